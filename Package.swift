@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The subscription-rules harness: a pure reference model of the rules, a seeded
+/// simulator that checks it (or any other implementation) against invariants, and
+/// the `simulate` command that drives both. No package dependencies by design.
+let package = Package(
+    name: "SubscriptionHarness",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SubscriptionModel", targets: ["SubscriptionModel"]),
+        .library(name: "Simulator", targets: ["Simulator"]),
+        .executable(name: "simulate", targets: ["simulate"]),
+    ],
+    targets: [
+        .target(name: "SubscriptionModel"),
+        .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
+        .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
+        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"]),
+        .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
+    ]
+)

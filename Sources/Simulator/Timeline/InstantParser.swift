@@ -1,0 +1,72 @@
+import SubscriptionModel
+
+/// Reads the contract's instants: `YYYY-MM-DDTHH:MM:SS[.f{1,3}](Z|±HH:MM)`.
+///
+/// Hand-written rather than `ISO8601DateFormatter` because the contract is narrower
+/// (upper-case `T` and `Z`, 1 to 3 fraction digits, seconds 00–59, offset hours
+/// 00–23) and exact to the millisecond, which a `Date` would round.
+public enum InstantParser {
+    /// The years an instant may be written in.
+    public static let years = 1970...2099
+
+    /// Why an instant was refused.
+    public enum Failure: Error, Hashable, Sendable {
+        /// Not of the contract's shape, or a field out of its range.
+        case malformed
+        /// Well formed, but the year as written is outside `years`.
+        case yearOutOfRange(Int)
+    }
+
+    /// Parses one instant.
+    public static func parse(_ text: String) -> Result<Instant, Failure> {
+        let bytes = Array(text.utf8)
+        var position = 0
+        func digits(_ count: Int) -> Int? {
+            guard position + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[position..<position + count] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            position += count
+            return value
+        }
+        func expect(_ character: UInt8) -> Bool {
+            guard position < bytes.count, bytes[position] == character else { return false }
+            position += 1
+            return true
+        }
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+              expect(0x54), let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
+        else { return .failure(.malformed) }
+        var millis = 0
+        if expect(0x2E) {
+            var count = 0
+            while count < 3, position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                millis = millis * 10 + Int(bytes[position] - 0x30)
+                position += 1
+                count += 1
+            }
+            guard count > 0 else { return .failure(.malformed) }
+            for _ in count..<3 { millis *= 10 }
+        }
+        var offsetMinutes = 0
+        if expect(0x5A) {
+            offsetMinutes = 0
+        } else if position < bytes.count, bytes[position] == 0x2B || bytes[position] == 0x2D {
+            let negative = bytes[position] == 0x2D
+            position += 1
+            guard let hours = digits(2), expect(0x3A), let minutes = digits(2), hours <= 23, minutes <= 59 else { return .failure(.malformed) }
+            offsetMinutes = (hours * 60 + minutes) * (negative ? -1 : 1)
+        } else {
+            return .failure(.malformed)
+        }
+        guard position == bytes.count, LocalDate.isValid(year: year, month: month, day: day),
+              hour <= 23, minute <= 59, second <= 59 else { return .failure(.malformed) }
+        guard years.contains(year) else { return .failure(.yearOutOfRange(year)) }
+        let days = Int64(LocalDate.days(year: year, month: month, day: day))
+        let localSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        let utcMilliseconds = (localSeconds - Int64(offsetMinutes) * 60) * 1000 + Int64(millis)
+        return .success(Instant(millisecondsSince1970: utcMilliseconds))
+    }
+}

@@ -1,0 +1,38 @@
+import SubscriptionModel
+
+/// One user's life as the replay contract describes it (`spec/timeline-format.md`):
+/// the device's zone at the start and the events, in order.
+public struct Timeline: Hashable, Sendable {
+    /// The device's time zone when the timeline starts.
+    public var zone: TimeZoneRules
+    /// The events; a valid timeline starts with the one `install` and never goes back in time.
+    public var events: [Event]
+
+    /// Creates a timeline.
+    public init(zone: TimeZoneRules, events: [Event]) {
+        self.zone = zone
+        self.events = events
+    }
+
+    /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
+    /// first and only there, instants never decreasing. The reader enforces this on
+    /// files; the generator and the shrinker must keep it.
+    public var isValid: Bool {
+        guard let first = events.first, first.action == .install else { return false }
+        var previous = first.at
+        for event in events.dropFirst() {
+            if event.action == .install || event.at < previous { return false }
+            previous = event.at
+        }
+        return true
+    }
+
+    /// The device's zone in force at each event, after it (a `set-zone` applies to itself).
+    public var zones: [TimeZoneRules] {
+        var current = zone
+        return events.map { event in
+            if case .setZone(let next) = event.action { current = next }
+            return current
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// The reference model: the rules of a `SubscriptionPolicy` as one pure step function.
+///
+/// `step(state, event)` returns the next state and the `Output` the replay contract
+/// reports for the event, observed right after it (after a `set-zone`, in the new
+/// zone). It is deterministic and total over valid timelines; validating a timeline
+/// (install first and once, instants never decreasing) is the reader's job.
+public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
+    /// The rules' numbers and texts.
+    public let policy: SubscriptionPolicy
+    /// Where local dates come from.
+    public let dates: Dates
+
+    /// A machine for `policy` taking local dates from `dates`.
+    @inlinable
+    public init(policy: SubscriptionPolicy, dates: Dates) {
+        self.policy = policy
+        self.dates = dates
+    }
+
+    /// Applies one event.
+    @inlinable
+    public func step(_ state: State, _ event: Event) -> (State, Output) {
+        var next = state
+        var outcome: Output.Outcome?
+        var alert: Output.Alert?
+        switch event.action {
+        case .install:
+            // T1: `I` is recorded once; a second install is a reinstall.
+            if next.installedAt == nil { next.installedAt = event.at }
+        case .capture:
+            (outcome, alert) = attempt(&next, at: event.at)
+        case .setEntitlement(let tier):
+            next.entitlement = tier // P1: only StoreKit's current entitlement counts.
+        case .setZone(let zone):
+            next.zone = zone // U3: changing zone writes nothing.
+        case .reinstall, .look:
+            break // T1, U3, U5: the counter and `I` live with the identity.
+        }
+        return (next, observe(next, at: event.at, outcome: outcome, alert: alert))
+    }
+
+    /// The plan in force at `instant` (P1, P2, T2).
+    @inlinable
+    public func plan(of state: State, at instant: Instant) -> Plan {
+        if let tier = state.entitlement { return tier.plan } // P2: a paid plan wins over the trial.
+        guard let installed = state.installedAt else { return .none }
+        // T2: the half-open interval [I, I + 72 h) of elapsed time.
+        return installed.milliseconds(to: instant) < policy.trialLengthMilliseconds ? .trial : .none
+    }
+
+    /// The current usage day and its count (U3): the later of the stored day and the
+    /// local date now; the count reads 0 when the local date has moved past the stored day.
+    @inlinable
+    public func usage(of state: State, at instant: Instant) -> (day: LocalDate, used: Int) {
+        let today = dates.localDate(at: instant, in: state.zone)
+        guard let stored = state.counterDay, stored >= today else { return (today, 0) }
+        return (stored, state.counterValue)
+    }
+
+    /// A capture attempt (the capture table, U1, U4).
+    @inlinable
+    func attempt(_ state: inout State, at instant: Instant) -> (Output.Outcome, Output.Alert?) {
+        let plan = plan(of: state, at: instant)
+        let (day, used) = usage(of: state, at: instant)
+        guard let limit = policy.dailyLimit(of: plan) else { return (.planSheet, nil) }
+        if used < limit {
+            state.counterDay = day // U3: written only when an analysis is counted.
+            state.counterValue = used + 1 // U4
+            return (.captured, nil)
+        }
+        let texts = policy.texts
+        switch plan {
+        case .premium: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.premiumLimitAlertMessage))
+        case .unlimited: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage))
+        case .trial, .none: return (.planSheet, nil)
+        }
+    }
+
+    /// What the screens show at `instant` (L1, L2, L3).
+    @inlinable
+    public func observe(_ state: State, at instant: Instant, outcome: Output.Outcome? = nil, alert: Output.Alert? = nil) -> Output {
+        let plan = plan(of: state, at: instant)
+        let (day, used) = usage(of: state, at: instant)
+        let limit = policy.dailyLimit(of: plan)
+        let texts = policy.texts
+        let label: String
+        let box: Output.PlanViewBox?
+        switch plan {
+        case .unlimited:
+            label = texts.noLimitLabel // L1, L3: the fair-use cap is never shown.
+            box = .text(texts.noUsageLimitText) // L2
+        case .trial, .premium:
+            let cap = limit ?? 0
+            label = used < cap ? texts.belowLimitLabel : texts.limitReachedLabel
+            box = .bar(used: min(used, cap), limit: cap) // L2
+        case .none:
+            label = texts.limitReachedLabel
+            box = nil
+        }
+        return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
+    }
+
+    /// Replays a whole timeline from a fresh state in `zone`, one output per event.
+    public func replay(zone: TimeZoneRules, events: [Event]) -> [Output] {
+        var state = State(zone: zone)
+        var outputs: [Output] = []
+        outputs.reserveCapacity(events.count)
+        for event in events {
+            let (next, output) = step(state, event)
+            state = next
+            outputs.append(output)
+        }
+        return outputs
+    }
+}
+
+extension SubscriptionMachine where Dates == ZoneTableDates {
+    /// A machine for `policy` using the fast zone tables.
+    @inlinable
+    public init(policy: SubscriptionPolicy = .mealCapture) {
+        self.init(policy: policy, dates: ZoneTableDates())
+    }
+}

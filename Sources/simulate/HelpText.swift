@@ -1,0 +1,78 @@
+/// Every usage text of the command, in one place (and tested as strings).
+enum HelpText {
+    static func text(for command: String) -> String {
+        switch command {
+        case "replay": replay
+        case "run": run
+        case "bench": bench
+        default: overview
+        }
+    }
+
+    static let overview = """
+    simulate: a seeded simulator for the meal-capture subscription rules.
+
+    USAGE
+      simulate [run] [options]        simulate many users, check every invariant (the default)
+      simulate replay FILE            replay a timeline file through the reference model
+      simulate replay --seed S --user K [--out FILE]
+                                      regenerate one user of a run and replay it
+      simulate bench                  measure events per second against baselines
+      simulate help [COMMAND]         show help for a command
+
+    EXIT STATUS
+      0 every invariant held, 1 an invariant broke, 2 bad arguments or input.
+
+    Run 'simulate COMMAND --help' for a command's options.
+    """
+
+    static let run = """
+    simulate run: live through many users' timelines and check every invariant.
+
+    USAGE
+      simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
+
+    OPTIONS
+      --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
+      --users N     how many users to simulate (default 20000)
+      --years Y     the longest timeline, in years (default 3; spans vary from hours up to Y)
+      --jobs J      worker threads (default: all cores); results never depend on it
+      --report DIR  where the report goes (default reports/latest)
+      --quiet       no progress on standard error
+
+    A failure is shrunk to a minimal timeline, written to the report folder, and shown
+    with the one command that replays it. Each user depends only on (seed, user), so
+    'simulate replay --seed S --user K' regenerates any of them alone.
+    """
+
+    static let replay = """
+    simulate replay: run one timeline through the reference model.
+
+    USAGE
+      simulate replay FILE
+      simulate replay --seed S --user K [--out FILE]
+
+    Prints one JSON object per event (JSON Lines), as shared/spec/timeline-format.md
+    says. A bad file is refused before anything runs: exit status 2, nothing on
+    standard output, one line on standard error naming the field or event.
+
+    OPTIONS
+      --seed S      regenerate a user of the run with this seed...
+      --user K      ...the user with this index (from 0)
+      --out FILE    also write that user's timeline to FILE (a timeline file)
+    """
+
+    static let bench = """
+    simulate bench: events per second of the model step alone, of the full simulation,
+    and of the simulation with local dates from Foundation's Calendar (the baseline),
+    measured in one process, with their ratios, peak memory and the core count.
+
+    USAGE
+      simulate bench [--seconds T] [--jobs J] [--seed S]
+
+    OPTIONS
+      --seconds T   roughly how long each measurement runs (default 2)
+      --jobs J      worker threads for the full simulation (default: all cores)
+      --seed S      the seed of the simulated users (default 1)
+    """
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Simulator
+
+/// `simulate replay FILE` and `simulate replay --seed S --user K [--out FILE]`.
+enum ReplayCommand {
+    static func main(_ arguments: CommandArguments) throws -> Int32 {
+        if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
+        let seed = try arguments.uint64("--seed")
+        let user = try arguments.int("--user", range: 0...Int.max)
+        let out = try arguments.string("--out")
+        let positionals = arguments.positionals
+        try arguments.rejectUnknown()
+        if let seed {
+            guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
+            guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
+            let timeline: Timeline = try { throw UsageError("not yet \(seed) \(user)") }()
+            if let out {
+                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed): user \(user)"), toFile: out)
+                Console.error("wrote \(out) (\(timeline.events.count) events); replay it with: swift run simulate replay \(out)")
+            }
+            Console.out(Replay.jsonLines(timeline), terminator: "")
+            return 0
+        }
+        guard user == nil, out == nil else { throw UsageError("--user and --out go with --seed") }
+        guard positionals.count == 1, let path = positionals.first else {
+            throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")
+        }
+        do {
+            Console.out(try Replay.jsonLines(path: path), terminator: "")
+            return 0
+        } catch {
+            Console.error(error.description)
+            return 2
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Simulator
+
+/// Picks the subcommand and maps its result to an exit status:
+/// 0 all held, 1 an invariant broke, 2 bad input (nothing written to standard output).
+enum SimulateCommand {
+    static func main(arguments: [String]) -> Int32 {
+        var arguments = arguments
+        let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
+        if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
+        do {
+            switch name {
+            case "run": throw UsageError("run: not built yet")
+            case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
+            case "bench": throw UsageError("bench: not built yet")
+            case "help":
+                Console.out(HelpText.text(for: arguments.first ?? "simulate"))
+                return 0
+            default:
+                throw UsageError("unknown command \"\(name)\"; see 'simulate --help'")
+            }
+        } catch let error as UsageError {
+            Console.error("error: \(error.message)")
+            return 2
+        } catch {
+            Console.error("error: \(error)")
+            return 2
+        }
+    }
+}
