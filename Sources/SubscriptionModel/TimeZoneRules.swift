@@ -94,6 +94,32 @@ public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
         return low
     }
 
+    /// The first offset change strictly after `instant`, with the offsets around it.
+    public func nextChange(after instant: Instant) -> (at: Instant, before: Int64, after: Int64)? {
+        let i = index(at: instant.millisecondsSince1970)
+        guard i < transitions.count else { return nil }
+        return (Instant(millisecondsSince1970: transitions[i]), offsets[i], offsets[i + 1])
+    }
+
+    /// The instant of the first local midnight after `instant`, or the instant the
+    /// local date next advances when that midnight does not exist (a DST change at
+    /// 00:00 or a skipped day). Found from the table, so it is exact.
+    public func nextDateStart(after instant: Instant) -> Instant {
+        let today = localDate(at: instant)
+        // The wall clock reaches the next date at `dayEnd - offset` unless the offset
+        // changes first; step across changes until the date has advanced.
+        var candidate = instant
+        for _ in 0..<8 {
+            let offset = offsetMilliseconds(at: candidate)
+            let dayEnd = (Int64(localDate(at: candidate).daysSince1970) + 1) * Milliseconds.twentyFourHours
+            var next = Instant(millisecondsSince1970: dayEnd - offset)
+            if let change = nextChange(after: candidate), change.at < next { next = change.at }
+            if localDate(at: next) > today { return next }
+            candidate = next
+        }
+        return candidate
+    }
+
     /// Every offset change, as (instant, offset before, offset after) in milliseconds.
     public var changes: [(at: Instant, before: Int64, after: Int64)] {
         transitions.indices.map { (Instant(millisecondsSince1970: transitions[$0]), offsets[$0], offsets[$0 + 1]) }

@@ -8,20 +8,21 @@ enum ReplayCommand {
         let seed = try arguments.uint64("--seed")
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
+        let years = try arguments.int("--years", range: 1...60)
         let positionals = arguments.positionals
         try arguments.rejectUnknown()
         if let seed {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
-            let timeline: Timeline = try { throw UsageError("not yet \(seed) \(user)") }()
+            let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears).user(seed: seed, user: user).timeline
             if let out {
-                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed): user \(user)"), toFile: out)
+                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears): user \(user)"), toFile: out)
                 Console.error("wrote \(out) (\(timeline.events.count) events); replay it with: swift run simulate replay \(out)")
             }
             Console.out(Replay.jsonLines(timeline), terminator: "")
             return 0
         }
-        guard user == nil, out == nil else { throw UsageError("--user and --out go with --seed") }
+        guard user == nil, out == nil, years == nil else { throw UsageError("--user, --years and --out go with --seed") }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")
         }

@@ -10,7 +10,7 @@ enum SimulateCommand {
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {
             switch name {
-            case "run": throw UsageError("run: not built yet")
+            case "run": return try RunCommand.main(CommandArguments(arguments, command: "run"))
             case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
             case "bench": throw UsageError("bench: not built yet")
             case "help":

@@ -1,0 +1,226 @@
+import SubscriptionModel
+
+/// Builds one user's life for `TimelineGenerator`: first the rare events a persona
+/// aims at, then everyday attempts laid out one local day at a time and merged with
+/// them in time order.
+struct LifeBuilder {
+    let start: Instant
+    let end: Instant
+    let persona: Persona
+    var random: SeededRandom
+    let catalog: ZoneCatalog
+    let trialLength: Int64
+
+    /// Rare events with their order of creation, which breaks ties in time.
+    private var rare: [(event: Event, order: Int)] = []
+
+    init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64) {
+        self.start = start
+        self.end = end
+        self.persona = persona
+        self.random = random
+        self.catalog = catalog
+        self.trialLength = trialLength
+    }
+
+    private static let second = Milliseconds.second
+    private static let day = Milliseconds.twentyFourHours
+
+    /// Zones on either side of the date line, for flights across it.
+    private static let dateLinePairs: [(String, String)] = [
+        ("Etc/GMT+12", "Pacific/Kiritimati"), ("Pacific/Pago_Pago", "Pacific/Kiritimati"),
+        ("Etc/GMT+12", "Etc/GMT-14"), ("Pacific/Honolulu", "Pacific/Auckland"),
+        ("Pacific/Midway", "Pacific/Tongatapu"), ("America/Anchorage", "Asia/Tokyo"),
+    ].compactMap { pair in TimeZoneRules.named(pair.0) != nil && TimeZoneRules.named(pair.1) != nil ? pair : nil }
+
+    private mutating func add(_ at: Instant, _ action: Event.Action) {
+        guard at > start, at < end else { return }
+        rare.append((Event(at: at, action), rare.count))
+    }
+
+    // MARK: Rare events
+
+    mutating func drawRareEvents(startZone: TimeZoneRules) {
+        let trialEnd = start.adding(milliseconds: trialLength)
+        var changes: [EntitlementChange] = []
+        let buyChance: Double = switch persona {
+        case .subscriber: 1
+        case .edgeWalker: 0.5
+        case .heavy: 0.35
+        case .reinstaller: 0.25
+        default: 0.12
+        }
+        if random.chance(buyChance) {
+            let from: Instant = switch random.below(20) {
+            case 0..<7: start.adding(milliseconds: random.int64(in: 1...trialLength))
+            case 7..<16: trialEnd.adding(milliseconds: random.int64(in: 0...10 * Self.day))
+            default: Instant(millisecondsSince1970: random.int64(in: start.millisecondsSince1970 + 1...end.millisecondsSince1970))
+            }
+            if from > start, from < end {
+                changes = StoreKitLifecycle.changes(&random, purchaseFrom: from, end: end)
+                for change in changes { add(change.at, .setEntitlement(change.tier)) }
+            }
+        }
+        if persona == .edgeWalker || random.chance(0.08) {
+            for offset: Int64 in [-Self.second, -1, 0, 1, Self.second] where random.chance(0.5) {
+                add(trialEnd.adding(milliseconds: offset), .capture(drawKind()))
+            }
+            for change in changes.prefix(8) {
+                for offset: Int64 in [-1, 0, Self.second] where random.chance(0.6) {
+                    add(change.at.adding(milliseconds: offset), .capture(drawKind()))
+                }
+            }
+        }
+        if persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone) }
+        if persona == .reinstaller || random.chance(0.05) { drawReinstalls(startZone: startZone, trialEnd: trialEnd, changes: changes) }
+        rare.sort { ($0.event.at, $0.order) < ($1.event.at, $1.order) }
+    }
+
+    private mutating func drawFlights(startZone: TimeZoneRules) {
+        var zone = startZone
+        var t = start
+        let longestGap = persona == .traveller ? 20 * Self.day : 120 * Self.day
+        while true {
+            t = t.adding(milliseconds: random.int64(in: 2 * Milliseconds.hour...longestGap))
+            guard t < end else { return }
+            switch random.below(4) {
+            case 0 where !Self.dateLinePairs.isEmpty:
+                // Across the date line: east gains a date, west loses one (UTC−12 to UTC+14 and back).
+                let pair = random.pick(Self.dateLinePairs)
+                let name = zone.identifier == pair.0 ? pair.1 : zone.identifier == pair.1 ? pair.0 : (random.chance(0.5) ? pair.0 : pair.1)
+                if let next = TimeZoneRules.named(name) { add(t, .setZone(next)); zone = next }
+            case 1:
+                // Toggling back and forth across local midnight, with attempts in between.
+                let other = random.chance(0.5) ? catalog.draw(&random) : (Self.dateLinePairs.isEmpty ? catalog.draw(&random) : TimeZoneRules.named(random.pick(Self.dateLinePairs).1) ?? zone)
+                let midnight = zone.nextDateStart(after: t)
+                var at = midnight.adding(milliseconds: -Int64(random.int(in: 60...180)) * Self.second)
+                var here = zone, there = other
+                for _ in 0..<random.int(in: 2...5) {
+                    add(at, .setZone(there))
+                    add(at.adding(milliseconds: Int64(random.int(in: 0...20)) * Self.second), .capture(drawKind()))
+                    swap(&here, &there)
+                    at = at.adding(milliseconds: Int64(random.int(in: 25...70)) * Self.second)
+                }
+                zone = here
+                t = at
+            default:
+                let next = catalog.draw(&random)
+                add(t, .setZone(next))
+                zone = next
+            }
+        }
+    }
+
+    private mutating func drawReinstalls(startZone: TimeZoneRules, trialEnd: Instant, changes: [EntitlementChange]) {
+        for _ in 0..<random.int(in: 1...6) {
+            let at: Instant
+            switch random.below(5) {
+            case 0: at = trialEnd.adding(milliseconds: random.pick([-1, 0, 1]))
+            case 1: at = startZone.nextDateStart(after: randomInstant()).adding(milliseconds: random.pick([-Self.second, 0, 1]))
+            case 2 where !changes.isEmpty: at = random.pick(changes).at
+            default: at = randomInstant()
+            }
+            add(at, .reinstall)
+        }
+    }
+
+    private mutating func randomInstant() -> Instant {
+        Instant(millisecondsSince1970: random.int64(in: start.millisecondsSince1970...end.millisecondsSince1970 - 1))
+    }
+
+    private mutating func drawKind() -> CaptureKind {
+        switch random.below(3) {
+        case 0: .meal
+        case 1: .recipePhoto
+        default: .recipeLink
+        }
+    }
+
+    // MARK: Everyday attempts
+
+    /// How many attempts the persona makes on one local day. Without a plan, after
+    /// the trial, every attempt opens the plan sheet: such users come back rarely.
+    private mutating func attemptsToday(hasPlan: Bool) -> Int {
+        if !hasPlan { return random.chance(0.12) ? random.int(in: 1...2) : 0 }
+        return switch persona {
+        case .light: random.chance(0.55) ? 0 : random.int(in: 1...4)
+        case .heavy: switch random.below(20) {
+            case 0..<3: random.int(in: 0...3)
+            case 3..<17: random.int(in: 9...14)
+            default: random.int(in: 45...55)
+            }
+        case .edgeWalker: random.chance(0.4) ? 0 : random.int(in: 6...12)
+        case .traveller: random.chance(0.3) ? 0 : random.int(in: 1...12)
+        case .subscriber: switch random.below(10) {
+            case 0..<3: 0
+            case 3..<8: random.int(in: 1...11)
+            default: random.int(in: 10...55)
+            }
+        case .reinstaller: random.chance(0.3) ? 0 : random.int(in: 2...12)
+        }
+    }
+
+    /// Follows the zone and the entitlement as rare events are laid out.
+    private func note(_ event: Event, zone: inout TimeZoneRules, entitled: inout Bool) {
+        switch event.action {
+        case .setZone(let moved): zone = moved
+        case .setEntitlement(let tier): entitled = tier != nil
+        default: break
+        }
+    }
+
+    mutating func layOutDays(startZone: TimeZoneRules, into events: inout [Event]) {
+        events.append(Event(at: start, .install))
+        var zone = startZone
+        var entitled = false
+        let trialEnd = start.adding(milliseconds: trialLength)
+        var next = 0
+        var today: [(at: Instant, isLook: Bool)] = []
+        var dayStart = start
+        while dayStart < end {
+            let dayEnd = min(zone.nextDateStart(after: dayStart), end)
+            let width = dayEnd.millisecondsSince1970 - dayStart.millisecondsSince1970
+            today.removeAll(keepingCapacity: true)
+            for _ in 0..<attemptsToday(hasPlan: entitled || dayStart < trialEnd) {
+                today.append((dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), false))
+            }
+            if persona == .edgeWalker {
+                // The last moments before the local date advances and the first after.
+                for offset: Int64 in [1, Self.second, 59 * Self.second] where random.chance(0.4) && offset < width {
+                    today.append((dayEnd.adding(milliseconds: -offset), false))
+                }
+                if dayStart > start {
+                    for offset: Int64 in [0, 1, Self.second] where random.chance(0.4) && offset < width {
+                        today.append((dayStart.adding(milliseconds: offset), false))
+                    }
+                }
+                if let change = zone.nextChange(after: dayStart), change.at < dayEnd {
+                    for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
+                        let at = change.at.adding(milliseconds: offset)
+                        if at >= dayStart, at < dayEnd { today.append((at, false)) }
+                    }
+                }
+            }
+            if random.chance(0.25) { today.append((dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), true)) }
+            today.sort { $0.at < $1.at }
+            for attempt in today {
+                while next < rare.count, rare[next].event.at <= attempt.at {
+                    note(rare[next].event, zone: &zone, entitled: &entitled)
+                    events.append(rare[next].event)
+                    next += 1
+                }
+                events.append(Event(at: attempt.at, attempt.isLook ? .look : .capture(drawKind())))
+            }
+            while next < rare.count, rare[next].event.at < dayEnd {
+                note(rare[next].event, zone: &zone, entitled: &entitled)
+                events.append(rare[next].event)
+                next += 1
+            }
+            dayStart = dayEnd
+        }
+        while next < rare.count {
+            events.append(rare[next].event)
+            next += 1
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import SubscriptionModel
+
+/// Generates valid timelines (the replay contract's terms) from `(seed, user)` alone.
+///
+/// A user gets a persona, a span from hours to `maxYears` years anywhere between
+/// 1972 and 2037, a starting zone (weighted towards the tricky ones), and then a life:
+/// the persona's rare events (entitlement changes, flights, reinstalls, attempts at
+/// the trial's end) are drawn first, and everyday attempts are laid out local day by
+/// local day, merged in time order. Every event's instant is at or after the one
+/// before, and `install` comes first, exactly once.
+public struct TimelineGenerator: Sendable {
+    /// The longest span a timeline may cover, in years.
+    public var maxYears: Int
+    /// The personas drawn from, by weight (a run can leave one out to test coverage).
+    public var personas: [Persona]
+    /// The zones drawn from.
+    public var catalog: ZoneCatalog
+    /// The policy whose trial length the edge walker aims at.
+    public var policy: SubscriptionPolicy
+
+    /// The earliest instant a timeline starts at.
+    public static let earliest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 1972, month: 1, day: 1)) * Milliseconds.twentyFourHours)
+    /// The instant every timeline ends before.
+    public static let latest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2038, month: 1, day: 1)) * Milliseconds.twentyFourHours)
+
+    /// A generator of timelines up to `maxYears` long.
+    public init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: SubscriptionPolicy = .mealCapture) {
+        precondition((1...60).contains(maxYears), "1 to 60 years")
+        precondition(!personas.isEmpty)
+        self.maxYears = maxYears
+        self.personas = personas
+        self.catalog = catalog
+        self.policy = policy
+    }
+
+    /// One user's timeline and who they are.
+    public struct User: Sendable {
+        /// The user's index in the run.
+        public var index: Int
+        /// The persona drawn for them.
+        public var persona: Persona
+        /// Their life.
+        public var timeline: Timeline
+    }
+
+    /// Generates user `user` of the run with `seed`.
+    public func user(seed: UInt64, user: Int) -> User {
+        var events: [Event] = []
+        let (zone, persona) = generate(seed: seed, user: user, into: &events)
+        return User(index: user, persona: persona, timeline: Timeline(zone: zone, events: events))
+    }
+
+    /// Generates user `user`'s events into `events` (emptied first, capacity kept, so a
+    /// worker can reuse one buffer) and returns the starting zone and the persona.
+    public func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
+        events.removeAll(keepingCapacity: true)
+        var random = SeededRandom(seed: seed, stream: UInt64(user))
+        let persona = personas[random.weightedIndex(personas.map(\.weight))]
+        let span = drawSpan(&random)
+        let start = Instant(millisecondsSince1970: random.int64(in: Self.earliest.millisecondsSince1970...(Self.latest.millisecondsSince1970 - span)))
+        let end = start.adding(milliseconds: span)
+        let zone = catalog.draw(&random)
+
+        var life = LifeBuilder(start: start, end: end, persona: persona, random: random.split(), catalog: catalog, trialLength: policy.trialLengthMilliseconds)
+        life.drawRareEvents(startZone: zone)
+        life.layOutDays(startZone: zone, into: &events)
+        return (zone, persona)
+    }
+
+    /// A span from six hours to `maxYears` years: a quarter each of hours, days,
+    /// months and years, so short and long lives are both common.
+    private func drawSpan(_ random: inout SeededRandom) -> Int64 {
+        let hour = Milliseconds.hour, day = Milliseconds.twentyFourHours
+        let longest = max(Int64(maxYears) * 365 * day + day / 4 * Int64(maxYears), 31 * day)
+        switch random.below(4) {
+        case 0: return random.int64(in: 6 * hour...96 * hour)
+        case 1: return random.int64(in: 4 * day...30 * day)
+        case 2: return random.int64(in: 30 * day...min(365 * day, longest))
+        default: return random.int64(in: min(365 * day, longest)...longest)
+        }
+    }
+}

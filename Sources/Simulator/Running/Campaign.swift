@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import SubscriptionModel
+import Synchronization
+
+/// A run: many users' timelines generated from one seed, each checked against every
+/// invariant, spread over worker threads.
+///
+/// Users are handed out in small blocks from a shared counter, so the cores stay busy
+/// however uneven the timelines are; what a run reports is built only from sums,
+/// minima and a commutative digest, so it is identical for any number of jobs.
+/// Nothing of a passing timeline is kept: each worker reuses one event buffer, and a
+/// failure is regenerated from `(seed, user)` for shrinking.
+public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
+    /// What to simulate.
+    public let options: CampaignOptions
+    /// The rules checked.
+    public let policy: SubscriptionPolicy
+    /// The timelines' source.
+    public let generator: TimelineGenerator
+    /// Makes one implementation under test per worker.
+    public let makeImplementation: @Sendable () -> Implementation
+
+    /// One user in this many is regenerated and replayed again to check rules.md #7.
+    public static var determinismSampling: Int { 64 }
+    private static var blockSize: Int { 32 }
+
+    /// A campaign over `options` checking the implementations `makeImplementation` builds.
+    public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
+        self.options = options
+        self.policy = policy
+        self.generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
+        self.makeImplementation = makeImplementation
+    }
+
+    /// Runs every user; `progress` is called from a background thread about once a
+    /// second with the users done so far.
+    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> CampaignResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let nextBlock = SharedCounter()
+        let done = SharedCounter()
+        let tallies = Mutex<[CampaignTally]>([])
+        let finished = SharedCounter()
+        let reporter = progress.map { report in
+            Thread {
+                while finished.value == 0 {
+                    Thread.sleep(forTimeInterval: 1)
+                    if finished.value == 0 { report(done.value) }
+                }
+            }
+        }
+        reporter?.start()
+        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
+            let tally = work(nextBlock: nextBlock, done: done)
+            tallies.withLock { $0.append(tally) }
+        }
+        finished.add(1)
+        var total = CampaignTally()
+        for tally in tallies.withLock({ $0 }) { total.merge(tally) }
+        let elapsed = started.duration(to: clock.now)
+        return CampaignResult(options: options, tally: total, runSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    private func work(nextBlock: SharedCounter, done: SharedCounter) -> CampaignTally {
+        var tally = CampaignTally()
+        var events: [Event] = []
+        var again: [Event] = []
+        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var recheck = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        while true {
+            let first = nextBlock.add(1) * Self.blockSize
+            guard first < options.users else { break }
+            let last = min(first + Self.blockSize, options.users)
+            for user in first..<last {
+                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: &events)
+                let verdict = check.check(zone: zone, events: events)
+                tally.users += 1
+                tally.events += events.count
+                tally.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)
+                tally.personas[persona, default: 0] += 1
+                tally.digest &+= verdict.digest.value &* (UInt64(user) | 1)
+                var violation = verdict.violation
+                if violation == nil, user % Self.determinismSampling == 0 {
+                    // rules.md #7: regenerating and replaying gives the same timeline and outputs.
+                    check.checker.record(.deterministic)
+                    let (zoneAgain, _) = generator.generate(seed: options.seed, user: user, into: &again)
+                    let verdictAgain = recheck.check(zone: zoneAgain, events: again)
+                    if zoneAgain != zone || again != events || verdictAgain.digest != verdict.digest {
+                        violation = Violation(invariant: .deterministic, eventIndex: events.count - 1, detail: "regenerating user \(user) gave a different timeline or different outputs")
+                    }
+                }
+                if let violation {
+                    tally.violations[violation.invariant.index] += 1
+                    tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
+                }
+            }
+            done.add(last - first)
+        }
+        for index in tally.checks.indices { tally.checks[index] += check.checker.checks[index] }
+        return tally
+    }
+
+    /// Regenerates `user`, and returns its timeline and first violation, if any.
+    public func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
+        let generated = generator.user(seed: options.seed, user: user)
+        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
+    }
+
+    /// Regenerates the first user that broke `invariant` and shrinks their timeline.
+    public func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (generated, _) = replay(user: user)
+        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var shrinker = Shrinker(invariant: invariant) { timeline in
+            check.check(zone: timeline.zone, events: timeline.events).violation
+        }
+        let shrunk = shrinker.shrink(generated.timeline)
+        var final = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
+        let elapsed = started.duration(to: clock.now)
+        return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
+                             originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
+                             attempts: shrinker.attempts, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+}
+
+/// A counter shared by worker threads.
+final class SharedCounter: Sendable {
+    private let storage = Atomic<Int>(0)
+    /// Adds `amount` and returns the value before.
+    @discardableResult
+    func add(_ amount: Int) -> Int { storage.wrappingAdd(amount, ordering: .relaxed).oldValue }
+    var value: Int { storage.load(ordering: .relaxed) }
+}
+
+extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
+    /// A campaign checking the reference model itself.
+    public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture) {
+        self.init(options: options, policy: policy) { ReferenceImplementation(policy: policy) }
+    }
+}

@@ -1,0 +1,17 @@
+/// The outcome of a run, before shrinking.
+public struct CampaignResult: Sendable {
+    /// What was simulated.
+    public var options: CampaignOptions
+    /// Everything counted.
+    public var tally: CampaignTally
+    /// Wall-clock time of the simulation (the one figure that varies between identical runs).
+    public var runSeconds: Double
+
+    /// Simulated user-years.
+    public var userYears: Double { Double(tally.simulatedMilliseconds) / (365.25 * 86_400_000) }
+
+    /// The invariants that broke, in declaration order.
+    public var brokenInvariants: [Invariant] {
+        Invariant.allCases.filter { tally.violations[$0.index] > 0 }
+    }
+}

@@ -1,0 +1,58 @@
+/// The texts `simulate run` prints: the summary, the failures, the progress line.
+///
+/// Everything but the line headed `time` is the same for the same seed and size,
+/// whatever `--jobs` is, so two runs can be compared with `diff`.
+public enum RunSummary {
+    /// The command that reproduces a run.
+    public static func command(_ options: CampaignOptions) -> String {
+        "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
+            + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
+    }
+
+    /// The summary of a finished run.
+    public static func text(_ result: CampaignResult) -> String {
+        let tally = result.tally
+        let personas = Persona.allCases.compactMap { persona in
+            tally.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" }
+        }.joined(separator: ", ")
+        var lines = [
+            "simulate run",
+            "  seed        \(result.options.seed)",
+            "  users       \(Figures.grouped(tally.users)) (\(personas))",
+            "  events      \(Figures.grouped(tally.events))",
+            "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
+            "  digest      \(Figures.hex(tally.digest)) (the same for the same seed and size, whatever --jobs)",
+            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(tally.events) / max(result.runSeconds, 1e-9)))events/s",
+            "",
+            "  " + Figures.left("invariant", 36) + Figures.left("rules", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
+        ]
+        for invariant in Invariant.allCases {
+            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
+                + Figures.right(Figures.grouped(tally.checks[invariant.index]), 16)
+                + Figures.right(Figures.grouped(tally.violations[invariant.index]), 12))
+        }
+        lines.append("")
+        let broken = result.brokenInvariants
+        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.map(\.rawValue).joined(separator: ", ")).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
+    public static func failure(_ failure: ShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+        [
+            "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
+            "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
+            "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.timeline.events.count) events (\(Figures.grouped(failure.attempts)) candidates, \(Figures.fixed(failure.seconds, 2)) s):",
+            timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
+            "  written to \(path)",
+            "  replay it:      swift run simulate replay \(path)",
+            "  regenerate it:  swift run simulate replay --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+        ].joined(separator: "\n")
+    }
+
+    /// The progress line on standard error.
+    public static func progress(done: Int, of total: Int, seconds: Double) -> String {
+        let percent = total == 0 ? 100 : done * 100 / total
+        return "  \(Figures.grouped(done)) of \(Figures.grouped(total)) users (\(percent) %), \(Figures.fixed(seconds, 0)) s"
+    }
+}

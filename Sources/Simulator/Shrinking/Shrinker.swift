@@ -1,0 +1,150 @@
+import SubscriptionModel
+
+/// Reduces a failing timeline to a small one that still breaks the same invariant.
+///
+/// In the manner of Hypothesis and delta debugging: cut everything after the
+/// violating event, delete runs of events (halving the run length down to single
+/// events), pull instants together, replace zones by fixed-offset ones and products
+/// by simpler ones, and repeat until nothing changes. The last round tries deleting
+/// every single event and finds none that can go, so the result is 1-minimal:
+/// removing any one event (other than the install, which every timeline needs)
+/// makes the failure go away. Every candidate is a valid timeline.
+public struct Shrinker {
+    /// Whether a candidate still fails the same way; returns its violation if so.
+    public let failure: (Timeline) -> Violation?
+    /// How many candidates were tried (for the report).
+    public private(set) var attempts = 0
+
+    /// A shrinker keeping `invariant` broken, as judged by `check`.
+    public init(invariant: Invariant, check: @escaping (Timeline) -> Violation?) {
+        self.failure = { timeline in
+            guard let violation = check(timeline), violation.invariant == invariant else { return nil }
+            return violation
+        }
+    }
+
+    /// The shrunk timeline. `timeline` must fail.
+    public mutating func shrink(_ timeline: Timeline) -> Timeline {
+        guard var violation = failure(timeline) else { return timeline }
+        var best = timeline
+        best.events.removeSubrange((violation.eventIndex + 1)...)
+        var changed = true
+        while changed {
+            changed = false
+            changed = deleteRuns(&best, &violation) || changed
+            changed = simplifyZones(&best, &violation) || changed
+            changed = simplifyActions(&best, &violation) || changed
+            changed = pullInstantsTogether(&best, &violation) || changed
+        }
+        return best
+    }
+
+    /// Accepts `candidate` when it is valid and still fails; cuts what follows the new violation.
+    private mutating func accept(_ candidate: Timeline, into best: inout Timeline, _ violation: inout Violation) -> Bool {
+        attempts += 1
+        guard candidate.isValid, let found = failure(candidate) else { return false }
+        best = candidate
+        best.events.removeSubrange((found.eventIndex + 1)...)
+        violation = found
+        return true
+    }
+
+    private mutating func deleteRuns(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        var changed = false
+        var size = max(1, (best.events.count - 1) / 2)
+        while size >= 1 {
+            var start = 1
+            while start < best.events.count {
+                var candidate = best
+                candidate.events.removeSubrange(start..<min(start + size, candidate.events.count))
+                if accept(candidate, into: &best, &violation) { changed = true } else { start += size }
+            }
+            size /= 2
+        }
+        return changed
+    }
+
+    /// Zones with no history first: UTC, then the fixed zone of the same whole-hour offset.
+    private mutating func simplifyZones(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        var changed = false
+        let utc = TimeZoneRules.named("UTC")!
+        func simpler(_ zone: TimeZoneRules, at instant: Instant) -> [TimeZoneRules] {
+            let offset = zone.offsetMilliseconds(at: instant)
+            var options = [utc]
+            if offset % Milliseconds.hour == 0, let fixed = ZoneCatalog.fixed(offsetHours: Int(offset / Milliseconds.hour)), fixed != zone { options.append(fixed) }
+            return options.filter { $0 != zone }
+        }
+        for option in simpler(best.zone, at: best.events[0].at) {
+            var candidate = best
+            candidate.zone = option
+            if accept(candidate, into: &best, &violation) { changed = true; break }
+        }
+        var index = 1
+        while index < best.events.count {
+            if case .setZone(let zone) = best.events[index].action {
+                for option in simpler(zone, at: best.events[index].at) {
+                    var candidate = best
+                    candidate.events[index].action = .setZone(option)
+                    if accept(candidate, into: &best, &violation) { changed = true; break }
+                }
+            }
+            index += 1
+        }
+        return changed
+    }
+
+    /// Fewer entitlement changes: Unlimited to Premium, then to none; every capture a meal.
+    private mutating func simplifyActions(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        var changed = false
+        var index = 1
+        while index < best.events.count {
+            let options: [Event.Action]
+            switch best.events[index].action {
+            case .setEntitlement(.unlimited?): options = [.setEntitlement(.premium), .setEntitlement(nil)]
+            case .setEntitlement(.premium?): options = [.setEntitlement(nil)]
+            case .capture(let kind) where kind != .meal: options = [.capture(.meal)]
+            case .reinstall: options = [.look]
+            default: options = []
+            }
+            for option in options {
+                var candidate = best
+                candidate.events[index].action = option
+                if accept(candidate, into: &best, &violation) { changed = true; break }
+            }
+            index += 1
+        }
+        return changed
+    }
+
+    /// Moves each instant as close to its predecessor as the failure allows, and
+    /// rounds instants to whole minutes or seconds where it can, for a readable timeline.
+    private mutating func pullInstantsTogether(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        var changed = false
+        var index = best.events.count - 1
+        while index >= 0 {
+            let events = best.events
+            let low = index > 0 ? events[index - 1].at.millisecondsSince1970 : Int64.min
+            let high = index + 1 < events.count ? events[index + 1].at.millisecondsSince1970 : Int64.max
+            let current = events[index].at.millisecondsSince1970
+            var options: [Int64] = []
+            if index > 0 { options.append(low) }
+            for unit in [Milliseconds.hour, Milliseconds.minute, Milliseconds.second] {
+                let rounded = current - ((current % unit) + unit) % unit
+                // Only ever earlier (or up to the predecessor), so repeated rounds terminate.
+                if rounded != current { options.append(rounded >= low ? rounded : rounded + unit) }
+            }
+            if index > 0 {
+                // Halve the gap to the predecessor, a few times.
+                var gap = current - low
+                while gap > Milliseconds.second { gap /= 2; options.append(low + gap) }
+            }
+            for option in options where option >= low && option <= min(high, current) && option != current {
+                var candidate = best
+                candidate.events[index].at = Instant(millisecondsSince1970: option)
+                if accept(candidate, into: &best, &violation) { changed = true; break }
+            }
+            index = min(index, best.events.count) - 1
+        }
+        return changed
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+
+/// `simulate [run]`: the main job.
+enum RunCommand {
+    static func main(_ arguments: CommandArguments) throws -> Int32 {
+        if arguments.wantsHelp { Console.out(HelpText.run); return 0 }
+        let seed = try arguments.uint64("--seed") ?? UInt64.random(in: 1...999_999_999)
+        let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
+        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
+        let reportDirectory = try arguments.string("--report") ?? "reports/latest"
+        let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
+        let quiet = arguments.flag("--quiet")
+        let extra = arguments.positionals
+        guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
+        try arguments.rejectUnknown()
+
+        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
+        let report = try ReportFolder(path: reportDirectory)
+        if !quiet { Console.error("simulate: seed \(seed), \(Figures.grouped(users)) users, up to \(years) years, \(jobs) jobs (\(RunSummary.command(options)))") }
+        let campaign = Campaign<ReferenceImplementation<ZoneTableDates>>(options: options)
+        let started = Date()
+        let showProgress: @Sendable (Int) -> Void = { done in
+            Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
+        }
+        let result = campaign.run(progress: quiet ? nil : showProgress)
+        Console.out(RunSummary.text(result))
+        var summary = RunSummary.text(result) + "\n"
+        for invariant in result.brokenInvariants {
+            guard let user = result.tally.firstFailingUser[invariant] else { continue }
+            let failure = campaign.shrinkFailure(of: invariant, user: user)
+            let timelineText = TimelineWriter().text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(seed), user \(user), shrunk")
+            let path = try report.write(timelineText, as: "failures/" + failure.fileName)
+            let text = RunSummary.failure(failure, writtenTo: path, timelineText: timelineText)
+            Console.out("\n" + text)
+            summary += "\n" + text + "\n"
+        }
+        _ = try report.write(summary, as: "summary.txt")
+        return result.brokenInvariants.isEmpty ? 0 : 1
+    }
+
+    static func parsePersonas(_ text: String) throws -> [Persona] {
+        let names = text.split(separator: ",").map(String.init)
+        let personas = try names.map { name in
+            guard let persona = Persona(rawValue: name) else {
+                throw UsageError("--personas: unknown persona \"\(name)\"; expected some of \(Persona.allCases.map(\.rawValue).joined(separator: ","))")
+            }
+            return persona
+        }
+        guard !personas.isEmpty else { throw UsageError("--personas needs at least one persona") }
+        return personas
+    }
+}
