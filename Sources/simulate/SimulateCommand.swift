@@ -6,6 +6,10 @@ import Simulator
 enum SimulateCommand {
     static func main(arguments: [String]) -> Int32 {
         var arguments = arguments
+        if let first = arguments.first, first == "--help" || first == "-h" {
+            Console.out(HelpText.overview)
+            return 0
+        }
         let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {
