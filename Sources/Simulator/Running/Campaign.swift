@@ -86,9 +86,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                     check.checker.record(.deterministic)
                     let (zoneAgain, _) = generator.generate(seed: options.seed, user: user, into: &again)
                     let verdictAgain = recheck.check(zone: zoneAgain, events: again)
-                    if zoneAgain != zone || again != events || verdictAgain.digest != verdict.digest {
-                        violation = Violation(invariant: .deterministic, eventIndex: events.count - 1, detail: "regenerating user \(user) gave a different timeline or different outputs")
-                    }
+                    violation = DeterminismCheck.compare(.init(zone: zone, events: events, digest: verdict.digest),
+                                                         .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
                 }
                 if let violation {
                     tally.violations[violation.invariant.index] += 1

@@ -34,6 +34,7 @@ public struct Shrinker {
             changed = deleteRuns(&best, &violation) || changed
             changed = simplifyZones(&best, &violation) || changed
             changed = simplifyActions(&best, &violation) || changed
+            changed = closeGaps(&best, &violation) || changed
             changed = pullInstantsTogether(&best, &violation) || changed
         }
         return best
@@ -109,6 +110,30 @@ public struct Shrinker {
             for option in options {
                 var candidate = best
                 candidate.events[index].action = option
+                if accept(candidate, into: &best, &violation) { changed = true; break }
+            }
+            index += 1
+        }
+        return changed
+    }
+
+    /// Closes the gap before an event by moving it and everything after it earlier
+    /// together, which keeps the timing between them (a capture and the zone switch
+    /// that follows it) while the whole story moves, say, into the trial. Tries the
+    /// whole gap, then the gap in whole days (keeping local times of day), then halves.
+    private mutating func closeGaps(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        var changed = false
+        var index = 1
+        while index < best.events.count {
+            let gap = best.events[index - 1].at.milliseconds(to: best.events[index].at)
+            var shifts: [Int64] = [gap]
+            let wholeDays = gap - gap % Milliseconds.twentyFourHours
+            if wholeDays > 0, wholeDays != gap { shifts.append(wholeDays) }
+            var half = gap / 2
+            while half >= Milliseconds.hour { shifts.append(half); half /= 2 }
+            for shift in shifts where shift > 0 {
+                var candidate = best
+                for later in index..<candidate.events.count { candidate.events[later].at = candidate.events[later].at.adding(milliseconds: -shift) }
                 if accept(candidate, into: &best, &violation) { changed = true; break }
             }
             index += 1

@@ -1,0 +1,54 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// rules.md #7: a seed gives the same timelines, outcomes and summary whatever the
+/// number of worker threads, and a user can be regenerated alone.
+@Suite("Determinism")
+struct DeterminismTests {
+    @Test("the same seed gives an identical tally with 1 job and with 3")
+    func jobsDoNotMatter() {
+        var options = PropertySettings.options
+        options.users = min(options.users, 600)
+        options.jobs = 1
+        let one = Campaign<ReferenceImplementation<ZoneTableDates>>(options: options).run()
+        options.jobs = 3
+        let three = Campaign<ReferenceImplementation<ZoneTableDates>>(options: options).run()
+        #expect(one.tally.digest == three.tally.digest, "seed \(options.seed)")
+        #expect(one.tally.events == three.tally.events)
+        #expect(one.tally.checks == three.tally.checks)
+        #expect(one.tally.violations == three.tally.violations)
+        #expect(one.tally.personas == three.tally.personas)
+        #expect(one.tally.simulatedMilliseconds == three.tally.simulatedMilliseconds)
+        var summaryOne = RunSummary.text(one), summaryThree = RunSummary.text(three)
+        summaryOne = summaryOne.split(separator: "\n").filter { !$0.contains(" time ") }.joined(separator: "\n")
+        summaryThree = summaryThree.split(separator: "\n").filter { !$0.contains(" time ") }.joined(separator: "\n")
+        #expect(summaryOne.replacingOccurrences(of: "1 job", with: "") == summaryThree.replacingOccurrences(of: "3 jobs", with: ""))
+    }
+
+    @Test("a user regenerated alone is the user of the run, whatever was generated before")
+    func userDependsOnlyOnSeedAndIndex() {
+        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        let alone = generator.user(seed: PropertySettings.seed, user: 137)
+        var buffer: [Event] = []
+        for user in [5, 900, 137] { _ = generator.generate(seed: PropertySettings.seed, user: user, into: &buffer) }
+        #expect(buffer == alone.timeline.events, "\(PropertySettings.reproduce(user: 137))")
+        #expect(generator.user(seed: PropertySettings.seed &+ 1, user: 137).timeline != alone.timeline)
+    }
+
+    @Test("the determinism check fires on a different timeline or different outputs")
+    func determinismCheckFires() {
+        let utc = TimeZoneRules.named("UTC")!
+        let events = [Event(at: Instant(secondsSince1970: 0), .install), Event(at: Instant(secondsSince1970: 60), .capture(.meal))]
+        var digest = OutputDigest()
+        let sample = DeterminismCheck.Sample(zone: utc, events: events, digest: digest)
+        #expect(DeterminismCheck.compare(sample, sample, user: 1) == nil)
+        var moved = sample
+        moved.events[1].at = Instant(secondsSince1970: 61)
+        #expect(DeterminismCheck.compare(sample, moved, user: 1)?.eventIndex == 1)
+        digest.add(0xFF)
+        var otherOutputs = sample
+        otherOutputs.digest = digest
+        #expect(DeterminismCheck.compare(sample, otherOutputs, user: 1)?.invariant == .deterministic)
+    }
+}

@@ -1,0 +1,134 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// No invariant can pass vacuously: each is fed a hand-made trace that breaks it, and
+/// must name itself as the first violation.
+@Suite("Each invariant fires on a trace that breaks it")
+struct InvariantFiresTests {
+    static let utc = TimeZoneRules.named("UTC")!
+
+    static func at(_ minutes: Int64) -> Instant { Instant(secondsSince1970: 1_767_225_600 + minutes * 60) } // 2026-01-01T00:00Z + minutes
+
+    /// The reference outputs of `events`, with `tamper` applied to output `index`.
+    static func firstViolation(_ events: [Event], at index: Int, tamper: (inout Output) -> Void) -> Violation? {
+        var outputs = SubscriptionMachine().replay(zone: utc, events: events)
+        tamper(&outputs[index])
+        var checker = TraceChecker()
+        checker.start(zone: utc)
+        for (event, output) in zip(events, outputs) {
+            if let violation = checker.check(event, output) { return violation }
+        }
+        return nil
+    }
+
+    static let trialDay: [Event] = [Event(at: at(0), .install)] + (1...11).map { Event(at: at(Int64($0)), .capture(.meal)) }
+
+    @Test("the reference outputs of the hand-made traces pass")
+    func untamperedPasses() {
+        #expect(Self.firstViolation(Self.trialDay, at: 0) { _ in } == nil)
+    }
+
+    @Test("limit-respected: an 11th analysis allowed in the trial")
+    func limitRespected() {
+        let violation = Self.firstViolation(Self.trialDay, at: 11) { output in
+            output.outcome = .captured
+            output.used = 11
+        }
+        #expect(violation?.invariant == .limitRespected && violation?.eventIndex == 11)
+    }
+
+    @Test("no-free-plan: an analysis allowed after the trial without an entitlement")
+    func noFreePlan() {
+        let events = [Event(at: Self.at(0), .install), Event(at: Self.at(5 * 24 * 60), .capture(.meal))]
+        let violation = Self.firstViolation(events, at: 1) { output in
+            output.outcome = .captured
+            output.used = 1
+        }
+        #expect(violation?.invariant == .noFreePlan)
+    }
+
+    @Test("usage-day: a usage day that moves backward")
+    func usageDay() {
+        let events = [Event(at: Self.at(0), .install), Event(at: Self.at(1), .capture(.meal)), Event(at: Self.at(2), .look)]
+        let violation = Self.firstViolation(events, at: 2) { output in output.day = LocalDate(daysSinceEpochOf: output.day, plus: -1) }
+        #expect(violation?.invariant == .usageDay && violation?.eventIndex == 2)
+    }
+
+    @Test("no-over-blocking: the first attempt of the day blocked")
+    func noOverBlocking() {
+        let violation = Self.firstViolation(Self.trialDay, at: 1) { output in
+            output.outcome = .planSheet
+            output.used = 0
+        }
+        #expect(violation?.invariant == .noOverBlocking && violation?.eventIndex == 1)
+    }
+
+    @Test("exact-texts: a label off by one letter, a box showing 50, a missing alert message")
+    func exactTexts() {
+        #expect(Self.firstViolation(Self.trialDay, at: 3) { $0.label = "Below Limit" }?.invariant == .exactTexts)
+        let unlimited = [Event(at: Self.at(0), .install), Event(at: Self.at(1), .setEntitlement(.unlimited))]
+        #expect(Self.firstViolation(unlimited, at: 1) { $0.planView = .bar(used: 0, limit: 50) }?.invariant == .exactTexts)
+        let premium = [Event(at: Self.at(0), .install), Event(at: Self.at(1), .setEntitlement(.premium))] + (2...12).map { Event(at: Self.at(Int64($0)), .capture(.meal)) }
+        #expect(Self.firstViolation(premium, at: 12) { $0.alert?.message = nil }?.invariant == .exactTexts)
+    }
+
+    @Test("plan-follows-entitlement: Trial shown after a Premium purchase")
+    func planFollowsEntitlement() {
+        let events = [Event(at: Self.at(0), .install), Event(at: Self.at(1), .setEntitlement(.premium))]
+        #expect(Self.firstViolation(events, at: 1) { $0.plan = .trial }?.invariant == .planFollowsEntitlement)
+    }
+
+    @Test("used-counts-analyses: a count that forgot an analysis")
+    func usedCountsAnalyses() {
+        #expect(Self.firstViolation(Self.trialDay, at: 4) { $0.used = 3 }?.invariant == .usedCountsAnalyses)
+    }
+
+    @Test("look-and-reinstall-change-nothing: a day that rolls over only when a screen appears")
+    func lookAndReinstallChangeNothing() {
+        // Correct whenever the user looks after midnight; wrong without the look.
+        let events = [Event(at: Self.at(0), .install)] + (1...10).map { Event(at: Self.at(Int64($0)), .capture(.meal)) }
+            + [Event(at: Self.at(24 * 60), .look), Event(at: Self.at(24 * 60 + 1), .capture(.meal))]
+        var check = TimelineCheck(implementation: RollsOverOnScreenAppear())
+        let violation = check.check(zone: Self.utc, events: events).violation
+        #expect(violation?.invariant == .lookAndReinstallChangeNothing && violation?.eventIndex == 12)
+    }
+}
+
+/// A realistic bug for rules.md #6: the app starts the new usage day only when its
+/// home screen appears (or on launch), not when an attempt is made.
+struct RollsOverOnScreenAppear: SubscriptionImplementation {
+    var model = ReferenceImplementation()
+    var shownDay: LocalDate?
+    var zone = TimeZoneRules.named("UTC")!
+
+    mutating func start(zone: TimeZoneRules) {
+        model.start(zone: zone)
+        self.zone = zone
+        shownDay = nil
+    }
+
+    mutating func handle(_ event: Event) -> Output {
+        if case .setZone(let next) = event.action { zone = next }
+        switch event.action {
+        case .look, .reinstall, .install:
+            shownDay = zone.localDate(at: event.at)
+            return model.handle(event)
+        default:
+            // Attempts use the day the screen last showed: the reference model is asked
+            // as if it were still that day's last moment when the screen has not refreshed.
+            var output = model.handle(event)
+            if let shown = shownDay, output.day > shown, case .capture = event.action {
+                output.outcome = .planSheet
+            }
+            return output
+        }
+    }
+}
+
+extension LocalDate {
+    /// `date` moved by `days`.
+    init(daysSinceEpochOf date: LocalDate, plus days: Int32) {
+        self.init(daysSince1970: date.daysSince1970 + days)
+    }
+}

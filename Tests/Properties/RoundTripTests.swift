@@ -1,0 +1,36 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// Generated timelines are valid, and survive the JSON format unchanged.
+@Suite("Generated timelines and the file format")
+struct RoundTripTests {
+    static let sample = 400
+
+    @Test("every generated timeline is valid, between 1972 and 2037, and round-trips through JSON to the same outputs")
+    func roundTrip() throws {
+        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        let machine = SubscriptionMachine()
+        for user in 0..<Self.sample {
+            let timeline = generator.user(seed: PropertySettings.seed, user: user).timeline
+            #expect(timeline.isValid, "\(PropertySettings.reproduce(user: user))")
+            #expect(timeline.events.first!.at >= TimelineGenerator.earliest && timeline.events.last!.at < TimelineGenerator.latest)
+            let text = TimelineWriter().text(timeline)
+            let read = try TimelineReader().read(data: Data(text.utf8))
+            #expect(read == timeline, "\(PropertySettings.reproduce(user: user))")
+            #expect(machine.replay(zone: read.zone, events: read.events) == machine.replay(zone: timeline.zone, events: timeline.events))
+        }
+    }
+
+    @Test("instants print and parse back exactly, in any whole-minute offset")
+    func instantText() {
+        var random = SeededRandom(seed: PropertySettings.seed)
+        for _ in 0..<5_000 {
+            let instant = Instant(millisecondsSince1970: random.int64(in: 0...4_102_444_799_999))
+            let offset = random.int(in: -23 * 60...23 * 60) * 60
+            let text = InstantText.format(instant, offsetSeconds: offset)
+            #expect(InstantParser.parse(text) == .success(instant), "\(text)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// Shrinking a failure caused by a deliberately broken rule gives a 1-minimal timeline
+/// of the smallest size that bug allows.
+@Suite("Shrinking")
+struct ShrinkingTests {
+    /// The broken rule: the counter resets whenever the local date *differs* from the
+    /// stored day, instead of when it advances past it (U3), so going west buys a reset.
+    struct ResetsWhenLocalDateDiffers: SubscriptionImplementation {
+        let machine = SubscriptionMachine()
+        var state = State(zone: TimeZoneRules.named("UTC")!)
+
+        mutating func start(zone: TimeZoneRules) { state = State(zone: zone) }
+
+        mutating func handle(_ event: Event) -> Output {
+            var before = state
+            if case .setZone(let zone) = event.action { before.zone = zone }
+            if let day = before.counterDay, day != before.zone.localDate(at: event.at) {
+                before.counterDay = nil
+                before.counterValue = 0
+            }
+            let (next, output) = machine.step(before, event)
+            state = next
+            return output
+        }
+    }
+
+    static func check(_ timeline: Timeline) -> Violation? {
+        var check = TimelineCheck(implementation: ResetsWhenLocalDateDiffers())
+        return check.check(zone: timeline.zone, events: timeline.events).violation
+    }
+
+    @Test("the broken rule is found, and shrinks to install, capture, and a move to an earlier date")
+    func shrinksToMinimal() throws {
+        var options = PropertySettings.options
+        options.users = 400
+        let campaign = Campaign(options: options) { ResetsWhenLocalDateDiffers() }
+        let result = campaign.run()
+        let invariant = try #require(result.brokenInvariants.first, "the broken rule was not found among \(options.users) users of seed \(options.seed)")
+        let user = try #require(result.tally.firstFailingUser[invariant])
+        let failure = campaign.shrinkFailure(of: invariant, user: user)
+        let shrunk = failure.timeline
+        print("shrunk \(invariant.rawValue) of seed \(options.seed), user \(user): \(failure.originalEvents) → \(shrunk.events.count) events in \(Figures.fixed(failure.seconds, 3)) s (\(failure.attempts) candidates)")
+        print(TimelineWriter().text(shrunk))
+
+        #expect(invariant == .usageDay, "\(invariant.rawValue)")
+        #expect(failure.violation?.invariant == invariant, "the shrunk timeline still fails the same way")
+        #expect(shrunk.isValid)
+        #expect(shrunk.events.count == 3, "install, one counted capture, one move to an earlier local date")
+        #expect(shrunk.events.first?.action == .install)
+        #expect(shrunk.events.contains { if case .capture = $0.action { true } else { false } })
+        // 1-minimal: removing any single event (but the install) makes the failure go away.
+        for index in 1..<shrunk.events.count {
+            var smaller = shrunk
+            smaller.events.remove(at: index)
+            #expect(Self.check(smaller)?.invariant != invariant, "event \(index) could still be removed")
+        }
+    }
+
+    @Test("a passing timeline is returned unchanged")
+    func passingUnchanged() {
+        let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline
+        var shrinker = Shrinker(invariant: .usageDay) { _ in nil }
+        #expect(shrinker.shrink(timeline) == timeline)
+    }
+}
