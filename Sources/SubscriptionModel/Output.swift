@@ -1,7 +1,8 @@
 /// What one event leads to, observed right after it: one line of the replay contract.
 ///
-/// Texts are the policy's strings, carried as they would be shown, so an
-/// implementation under test can be compared field by field with the model.
+/// Texts are the policy's strings as they would be shown (interned as `ShownText`),
+/// so an implementation under test can be compared field by field with the model.
+/// Every field is plain data: an output copies like a few integers.
 public struct Output: Hashable, Sendable {
     /// The usage day (U3).
     public var day: LocalDate
@@ -16,13 +17,13 @@ public struct Output: Hashable, Sendable {
     /// The plan's daily limit, nil under `.none`.
     public var limit: Int?
     /// The home-screen text (L1).
-    public var label: String
+    public var label: ShownText
     /// What PlanView's usage box shows (L2), nil under `.none`.
     public var planView: PlanViewBox?
 
     /// Creates an output.
     @inlinable
-    public init(day: LocalDate, plan: Plan, outcome: Outcome?, alert: Alert?, used: Int, limit: Int?, label: String, planView: PlanViewBox?) {
+    public init(day: LocalDate, plan: Plan, outcome: Outcome?, alert: Alert?, used: Int, limit: Int?, label: ShownText, planView: PlanViewBox?) {
         self.day = day
         self.plan = plan
         self.outcome = outcome
@@ -46,13 +47,13 @@ public struct Output: Hashable, Sendable {
     /// The limit alert's texts.
     public struct Alert: Hashable, Sendable {
         /// The alert's title.
-        public var title: String
+        public var title: ShownText
         /// The line under it, if any.
-        public var message: String?
+        public var message: ShownText?
 
         /// Creates an alert.
         @inlinable
-        public init(title: String, message: String?) {
+        public init(title: ShownText, message: ShownText?) {
             self.title = title
             self.message = message
         }
@@ -63,6 +64,6 @@ public struct Output: Hashable, Sendable {
         /// The bar: `used` of `limit`.
         case bar(used: Int, limit: Int)
         /// A text instead of the bar.
-        case text(String)
+        case text(ShownText)
     }
 }

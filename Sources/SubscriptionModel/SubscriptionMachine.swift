@@ -5,38 +5,45 @@
 /// zone). It is deterministic and total over valid timelines; validating a timeline
 /// (install first and once, instants never decreasing) is the reader's job.
 public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
-    /// The rules' numbers and texts.
-    public let policy: SubscriptionPolicy
+    /// The rules' numbers and texts, as plain data.
+    public let rules: CompiledPolicy
     /// Where local dates come from.
     public let dates: Dates
 
     /// A machine for `policy` taking local dates from `dates`.
     @inlinable
     public init(policy: SubscriptionPolicy, dates: Dates) {
-        self.policy = policy
+        self.rules = CompiledPolicy(policy)
         self.dates = dates
     }
 
-    /// Applies one event.
+    /// Applies one event: the reducer form, returning the next state and the output.
     @inlinable
     public func step(_ state: State, _ event: Event) -> (State, Output) {
         var next = state
-        var outcome: Output.Outcome?
-        var alert: Output.Alert?
+        let output = apply(event, to: &next)
+        return (next, output)
+    }
+
+    /// Applies one event to `state` in place and returns its output; the same rules as
+    /// `step`, without copying the state (the simulator's hot path).
+    @inlinable
+    public func apply(_ event: Event, to state: inout State) -> Output {
         switch event.action {
         case .install:
             // T1: `I` is recorded once; a second install is a reinstall.
-            if next.installedAt == nil { next.installedAt = event.at }
+            if state.installedAt == nil { state.installedAt = event.at }
         case .capture:
-            (outcome, alert) = attempt(&next, at: event.at)
+            return attempt(&state, at: event.at)
         case .setEntitlement(let tier):
-            next.entitlement = tier // P1: only StoreKit's current entitlement counts.
+            state.entitlement = tier // P1: only StoreKit's current entitlement counts.
         case .setZone(let zone):
-            next.zone = zone // U3: changing zone writes nothing.
+            state.zone = zone // U3: changing zone writes nothing.
         case .reinstall, .look:
             break // T1, U3, U5: the counter and `I` live with the identity.
         }
-        return (next, observe(next, at: event.at, outcome: outcome, alert: alert))
+        let (day, used) = usage(of: state, at: event.at)
+        return observe(plan: plan(of: state, at: event.at), day: day, used: used, outcome: nil, alert: nil)
     }
 
     /// The plan in force at `instant` (P1, P2, T2).
@@ -45,7 +52,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         if let tier = state.entitlement { return tier.plan } // P2: a paid plan wins over the trial.
         guard let installed = state.installedAt else { return .none }
         // T2: the half-open interval [I, I + 72 h) of elapsed time.
-        return installed.milliseconds(to: instant) < policy.trialLengthMilliseconds ? .trial : .none
+        return installed.milliseconds(to: instant) < rules.trialLengthMilliseconds ? .trial : .none
     }
 
     /// The current usage day and its count (U3): the later of the stored day and the
@@ -57,44 +64,51 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         return (stored, state.counterValue)
     }
 
-    /// A capture attempt (the capture table, U1, U4).
+    /// A capture attempt (the capture table, U1, U4) and what the screens show after it.
     @inlinable
-    func attempt(_ state: inout State, at instant: Instant) -> (Output.Outcome, Output.Alert?) {
+    func attempt(_ state: inout State, at instant: Instant) -> Output {
         let plan = plan(of: state, at: instant)
         let (day, used) = usage(of: state, at: instant)
-        guard let limit = policy.dailyLimit(of: plan) else { return (.planSheet, nil) }
+        guard let limit = rules.dailyLimit(of: plan) else {
+            return observe(plan: plan, day: day, used: used, outcome: .planSheet, alert: nil)
+        }
         if used < limit {
             state.counterDay = day // U3: written only when an analysis is counted.
             state.counterValue = used + 1 // U4
-            return (.captured, nil)
+            return observe(plan: plan, day: day, used: used + 1, outcome: .captured, alert: nil)
         }
-        let texts = policy.texts
+        let alert: Output.Alert?
         switch plan {
-        case .premium: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.premiumLimitAlertMessage))
-        case .unlimited: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage))
-        case .trial, .none: return (.planSheet, nil)
+        case .premium: alert = Output.Alert(title: rules.texts.limitAlertTitle, message: rules.texts.premiumLimitAlertMessage)
+        case .unlimited: alert = Output.Alert(title: rules.texts.limitAlertTitle, message: rules.texts.unlimitedLimitAlertMessage)
+        case .trial, .none: alert = nil
         }
+        return observe(plan: plan, day: day, used: used, outcome: alert == nil ? .planSheet : .limitAlert, alert: alert)
     }
 
     /// What the screens show at `instant` (L1, L2, L3).
     @inlinable
-    public func observe(_ state: State, at instant: Instant, outcome: Output.Outcome? = nil, alert: Output.Alert? = nil) -> Output {
-        let plan = plan(of: state, at: instant)
+    public func observe(_ state: State, at instant: Instant) -> Output {
         let (day, used) = usage(of: state, at: instant)
-        let limit = policy.dailyLimit(of: plan)
-        let texts = policy.texts
-        let label: String
+        return observe(plan: plan(of: state, at: instant), day: day, used: used, outcome: nil, alert: nil)
+    }
+
+    /// The screens for a plan and a usage day's count (L1, L2, L3).
+    @inlinable
+    func observe(plan: Plan, day: LocalDate, used: Int, outcome: Output.Outcome?, alert: Output.Alert?) -> Output {
+        let limit = rules.dailyLimit(of: plan)
+        let label: ShownText
         let box: Output.PlanViewBox?
         switch plan {
         case .unlimited:
-            label = texts.noLimitLabel // L1, L3: the fair-use cap is never shown.
-            box = .text(texts.noUsageLimitText) // L2
+            label = rules.texts.noLimitLabel // L1, L3: the fair-use cap is never shown.
+            box = .text(rules.texts.noUsageLimitText) // L2
         case .trial, .premium:
             let cap = limit ?? 0
-            label = used < cap ? texts.belowLimitLabel : texts.limitReachedLabel
+            label = used < cap ? rules.texts.belowLimitLabel : rules.texts.limitReachedLabel
             box = .bar(used: min(used, cap), limit: cap) // L2
         case .none:
-            label = texts.limitReachedLabel
+            label = rules.texts.limitReachedLabel
             box = nil
         }
         return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
@@ -105,11 +119,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         var state = State(zone: zone)
         var outputs: [Output] = []
         outputs.reserveCapacity(events.count)
-        for event in events {
-            let (next, output) = step(state, event)
-            state = next
-            outputs.append(output)
-        }
+        for event in events { outputs.append(apply(event, to: &state)) }
         return outputs
     }
 }

@@ -82,14 +82,8 @@ public struct SubscriptionPolicy: Hashable, Sendable {
             noUsageLimitText: "You have no usage limit"))
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
-    @inlinable
     public func dailyLimit(of plan: Plan) -> Int? {
-        switch plan {
-        case .trial: trialDailyLimit
-        case .premium: premiumDailyLimit
-        case .unlimited: unlimitedDailyLimit
-        case .none: nil
-        }
+        CompiledPolicy(self).dailyLimit(of: plan)
     }
 
     /// The tier a StoreKit product id names, or nil for an id this policy does not sell.

@@ -17,88 +17,71 @@ import Synchronization
 /// offset in force), never from "start of day + 24 h", so days of 23, 25 or 0 hours
 /// (Pacific/Apia 2011-12-30), midnights that do not exist or happen twice, and dates
 /// that go backward all come out as Foundation's calendar has them.
-public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
-    /// The identifier the zone was created with, as written in a timeline.
-    public let identifier: String
-    /// Instants (ms since 1970) at which `offsets[i + 1]` takes over; ascending.
-    @usableFromInline let transitions: [Int64]
-    /// Offsets from UTC in milliseconds; `offsets[0]` is in force before the first transition.
-    @usableFromInline let offsets: [Int64]
+///
+/// A `TimeZoneRules` is a plain pointer to its table, which the process keeps for
+/// its whole life (tables are built once per zone and never freed), so states and
+/// events that carry a zone copy without reference counting: worker threads never
+/// contend on a shared counter.
+public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
+    /// The table, owned for the life of the process by `ZoneTable`'s registries;
+    /// reached without retaining it (`withTable`).
+    @usableFromInline let handle: Unmanaged<ZoneTable>
 
-    /// The first and last instants the table is built for; lookups outside clamp to
+    /// The table, retained (for the cold paths).
+    @usableFromInline var table: ZoneTable { handle.takeUnretainedValue() }
+
+    /// Calls `body` with the table, without reference counting (the hot path).
+    @inlinable
+    func withTable<R>(_ body: (ZoneTable) -> R) -> R {
+        handle._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The first and last years the table is built for; lookups outside clamp to
     /// the nearest offset, which covers everything the timeline format can express.
-    public static let coveredYears = 1900...2110
+    public static let coveredYears = ZoneTable.coveredYears
 
-    /// Builds a table from explicit transitions (used by tests and by zones made up
-    /// for experiments). `offsets` has one more element than `transitions`.
+    /// Builds a zone from explicit transitions (used by tests and by zones made up
+    /// for experiments). `offsets` (ms) has one more element than `transitions` (ms).
     public init(identifier: String, transitions: [Int64], offsets: [Int64]) {
-        precondition(offsets.count == transitions.count + 1, "one offset more than transitions")
-        self.identifier = identifier
-        self.transitions = transitions
-        self.offsets = offsets
+        self.handle = Unmanaged.passUnretained(ZoneTable.keep(ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets)))
+    }
+
+    private init(table: ZoneTable) {
+        self.handle = Unmanaged.passUnretained(table)
     }
 
     /// The rules of a zone Foundation's `TimeZone(identifier:)` accepts, or nil.
     ///
     /// Tables are built once per identifier and shared by every thread.
     public static func named(_ identifier: String) -> TimeZoneRules? {
-        if let cached = cache.withLock({ $0[identifier] }) { return cached }
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
-        let built = TimeZoneRules(identifier: identifier, foundationZone: zone)
-        return cache.withLock { table in
-            if let raced = table[identifier] { return raced }
-            table[identifier] = built
-            return built
-        }
+        ZoneTable.named(identifier).map(TimeZoneRules.init(table:))
     }
 
-    private static let cache = Mutex<[String: TimeZoneRules]>([:])
+    /// UTC: a zone with no offset changes (also the placeholder zone of a fresh state).
+    public static let utc = TimeZoneRules.named("UTC")!
 
-    private convenience init(identifier: String, foundationZone zone: TimeZone) {
-        let start = Date(timeIntervalSince1970: Double(LocalDate.days(year: Self.coveredYears.lowerBound, month: 1, day: 1)) * 86_400)
-        let end = Double(LocalDate.days(year: Self.coveredYears.upperBound, month: 1, day: 1)) * 86_400
-        var transitions: [Int64] = []
-        var offsets: [Int64] = [Int64(zone.secondsFromGMT(for: start)) * Milliseconds.second]
-        var cursor = start
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < end, next > cursor {
-            let offset = Int64(zone.secondsFromGMT(for: next)) * Milliseconds.second
-            if offset != offsets[offsets.count - 1] {
-                transitions.append(Int64((next.timeIntervalSince1970 * 1000).rounded()))
-                offsets.append(offset)
-            }
-            cursor = next
-        }
-        self.init(identifier: identifier, transitions: transitions, offsets: offsets)
-    }
+    /// The identifier the zone was created with, as written in a timeline.
+    public var identifier: String { table.identifier }
 
     /// The offset from UTC, in milliseconds, in force at `instant`.
     @inlinable
     public func offsetMilliseconds(at instant: Instant) -> Int64 {
-        offsets[index(at: instant.millisecondsSince1970)]
+        withTable { $0.offset(at: instant.millisecondsSince1970) }
     }
 
     /// The local calendar date at `instant` (U2).
     @inlinable
     public func localDate(at instant: Instant) -> LocalDate {
-        LocalDate(localMilliseconds: instant.millisecondsSince1970 + offsetMilliseconds(at: instant))
-    }
-
-    /// The index into `offsets` in force at `ms`: the number of transitions at or before it.
-    @inlinable
-    func index(at ms: Int64) -> Int {
-        var low = 0, high = transitions.count
-        while low < high {
-            let mid = (low &+ high) >> 1
-            if transitions[mid] <= ms { low = mid &+ 1 } else { high = mid }
-        }
-        return low
+        LocalDate(localMilliseconds: instant.millisecondsSince1970 + withTable { $0.offset(at: instant.millisecondsSince1970) })
     }
 
     /// The first offset change strictly after `instant`, with the offsets around it.
     public func nextChange(after instant: Instant) -> (at: Instant, before: Int64, after: Int64)? {
-        let i = index(at: instant.millisecondsSince1970)
-        guard i < transitions.count else { return nil }
-        return (Instant(millisecondsSince1970: transitions[i]), offsets[i], offsets[i + 1])
+        withTable { table in
+            let i = table.index(at: instant.millisecondsSince1970)
+            guard i < table.transitions.count else { return nil }
+            return (Instant(millisecondsSince1970: table.transitions[i]), table.offsets[i], table.offsets[i + 1])
+        }
     }
 
     /// The instant of the first local midnight after `instant`, or the instant the
@@ -122,20 +105,111 @@ public final class TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
 
     /// Every offset change, as (instant, offset before, offset after) in milliseconds.
     public var changes: [(at: Instant, before: Int64, after: Int64)] {
-        transitions.indices.map { (Instant(millisecondsSince1970: transitions[$0]), offsets[$0], offsets[$0 + 1]) }
+        table.transitions.indices.map { (Instant(millisecondsSince1970: table.transitions[$0]), table.offsets[$0], table.offsets[$0 + 1]) }
     }
 
     /// Whether the zone's offset ever changes within the table.
-    public var hasTransitions: Bool { !transitions.isEmpty }
+    public var hasTransitions: Bool { !table.transitions.isEmpty }
 
     /// Zones are equal when their identifiers are.
     public static func == (lhs: TimeZoneRules, rhs: TimeZoneRules) -> Bool {
-        lhs === rhs || lhs.identifier == rhs.identifier
+        lhs.handle.toOpaque() == rhs.handle.toOpaque() || lhs.table.identifier == rhs.table.identifier
     }
 
     /// Hashes the identifier.
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(table.identifier) }
 
     /// The identifier.
-    public var description: String { identifier }
+    public var description: String { table.identifier }
+}
+
+/// One zone's table of offset changes; owned for the life of the process by
+/// `everyTable`, so `TimeZoneRules` can point at it without reference counting.
+public final class ZoneTable: Sendable {
+    /// The identifier the zone was created with.
+    public let identifier: String
+    /// Instants (ms since 1970) at which `offsets[i + 1]` takes over; ascending.
+    @usableFromInline let transitions: [Int64]
+    /// Offsets from UTC in milliseconds; `offsets[0]` is in force before the first transition.
+    @usableFromInline let offsets: [Int64]
+    /// For each span of `2^bucketShift` ms (about 397 days) from `bucketOrigin`, the
+    /// number of transitions before the span: a lookup starts there and steps over the
+    /// few transitions inside the span, instead of a binary search over all of them.
+    @usableFromInline let buckets: [Int32]
+    @usableFromInline static let bucketShift: Int64 = 35
+    @usableFromInline static let bucketOrigin: Int64 = Int64(LocalDate.days(year: coveredYears.lowerBound, month: 1, day: 1)) * 86_400_000
+
+    static let coveredYears = 1900...2110
+
+    init(identifier: String, transitions: [Int64], offsets: [Int64]) {
+        precondition(offsets.count == transitions.count + 1, "one offset more than transitions")
+        self.identifier = identifier
+        self.transitions = transitions
+        self.offsets = offsets
+        let end = Int64(LocalDate.days(year: Self.coveredYears.upperBound + 1, month: 1, day: 1)) * 86_400_000
+        let count = Int((end - Self.bucketOrigin) >> Self.bucketShift) + 1
+        var buckets = [Int32](repeating: 0, count: count)
+        var passed = 0
+        for bucket in 0..<count {
+            let start = Self.bucketOrigin + Int64(bucket) << Self.bucketShift
+            while passed < transitions.count, transitions[passed] < start { passed += 1 }
+            buckets[bucket] = Int32(passed)
+        }
+        self.buckets = buckets
+    }
+
+    /// Every table made, by identifier; never emptied.
+    private static let everyTable = Mutex<[String: ZoneTable]>([:])
+    /// Tables made from explicit transitions; never emptied.
+    private static let madeUp = Mutex<[ZoneTable]>([])
+
+    static func keep(_ table: ZoneTable) -> ZoneTable {
+        madeUp.withLock { $0.append(table) }
+        return table
+    }
+
+    static func named(_ identifier: String) -> ZoneTable? {
+        if let cached = everyTable.withLock({ $0[identifier] }) { return cached }
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        let built = ZoneTable(identifier: identifier, foundationZone: zone)
+        return everyTable.withLock { table in
+            if let raced = table[identifier] { return raced }
+            table[identifier] = built
+            return built
+        }
+    }
+
+    private convenience init(identifier: String, foundationZone zone: TimeZone) {
+        let start = Date(timeIntervalSince1970: Double(LocalDate.days(year: Self.coveredYears.lowerBound, month: 1, day: 1)) * 86_400)
+        let end = Double(LocalDate.days(year: Self.coveredYears.upperBound, month: 1, day: 1)) * 86_400
+        var transitions: [Int64] = []
+        var offsets: [Int64] = [Int64(zone.secondsFromGMT(for: start)) * Milliseconds.second]
+        var cursor = start
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < end, next > cursor {
+            let offset = Int64(zone.secondsFromGMT(for: next)) * Milliseconds.second
+            if offset != offsets[offsets.count - 1] {
+                transitions.append(Int64((next.timeIntervalSince1970 * 1000).rounded()))
+                offsets.append(offset)
+            }
+            cursor = next
+        }
+        self.init(identifier: identifier, transitions: transitions, offsets: offsets)
+    }
+
+    /// The offset in force at `ms`.
+    @inlinable
+    func offset(at ms: Int64) -> Int64 {
+        offsets[index(at: ms)]
+    }
+
+    /// The index into `offsets` in force at `ms`: the number of transitions at or before it.
+    @inlinable
+    func index(at ms: Int64) -> Int {
+        let bucket = (ms &- Self.bucketOrigin) >> Self.bucketShift
+        if bucket < 0 { return 0 }
+        var index = Int(bucket >= buckets.count ? buckets[buckets.count - 1] : buckets[Int(bucket)])
+        let count = transitions.count
+        while index < count, transitions[index] <= ms { index &+= 1 }
+        return index
+    }
 }

@@ -20,17 +20,17 @@ enum RunCommand {
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
         let report = try ReportFolder(path: reportDirectory)
         if !quiet { Console.error("simulate: seed \(seed), \(Figures.grouped(users)) users, up to \(years) years, \(jobs) jobs (\(RunSummary.command(options)))") }
-        let campaign = Campaign<ReferenceImplementation<ZoneTableDates>>(options: options)
+        let campaign = ReferenceCampaign(options: options)
         let started = Date()
         let showProgress: @Sendable (Int) -> Void = { done in
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
-        let result = campaign.run(progress: quiet ? nil : showProgress)
+        let result = campaign.runReference(progress: quiet ? nil : showProgress)
         Console.out(RunSummary.text(result))
         var summary = RunSummary.text(result) + "\n"
         for invariant in result.brokenInvariants {
             guard let user = result.tally.firstFailingUser[invariant] else { continue }
-            let failure = campaign.shrinkFailure(of: invariant, user: user)
+            let failure = campaign.shrinkReferenceFailure(of: invariant, user: user)
             let timelineText = TimelineWriter().text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(seed), user \(user), shrunk")
             let path = try report.write(timelineText, as: "failures/" + failure.fileName)
             let text = RunSummary.failure(failure, writtenTo: path, timelineText: timelineText)

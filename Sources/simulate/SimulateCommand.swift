@@ -16,7 +16,7 @@ enum SimulateCommand {
             switch name {
             case "run": return try RunCommand.main(CommandArguments(arguments, command: "run"))
             case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
-            case "bench": throw UsageError("bench: not built yet")
+            case "bench": return try BenchCommand.main(CommandArguments(arguments, command: "bench"))
             case "help":
                 Console.out(HelpText.text(for: arguments.first ?? "simulate"))
                 return 0

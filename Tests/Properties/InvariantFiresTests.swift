@@ -89,7 +89,7 @@ struct InvariantFiresTests {
         // Correct whenever the user looks after midnight; wrong without the look.
         let events = [Event(at: Self.at(0), .install)] + (1...10).map { Event(at: Self.at(Int64($0)), .capture(.meal)) }
             + [Event(at: Self.at(24 * 60), .look), Event(at: Self.at(24 * 60 + 1), .capture(.meal))]
-        var check = TimelineCheck(implementation: RollsOverOnScreenAppear())
+        var check = TimelineCheck { RollsOverOnScreenAppear() }
         let violation = check.check(zone: Self.utc, events: events).violation
         #expect(violation?.invariant == .lookAndReinstallChangeNothing && violation?.eventIndex == 12)
     }

@@ -10,10 +10,10 @@ struct InvariantPropertyTests {
     func invariantHolds(invariant: Invariant) {
         let tally = SharedCampaign.result.tally
         #expect(tally.users == PropertySettings.users)
-        #expect(tally.checks[invariant.index] > 0, "\(invariant.rawValue) was never checked: the property would pass vacuously")
+        #expect(tally.checks[invariant] > 0, "\(invariant.rawValue) was never checked: the property would pass vacuously")
         let failing = tally.firstFailingUser[invariant]
-        #expect(tally.violations[invariant.index] == 0,
-                "\(invariant.rawValue) broke \(tally.violations[invariant.index]) times; first at \(failing.map(PropertySettings.reproduce) ?? "?")")
+        #expect(tally.violations[invariant] == 0,
+                "\(invariant.rawValue) broke \(tally.violations[invariant]) times; first at \(failing.map(PropertySettings.reproduce) ?? "?")")
     }
 
     @Test("every persona is drawn")

@@ -29,7 +29,7 @@ struct ShrinkingTests {
     }
 
     static func check(_ timeline: Timeline) -> Violation? {
-        var check = TimelineCheck(implementation: ResetsWhenLocalDateDiffers())
+        var check = TimelineCheck { ResetsWhenLocalDateDiffers() }
         return check.check(zone: timeline.zone, events: timeline.events).violation
     }
 

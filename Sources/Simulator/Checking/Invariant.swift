@@ -47,20 +47,4 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     public static func < (lhs: Invariant, rhs: Invariant) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
-
-    /// A dense index, for per-invariant counters kept in arrays on the hot path.
-    @inlinable
-    public var index: Int {
-        switch self {
-        case .limitRespected: 0
-        case .noFreePlan: 1
-        case .usageDay: 2
-        case .noOverBlocking: 3
-        case .exactTexts: 4
-        case .lookAndReinstallChangeNothing: 5
-        case .deterministic: 6
-        case .planFollowsEntitlement: 7
-        case .usedCountsAnalyses: 8
-        }
-    }
 }

@@ -32,12 +32,12 @@ public struct OutputDigest: Hashable, Sendable {
         case .limitAlert?: word |= 3 << 40
         case nil: break
         }
-        if let alert = output.alert { word |= UInt64(alert.title.utf8.count) << 44 | UInt64(alert.message?.utf8.count ?? 0) << 52 }
+        if let alert = output.alert { mix(UInt64(alert.title.fingerprint) << 32 | UInt64(alert.message?.fingerprint ?? 1)) }
         mix(word)
-        var box = UInt64(output.label.utf8.count)
+        var box = UInt64(output.label.fingerprint)
         switch output.planView {
-        case .bar(let used, let limit)?: box |= UInt64(used) << 8 | UInt64(limit) << 24
-        case .text(let text)?: box |= UInt64(text.utf8.count) << 40
+        case .bar(let used, let limit)?: box |= UInt64(used) << 32 | UInt64(limit) << 48
+        case .text(let text)?: mix(UInt64(text.fingerprint))
         case nil: box |= 1 << 60
         }
         mix(box)

@@ -14,7 +14,7 @@ public protocol SubscriptionImplementation {
 public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImplementation {
     /// The model.
     public let machine: SubscriptionMachine<Dates>
-    private var state: State?
+    private var state = State(zone: TimeZoneRules.utc)
 
     /// Wraps `machine`.
     public init(machine: SubscriptionMachine<Dates>) {
@@ -28,7 +28,9 @@ public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImple
 
     /// Steps the model.
     public mutating func handle(_ event: Event) -> Output {
-        let (next, output) = machine.step(state!, event)
+        // Step a copy (plain data) so the machine is not copied to keep the accesses apart.
+        var next = state
+        let output = machine.apply(event, to: &next)
         state = next
         return output
     }

@@ -1,23 +1,25 @@
 import SubscriptionModel
 
-/// Runs one implementation over timelines and checks each trace: the invariants
-/// event by event, then, when the timeline has a `look` or `reinstall`, rules.md #6
-/// by replaying it without them and comparing every remaining output.
+/// Runs one implementation over timelines and checks each trace: the invariants event
+/// by event and, when the timeline has a `look` or `reinstall`, rules.md #6 in
+/// lockstep: a second instance (the shadow) receives every event but those, and each
+/// remaining event's output must be the same in both.
 ///
-/// Reuses its buffers across timelines, so checking a passing timeline allocates
-/// nothing once warmed up (the run keeps nothing of it afterwards).
+/// Nothing of a timeline is kept, so checking a passing timeline allocates nothing
+/// once warmed up.
 public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// The implementation under test.
     public var implementation: Implementation
+    /// The instance that never sees looks and reinstalls.
+    public var shadow: Implementation
     /// The invariant checker, with its running check counts.
     public var checker: TraceChecker
-    private var outputs: [Output] = []
-    private var kept: [Int] = []
 
-    /// A check of `implementation` against `policy`.
-    public init(implementation: Implementation, policy: SubscriptionPolicy = .mealCapture) {
-        self.implementation = implementation
-        self.checker = TraceChecker(policy: policy)
+    /// A check of the implementations `make` builds, against `policy`.
+    public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
+        self.implementation = make()
+        self.shadow = make()
+        self.checker = TraceChecker(policy: policy, dates: dates)
     }
 
     /// What checking one timeline found.
@@ -31,46 +33,37 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// Checks one timeline.
     public mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
         var digest = OutputDigest()
-        outputs.removeAll(keepingCapacity: true)
         implementation.start(zone: zone)
         checker.start(zone: zone)
-        var transparentEvents = false
-        for event in events {
+        let lockstep = events.contains { event in
+            switch event.action {
+            case .look, .reinstall: true
+            default: false
+            }
+        }
+        if lockstep {
+            shadow.start(zone: zone)
+            checker.record(.lookAndReinstallChangeNothing)
+        }
+        var firstSkipped: Int?
+        for index in events.indices {
+            let event = events[index]
             let output = implementation.handle(event)
             if let violation = checker.check(event, output) { return Verdict(violation: violation, digest: digest) }
             digest.add(output)
-            outputs.append(output)
-            switch event.action {
-            case .look, .reinstall: transparentEvents = true
-            default: break
-            }
-        }
-        if transparentEvents, let violation = checkTransparency(zone: zone, events: events) {
-            return Verdict(violation: violation, digest: digest)
-        }
-        return Verdict(violation: nil, digest: digest)
-    }
-
-    /// rules.md #6: the same timeline without its looks and reinstalls must give the
-    /// same outputs for every event that remains.
-    private mutating func checkTransparency(zone: TimeZoneRules, events: [Event]) -> Violation? {
-        implementation.start(zone: zone)
-        checker.record(.lookAndReinstallChangeNothing)
-        var removedBefore: Int?
-        for (index, event) in events.enumerated() {
+            guard lockstep else { continue }
             switch event.action {
             case .look, .reinstall:
-                removedBefore = removedBefore ?? index
-                continue
+                firstSkipped = firstSkipped ?? index
             default:
-                let output = implementation.handle(event)
-                if output != outputs[index] {
-                    return Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index,
-                                     detail: "without the looks and reinstalls (the first at event \(removedBefore ?? 0)), this event's output would differ: \(Self.difference(outputs[index], output))")
+                let without = shadow.handle(event)
+                if without != output {
+                    let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without))"
+                    return Verdict(violation: Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail), digest: digest)
                 }
             }
         }
-        return nil
+        return Verdict(violation: nil, digest: digest)
     }
 
     /// The fields in which two outputs differ, as `field: with → without`.

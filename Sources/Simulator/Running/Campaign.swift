@@ -20,6 +20,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     public let generator: TimelineGenerator
     /// Makes one implementation under test per worker.
     public let makeImplementation: @Sendable () -> Implementation
+    /// The checker's local dates (nil: the zone tables).
+    public var checkerDates: (any LocalDateSource)?
 
     /// One user in this many is regenerated and replayed again to check rules.md #7.
     public static var determinismSampling: Int { 64 }
@@ -66,8 +68,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var tally = CampaignTally()
         var events: [Event] = []
         var again: [Event] = []
-        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
-        var recheck = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var recheck = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
         while true {
             let first = nextBlock.add(1) * Self.blockSize
             guard first < options.users else { break }
@@ -90,20 +92,20 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                                                          .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
                 }
                 if let violation {
-                    tally.violations[violation.invariant.index] += 1
+                    tally.violations[violation.invariant] += 1
                     tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
                 }
             }
             done.add(last - first)
         }
-        for index in tally.checks.indices { tally.checks[index] += check.checker.checks[index] }
+        tally.checks.add(check.checker.checks)
         return tally
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
     public func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
         let generated = generator.user(seed: options.seed, user: user)
-        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
         return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
     }
 
@@ -112,12 +114,12 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let (generated, _) = replay(user: user)
-        var check = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
         var shrinker = Shrinker(invariant: invariant) { timeline in
             check.check(zone: timeline.zone, events: timeline.events).violation
         }
         let shrunk = shrinker.shrink(generated.timeline)
-        var final = TimelineCheck(implementation: makeImplementation(), policy: policy)
+        var final = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
         let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
         let elapsed = started.duration(to: clock.now)
         return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,

@@ -12,6 +12,6 @@ public struct CampaignResult: Sendable {
 
     /// The invariants that broke, in declaration order.
     public var brokenInvariants: [Invariant] {
-        Invariant.allCases.filter { tally.violations[$0.index] > 0 }
+        Invariant.allCases.filter { tally.violations[$0] > 0 }
     }
 }

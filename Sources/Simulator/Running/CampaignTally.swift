@@ -8,10 +8,10 @@ public struct CampaignTally: Sendable {
     public var events = 0
     /// Simulated time, summed over users, in milliseconds.
     public var simulatedMilliseconds: Int64 = 0
-    /// Checks per invariant, by `Invariant.index`.
-    public var checks = Array(repeating: 0, count: Invariant.allCases.count)
-    /// Violations per invariant, by `Invariant.index`.
-    public var violations = Array(repeating: 0, count: Invariant.allCases.count)
+    /// Checks per invariant.
+    public var checks = InvariantCounts()
+    /// Users whose timeline broke each invariant.
+    public var violations = InvariantCounts()
     /// The lowest user index that broke each invariant (the one shrunk and reported).
     public var firstFailingUser: [Invariant: Int] = [:]
     /// Users per persona.
@@ -27,10 +27,8 @@ public struct CampaignTally: Sendable {
         users += other.users
         events += other.events
         simulatedMilliseconds += other.simulatedMilliseconds
-        for index in checks.indices {
-            checks[index] += other.checks[index]
-            violations[index] += other.violations[index]
-        }
+        checks.add(other.checks)
+        violations.add(other.violations)
         for (invariant, user) in other.firstFailingUser {
             firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user)
         }

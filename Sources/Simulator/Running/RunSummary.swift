@@ -28,8 +28,8 @@ public enum RunSummary {
         ]
         for invariant in Invariant.allCases {
             lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
-                + Figures.right(Figures.grouped(tally.checks[invariant.index]), 16)
-                + Figures.right(Figures.grouped(tally.violations[invariant.index]), 12))
+                + Figures.right(Figures.grouped(tally.checks[invariant]), 16)
+                + Figures.right(Figures.grouped(tally.violations[invariant]), 12))
         }
         lines.append("")
         let broken = result.brokenInvariants

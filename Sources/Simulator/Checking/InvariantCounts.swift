@@ -1,0 +1,51 @@
+/// A count per invariant in plain stored integers: incremented on every event, so it
+/// avoids an array's uniqueness and bounds checks.
+public struct InvariantCounts: Hashable, Sendable {
+    private var limitRespected = 0, noFreePlan = 0, usageDay = 0, noOverBlocking = 0, exactTexts = 0
+    private var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0
+
+    /// All zero.
+    public init() {}
+
+    /// The count of one invariant.
+    @inlinable
+    public subscript(_ invariant: Invariant) -> Int {
+        get { read(invariant) }
+        set { write(invariant, newValue) }
+    }
+
+    @usableFromInline
+    func read(_ invariant: Invariant) -> Int {
+        switch invariant {
+        case .limitRespected: limitRespected
+        case .noFreePlan: noFreePlan
+        case .usageDay: usageDay
+        case .noOverBlocking: noOverBlocking
+        case .exactTexts: exactTexts
+        case .lookAndReinstallChangeNothing: lookAndReinstallChangeNothing
+        case .deterministic: deterministic
+        case .planFollowsEntitlement: planFollowsEntitlement
+        case .usedCountsAnalyses: usedCountsAnalyses
+        }
+    }
+
+    @usableFromInline
+    mutating func write(_ invariant: Invariant, _ value: Int) {
+        switch invariant {
+        case .limitRespected: limitRespected = value
+        case .noFreePlan: noFreePlan = value
+        case .usageDay: usageDay = value
+        case .noOverBlocking: noOverBlocking = value
+        case .exactTexts: exactTexts = value
+        case .lookAndReinstallChangeNothing: lookAndReinstallChangeNothing = value
+        case .deterministic: deterministic = value
+        case .planFollowsEntitlement: planFollowsEntitlement = value
+        case .usedCountsAnalyses: usedCountsAnalyses = value
+        }
+    }
+
+    /// Adds another set of counts.
+    public mutating func add(_ other: InvariantCounts) {
+        for invariant in Invariant.allCases { self[invariant] += other[invariant] }
+    }
+}

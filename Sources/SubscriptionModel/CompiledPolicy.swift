@@ -1,0 +1,36 @@
+/// A `SubscriptionPolicy` made into plain data for the step function: the numbers,
+/// and the texts interned (`ShownTexts`). Built once per machine; copying it costs no
+/// reference counting, so machines and checkers can be copied and shared by threads
+/// freely. The policy itself stays the one place where rules are written.
+public struct CompiledPolicy: Hashable, Sendable {
+    /// T2's trial length.
+    public let trialLengthMilliseconds: Int64
+    /// T3's daily limit.
+    public let trialDailyLimit: Int
+    /// Premium's daily limit.
+    public let premiumDailyLimit: Int
+    /// Unlimited's hidden fair-use cap.
+    public let unlimitedDailyLimit: Int
+    /// The texts, interned.
+    public let texts: ShownTexts
+
+    /// Compiles `policy`.
+    public init(_ policy: SubscriptionPolicy) {
+        trialLengthMilliseconds = policy.trialLengthMilliseconds
+        trialDailyLimit = policy.trialDailyLimit
+        premiumDailyLimit = policy.premiumDailyLimit
+        unlimitedDailyLimit = policy.unlimitedDailyLimit
+        texts = ShownTexts(policy.texts)
+    }
+
+    /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
+    @inlinable
+    public func dailyLimit(of plan: Plan) -> Int? {
+        switch plan {
+        case .trial: trialDailyLimit
+        case .premium: premiumDailyLimit
+        case .unlimited: unlimitedDailyLimit
+        case .none: nil
+        }
+    }
+}
