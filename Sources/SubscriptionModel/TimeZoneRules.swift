@@ -136,8 +136,10 @@ public final class ZoneTable: Sendable {
     /// number of transitions before the span: a lookup starts there and steps over the
     /// few transitions inside the span, instead of a binary search over all of them.
     @usableFromInline let buckets: [Int32]
-    @usableFromInline static let bucketShift: Int64 = 35
-    @usableFromInline static let bucketOrigin: Int64 = Int64(LocalDate.days(year: coveredYears.lowerBound, month: 1, day: 1)) * 86_400_000
+    @usableFromInline static var bucketShift: Int64 { 35 }
+    /// 1900-01-01T00:00:00Z in ms (the start of `coveredYears`), a literal so the hot
+    /// path reads a constant rather than a lazily initialised global.
+    @usableFromInline static var bucketOrigin: Int64 { -2_208_988_800_000 }
 
     static let coveredYears = 1900...2110
 

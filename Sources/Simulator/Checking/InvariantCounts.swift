@@ -1,8 +1,9 @@
 /// A count per invariant in plain stored integers: incremented on every event, so it
 /// avoids an array's uniqueness and bounds checks.
 public struct InvariantCounts: Hashable, Sendable {
-    private var limitRespected = 0, noFreePlan = 0, usageDay = 0, noOverBlocking = 0, exactTexts = 0
-    private var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0
+    // One stored counter per invariant, incremented directly on the hot path.
+    var limitRespected = 0, noFreePlan = 0, usageDay = 0, noOverBlocking = 0, exactTexts = 0
+    var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0
 
     /// All zero.
     public init() {}

@@ -76,7 +76,7 @@ public struct TraceChecker {
             "the later of the last counted day \(lastCounted.map(String.init(describing:)) ?? "none") and the local date \(localDate)"
         }
 
-        checks[.planFollowsEntitlement] += 1
+        checks.planFollowsEntitlement &+= 1
         if output.plan != plan {
             return violation(.planFollowsEntitlement, "plan \(output.plan.rawValue), expected \(plan.rawValue) (entitlement \(entitlement.map { $0.plan.rawValue } ?? "none"), \(inTrial ? "in" : "after") the trial)")
         }
@@ -84,16 +84,16 @@ public struct TraceChecker {
         var used = before
         if case .capture = event.action {
             let allowed = output.outcome == .captured
-            checks[.noFreePlan] += 1
+            checks.noFreePlan &+= 1
             if allowed, entitlement == nil, !inTrial {
                 return violation(.noFreePlan, "an analysis was allowed at or after I + 72 h without a paid entitlement")
             }
             if allowed {
-                checks[.usageDay] += 1
+                checks.usageDay &+= 1
                 if output.day != usageDay {
                     return violation(.usageDay, "counted on \(output.day), expected \(usageDay) (\(dayRule()))")
                 }
-                checks[.limitRespected] += 1
+                checks.limitRespected &+= 1
                 used = before + 1
                 if let limit, used > limit {
                     return violation(.limitRespected, "analysis number \(used) on \(usageDay) was allowed under \(plan.rawValue), whose limit is \(limit)")
@@ -101,21 +101,21 @@ public struct TraceChecker {
                 countedDay = usageDay
                 countedOnDay = used
             } else {
-                checks[.noOverBlocking] += 1
+                checks.noOverBlocking &+= 1
                 if let limit, before < limit {
                     return violation(.noOverBlocking, "blocked (\(output.outcome?.rawValue ?? "no outcome")) under \(plan.rawValue) with \(before) of \(limit) used on \(usageDay)")
                 }
             }
         }
-        checks[.usageDay] += 1
+        checks.usageDay &+= 1
         if output.day != usageDay {
             return violation(.usageDay, "usage day \(output.day), expected \(usageDay) (\(dayRule()))")
         }
-        checks[.usedCountsAnalyses] += 1
+        checks.usedCountsAnalyses &+= 1
         if output.used != used {
             return violation(.usedCountsAnalyses, "used \(output.used), but \(used) analyses were counted on \(usageDay)")
         }
-        checks[.exactTexts] += 1
+        checks.exactTexts &+= 1
         if let problem = Self.textProblem(event, output, plan: plan, limit: limit, used: used, texts: rules.texts) {
             return violation(.exactTexts, problem)
         }

@@ -160,6 +160,22 @@ struct LifeBuilder {
         }
     }
 
+    /// Sorts a day's few attempts (rarely more than 60): insertion sort beats a general sort there.
+    private static func insertionSort(_ values: inout [Int64]) {
+        guard values.count > 1 else { return }
+        values.withUnsafeMutableBufferPointer { buffer in
+            for i in 1..<buffer.count {
+                let value = buffer[i]
+                var j = i
+                while j > 0, buffer[j - 1] > value {
+                    buffer[j] = buffer[j - 1]
+                    j -= 1
+                }
+                buffer[j] = value
+            }
+        }
+    }
+
     /// Follows the zone and the entitlement as rare events are laid out.
     private func note(_ event: Event, zone: inout TimeZoneRules, entitled: inout Bool) {
         switch event.action {
@@ -175,41 +191,43 @@ struct LifeBuilder {
         var entitled = false
         let trialEnd = start.adding(milliseconds: trialLength)
         var next = 0
-        var today: [(at: Instant, isLook: Bool)] = []
+        // The day's attempts as `ms << 1 | isLook`, so a plain integer sort orders them.
+        var today: [Int64] = []
         var dayStart = start
         while dayStart < end {
             let dayEnd = min(zone.nextDateStart(after: dayStart), end)
             let width = dayEnd.millisecondsSince1970 - dayStart.millisecondsSince1970
             today.removeAll(keepingCapacity: true)
             for _ in 0..<attemptsToday(hasPlan: entitled || dayStart < trialEnd) {
-                today.append((dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), false))
+                today.append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1)
             }
             if persona == .edgeWalker {
                 // The last moments before the local date advances and the first after.
                 for offset: Int64 in [1, Self.second, 59 * Self.second] where random.chance(0.4) && offset < width {
-                    today.append((dayEnd.adding(milliseconds: -offset), false))
+                    today.append(dayEnd.adding(milliseconds: -offset).millisecondsSince1970 << 1)
                 }
                 if dayStart > start {
                     for offset: Int64 in [0, 1, Self.second] where random.chance(0.4) && offset < width {
-                        today.append((dayStart.adding(milliseconds: offset), false))
+                        today.append(dayStart.adding(milliseconds: offset).millisecondsSince1970 << 1)
                     }
                 }
                 if let change = zone.nextChange(after: dayStart), change.at < dayEnd {
                     for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
                         let at = change.at.adding(milliseconds: offset)
-                        if at >= dayStart, at < dayEnd { today.append((at, false)) }
+                        if at >= dayStart, at < dayEnd { today.append(at.millisecondsSince1970 << 1) }
                     }
                 }
             }
-            if random.chance(0.25) { today.append((dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), true)) }
-            today.sort { $0.at < $1.at }
-            for attempt in today {
-                while next < rare.count, rare[next].event.at <= attempt.at {
+            if random.chance(0.25) { today.append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1 | 1) }
+            Self.insertionSort(&today)
+            for packed in today {
+                let at = Instant(millisecondsSince1970: packed >> 1)
+                while next < rare.count, rare[next].event.at <= at {
                     note(rare[next].event, zone: &zone, entitled: &entitled)
                     events.append(rare[next].event)
                     next += 1
                 }
-                events.append(Event(at: attempt.at, attempt.isLook ? .look : .capture(drawKind())))
+                events.append(Event(at: at, packed & 1 == 1 ? .look : .capture(drawKind())))
             }
             while next < rare.count, rare[next].event.at < dayEnd {
                 note(rare[next].event, zone: &zone, entitled: &entitled)
