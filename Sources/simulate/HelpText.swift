@@ -5,6 +5,8 @@ enum HelpText {
         case "replay": replay
         case "run": run
         case "bench": bench
+        case "diff": diff
+        case "baseline": baseline
         default: overview
         }
     }
@@ -17,6 +19,8 @@ enum HelpText {
       simulate replay FILE            replay a timeline file through the reference model
       simulate replay --seed S --user K [--out FILE]
                                       regenerate one user of a run and replay it
+      simulate diff OLD.json NEW.json compare two reports: what moved
+      simulate baseline               regenerate reports/baseline.json and baseline.md
       simulate bench                  measure events per second against baselines
       simulate help [COMMAND]         show help for a command
 
@@ -37,8 +41,14 @@ enum HelpText {
       --users N     how many users to simulate (default 20000)
       --years Y     the longest timeline, in years (default 3; spans vary from hours up to Y)
       --jobs J      worker threads (default: all cores); results never depend on it
-      --report DIR  where the report goes (default reports/latest)
+      --report DIR  where the report goes (default reports/latest): report.json,
+                    report.md, report.html, summary.txt and failures/*.json
+      --personas P  only these personas, comma-separated (light, heavy, edge-walker,
+                    traveller, subscriber, reinstaller); default all
       --quiet       no progress on standard error
+
+    Exit status 1 when an invariant broke or an edge category fell below its floor
+    (marked "not exercised" in the report).
 
     A failure is shrunk to a minimal timeline, written to the report folder, and shown
     with the one command that replays it. Each user depends only on (seed, user), so
@@ -60,6 +70,24 @@ enum HelpText {
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --out FILE    also write that user's timeline to FILE (a timeline file)
+    """
+
+    static let diff = """
+    simulate diff: what changed between two reports (report.json of two runs, or
+    reports/baseline.json and a new run's), as markdown tables listing only what moved.
+
+    USAGE
+      simulate diff OLD.json NEW.json
+    """
+
+    static let baseline = """
+    simulate baseline: rerun the behaviour baseline (seed 20261121, 2,000 users, 3 years)
+    and write reports/baseline.json and reports/baseline.md. 'swift test' fails while
+    the model's behaviour differs from the committed baseline; after an intended rule
+    change, run this and commit both files so the pull request shows what moved.
+
+    USAGE
+      simulate baseline [--report DIR]   (default DIR: reports)
     """
 
     static let bench = """

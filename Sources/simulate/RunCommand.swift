@@ -10,7 +10,7 @@ enum RunCommand {
         let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
-        let reportDirectory = try arguments.string("--report") ?? "reports/latest"
+        let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
         let quiet = arguments.flag("--quiet")
         let extra = arguments.positionals
@@ -18,7 +18,7 @@ enum RunCommand {
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
-        let report = try ReportFolder(path: reportDirectory)
+        let folder = try ReportFolder(path: reportPath)
         if !quiet { Console.error("simulate: seed \(seed), \(Figures.grouped(users)) users, up to \(years) years, \(jobs) jobs (\(RunSummary.command(options)))") }
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
@@ -26,19 +26,18 @@ enum RunCommand {
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.runReference(progress: quiet ? nil : showProgress)
-        Console.out(RunSummary.text(result))
-        var summary = RunSummary.text(result) + "\n"
-        for invariant in result.brokenInvariants {
-            guard let user = result.tally.firstFailingUser[invariant] else { continue }
-            let failure = campaign.shrinkReferenceFailure(of: invariant, user: user)
-            let timelineText = TimelineWriter().text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(seed), user \(user), shrunk")
-            let path = try report.write(timelineText, as: "failures/" + failure.fileName)
-            let text = RunSummary.failure(failure, writtenTo: path, timelineText: timelineText)
+        var summary = RunSummary.text(result)
+        Console.out(summary)
+        let failures = try campaign.shrinkFailures(of: result, into: folder)
+        for (failure, path) in failures {
+            let text = RunSummary.failure(failure, writtenTo: path, timelineText: TimelineWriter().text(failure.timeline))
             Console.out("\n" + text)
-            summary += "\n" + text + "\n"
+            summary += "\n\n" + text
         }
-        _ = try report.write(summary, as: "summary.txt")
-        return result.brokenInvariants.isEmpty ? 0 : 1
+        try folder.write(summary + "\n", as: "summary.txt")
+        try folder.write(RunReport(result: result, failures: failures))
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        return result.passed ? 0 : 1
     }
 
     static func parsePersonas(_ text: String) throws -> [Persona] {

@@ -17,6 +17,8 @@ enum SimulateCommand {
             case "run": return try RunCommand.main(CommandArguments(arguments, command: "run"))
             case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
             case "bench": return try BenchCommand.main(CommandArguments(arguments, command: "bench"))
+            case "diff": return try DiffCommand.main(CommandArguments(arguments, command: "diff"))
+            case "baseline": return try BaselineCommand.main(CommandArguments(arguments, command: "baseline"))
             case "help":
                 Console.out(HelpText.text(for: arguments.first ?? "simulate"))
                 return 0
@@ -25,6 +27,9 @@ enum SimulateCommand {
             }
         } catch let error as UsageError {
             Console.error("error: \(error.message)")
+            return 2
+        } catch let error as ReportFolder.WriteError {
+            Console.error("error: \(error.description)")
             return 2
         } catch {
             Console.error("error: \(error)")

@@ -32,6 +32,13 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// Checks one timeline.
     public mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
+        var nobody = NoObserver()
+        return check(zone: zone, events: events, observer: &nobody)
+    }
+
+    /// Checks one timeline, showing each event and its output to `observer` (which
+    /// `begin` must already have been called on).
+    public mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: [Event], observer: inout Observer) -> Verdict {
         var digest = OutputDigest()
         implementation.start(zone: zone)
         checker.start(zone: zone)
@@ -50,6 +57,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             let event = events[index]
             let output = implementation.handle(event)
             if let violation = checker.check(event, output) { return Verdict(violation: violation, digest: digest) }
+            observer.observe(event, output)
             digest.add(output)
             guard lockstep else { continue }
             switch event.action {

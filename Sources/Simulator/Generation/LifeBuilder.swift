@@ -13,6 +13,8 @@ struct LifeBuilder {
 
     /// Rare events with their order of creation, which breaks ties in time.
     private var rare: [(event: Event, order: Int)] = []
+    /// The StoreKit changes that made it into the timeline, by edge category.
+    private(set) var storeKit = CoverageCounts()
 
     init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64) {
         self.start = start
@@ -33,9 +35,11 @@ struct LifeBuilder {
         ("Pacific/Midway", "Pacific/Tongatapu"), ("America/Anchorage", "Asia/Tokyo"),
     ].compactMap { pair in TimeZoneRules.named(pair.0) != nil && TimeZoneRules.named(pair.1) != nil ? pair : nil }
 
-    private mutating func add(_ at: Instant, _ action: Event.Action) {
-        guard at > start, at < end else { return }
+    @discardableResult
+    private mutating func add(_ at: Instant, _ action: Event.Action) -> Bool {
+        guard at > start, at < end else { return false }
         rare.append((Event(at: at, action), rare.count))
+        return true
     }
 
     // MARK: Rare events
@@ -43,12 +47,14 @@ struct LifeBuilder {
     mutating func drawRareEvents(startZone: TimeZoneRules) {
         let trialEnd = start.adding(milliseconds: trialLength)
         var changes: [EntitlementChange] = []
+        // Subscribers own the StoreKit edge cases; others buy now and then, so that
+        // paid plans meet every other persona's habits too.
         let buyChance: Double = switch persona {
         case .subscriber: 1
-        case .edgeWalker: 0.5
-        case .heavy: 0.35
-        case .reinstaller: 0.25
-        default: 0.12
+        case .edgeWalker: 0.3
+        case .heavy: 0.15
+        case .reinstaller: 0.1
+        default: 0.05
         }
         if random.chance(buyChance) {
             let from: Instant = switch random.below(20) {
@@ -58,7 +64,9 @@ struct LifeBuilder {
             }
             if from > start, from < end {
                 changes = StoreKitLifecycle.changes(&random, purchaseFrom: from, end: end)
-                for change in changes { add(change.at, .setEntitlement(change.tier)) }
+                for change in changes where add(change.at, .setEntitlement(change.tier)) {
+                    if let category = EdgeCategory.of(change.kind) { storeKit[category] += 1 }
+                }
             }
         }
         if persona == .edgeWalker || random.chance(0.08) {
@@ -72,7 +80,7 @@ struct LifeBuilder {
             }
         }
         if persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone) }
-        if persona == .reinstaller || random.chance(0.05) { drawReinstalls(startZone: startZone, trialEnd: trialEnd, changes: changes) }
+        if persona == .reinstaller || random.chance(0.02) { drawReinstalls(startZone: startZone, trialEnd: trialEnd, changes: changes) }
         rare.sort { ($0.event.at, $0.order) < ($1.event.at, $1.order) }
     }
 

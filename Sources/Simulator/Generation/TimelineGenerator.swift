@@ -53,6 +53,13 @@ public struct TimelineGenerator: Sendable {
     /// Generates user `user`'s events into `events` (emptied first, capacity kept, so a
     /// worker can reuse one buffer) and returns the starting zone and the persona.
     public func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
+        var storeKit = CoverageCounts()
+        return generate(seed: seed, user: user, into: &events, storeKit: &storeKit)
+    }
+
+    /// Generates user `user`'s events into `events`, and adds the StoreKit changes that
+    /// made it into the timeline (purchase, upgrade, …) to `storeKit`.
+    public func generate(seed: UInt64, user: Int, into events: inout [Event], storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
         events.removeAll(keepingCapacity: true)
         var random = SeededRandom(seed: seed, stream: UInt64(user))
         let persona = personas[random.weightedIndex(personas.map(\.weight))]
@@ -64,6 +71,7 @@ public struct TimelineGenerator: Sendable {
         var life = LifeBuilder(start: start, end: end, persona: persona, random: random.split(), catalog: catalog, trialLength: policy.trialLengthMilliseconds)
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone, into: &events)
+        storeKit.add(life.storeKit)
         return (zone, persona)
     }
 

@@ -70,13 +70,16 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var again: [Event] = []
         var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
         var recheck = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var observer = RunObserver(policy: policy)
+        var storeKit = CoverageCounts()
         while true {
             let first = nextBlock.add(1) * Self.blockSize
             guard first < options.users else { break }
             let last = min(first + Self.blockSize, options.users)
             for user in first..<last {
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: &events)
-                let verdict = check.check(zone: zone, events: events)
+                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: &events, storeKit: &storeKit)
+                observer.begin(zone: zone, persona: persona)
+                let verdict = check.check(zone: zone, events: events, observer: &observer)
                 tally.users += 1
                 tally.events += events.count
                 tally.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)
@@ -99,6 +102,9 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
             done.add(last - first)
         }
         tally.checks.add(check.checker.checks)
+        observer.coverage.add(storeKit)
+        tally.coverage = observer.coverage.counts
+        tally.behaviour = observer.behaviour
         return tally
     }
 

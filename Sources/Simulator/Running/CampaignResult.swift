@@ -10,6 +10,12 @@ public struct CampaignResult: Sendable {
     /// Simulated user-years.
     public var userYears: Double { Double(tally.simulatedMilliseconds) / (365.25 * 86_400_000) }
 
+    /// The edge categories below their floor.
+    public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users) }
+
+    /// Whether the run passed: no invariant broke and every edge category reached its floor.
+    public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
+
     /// The invariants that broke, in declaration order.
     public var brokenInvariants: [Invariant] {
         Invariant.allCases.filter { tally.violations[$0] > 0 }

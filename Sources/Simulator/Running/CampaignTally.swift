@@ -16,6 +16,10 @@ public struct CampaignTally: Sendable {
     public var firstFailingUser: [Invariant: Int] = [:]
     /// Users per persona.
     public var personas: [Persona: Int] = [:]
+    /// Edge categories reached.
+    public var coverage = CoverageCounts()
+    /// What the rules did.
+    public var behaviour = BehaviourCounts()
     /// Sum of the users' output digests (commutative, so independent of the order users ran in).
     public var digest: UInt64 = 0
 
@@ -33,6 +37,8 @@ public struct CampaignTally: Sendable {
             firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user)
         }
         for (persona, count) in other.personas { personas[persona, default: 0] += count }
+        coverage.add(other.coverage)
+        behaviour.add(other.behaviour)
         digest &+= other.digest
     }
 }

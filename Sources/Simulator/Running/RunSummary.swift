@@ -32,8 +32,17 @@ public enum RunSummary {
                 + Figures.right(Figures.grouped(tally.violations[invariant]), 12))
         }
         lines.append("")
+        lines.append("  " + Figures.left("edge category", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        for category in EdgeCategory.allCases {
+            let count = tally.coverage[category], floor = category.floor(users: tally.users)
+            lines.append("  " + Figures.left(category.rawValue, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
+                + Figures.right(Figures.grouped(count), 16) + Figures.right(Figures.grouped(floor), 12))
+        }
+        lines.append("")
         let broken = result.brokenInvariants
         lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.map(\.rawValue).joined(separator: ", ")).")
+        let unexercised = result.unexercised
+        lines.append(unexercised.isEmpty ? "Every edge category reached its floor." : "\(unexercised.count) edge categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.map(\.rawValue).joined(separator: ", ")).")
         return lines.joined(separator: "\n")
     }
 

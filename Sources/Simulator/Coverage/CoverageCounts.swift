@@ -1,0 +1,50 @@
+/// How many times each edge category was reached.
+public struct CoverageCounts: Hashable, Sendable {
+    /// Counts by `EdgeCategory.allCases` order.
+    public private(set) var counts = [Int](repeating: 0, count: EdgeCategory.allCases.count)
+
+    /// All zero.
+    public init() {}
+
+    /// The count of one category.
+    public subscript(_ category: EdgeCategory) -> Int {
+        get { counts[category.position] }
+        set { counts[category.position] = newValue }
+    }
+
+    /// Adds another set of counts.
+    public mutating func add(_ other: CoverageCounts) {
+        for index in counts.indices { counts[index] += other.counts[index] }
+    }
+
+    /// The categories below their floor for a run of `users` users.
+    public func unexercised(users: Int) -> [EdgeCategory] {
+        EdgeCategory.allCases.filter { self[$0] < $0.floor(users: users) }
+    }
+}
+
+extension EdgeCategory {
+    /// The category's position in `allCases`, for array-backed counters.
+    var position: Int {
+        switch self {
+        case .dstSpringForward: 0
+        case .dstFallBack: 1
+        case .missingMidnight: 2
+        case .fallBackAcrossMidnight: 3
+        case .skippedDate: 4
+        case .repeatedDate: 5
+        case .dateLineTravel: 6
+        case .zoneToggleAcrossDate: 7
+        case .lastMinuteBeforeReset: 8
+        case .firstMinuteAfterReset: 9
+        case .trialEndsBetweenAttempts: 10
+        case .purchase: 11
+        case .upgrade: 12
+        case .downgradeAtRenewal: 13
+        case .cancellation: 14
+        case .lapse: 15
+        case .refund: 16
+        case .reinstall: 17
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import SubscriptionModel
+
+/// Finds the edge categories one timeline reaches, from its events alone (instants,
+/// zones and the zone tables): what the clock and the calendar did between events,
+/// and where attempts fell. Entitlement kinds come from the generator, which knows
+/// what StoreKit did; a `set-entitlement` event alone cannot tell a lapse from a refund.
+public struct CoverageTracker {
+    /// What was reached so far.
+    public private(set) var counts = CoverageCounts()
+
+    private var zone = TimeZoneRules.utc
+    private var previousAt: Instant?
+    private var previousOffset: Int64 = 0
+    private var previousDate = LocalDate(daysSince1970: 0)
+    private var installedAt = Instant(millisecondsSince1970: 0)
+    private var trialLength: Int64
+    private var lastAttempt: Instant?
+    /// The last zone change that moved the local date: when, and the zone it left.
+    private var pendingToggle: (at: Instant, from: TimeZoneRules)?
+
+    /// A tracker for a policy whose trial lasts `trialLength` ms.
+    public init(trialLength: Int64) {
+        self.trialLength = trialLength
+    }
+
+    /// A new timeline starting in `zone`.
+    public mutating func begin(zone: TimeZoneRules) {
+        self.zone = zone
+        previousAt = nil
+        lastAttempt = nil
+        pendingToggle = nil
+    }
+
+    /// Adds counts reached elsewhere (the generator's StoreKit changes).
+    public mutating func add(_ other: CoverageCounts) {
+        counts.add(other)
+    }
+
+    private static let day = Milliseconds.twentyFourHours
+
+    /// One event.
+    public mutating func observe(_ event: Event) {
+        let at = event.at
+        var switchedFrom: TimeZoneRules?
+        switch event.action {
+        case .install: installedAt = at
+        case .setZone(let next):
+            switchedFrom = zone
+            zone = next
+        case .reinstall: counts[.reinstall] += 1
+        case .capture:
+            if let last = lastAttempt {
+                let trialEnd = installedAt.adding(milliseconds: trialLength)
+                if last < trialEnd, at >= trialEnd { counts[.trialEndsBetweenAttempts] += 1 }
+            }
+            lastAttempt = at
+        case .setEntitlement, .look: break
+        }
+        let offset = zone.offsetMilliseconds(at: at)
+        let local = at.millisecondsSince1970 + offset
+        let date = LocalDate(localMilliseconds: local)
+        if case .capture = event.action {
+            let timeOfDay = local - Int64(date.daysSince1970) * Self.day
+            if timeOfDay >= Self.day - Milliseconds.minute { counts[.lastMinuteBeforeReset] += 1 }
+            if timeOfDay < Milliseconds.minute { counts[.firstMinuteAfterReset] += 1 }
+        }
+        if let from = switchedFrom {
+            observeSwitch(at: at, from: from, offset: offset, date: date)
+        } else if previousAt != nil, offset != previousOffset {
+            observeTransition(offset: offset, date: date)
+        }
+        previousAt = at
+        previousOffset = offset
+        previousDate = date
+    }
+
+    /// A zone change: date-line travel, dates skipped or repeated, toggles.
+    private mutating func observeSwitch(at: Instant, from: TimeZoneRules, offset: Int64, date: LocalDate) {
+        let oldOffset = from.offsetMilliseconds(at: at)
+        let oldDate = LocalDate(localMilliseconds: at.millisecondsSince1970 + oldOffset)
+        if abs(offset - oldOffset) > 12 * Milliseconds.hour { counts[.dateLineTravel] += 1 }
+        guard date != oldDate else { return }
+        if date < oldDate { counts[.repeatedDate] += 1 }
+        if date.daysSince1970 - oldDate.daysSince1970 >= 2 { counts[.skippedDate] += 1 }
+        if let pending = pendingToggle, pending.from == zone, pending.at.milliseconds(to: at) <= Milliseconds.hour {
+            counts[.zoneToggleAcrossDate] += 1
+            pendingToggle = nil
+        } else {
+            pendingToggle = (at, from)
+        }
+    }
+
+    /// The offset changed between two events in the same zone: a transition was crossed.
+    private mutating func observeTransition(offset: Int64, date: LocalDate) {
+        counts[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
+        if date < previousDate { counts[.repeatedDate] += 1 }
+        guard let previousAt, let change = zone.nextChange(after: previousAt) else { return }
+        let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
+        let after = change.at.millisecondsSince1970 + change.after // …to
+        let lastBefore = LocalDate(localMilliseconds: before - 1), lastAfter = LocalDate(localMilliseconds: after - 1)
+        if after > before {
+            // Wall times [before, after) never happen. A midnight among them is missing
+            // (Sao Paulo 2018-11-04); a whole date among them is skipped (Apia 2011-12-30).
+            if lastAfter > lastBefore { counts[.missingMidnight] += 1 }
+            if LocalDate(localMilliseconds: after).daysSince1970 - lastBefore.daysSince1970 >= 2 { counts[.skippedDate] += 1 }
+        } else if lastBefore > lastAfter {
+            // Wall times [after, before) happen twice, and a midnight is among them
+            // (Havana in November, St. John's 2006-10-29).
+            counts[.fallBackAcrossMidnight] += 1
+        }
+    }
+}

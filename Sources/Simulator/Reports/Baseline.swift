@@ -1,0 +1,22 @@
+/// The behaviour baseline committed under `reports/`: a fixed seed and size whose
+/// report (without timings) `swift test` reproduces. A rule change that moves any
+/// count fails the test; regenerating the baseline makes the pull request's diff of
+/// `reports/baseline.json` and `reports/baseline.md` show reviewers what moved.
+public enum Baseline {
+    /// The baseline run's options (jobs do not matter).
+    public static let options = CampaignOptions(seed: 20_261_121, users: 2_000, years: 3)
+    /// Where it is committed, relative to the package root.
+    public static let jsonPath = "reports/baseline.json"
+    /// Its markdown, relative to the package root.
+    public static let markdownPath = "reports/baseline.md"
+    /// The documented command that regenerates it.
+    public static let command = "swift run -c release simulate baseline"
+
+    /// Runs the baseline campaign on the reference model and returns its report, without timings.
+    public static func report(jobs: Int = CampaignOptions.coreCount) -> RunReport {
+        var options = Self.options
+        options.jobs = jobs
+        let result = ReferenceCampaign(options: options).runReference()
+        return RunReport(result: result, failures: []).withoutTiming
+    }
+}

@@ -1,0 +1,14 @@
+extension Campaign {
+    /// Shrinks the first failing user of every broken invariant and writes each shrunk
+    /// timeline to `failures/INVARIANT-userK.json` in `folder`.
+    public func shrinkFailures(of result: CampaignResult, into folder: ReportFolder) throws(ReportFolder.WriteError) -> [(failure: ShrunkFailure, path: String)] {
+        var failures: [(failure: ShrunkFailure, path: String)] = []
+        for invariant in result.brokenInvariants {
+            guard let user = result.tally.firstFailingUser[invariant] else { continue }
+            let failure = shrinkFailure(of: invariant, user: user)
+            let text = TimelineWriter().text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(failure.seed), user \(user), shrunk")
+            failures.append((failure, try folder.write(text, as: "failures/" + failure.fileName)))
+        }
+        return failures
+    }
+}

@@ -1,0 +1,73 @@
+import SubscriptionModel
+
+/// `report.html`: one self-contained page (inline CSS and SVG, no scripts, nothing
+/// fetched) with the charts a reviewer wants at a glance.
+public enum HTMLReport {
+    /// The page.
+    public static func page(_ report: RunReport) -> String {
+        let e = SVGChart.escape
+        let outcomes = Output.Outcome.allCases.map(\.rawValue)
+        var body = "<h1>Simulation report: <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"
+        body += "<p><code>\(e(report.options.command))</code> · \(e(report.tool))</p>"
+        body += "<table class=\"figures\"><tr><th>users</th><th>events</th><th>simulated user-years</th><th>digest</th></tr>"
+        body += "<tr><td>\(Figures.grouped(report.counts.users))</td><td>\(Figures.grouped(report.counts.events))</td><td>\(Figures.fixed(report.counts.userYears, 1))</td><td><code>\(report.counts.digest)</code></td></tr></table>"
+
+        body += "<h2>Outcomes by plan</h2>"
+        body += SVGChart.stackedBars(title: "Attempt outcomes by plan", rows: Plan.allCases.map { plan in
+            (plan.rawValue, outcomes.map { report.behaviour.outcomesByPlan[plan.rawValue]?[$0] ?? 0 })
+        }, series: outcomes)
+
+        body += "<h2>Attempts by local time around midnight</h2><p>Attempts per local minute, 23:00 to 00:59 (log scale: the edge walker crowds the last minute before and the first minute after midnight, in orange).</p>"
+        var ticks: [Int: String] = [:]
+        for (index, text) in [(0, "23:00"), (30, "23:30"), (60, "00:00"), (90, "00:30"), (119, "00:59")] { ticks[index] = text }
+        body += SVGChart.columns(title: "Attempts per local minute around midnight", values: report.behaviour.attemptsAroundMidnight, ticks: ticks, highlight: [59, 60], logarithmic: true)
+        var hourTicks: [Int: String] = [:]
+        for hour in stride(from: 0, to: 24, by: 3) { hourTicks[hour] = String(format: "%02d:00", hour) }
+        body += "<p>Attempts per local hour of day.</p>" + SVGChart.columns(title: "Attempts per local hour", values: report.behaviour.attemptsByHour, ticks: hourTicks, height: 160)
+
+        body += "<h2>Edge coverage</h2><p>Times each edge category was reached (log scale); the black mark is its floor for this run's size. Red: not exercised.</p>"
+        body += SVGChart.floors(title: "Edge coverage against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+
+        body += "<h2>Invariants and violations</h2>"
+        let checks = report.invariants.reduce(0) { $0 + $1.checks }
+        body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
+                                     labelWidth: 250, emptyNote: "No violations in \(Figures.grouped(checks)) checks")
+        body += "<table><tr><th>invariant</th><th>rules</th><th>checks</th><th>violations</th></tr>"
+        for entry in report.invariants {
+            body += "<tr><td><code>\(e(entry.name))</code></td><td>\(e(entry.rules))</td><td class=\"n\">\(Figures.grouped(entry.checks))</td><td class=\"n \(entry.violations > 0 ? "bad" : "")\">\(Figures.grouped(entry.violations))</td></tr>"
+        }
+        body += "</table>"
+
+        if !report.failures.isEmpty {
+            body += "<h2>Failures</h2>"
+            for failure in report.failures {
+                body += "<h3><code>\(e(failure.invariant))</code> (\(e(failure.rules))): seed \(failure.seed), user \(failure.user) (\(e(failure.persona)))</h3>"
+                body += "<p>\(e(failure.detail))</p><p>Shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.shrunkEvents) events:</p>"
+                body += "<pre>\(e(failure.timeline))</pre><p>Replay: <code>\(e(failure.replayCommand))</code><br>Regenerate: <code>\(e(failure.regenerateCommand))</code></p>"
+                body += "<details><summary>Paste-ready test for Tests/Scenarios</summary><pre>\(e(failure.regressionTest))</pre></details>"
+            }
+        }
+        if let mutants = report.mutants, !mutants.isEmpty {
+            body += "<h2>Mutants</h2><table><tr><th>mutant</th><th>mistake</th><th>killed</th><th>by</th><th>events</th><th>shrunk to</th></tr>"
+            for mutant in mutants {
+                body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(e(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(e(mutant.caughtBy ?? ""))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { "\($0) events" } ?? "")</td></tr>"
+            }
+            body += "</table>"
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Simulation report, seed \(report.options.seed)</title>
+        <style>
+        body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 980px; color: #1d1d1f; padding: 0 16px; }
+        h1 { font-size: 24px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+        table { border-collapse: collapse; margin: 8px 0; } th, td { border: 1px solid #ddd; padding: 4px 8px; text-align: left; }
+        td.n { text-align: right; font-variant-numeric: tabular-nums; } .ok { color: #2e7d32; } .bad { color: #c62828; font-weight: 600; }
+        pre { background: #f6f8fa; padding: 8px; overflow-x: auto; font-size: 12px; } svg { display: block; margin: 8px 0; max-width: 100%; height: auto; }
+        svg text { font-family: inherit; fill: #1d1d1f; }
+        </style></head><body>
+        \(body)
+        </body></html>
+
+        """
+    }
+}

@@ -1,0 +1,111 @@
+import SubscriptionModel
+
+/// `report.md`: the run as a reviewer reads it in a pull request.
+public enum MarkdownReport {
+    /// The whole report.
+    public static func text(_ report: RunReport) -> String {
+        var out: [String] = []
+        out.append("# Simulation report: \(report.passed ? "passed" : "FAILED")")
+        out.append("")
+        out.append("`\(report.options.command)` · \(report.tool)")
+        out.append("")
+        out.append(table(["users", "events", "simulated user-years", "digest"], [[
+            Figures.grouped(report.counts.users), Figures.grouped(report.counts.events),
+            Figures.fixed(report.counts.userYears, 1), "`\(report.counts.digest)`",
+        ]], right: [true, true, true, false]))
+        out.append("")
+        out.append("Users by persona: " + report.options.personas.map { "\($0) \(Figures.grouped(report.counts.personas[$0] ?? 0))" }.joined(separator: ", ") + ".")
+        out.append("")
+        out.append(contentsOf: invariantSection(report))
+        out.append(contentsOf: coverageSection(report))
+        out.append(contentsOf: behaviourSection(report))
+        out.append(contentsOf: failureSection(report))
+        out.append(contentsOf: mutantSection(report))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func invariantSection(_ report: RunReport) -> [String] {
+        let broken = report.invariants.filter { $0.violations > 0 }
+        return ["## Invariants", "",
+                broken.isEmpty ? "All \(report.invariants.count) invariants held." : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
+                table(["invariant", "rules", "checks", "violations"], report.invariants.map {
+                    ["`\($0.name)`", $0.rules, Figures.grouped($0.checks), $0.violations == 0 ? "0" : "**\(Figures.grouped($0.violations))** (first: user \($0.firstFailingUser.map(String.init) ?? "?"))"]
+                }, right: [false, false, true, true]), ""]
+    }
+
+    static func coverageSection(_ report: RunReport) -> [String] {
+        let missing = report.coverage.filter { !$0.exercised }
+        return ["## Edge coverage", "",
+                missing.isEmpty ? "Every edge category reached its floor." : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
+                table(["category", "meaning", "reached", "floor", ""], report.coverage.map {
+                    ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), Figures.grouped($0.floor), $0.exercised ? "✓" : "**not exercised**"]
+                }, right: [false, false, true, true, false]), ""]
+    }
+
+    static func behaviourSection(_ report: RunReport) -> [String] {
+        let outcomes = Output.Outcome.allCases.map(\.rawValue)
+        let labels = BehaviourCounts.LabelKind.allCases.map(\.rawValue)
+        let plans = Plan.allCases.map(\.rawValue)
+        var out = ["## Behaviour", "", "### Attempt outcomes by plan", ""]
+        out.append(table(["plan"] + outcomes, plans.map { plan in
+            [plan] + outcomes.map { Figures.grouped(report.behaviour.outcomesByPlan[plan]?[$0] ?? 0) }
+        }, right: [false] + outcomes.map { _ in true }))
+        out += ["", "### By persona", "", "Outcomes of attempts; labels and plans after every event.", ""]
+        out.append(table(["persona"] + outcomes + labels + plans, report.options.personas.map { persona in
+            let counts = report.behaviour.byPersona[persona]
+            return [persona] + outcomes.map { Figures.grouped(counts?.outcomes[$0] ?? 0) } + labels.map { Figures.grouped(counts?.labels[$0] ?? 0) }
+                + plans.map { Figures.grouped(counts?.plans[$0] ?? 0) }
+        }, right: [false] + Array(repeating: true, count: outcomes.count + labels.count + plans.count)))
+        let around = report.behaviour.attemptsAroundMidnight
+        if around.count == 120 {
+            out += ["", "### Attempts in the minutes around local midnight", ""]
+            let minutes = Array(50..<60) + Array(60..<70)
+            out.append(table(minutes.map { $0 < 60 ? "23:\($0)" : "00:0\($0 - 60)" }, [minutes.map { Figures.grouped(around[$0]) }],
+                             right: minutes.map { _ in true }))
+        }
+        out.append("")
+        return out
+    }
+
+    static func failureSection(_ report: RunReport) -> [String] {
+        guard !report.failures.isEmpty else { return [] }
+        var out = ["## Failures", ""]
+        for failure in report.failures {
+            out += ["### `\(failure.invariant)` (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))", "",
+                    failure.detail, "",
+                    "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.shrunkEvents) events (`\(failure.timelineFile)`):", "",
+                    "```json", failure.timeline.trimmingTrailingNewlines, "```", "",
+                    "- replay: `\(failure.replayCommand)`",
+                    "- regenerate: `\(failure.regenerateCommand)`", "",
+                    "<details><summary>Paste-ready test for <code>Tests/Scenarios</code></summary>", "",
+                    "```swift", failure.regressionTest, "```", "", "</details>", ""]
+        }
+        return out
+    }
+
+    static func mutantSection(_ report: RunReport) -> [String] {
+        guard let mutants = report.mutants, !mutants.isEmpty else { return [] }
+        let killed = mutants.filter(\.killed).count
+        return ["## Mutants", "", "\(killed) of \(mutants.count) killed.", "",
+                table(["mutant", "mistake", "killed", "by", "events", "seconds", "shrunk to"], mutants.map {
+                    ["`\($0.name)`", $0.mistake, $0.killed ? "✓" : "**survived**", $0.caughtBy.map { "`\($0)`" } ?? "",
+                     $0.eventsUntilKill.map(Figures.grouped) ?? "", $0.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "",
+                     $0.shrunkEvents.map { "\($0) events" } ?? ""]
+                }, right: [false, false, false, false, true, true, true]), ""]
+    }
+
+    /// A markdown table.
+    public static func table(_ header: [String], _ rows: [[String]], right: [Bool]) -> String {
+        let rule = right.map { $0 ? "---:" : "---" }
+        return ([header, rule] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text without trailing newlines.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

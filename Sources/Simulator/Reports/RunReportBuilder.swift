@@ -1,0 +1,51 @@
+import SubscriptionModel
+
+extension RunReport {
+    /// The report of a finished run and its shrunk failures (each with the path its
+    /// timeline file was written to).
+    public init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], implementation: String = "reference") {
+        let tally = result.tally
+        let options = result.options
+        self.tool = RunReport.toolVersion
+        self.options = Options(seed: options.seed, users: options.users, years: options.years,
+                               personas: options.personas.map(\.rawValue), command: RunSummary.command(options))
+        self.counts = Counts(users: tally.users, events: tally.events, userYears: (result.userYears * 10).rounded() / 10,
+                             digest: Figures.hex(tally.digest),
+                             personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, tally.personas[$0] ?? 0) }))
+        self.invariants = Invariant.allCases.map {
+            InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
+        }
+        self.coverage = EdgeCategory.allCases.map {
+            let floor = $0.floor(users: tally.users)
+            return CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: floor, exercised: tally.coverage[$0] >= floor)
+        }
+        let behaviour = tally.behaviour
+        func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
+            Dictionary(uniqueKeysWithValues: zip(Key.allCases.map(\.rawValue), counts))
+        }
+        self.behaviour = Behaviour(
+            byPersona: Dictionary(uniqueKeysWithValues: Persona.allCases.map { persona in
+                (persona.rawValue, PersonaBehaviour(outcomes: named(behaviour.outcomes[persona.position], Output.Outcome.self),
+                                                    labels: named(behaviour.labels[persona.position], BehaviourCounts.LabelKind.self),
+                                                    plans: named(behaviour.plans[persona.position], Plan.self)))
+            }),
+            outcomesByPlan: Dictionary(uniqueKeysWithValues: Plan.allCases.map { ($0.rawValue, named(behaviour.outcomesByPlan[$0.position], Output.Outcome.self)) }),
+            attemptsAroundMidnight: behaviour.attemptsAroundMidnight,
+            attemptsByHour: behaviour.attemptsByHour)
+        self.failures = failures.map { failure, path in
+            let text = TimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules, implementation: implementation,
+                                seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
+                                detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
+                                originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
+                                timeline: text, timelineFile: path,
+                                replayCommand: "swift run simulate replay \(path)",
+                                regenerateCommand: "swift run simulate replay --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+                                regressionTest: RegressionTest.source(for: failure, timelineText: text))
+        }
+        self.mutants = nil
+        self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
+                             eventsPerSecond: (Double(tally.events) / max(result.runSeconds, 1e-9)).rounded())
+        self.passed = result.passed
+    }
+}
