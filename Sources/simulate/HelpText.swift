@@ -6,6 +6,8 @@ enum HelpText {
         case "run": run
         case "bench": bench
         case "diff": diff
+        case "mutants": mutants
+        case "check": check
         case "baseline": baseline
         default: overview
         }
@@ -19,6 +21,10 @@ enum HelpText {
       simulate replay FILE            replay a timeline file through the reference model
       simulate replay --seed S --user K [--out FILE]
                                       regenerate one user of a run and replay it
+      simulate check --command "CMD"  check another implementation (a program speaking
+                                      the replay contract) against the reference model
+      simulate mutants                the default campaign against 16 realistic buggy
+                                      implementations: a kill matrix
       simulate diff OLD.json NEW.json compare two reports: what moved
       simulate baseline               regenerate reports/baseline.json and baseline.md
       simulate bench                  measure events per second against baselines
@@ -70,6 +76,51 @@ enum HelpText {
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --out FILE    also write that user's timeline to FILE (a timeline file)
+    """
+
+    static let mutants = """
+    simulate mutants: hunt every catalogued mutant (a realistic buggy implementation
+    of the rules, Sources/Simulator/Mutants) over the default campaign's users, each
+    compared with the reference model, and print the kill matrix: killed or not, by
+    which invariant or divergence (matches-reference), after how many simulated events
+    and how much time, and the size of the shrunk counterexample. The matrix also goes
+    into the report. Exit 1 if any mutant survives.
+
+    USAGE
+      simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
+
+    OPTIONS
+      --seed S      default 7
+      --users N     default 20000
+      --years Y     default 3
+      --jobs J      worker threads (default: all cores)
+      --report DIR  default reports/latest
+    """
+
+    static let check = """
+    simulate check: run generated timelines through another implementation of the rules
+    (an Android or server build, say) and compare every output with the reference model.
+
+    USAGE
+      simulate check --command "CMD ARGS" [--seed S] [--users N] [--years Y] [--jobs J]
+                     [--timeout SECONDS] [--report DIR]
+
+    The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
+    when the timeline has looks or reinstalls: again without them, for rules.md #6), and
+    must print the replay contract's JSON Lines. Every output is checked against the
+    invariants and compared field by field with the reference model. The first failure
+    (a divergence, a broken invariant, a crash, a time-out, malformed output) is shrunk
+    to a minimal timeline, written to DIR/failures/, and shown with the commands that
+    replay it. Exit 1 on a failure, 0 when everything matched.
+
+    OPTIONS
+      --command CMD    the program, with its arguments (required)
+      --seed S         default: a new seed, printed
+      --users N        default 2000
+      --years Y        default 3
+      --jobs J         programs run at once (default: all cores)
+      --timeout T      seconds one run may take (default 10)
+      --report DIR     default reports/latest
     """
 
     static let diff = """

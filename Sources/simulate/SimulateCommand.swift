@@ -17,6 +17,8 @@ enum SimulateCommand {
             case "run": return try RunCommand.main(CommandArguments(arguments, command: "run"))
             case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
             case "bench": return try BenchCommand.main(CommandArguments(arguments, command: "bench"))
+            case "check": return try CheckCommand.main(CommandArguments(arguments, command: "check"))
+            case "mutants": return try MutantsCommand.main(CommandArguments(arguments, command: "mutants"))
             case "diff": return try DiffCommand.main(CommandArguments(arguments, command: "diff"))
             case "baseline": return try BaselineCommand.main(CommandArguments(arguments, command: "baseline"))
             case "help":

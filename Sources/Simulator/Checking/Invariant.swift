@@ -27,6 +27,9 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case planFollowsEntitlement = "plan-follows-entitlement"
     /// U1, U4, U5: `used` is the number of analyses counted on the usage day.
     case usedCountsAnalyses = "used-counts-analyses"
+    /// Every field of every output equals the reference model's (when an implementation
+    /// other than the model is checked: `simulate check`, `simulate mutants`).
+    case matchesReference = "matches-reference"
 
     /// The rule ids the invariant protects.
     public var rules: String {
@@ -40,8 +43,12 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
         case .deterministic: "rules.md #7"
         case .planFollowsEntitlement: "P1, P2, T2"
         case .usedCountsAnalyses: "U1, U4, U5"
+        case .matchesReference: "all rules: the reference model"
         }
     }
+
+    /// The invariants computed from the trace alone (all but `matchesReference`).
+    public static let traceInvariants = allCases.filter { $0 != .matchesReference }
 
     /// Orders invariants as declared (rules.md's order first).
     public static func < (lhs: Invariant, rhs: Invariant) -> Bool {

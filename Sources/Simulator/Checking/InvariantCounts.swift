@@ -3,7 +3,7 @@
 public struct InvariantCounts: Hashable, Sendable {
     // One stored counter per invariant, incremented directly on the hot path.
     var limitRespected = 0, noFreePlan = 0, usageDay = 0, noOverBlocking = 0, exactTexts = 0
-    var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0
+    var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0, matchesReference = 0
 
     /// All zero.
     public init() {}
@@ -27,6 +27,7 @@ public struct InvariantCounts: Hashable, Sendable {
         case .deterministic: deterministic
         case .planFollowsEntitlement: planFollowsEntitlement
         case .usedCountsAnalyses: usedCountsAnalyses
+        case .matchesReference: matchesReference
         }
     }
 
@@ -42,6 +43,7 @@ public struct InvariantCounts: Hashable, Sendable {
         case .deterministic: deterministic = value
         case .planFollowsEntitlement: planFollowsEntitlement = value
         case .usedCountsAnalyses: usedCountsAnalyses = value
+        case .matchesReference: matchesReference = value
         }
     }
 

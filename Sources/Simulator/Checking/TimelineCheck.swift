@@ -14,6 +14,9 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     public var shadow: Implementation
     /// The invariant checker, with its running check counts.
     public var checker: TraceChecker
+    /// The reference model, run in lockstep when the implementation under test is not
+    /// the model itself: every output must then equal the model's, field by field.
+    public var reference: ReferenceImplementation<ZoneTableDates>?
 
     /// A check of the implementations `make` builds, against `policy`.
     public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
@@ -52,11 +55,19 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             shadow.start(zone: zone)
             checker.record(.lookAndReinstallChangeNothing)
         }
+        reference?.start(zone: zone)
         var firstSkipped: Int?
         for index in events.indices {
             let event = events[index]
             let output = implementation.handle(event)
             if let violation = checker.check(event, output) { return Verdict(violation: violation, digest: digest) }
+            if let expected = reference?.handle(event) {
+                checker.record(.matchesReference)
+                if expected != output {
+                    let detail = "differs from the reference model in \(Self.fields(expected, output).joined(separator: ", ")): \(Self.difference(expected, output, "reference", "implementation"))"
+                    return Verdict(violation: Violation(invariant: .matchesReference, eventIndex: index, detail: detail), digest: digest)
+                }
+            }
             observer.observe(event, output)
             digest.add(output)
             guard lockstep else { continue }
@@ -66,7 +77,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             default:
                 let without = shadow.handle(event)
                 if without != output {
-                    let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without))"
+                    let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
                     return Verdict(violation: Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail), digest: digest)
                 }
             }
@@ -74,16 +85,39 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         return Verdict(violation: nil, digest: digest)
     }
 
-    /// The fields in which two outputs differ, as `field: with → without`.
-    static func difference(_ with: Output, _ without: Output) -> String {
-        var parts: [String] = []
-        if with.day != without.day { parts.append("day \(with.day) → \(without.day)") }
-        if with.plan != without.plan { parts.append("plan \(with.plan.rawValue) → \(without.plan.rawValue)") }
-        if with.outcome != without.outcome { parts.append("outcome \(with.outcome?.rawValue ?? "null") → \(without.outcome?.rawValue ?? "null")") }
-        if with.used != without.used { parts.append("used \(with.used) → \(without.used)") }
-        if with.limit != without.limit { parts.append("limit \(with.limit.map(String.init) ?? "null") → \(without.limit.map(String.init) ?? "null")") }
-        if with.label != without.label { parts.append("label \"\(with.label)\" → \"\(without.label)\"") }
-        if with.alert != without.alert || with.planView != without.planView { parts.append("alert or PlanView box") }
-        return parts.joined(separator: ", ")
+    /// The names of the contract's fields in which two outputs differ.
+    public static func fields(_ a: Output, _ b: Output) -> [String] {
+        var names: [String] = []
+        if a.day != b.day { names.append("day") }
+        if a.plan != b.plan { names.append("plan") }
+        if a.outcome != b.outcome { names.append("outcome") }
+        if a.alert != b.alert { names.append("alert") }
+        if a.used != b.used { names.append("used") }
+        if a.limit != b.limit { names.append("limit") }
+        if a.label != b.label { names.append("label") }
+        if a.planView != b.planView { names.append("planView") }
+        return names
+    }
+
+    /// The fields in which two outputs differ, as `field a → b`.
+    static func difference(_ a: Output, _ b: Output, _ aName: String, _ bName: String) -> String {
+        func show(_ output: Output, _ field: String) -> String {
+            switch field {
+            case "day": "\(output.day)"
+            case "plan": output.plan.rawValue
+            case "outcome": output.outcome?.rawValue ?? "null"
+            case "alert": output.alert.map { "\"\($0.title)\" / \($0.message.map { "\"\($0)\"" } ?? "null")" } ?? "null"
+            case "used": "\(output.used)"
+            case "limit": output.limit.map(String.init) ?? "null"
+            case "label": "\"\(output.label)\""
+            default:
+                switch output.planView {
+                case .bar(let used, let limit)?: "\(used) of \(limit)"
+                case .text(let text)?: "\"\(text)\""
+                case nil: "null"
+                }
+            }
+        }
+        return fields(a, b).map { "\($0) \(show(a, $0)) (\(aName)) vs \(show(b, $0)) (\(bName))" }.joined(separator: "; ")
     }
 }

@@ -12,7 +12,7 @@ extension RunReport {
         self.counts = Counts(users: tally.users, events: tally.events, userYears: (result.userYears * 10).rounded() / 10,
                              digest: Figures.hex(tally.digest),
                              personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, tally.personas[$0] ?? 0) }))
-        self.invariants = Invariant.allCases.map {
+        self.invariants = result.reportedInvariants.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
         }
         self.coverage = EdgeCategory.allCases.map {

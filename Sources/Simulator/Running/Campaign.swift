@@ -22,6 +22,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     public let makeImplementation: @Sendable () -> Implementation
     /// The checker's local dates (nil: the zone tables).
     public var checkerDates: (any LocalDateSource)?
+    /// Whether every output is also compared with the reference model's (`matches-reference`).
+    public var comparesWithReference = false
 
     /// One user in this many is regenerated and replayed again to check rules.md #7.
     public static var determinismSampling: Int { 64 }
@@ -33,6 +35,13 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         self.policy = policy
         self.generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
         self.makeImplementation = makeImplementation
+    }
+
+    /// A check of one implementation, with the reference alongside when asked.
+    func makeCheck() -> TimelineCheck<Implementation> {
+        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        if comparesWithReference { check.reference = ReferenceImplementation(policy: policy) }
+        return check
     }
 
     /// Runs every user; `progress` is called from a background thread about once a
@@ -68,8 +77,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var tally = CampaignTally()
         var events: [Event] = []
         var again: [Event] = []
-        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
-        var recheck = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var check = makeCheck()
+        var recheck = makeCheck()
         var observer = RunObserver(policy: policy)
         var storeKit = CoverageCounts()
         while true {
@@ -111,7 +120,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     /// Regenerates `user`, and returns its timeline and first violation, if any.
     public func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
         let generated = generator.user(seed: options.seed, user: user)
-        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var check = makeCheck()
         return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
     }
 
@@ -120,12 +129,12 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let (generated, _) = replay(user: user)
-        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var check = makeCheck()
         var shrinker = Shrinker(invariant: invariant) { timeline in
             check.check(zone: timeline.zone, events: timeline.events).violation
         }
         let shrunk = shrinker.shrink(generated.timeline)
-        var final = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
+        var final = makeCheck()
         let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
         let elapsed = started.duration(to: clock.now)
         return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,

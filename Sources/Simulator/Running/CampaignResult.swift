@@ -16,6 +16,12 @@ public struct CampaignResult: Sendable {
     /// Whether the run passed: no invariant broke and every edge category reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
 
+    /// The invariants this run checked: the trace invariants, and `matches-reference`
+    /// when an implementation other than the model was compared with it.
+    public var reportedInvariants: [Invariant] {
+        Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 }
+    }
+
     /// The invariants that broke, in declaration order.
     public var brokenInvariants: [Invariant] {
         Invariant.allCases.filter { tally.violations[$0] > 0 }

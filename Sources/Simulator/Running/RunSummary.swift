@@ -26,7 +26,7 @@ public enum RunSummary {
             "",
             "  " + Figures.left("invariant", 36) + Figures.left("rules", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
-        for invariant in Invariant.allCases {
+        for invariant in result.reportedInvariants {
             lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
                 + Figures.right(Figures.grouped(tally.checks[invariant]), 16)
                 + Figures.right(Figures.grouped(tally.violations[invariant]), 12))

@@ -17,10 +17,16 @@ public struct Shrinker {
 
     /// A shrinker keeping `invariant` broken, as judged by `check`.
     public init(invariant: Invariant, check: @escaping (Timeline) -> Violation?) {
-        self.failure = { timeline in
+        self.init { timeline in
             guard let violation = check(timeline), violation.invariant == invariant else { return nil }
             return violation
         }
+    }
+
+    /// A shrinker keeping whatever failure `reproduces` recognises (a crash of an
+    /// external program, say), located at the violation's event.
+    public init(reproduces: @escaping (Timeline) -> Violation?) {
+        self.failure = reproduces
     }
 
     /// The shrunk timeline. `timeline` must fail.

@@ -1,0 +1,20 @@
+import SubscriptionModel
+
+/// Shows the Premium label under Unlimited: `Below limit` where the seed says
+/// `No limit` (L1), hinting at a cap Unlimited users are never told about.
+public struct BelowLimitUnderUnlimited: Mutant {
+    public static let name = "below-limit-under-unlimited"
+    public static let mistake = "`Below limit` shown under Unlimited instead of `No limit`"
+    public static let smallestCounterexample = 2 // install, set-entitlement unlimited
+    public var store = Self.freshStore
+    public init() {}
+
+    public func label(_ plan: Plan, used: Int) -> ShownText {
+        let texts = store.rules.texts
+        switch plan {
+        case .unlimited: return used < store.rules.unlimitedDailyLimit ? texts.belowLimitLabel : texts.limitReachedLabel
+        case .none: return texts.limitReachedLabel
+        case .trial, .premium: return used < (store.rules.dailyLimit(of: plan) ?? 0) ? texts.belowLimitLabel : texts.limitReachedLabel
+        }
+    }
+}

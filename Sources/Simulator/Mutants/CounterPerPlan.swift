@@ -1,0 +1,29 @@
+import SubscriptionModel
+
+/// Keeps a counter per plan, so a plan change mid-day starts from zero (U1): upgrade
+/// and downgrade on the same day to get 10 more.
+public struct CounterPerPlan: Mutant {
+    public static let name = "counter-per-plan"
+    public static let mistake = "a counter per plan that restarts on a plan change"
+    public static let smallestCounterexample = 3 // install, capture, set-entitlement
+    public var store = Self.freshStore
+    private var countedUnder: Plan?
+    public init() {}
+
+    public mutating func start(zone: TimeZoneRules) {
+        store = QuotaStore(zone: zone, rules: store.rules)
+        countedUnder = nil
+    }
+
+    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+        let today = localDate(at: instant)
+        guard let day = store.counterDay, day >= today, countedUnder == plan(at: instant) else { return (today, 0) }
+        return (day, store.counterValue)
+    }
+
+    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+        store.counterDay = day
+        store.counterValue = used + 1
+        countedUnder = plan(at: instant)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SubscriptionModel
+
+/// Runs a campaign's users in order against one implementation (compared with the
+/// reference model) until the first violation, then shrinks it: how fast and how
+/// clearly the harness catches that implementation's bug.
+public enum KillHunt {
+    /// What the hunt found.
+    public struct Result: Sendable {
+        /// The first violation, on the generated timeline; nil when the implementation survived.
+        public var violation: Violation?
+        /// The user whose timeline showed it.
+        public var user: Int?
+        /// Events simulated up to and including the violating one.
+        public var eventsUntilKill: Int
+        /// Wall-clock seconds until the kill (before shrinking).
+        public var secondsUntilKill: Double
+        /// The shrunk counterexample, and the violation it shows.
+        public var shrunk: Timeline?
+        /// The violation on the shrunk timeline.
+        public var shrunkViolation: Violation?
+        /// Whether the implementation was caught.
+        public var killed: Bool { violation != nil }
+    }
+
+    /// Hunts the implementations `make` builds over `options`' users.
+    public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
+        let clock = ContinuousClock(), started = clock.now
+        let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
+        var check = checker(policy: policy, make)
+        var events: [Event] = []
+        var simulated = 0
+        for user in 0..<options.users {
+            let (zone, _) = generator.generate(seed: options.seed, user: user, into: &events)
+            guard let violation = check.check(zone: zone, events: events).violation else {
+                simulated += events.count
+                continue
+            }
+            let seconds = Benchmark.seconds(started.duration(to: clock.now))
+            var shrinkCheck = checker(policy: policy, make)
+            var shrinker = Shrinker(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
+            let shrunk = shrinker.shrink(Timeline(zone: zone, events: events))
+            var finalCheck = checker(policy: policy, make)
+            return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,
+                          shrunk: shrunk, shrunkViolation: finalCheck.check(zone: shrunk.zone, events: shrunk.events).violation)
+        }
+        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: Benchmark.seconds(started.duration(to: clock.now)))
+    }
+
+    /// A check of `make`'s implementations with the reference model alongside.
+    static func checker<I: SubscriptionImplementation>(policy: SubscriptionPolicy, _ make: () -> I) -> TimelineCheck<I> {
+        var check = TimelineCheck(policy: policy, make)
+        check.reference = ReferenceImplementation(policy: policy)
+        return check
+    }
+
+    /// The kill matrix row of a hunt.
+    public static func entry(name: String, mistake: String, result: Result) -> RunReport.MutantEntry {
+        RunReport.MutantEntry(name: name, mistake: mistake, killed: result.killed, caughtBy: result.violation?.invariant.rawValue,
+                              eventsUntilKill: result.killed ? result.eventsUntilKill : nil,
+                              secondsUntilKill: result.killed ? (result.secondsUntilKill * 1000).rounded() / 1000 : nil,
+                              shrunkEvents: result.shrunk?.events.count,
+                              counterexample: result.shrunk.map { TimelineWriter().text($0, about: "\(name): \(result.shrunkViolation?.description ?? "")") })
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import Synchronization
+
+/// The mutant campaign: every catalogued mutant hunted over the same users, in
+/// parallel (one mutant per worker), and the kill matrix it yields.
+public enum KillMatrix {
+    /// Hunts every mutant of the catalogue; rows in catalogue order.
+    public static func run(options: CampaignOptions) -> [RunReport.MutantEntry] {
+        let catalogue = MutantCatalogue.all
+        let rows = Mutex([RunReport.MutantEntry?](repeating: nil, count: catalogue.count))
+        let next = SharedCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, catalogue.count))) { _ in
+            while true {
+                let index = next.add(1)
+                guard index < catalogue.count else { return }
+                let entry = catalogue[index]
+                let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, result: entry.hunt(options))
+                rows.withLock { $0[index] = row }
+            }
+        }
+        return rows.withLock { $0.map { $0! } }
+    }
+
+    /// The matrix as `simulate mutants` prints it.
+    public static func text(_ rows: [RunReport.MutantEntry]) -> String {
+        var lines = ["  " + Figures.left("mutant", 38) + Figures.left("", 9) + Figures.left("caught by", 34) + Figures.right("events", 12) + Figures.right("seconds", 10) + Figures.right("shrunk to", 11)]
+        for row in rows {
+            lines.append("  " + Figures.left(row.name, 38) + Figures.left(row.killed ? "killed" : "SURVIVED", 9) + Figures.left(row.caughtBy ?? "", 34)
+                + Figures.right(row.eventsUntilKill.map(Figures.grouped) ?? "", 12) + Figures.right(row.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "", 10)
+                + Figures.right(row.shrunkEvents.map { "\($0) events" } ?? "", 11))
+        }
+        let killed = rows.filter(\.killed).count
+        lines.append("")
+        lines.append("\(killed) of \(rows.count) mutants killed.")
+        return lines.joined(separator: "\n")
+    }
+}

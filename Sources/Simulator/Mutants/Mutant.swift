@@ -1,0 +1,20 @@
+import SubscriptionModel
+
+/// A deliberately buggy quota implementation: one real-world mistake, documented, that
+/// the harness must catch. `simulate mutants` runs the default campaign against each.
+public protocol Mutant: QuotaApp {
+    /// A short name for the kill matrix.
+    static var name: String { get }
+    /// The mistake, as a reviewer would describe it.
+    static var mistake: String { get }
+    /// Events in the smallest timeline that shows the bug (the install counts): the
+    /// shrunk counterexample must be no longer than this plus two.
+    static var smallestCounterexample: Int { get }
+    /// A mutant for the flagship policy.
+    init()
+}
+
+extension Mutant {
+    /// The store every mutant starts from.
+    static var freshStore: QuotaStore { QuotaStore(zone: .utc, rules: CompiledPolicy(.mealCapture)) }
+}

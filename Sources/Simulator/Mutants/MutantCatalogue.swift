@@ -1,0 +1,41 @@
+/// Every mutant the harness must kill, in the order the kill matrix lists them.
+public enum MutantCatalogue {
+    /// One entry: the mutant's description and how to hunt it.
+    public struct Entry: Sendable {
+        /// Its name.
+        public let name: String
+        /// The mistake.
+        public let mistake: String
+        /// The smallest timeline that shows it, in events.
+        public let smallestCounterexample: Int
+        /// Runs a hunt for it (specialized for its type).
+        public let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
+
+        init<M: Mutant>(_ type: M.Type) {
+            name = M.name
+            mistake = M.mistake
+            smallestCounterexample = M.smallestCounterexample
+            hunt = { options in KillHunt.run(options: options) { M() } }
+        }
+    }
+
+    /// The catalogue.
+    public static let all: [Entry] = [
+        Entry(ResetsWhenDateDiffers.self),
+        Entry(CounterKeyedByUTCDate.self),
+        Entry(RollingTwentyFourHours.self),
+        Entry(OffsetCachedAtInstall.self),
+        Entry(NextResetAfter86400Seconds.self),
+        Entry(TrialAsThreeCalendarDays.self),
+        Entry(TrialRestartsOnReinstall.self),
+        Entry(CounterRestartsOnReinstall.self),
+        Entry(AllowsTheEleventh.self),
+        Entry(UnlimitedWithoutFairUseCap.self),
+        Entry(CounterPerPlan.self),
+        Entry(FreePlanAfterTrial.self),
+        Entry(StaleEntitlement.self),
+        Entry(BelowLimitUnderUnlimited.self),
+        Entry(PremiumShowsPlanSheet.self),
+        Entry(LabelLagsOneBehind.self),
+    ]
+}

@@ -1,0 +1,163 @@
+import SubscriptionModel
+
+/// What quota logic written the way an app writes it keeps: its own copy of the
+/// install instant, entitlement, zone and counter, independent of the reference model.
+public struct QuotaStore: Sendable {
+    /// The device's zone.
+    public var zone: TimeZoneRules
+    /// The first install (T1).
+    public var installedAt: Instant?
+    /// StoreKit's current entitlement (P1).
+    public var entitlement: PaidTier?
+    /// The usage day of the last counted analysis (U3).
+    public var counterDay: LocalDate?
+    /// Analyses counted on it.
+    public var counterValue = 0
+    /// The rules' numbers and texts.
+    public let rules: CompiledPolicy
+
+    /// A fresh store for a device in `zone`.
+    public init(zone: TimeZoneRules, rules: CompiledPolicy) {
+        self.zone = zone
+        self.rules = rules
+    }
+}
+
+/// Quota logic as an app team writes it, one decision per hook, each with a correct
+/// default. `StraightforwardApp` takes every default and agrees with the reference
+/// model; each mutant overrides one hook with a mistake real apps ship. Teams can
+/// conform their own logic the same way, or implement `SubscriptionImplementation`
+/// directly.
+public protocol QuotaApp: SubscriptionImplementation {
+    /// The app's storage.
+    var store: QuotaStore { get set }
+    /// The local date of an instant (U2).
+    func localDate(at instant: Instant) -> LocalDate
+    /// The current usage day and its count (U3).
+    func usage(at instant: Instant) -> (day: LocalDate, used: Int)
+    /// The plan in force (P1, P2, T2).
+    func plan(at instant: Instant) -> Plan
+    /// Whether an attempt is allowed (the capture table).
+    func allows(_ plan: Plan, used: Int) -> Bool
+    /// Counts an allowed analysis (U3, U4).
+    mutating func count(day: LocalDate, used: Int, at instant: Instant)
+    /// The app was deleted and installed again (T1, U5).
+    mutating func reinstalled(at instant: Instant)
+    /// StoreKit's current entitlement changed (P1).
+    mutating func entitlementChanged(to tier: PaidTier?, at instant: Instant)
+    /// What a blocked attempt shows (the capture table).
+    func blocked(_ plan: Plan) -> (Output.Outcome, Output.Alert?)
+    /// The home label (L1, L3).
+    func label(_ plan: Plan, used: Int) -> ShownText
+    /// PlanView's usage box (L2).
+    func planView(_ plan: Plan, used: Int) -> Output.PlanViewBox?
+}
+
+extension QuotaApp {
+    /// A new user: a fresh store. Mutants with state of their own reset it too.
+    public mutating func start(zone: TimeZoneRules) {
+        store = QuotaStore(zone: zone, rules: store.rules)
+    }
+
+    /// One event, through the hooks.
+    public mutating func handle(_ event: Event) -> Output {
+        handleWithHooks(event)
+    }
+
+    /// The default `handle`, for implementations that wrap it.
+    public mutating func handleWithHooks(_ event: Event) -> Output {
+        let at = event.at
+        var outcome: Output.Outcome?, alert: Output.Alert?
+        switch event.action {
+        case .install: store.installedAt = store.installedAt ?? at
+        case .reinstall: reinstalled(at: at)
+        case .look: break
+        case .setZone(let zone): store.zone = zone
+        case .setEntitlement(let tier): entitlementChanged(to: tier, at: at)
+        case .capture:
+            let plan = plan(at: at)
+            let (day, used) = usage(at: at)
+            if allows(plan, used: used) {
+                count(day: day, used: used, at: at)
+                outcome = .captured
+            } else {
+                (outcome, alert) = blocked(plan)
+            }
+        }
+        let plan = plan(at: at)
+        let (day, used) = usage(at: at)
+        return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: store.rules.dailyLimit(of: plan),
+                      label: label(plan, used: used), planView: planView(plan, used: used))
+    }
+
+    public func localDate(at instant: Instant) -> LocalDate {
+        store.zone.localDate(at: instant)
+    }
+
+    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+        let today = localDate(at: instant)
+        guard let day = store.counterDay, day >= today else { return (today, 0) }
+        return (day, store.counterValue)
+    }
+
+    public func plan(at instant: Instant) -> Plan {
+        if let tier = store.entitlement { return tier.plan }
+        guard let installed = store.installedAt, installed.milliseconds(to: instant) < store.rules.trialLengthMilliseconds else { return .none }
+        return .trial
+    }
+
+    public func allows(_ plan: Plan, used: Int) -> Bool {
+        guard let limit = store.rules.dailyLimit(of: plan) else { return false }
+        return used < limit
+    }
+
+    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+        store.counterDay = day
+        store.counterValue = used + 1
+    }
+
+    public mutating func reinstalled(at instant: Instant) {}
+
+    public mutating func entitlementChanged(to tier: PaidTier?, at instant: Instant) {
+        store.entitlement = tier
+    }
+
+    public func blocked(_ plan: Plan) -> (Output.Outcome, Output.Alert?) {
+        let texts = store.rules.texts
+        switch plan {
+        case .premium: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.premiumLimitAlertMessage))
+        case .unlimited: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage))
+        case .trial, .none: return (.planSheet, nil)
+        }
+    }
+
+    public func label(_ plan: Plan, used: Int) -> ShownText {
+        let texts = store.rules.texts
+        switch plan {
+        case .unlimited: return texts.noLimitLabel
+        case .none: return texts.limitReachedLabel
+        case .trial, .premium: return used < (store.rules.dailyLimit(of: plan) ?? 0) ? texts.belowLimitLabel : texts.limitReachedLabel
+        }
+    }
+
+    public func planView(_ plan: Plan, used: Int) -> Output.PlanViewBox? {
+        switch plan {
+        case .unlimited: return .text(store.rules.texts.noUsageLimitText)
+        case .none: return nil
+        case .trial, .premium:
+            let limit = store.rules.dailyLimit(of: plan) ?? 0
+            return .bar(used: min(used, limit), limit: limit)
+        }
+    }
+}
+
+/// Quota logic with every hook at its correct default: agrees with the reference model.
+public struct StraightforwardApp: QuotaApp {
+    /// The app's storage.
+    public var store: QuotaStore
+
+    /// An app for `policy`.
+    public init(policy: SubscriptionPolicy = .mealCapture) {
+        store = QuotaStore(zone: .utc, rules: CompiledPolicy(policy))
+    }
+}

@@ -1,0 +1,26 @@
+import SubscriptionModel
+
+/// Counts the analyses of the last 24 hours instead of the usage day (U3): no reset
+/// at local midnight, a limit that frees up one analysis at a time.
+public struct RollingTwentyFourHours: Mutant {
+    public static let name = "rolling-24-hour-window"
+    public static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
+    public static let smallestCounterexample = 3 // install, capture, a look after midnight within 24 h
+    public var store = Self.freshStore
+    private var recent: [Instant] = []
+    public init() {}
+
+    public mutating func start(zone: TimeZoneRules) {
+        store = QuotaStore(zone: zone, rules: store.rules)
+        recent = []
+    }
+
+    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+        (localDate(at: instant), recent.filter { $0.milliseconds(to: instant) < Milliseconds.twentyFourHours }.count)
+    }
+
+    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+        recent.removeAll { $0.milliseconds(to: instant) >= Milliseconds.twentyFourHours }
+        recent.append(instant)
+    }
+}
