@@ -38,7 +38,7 @@ enum CheckCommand {
 
         FAILED: seed \(seed), user \(failure.user)
           \(what)
-          shrunk from \(Figures.grouped(failure.timeline.events.count)) to \(shrunk.timeline.events.count) events:
+          \(shrunk.timeline.events.count == failure.timeline.events.count ? "not shrunk (\(shrunk.timeline.events.count) events)" : "shrunk from \(Figures.grouped(failure.timeline.events.count)) to \(shrunk.timeline.events.count) events"):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(command) \(path)

@@ -106,8 +106,10 @@ public struct ExternalCheck: Sendable {
         return Result(timelines: done.value, events: events.value, failure: lowest.withLock { $0 })
     }
 
-    /// Shrinks a failing timeline, keeping the same kind of failure.
+    /// Shrinks a failing timeline, keeping the same kind of failure. A time-out is not
+    /// shrunk: every candidate would cost a full time-out; the whole timeline is returned.
     public func shrink(_ timeline: Timeline, finding: Finding) -> (timeline: Timeline, finding: Finding?) {
+        if case .failure(.timedOut) = finding { return (timeline, finding) }
         var attempt = 0
         var shrinker = Shrinker { candidate in
             attempt += 1

@@ -1,0 +1,79 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// The harness earns its keep by catching the bugs real apps ship: every catalogued
+/// mutant is killed by the default campaign's seed, and its shrunk counterexample is
+/// 1-minimal and no longer than the smallest timeline showing that bug plus two events.
+@Suite("Mutants are killed")
+struct MutantTests {
+    /// The default campaign's seed (`simulate mutants`), the first users of it.
+    static let options = CampaignOptions(seed: 7, users: 3_000, years: CampaignOptions.defaultYears, jobs: 1)
+
+    @Test("killed, with a short 1-minimal counterexample", arguments: MutantCatalogue.all.map(\.name))
+    func killed(name: String) throws {
+        let entry = try #require(MutantCatalogue.all.first { $0.name == name })
+        let result = entry.hunt(Self.options)
+        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed)")
+        let shrunk = try #require(result.shrunk)
+        print("\(name): killed by \(violation.invariant.rawValue) at user \(result.user!) after \(result.eventsUntilKill) events; shrunk to \(shrunk.events.count)")
+        #expect(result.shrunkViolation?.invariant == violation.invariant, "the shrunk timeline fails the same way")
+        #expect(shrunk.events.count <= entry.smallestCounterexample + 2,
+                "\(name): \(shrunk.events.count) events, the smallest is \(entry.smallestCounterexample)\n\(TimelineWriter().text(shrunk))")
+        // 1-minimal: removing any single event but the install makes the failure go away.
+        for index in 1..<shrunk.events.count {
+            var smaller = shrunk
+            smaller.events.remove(at: index)
+            #expect(Self.failure(of: name, smaller)?.invariant != violation.invariant, "\(name): event \(index) of the counterexample could go")
+        }
+    }
+
+    static func failure(of name: String, _ timeline: Timeline) -> Violation? {
+        func run<M: Mutant>(_ type: M.Type) -> Violation? {
+            var check = TimelineCheck { M() }
+            check.reference = ReferenceImplementation()
+            return check.check(zone: timeline.zone, events: timeline.events).violation
+        }
+        let types: [any Mutant.Type] = [ResetsWhenDateDiffers.self, CounterKeyedByUTCDate.self, RollingTwentyFourHours.self, OffsetCachedAtInstall.self,
+                                        NextResetAfter86400Seconds.self, TrialAsThreeCalendarDays.self, TrialRestartsOnReinstall.self,
+                                        CounterRestartsOnReinstall.self, AllowsTheEleventh.self, UnlimitedWithoutFairUseCap.self, CounterPerPlan.self,
+                                        FreePlanAfterTrial.self, StaleEntitlement.self, BelowLimitUnderUnlimited.self, PremiumShowsPlanSheet.self,
+                                        LabelLagsOneBehind.self]
+        let type = types.first { $0.name == name }!
+        return run(type)
+    }
+
+    @Test("the catalogue has at least 14 mutants, each documented")
+    func catalogue() {
+        #expect(MutantCatalogue.all.count >= 14)
+        #expect(Set(MutantCatalogue.all.map(\.name)).count == MutantCatalogue.all.count)
+        for entry in MutantCatalogue.all { #expect(!entry.mistake.isEmpty && entry.smallestCounterexample >= 1) }
+    }
+
+    @Test("the straightforward app (every hook at its default) matches the reference on every output")
+    func straightforwardAppPasses() {
+        var options = PropertySettings.options
+        options.users = min(options.users, 800)
+        var campaign = Campaign(options: options) { StraightforwardApp() }
+        campaign.comparesWithReference = true
+        let result = campaign.run()
+        #expect(result.brokenInvariants.isEmpty, "first failing user: \(result.tally.firstFailingUser)")
+        #expect(result.tally.checks[.matchesReference] == result.tally.events)
+    }
+
+    @Test("an implementation written outside the catalogue, against the public protocol, is caught")
+    func outsideImplementation() {
+        /// Resets an hour early: the day is taken an hour ahead of the device's clock
+        /// (a server's zone mistaken for the device's). Written against the protocol only.
+        struct ResetsAnHourEarly: SubscriptionImplementation {
+            var model = ReferenceImplementation()
+            mutating func start(zone: TimeZoneRules) { model.start(zone: zone) }
+            mutating func handle(_ event: Event) -> Output {
+                model.handle(Event(at: event.at.adding(milliseconds: Milliseconds.hour), event.action))
+            }
+        }
+        let result = KillHunt.run(options: Self.options) { ResetsAnHourEarly() }
+        #expect(result.killed)
+        #expect((result.shrunk?.events.count ?? .max) <= 3, "\(result.shrunk.map { TimelineWriter().text($0) } ?? "")")
+    }
+}
