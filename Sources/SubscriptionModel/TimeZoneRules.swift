@@ -75,6 +75,18 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
         LocalDate(localMilliseconds: instant.millisecondsSince1970 + withTable { $0.offset(at: instant.millisecondsSince1970) })
     }
 
+    /// The offset in force at `instant` and the span of instants (ms, half-open) it
+    /// stays in force for: what `ZoneClock` caches.
+    @inlinable
+    public func offsetSpan(at instant: Instant) -> (offset: Int64, from: Int64, until: Int64) {
+        withTable { table in
+            let i = table.index(at: instant.millisecondsSince1970)
+            let from = i > 0 ? table.transitions[i - 1] : Int64.min
+            let until = i < table.transitions.count ? table.transitions[i] : Int64.max
+            return (table.offsets[i], from, until)
+        }
+    }
+
     /// The first offset change strictly after `instant`, with the offsets around it.
     public func nextChange(after instant: Instant) -> (at: Instant, before: Int64, after: Int64)? {
         withTable { table in

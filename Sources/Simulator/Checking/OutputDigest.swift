@@ -16,31 +16,19 @@ public struct OutputDigest: Hashable, Sendable {
         value ^= value >> 29
     }
 
-    /// Adds one event's output.
+    /// Adds one event's output: every field, folded into two words.
     public mutating func add(_ output: Output) {
-        mix(UInt64(UInt32(bitPattern: output.day.daysSince1970)))
-        var word = UInt64(output.used) << 16 | UInt64(output.limit ?? 0xFFF) << 4
-        switch output.plan {
-        case .trial: word |= 1
-        case .premium: word |= 2
-        case .unlimited: word |= 3
-        case .none: break
-        }
-        switch output.outcome {
-        case .captured?: word |= 1 << 40
-        case .planSheet?: word |= 2 << 40
-        case .limitAlert?: word |= 3 << 40
-        case nil: break
-        }
-        if let alert = output.alert { mix(UInt64(alert.title.fingerprint) << 32 | UInt64(alert.message?.fingerprint ?? 1)) }
+        var word = UInt64(UInt32(bitPattern: output.day.daysSince1970)) << 32 | UInt64(UInt32(truncatingIfNeeded: output.used)) << 8
+        word |= UInt64(output.plan.position) << 4 | UInt64(output.outcome.map { $0.position + 1 } ?? 0)
         mix(word)
-        var box = UInt64(output.label.fingerprint)
+        var texts = UInt64(output.label.fingerprint) << 32 | UInt64(UInt32(truncatingIfNeeded: output.limit ?? -1))
+        if let alert = output.alert { texts ^= UInt64(alert.title.fingerprint) &* 31 &+ UInt64(alert.message?.fingerprint ?? 1) }
         switch output.planView {
-        case .bar(let used, let limit)?: box |= UInt64(used) << 32 | UInt64(limit) << 48
-        case .text(let text)?: mix(UInt64(text.fingerprint))
-        case nil: box |= 1 << 60
+        case .bar(let used, let limit)?: texts ^= UInt64(used) << 40 ^ UInt64(limit) << 52
+        case .text(let text)?: texts ^= UInt64(text.fingerprint) << 16
+        case nil: texts ^= 0x5A5A
         }
-        mix(box)
+        mix(texts)
     }
 
     /// Adds a digest of something else (an event count, another digest).

@@ -19,7 +19,7 @@ public struct TraceChecker {
     /// How many times each invariant was checked.
     public private(set) var checks = InvariantCounts()
 
-    private var zone = TimeZoneRules.utc
+    private var clock = ZoneClock(zone: .utc)
     private var installedAt: Instant?
     private var entitlement: PaidTier?
     /// The usage day of the last counted analysis in the trace, and how many were
@@ -38,7 +38,7 @@ public struct TraceChecker {
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
     public mutating func start(zone: TimeZoneRules) {
-        self.zone = zone
+        clock.set(zone)
         installedAt = nil
         entitlement = nil
         countedDay = nil
@@ -59,12 +59,12 @@ public struct TraceChecker {
         switch event.action {
         case .install: installedAt = installedAt ?? at
         case .setEntitlement(let tier): entitlement = tier
-        case .setZone(let next): zone = next
+        case .setZone(let next): clock.set(next)
         case .capture, .reinstall, .look: break
         }
         let inTrial = installedAt.map { $0.milliseconds(to: at) < rules.trialLengthMilliseconds } ?? false
         let plan = entitlement?.plan ?? (inTrial ? .trial : .none)
-        let localDate = usesZoneTables ? zone.localDate(at: at) : dates!.localDate(at: at, in: zone)
+        let localDate = usesZoneTables ? clock.localDate(at: at) : dates!.localDate(at: at, in: clock.zone)
         let lastCounted = countedDay
         let usageDay = lastCounted.map { LocalDate.later($0, localDate) } ?? localDate
         let before = usageDay == lastCounted ? countedOnDay : 0

@@ -8,7 +8,7 @@ public struct CoverageTracker {
     /// What was reached so far.
     public private(set) var counts = CoverageCounts()
 
-    private var zone = TimeZoneRules.utc
+    private var clock = ZoneClock(zone: .utc)
     private var previousAt: Instant?
     private var previousOffset: Int64 = 0
     private var previousDate = LocalDate(daysSince1970: 0)
@@ -25,7 +25,7 @@ public struct CoverageTracker {
 
     /// A new timeline starting in `zone`.
     public mutating func begin(zone: TimeZoneRules) {
-        self.zone = zone
+        clock.set(zone)
         previousAt = nil
         lastAttempt = nil
         pendingToggle = nil
@@ -38,6 +38,9 @@ public struct CoverageTracker {
 
     private static let day = Milliseconds.twentyFourHours
 
+    /// The offset in force at the last event observed (for the run observer's time-of-day counts).
+    public var lastOffset: Int64 { previousOffset }
+
     /// One event.
     public mutating func observe(_ event: Event) {
         let at = event.at
@@ -45,8 +48,8 @@ public struct CoverageTracker {
         switch event.action {
         case .install: installedAt = at
         case .setZone(let next):
-            switchedFrom = zone
-            zone = next
+            switchedFrom = clock.zone
+            clock.set(next)
         case .reinstall: counts[.reinstall] += 1
         case .capture:
             if let last = lastAttempt {
@@ -56,7 +59,7 @@ public struct CoverageTracker {
             lastAttempt = at
         case .setEntitlement, .look: break
         }
-        let offset = zone.offsetMilliseconds(at: at)
+        let offset = clock.offsetMilliseconds(at: at)
         let local = at.millisecondsSince1970 + offset
         let date = LocalDate(localMilliseconds: local)
         if case .capture = event.action {
@@ -82,7 +85,7 @@ public struct CoverageTracker {
         guard date != oldDate else { return }
         if date < oldDate { counts[.repeatedDate] += 1 }
         if date.daysSince1970 - oldDate.daysSince1970 >= 2 { counts[.skippedDate] += 1 }
-        if let pending = pendingToggle, pending.from == zone, pending.at.milliseconds(to: at) <= Milliseconds.hour {
+        if let pending = pendingToggle, pending.from == clock.zone, pending.at.milliseconds(to: at) <= Milliseconds.hour {
             counts[.zoneToggleAcrossDate] += 1
             pendingToggle = nil
         } else {
@@ -94,7 +97,7 @@ public struct CoverageTracker {
     private mutating func observeTransition(offset: Int64, date: LocalDate) {
         counts[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
         if date < previousDate { counts[.repeatedDate] += 1 }
-        guard let previousAt, let change = zone.nextChange(after: previousAt) else { return }
+        guard let previousAt, let change = clock.zone.nextChange(after: previousAt) else { return }
         let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
         let after = change.at.millisecondsSince1970 + change.after // …to
         let lastBefore = LocalDate(localMilliseconds: before - 1), lastAfter = LocalDate(localMilliseconds: after - 1)

@@ -1,14 +1,28 @@
 import SubscriptionModel
 
 /// The observer a run uses: edge coverage and behaviour counts, per worker.
+///
+/// The behaviour counters live in one flat block of integers, incremented in place:
+/// this runs for every event, and nested arrays would pay a uniqueness check per
+/// increment.
 public struct RunObserver: TraceObserver {
     /// Edge categories reached.
     public var coverage: CoverageTracker
-    /// What the rules did.
-    public var behaviour = BehaviourCounts()
+    private let counters = CounterBlock(count: Layout.total)
     private let texts: ShownTexts
     private var persona = 0
-    private var zone = TimeZoneRules.utc
+
+    /// Where each count sits in the block.
+    private enum Layout {
+        static let personas = Persona.allCases.count
+        static let outcomes = 0                                   // [persona][outcome]
+        static let labels = outcomes + personas * 3               // [persona][label]
+        static let plans = labels + personas * 4                  // [persona][plan]
+        static let outcomesByPlan = plans + personas * 4          // [plan][outcome]
+        static let aroundMidnight = outcomesByPlan + 4 * 3        // [minute from 23:00]
+        static let byHour = aroundMidnight + 120                  // [hour]
+        static let total = byHour + 24
+    }
 
     /// An observer for `policy`.
     public init(policy: SubscriptionPolicy) {
@@ -20,41 +34,53 @@ public struct RunObserver: TraceObserver {
     /// A new user.
     public mutating func begin(zone: TimeZoneRules, persona: Persona) {
         self.persona = persona.position
-        self.zone = zone
         coverage.begin(zone: zone)
     }
 
     /// One event and its output.
     public mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
-        let label: BehaviourCounts.LabelKind = output.label == texts.belowLimitLabel ? .belowLimit
-            : output.label == texts.limitReachedLabel ? .limitReached : output.label == texts.noLimitLabel ? .noLimit : .other
-        behaviour.labels[persona][label.position] += 1
-        behaviour.plans[persona][output.plan.position] += 1
-        switch event.action {
-        case .setZone(let next): zone = next
-        case .capture:
-            if let outcome = output.outcome {
-                behaviour.outcomes[persona][outcome.position] += 1
-                behaviour.outcomesByPlan[output.plan.position][outcome.position] += 1
-            }
-            let local = event.at.millisecondsSince1970 + zone.offsetMilliseconds(at: event.at)
-            let minute = Int((local % Milliseconds.twentyFourHours + Milliseconds.twentyFourHours) % Milliseconds.twentyFourHours / Milliseconds.minute)
-            behaviour.attemptsByHour[minute / 60] += 1
-            if minute >= 23 * 60 { behaviour.attemptsAroundMidnight[minute - 23 * 60] += 1 }
-            if minute < 60 { behaviour.attemptsAroundMidnight[60 + minute] += 1 }
-        default: break
+        let block = counters.pointer
+        let label = output.label == texts.belowLimitLabel ? 0 : output.label == texts.limitReachedLabel ? 1 : output.label == texts.noLimitLabel ? 2 : 3
+        block[Layout.labels + persona * 4 + label] &+= 1
+        block[Layout.plans + persona * 4 + output.plan.position] &+= 1
+        guard case .capture = event.action, let outcome = output.outcome else { return }
+        block[Layout.outcomes + persona * 3 + outcome.position] &+= 1
+        block[Layout.outcomesByPlan + output.plan.position * 3 + outcome.position] &+= 1
+        let local = event.at.millisecondsSince1970 + coverage.lastOffset
+        let day = Milliseconds.twentyFourHours
+        let minute = Int(((local % day) + day) % day / Milliseconds.minute)
+        block[Layout.byHour + minute / 60] &+= 1
+        if minute >= 23 * 60 { block[Layout.aroundMidnight + minute - 23 * 60] &+= 1 }
+        if minute < 60 { block[Layout.aroundMidnight + 60 + minute] &+= 1 }
+    }
+
+    /// The behaviour counted so far.
+    public var behaviour: BehaviourCounts {
+        let block = counters.pointer
+        var counts = BehaviourCounts()
+        for p in 0..<Layout.personas {
+            for o in 0..<3 { counts.outcomes[p][o] = block[Layout.outcomes + p * 3 + o] }
+            for l in 0..<4 { counts.labels[p][l] = block[Layout.labels + p * 4 + l] }
+            for plan in 0..<4 { counts.plans[p][plan] = block[Layout.plans + p * 4 + plan] }
         }
+        for plan in 0..<4 { for o in 0..<3 { counts.outcomesByPlan[plan][o] = block[Layout.outcomesByPlan + plan * 3 + o] } }
+        for m in 0..<120 { counts.attemptsAroundMidnight[m] = block[Layout.aroundMidnight + m] }
+        for h in 0..<24 { counts.attemptsByHour[h] = block[Layout.byHour + h] }
+        return counts
     }
 }
 
-extension BehaviourCounts.LabelKind {
-    var position: Int {
-        switch self {
-        case .belowLimit: 0
-        case .limitReached: 1
-        case .noLimit: 2
-        case .other: 3
-        }
+/// A block of zeroed integers owned by one worker, freed with it.
+final class CounterBlock {
+    let pointer: UnsafeMutablePointer<Int>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        pointer = .allocate(capacity: count)
+        pointer.initialize(repeating: 0, count: count)
     }
+
+    deinit { pointer.deallocate() }
 }

@@ -1,0 +1,37 @@
+/// A zone with the offset it last looked up and the span that offset holds for: local
+/// dates of nearby instants (a timeline's next event, usually) cost two comparisons
+/// and a division, until a transition is crossed.
+public struct ZoneClock: Sendable {
+    /// The zone.
+    public private(set) var zone: TimeZoneRules
+    @usableFromInline var offset: Int64 = 0
+    @usableFromInline var from: Int64 = .max
+    @usableFromInline var until: Int64 = .min
+
+    /// A clock for `zone`.
+    public init(zone: TimeZoneRules) {
+        self.zone = zone
+    }
+
+    /// Moves to another zone.
+    public mutating func set(_ zone: TimeZoneRules) {
+        self.zone = zone
+        from = .max
+        until = .min
+    }
+
+    /// The offset from UTC in force at `instant`, in ms.
+    @inlinable
+    public mutating func offsetMilliseconds(at instant: Instant) -> Int64 {
+        let ms = instant.millisecondsSince1970
+        if ms >= from, ms < until { return offset }
+        (offset, from, until) = zone.offsetSpan(at: instant)
+        return offset
+    }
+
+    /// The local date at `instant` (U2).
+    @inlinable
+    public mutating func localDate(at instant: Instant) -> LocalDate {
+        LocalDate(localMilliseconds: instant.millisecondsSince1970 + offsetMilliseconds(at: instant))
+    }
+}
