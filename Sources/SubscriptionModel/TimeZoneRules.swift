@@ -100,6 +100,11 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// local date next advances when that midnight does not exist (a DST change at
     /// 00:00 or a skipped day). Found from the table, so it is exact.
     public func nextDateStart(after instant: Instant) -> Instant {
+        // Most days: no offset change before the wall clock reaches the next midnight.
+        let span = offsetSpan(at: instant)
+        let local = instant.millisecondsSince1970 + span.offset
+        let midnight = (Int64(LocalDate(localMilliseconds: local).daysSince1970) + 1) * Milliseconds.twentyFourHours - span.offset
+        if midnight < span.until { return Instant(millisecondsSince1970: midnight) }
         let today = localDate(at: instant)
         // The wall clock reaches the next date at `dayEnd - offset` unless the offset
         // changes first; step across changes until the date has advanced.

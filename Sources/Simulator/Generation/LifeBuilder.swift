@@ -169,10 +169,10 @@ struct LifeBuilder {
     }
 
     /// Sorts a day's few attempts (rarely more than 60): insertion sort beats a general sort there.
-    private static func insertionSort(_ values: inout [Int64]) {
-        guard values.count > 1 else { return }
+    private static func insertionSort(_ values: inout [Int64], count: Int) {
+        guard count > 1 else { return }
         values.withUnsafeMutableBufferPointer { buffer in
-            for i in 1..<buffer.count {
+            for i in 1..<count {
                 let value = buffer[i]
                 var j = i
                 while j > 0, buffer[j - 1] > value {
@@ -199,36 +199,42 @@ struct LifeBuilder {
         var entitled = false
         let trialEnd = start.adding(milliseconds: trialLength)
         var next = 0
-        // The day's attempts as `ms << 1 | isLook`, so a plain integer sort orders them.
+        // The day's attempts as `ms << 1 | isLook`, so a plain integer sort orders them;
+        // the buffer is reused from day to day, `count` slots in use.
         var today: [Int64] = []
+        var count = 0
+        func append(_ value: Int64) {
+            if count < today.count { today[count] = value } else { today.append(value) }
+            count += 1
+        }
         var dayStart = start
         while dayStart < end {
             let dayEnd = min(zone.nextDateStart(after: dayStart), end)
             let width = dayEnd.millisecondsSince1970 - dayStart.millisecondsSince1970
-            today.removeAll(keepingCapacity: true)
+            count = 0
             for _ in 0..<attemptsToday(hasPlan: entitled || dayStart < trialEnd) {
-                today.append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1)
+                append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1)
             }
             if persona == .edgeWalker {
                 // The last moments before the local date advances and the first after.
                 for offset: Int64 in [1, Self.second, 59 * Self.second] where random.chance(0.4) && offset < width {
-                    today.append(dayEnd.adding(milliseconds: -offset).millisecondsSince1970 << 1)
+                    append(dayEnd.adding(milliseconds: -offset).millisecondsSince1970 << 1)
                 }
                 if dayStart > start {
                     for offset: Int64 in [0, 1, Self.second] where random.chance(0.4) && offset < width {
-                        today.append(dayStart.adding(milliseconds: offset).millisecondsSince1970 << 1)
+                        append(dayStart.adding(milliseconds: offset).millisecondsSince1970 << 1)
                     }
                 }
                 if let change = zone.nextChange(after: dayStart), change.at < dayEnd {
                     for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
                         let at = change.at.adding(milliseconds: offset)
-                        if at >= dayStart, at < dayEnd { today.append(at.millisecondsSince1970 << 1) }
+                        if at >= dayStart, at < dayEnd { append(at.millisecondsSince1970 << 1) }
                     }
                 }
             }
-            if random.chance(0.25) { today.append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1 | 1) }
-            Self.insertionSort(&today)
-            for packed in today {
+            if random.chance(0.25) { append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1 | 1) }
+            Self.insertionSort(&today, count: count)
+            for packed in today[..<count] {
                 let at = Instant(millisecondsSince1970: packed >> 1)
                 while next < rare.count, rare[next].event.at <= at {
                     note(rare[next].event, zone: &zone, entitled: &entitled)
