@@ -10,8 +10,7 @@ public struct CounterPerPlan: Mutant {
     private var countedUnder: Plan?
     public init() {}
 
-    public mutating func start(zone: TimeZoneRules) {
-        store = QuotaStore(zone: zone, rules: store.rules)
+    public mutating func forgetOwnState() {
         countedUnder = nil
     }
 

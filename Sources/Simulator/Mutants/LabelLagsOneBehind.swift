@@ -10,11 +10,6 @@ public struct LabelLagsOneBehind: Mutant {
     public init() {}
 
     public func label(_ plan: Plan, used: Int) -> ShownText {
-        let texts = store.rules.texts
-        switch plan {
-        case .unlimited: return texts.noLimitLabel
-        case .none: return texts.limitReachedLabel
-        case .trial, .premium: return used <= (store.rules.dailyLimit(of: plan) ?? 0) ? texts.belowLimitLabel : texts.limitReachedLabel
-        }
+        plan == .unlimited ? store.rules.texts.noLimitLabel : limitLabel(plan, used: used, reachedAt: (store.rules.dailyLimit(of: plan) ?? 0) + 1)
     }
 }

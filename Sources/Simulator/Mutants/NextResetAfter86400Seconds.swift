@@ -10,8 +10,7 @@ public struct NextResetAfter86400Seconds: Mutant {
     private var nextReset: Instant?
     public init() {}
 
-    public mutating func start(zone: TimeZoneRules) {
-        store = QuotaStore(zone: zone, rules: store.rules)
+    public mutating func forgetOwnState() {
         nextReset = nil
     }
 

@@ -10,8 +10,7 @@ public struct OffsetCachedAtInstall: Mutant {
     private var offset: Int64?
     public init() {}
 
-    public mutating func start(zone: TimeZoneRules) {
-        store = QuotaStore(zone: zone, rules: store.rules)
+    public mutating func forgetOwnState() {
         offset = nil
     }
 

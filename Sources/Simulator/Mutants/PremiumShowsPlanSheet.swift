@@ -10,7 +10,6 @@ public struct PremiumShowsPlanSheet: Mutant {
     public init() {}
 
     public func blocked(_ plan: Plan) -> (Output.Outcome, Output.Alert?) {
-        let texts = store.rules.texts
-        return plan == .unlimited ? (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage)) : (.planSheet, nil)
+        plan == .unlimited ? (.limitAlert, limitAlert(plan)) : (.planSheet, nil)
     }
 }

@@ -51,13 +51,19 @@ public protocol QuotaApp: SubscriptionImplementation {
     func label(_ plan: Plan, used: Int) -> ShownText
     /// PlanView's usage box (L2).
     func planView(_ plan: Plan, used: Int) -> Output.PlanViewBox?
+    /// Forgets whatever the implementation keeps beyond `store` (a new user starts).
+    mutating func forgetOwnState()
 }
 
 extension QuotaApp {
-    /// A new user: a fresh store. Mutants with state of their own reset it too.
+    /// A new user: a fresh store, and `forgetOwnState`.
     public mutating func start(zone: TimeZoneRules) {
         store = QuotaStore(zone: zone, rules: store.rules)
+        forgetOwnState()
     }
+
+    /// Nothing beyond the store, by default.
+    public mutating func forgetOwnState() {}
 
     /// One event, through the hooks.
     public mutating func handle(_ event: Event) -> Output {
@@ -111,6 +117,12 @@ extension QuotaApp {
         return used < limit
     }
 
+    /// The alert a paid plan shows at its limit (the capture table).
+    public func limitAlert(_ plan: Plan) -> Output.Alert {
+        let texts = store.rules.texts
+        return Output.Alert(title: texts.limitAlertTitle, message: plan == .premium ? texts.premiumLimitAlertMessage : texts.unlimitedLimitAlertMessage)
+    }
+
     public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
         store.counterDay = day
         store.counterValue = used + 1
@@ -123,21 +135,16 @@ extension QuotaApp {
     }
 
     public func blocked(_ plan: Plan) -> (Output.Outcome, Output.Alert?) {
-        let texts = store.rules.texts
-        switch plan {
-        case .premium: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.premiumLimitAlertMessage))
-        case .unlimited: return (.limitAlert, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage))
-        case .trial, .none: return (.planSheet, nil)
-        }
+        plan == .premium || plan == .unlimited ? (.limitAlert, limitAlert(plan)) : (.planSheet, nil)
     }
 
     public func label(_ plan: Plan, used: Int) -> ShownText {
-        let texts = store.rules.texts
-        switch plan {
-        case .unlimited: return texts.noLimitLabel
-        case .none: return texts.limitReachedLabel
-        case .trial, .premium: return used < (store.rules.dailyLimit(of: plan) ?? 0) ? texts.belowLimitLabel : texts.limitReachedLabel
-        }
+        plan == .unlimited ? store.rules.texts.noLimitLabel : limitLabel(plan, used: used, reachedAt: store.rules.dailyLimit(of: plan) ?? 0)
+    }
+
+    /// `Below limit` while `used < reachedAt`, else `Limit reached` (always under None).
+    public func limitLabel(_ plan: Plan, used: Int, reachedAt limit: Int) -> ShownText {
+        plan != .none && used < limit ? store.rules.texts.belowLimitLabel : store.rules.texts.limitReachedLabel
     }
 
     public func planView(_ plan: Plan, used: Int) -> Output.PlanViewBox? {

@@ -10,8 +10,7 @@ public struct RollingTwentyFourHours: Mutant {
     private var recent: [Instant] = []
     public init() {}
 
-    public mutating func start(zone: TimeZoneRules) {
-        store = QuotaStore(zone: zone, rules: store.rules)
+    public mutating func forgetOwnState() {
         recent = []
     }
 

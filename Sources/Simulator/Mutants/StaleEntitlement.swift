@@ -10,8 +10,7 @@ public struct StaleEntitlement: Mutant {
     private var cached: (tier: PaidTier, until: Instant)?
     public init() {}
 
-    public mutating func start(zone: TimeZoneRules) {
-        store = QuotaStore(zone: zone, rules: store.rules)
+    public mutating func forgetOwnState() {
         cached = nil
     }
 

@@ -73,47 +73,46 @@ public struct Shrinker {
 
     /// Zones with no history first: UTC, then the fixed zone of the same whole-hour offset.
     private mutating func simplifyZones(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
-        var changed = false
-        let utc = TimeZoneRules.named("UTC")!
+        let utc = TimeZoneRules.utc
         func simpler(_ zone: TimeZoneRules, at instant: Instant) -> [TimeZoneRules] {
             let offset = zone.offsetMilliseconds(at: instant)
             var options = [utc]
-            if offset % Milliseconds.hour == 0, let fixed = ZoneCatalog.fixed(offsetHours: Int(offset / Milliseconds.hour)), fixed != zone { options.append(fixed) }
+            if offset % Milliseconds.hour == 0, let fixed = ZoneCatalog.fixed(offsetHours: Int(offset / Milliseconds.hour)) { options.append(fixed) }
             return options.filter { $0 != zone }
         }
+        var changed = false
         for option in simpler(best.zone, at: best.events[0].at) {
             var candidate = best
             candidate.zone = option
             if accept(candidate, into: &best, &violation) { changed = true; break }
         }
-        var index = 1
-        while index < best.events.count {
-            if case .setZone(let zone) = best.events[index].action {
-                for option in simpler(zone, at: best.events[index].at) {
-                    var candidate = best
-                    candidate.events[index].action = .setZone(option)
-                    if accept(candidate, into: &best, &violation) { changed = true; break }
-                }
-            }
-            index += 1
-        }
-        return changed
+        return replaceActions(&best, &violation) { event in
+            guard case .setZone(let zone) = event.action else { return [] }
+            return simpler(zone, at: event.at).map { .setZone($0) }
+        } || changed
     }
 
-    /// Fewer entitlement changes: Unlimited to Premium, then to none; every capture a meal.
+    /// Fewer entitlement changes: Unlimited to Premium, then to none; every capture a
+    /// meal; a reinstall a look.
     private mutating func simplifyActions(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        replaceActions(&best, &violation) { event in
+            switch event.action {
+            case .setEntitlement(.unlimited?): [.setEntitlement(.premium), .setEntitlement(nil)]
+            case .setEntitlement(.premium?): [.setEntitlement(nil)]
+            case .capture(let kind) where kind != .meal: [.capture(.meal)]
+            case .reinstall: [.look]
+            default: []
+            }
+        }
+    }
+
+    /// Tries, event by event (after the install), the simpler actions `options` offers,
+    /// keeping the first that still fails.
+    private mutating func replaceActions(_ best: inout Timeline, _ violation: inout Violation, options: (Event) -> [Event.Action]) -> Bool {
         var changed = false
         var index = 1
         while index < best.events.count {
-            let options: [Event.Action]
-            switch best.events[index].action {
-            case .setEntitlement(.unlimited?): options = [.setEntitlement(.premium), .setEntitlement(nil)]
-            case .setEntitlement(.premium?): options = [.setEntitlement(nil)]
-            case .capture(let kind) where kind != .meal: options = [.capture(.meal)]
-            case .reinstall: options = [.look]
-            default: options = []
-            }
-            for option in options {
+            for option in options(best.events[index]) {
                 var candidate = best
                 candidate.events[index].action = option
                 if accept(candidate, into: &best, &violation) { changed = true; break }
