@@ -16,7 +16,8 @@ let package = Package(
         .target(name: "SubscriptionModel"),
         .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
-        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"]),
+        // The spec's examples are read from their path (and compared with shared/), not bundled.
+        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples"]),
         .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
     ]
 )

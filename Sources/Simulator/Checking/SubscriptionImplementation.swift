@@ -3,7 +3,7 @@ import SubscriptionModel
 /// Quota logic under test: it receives the same events as the reference model and
 /// returns what a user would observe. The reference model is one conformance; an app
 /// team wraps its own code in another, and the simulator checks both the same way.
-public protocol SubscriptionImplementation {
+public protocol SubscriptionImplementation: SendableMetatype {
     /// Forgets everything and starts a new user whose device is in `zone`.
     mutating func start(zone: TimeZoneRules)
     /// Applies one event and reports what the user observes right after it.

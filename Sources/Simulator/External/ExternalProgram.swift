@@ -49,8 +49,9 @@ public struct ExternalProgram: Sendable {
         defer { for url in [file, out, err] { try? FileManager.default.removeItem(at: url) } }
         do {
             try Data(TimelineWriter().text(timeline).utf8).write(to: file)
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            FileManager.default.createFile(atPath: err.path, contents: nil)
+            guard FileManager.default.createFile(atPath: out.path, contents: nil), FileManager.default.createFile(atPath: err.path, contents: nil) else {
+                return .failure(.couldNotStart("cannot create output files in \(scratch.path)"))
+            }
         } catch {
             return .failure(.couldNotStart("cannot write \(file.path): \(error.localizedDescription)"))
         }
