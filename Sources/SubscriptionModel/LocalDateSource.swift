@@ -6,6 +6,17 @@
 public protocol LocalDateSource: Sendable {
     /// The calendar date at `instant` in `zone`.
     func localDate(at instant: Instant, in zone: TimeZoneRules) -> LocalDate
+    /// The calendar date at `instant` in `clock`'s zone; a source may use (and refresh)
+    /// the clock's cached offset span.
+    func localDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate
+}
+
+extension LocalDateSource {
+    /// By default, ignores the cache.
+    @inlinable
+    public func localDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
+        localDate(at: instant, in: clock.zone)
+    }
 }
 
 /// Local dates from each zone's table of offset changes: no Foundation call, no allocation.
@@ -18,5 +29,11 @@ public struct ZoneTableDates: LocalDateSource {
     @inlinable
     public func localDate(at instant: Instant, in zone: TimeZoneRules) -> LocalDate {
         zone.localDate(at: instant)
+    }
+
+    /// The table's local date, through the clock's cached offset span.
+    @inlinable
+    public func localDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
+        clock.localDate(at: instant)
     }
 }

@@ -42,7 +42,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         case .reinstall, .look:
             break // T1, U3, U5: the counter and `I` live with the identity.
         }
-        let (day, used) = usage(of: state, at: event.at)
+        let (day, used) = usage(of: &state, at: event.at)
         return observe(plan: plan(of: state, at: event.at), day: day, used: used, outcome: nil, alert: nil)
     }
 
@@ -59,7 +59,14 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     /// local date now; the count reads 0 when the local date has moved past the stored day.
     @inlinable
     public func usage(of state: State, at instant: Instant) -> (day: LocalDate, used: Int) {
-        let today = dates.localDate(at: instant, in: state.zone)
+        var copy = state
+        return usage(of: &copy, at: instant)
+    }
+
+    /// The same, refreshing the state's cached offset span.
+    @inlinable
+    func usage(of state: inout State, at instant: Instant) -> (day: LocalDate, used: Int) {
+        let today = dates.localDate(at: instant, clock: &state.clock)
         guard let stored = state.counterDay, stored >= today else { return (today, 0) }
         return (stored, state.counterValue)
     }
@@ -68,7 +75,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     @inlinable
     func attempt(_ state: inout State, at instant: Instant) -> Output {
         let plan = plan(of: state, at: instant)
-        let (day, used) = usage(of: state, at: instant)
+        let (day, used) = usage(of: &state, at: instant)
         guard let limit = rules.dailyLimit(of: plan) else {
             return observe(plan: plan, day: day, used: used, outcome: .planSheet, alert: nil)
         }

@@ -1,7 +1,7 @@
 /// A zone with the offset it last looked up and the span that offset holds for: local
 /// dates of nearby instants (a timeline's next event, usually) cost two comparisons
 /// and a division, until a transition is crossed.
-public struct ZoneClock: Sendable {
+public struct ZoneClock: Hashable, Sendable {
     /// The zone.
     public private(set) var zone: TimeZoneRules
     @usableFromInline var offset: Int64 = 0
@@ -12,6 +12,12 @@ public struct ZoneClock: Sendable {
     public init(zone: TimeZoneRules) {
         self.zone = zone
     }
+
+    /// Clocks are equal when their zones are (the cache aside).
+    public static func == (lhs: ZoneClock, rhs: ZoneClock) -> Bool { lhs.zone == rhs.zone }
+
+    /// Hashes the zone.
+    public func hash(into hasher: inout Hasher) { hasher.combine(zone) }
 
     /// Moves to another zone.
     public mutating func set(_ zone: TimeZoneRules) {
