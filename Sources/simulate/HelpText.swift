@@ -19,7 +19,7 @@ enum HelpText {
     USAGE
       simulate [run] [options]        simulate many users, check every invariant (the default)
       simulate replay FILE            replay a timeline file through the reference model
-      simulate replay --seed S --user K [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--out FILE]
                                       regenerate one user of a run and replay it
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
@@ -66,7 +66,7 @@ enum HelpText {
 
     USAGE
       simulate replay FILE
-      simulate replay --seed S --user K [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--out FILE]
 
     Prints one JSON object per event (JSON Lines), as shared/spec/timeline-format.md
     says. A bad file is refused before anything runs: exit status 2, nothing on
@@ -75,6 +75,7 @@ enum HelpText {
     OPTIONS
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
+      --years Y     the run's --years (default 3): a user depends on (seed, user, years)
       --out FILE    also write that user's timeline to FILE (a timeline file)
     """
 

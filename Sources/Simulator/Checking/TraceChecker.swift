@@ -116,38 +116,55 @@ public struct TraceChecker {
             return violation(.usedCountsAnalyses, "used \(output.used), but \(used) analyses were counted on \(usageDay)")
         }
         checks.exactTexts &+= 1
-        if let problem = Self.textProblem(event, output, plan: plan, limit: limit, used: used, texts: rules.texts) {
-            return violation(.exactTexts, problem)
+        let screens = Self.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
+        if output.limit != limit || output.label != screens.label || output.planView != screens.box || !Self.outcomeFits(event, output, plan, rules.texts) {
+            return violation(.exactTexts, Self.textProblem(event, output, plan: plan, limit: limit, used: used, texts: rules.texts, screens: screens))
         }
         return nil
     }
 
-    /// What the screens and the alert must show, from the plan and the trace's count.
-    private static func textProblem(_ event: Event, _ output: Output, plan: Plan, limit: Int?, used: Int, texts: ShownTexts) -> String? {
-        if output.limit != limit { return "limit \(output.limit.map(String.init) ?? "null"), expected \(limit.map(String.init) ?? "null") under \(plan.rawValue)" }
+    /// The label and PlanView box the plan and the trace's count call for (L1, L2, L3).
+    @inline(__always)
+    private static func expectedScreens(plan: Plan, limit: Int?, used: Int, texts: ShownTexts) -> (label: ShownText, box: Output.PlanViewBox?) {
         switch plan {
-        case .unlimited:
-            if output.label != texts.noLimitLabel { return labelProblem(output, texts.noLimitLabel, plan, used) }
-            if output.planView != .text(texts.noUsageLimitText) { return boxProblem(output, .text(texts.noUsageLimitText)) }
+        case .unlimited: return (texts.noLimitLabel, .text(texts.noUsageLimitText))
         case .trial, .premium:
             let cap = limit ?? 0
-            let label = used < cap ? texts.belowLimitLabel : texts.limitReachedLabel
-            if output.label != label { return labelProblem(output, label, plan, used) }
-            if output.planView != .bar(used: min(used, cap), limit: cap) { return boxProblem(output, .bar(used: min(used, cap), limit: cap)) }
-        case .none:
-            if output.label != texts.limitReachedLabel { return labelProblem(output, texts.limitReachedLabel, plan, used) }
-            if output.planView != nil { return boxProblem(output, nil) }
+            return (used < cap ? texts.belowLimitLabel : texts.limitReachedLabel, .bar(used: min(used, cap), limit: cap))
+        case .none: return (texts.limitReachedLabel, nil)
         }
-        guard case .capture = event.action else {
-            return output.outcome == nil && output.alert == nil ? nil : "an outcome or alert on a \(event.action.name)"
+    }
+
+    /// Whether the outcome is the one the capture table allows for the plan, with the
+    /// limit alert's exact texts when it is the alert, and no alert otherwise.
+    @inline(__always)
+    private static func outcomeFits(_ event: Event, _ output: Output, _ plan: Plan, _ texts: ShownTexts) -> Bool {
+        guard case .capture = event.action else { return output.outcome == nil && output.alert == nil }
+        switch (output.outcome, plan) {
+        case (.captured?, _), (.planSheet?, .trial), (.planSheet?, .none): return output.alert == nil
+        case (.limitAlert?, .premium), (.limitAlert?, .unlimited): return output.alert == expectedAlert(plan, texts)
+        default: return false
         }
+    }
+
+    /// The limit alert of a paid plan (the capture table).
+    @inline(__always)
+    private static func expectedAlert(_ plan: Plan, _ texts: ShownTexts) -> Output.Alert {
+        Output.Alert(title: texts.limitAlertTitle, message: plan == .premium ? texts.premiumLimitAlertMessage : texts.unlimitedLimitAlertMessage)
+    }
+
+    /// Why the screens, outcome or alert are wrong (only called when they are).
+    private static func textProblem(_ event: Event, _ output: Output, plan: Plan, limit: Int?, used: Int, texts: ShownTexts,
+                                    screens: (label: ShownText, box: Output.PlanViewBox?)) -> String {
+        if output.limit != limit { return "limit \(output.limit.map(String.init) ?? "null"), expected \(limit.map(String.init) ?? "null") under \(plan.rawValue)" }
+        if output.label != screens.label { return labelProblem(output, screens.label, plan, used) }
+        if output.planView != screens.box { return boxProblem(output, screens.box) }
+        guard case .capture = event.action else { return "an outcome or alert on a \(event.action.name)" }
         switch (output.outcome, plan) {
         case (.captured?, _), (.planSheet?, .trial), (.planSheet?, .none):
-            return output.alert == nil ? nil : "an alert with outcome \(output.outcome!.rawValue)"
-        case (.limitAlert?, .premium):
-            return alertProblem(output, Output.Alert(title: texts.limitAlertTitle, message: texts.premiumLimitAlertMessage))
-        case (.limitAlert?, .unlimited):
-            return alertProblem(output, Output.Alert(title: texts.limitAlertTitle, message: texts.unlimitedLimitAlertMessage))
+            return "an alert with outcome \(output.outcome!.rawValue)"
+        case (.limitAlert?, .premium), (.limitAlert?, .unlimited):
+            return "alert \(String(describing: output.alert)), expected \(String(describing: expectedAlert(plan, texts)))"
         default:
             return "outcome \(output.outcome?.rawValue ?? "null") under \(plan.rawValue): the capture table says \(plan == .trial || plan == .none ? "plan-sheet" : "limit-alert")"
         }
@@ -161,7 +178,4 @@ public struct TraceChecker {
         "PlanView box \(String(describing: output.planView)), expected \(String(describing: expected)): L2"
     }
 
-    private static func alertProblem(_ output: Output, _ expected: Output.Alert) -> String? {
-        output.alert == expected ? nil : "alert \(String(describing: output.alert)), expected \(String(describing: expected))"
-    }
 }
