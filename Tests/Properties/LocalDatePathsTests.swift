@@ -8,7 +8,7 @@ import Testing
 @Suite("Zone tables and Calendar give the same run")
 struct LocalDatePathsTests {
     @Test("identical digests, checks and coverage over generated users in every kind of zone")
-    func samRunBothPaths() {
+    func sameRunBothPaths() {
         var options = PropertySettings.options
         options.users = min(options.users, 400)
         let tables = ReferenceCampaign(options: options).run()
