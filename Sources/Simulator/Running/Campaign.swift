@@ -143,15 +143,6 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     }
 }
 
-/// A counter shared by worker threads.
-final class SharedCounter: Sendable {
-    private let storage = Atomic<Int>(0)
-    /// Adds `amount` and returns the value before.
-    @discardableResult
-    func add(_ amount: Int) -> Int { storage.wrappingAdd(amount, ordering: .relaxed).oldValue }
-    var value: Int { storage.load(ordering: .relaxed) }
-}
-
 extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
     /// A campaign checking the reference model itself.
     public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture) {

@@ -1,0 +1,34 @@
+import SubscriptionModel
+
+/// The reference model as an implementation under test.
+public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImplementation {
+    /// The model.
+    public let machine: SubscriptionMachine<Dates>
+    private var state = State(zone: TimeZoneRules.utc)
+
+    /// Wraps `machine`.
+    public init(machine: SubscriptionMachine<Dates>) {
+        self.machine = machine
+    }
+
+    /// Starts a new user.
+    public mutating func start(zone: TimeZoneRules) {
+        state = State(zone: zone)
+    }
+
+    /// Steps the model.
+    public mutating func handle(_ event: Event) -> Output {
+        // Step a copy (plain data) so the machine is not copied to keep the accesses apart.
+        var next = state
+        let output = machine.apply(event, to: &next)
+        state = next
+        return output
+    }
+}
+
+extension ReferenceImplementation where Dates == ZoneTableDates {
+    /// The reference model of `policy` on the fast zone tables.
+    public init(policy: SubscriptionPolicy = .mealCapture) {
+        self.init(machine: SubscriptionMachine(policy: policy))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// One zone's table of offset changes; owned for the life of the process by
+/// `everyTable`, so `TimeZoneRules` can point at it without reference counting.
+public final class ZoneTable: Sendable {
+    /// The identifier the zone was created with.
+    public let identifier: String
+    /// Instants (ms since 1970) at which `offsets[i + 1]` takes over; ascending.
+    @usableFromInline let transitions: [Int64]
+    /// Offsets from UTC in milliseconds; `offsets[0]` is in force before the first transition.
+    @usableFromInline let offsets: [Int64]
+    /// For each span of `2^bucketShift` ms (about 397 days) from `bucketOrigin`, the
+    /// number of transitions before the span: a lookup starts there and steps over the
+    /// few transitions inside the span, instead of a binary search over all of them.
+    @usableFromInline let buckets: [Int32]
+    @usableFromInline static var bucketShift: Int64 { 35 }
+    /// 1900-01-01T00:00:00Z in ms (the start of `coveredYears`), a literal so the hot
+    /// path reads a constant rather than a lazily initialised global.
+    @usableFromInline static var bucketOrigin: Int64 { -2_208_988_800_000 }
+
+    static let coveredYears = 1900...2110
+
+    init(identifier: String, transitions: [Int64], offsets: [Int64]) {
+        precondition(offsets.count == transitions.count + 1, "one offset more than transitions")
+        self.identifier = identifier
+        self.transitions = transitions
+        self.offsets = offsets
+        let end = Int64(LocalDate.days(year: Self.coveredYears.upperBound + 1, month: 1, day: 1)) * 86_400_000
+        let count = Int((end - Self.bucketOrigin) >> Self.bucketShift) + 1
+        var buckets = [Int32](repeating: 0, count: count)
+        var passed = 0
+        for bucket in 0..<count {
+            let start = Self.bucketOrigin + Int64(bucket) << Self.bucketShift
+            while passed < transitions.count, transitions[passed] < start { passed += 1 }
+            buckets[bucket] = Int32(passed)
+        }
+        self.buckets = buckets
+    }
+
+    /// Every table made, by identifier; never emptied.
+    private static let everyTable = Mutex<[String: ZoneTable]>([:])
+    /// Tables made from explicit transitions; never emptied.
+    private static let madeUp = Mutex<[ZoneTable]>([])
+
+    static func keep(_ table: ZoneTable) -> ZoneTable {
+        madeUp.withLock { $0.append(table) }
+        return table
+    }
+
+    static func named(_ identifier: String) -> ZoneTable? {
+        if let cached = everyTable.withLock({ $0[identifier] }) { return cached }
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        let built = ZoneTable(identifier: identifier, foundationZone: zone)
+        return everyTable.withLock { table in
+            if let raced = table[identifier] { return raced }
+            table[identifier] = built
+            return built
+        }
+    }
+
+    private convenience init(identifier: String, foundationZone zone: TimeZone) {
+        let start = Date(timeIntervalSince1970: Double(LocalDate.days(year: Self.coveredYears.lowerBound, month: 1, day: 1)) * 86_400)
+        let end = Double(LocalDate.days(year: Self.coveredYears.upperBound, month: 1, day: 1)) * 86_400
+        var transitions: [Int64] = []
+        var offsets: [Int64] = [Int64(zone.secondsFromGMT(for: start)) * Milliseconds.second]
+        var cursor = start
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < end, next > cursor {
+            let offset = Int64(zone.secondsFromGMT(for: next)) * Milliseconds.second
+            if offset != offsets[offsets.count - 1] {
+                transitions.append(Int64((next.timeIntervalSince1970 * 1000).rounded()))
+                offsets.append(offset)
+            }
+            cursor = next
+        }
+        self.init(identifier: identifier, transitions: transitions, offsets: offsets)
+    }
+
+    /// The offset in force at `ms`.
+    @inlinable
+    func offset(at ms: Int64) -> Int64 {
+        offsets[index(at: ms)]
+    }
+
+    /// The index into `offsets` in force at `ms`: the number of transitions at or before it.
+    @inlinable
+    func index(at ms: Int64) -> Int {
+        let bucket = (ms &- Self.bucketOrigin) >> Self.bucketShift
+        if bucket < 0 { return 0 }
+        var index = Int(bucket >= buckets.count ? buckets[buckets.count - 1] : buckets[Int(bucket)])
+        let count = transitions.count
+        while index < count, transitions[index] <= ms { index &+= 1 }
+        return index
+    }
+}
