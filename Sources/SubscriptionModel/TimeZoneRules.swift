@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// One time zone's UTC offsets as a table of changes, built once from Foundation.
 ///
 /// U2 defines the local date as the calendar date in the device's zone "as Foundation's
