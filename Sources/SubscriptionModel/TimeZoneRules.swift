@@ -2,7 +2,7 @@
 ///
 /// U2 defines the local date as the calendar date in the device's zone "as Foundation's
 /// `TimeZone` reports it". Asking `Calendar` at every event costs about a microsecond;
-/// this table answers the same question with a binary search and integer arithmetic,
+/// this table answers the same question with a bucketed lookup and integer arithmetic,
 /// so the model's step makes no Foundation call and no allocation. The table is read
 /// from Foundation itself (every transition `nextDaylightSavingTimeTransition(after:)`
 /// reports, which on every platform we ship includes non-DST offset changes such as
