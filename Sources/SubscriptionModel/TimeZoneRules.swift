@@ -5,10 +5,10 @@
 /// this table answers the same question with a bucketed lookup and integer arithmetic,
 /// so the model's step makes no Foundation call and no allocation. The table is read
 /// from Foundation itself (every transition `nextDaylightSavingTimeTransition(after:)`
-/// reports, which on every platform we ship includes non-DST offset changes such as
-/// Asia/Kathmandu 1986 or Pacific/Apia 2011), so it cannot disagree with Foundation's
-/// data; `Tests/Properties` checks it against `Calendar` in every zone at every
-/// transition ±1 s.
+/// reports, which on Linux includes non-DST offset changes such as Asia/Kathmandu 1986
+/// or Pacific/Apia 2011), and `Tests/Properties` checks it against `Calendar` in every
+/// zone, at random instants and at every transition ±1 s, so a platform whose
+/// Foundation reported fewer changes would fail there rather than drift silently.
 ///
 /// The local date is taken from the instant's own wall-clock reading (UTC plus the
 /// offset in force), never from "start of day + 24 h", so days of 23, 25 or 0 hours
