@@ -26,10 +26,16 @@ public struct CompiledPolicy: Hashable, Sendable {
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
     @inlinable
     public func dailyLimit(of plan: Plan) -> Int? {
+        Self.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
+    }
+
+    /// The one place a plan's limit is chosen (T3, the capture table); `.none` has none.
+    @inlinable
+    public static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
         switch plan {
-        case .trial: trialDailyLimit
-        case .premium: premiumDailyLimit
-        case .unlimited: unlimitedDailyLimit
+        case .trial: trial
+        case .premium: premium
+        case .unlimited: unlimited
         case .none: nil
         }
     }

@@ -83,7 +83,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
     public func dailyLimit(of plan: Plan) -> Int? {
-        CompiledPolicy(self).dailyLimit(of: plan)
+        CompiledPolicy.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
     }
 
     /// The tier a StoreKit product id names, or nil for an id this policy does not sell.

@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
@@ -130,5 +131,3 @@ struct SeedAcceptanceTests {
         #expect(out[3].outcome == .planSheet)
     }
 }
-
-import Foundation

@@ -1,10 +1,8 @@
 /// A block of zeroed integers owned by one worker, freed with it.
 final class CounterBlock {
     let pointer: UnsafeMutablePointer<Int>
-    private let count: Int
 
     init(count: Int) {
-        self.count = count
         pointer = .allocate(capacity: count)
         pointer.initialize(repeating: 0, count: count)
     }

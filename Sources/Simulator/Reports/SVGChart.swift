@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small inline-SVG charts for the HTML report: no scripts, no external files.
 enum SVGChart {
     /// The palette of the report.
@@ -93,5 +95,3 @@ enum SVGChart {
         return svg + "</svg>"
     }
 }
-
-import Foundation

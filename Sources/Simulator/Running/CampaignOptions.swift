@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a run simulates: `simulate run`'s flags.
 public struct CampaignOptions: Hashable, Sendable {
     /// The run's seed: every user's timeline depends only on it and the user's index.
@@ -28,5 +30,3 @@ public struct CampaignOptions: Hashable, Sendable {
     /// The machine's active cores.
     public static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
-
-import Foundation

@@ -26,13 +26,4 @@ public struct Timeline: Hashable, Sendable {
         }
         return true
     }
-
-    /// The device's zone in force at each event, after it (a `set-zone` applies to itself).
-    public var zones: [TimeZoneRules] {
-        var current = zone
-        return events.map { event in
-            if case .setZone(let next) = event.action { current = next }
-            return current
-        }
-    }
 }
