@@ -29,6 +29,15 @@ public struct Event: Hashable, Sendable {
         /// The user looks at the home screen and PlanView: changes nothing.
         case look
 
+        /// A look or a reinstall: the actions rules.md #6 says leave every later output
+        /// unchanged (T1, U3, U5).
+        public var isLookOrReinstall: Bool {
+            switch self {
+            case .look, .reinstall: true
+            default: false
+            }
+        }
+
         /// The `do` name of the timeline format.
         public var name: String {
             switch self {

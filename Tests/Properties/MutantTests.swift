@@ -24,23 +24,8 @@ struct MutantTests {
         for index in 1..<shrunk.events.count {
             var smaller = shrunk
             smaller.events.remove(at: index)
-            #expect(Self.failure(of: name, smaller)?.invariant != violation.invariant, "\(name): event \(index) of the counterexample could go")
+            #expect(entry.check(smaller)?.invariant != violation.invariant, "\(name): event \(index) of the counterexample could go")
         }
-    }
-
-    static func failure(of name: String, _ timeline: Timeline) -> Violation? {
-        func run<M: Mutant>(_ type: M.Type) -> Violation? {
-            var check = TimelineCheck { M() }
-            check.reference = ReferenceImplementation()
-            return check.check(zone: timeline.zone, events: timeline.events).violation
-        }
-        let types: [any Mutant.Type] = [ResetsWhenDateDiffers.self, CounterKeyedByUTCDate.self, RollingTwentyFourHours.self, OffsetCachedAtInstall.self,
-                                        NextResetAfter86400Seconds.self, TrialAsThreeCalendarDays.self, TrialRestartsOnReinstall.self,
-                                        CounterRestartsOnReinstall.self, AllowsTheEleventh.self, UnlimitedWithoutFairUseCap.self, CounterPerPlan.self,
-                                        FreePlanAfterTrial.self, StaleEntitlement.self, BelowLimitUnderUnlimited.self, PremiumShowsPlanSheet.self,
-                                        LabelLagsOneBehind.self]
-        let type = types.first { $0.name == name }!
-        return run(type)
     }
 
     @Test("the catalogue has at least 14 mutants, each documented")

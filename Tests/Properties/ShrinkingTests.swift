@@ -7,29 +7,11 @@ import Testing
 /// of the smallest size that bug allows.
 @Suite("Shrinking")
 struct ShrinkingTests {
-    /// The broken rule: the counter resets whenever the local date *differs* from the
-    /// stored day, instead of when it advances past it (U3), so going west buys a reset.
-    struct ResetsWhenLocalDateDiffers: SubscriptionImplementation {
-        let machine = SubscriptionMachine()
-        var state = State(zone: TimeZoneRules.named("UTC")!)
-
-        mutating func start(zone: TimeZoneRules) { state = State(zone: zone) }
-
-        mutating func handle(_ event: Event) -> Output {
-            var before = state
-            if case .setZone(let zone) = event.action { before.zone = zone }
-            if let day = before.counterDay, day != before.zone.localDate(at: event.at) {
-                before.counterDay = nil
-                before.counterValue = 0
-            }
-            let (next, output) = machine.step(before, event)
-            state = next
-            return output
-        }
-    }
-
+    /// The broken rule (`ResetsWhenDateDiffers` of the catalogue): the counter resets
+    /// whenever the local date *differs* from the stored day, instead of when it advances
+    /// past it (U3), so going west buys a reset.
     static func check(_ timeline: Timeline) -> Violation? {
-        var check = TimelineCheck { ResetsWhenLocalDateDiffers() }
+        var check = TimelineCheck { ResetsWhenDateDiffers() }
         return check.check(zone: timeline.zone, events: timeline.events).violation
     }
 
@@ -37,7 +19,7 @@ struct ShrinkingTests {
     func shrinksToMinimal() throws {
         var options = PropertySettings.options
         options.users = 400
-        let campaign = Campaign(options: options) { ResetsWhenLocalDateDiffers() }
+        let campaign = Campaign(options: options) { ResetsWhenDateDiffers() }
         let result = campaign.run()
         let invariant = try #require(result.brokenInvariants.first, "the broken rule was not found among \(options.users) users of seed \(options.seed)")
         let user = try #require(result.tally.firstFailingUser[invariant])

@@ -75,7 +75,7 @@ public struct Benchmark: Sendable {
                 for event in timeline.events { checksum &+= machine.apply(event, to: &state).used }
                 events += timeline.events.count
             }
-            elapsed = Self.seconds(start.duration(to: clock.now))
+            elapsed = start.duration(to: clock.now).seconds
         } while elapsed < seconds
         precondition(checksum != 0)
         return Figure(events: events, seconds: elapsed)
@@ -93,10 +93,6 @@ public struct Benchmark: Sendable {
             }
             users = min(5_000_000, Int(Double(users) * min(10, seconds / max(result.runSeconds, 0.01))) + 1)
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// The process's peak resident memory (`getrusage`).

@@ -18,11 +18,13 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// the model itself: every output must then equal the model's, field by field.
     public var reference: ReferenceImplementation<ZoneTableDates>?
 
-    /// A check of the implementations `make` builds, against `policy`.
-    public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
+    /// A check of the implementations `make` builds, against `policy`; with
+    /// `comparingWithReference`, every output is also compared with the reference model's.
+    public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil, comparingWithReference: Bool = false, _ make: () -> Implementation) {
         self.implementation = make()
         self.shadow = make()
         self.checker = TraceChecker(policy: policy, dates: dates)
+        self.reference = comparingWithReference ? ReferenceImplementation(policy: policy) : nil
     }
 
     /// What checking one timeline found.
@@ -45,12 +47,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         var digest = OutputDigest()
         implementation.start(zone: zone)
         checker.start(zone: zone)
-        let lockstep = events.contains { event in
-            switch event.action {
-            case .look, .reinstall: true
-            default: false
-            }
-        }
+        let lockstep = events.contains { $0.action.isLookOrReinstall }
         if lockstep {
             shadow.start(zone: zone)
             checker.record(.lookAndReinstallChangeNothing)
@@ -71,15 +68,14 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             observer.observe(event, output)
             digest.add(output)
             guard lockstep else { continue }
-            switch event.action {
-            case .look, .reinstall:
+            if event.action.isLookOrReinstall {
                 firstSkipped = firstSkipped ?? index
-            default:
-                let without = shadow.handle(event)
-                if without != output {
-                    let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
-                    return Verdict(violation: Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail), digest: digest)
-                }
+                continue
+            }
+            let without = shadow.handle(event)
+            if without != output {
+                let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
+                return Verdict(violation: Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail), digest: digest)
             }
         }
         return Verdict(violation: nil, digest: digest)

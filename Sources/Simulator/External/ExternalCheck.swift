@@ -56,7 +56,7 @@ public struct ExternalCheck: Sendable {
         case .failure(let failure): return .failure(failure)
         case .success(let outputs): main.outputs = outputs
         }
-        let transparent = timeline.events.filter { if case .look = $0.action { return false }; if case .reinstall = $0.action { return false }; return true }
+        let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
         if transparent.count < timeline.events.count {
             switch program.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks") {
             case .failure(let failure): return .failure(failure)
@@ -64,11 +64,10 @@ public struct ExternalCheck: Sendable {
             }
         }
         var first = true
-        var check = TimelineCheck(policy: policy) { () -> RecordedImplementation in
+        var check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
             defer { first = false }
             return RecordedImplementation(first ? main : shadow)
         }
-        check.reference = ReferenceImplementation(policy: policy)
         return check.check(zone: timeline.zone, events: timeline.events).violation.map(Finding.violation)
     }
 

@@ -26,32 +26,26 @@ public enum KillHunt {
     /// Hunts the implementations `make` builds over `options`' users.
     public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
         let clock = ContinuousClock(), started = clock.now
-        let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        var check = checker(policy: policy, make)
+        var campaign = Campaign(options: options, policy: policy, makeImplementation: make)
+        campaign.comparesWithReference = true
+        var check = campaign.makeCheck()
         var events: [Event] = []
         var simulated = 0
         for user in 0..<options.users {
-            let (zone, _) = generator.generate(seed: options.seed, user: user, into: &events)
+            let (zone, _) = campaign.generator.generate(seed: options.seed, user: user, into: &events)
             guard let violation = check.check(zone: zone, events: events).violation else {
                 simulated += events.count
                 continue
             }
-            let seconds = Benchmark.seconds(started.duration(to: clock.now))
-            var shrinkCheck = checker(policy: policy, make)
+            let seconds = started.duration(to: clock.now).seconds
+            var shrinkCheck = campaign.makeCheck()
             var shrinker = Shrinker(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
             let shrunk = shrinker.shrink(Timeline(zone: zone, events: events))
-            var finalCheck = checker(policy: policy, make)
+            var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,
                           shrunk: shrunk, shrunkViolation: finalCheck.check(zone: shrunk.zone, events: shrunk.events).violation)
         }
-        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: Benchmark.seconds(started.duration(to: clock.now)))
-    }
-
-    /// A check of `make`'s implementations with the reference model alongside.
-    static func checker<I: SubscriptionImplementation>(policy: SubscriptionPolicy, _ make: () -> I) -> TimelineCheck<I> {
-        var check = TimelineCheck(policy: policy, make)
-        check.reference = ReferenceImplementation(policy: policy)
-        return check
+        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds)
     }
 
     /// The kill matrix row of a hunt.

@@ -10,12 +10,18 @@ public enum MutantCatalogue {
         public let smallestCounterexample: Int
         /// Runs a hunt for it (specialized for its type).
         public let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
+        /// The first violation it shows on one timeline, compared with the reference model.
+        public let check: @Sendable (Timeline) -> Violation?
 
         init<M: Mutant>(_ type: M.Type) {
             name = M.name
             mistake = M.mistake
             smallestCounterexample = M.smallestCounterexample
             hunt = { options in KillHunt.run(options: options) { M() } }
+            check = { timeline in
+                var check = TimelineCheck(comparingWithReference: true) { M() }
+                return check.check(zone: timeline.zone, events: timeline.events).violation
+            }
         }
     }
 

@@ -39,9 +39,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
 
     /// A check of one implementation, with the reference alongside when asked.
     func makeCheck() -> TimelineCheck<Implementation> {
-        var check = TimelineCheck(policy: policy, dates: checkerDates, makeImplementation)
-        if comparesWithReference { check.reference = ReferenceImplementation(policy: policy) }
-        return check
+        TimelineCheck(policy: policy, dates: checkerDates, comparingWithReference: comparesWithReference, makeImplementation)
     }
 
     /// Runs every user; `progress` is called from a background thread about once a
@@ -70,7 +68,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var total = CampaignTally()
         for tally in tallies.withLock({ $0 }) { total.merge(tally) }
         let elapsed = started.duration(to: clock.now)
-        return CampaignResult(options: options, tally: total, runSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        return CampaignResult(options: options, tally: total, runSeconds: elapsed.seconds)
     }
 
     private func work(nextBlock: SharedCounter, done: SharedCounter) -> CampaignTally {
@@ -139,7 +137,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let elapsed = started.duration(to: clock.now)
         return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
                              originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
-                             attempts: shrinker.attempts, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                             attempts: shrinker.attempts, seconds: elapsed.seconds)
     }
 }
 
