@@ -32,7 +32,7 @@ public struct ZoneTableDates: LocalDateSource {
     }
 
     /// The table's local date, through the clock's cached offset span.
-    @inlinable
+    @inlinable @inline(__always)
     public func localDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
         clock.localDate(at: instant)
     }

@@ -21,6 +21,17 @@ public struct ShownText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         self.fingerprint = hash
     }
 
+    /// The id and the fingerprint in one word (how `Output` stores a text).
+    @inlinable
+    var bits: UInt64 { UInt64(id) << 32 | UInt64(fingerprint) }
+
+    /// The text whose `bits` these are.
+    @inlinable
+    init(bits: UInt64) {
+        self.id = UInt32(truncatingIfNeeded: bits >> 32)
+        self.fingerprint = UInt32(truncatingIfNeeded: bits)
+    }
+
     /// Equal texts have equal ids.
     public static func == (lhs: ShownText, rhs: ShownText) -> Bool { lhs.id == rhs.id }
 

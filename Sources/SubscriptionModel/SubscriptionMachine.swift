@@ -64,7 +64,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     }
 
     /// The same, refreshing the state's cached offset span.
-    @inlinable
+    @inlinable @inline(__always)
     func usage(of state: inout State, at instant: Instant) -> (day: LocalDate, used: Int) {
         let today = dates.localDate(at: instant, clock: &state.clock)
         guard let stored = state.counterDay, stored >= today else { return (today, 0) }
@@ -72,7 +72,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     }
 
     /// A capture attempt (the capture table, U1, U4) and what the screens show after it.
-    @inlinable
+    @inlinable @inline(__always)
     func attempt(_ state: inout State, at instant: Instant) -> Output {
         let plan = plan(of: state, at: instant)
         let (day, used) = usage(of: &state, at: instant)

@@ -27,17 +27,36 @@ public struct ZoneClock: Hashable, Sendable {
     }
 
     /// The offset from UTC in force at `instant`, in ms.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func offsetMilliseconds(at instant: Instant) -> Int64 {
         let ms = instant.millisecondsSince1970
         if ms >= from, ms < until { return offset }
+        return refresh(at: instant)
+    }
+
+    /// Looks the offset up in the table and caches its span (out of line: the rare path).
+    @usableFromInline @inline(never)
+    mutating func refresh(at instant: Instant) -> Int64 {
         (offset, from, until) = zone.offsetSpan(at: instant)
         return offset
     }
 
     /// The local date at `instant` (U2).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func localDate(at instant: Instant) -> LocalDate {
         LocalDate(localMilliseconds: instant.millisecondsSince1970 + offsetMilliseconds(at: instant))
+    }
+
+    /// The instant the local date next advances after `instant`: the same answer as
+    /// `TimeZoneRules.nextDateStart(after:)`, from the cached span when the next
+    /// midnight falls inside it (a day walk's usual case), from the table otherwise.
+    @inlinable
+    public mutating func nextDateStart(after instant: Instant) -> Instant {
+        let offset = offsetMilliseconds(at: instant)
+        let day = Milliseconds.twentyFourHours
+        let local = instant.millisecondsSince1970 + offset
+        let midnight = (local - ((local % day) + day) % day) + day - offset
+        if midnight < until { return Instant(millisecondsSince1970: midnight) }
+        return zone.nextDateStart(after: instant)
     }
 }

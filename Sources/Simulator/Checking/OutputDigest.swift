@@ -16,19 +16,13 @@ public struct OutputDigest: Hashable, Sendable {
         value ^= value >> 29
     }
 
-    /// Adds one event's output: every field, folded into two words.
+    /// Adds one event's output: every field (`Output.stableWords`).
     public mutating func add(_ output: Output) {
-        var word = UInt64(UInt32(bitPattern: output.day.daysSince1970)) << 32 | UInt64(UInt32(truncatingIfNeeded: output.used)) << 8
-        word |= UInt64(output.plan.position) << 4 | UInt64(output.outcome.map { $0.position + 1 } ?? 0)
-        mix(word)
-        var texts = UInt64(output.label.fingerprint) << 32 | UInt64(UInt32(truncatingIfNeeded: output.limit ?? -1))
-        if let alert = output.alert { texts ^= UInt64(alert.title.fingerprint) &* 31 &+ UInt64(alert.message?.fingerprint ?? 1) }
-        switch output.planView {
-        case .bar(let used, let limit)?: texts ^= UInt64(used) << 40 ^ UInt64(limit) << 52
-        case .text(let text)?: texts ^= UInt64(text.fingerprint) << 16
-        case nil: texts ^= 0x5A5A
-        }
-        mix(texts)
+        let words = output.stableWords
+        mix(words.0)
+        mix(words.1)
+        mix(words.2)
+        mix(words.3)
     }
 
     /// Adds a digest of something else (an event count, another digest).

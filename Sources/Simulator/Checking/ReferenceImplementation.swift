@@ -18,11 +18,7 @@ public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImple
 
     /// Steps the model.
     public mutating func handle(_ event: Event) -> Output {
-        // Step a copy (plain data) so the machine is not copied to keep the accesses apart.
-        var next = state
-        let output = machine.apply(event, to: &next)
-        state = next
-        return output
+        machine.apply(event, to: &state)
     }
 }
 

@@ -17,7 +17,22 @@ public struct TraceChecker {
     /// tests this flag instead of opening the existential.
     private let usesZoneTables: Bool
     /// How many times each invariant was checked.
-    public private(set) var checks = InvariantCounts()
+    public var checks: InvariantCounts {
+        // A passing event made the same checks as the diagnosis would have: derive them.
+        var counts = diagnosed
+        counts.planFollowsEntitlement += passedEvents
+        counts.noFreePlan += passedCaptures
+        counts.usageDay += passedEvents
+        counts.limitRespected += passedAnalyses
+        counts.noOverBlocking += passedCaptures - passedAnalyses
+        counts.usedCountsAnalyses += passedEvents
+        counts.exactTexts += passedEvents
+        return counts
+    }
+    /// Checks made by diagnoses and recorded from elsewhere.
+    private var diagnosed = InvariantCounts()
+    /// Events whose output was the expected one, and among them captures and counted analyses.
+    private var passedEvents = 0, passedCaptures = 0, passedAnalyses = 0
 
     private var clock = ZoneClock(zone: .utc)
     private var installedAt: Instant?
@@ -48,27 +63,64 @@ public struct TraceChecker {
 
     /// Adds `count` checks of `invariant` made elsewhere (transparency, determinism).
     public mutating func record(_ invariant: Invariant, count: Int = 1) {
-        checks[invariant] += count
+        diagnosed[invariant] += count
     }
 
     /// Checks the output of the next event; returns the first invariant it breaks.
+    ///
+    /// The invariants pin every field, so exactly one output passes them all: it is
+    /// built from the trace (never from the implementation) and compared in one go.
+    /// Only an output that differs is taken through the invariants one by one, to name
+    /// the first it breaks.
     public mutating func check(_ event: Event, _ output: Output) -> Violation? {
         let at = event.at
-        let eventIndex = index
-        index += 1
+        let isCapture: Bool
         switch event.action {
-        case .install: installedAt = installedAt ?? at
-        case .setEntitlement(let tier): entitlement = tier
-        case .setZone(let next): clock.set(next)
-        case .capture, .reinstall, .look: break
+        case .install: installedAt = installedAt ?? at; isCapture = false
+        case .setEntitlement(let tier): entitlement = tier; isCapture = false
+        case .setZone(let next): clock.set(next); isCapture = false
+        case .capture: isCapture = true
+        case .reinstall, .look: isCapture = false
         }
         let inTrial = installedAt.map { $0.milliseconds(to: at) < rules.trialLengthMilliseconds } ?? false
         let plan = entitlement?.plan ?? (inTrial ? .trial : .none)
         let localDate = usesZoneTables ? clock.localDate(at: at) : dates!.localDate(at: at, in: clock.zone)
-        let lastCounted = countedDay
-        let usageDay = lastCounted.map { LocalDate.later($0, localDate) } ?? localDate
-        let before = usageDay == lastCounted ? countedOnDay : 0
+        let usageDay = countedDay.map { LocalDate.later($0, localDate) } ?? localDate
+        let before = usageDay == countedDay ? countedOnDay : 0
         let limit = rules.dailyLimit(of: plan)
+
+        // The capture table: counted while below a limit; otherwise the plan sheet
+        // without a paid plan, the limit alert with one.
+        let counts = isCapture && before < (limit ?? 0)
+        let used = counts ? before + 1 : before
+        let outcome: Output.Outcome? = !isCapture ? nil : counts ? .captured : plan == .premium || plan == .unlimited ? .limitAlert : .planSheet
+        let screens = Self.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
+        let expected = Output(day: usageDay, plan: plan, outcome: outcome, alert: outcome == .limitAlert ? Self.expectedAlert(plan, rules.texts) : nil,
+                              used: used, limit: limit, label: screens.label, planView: screens.box)
+        index += 1
+        guard output == expected else {
+            let violation = diagnose(event, output, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: limit)
+            assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
+            return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
+        }
+        passedEvents &+= 1
+        if isCapture {
+            passedCaptures &+= 1
+            if counts {
+                passedAnalyses &+= 1
+                countedDay = usageDay
+                countedOnDay = used
+            }
+        }
+        return nil
+    }
+
+    /// Takes an output through the invariants in order and returns the first it breaks
+    /// (nil if none: then the output is the expected one).
+    @inline(never)
+    private mutating func diagnose(_ event: Event, _ output: Output, eventIndex: Int, inTrial: Bool, plan: Plan,
+                                   localDate: LocalDate, usageDay: LocalDate, before: Int, limit: Int?) -> Violation? {
+        let lastCounted = countedDay
         func violation(_ invariant: Invariant, _ detail: String) -> Violation {
             Violation(invariant: invariant, eventIndex: eventIndex, detail: detail)
         }
@@ -76,24 +128,28 @@ public struct TraceChecker {
             "the later of the last counted day \(lastCounted.map(String.init(describing:)) ?? "none") and the local date \(localDate)"
         }
 
-        checks.planFollowsEntitlement &+= 1
+        diagnosed.planFollowsEntitlement &+= 1
         if output.plan != plan {
             return violation(.planFollowsEntitlement, "plan \(output.plan.rawValue), expected \(plan.rawValue) (entitlement \(entitlement.map { $0.plan.rawValue } ?? "none"), \(inTrial ? "in" : "after") the trial)")
         }
 
-        var used = before
+        var allowed = false
         if case .capture = event.action {
-            let allowed = output.outcome == .captured
-            checks.noFreePlan &+= 1
+            allowed = output.outcome == .captured
+            diagnosed.noFreePlan &+= 1
             if allowed, entitlement == nil, !inTrial {
                 return violation(.noFreePlan, "an analysis was allowed at or after I + 72 h without a paid entitlement")
             }
+        }
+        // The day before the count: a count on the wrong day is a wrong day first.
+        diagnosed.usageDay &+= 1
+        if output.day != usageDay {
+            return violation(.usageDay, "\(allowed ? "counted on" : "usage day") \(output.day), expected \(usageDay) (\(dayRule()))")
+        }
+        var used = before
+        if case .capture = event.action {
             if allowed {
-                checks.usageDay &+= 1
-                if output.day != usageDay {
-                    return violation(.usageDay, "counted on \(output.day), expected \(usageDay) (\(dayRule()))")
-                }
-                checks.limitRespected &+= 1
+                diagnosed.limitRespected &+= 1
                 used = before + 1
                 if let limit, used > limit {
                     return violation(.limitRespected, "analysis number \(used) on \(usageDay) was allowed under \(plan.rawValue), whose limit is \(limit)")
@@ -101,21 +157,17 @@ public struct TraceChecker {
                 countedDay = usageDay
                 countedOnDay = used
             } else {
-                checks.noOverBlocking &+= 1
+                diagnosed.noOverBlocking &+= 1
                 if let limit, before < limit {
                     return violation(.noOverBlocking, "blocked (\(output.outcome?.rawValue ?? "no outcome")) under \(plan.rawValue) with \(before) of \(limit) used on \(usageDay)")
                 }
             }
         }
-        checks.usageDay &+= 1
-        if output.day != usageDay {
-            return violation(.usageDay, "usage day \(output.day), expected \(usageDay) (\(dayRule()))")
-        }
-        checks.usedCountsAnalyses &+= 1
+        diagnosed.usedCountsAnalyses &+= 1
         if output.used != used {
             return violation(.usedCountsAnalyses, "used \(output.used), but \(used) analyses were counted on \(usageDay)")
         }
-        checks.exactTexts &+= 1
+        diagnosed.exactTexts &+= 1
         let screens = Self.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
         if output.limit != limit || output.label != screens.label || output.planView != screens.box || !Self.outcomeFits(event, output, plan, rules.texts) {
             return violation(.exactTexts, Self.textProblem(event, output, plan: plan, limit: limit, used: used, texts: rules.texts, screens: screens))

@@ -11,7 +11,8 @@ public struct CoverageTracker {
     private var clock = ZoneClock(zone: .utc)
     private var previousAt: Instant?
     private var previousOffset: Int64 = 0
-    private var previousDate = LocalDate(daysSince1970: 0)
+    /// The local wall time of the previous event, in ms (its date only matters when the offset changed).
+    private var previousLocal: Int64 = 0
     private var installedAt = Instant(millisecondsSince1970: 0)
     private var trialLength: Int64
     private var lastAttempt: Instant?
@@ -38,8 +39,9 @@ public struct CoverageTracker {
 
     private static let day = Milliseconds.twentyFourHours
 
-    /// The offset in force at the last event observed (for the run observer's time-of-day counts).
-    public var lastOffset: Int64 { previousOffset }
+    /// Where in its local day the last capture fell, in ms since local midnight (for
+    /// the run observer's time-of-day counts).
+    public private(set) var lastTimeOfDay: Int64 = 0
 
     /// One event.
     public mutating func observe(_ event: Event) {
@@ -61,20 +63,20 @@ public struct CoverageTracker {
         }
         let offset = clock.offsetMilliseconds(at: at)
         let local = at.millisecondsSince1970 + offset
-        let date = LocalDate(localMilliseconds: local)
         if case .capture = event.action {
-            let timeOfDay = local - Int64(date.daysSince1970) * Self.day
+            let timeOfDay = local - Int64(LocalDate(localMilliseconds: local).daysSince1970) * Self.day
+            lastTimeOfDay = timeOfDay
             if timeOfDay >= Self.day - Milliseconds.minute { counts[.lastMinuteBeforeReset] += 1 }
             if timeOfDay < Milliseconds.minute { counts[.firstMinuteAfterReset] += 1 }
         }
         if let from = switchedFrom {
-            observeSwitch(at: at, from: from, offset: offset, date: date)
+            observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
         } else if previousAt != nil, offset != previousOffset {
-            observeTransition(offset: offset, date: date)
+            observeTransition(offset: offset, date: LocalDate(localMilliseconds: local))
         }
         previousAt = at
         previousOffset = offset
-        previousDate = date
+        previousLocal = local
     }
 
     /// A zone change: date-line travel, dates skipped or repeated, toggles.
@@ -96,7 +98,7 @@ public struct CoverageTracker {
     /// The offset changed between two events in the same zone: a transition was crossed.
     private mutating func observeTransition(offset: Int64, date: LocalDate) {
         counts[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
-        if date < previousDate { counts[.repeatedDate] += 1 }
+        if date < LocalDate(localMilliseconds: previousLocal) { counts[.repeatedDate] += 1 }
         guard let previousAt, let change = clock.zone.nextChange(after: previousAt) else { return }
         let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
         let after = change.at.millisecondsSince1970 + change.after // …to

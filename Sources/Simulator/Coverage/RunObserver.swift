@@ -47,9 +47,7 @@ public struct RunObserver: TraceObserver {
         guard case .capture = event.action, let outcome = output.outcome else { return }
         block[Layout.outcomes + persona * 3 + outcome.position] &+= 1
         block[Layout.outcomesByPlan + output.plan.position * 3 + outcome.position] &+= 1
-        let local = event.at.millisecondsSince1970 + coverage.lastOffset
-        let day = Milliseconds.twentyFourHours
-        let minute = Int(((local % day) + day) % day / Milliseconds.minute)
+        let minute = Int(coverage.lastTimeOfDay / Milliseconds.minute)
         block[Layout.byHour + minute / 60] &+= 1
         if minute >= 23 * 60 { block[Layout.aroundMidnight + minute - 23 * 60] &+= 1 }
         if minute < 60 { block[Layout.aroundMidnight + 60 + minute] &+= 1 }

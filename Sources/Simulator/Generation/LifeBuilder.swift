@@ -168,11 +168,11 @@ struct LifeBuilder {
         }
     }
 
-    /// Sorts a day's few attempts (rarely more than 60): insertion sort beats a general sort there.
-    private static func insertionSort(_ values: inout [Int64], count: Int) {
-        guard count > 1 else { return }
+    /// Sorts a day's few extra moments (at most a dozen) in place.
+    private static func insertionSort(_ values: inout [Int64]) {
+        guard values.count > 1 else { return }
         values.withUnsafeMutableBufferPointer { buffer in
-            for i in 1..<count {
+            for i in 1..<buffer.count {
                 let value = buffer[i]
                 var j = i
                 while j > 0, buffer[j - 1] > value {
@@ -184,70 +184,114 @@ struct LifeBuilder {
         }
     }
 
+    /// A moment of the day packed as `ms << 2 | what`, so that plain integers sort in
+    /// time order: `what` is a capture kind (0, 1, 2) or 3 for a look.
+    private static func pack(_ at: Instant, _ what: Int) -> Int64 { at.millisecondsSince1970 << 2 | Int64(what) }
+    private static let lookCode = 3
+
+    private mutating func kindCode() -> Int {
+        switch drawKind() {
+        case .meal: 0
+        case .recipePhoto: 1
+        case .recipeLink: 2
+        }
+    }
+
+    private static func action(_ packed: Int64) -> Event.Action {
+        switch packed & 3 {
+        case 0: .capture(.meal)
+        case 1: .capture(.recipePhoto)
+        case 2: .capture(.recipeLink)
+        default: .look
+        }
+    }
+
     /// Follows the zone and the entitlement as rare events are laid out.
-    private func note(_ event: Event, zone: inout TimeZoneRules, entitled: inout Bool) {
+    private func note(_ event: Event, zone clock: inout ZoneClock, entitled: inout Bool) {
         switch event.action {
-        case .setZone(let moved): zone = moved
+        case .setZone(let moved): clock.set(moved)
         case .setEntitlement(let tier): entitled = tier != nil
         default: break
         }
     }
 
+    /// Lays out the everyday attempts local day by local day and merges the rare
+    /// events in. A day's `n` attempts are stratified: one uniform in each of `n` equal
+    /// slices of the local day, so they come out in time order with no sort (the day
+    /// is still covered evenly, and two attempts can still fall close together at a
+    /// slice's edge); its few extra moments (a look, an edge walker's boundaries) are
+    /// sorted apart and merged in.
     mutating func layOutDays(startZone: TimeZoneRules, into events: inout [Event]) {
         events.append(Event(at: start, .install))
-        var zone = startZone
+        var clock = ZoneClock(zone: startZone)
         var entitled = false
         let trialEnd = start.adding(milliseconds: trialLength)
         var next = 0
-        // The day's attempts as `ms << 1 | isLook`, so a plain integer sort orders them;
-        // the buffer is reused from day to day, `count` slots in use.
-        var today: [Int64] = []
-        var count = 0
-        func append(_ value: Int64) {
-            if count < today.count { today[count] = value } else { today.append(value) }
-            count += 1
+        var extras: [Int64] = []
+        extras.reserveCapacity(16)
+
+        /// Appends the rare events up to `at` (inclusive or not), then nothing else.
+        func flushRare(until at: Instant, inclusive: Bool, _ builder: inout LifeBuilder) {
+            while next < builder.rare.count {
+                let event = builder.rare[next].event
+                guard inclusive ? event.at <= at : event.at < at else { return }
+                builder.note(event, zone: &clock, entitled: &entitled)
+                events.append(event)
+                next += 1
+            }
         }
+        func emit(_ packed: Int64, _ builder: inout LifeBuilder) {
+            let at = Instant(millisecondsSince1970: packed >> 2)
+            flushRare(until: at, inclusive: true, &builder)
+            events.append(Event(at: at, Self.action(packed)))
+        }
+
         var dayStart = start
         while dayStart < end {
-            let dayEnd = min(zone.nextDateStart(after: dayStart), end)
+            let dayEnd = min(clock.nextDateStart(after: dayStart), end)
             let width = dayEnd.millisecondsSince1970 - dayStart.millisecondsSince1970
-            count = 0
-            for _ in 0..<attemptsToday(hasPlan: entitled || dayStart < trialEnd) {
-                append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1)
-            }
+            let attempts = Int64(attemptsToday(hasPlan: entitled || dayStart < trialEnd))
+            extras.removeAll(keepingCapacity: true)
             if persona == .edgeWalker {
                 // The last moments before the local date advances and the first after.
                 for offset: Int64 in [1, Self.second, 59 * Self.second] where random.chance(0.4) && offset < width {
-                    append(dayEnd.adding(milliseconds: -offset).millisecondsSince1970 << 1)
+                    extras.append(Self.pack(dayEnd.adding(milliseconds: -offset), kindCode()))
                 }
                 if dayStart > start {
                     for offset: Int64 in [0, 1, Self.second] where random.chance(0.4) && offset < width {
-                        append(dayStart.adding(milliseconds: offset).millisecondsSince1970 << 1)
+                        extras.append(Self.pack(dayStart.adding(milliseconds: offset), kindCode()))
                     }
                 }
-                if let change = zone.nextChange(after: dayStart), change.at < dayEnd {
+                if let change = clock.zone.nextChange(after: dayStart), change.at < dayEnd {
                     for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
                         let at = change.at.adding(milliseconds: offset)
-                        if at >= dayStart, at < dayEnd { append(at.millisecondsSince1970 << 1) }
+                        if at >= dayStart, at < dayEnd { extras.append(Self.pack(at, kindCode())) }
                     }
                 }
             }
-            if random.chance(0.25) { append(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)).millisecondsSince1970 << 1 | 1) }
-            Self.insertionSort(&today, count: count)
-            for packed in today[..<count] {
-                let at = Instant(millisecondsSince1970: packed >> 1)
-                while next < rare.count, rare[next].event.at <= at {
-                    note(rare[next].event, zone: &zone, entitled: &entitled)
-                    events.append(rare[next].event)
-                    next += 1
+            if random.chance(0.25) { extras.append(Self.pack(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), Self.lookCode)) }
+            Self.insertionSort(&extras)
+            var e = 0
+            var low: Int64 = 0
+            for k in 0..<attempts {
+                // Slice k is [width·k/n, width·(k+1)/n); one draw gives the instant (its
+                // high bits) and the capture kind (its low bits).
+                let high = width * (k + 1) / attempts
+                let bits = random.next()
+                let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(high - low)).high))
+                let packed = Self.pack(at, Int((bits & 0xFFFF_FFFF) &* 3 >> 32))
+                while e < extras.count, extras[e] <= packed {
+                    emit(extras[e], &self)
+                    e += 1
                 }
-                events.append(Event(at: at, packed & 1 == 1 ? .look : .capture(drawKind())))
+                emit(packed, &self)
+                low = high
             }
-            while next < rare.count, rare[next].event.at < dayEnd {
-                note(rare[next].event, zone: &zone, entitled: &entitled)
-                events.append(rare[next].event)
-                next += 1
+            while e < extras.count {
+                emit(extras[e], &self)
+                e += 1
             }
+            flushRare(until: dayEnd, inclusive: false, &self)
             dayStart = dayEnd
         }
         while next < rare.count {

@@ -10,11 +10,18 @@ public protocol Mutant: QuotaApp {
     /// Events in the smallest timeline that shows the bug (the install counts): the
     /// shrunk counterexample must be no longer than this plus two.
     static var smallestCounterexample: Int { get }
+    /// Events in the smallest timeline that shows the bug through `invariant`, when that
+    /// is longer than `smallestCounterexample` (nil otherwise). The shrinker keeps the
+    /// invariant the hunt caught the mutant by, so this is the yardstick for that kill.
+    static func smallestCounterexample(through invariant: Invariant) -> Int?
     /// A mutant for the flagship policy.
     init()
 }
 
 extension Mutant {
+    /// By default, every invariant the bug breaks can show it as briefly.
+    public static func smallestCounterexample(through invariant: Invariant) -> Int? { nil }
+
     /// The store every mutant starts from.
     static var freshStore: QuotaStore { QuotaStore(zone: .utc, rules: CompiledPolicy(.mealCapture)) }
 }

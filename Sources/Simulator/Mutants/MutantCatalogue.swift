@@ -8,6 +8,8 @@ public enum MutantCatalogue {
         public let mistake: String
         /// The smallest timeline that shows it, in events.
         public let smallestCounterexample: Int
+        /// The smallest timeline that shows it through one invariant, in events.
+        public let smallestCounterexampleThrough: @Sendable (Invariant) -> Int
         /// Runs a hunt for it (specialized for its type).
         public let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
         /// The first violation it shows on one timeline, compared with the reference model.
@@ -17,6 +19,7 @@ public enum MutantCatalogue {
             name = M.name
             mistake = M.mistake
             smallestCounterexample = M.smallestCounterexample
+            smallestCounterexampleThrough = { M.smallestCounterexample(through: $0) ?? M.smallestCounterexample }
             hunt = { options in KillHunt.run(options: options) { M() } }
             check = { timeline in
                 var check = TimelineCheck(comparingWithReference: true) { M() }

@@ -6,6 +6,11 @@ public struct NextResetAfter86400Seconds: Mutant {
     public static let name = "next-reset-start-of-day-plus-86400s"
     public static let mistake = "the next reset is the start of the day + 86,400 s (wrong on 23- and 25-hour days)"
     public static let smallestCounterexample = 3 // install, capture on a DST day, a look in the hour the reset is off by
+    /// Through a count: install, ten captures on a 25-hour day within the trial, and an
+    /// eleventh in the hour the reset comes early.
+    public static func smallestCounterexample(through invariant: Invariant) -> Int? {
+        invariant == .limitRespected || invariant == .noOverBlocking ? 12 : nil
+    }
     public var store = Self.freshStore
     private var nextReset: Instant?
     public init() {}
