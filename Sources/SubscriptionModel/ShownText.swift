@@ -8,32 +8,33 @@ import Synchronization
 /// equal indices, and `string` gives the text back. The policy keeps its texts as
 /// plain `String`s; they are interned once, when a machine is made.
 public struct ShownText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The id (high half) and the fingerprint (low half) in one word: how an `Output`
+    /// stores a text, copied with one load.
+    @usableFromInline let bits: UInt64
+
     /// The text's index in the table (its order of first use in this process).
-    public let id: UInt32
+    @inlinable
+    public var id: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
     /// A hash of the text's UTF-8 (FNV-1a), the same in every process: what digests use.
-    public let fingerprint: UInt32
+    @inlinable
+    public var fingerprint: UInt32 { UInt32(truncatingIfNeeded: bits) }
 
     /// Interns `string`.
     public init(_ string: String) {
-        self.id = ShownText.intern(string)
         var hash: UInt32 = 0x811C_9DC5
         for byte in string.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        self.fingerprint = hash
+        self.bits = UInt64(ShownText.intern(string)) << 32 | UInt64(hash)
     }
-
-    /// The id and the fingerprint in one word (how `Output` stores a text).
-    @inlinable
-    var bits: UInt64 { UInt64(id) << 32 | UInt64(fingerprint) }
 
     /// The text whose `bits` these are.
     @inlinable
     init(bits: UInt64) {
-        self.id = UInt32(truncatingIfNeeded: bits >> 32)
-        self.fingerprint = UInt32(truncatingIfNeeded: bits)
+        self.bits = bits
     }
 
-    /// Equal texts have equal ids.
-    public static func == (lhs: ShownText, rhs: ShownText) -> Bool { lhs.id == rhs.id }
+    /// Equal texts have equal ids (and so equal words).
+    @inlinable
+    public static func == (lhs: ShownText, rhs: ShownText) -> Bool { lhs.bits == rhs.bits }
 
     /// Hashes the id.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }

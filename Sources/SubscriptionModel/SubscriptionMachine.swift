@@ -27,7 +27,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 
     /// Applies one event to `state` in place and returns its output; the same rules as
     /// `step`, without copying the state (the simulator's hot path).
-    @inlinable
+    @inlinable @inline(__always)
     public func apply(_ event: Event, to state: inout State) -> Output {
         switch event.action {
         case .install:

@@ -4,14 +4,16 @@ import Simulator
 enum BenchCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.bench); return 0 }
-        let seconds = try arguments.double("--seconds", range: 0.1...600) ?? 2
+        let seconds = try arguments.double("--seconds", range: 0.1...600) ?? 1
+        let rounds = try arguments.int("--rounds", range: 1...99) ?? 5
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let seed = try arguments.uint64("--seed") ?? 1
         let extra = arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
-        Console.error("simulate bench: about \(Int(seconds * 3 + 2)) s…")
-        Console.out(Benchmark.text(Benchmark(seed: seed, jobs: jobs, seconds: seconds).run()))
+        let benchmark = Benchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)
+        Console.error("simulate bench: about \(Int(benchmark.expectedSeconds.rounded(.up))) s…")
+        Console.out(Benchmark.text(benchmark.run()))
         return 0
     }
 }

@@ -145,13 +145,17 @@ enum HelpText {
     static let bench = """
     simulate bench: events per second of the model step alone, of the full simulation,
     and of the simulation with local dates from Foundation's Calendar (the baseline),
-    measured in one process, with their ratios, peak memory and the core count.
+    measured in one process, with their ratios, peak memory and the core count. The
+    full simulation and the baseline run in alternating rounds; each figure is its
+    median round, so a burst of load elsewhere on the machine moves one round, not
+    the ratio.
 
     USAGE
-      simulate bench [--seconds T] [--jobs J] [--seed S]
+      simulate bench [--seconds T] [--rounds R] [--jobs J] [--seed S]
 
     OPTIONS
-      --seconds T   roughly how long each measurement runs (default 2)
+      --seconds T   roughly how long each measurement runs (default 1)
+      --rounds R    rounds of the full simulation and of the baseline (default 5)
       --jobs J      worker threads for the full simulation (default: all cores)
       --seed S      the seed of the simulated users (default 1)
     """

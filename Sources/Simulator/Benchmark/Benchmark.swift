@@ -8,20 +8,30 @@ import SubscriptionModel
 /// - (b) the full simulation: generation, model, shadow and every invariant, all jobs;
 /// - (c) the same simulation with local dates from Foundation's `Calendar` at every
 ///   event (`CalendarDates`), the straightforward baseline.
+///
+/// (b) and (c) are measured in alternating rounds and each reported as its median
+/// round, so that a burst of load from elsewhere on a shared machine moves one round
+/// of one figure, not the ratio.
 public struct Benchmark: Sendable {
     /// Seed of the simulated users.
     public var seed: UInt64
     /// Worker threads for (b) and (c).
     public var jobs: Int
-    /// Roughly how long each measurement runs.
+    /// Roughly how long each measurement (one round of one figure) runs.
     public var seconds: Double
+    /// Rounds of (b) and (c), alternating.
+    public var rounds: Int
 
     /// Creates a benchmark.
-    public init(seed: UInt64 = 1, jobs: Int = CampaignOptions.coreCount, seconds: Double = 2) {
+    public init(seed: UInt64 = 1, jobs: Int = CampaignOptions.coreCount, seconds: Double = 1, rounds: Int = 5) {
         self.seed = seed
         self.jobs = jobs
         self.seconds = seconds
+        self.rounds = rounds
     }
+
+    /// Roughly how long `run()` takes, in seconds (calibration included).
+    public var expectedSeconds: Double { seconds * Double(2 * rounds + 3) }
 
     /// One measurement.
     public struct Figure: Sendable {
@@ -37,10 +47,14 @@ public struct Benchmark: Sendable {
     public struct Result: Sendable {
         /// (a) the model step alone, one thread.
         public var modelStep: Figure
-        /// (b) the full simulation on `jobs` threads.
+        /// (b) the full simulation on `jobs` threads: the median round.
         public var simulation: Figure
-        /// (c) the simulation with `Calendar` local dates on `jobs` threads.
+        /// (c) the simulation with `Calendar` local dates on `jobs` threads: the median round.
         public var calendarBaseline: Figure
+        /// Every round of (b), in order.
+        public var simulationRounds: [Figure]
+        /// Every round of (c), in order.
+        public var calendarBaselineRounds: [Figure]
         /// Worker threads of (b) and (c).
         public var jobs: Int
         /// Cores the machine reports.
@@ -52,13 +66,49 @@ public struct Benchmark: Sendable {
     /// Runs the three measurements.
     public func run() -> Result {
         let modelStep = measureModelStep()
-        let simulation = measureSimulation(ReferenceCampaign.self, make: { ReferenceImplementation(policy: .mealCapture) }, checkerDates: nil)
         let calendar = CalendarDates()
-        let baseline = measureSimulation(Campaign<ReferenceImplementation<CalendarDates>>.self,
-                                         make: { ReferenceImplementation(machine: SubscriptionMachine(policy: .mealCapture, dates: calendar)) },
-                                         checkerDates: calendar)
-        return Result(modelStep: modelStep, simulation: simulation, calendarBaseline: baseline, jobs: jobs,
+        let simulation = Measurement(ReferenceCampaign.self, seed: seed, jobs: jobs, seconds: seconds,
+                                     make: { ReferenceImplementation(policy: .mealCapture) }, checkerDates: nil)
+        let baseline = Measurement(Campaign<ReferenceImplementation<CalendarDates>>.self, seed: seed, jobs: jobs, seconds: seconds,
+                                   make: { ReferenceImplementation(machine: SubscriptionMachine(policy: .mealCapture, dates: calendar)) },
+                                   checkerDates: calendar)
+        var simulationRounds: [Figure] = [], baselineRounds: [Figure] = []
+        for _ in 0..<max(1, rounds) {
+            simulationRounds.append(simulation.round())
+            baselineRounds.append(baseline.round())
+        }
+        return Result(modelStep: modelStep, simulation: Self.median(simulationRounds), calendarBaseline: Self.median(baselineRounds),
+                      simulationRounds: simulationRounds, calendarBaselineRounds: baselineRounds, jobs: jobs,
                       cores: CampaignOptions.coreCount, peakResidentBytes: Self.peakResidentBytes())
+    }
+
+    /// The round with the median rate (the lower middle one of an even count).
+    static func median(_ figures: [Figure]) -> Figure {
+        figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
+    }
+
+    /// One campaign, sized once to run about `seconds`, then run round after round.
+    struct Measurement<I: SubscriptionImplementation> {
+        let campaign: Campaign<I>
+
+        init(_ type: Campaign<I>.Type, seed: UInt64, jobs: Int, seconds: Double, make: @escaping @Sendable () -> I, checkerDates: (any LocalDateSource)?) {
+            var users = 200
+            while true {
+                var campaign = Campaign(options: CampaignOptions(seed: seed, users: users, jobs: jobs), makeImplementation: make)
+                campaign.checkerDates = checkerDates
+                let result = campaign.run()
+                if result.runSeconds >= seconds * 0.8 || users >= 5_000_000 {
+                    self.campaign = campaign
+                    return
+                }
+                users = min(5_000_000, Int(Double(users) * min(10, seconds / max(result.runSeconds, 0.01))) + 1)
+            }
+        }
+
+        func round() -> Figure {
+            let result = campaign.run()
+            return Figure(events: result.tally.events, seconds: result.runSeconds)
+        }
     }
 
     /// (a): steps the model over pre-generated timelines until `seconds` have passed.
@@ -81,20 +131,6 @@ public struct Benchmark: Sendable {
         return Figure(events: events, seconds: elapsed)
     }
 
-    /// (b) or (c): a calibrated campaign that runs about `seconds`.
-    func measureSimulation<I: SubscriptionImplementation>(_ type: Campaign<I>.Type, make: @escaping @Sendable () -> I, checkerDates: (any LocalDateSource)?) -> Figure {
-        var users = 200
-        while true {
-            var campaign = Campaign(options: CampaignOptions(seed: seed, users: users, jobs: jobs), makeImplementation: make)
-            campaign.checkerDates = checkerDates
-            let result = campaign.run()
-            if result.runSeconds >= seconds * 0.8 || users >= 5_000_000 {
-                return Figure(events: result.tally.events, seconds: result.runSeconds)
-            }
-            users = min(5_000_000, Int(Double(users) * min(10, seconds / max(result.runSeconds, 0.01))) + 1)
-        }
-    }
-
     /// The process's peak resident memory (`getrusage`).
     public static func peakResidentBytes() -> Int {
         var usage = rusage()
@@ -114,10 +150,13 @@ public struct Benchmark: Sendable {
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
         }
         return [
-            "simulate bench (\(result.cores) cores; simulations on \(result.jobs) job\(result.jobs == 1 ? "" : "s"))",
+            "simulate bench (\(result.cores) cores; simulations on \(result.jobs) job\(result.jobs == 1 ? "" : "s"), "
+                + "median of \(result.simulationRounds.count) alternating rounds)",
             line("(a) model step alone, 1 thread", result.modelStep),
             line("(b) full simulation (generation, model, every invariant)", result.simulation),
             line("(c) the same with local dates from Calendar (baseline)", result.calendarBaseline),
+            "  rounds of (b)  " + result.simulationRounds.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  rounds of (c)  " + result.calendarBaselineRounds.map { Figures.rate($0.rate) }.joined(separator: "  "),
             "  b/c  \(Figures.fixed(result.simulation.rate / result.calendarBaseline.rate, 1))×   (zone tables against Calendar)",
             "  b/a  \(Figures.fixed(result.simulation.rate / result.modelStep.rate, 2))×   (the whole simulation against the bare model step)",
             "  peak resident memory  \(Figures.fixed(Double(result.peakResidentBytes) / 1_048_576, 1)) MiB",

@@ -148,6 +148,7 @@ struct LifeBuilder {
 
     /// How many attempts the persona makes on one local day. Without a plan, after
     /// the trial, every attempt opens the plan sheet: such users come back rarely.
+    @inline(__always)
     private mutating func attemptsToday(hasPlan: Bool) -> Int {
         if !hasPlan { return random.chance(0.12) ? random.int(in: 1...2) : 0 }
         return switch persona {
@@ -169,18 +170,16 @@ struct LifeBuilder {
     }
 
     /// Sorts a day's few extra moments (at most a dozen) in place.
-    private static func insertionSort(_ values: inout [Int64]) {
-        guard values.count > 1 else { return }
-        values.withUnsafeMutableBufferPointer { buffer in
-            for i in 1..<buffer.count {
-                let value = buffer[i]
-                var j = i
-                while j > 0, buffer[j - 1] > value {
-                    buffer[j] = buffer[j - 1]
-                    j -= 1
-                }
-                buffer[j] = value
+    private static func insertionSort(_ values: UnsafeMutablePointer<Int64>, count: Int) {
+        guard count > 1 else { return }
+        for i in 1..<count {
+            let value = values[i]
+            var j = i
+            while j > 0, values[j - 1] > value {
+                values[j] = values[j - 1]
+                j -= 1
             }
+            values[j] = value
         }
     }
 
@@ -197,13 +196,12 @@ struct LifeBuilder {
         }
     }
 
+    /// The actions by code: a table, so that turning a packed moment into an event
+    /// takes no branch on the (random) kind.
+    private static let actions: [Event.Action] = [.capture(.meal), .capture(.recipePhoto), .capture(.recipeLink), .look]
+
     private static func action(_ packed: Int64) -> Event.Action {
-        switch packed & 3 {
-        case 0: .capture(.meal)
-        case 1: .capture(.recipePhoto)
-        case 2: .capture(.recipeLink)
-        default: .look
-        }
+        actions[Int(packed & 3)]
     }
 
     /// Follows the zone and the entitlement as rare events are laid out.
@@ -227,22 +225,31 @@ struct LifeBuilder {
         var entitled = false
         let trialEnd = start.adding(milliseconds: trialLength)
         var next = 0
-        var extras: [Int64] = []
-        extras.reserveCapacity(16)
+        /// When the next rare event falls (ms; `.max` when none is left): one comparison per attempt.
+        var nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max
+        // A day's extra moments (at most 11: an edge walker's 3 + 3 + 4 and a look) in a
+        // fixed buffer: no copy-on-write check per day.
+        let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 16)
+        defer { extras.deallocate() }
+        var extraCount = 0
+        func addExtra(_ packed: Int64) {
+            extras[extraCount] = packed
+            extraCount += 1
+        }
 
         /// Appends the rare events up to `at` (inclusive or not), then nothing else.
         func flushRare(until at: Instant, inclusive: Bool, _ builder: inout LifeBuilder) {
-            while next < builder.rare.count {
+            while inclusive ? nextRareAt <= at.millisecondsSince1970 : nextRareAt < at.millisecondsSince1970 {
                 let event = builder.rare[next].event
-                guard inclusive ? event.at <= at : event.at < at else { return }
                 builder.note(event, zone: &clock, entitled: &entitled)
                 events.append(event)
                 next += 1
+                nextRareAt = next < builder.rare.count ? builder.rare[next].event.at.millisecondsSince1970 : .max
             }
         }
         func emit(_ packed: Int64, _ builder: inout LifeBuilder) {
             let at = Instant(millisecondsSince1970: packed >> 2)
-            flushRare(until: at, inclusive: true, &builder)
+            if nextRareAt <= at.millisecondsSince1970 { flushRare(until: at, inclusive: true, &builder) }
             events.append(Event(at: at, Self.action(packed)))
         }
 
@@ -251,26 +258,26 @@ struct LifeBuilder {
             let dayEnd = min(clock.nextDateStart(after: dayStart), end)
             let width = dayEnd.millisecondsSince1970 - dayStart.millisecondsSince1970
             let attempts = Int64(attemptsToday(hasPlan: entitled || dayStart < trialEnd))
-            extras.removeAll(keepingCapacity: true)
+            extraCount = 0
             if persona == .edgeWalker {
                 // The last moments before the local date advances and the first after.
                 for offset: Int64 in [1, Self.second, 59 * Self.second] where random.chance(0.4) && offset < width {
-                    extras.append(Self.pack(dayEnd.adding(milliseconds: -offset), kindCode()))
+                    addExtra(Self.pack(dayEnd.adding(milliseconds: -offset), kindCode()))
                 }
                 if dayStart > start {
                     for offset: Int64 in [0, 1, Self.second] where random.chance(0.4) && offset < width {
-                        extras.append(Self.pack(dayStart.adding(milliseconds: offset), kindCode()))
+                        addExtra(Self.pack(dayStart.adding(milliseconds: offset), kindCode()))
                     }
                 }
                 if let change = clock.zone.nextChange(after: dayStart), change.at < dayEnd {
                     for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
                         let at = change.at.adding(milliseconds: offset)
-                        if at >= dayStart, at < dayEnd { extras.append(Self.pack(at, kindCode())) }
+                        if at >= dayStart, at < dayEnd { addExtra(Self.pack(at, kindCode())) }
                     }
                 }
             }
-            if random.chance(0.25) { extras.append(Self.pack(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), Self.lookCode)) }
-            Self.insertionSort(&extras)
+            if random.chance(0.25) { addExtra(Self.pack(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), Self.lookCode)) }
+            Self.insertionSort(extras, count: extraCount)
             var e = 0
             var low: Int64 = 0
             for k in 0..<attempts {
@@ -280,14 +287,14 @@ struct LifeBuilder {
                 let bits = random.next()
                 let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(high - low)).high))
                 let packed = Self.pack(at, Int((bits & 0xFFFF_FFFF) &* 3 >> 32))
-                while e < extras.count, extras[e] <= packed {
+                while e < extraCount, extras[e] <= packed {
                     emit(extras[e], &self)
                     e += 1
                 }
                 emit(packed, &self)
                 low = high
             }
-            while e < extras.count {
+            while e < extraCount {
                 emit(extras[e], &self)
                 e += 1
             }
