@@ -6,7 +6,16 @@ import SubscriptionModel
 /// what StoreKit did; a `set-entitlement` event alone cannot tell a lapse from a refund.
 public struct CoverageTracker {
     /// What was reached so far.
-    public private(set) var counts = CoverageCounts()
+    public var counts: CoverageCounts {
+        var all = reached
+        all[.lastMinuteBeforeReset] += lastMinuteAttempts
+        all[.firstMinuteAfterReset] += firstMinuteAttempts
+        return all
+    }
+    private var reached = CoverageCounts()
+    /// Attempts in the last and first minute of a local day: counted for nearly every
+    /// capture, so kept as plain integers and added without a branch.
+    private var lastMinuteAttempts = 0, firstMinuteAttempts = 0
 
     private var clock = ZoneClock(zone: .utc)
     private var previousAt: Instant?
@@ -34,7 +43,7 @@ public struct CoverageTracker {
 
     /// Adds counts reached elsewhere (the generator's StoreKit changes).
     public mutating func add(_ other: CoverageCounts) {
-        counts.add(other)
+        reached.add(other)
     }
 
     private static let day = Milliseconds.twentyFourHours
@@ -52,11 +61,11 @@ public struct CoverageTracker {
         case .setZone(let next):
             switchedFrom = clock.zone
             clock.set(next)
-        case .reinstall: counts[.reinstall] += 1
+        case .reinstall: reached[.reinstall] += 1
         case .capture:
             if let last = lastAttempt {
                 let trialEnd = installedAt.adding(milliseconds: trialLength)
-                if last < trialEnd, at >= trialEnd { counts[.trialEndsBetweenAttempts] += 1 }
+                if last < trialEnd, at >= trialEnd { reached[.trialEndsBetweenAttempts] += 1 }
             }
             lastAttempt = at
         case .setEntitlement, .look: break
@@ -66,8 +75,8 @@ public struct CoverageTracker {
         if case .capture = event.action {
             let timeOfDay = local - Int64(LocalDate(localMilliseconds: local).daysSince1970) * Self.day
             lastTimeOfDay = timeOfDay
-            if timeOfDay >= Self.day - Milliseconds.minute { counts[.lastMinuteBeforeReset] += 1 }
-            if timeOfDay < Milliseconds.minute { counts[.firstMinuteAfterReset] += 1 }
+            lastMinuteAttempts &+= timeOfDay >= Self.day - Milliseconds.minute ? 1 : 0
+            firstMinuteAttempts &+= timeOfDay < Milliseconds.minute ? 1 : 0
         }
         if let from = switchedFrom {
             observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
@@ -83,12 +92,12 @@ public struct CoverageTracker {
     private mutating func observeSwitch(at: Instant, from: TimeZoneRules, offset: Int64, date: LocalDate) {
         let oldOffset = from.offsetMilliseconds(at: at)
         let oldDate = LocalDate(localMilliseconds: at.millisecondsSince1970 + oldOffset)
-        if abs(offset - oldOffset) > 12 * Milliseconds.hour { counts[.dateLineTravel] += 1 }
+        if abs(offset - oldOffset) > 12 * Milliseconds.hour { reached[.dateLineTravel] += 1 }
         guard date != oldDate else { return }
-        if date < oldDate { counts[.repeatedDate] += 1 }
-        if date.daysSince1970 - oldDate.daysSince1970 >= 2 { counts[.skippedDate] += 1 }
+        if date < oldDate { reached[.repeatedDate] += 1 }
+        if date.daysSince1970 - oldDate.daysSince1970 >= 2 { reached[.skippedDate] += 1 }
         if let pending = pendingToggle, pending.from == clock.zone, pending.at.milliseconds(to: at) <= Milliseconds.hour {
-            counts[.zoneToggleAcrossDate] += 1
+            reached[.zoneToggleAcrossDate] += 1
             pendingToggle = nil
         } else {
             pendingToggle = (at, from)
@@ -97,8 +106,8 @@ public struct CoverageTracker {
 
     /// The offset changed between two events in the same zone: a transition was crossed.
     private mutating func observeTransition(offset: Int64, date: LocalDate) {
-        counts[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
-        if date < LocalDate(localMilliseconds: previousLocal) { counts[.repeatedDate] += 1 }
+        reached[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
+        if date < LocalDate(localMilliseconds: previousLocal) { reached[.repeatedDate] += 1 }
         guard let previousAt, let change = clock.zone.nextChange(after: previousAt) else { return }
         let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
         let after = change.at.millisecondsSince1970 + change.after // …to
@@ -106,12 +115,12 @@ public struct CoverageTracker {
         if after > before {
             // Wall times [before, after) never happen. A midnight among them is missing
             // (Sao Paulo 2018-11-04); a whole date among them is skipped (Apia 2011-12-30).
-            if lastAfter > lastBefore { counts[.missingMidnight] += 1 }
-            if LocalDate(localMilliseconds: after).daysSince1970 - lastBefore.daysSince1970 >= 2 { counts[.skippedDate] += 1 }
+            if lastAfter > lastBefore { reached[.missingMidnight] += 1 }
+            if LocalDate(localMilliseconds: after).daysSince1970 - lastBefore.daysSince1970 >= 2 { reached[.skippedDate] += 1 }
         } else if lastBefore > lastAfter {
             // Wall times [after, before) happen twice, and a midnight is among them
             // (Havana in November, St. John's 2006-10-29).
-            counts[.fallBackAcrossMidnight] += 1
+            reached[.fallBackAcrossMidnight] += 1
         }
     }
 }

@@ -21,7 +21,8 @@ public struct RunObserver: TraceObserver {
         static let outcomesByPlan = plans + personas * 4          // [plan][outcome]
         static let aroundMidnight = outcomesByPlan + 4 * 3        // [minute from 23:00]
         static let byHour = aroundMidnight + 120                  // [hour]
-        static let total = byHour + 24
+        static let discard = byHour + 24                          // where a count that does not apply goes
+        static let total = discard + 1
     }
 
     /// An observer for `policy`.
@@ -49,8 +50,10 @@ public struct RunObserver: TraceObserver {
         block[Layout.outcomesByPlan + output.plan.position * 3 + outcome.position] &+= 1
         let minute = Int(coverage.lastTimeOfDay / Milliseconds.minute)
         block[Layout.byHour + minute / 60] &+= 1
-        if minute >= 23 * 60 { block[Layout.aroundMidnight + minute - 23 * 60] &+= 1 }
-        if minute < 60 { block[Layout.aroundMidnight + 60 + minute] &+= 1 }
+        // The two hours around midnight, counted without a branch on the (random)
+        // time of day: a minute outside them is counted in the discard slot.
+        block[minute >= 23 * 60 ? Layout.aroundMidnight + minute - 23 * 60 : Layout.discard] &+= 1
+        block[minute < 60 ? Layout.aroundMidnight + 60 + minute : Layout.discard] &+= 1
     }
 
     /// The behaviour counted so far.

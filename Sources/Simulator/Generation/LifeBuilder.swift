@@ -215,7 +215,7 @@ struct LifeBuilder {
 
     /// Lays out the everyday attempts local day by local day and merges the rare
     /// events in. A day's `n` attempts are stratified: one uniform in each of `n` equal
-    /// slices of the local day, so they come out in time order with no sort (the day
+    /// slices of the local day (the last takes the few ms of remainder), so they come out in time order with no sort (the day
     /// is still covered evenly, and two attempts can still fall close together at a
     /// slice's edge); its few extra moments (a look, an edge walker's boundaries) are
     /// sorted apart and merged in.
@@ -279,20 +279,21 @@ struct LifeBuilder {
             if random.chance(0.25) { addExtra(Self.pack(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), Self.lookCode)) }
             Self.insertionSort(extras, count: extraCount)
             var e = 0
-            var low: Int64 = 0
+            // Slice k is [k·w, (k+1)·w) with w = ⌊width / n⌋, the last one running to the
+            // day's end: one division a day, none per attempt.
+            let slice = attempts > 0 ? width / attempts : 0
             for k in 0..<attempts {
-                // Slice k is [width·k/n, width·(k+1)/n); one draw gives the instant (its
-                // high bits) and the capture kind (its low bits).
-                let high = width * (k + 1) / attempts
+                let low = slice * k
+                let span = k == attempts - 1 ? width - low : slice
+                // One draw gives the instant (its high bits) and the capture kind (its low bits).
                 let bits = random.next()
-                let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(high - low)).high))
+                let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(span)).high))
                 let packed = Self.pack(at, Int((bits & 0xFFFF_FFFF) &* 3 >> 32))
                 while e < extraCount, extras[e] <= packed {
                     emit(extras[e], &self)
                     e += 1
                 }
                 emit(packed, &self)
-                low = high
             }
             while e < extraCount {
                 emit(extras[e], &self)
