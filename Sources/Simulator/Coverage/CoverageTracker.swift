@@ -52,40 +52,66 @@ public struct CoverageTracker {
     /// the run observer's time-of-day counts).
     public private(set) var lastTimeOfDay: Int64 = 0
 
-    /// One event.
+    /// One event. Captures and looks, nearly every event, take a short path; the rest
+    /// (install, zone and entitlement changes, reinstalls) go through `observeOther`.
+    @inline(__always)
     public mutating func observe(_ event: Event) {
         let at = event.at
         var switchedFrom: TimeZoneRules?
+        let isCapture: Bool
         switch event.action {
-        case .install: installedAt = at
-        case .setZone(let next):
-            switchedFrom = clock.zone
-            clock.set(next)
-        case .reinstall: reached[.reinstall] += 1
         case .capture:
+            isCapture = true
             if let last = lastAttempt {
                 let trialEnd = installedAt.adding(milliseconds: trialLength)
                 if last < trialEnd, at >= trialEnd { reached[.trialEndsBetweenAttempts] += 1 }
             }
             lastAttempt = at
-        case .setEntitlement, .look: break
+        case .look:
+            isCapture = false
+        default:
+            isCapture = false
+            switchedFrom = observeOther(event)
         }
         let offset = clock.offsetMilliseconds(at: at)
-        let local = at.millisecondsSince1970 + offset
-        if case .capture = event.action {
-            let timeOfDay = local - Int64(LocalDate(localMilliseconds: local).daysSince1970) * Self.day
+        let local = at.millisecondsSince1970 &+ offset
+        if isCapture {
+            let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
             lastTimeOfDay = timeOfDay
             lastMinuteAttempts &+= timeOfDay >= Self.day - Milliseconds.minute ? 1 : 0
             firstMinuteAttempts &+= timeOfDay < Milliseconds.minute ? 1 : 0
         }
-        if let from = switchedFrom {
-            observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
-        } else if previousAt != nil, offset != previousOffset {
-            observeTransition(offset: offset, date: LocalDate(localMilliseconds: local))
+        if switchedFrom != nil || (offset != previousOffset && previousAt != nil) {
+            observeClockChange(at: at, switchedFrom: switchedFrom, offset: offset, local: local)
         }
         previousAt = at
         previousOffset = offset
         previousLocal = local
+    }
+
+    /// An install, zone change, entitlement change or reinstall; returns the zone left.
+    @inline(never)
+    private mutating func observeOther(_ event: Event) -> TimeZoneRules? {
+        switch event.action {
+        case .install: installedAt = event.at
+        case .setZone(let next):
+            let from = clock.zone
+            clock.set(next)
+            return from
+        case .reinstall: reached[.reinstall] += 1
+        case .capture, .look, .setEntitlement: break
+        }
+        return nil
+    }
+
+    /// The local clock jumped: a zone change, or a transition crossed in the same zone.
+    @inline(never)
+    private mutating func observeClockChange(at: Instant, switchedFrom: TimeZoneRules?, offset: Int64, local: Int64) {
+        if let from = switchedFrom {
+            observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
+        } else {
+            observeTransition(offset: offset, date: LocalDate(localMilliseconds: local))
+        }
     }
 
     /// A zone change: date-line travel, dates skipped or repeated, toggles.

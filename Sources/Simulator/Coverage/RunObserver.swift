@@ -42,12 +42,14 @@ public struct RunObserver: TraceObserver {
     public mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
         let block = counters.pointer
-        let label = output.label == texts.belowLimitLabel ? 0 : output.label == texts.limitReachedLabel ? 1 : output.label == texts.noLimitLabel ? 2 : 3
-        block[Layout.labels + persona * 4 + label] &+= 1
-        block[Layout.plans + persona * 4 + output.plan.position] &+= 1
-        guard case .capture = event.action, let outcome = output.outcome else { return }
-        block[Layout.outcomes + persona * 3 + outcome.position] &+= 1
-        block[Layout.outcomesByPlan + output.plan.position * 3 + outcome.position] &+= 1
+        // 0 below, 1 reached, 2 no limit, 3 anything else: arithmetic, not a chain of branches.
+        let label = 3 &- 3 &* Int(output.label == texts.belowLimitLabel) &- 2 &* Int(output.label == texts.limitReachedLabel) &- Int(output.label == texts.noLimitLabel)
+        let plan = output.plan.position
+        block[Layout.labels &+ persona &* 4 &+ label] &+= 1
+        block[Layout.plans &+ persona &* 4 &+ plan] &+= 1
+        guard case .capture = event.action, let outcome = output.outcome?.position else { return }
+        block[Layout.outcomes &+ persona &* 3 &+ outcome] &+= 1
+        block[Layout.outcomesByPlan &+ plan &* 3 &+ outcome] &+= 1
         let minute = Int(coverage.lastTimeOfDay / Milliseconds.minute)
         block[Layout.byHour + minute / 60] &+= 1
         // The two hours around midnight, counted without a branch on the (random)
@@ -70,4 +72,10 @@ public struct RunObserver: TraceObserver {
         for h in 0..<24 { counts.attemptsByHour[h] = block[Layout.byHour + h] }
         return counts
     }
+}
+
+private extension Int {
+    /// 1 for true, 0 for false (a flag as a count, without a branch).
+    @inline(__always)
+    init(_ flag: Bool) { self = flag ? 1 : 0 }
 }
