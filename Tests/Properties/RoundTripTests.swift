@@ -23,6 +23,25 @@ struct RoundTripTests {
         }
     }
 
+    @Test("captures come in every kind, about a third each, and every action appears")
+    func actionMix() {
+        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        var kinds: [CaptureKind: Int] = [:]
+        var actions: Set<String> = []
+        for user in 0..<Self.sample {
+            for event in generator.user(seed: PropertySettings.seed, user: user).timeline.events {
+                actions.insert(event.action.name)
+                if case .capture(let kind) = event.action { kinds[kind, default: 0] += 1 }
+            }
+        }
+        let captures = kinds.values.reduce(0, +)
+        #expect(actions == ["install", "capture", "set-entitlement", "set-zone", "reinstall", "look"], "seed \(PropertySettings.seed)")
+        for kind in CaptureKind.allCases {
+            let share = Double(kinds[kind] ?? 0) / Double(max(captures, 1))
+            #expect(share > 0.30 && share < 0.37, "\(kind): \(kinds[kind] ?? 0) of \(captures) captures, seed \(PropertySettings.seed)")
+        }
+    }
+
     @Test("instants print and parse back exactly, in any whole-minute offset")
     func instantText() {
         var random = SeededRandom(seed: PropertySettings.seed)

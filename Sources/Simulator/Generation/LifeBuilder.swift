@@ -288,7 +288,7 @@ struct LifeBuilder {
                 // One draw gives the instant (its high bits) and the capture kind (its low bits).
                 let bits = random.next()
                 let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(span)).high))
-                let packed = Self.pack(at, Int((bits & 0xFFFF_FFFF) &* 3 >> 32))
+                let packed = Self.pack(at, Int(((bits & 0xFFFF_FFFF) &* 3) >> 32)) // (`>>` binds tighter than `&*`)
                 while e < extraCount, extras[e] <= packed {
                     emit(extras[e], &self)
                     e += 1
