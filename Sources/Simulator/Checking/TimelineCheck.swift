@@ -16,7 +16,9 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     public var checker: TraceChecker
     /// The reference model, run in lockstep when the implementation under test is not
     /// the model itself: every output must then equal the model's, field by field.
-    public var reference: ReferenceImplementation<ZoneTableDates>?
+    public private(set) var reference: ReferenceImplementation<ZoneTableDates>?
+    /// Whether `reference` is set: a plain flag the loop tests, rather than the optional's tag.
+    private let comparesWithReference: Bool
 
     /// A check of the implementations `make` builds, against `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference model's.
@@ -25,6 +27,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         self.shadow = make()
         self.checker = TraceChecker(policy: policy, dates: dates)
         self.reference = comparingWithReference ? ReferenceImplementation(policy: policy) : nil
+        self.comparesWithReference = comparingWithReference
     }
 
     /// What checking one timeline found.
@@ -53,18 +56,13 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             checker.record(.lookAndReinstallChangeNothing)
         }
         reference?.start(zone: zone)
-        let comparesWithReference = reference != nil
         var firstSkipped: Int?
         for index in events.indices {
             let event = events[index]
             let output = implementation.handle(event)
             if let violation = checker.check(event, output) { return Verdict(violation: violation, digest: digest) }
-            if comparesWithReference, let expected = reference?.handle(event) {
-                checker.record(.matchesReference)
-                if expected != output {
-                    let detail = "differs from the reference model in \(Self.fields(expected, output).joined(separator: ", ")): \(Self.difference(expected, output, "reference", "implementation"))"
-                    return Verdict(violation: Violation(invariant: .matchesReference, eventIndex: index, detail: detail), digest: digest)
-                }
+            if comparesWithReference, let violation = compareWithReference(event, output, index: index) {
+                return Verdict(violation: violation, digest: digest)
             }
             observer.observe(event, output)
             digest.add(output)
@@ -80,6 +78,17 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             }
         }
         return Verdict(violation: nil, digest: digest)
+    }
+
+    /// Steps the reference model too and compares its output (out of the loop's way:
+    /// only implementations other than the model are compared).
+    @inline(never)
+    private mutating func compareWithReference(_ event: Event, _ output: Output, index: Int) -> Violation? {
+        guard let expected = reference?.handle(event) else { return nil }
+        checker.record(.matchesReference)
+        guard expected != output else { return nil }
+        let detail = "differs from the reference model in \(Self.fields(expected, output).joined(separator: ", ")): \(Self.difference(expected, output, "reference", "implementation"))"
+        return Violation(invariant: .matchesReference, eventIndex: index, detail: detail)
     }
 
     /// The names of the contract's fields in which two outputs differ.

@@ -35,12 +35,15 @@ public struct TraceChecker {
     private var passedEvents = 0, passedCaptures = 0, passedAnalyses = 0
 
     private var clock = ZoneClock(zone: .utc)
-    private var installedAt: Instant?
+    /// `I + 72 h` in ms once installed (T2), `.min` before: `at < trialEnd` is "in the trial".
+    private var trialEnd = Int64.min
     private var entitlement: PaidTier?
     /// The usage day of the last counted analysis in the trace, and how many were
     /// counted on it. Only that day can matter: a reported day before it breaks
     /// `usage-day` before any count is consulted.
-    private var countedDay: LocalDate?
+    private var countedDay = Self.noDay
+    /// A day before every real one: "nothing counted yet".
+    private static let noDay = LocalDate(daysSince1970: .min)
     private var countedOnDay = 0
     private var index = 0
 
@@ -54,9 +57,9 @@ public struct TraceChecker {
     /// Starts a new user whose device is in `zone`; check counts are kept.
     public mutating func start(zone: TimeZoneRules) {
         clock.set(zone)
-        installedAt = nil
+        trialEnd = .min
         entitlement = nil
-        countedDay = nil
+        countedDay = Self.noDay
         countedOnDay = 0
         index = 0
     }
@@ -76,16 +79,19 @@ public struct TraceChecker {
         let at = event.at
         let isCapture: Bool
         switch event.action {
-        case .install: installedAt = installedAt ?? at; isCapture = false
+        case .install:
+            // T1: only the first install counts; the trial is [I, I + 72 h) of elapsed time.
+            if trialEnd == .min { trialEnd = at.millisecondsSince1970 + rules.trialLengthMilliseconds }
+            isCapture = false
         case .setEntitlement(let tier): entitlement = tier; isCapture = false
         case .setZone(let next): clock.set(next); isCapture = false
         case .capture: isCapture = true
         case .reinstall, .look: isCapture = false
         }
-        let inTrial = installedAt.map { $0.milliseconds(to: at) < rules.trialLengthMilliseconds } ?? false
+        let inTrial = at.millisecondsSince1970 < trialEnd
         let plan = entitlement?.plan ?? (inTrial ? .trial : .none)
         let localDate = usesZoneTables ? clock.localDate(at: at) : dates!.localDate(at: at, in: clock.zone)
-        let usageDay = countedDay.map { LocalDate.later($0, localDate) } ?? localDate
+        let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
         let limit = rules.dailyLimit(of: plan)
 
@@ -120,7 +126,7 @@ public struct TraceChecker {
     @inline(never)
     private mutating func diagnose(_ event: Event, _ output: Output, eventIndex: Int, inTrial: Bool, plan: Plan,
                                    localDate: LocalDate, usageDay: LocalDate, before: Int, limit: Int?) -> Violation? {
-        let lastCounted = countedDay
+        let lastCounted = countedDay == Self.noDay ? nil : countedDay
         func violation(_ invariant: Invariant, _ detail: String) -> Violation {
             Violation(invariant: invariant, eventIndex: eventIndex, detail: detail)
         }
