@@ -17,6 +17,7 @@ public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImple
     }
 
     /// Steps the model.
+    @inline(__always)
     public mutating func handle(_ event: Event) -> Output {
         machine.apply(event, to: &state)
     }
