@@ -39,6 +39,7 @@ public struct RunObserver: TraceObserver {
     }
 
     /// One event and its output.
+    @inline(__always)
     public mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
         let block = counters.pointer
