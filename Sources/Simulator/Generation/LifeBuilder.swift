@@ -16,6 +16,14 @@ struct LifeBuilder {
     /// The StoreKit changes that made it into the timeline, by edge category.
     private(set) var storeKit = CoverageCounts()
 
+    // The layout's running state: the events so far, the device's zone and whether an
+    // entitlement is in force (both follow the rare events), and the next rare event.
+    private var out: [Event] = []
+    private var clock = ZoneClock(zone: .utc)
+    private var entitled = false
+    private var nextRare = 0
+    private var nextRareAt = Int64.max
+
     init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64) {
         self.start = start
         self.end = end
@@ -204,29 +212,20 @@ struct LifeBuilder {
         actions[Int(packed & 3)]
     }
 
-    /// Follows the zone and the entitlement as rare events are laid out.
-    private func note(_ event: Event, zone clock: inout ZoneClock, entitled: inout Bool) {
-        switch event.action {
-        case .setZone(let moved): clock.set(moved)
-        case .setEntitlement(let tier): entitled = tier != nil
-        default: break
-        }
-    }
-
     /// Lays out the everyday attempts local day by local day and merges the rare
     /// events in. A day's `n` attempts are stratified: one uniform in each of `n` equal
-    /// slices of the local day (the last takes the few ms of remainder), so they come out in time order with no sort (the day
-    /// is still covered evenly, and two attempts can still fall close together at a
-    /// slice's edge); its few extra moments (a look, an edge walker's boundaries) are
-    /// sorted apart and merged in.
+    /// slices of the local day (the last takes the few ms of remainder), so they come
+    /// out in time order with no sort (the day is still covered evenly, and two
+    /// attempts can still fall close together at a slice's edge); its few extra moments
+    /// (a look, an edge walker's boundaries) are sorted apart and merged in.
     mutating func layOutDays(startZone: TimeZoneRules, into events: inout [Event]) {
-        events.append(Event(at: start, .install))
-        var clock = ZoneClock(zone: startZone)
-        var entitled = false
+        // Lay out into the caller's buffer (its capacity is reused from user to user).
+        swap(&out, &events)
+        defer { swap(&out, &events) }
+        out.append(Event(at: start, .install))
+        clock = ZoneClock(zone: startZone)
+        nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max
         let trialEnd = start.adding(milliseconds: trialLength)
-        var next = 0
-        /// When the next rare event falls (ms; `.max` when none is left): one comparison per attempt.
-        var nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max
         // A day's extra moments (at most 11: an edge walker's 3 + 3 + 4 and a look) in a
         // fixed buffer: no copy-on-write check per day.
         let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 16)
@@ -235,22 +234,6 @@ struct LifeBuilder {
         func addExtra(_ packed: Int64) {
             extras[extraCount] = packed
             extraCount += 1
-        }
-
-        /// Appends the rare events up to `at` (inclusive or not), then nothing else.
-        func flushRare(until at: Instant, inclusive: Bool, _ builder: inout LifeBuilder) {
-            while inclusive ? nextRareAt <= at.millisecondsSince1970 : nextRareAt < at.millisecondsSince1970 {
-                let event = builder.rare[next].event
-                builder.note(event, zone: &clock, entitled: &entitled)
-                events.append(event)
-                next += 1
-                nextRareAt = next < builder.rare.count ? builder.rare[next].event.at.millisecondsSince1970 : .max
-            }
-        }
-        func emit(_ packed: Int64, _ builder: inout LifeBuilder) {
-            let at = Instant(millisecondsSince1970: packed >> 2)
-            if nextRareAt <= at.millisecondsSince1970 { flushRare(until: at, inclusive: true, &builder) }
-            events.append(Event(at: at, Self.action(packed)))
         }
 
         var dayStart = start
@@ -283,28 +266,50 @@ struct LifeBuilder {
             // day's end: one division a day, none per attempt.
             let slice = attempts > 0 ? width / attempts : 0
             for k in 0..<attempts {
-                let low = slice * k
-                let span = k == attempts - 1 ? width - low : slice
+                let low = slice &* k
+                let span = k == attempts - 1 ? width &- low : slice
                 // One draw gives the instant (its high bits) and the capture kind (its low bits).
                 let bits = random.next()
-                let at = dayStart.adding(milliseconds: low + Int64(bits.multipliedFullWidth(by: UInt64(span)).high))
-                let packed = Self.pack(at, Int(((bits & 0xFFFF_FFFF) &* 3) >> 32)) // (`>>` binds tighter than `&*`)
+                let at = dayStart.millisecondsSince1970 &+ low &+ Int64(bits.multipliedFullWidth(by: UInt64(span)).high)
+                let packed = at << 2 | Int64(((bits & 0xFFFF_FFFF) &* 3) >> 32) // (`>>` binds tighter than `&*`)
                 while e < extraCount, extras[e] <= packed {
-                    emit(extras[e], &self)
+                    emit(extras[e])
                     e += 1
                 }
-                emit(packed, &self)
+                emit(packed)
             }
             while e < extraCount {
-                emit(extras[e], &self)
+                emit(extras[e])
                 e += 1
             }
-            flushRare(until: dayEnd, inclusive: false, &self)
+            if nextRareAt < dayEnd.millisecondsSince1970 { appendRare(before: dayEnd.millisecondsSince1970) }
             dayStart = dayEnd
         }
-        while next < rare.count {
-            events.append(rare[next].event)
-            next += 1
+        appendRare(before: .max)
+    }
+
+    /// Appends one everyday moment, after the rare events due by then.
+    @inline(__always)
+    private mutating func emit(_ packed: Int64) {
+        let at = packed >> 2
+        if nextRareAt <= at { appendRare(before: at &+ 1) }
+        out.append(Event(at: Instant(millisecondsSince1970: at), Self.action(packed)))
+    }
+
+    /// Appends the rare events strictly before `limit` (ms), following the zone and
+    /// the entitlement they set.
+    @inline(never)
+    private mutating func appendRare(before limit: Int64) {
+        while nextRareAt < limit {
+            let event = rare[nextRare].event
+            switch event.action {
+            case .setZone(let moved): clock.set(moved)
+            case .setEntitlement(let tier): entitled = tier != nil
+            default: break
+            }
+            out.append(event)
+            nextRare += 1
+            nextRareAt = nextRare < rare.count ? rare[nextRare].event.at.millisecondsSince1970 : .max
         }
     }
 }
