@@ -44,10 +44,22 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         return check(zone: zone, events: events, observer: &nobody)
     }
 
+    /// How many events go through each pass at a time: a chunk's outputs (64 bytes
+    /// each) stay in the L1 cache between the passes.
+    static var chunk: Int { 128 }
+
     /// Checks one timeline, showing each event and its output to `observer` (which
     /// `begin` must already have been called on).
+    ///
+    /// The work runs in passes over chunks of events, each pass a small loop that keeps
+    /// its own state in registers: the implementation's outputs, then the invariants in
+    /// event order, then rule #6's shadow, then the observer and the digest. The result
+    /// is the one an event-by-event loop gives: the first event that breaks an
+    /// invariant ends the check (the trace invariants before `matches-reference`
+    /// before rule #6 at the same event), and only the events before it are observed
+    /// and digested. The implementation may be asked for up to a chunk's outputs past
+    /// that event; they are ignored.
     public mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: [Event], observer: inout Observer) -> Verdict {
-        var digest = OutputDigest()
         implementation.start(zone: zone)
         checker.start(zone: zone)
         let lockstep = events.contains { $0.action.isLookOrReinstall }
@@ -56,28 +68,88 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
             checker.record(.lookAndReinstallChangeNothing)
         }
         reference?.start(zone: zone)
-        var firstSkipped: Int?
-        for index in events.indices {
-            let event = events[index]
-            let output = implementation.handle(event)
-            if let violation = checker.check(event, output) { return Verdict(violation: violation, digest: digest) }
-            if comparesWithReference, let violation = compareWithReference(event, output, index: index) {
-                return Verdict(violation: violation, digest: digest)
-            }
-            observer.observe(event, output)
-            digest.add(output)
-            guard lockstep else { continue }
-            if event.action.isLookOrReinstall {
-                firstSkipped = firstSkipped ?? index
-                continue
-            }
-            let without = shadow.handle(event)
-            if without != output {
-                let detail = "without the looks and reinstalls (the first at event \(firstSkipped ?? 0)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
-                return Verdict(violation: Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail), digest: digest)
+        var progress = Progress()
+        return withUnsafeTemporaryAllocation(of: Output.self, capacity: Self.chunk) { outputs in
+            events.withUnsafeBufferPointer { events in
+                var start = 0
+                while start < events.count {
+                    let end = min(start + Self.chunk, events.count)
+                    if let violation = checkChunk(events, start..<end, outputs.baseAddress!, lockstep: lockstep, &progress, &observer) {
+                        return Verdict(violation: violation, digest: progress.digest)
+                    }
+                    start = end
+                }
+                return Verdict(violation: nil, digest: progress.digest)
             }
         }
-        return Verdict(violation: nil, digest: digest)
+    }
+
+    /// What a check carries from one chunk to the next.
+    private struct Progress {
+        var digest = OutputDigest()
+        /// The first look or reinstall so far (named when rule #6 breaks).
+        var firstSkipped: Int?
+    }
+
+    /// The passes over one chunk; returns the first violation in it.
+    @inline(__always)
+    private mutating func checkChunk<Observer: TraceObserver>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafeMutablePointer<Output>,
+                                                              lockstep: Bool, _ progress: inout Progress, _ observer: inout Observer) -> Violation? {
+        let base = range.lowerBound
+        // 1. The implementation's outputs.
+        for index in range {
+            (outputs + (index &- base)).initialize(to: implementation.handle(events[index]))
+        }
+        // 2. The invariants, event by event; the first broken one ends the check.
+        var failure: Violation?
+        var passed = range.upperBound
+        if let (index, violation) = checker.check(events, range, outputs: outputs) {
+            failure = violation
+            passed = index
+        }
+        //    With a reference alongside, each output must also be the reference's
+        //    (checked after the invariants at the same event).
+        if comparesWithReference {
+            for index in base..<passed {
+                if let violation = compareWithReference(events[index], outputs[index &- base], index: index) {
+                    failure = violation
+                    passed = index
+                    break
+                }
+            }
+        }
+        // 3. Rule #6: the shadow, which never sees looks and reinstalls, must agree on
+        //    every other event that passed.
+        if lockstep {
+            for index in base..<passed {
+                let event = events[index]
+                if event.action.isLookOrReinstall {
+                    progress.firstSkipped = progress.firstSkipped ?? index
+                    continue
+                }
+                let without = shadow.handle(event)
+                if without != outputs[index &- base] {
+                    failure = shadowViolation(outputs[index &- base], without, index: index, firstSkipped: progress.firstSkipped ?? 0)
+                    passed = index
+                    break
+                }
+            }
+        }
+        // 4. What the passing events did.
+        for index in base..<passed {
+            observer.observe(events[index], outputs[index &- base])
+        }
+        for index in base..<passed {
+            progress.digest.add(outputs[index &- base])
+        }
+        return failure
+    }
+
+    /// Rule #6's violation: the output with the looks and reinstalls differs from the one without.
+    @inline(never)
+    private func shadowViolation(_ output: Output, _ without: Output, index: Int, firstSkipped: Int) -> Violation {
+        let detail = "without the looks and reinstalls (the first at event \(firstSkipped)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
+        return Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
     }
 
     /// Steps the reference model too and compares its output (out of the loop's way:

@@ -69,12 +69,23 @@ public struct TraceChecker {
         diagnosed[invariant] += count
     }
 
+    /// Checks the outputs of a run of consecutive events, `outputs[i]` being the output
+    /// of `events[range.lowerBound + i]`; returns the first violation and the index of
+    /// its event. The checks stop there.
+    public mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
+        for index in range {
+            if let violation = check(events[index], outputs[index &- range.lowerBound]) { return (index, violation) }
+        }
+        return nil
+    }
+
     /// Checks the output of the next event; returns the first invariant it breaks.
     ///
     /// The invariants pin every field, so exactly one output passes them all: it is
     /// built from the trace (never from the implementation) and compared in one go.
     /// Only an output that differs is taken through the invariants one by one, to name
     /// the first it breaks.
+    @inline(__always)
     public mutating func check(_ event: Event, _ output: Output) -> Violation? {
         let at = event.at
         let isCapture: Bool

@@ -8,23 +8,30 @@ public struct CoverageTracker {
     /// What was reached so far.
     public var counts: CoverageCounts {
         var all = reached
-        all[.lastMinuteBeforeReset] += lastMinuteAttempts
-        all[.firstMinuteAfterReset] += firstMinuteAttempts
+        all[.lastMinuteBeforeReset] += minutes.pointer[Self.minutesPerDay - 1]
+        all[.firstMinuteAfterReset] += minutes.pointer[0]
         return all
     }
     private var reached = CoverageCounts()
-    /// Attempts in the last and first minute of a local day: counted for nearly every
-    /// capture, so kept as plain integers and added without a branch.
-    private var lastMinuteAttempts = 0, firstMinuteAttempts = 0
+    /// Captures by local minute of the day (0 is 00:00–00:01). Counted for every
+    /// capture, so kept in a flat block and incremented in place; the last and first
+    /// minute categories, and the run observer's time-of-day charts, are read from it.
+    private let minutes = CounterBlock(count: minutesPerDay)
+    private static var minutesPerDay: Int { 1440 }
 
     private var clock = ZoneClock(zone: .utc)
-    private var previousAt: Instant?
+    /// Whether an event was seen in this timeline (the clock can only jump between two).
+    private var hasPrevious = false
+    /// The UTC instant of the previous event, in ms.
+    private var previousAt: Int64 = 0
     private var previousOffset: Int64 = 0
     /// The local wall time of the previous event, in ms (its date only matters when the offset changed).
     private var previousLocal: Int64 = 0
-    private var installedAt = Instant(millisecondsSince1970: 0)
-    private var trialLength: Int64
-    private var lastAttempt: Instant?
+    /// `I + trial length` in ms once installed; `.max` before.
+    private var trialEnd = Int64.max
+    private let trialLength: Int64
+    /// The previous capture's instant in ms; `.max` before the first.
+    private var lastAttempt = Int64.max
     /// The last zone change that moved the local date: when, and the zone it left.
     private var pendingToggle: (at: Instant, from: TimeZoneRules)?
 
@@ -36,8 +43,9 @@ public struct CoverageTracker {
     /// A new timeline starting in `zone`.
     public mutating func begin(zone: TimeZoneRules) {
         clock.set(zone)
-        previousAt = nil
-        lastAttempt = nil
+        hasPrevious = false
+        trialEnd = .max
+        lastAttempt = .max
         pendingToggle = nil
     }
 
@@ -46,26 +54,24 @@ public struct CoverageTracker {
         reached.add(other)
     }
 
-    private static let day = Milliseconds.twentyFourHours
+    private static var day: Int64 { Milliseconds.twentyFourHours }
 
-    /// Where in its local day the last capture fell, in ms since local midnight (for
-    /// the run observer's time-of-day counts).
-    public private(set) var lastTimeOfDay: Int64 = 0
+    /// Captures by local minute of the day, 1,440 counts from 00:00.
+    public var capturesByMinute: [Int] {
+        Array(UnsafeBufferPointer(start: minutes.pointer, count: Self.minutesPerDay))
+    }
 
     /// One event. Captures and looks, nearly every event, take a short path; the rest
     /// (install, zone and entitlement changes, reinstalls) go through `observeOther`.
     @inline(__always)
     public mutating func observe(_ event: Event) {
-        let at = event.at
+        let at = event.at.millisecondsSince1970
         var switchedFrom: TimeZoneRules?
         let isCapture: Bool
         switch event.action {
         case .capture:
             isCapture = true
-            if let last = lastAttempt {
-                let trialEnd = installedAt.adding(milliseconds: trialLength)
-                if last < trialEnd, at >= trialEnd { reached[.trialEndsBetweenAttempts] += 1 }
-            }
+            if lastAttempt < trialEnd, at >= trialEnd { reached[.trialEndsBetweenAttempts] += 1 }
             lastAttempt = at
         case .look:
             isCapture = false
@@ -73,17 +79,18 @@ public struct CoverageTracker {
             isCapture = false
             switchedFrom = observeOther(event)
         }
-        let offset = clock.offsetMilliseconds(at: at)
-        let local = at.millisecondsSince1970 &+ offset
+        let offset = clock.offsetMilliseconds(at: event.at)
+        let local = at &+ offset
         if isCapture {
+            // Local wall-clock ms are UTC ms plus the offset, so the minute of the day is
+            // a remainder: days of 23 or 25 hours still have minutes 0 to 1439 only.
             let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
-            lastTimeOfDay = timeOfDay
-            lastMinuteAttempts &+= timeOfDay >= Self.day - Milliseconds.minute ? 1 : 0
-            firstMinuteAttempts &+= timeOfDay < Milliseconds.minute ? 1 : 0
+            minutes.pointer[Int(truncatingIfNeeded: timeOfDay / Milliseconds.minute)] &+= 1
         }
-        if switchedFrom != nil || (offset != previousOffset && previousAt != nil) {
-            observeClockChange(at: at, switchedFrom: switchedFrom, offset: offset, local: local)
+        if switchedFrom != nil || (offset != previousOffset && hasPrevious) {
+            observeClockChange(at: event.at, switchedFrom: switchedFrom, offset: offset, local: local)
         }
+        hasPrevious = true
         previousAt = at
         previousOffset = offset
         previousLocal = local
@@ -93,7 +100,7 @@ public struct CoverageTracker {
     @inline(never)
     private mutating func observeOther(_ event: Event) -> TimeZoneRules? {
         switch event.action {
-        case .install: installedAt = event.at
+        case .install: if trialEnd == .max { trialEnd = event.at.millisecondsSince1970 &+ trialLength }
         case .setZone(let next):
             let from = clock.zone
             clock.set(next)
@@ -134,7 +141,7 @@ public struct CoverageTracker {
     private mutating func observeTransition(offset: Int64, date: LocalDate) {
         reached[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
         if date < LocalDate(localMilliseconds: previousLocal) { reached[.repeatedDate] += 1 }
-        guard let previousAt, let change = clock.zone.nextChange(after: previousAt) else { return }
+        guard let change = clock.zone.nextChange(after: Instant(millisecondsSince1970: previousAt)) else { return }
         let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
         let after = change.at.millisecondsSince1970 + change.after // …to
         let lastBefore = LocalDate(localMilliseconds: before - 1), lastAfter = LocalDate(localMilliseconds: after - 1)

@@ -2,31 +2,40 @@ import SubscriptionModel
 
 /// The observer a run uses: edge coverage and behaviour counts, per worker.
 ///
-/// The behaviour counters live in one flat block of integers, incremented in place:
-/// this runs for every event, and nested arrays would pay a uniqueness check per
-/// increment.
+/// Every event is counted once, in one table of (persona, plan, label, outcome)
+/// combinations, and every capture once more, by local minute (in the coverage
+/// tracker); the per-persona, per-plan and time-of-day counts a report shows are sums
+/// over those two tables, made once at the end. This runs for every event of a run,
+/// so the tables are flat blocks of integers incremented in place (nested arrays
+/// would pay a uniqueness check per increment). Copies of an observer share its
+/// tables: a run keeps one per worker.
 public struct RunObserver: TraceObserver {
     /// Edge categories reached.
     public var coverage: CoverageTracker
-    private let counters = CounterBlock(count: Layout.total)
+    private let combinations = CounterBlock(count: Layout.total)
     private let texts: ShownTexts
-    private var persona = 0
+    /// Where the current user's persona's combinations start.
+    private var personaBase = 0
 
-    /// Where each count sits in the block.
+    /// How the table of combinations is laid out: `[persona][plan][label][outcome]`,
+    /// with outcome 0 for events that are not captures. Literal sizes, so the hot path
+    /// reads constants (the initializer checks them against the enums).
     private enum Layout {
-        static let personas = Persona.allCases.count
-        static let outcomes = 0                                   // [persona][outcome]
-        static let labels = outcomes + personas * 3               // [persona][label]
-        static let plans = labels + personas * 4                  // [persona][plan]
-        static let outcomesByPlan = plans + personas * 4          // [plan][outcome]
-        static let aroundMidnight = outcomesByPlan + 4 * 3        // [minute from 23:00]
-        static let byHour = aroundMidnight + 120                  // [hour]
-        static let discard = byHour + 24                          // where a count that does not apply goes
-        static let total = discard + 1
+        static var outcomes: Int { 4 }
+        static var labels: Int { 4 }
+        static var plans: Int { 4 }
+        static var perPersona: Int { plans * labels * outcomes }
+        static var total: Int { Persona.allCases.count * perPersona }
+
+        static func index(persona: Int, plan: Int, label: Int, outcome: Int) -> Int {
+            persona * perPersona + (plan * labels + label) * outcomes + outcome
+        }
     }
 
     /// An observer for `policy`.
     public init(policy: SubscriptionPolicy) {
+        precondition(Layout.outcomes == Output.Outcome.allCases.count + 1 && Layout.labels == BehaviourCounts.LabelKind.allCases.count
+                     && Layout.plans == Plan.allCases.count, "the layout matches the enums")
         let compiled = CompiledPolicy(policy)
         self.coverage = CoverageTracker(trialLength: compiled.trialLengthMilliseconds)
         self.texts = compiled.texts
@@ -34,7 +43,7 @@ public struct RunObserver: TraceObserver {
 
     /// A new user.
     public mutating func begin(zone: TimeZoneRules, persona: Persona) {
-        self.persona = persona.position
+        personaBase = Layout.index(persona: persona.position, plan: 0, label: 0, outcome: 0)
         coverage.begin(zone: zone)
     }
 
@@ -42,35 +51,39 @@ public struct RunObserver: TraceObserver {
     @inline(__always)
     public mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
-        let block = counters.pointer
-        // 0 below, 1 reached, 2 no limit, 3 anything else: arithmetic, not a chain of branches.
+        // The label's kind without a chain of branches: 0 below, 1 reached, 2 no limit, 3 other.
         let label = 3 &- 3 &* Int(output.label == texts.belowLimitLabel) &- 2 &* Int(output.label == texts.limitReachedLabel) &- Int(output.label == texts.noLimitLabel)
-        let plan = output.plan.position
-        block[Layout.labels &+ persona &* 4 &+ label] &+= 1
-        block[Layout.plans &+ persona &* 4 &+ plan] &+= 1
-        guard case .capture = event.action, let outcome = output.outcome?.position else { return }
-        block[Layout.outcomes &+ persona &* 3 &+ outcome] &+= 1
-        block[Layout.outcomesByPlan &+ plan &* 3 &+ outcome] &+= 1
-        let minute = Int(coverage.lastTimeOfDay / Milliseconds.minute)
-        block[Layout.byHour + minute / 60] &+= 1
-        // The two hours around midnight, counted without a branch on the (random)
-        // time of day: a minute outside them is counted in the discard slot.
-        block[minute >= 23 * 60 ? Layout.aroundMidnight + minute - 23 * 60 : Layout.discard] &+= 1
-        block[minute < 60 ? Layout.aroundMidnight + 60 + minute : Layout.discard] &+= 1
+        let outcome = output.outcome.map { $0.position &+ 1 } ?? 0
+        combinations.pointer[personaBase &+ (output.plan.position &* Layout.labels &+ label) &* Layout.outcomes &+ outcome] &+= 1
     }
 
     /// The behaviour counted so far.
     public var behaviour: BehaviourCounts {
-        let block = counters.pointer
+        let table = combinations.pointer
         var counts = BehaviourCounts()
-        for p in 0..<Layout.personas {
-            for o in 0..<3 { counts.outcomes[p][o] = block[Layout.outcomes + p * 3 + o] }
-            for l in 0..<4 { counts.labels[p][l] = block[Layout.labels + p * 4 + l] }
-            for plan in 0..<4 { counts.plans[p][plan] = block[Layout.plans + p * 4 + plan] }
+        for persona in 0..<Persona.allCases.count {
+            for plan in 0..<Layout.plans {
+                for label in 0..<Layout.labels {
+                    for outcome in 0..<Layout.outcomes {
+                        let count = table[Layout.index(persona: persona, plan: plan, label: label, outcome: outcome)]
+                        counts.plans[persona][plan] += count
+                        counts.labels[persona][label] += count
+                        if outcome > 0 {
+                            counts.outcomes[persona][outcome - 1] += count
+                            counts.outcomesByPlan[plan][outcome - 1] += count
+                        }
+                    }
+                }
+            }
         }
-        for plan in 0..<4 { for o in 0..<3 { counts.outcomesByPlan[plan][o] = block[Layout.outcomesByPlan + plan * 3 + o] } }
-        for m in 0..<120 { counts.attemptsAroundMidnight[m] = block[Layout.aroundMidnight + m] }
-        for h in 0..<24 { counts.attemptsByHour[h] = block[Layout.byHour + h] }
+        // Every capture that passed the checks has an outcome, so the captures by
+        // minute are the attempts by minute.
+        let minutes = coverage.capturesByMinute
+        for hour in 0..<24 { counts.attemptsByHour[hour] = minutes[hour * 60..<(hour + 1) * 60].reduce(0, +) }
+        for minute in 0..<60 {
+            counts.attemptsAroundMidnight[minute] = minutes[23 * 60 + minute]
+            counts.attemptsAroundMidnight[60 + minute] = minutes[minute]
+        }
         return counts
     }
 }
