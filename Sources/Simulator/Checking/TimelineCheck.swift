@@ -41,6 +41,12 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// Checks one timeline.
     public mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
         var nobody = NoObserver()
+        return events.withUnsafeBufferPointer { check(zone: zone, events: $0, observer: &nobody) }
+    }
+
+    /// Checks one timeline held in a buffer (a worker's `EventBuffer`).
+    public mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Verdict {
+        var nobody = NoObserver()
         return check(zone: zone, events: events, observer: &nobody)
     }
 
@@ -59,7 +65,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// before rule #6 at the same event), and only the events before it are observed
     /// and digested. The implementation may be asked for up to a chunk's outputs past
     /// that event; they are ignored.
-    public mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: [Event], observer: inout Observer) -> Verdict {
+    public mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>, observer: inout Observer) -> Verdict {
         implementation.start(zone: zone)
         checker.start(zone: zone)
         let lockstep = events.contains { $0.action.isLookOrReinstall }
@@ -70,17 +76,15 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         reference?.start(zone: zone)
         var progress = Progress()
         return withUnsafeTemporaryAllocation(of: Output.self, capacity: Self.chunk) { outputs in
-            events.withUnsafeBufferPointer { events in
-                var start = 0
-                while start < events.count {
-                    let end = min(start + Self.chunk, events.count)
-                    if let violation = checkChunk(events, start..<end, outputs.baseAddress!, lockstep: lockstep, &progress, &observer) {
-                        return Verdict(violation: violation, digest: progress.digest)
-                    }
-                    start = end
+            var start = 0
+            while start < events.count {
+                let end = min(start + Self.chunk, events.count)
+                if let violation = checkChunk(events, start..<end, outputs.baseAddress!, lockstep: lockstep, &progress, &observer) {
+                    return Verdict(violation: violation, digest: progress.digest)
                 }
-                return Verdict(violation: nil, digest: progress.digest)
+                start = end
             }
+            return Verdict(violation: nil, digest: progress.digest)
         }
     }
 
@@ -96,17 +100,23 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     private mutating func checkChunk<Observer: TraceObserver>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafeMutablePointer<Output>,
                                                               lockstep: Bool, _ progress: inout Progress, _ observer: inout Observer) -> Violation? {
         let base = range.lowerBound
+        // Each pass works on a local copy of what it updates and stores it back at the
+        // end: nothing else can then touch that state, so it stays in registers.
         // 1. The implementation's outputs.
+        var implementation = self.implementation
         for index in range {
             (outputs + (index &- base)).initialize(to: implementation.handle(events[index]))
         }
+        self.implementation = implementation
         // 2. The invariants, event by event; the first broken one ends the check.
         var failure: Violation?
         var passed = range.upperBound
+        var checker = self.checker
         if let (index, violation) = checker.check(events, range, outputs: outputs) {
             failure = violation
             passed = index
         }
+        self.checker = checker
         //    With a reference alongside, each output must also be the reference's
         //    (checked after the invariants at the same event).
         if comparesWithReference {
@@ -121,6 +131,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
         // 3. Rule #6: the shadow, which never sees looks and reinstalls, must agree on
         //    every other event that passed.
         if lockstep {
+            var shadow = self.shadow
             for index in base..<passed {
                 let event = events[index]
                 if event.action.isLookOrReinstall {
@@ -134,14 +145,19 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
                     break
                 }
             }
+            self.shadow = shadow
         }
         // 4. What the passing events did.
+        var watcher = observer
         for index in base..<passed {
-            observer.observe(events[index], outputs[index &- base])
+            watcher.observe(events[index], outputs[index &- base])
         }
+        observer = watcher
+        var digest = progress.digest
         for index in base..<passed {
-            progress.digest.add(outputs[index &- base])
+            digest.add(outputs[index &- base])
         }
+        progress.digest = digest
         return failure
     }
 

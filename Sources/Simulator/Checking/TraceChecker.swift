@@ -46,12 +46,16 @@ public struct TraceChecker {
     private static let noDay = LocalDate(daysSince1970: .min)
     private var countedOnDay = 0
     private var index = 0
+    /// Every output the trace can call for, with the usage day and the counts left
+    /// blank: see `Expectations`.
+    private let expectations: Expectations
 
     /// A checker for `policy`, taking local dates from `dates` (nil: the zone tables).
     public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil) {
         self.rules = CompiledPolicy(policy)
         self.dates = dates
         self.usesZoneTables = dates == nil
+        self.expectations = Expectations(rules)
     }
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
@@ -104,19 +108,20 @@ public struct TraceChecker {
         let localDate = usesZoneTables ? clock.localDate(at: at) : dates!.localDate(at: at, in: clock.zone)
         let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
-        let limit = rules.dailyLimit(of: plan)
+        let cap = expectations.cap(plan)
 
         // The capture table: counted while below a limit; otherwise the plan sheet
         // without a paid plan, the limit alert with one.
-        let counts = isCapture && before < (limit ?? 0)
-        let used = counts ? before + 1 : before
+        let counts = isCapture && before < cap
+        let used = counts ? before &+ 1 : before
         let outcome: Output.Outcome? = !isCapture ? nil : counts ? .captured : plan == .premium || plan == .unlimited ? .limitAlert : .planSheet
-        let screens = Self.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
-        let expected = Output(day: usageDay, plan: plan, outcome: outcome, alert: outcome == .limitAlert ? Self.expectedAlert(plan, rules.texts) : nil,
-                              used: used, limit: limit, label: screens.label, planView: screens.box)
+        var expected = expectations.output(plan: plan, outcome: outcome, belowLimit: used < cap)
+        expected.day = usageDay
+        expected.used = used
+        if plan == .trial || plan == .premium { expected.planView = .bar(used: min(used, cap), limit: cap) } // L2
         index += 1
         guard output == expected else {
-            let violation = diagnose(event, output, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: limit)
+            let violation = diagnose(event, output, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: rules.dailyLimit(of: plan))
             assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
             return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
         }
@@ -247,4 +252,71 @@ public struct TraceChecker {
         "PlanView box \(String(describing: output.planView)), expected \(String(describing: expected)): L2"
     }
 
+    /// The output the trace calls for, for every plan, capture outcome (none for the
+    /// other events) and side of the limit, with the usage day and the counts left at
+    /// zero. Built once, from the policy, by the same `expectedScreens` and
+    /// `expectedAlert` the diagnosis uses, so an event only fills in its day and counts
+    /// (and the bar, which shows them).
+    final class Expectations {
+        private let table: UnsafeMutablePointer<Output>
+        private let caps: (trial: Int, premium: Int, unlimited: Int)
+
+        init(_ rules: CompiledPolicy) {
+            caps = (rules.trialDailyLimit, rules.premiumDailyLimit, rules.unlimitedDailyLimit)
+            table = .allocate(capacity: Self.count)
+            for plan in Plan.allCases {
+                let limit = rules.dailyLimit(of: plan)
+                for outcome in [nil] + Output.Outcome.allCases {
+                    for belowLimit in [true, false] {
+                        // A count on the right side of the limit: the screens depend on nothing else.
+                        let used = belowLimit ? 0 : (limit ?? 0)
+                        let screens = TraceChecker.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
+                        let alert = outcome == .limitAlert ? TraceChecker.expectedAlert(plan, rules.texts) : nil
+                        var output = Output(day: LocalDate(daysSince1970: 0), plan: plan, outcome: outcome, alert: alert, used: 0, limit: limit,
+                                            label: screens.label, planView: screens.box)
+                        if case .bar = screens.box { output.planView = .bar(used: 0, limit: limit ?? 0) }
+                        (table + Self.index(plan: plan, outcome: outcome, belowLimit: belowLimit)).initialize(to: output)
+                    }
+                }
+            }
+        }
+
+        deinit { table.deallocate() }
+
+        private static var count: Int { 4 * 4 * 2 }
+
+        @inline(__always)
+        private static func index(plan: Plan, outcome: Output.Outcome?, belowLimit: Bool) -> Int {
+            let planIndex = switch plan {
+            case .trial: 0
+            case .premium: 1
+            case .unlimited: 2
+            case .none: 3
+            }
+            let outcomeIndex = switch outcome {
+            case nil: 0
+            case .captured?: 1
+            case .planSheet?: 2
+            case .limitAlert?: 3
+            }
+            return (planIndex &* 4 &+ outcomeIndex) &* 2 &+ (belowLimit ? 0 : 1)
+        }
+
+        /// The output for a plan, outcome and side of the limit, day and counts blank.
+        @inline(__always)
+        func output(plan: Plan, outcome: Output.Outcome?, belowLimit: Bool) -> Output {
+            table[Self.index(plan: plan, outcome: outcome, belowLimit: belowLimit)]
+        }
+
+        /// The plan's daily limit, 0 under `.none` (where nothing is allowed).
+        @inline(__always)
+        func cap(_ plan: Plan) -> Int {
+            switch plan {
+            case .trial: caps.trial
+            case .premium: caps.premium
+            case .unlimited: caps.unlimited
+            case .none: 0
+            }
+        }
+    }
 }

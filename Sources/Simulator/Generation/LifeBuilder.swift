@@ -16,15 +16,17 @@ struct LifeBuilder {
     /// The StoreKit changes that made it into the timeline, by edge category.
     private(set) var storeKit = CoverageCounts()
 
-    // The layout's running state: the events so far, the device's zone and whether an
-    // entitlement is in force (both follow the rare events), and the next rare event.
-    private var out: [Event] = []
+    /// Where the timeline goes.
+    private let out: EventBuffer
+    // The layout's running state: the device's zone and whether an entitlement is in
+    // force (both follow the rare events), and the next rare event.
     private var clock = ZoneClock(zone: .utc)
     private var entitled = false
     private var nextRare = 0
     private var nextRareAt = Int64.max
 
-    init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64) {
+    init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64, into out: EventBuffer) {
+        self.out = out
         self.start = start
         self.end = end
         self.persona = persona
@@ -204,12 +206,15 @@ struct LifeBuilder {
         }
     }
 
-    /// The actions by code: a table, so that turning a packed moment into an event
-    /// takes no branch on the (random) kind.
-    private static let actions: [Event.Action] = [.capture(.meal), .capture(.recipePhoto), .capture(.recipeLink), .look]
-
+    /// The action a packed moment stands for.
+    @inline(__always)
     private static func action(_ packed: Int64) -> Event.Action {
-        actions[Int(packed & 3)]
+        switch packed & 3 {
+        case 0: .capture(.meal)
+        case 1: .capture(.recipePhoto)
+        case 2: .capture(.recipeLink)
+        default: .look
+        }
     }
 
     /// Lays out the everyday attempts local day by local day and merges the rare
@@ -218,10 +223,7 @@ struct LifeBuilder {
     /// out in time order with no sort (the day is still covered evenly, and two
     /// attempts can still fall close together at a slice's edge); its few extra moments
     /// (a look, an edge walker's boundaries) are sorted apart and merged in.
-    mutating func layOutDays(startZone: TimeZoneRules, into events: inout [Event]) {
-        // Lay out into the caller's buffer (its capacity is reused from user to user).
-        swap(&out, &events)
-        defer { swap(&out, &events) }
+    mutating func layOutDays(startZone: TimeZoneRules) {
         out.append(Event(at: start, .install))
         clock = ZoneClock(zone: startZone)
         nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max

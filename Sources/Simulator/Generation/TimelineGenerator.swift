@@ -50,17 +50,21 @@ public struct TimelineGenerator: Sendable {
         return User(index: user, persona: persona, timeline: Timeline(zone: zone, events: events))
     }
 
-    /// Generates user `user`'s events into `events` (emptied first, capacity kept, so a
-    /// worker can reuse one buffer) and returns the starting zone and the persona.
+    /// Generates user `user`'s events into `events` (replacing what it held) and returns
+    /// the starting zone and the persona.
     public func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
+        let buffer = EventBuffer()
         var storeKit = CoverageCounts()
-        return generate(seed: seed, user: user, into: &events, storeKit: &storeKit)
+        let drawn = generate(seed: seed, user: user, into: buffer, storeKit: &storeKit)
+        events = buffer.array
+        return drawn
     }
 
-    /// Generates user `user`'s events into `events`, and adds the StoreKit changes that
-    /// made it into the timeline (purchase, upgrade, …) to `storeKit`.
-    public func generate(seed: UInt64, user: Int, into events: inout [Event], storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
-        events.removeAll(keepingCapacity: true)
+    /// Generates user `user`'s events into `buffer` (emptied first, its storage kept, so
+    /// a worker can reuse one buffer), and adds the StoreKit changes that made it into
+    /// the timeline (purchase, upgrade, …) to `storeKit`.
+    public func generate(seed: UInt64, user: Int, into buffer: EventBuffer, storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
+        buffer.removeAll()
         var random = SeededRandom(seed: seed, stream: UInt64(user))
         let persona = personas[random.weightedIndex(personas.map(\.weight))]
         let span = drawSpan(&random)
@@ -68,9 +72,10 @@ public struct TimelineGenerator: Sendable {
         let end = start.adding(milliseconds: span)
         let zone = catalog.draw(&random)
 
-        var life = LifeBuilder(start: start, end: end, persona: persona, random: random.split(), catalog: catalog, trialLength: policy.trialLengthMilliseconds)
+        var life = LifeBuilder(start: start, end: end, persona: persona, random: random.split(), catalog: catalog,
+                               trialLength: policy.trialLengthMilliseconds, into: buffer)
         life.drawRareEvents(startZone: zone)
-        life.layOutDays(startZone: zone, into: &events)
+        life.layOutDays(startZone: zone)
         storeKit.add(life.storeKit)
         return (zone, persona)
     }

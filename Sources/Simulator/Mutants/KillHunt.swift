@@ -29,14 +29,16 @@ public enum KillHunt {
         var campaign = Campaign(options: options, policy: policy, makeImplementation: make)
         campaign.comparesWithReference = true
         var check = campaign.makeCheck()
-        var events: [Event] = []
+        let buffer = EventBuffer()
+        var storeKit = CoverageCounts()
         var simulated = 0
         for user in 0..<options.users {
-            let (zone, _) = campaign.generator.generate(seed: options.seed, user: user, into: &events)
-            guard let violation = check.check(zone: zone, events: events).violation else {
-                simulated += events.count
+            let (zone, _) = campaign.generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
+            guard let violation = check.check(zone: zone, events: buffer.events).violation else {
+                simulated += buffer.count
                 continue
             }
+            let events = buffer.array
             let seconds = started.duration(to: clock.now).seconds
             var shrinkCheck = campaign.makeCheck()
             var shrinker = Shrinker(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }

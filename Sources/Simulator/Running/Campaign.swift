@@ -73,8 +73,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
 
     private func work(nextBlock: SharedCounter, done: SharedCounter) -> CampaignTally {
         var tally = CampaignTally()
-        var events: [Event] = []
-        var again: [Event] = []
+        let buffer = EventBuffer()
         var check = makeCheck()
         var recheck = makeCheck()
         var observer = RunObserver(policy: policy)
@@ -84,7 +83,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
             guard first < options.users else { break }
             let last = min(first + Self.blockSize, options.users)
             for user in first..<last {
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: &events, storeKit: &storeKit)
+                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
+                let events = buffer.events
                 observer.begin(zone: zone, persona: persona)
                 let verdict = check.check(zone: zone, events: events, observer: &observer)
                 tally.users += 1
@@ -96,10 +96,11 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                 if violation == nil, user % Self.determinismSampling == 0 {
                     // rules.md #7: regenerating and replaying gives the same timeline and outputs.
                     check.checker.record(.deterministic)
+                    let first = DeterminismCheck.Sample(zone: zone, events: buffer.array, digest: verdict.digest)
+                    var again: [Event] = []
                     let (zoneAgain, _) = generator.generate(seed: options.seed, user: user, into: &again)
                     let verdictAgain = recheck.check(zone: zoneAgain, events: again)
-                    violation = DeterminismCheck.compare(.init(zone: zone, events: events, digest: verdict.digest),
-                                                         .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
+                    violation = DeterminismCheck.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
                 }
                 if let violation {
                     tally.violations[violation.invariant] += 1
