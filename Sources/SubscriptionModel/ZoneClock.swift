@@ -53,9 +53,8 @@ public struct ZoneClock: Hashable, Sendable {
     @inlinable
     public mutating func nextDateStart(after instant: Instant) -> Instant {
         let offset = offsetMilliseconds(at: instant)
-        let day = Milliseconds.twentyFourHours
-        let local = instant.millisecondsSince1970 + offset
-        let midnight = (local - ((local % day) + day) % day) + day - offset
+        let today = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
+        let midnight = (Int64(today.daysSince1970) + 1) * Milliseconds.twentyFourHours - offset
         if midnight < until { return Instant(millisecondsSince1970: midnight) }
         return zone.nextDateStart(after: instant)
     }

@@ -20,13 +20,12 @@ public struct CoverageTracker {
     private static var minutesPerDay: Int { 1440 }
 
     private var clock = ZoneClock(zone: .utc)
-    /// Whether an event was seen in this timeline (the clock can only jump between two).
-    private var hasPrevious = false
     /// The UTC instant of the previous event, in ms.
     private var previousAt: Int64 = 0
-    private var previousOffset: Int64 = 0
-    /// The local wall time of the previous event, in ms (its date only matters when the offset changed).
-    private var previousLocal: Int64 = 0
+    /// The offset in force at the previous event; `noEvent` before the first (the
+    /// clock can only jump between two events).
+    private var previousOffset = Self.noEvent
+    private static var noEvent: Int64 { .min }
     /// `I + trial length` in ms once installed; `.max` before.
     private var trialEnd = Int64.max
     private let trialLength: Int64
@@ -43,7 +42,7 @@ public struct CoverageTracker {
     /// A new timeline starting in `zone`.
     public mutating func begin(zone: TimeZoneRules) {
         clock.set(zone)
-        hasPrevious = false
+        previousOffset = Self.noEvent
         trialEnd = .max
         lastAttempt = .max
         pendingToggle = nil
@@ -87,13 +86,11 @@ public struct CoverageTracker {
             let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
             minutes.pointer[Int(truncatingIfNeeded: timeOfDay / Milliseconds.minute)] &+= 1
         }
-        if switchedFrom != nil || (offset != previousOffset && hasPrevious) {
+        if switchedFrom != nil || offset != previousOffset {
             observeClockChange(at: event.at, switchedFrom: switchedFrom, offset: offset, local: local)
         }
-        hasPrevious = true
         previousAt = at
         previousOffset = offset
-        previousLocal = local
     }
 
     /// An install, zone change, entitlement change or reinstall; returns the zone left.
@@ -116,7 +113,7 @@ public struct CoverageTracker {
     private mutating func observeClockChange(at: Instant, switchedFrom: TimeZoneRules?, offset: Int64, local: Int64) {
         if let from = switchedFrom {
             observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
-        } else {
+        } else if previousOffset != Self.noEvent { // (the first event has nothing to jump from)
             observeTransition(offset: offset, date: LocalDate(localMilliseconds: local))
         }
     }
@@ -140,7 +137,7 @@ public struct CoverageTracker {
     /// The offset changed between two events in the same zone: a transition was crossed.
     private mutating func observeTransition(offset: Int64, date: LocalDate) {
         reached[offset > previousOffset ? .dstSpringForward : .dstFallBack] += 1
-        if date < LocalDate(localMilliseconds: previousLocal) { reached[.repeatedDate] += 1 }
+        if date < LocalDate(localMilliseconds: previousAt + previousOffset) { reached[.repeatedDate] += 1 }
         guard let change = clock.zone.nextChange(after: Instant(millisecondsSince1970: previousAt)) else { return }
         let before = change.at.millisecondsSince1970 + change.before // the wall clock as it changes, from…
         let after = change.at.millisecondsSince1970 + change.after // …to

@@ -27,7 +27,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
 
     /// One user in this many is regenerated and replayed again to check rules.md #7.
     public static var determinismSampling: Int { 64 }
-    private static var blockSize: Int { 32 }
+    private static var blockSize: Int { 8 }
 
     /// A campaign over `options` checking the implementations `makeImplementation` builds.
     public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
