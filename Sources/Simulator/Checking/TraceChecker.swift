@@ -78,7 +78,7 @@ public struct TraceChecker {
     /// its event. The checks stop there.
     public mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
         for index in range {
-            if let violation = check(events[index], outputs[index &- range.lowerBound]) { return (index, violation) }
+            if let violation = check(events[index], at: outputs + (index &- range.lowerBound)) { return (index, violation) }
         }
         return nil
     }
@@ -89,8 +89,14 @@ public struct TraceChecker {
     /// built from the trace (never from the implementation) and compared in one go.
     /// Only an output that differs is taken through the invariants one by one, to name
     /// the first it breaks.
-    @inline(__always)
     public mutating func check(_ event: Event, _ output: Output) -> Violation? {
+        withUnsafePointer(to: output) { check(event, at: $0) }
+    }
+
+    /// The same, reading the output where it lies (the batch check's buffer), so the
+    /// hot loop compares it in place instead of copying it first.
+    @inline(__always)
+    private mutating func check(_ event: Event, at output: UnsafePointer<Output>) -> Violation? {
         let at = event.at
         let isCapture: Bool
         switch event.action {
@@ -120,8 +126,8 @@ public struct TraceChecker {
         expected.used = used
         if plan == .trial || plan == .premium { expected.planView = .bar(used: min(used, cap), limit: cap) } // L2
         index += 1
-        guard output == expected else {
-            let violation = diagnose(event, output, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: rules.dailyLimit(of: plan))
+        guard output.pointee == expected else {
+            let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: rules.dailyLimit(of: plan))
             assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
             return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
         }
