@@ -52,7 +52,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// How many events go through each pass at a time: a chunk's outputs (64 bytes
     /// each) stay in the L1 cache between the passes.
-    static var chunk: Int { 128 }
+    public static var chunk: Int { 128 }
 
     /// Checks one timeline, showing each event and its output to `observer` (which
     /// `begin` must already have been called on).
