@@ -43,7 +43,8 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
             break // T1, U3, U5: the counter and `I` live with the identity.
         }
         let (day, used) = usage(of: &state, at: event.at)
-        return observe(plan: plan(of: state, at: event.at), day: day, used: used, outcome: nil, alert: nil)
+        let plan = plan(of: state, at: event.at)
+        return observe(plan: plan, limit: rules.dailyLimit(of: plan), day: day, used: used, outcome: nil, alert: nil)
     }
 
     /// The plan in force at `instant` (P1, P2, T2).
@@ -77,12 +78,12 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         let plan = plan(of: state, at: instant)
         let (day, used) = usage(of: &state, at: instant)
         guard let limit = rules.dailyLimit(of: plan) else {
-            return observe(plan: plan, day: day, used: used, outcome: .planSheet, alert: nil)
+            return observe(plan: plan, limit: nil, day: day, used: used, outcome: .planSheet, alert: nil)
         }
         if used < limit {
             state.counterDay = day // U3: written only when an analysis is counted.
             state.counterValue = used + 1 // U4
-            return observe(plan: plan, day: day, used: used + 1, outcome: .captured, alert: nil)
+            return observe(plan: plan, limit: limit, day: day, used: used + 1, outcome: .captured, alert: nil)
         }
         let alert: Output.Alert?
         switch plan {
@@ -90,20 +91,21 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
         case .unlimited: alert = Output.Alert(title: rules.texts.limitAlertTitle, message: rules.texts.unlimitedLimitAlertMessage)
         case .trial, .none: alert = nil
         }
-        return observe(plan: plan, day: day, used: used, outcome: alert == nil ? .planSheet : .limitAlert, alert: alert)
+        return observe(plan: plan, limit: limit, day: day, used: used, outcome: alert == nil ? .planSheet : .limitAlert, alert: alert)
     }
 
     /// What the screens show at `instant` (L1, L2, L3).
     @inlinable
     public func observe(_ state: State, at instant: Instant) -> Output {
         let (day, used) = usage(of: state, at: instant)
-        return observe(plan: plan(of: state, at: instant), day: day, used: used, outcome: nil, alert: nil)
+        let plan = plan(of: state, at: instant)
+        return observe(plan: plan, limit: rules.dailyLimit(of: plan), day: day, used: used, outcome: nil, alert: nil)
     }
 
-    /// The screens for a plan and a usage day's count (L1, L2, L3).
+    /// The screens for a plan (with its daily limit, looked up once by the caller) and a
+    /// usage day's count (L1, L2, L3).
     @inlinable
-    func observe(plan: Plan, day: LocalDate, used: Int, outcome: Output.Outcome?, alert: Output.Alert?) -> Output {
-        let limit = rules.dailyLimit(of: plan)
+    func observe(plan: Plan, limit: Int?, day: LocalDate, used: Int, outcome: Output.Outcome?, alert: Output.Alert?) -> Output {
         let label: ShownText
         let box: Output.PlanViewBox?
         switch plan {
