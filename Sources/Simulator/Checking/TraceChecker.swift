@@ -77,8 +77,17 @@ public struct TraceChecker {
     /// of `events[range.lowerBound + i]`; returns the first violation and the index of
     /// its event. The checks stop there.
     public mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
+        // A loop specialized for each kind of date source: with the zone tables it calls
+        // nothing, so its state can stay in registers.
+        if usesZoneTables { return check(events, range, outputs, dates: ZoneTableDates()) }
+        return check(events, range, outputs, dates: dates!)
+    }
+
+    @inline(__always)
+    private mutating func check<Dates: LocalDateSource>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafePointer<Output>,
+                                                        dates: Dates) -> (index: Int, violation: Violation)? {
         for index in range {
-            if let violation = check(events[index], at: outputs + (index &- range.lowerBound)) { return (index, violation) }
+            if let violation = check(events[index], at: outputs + (index &- range.lowerBound), dates: dates) { return (index, violation) }
         }
         return nil
     }
@@ -90,13 +99,16 @@ public struct TraceChecker {
     /// Only an output that differs is taken through the invariants one by one, to name
     /// the first it breaks.
     public mutating func check(_ event: Event, _ output: Output) -> Violation? {
-        withUnsafePointer(to: output) { check(event, at: $0) }
+        withUnsafePointer(to: output) { output in
+            if usesZoneTables { return check(event, at: output, dates: ZoneTableDates()) }
+            return check(event, at: output, dates: dates!)
+        }
     }
 
     /// The same, reading the output where it lies (the batch check's buffer), so the
     /// hot loop compares it in place instead of copying it first.
     @inline(__always)
-    private mutating func check(_ event: Event, at output: UnsafePointer<Output>) -> Violation? {
+    private mutating func check<Dates: LocalDateSource>(_ event: Event, at output: UnsafePointer<Output>, dates: Dates) -> Violation? {
         let at = event.at
         let isCapture: Bool
         switch event.action {
@@ -111,7 +123,7 @@ public struct TraceChecker {
         }
         let inTrial = at.millisecondsSince1970 < trialEnd
         let plan = entitlement?.plan ?? (inTrial ? .trial : .none)
-        let localDate = usesZoneTables ? clock.localDate(at: at) : dates!.localDate(at: at, in: clock.zone)
+        let localDate = dates.localDate(at: at, clock: &clock)
         let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
         let cap = expectations.cap(plan)
