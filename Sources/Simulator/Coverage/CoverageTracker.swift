@@ -4,6 +4,9 @@ import SubscriptionModel
 /// zones and the zone tables): what the clock and the calendar did between events,
 /// and where attempts fell. Entitlement kinds come from the generator, which knows
 /// what StoreKit did; a `set-entitlement` event alone cannot tell a lapse from a refund.
+///
+/// The captures-by-minute counts live in a block a tracker's copies share (a run keeps
+/// one tracker per worker, inside its `RunObserver`).
 public struct CoverageTracker {
     /// What was reached so far.
     public var counts: CoverageCounts {
