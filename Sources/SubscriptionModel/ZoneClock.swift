@@ -41,6 +41,16 @@ public struct ZoneClock: Hashable, Sendable {
         return offset
     }
 
+    /// The instant of the first offset change strictly after `instant`, or nil when the
+    /// offset never changes again: the end of the cached span, so a day walk asks the
+    /// table only when it crosses a change (the same answer as
+    /// `TimeZoneRules.nextChange(after:)`).
+    @inlinable
+    public mutating func nextChange(after instant: Instant) -> Instant? {
+        _ = offsetMilliseconds(at: instant)
+        return until == .max ? nil : Instant(millisecondsSince1970: until)
+    }
+
     /// The local date at `instant` (U2).
     @inlinable @inline(__always)
     public mutating func localDate(at instant: Instant) -> LocalDate {

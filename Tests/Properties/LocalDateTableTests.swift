@@ -57,4 +57,25 @@ struct LocalDateTableTests {
         #expect(skip == Instant(secondsSince1970: 1_325_239_200)) // 2011-12-30T10:00Z, local 12-31
         #expect(apia.localDate(at: skip) == LocalDate(year: 2011, month: 12, day: 31))
     }
+
+    @Test("a zone clock walked forward gives the table's next change and next date start, in every zone")
+    func clockMatchesTable() {
+        var random = SeededRandom(seed: PropertySettings.seed)
+        var mismatches: [String] = []
+        for rules in Self.zones {
+            // A clock walked forward in steps of up to two days, as the generator walks it,
+            // with its cached offset span carried from step to step.
+            var clock = ZoneClock(zone: rules)
+            var instant = Instant(millisecondsSince1970: random.int64(in: 0...1_900_000_000_000))
+            for _ in 0..<200 {
+                let change = clock.nextChange(after: instant), tableChange = rules.nextChange(after: instant)?.at
+                let start = clock.nextDateStart(after: instant), tableStart = rules.nextDateStart(after: instant)
+                if (change != tableChange || start != tableStart), mismatches.count < 10 {
+                    mismatches.append("\(rules.identifier) after \(instant): clock \(String(describing: change)), \(start); table \(String(describing: tableChange)), \(tableStart)")
+                }
+                instant = instant.adding(milliseconds: random.int64(in: 1...2 * Milliseconds.twentyFourHours))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
 }

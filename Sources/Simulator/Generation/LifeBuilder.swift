@@ -254,9 +254,9 @@ struct LifeBuilder {
                         addExtra(Self.pack(dayStart.adding(milliseconds: offset), kindCode()))
                     }
                 }
-                if let change = clock.zone.nextChange(after: dayStart), change.at < dayEnd {
+                if let change = clock.nextChange(after: dayStart), change < dayEnd {
                     for offset: Int64 in [-Self.second, -1, 0, Self.second] where random.chance(0.6) {
-                        let at = change.at.adding(milliseconds: offset)
+                        let at = change.adding(milliseconds: offset)
                         if at >= dayStart, at < dayEnd { addExtra(Self.pack(at, kindCode())) }
                     }
                 }
