@@ -53,6 +53,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.daysSince1970 = Int32(truncatingIfNeeded: day)
     }
 
+    /// The UTC instant, in ms, at which a wall clock running at `offset` (ms from UTC)
+    /// reaches the midnight that ends this date. Whether that midnight happens depends
+    /// on the zone: callers check the offset still holds then.
+    @inlinable
+    public func endMilliseconds(offset: Int64) -> Int64 {
+        (Int64(daysSince1970) + 1) * Milliseconds.twentyFourHours - offset
+    }
+
     /// Days since 1970-01-01 of a civil date.
     public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

@@ -99,8 +99,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     public func nextDateStart(after instant: Instant) -> Instant {
         // Most days: no offset change before the wall clock reaches the next midnight.
         let span = offsetSpan(at: instant)
-        let local = instant.millisecondsSince1970 + span.offset
-        let midnight = (Int64(LocalDate(localMilliseconds: local).daysSince1970) + 1) * Milliseconds.twentyFourHours - span.offset
+        let midnight = LocalDate(localMilliseconds: instant.millisecondsSince1970 + span.offset).endMilliseconds(offset: span.offset)
         if midnight < span.until { return Instant(millisecondsSince1970: midnight) }
         let today = localDate(at: instant)
         // The wall clock reaches the next date at `dayEnd - offset` unless the offset
@@ -108,8 +107,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
         var candidate = instant
         for _ in 0..<8 {
             let offset = offsetMilliseconds(at: candidate)
-            let dayEnd = (Int64(localDate(at: candidate).daysSince1970) + 1) * Milliseconds.twentyFourHours
-            var next = Instant(millisecondsSince1970: dayEnd - offset)
+            var next = Instant(millisecondsSince1970: localDate(at: candidate).endMilliseconds(offset: offset))
             if let change = nextChange(after: candidate), change.at < next { next = change.at }
             if localDate(at: next) > today { return next }
             candidate = next

@@ -63,8 +63,7 @@ public struct ZoneClock: Hashable, Sendable {
     @inlinable
     public mutating func nextDateStart(after instant: Instant) -> Instant {
         let offset = offsetMilliseconds(at: instant)
-        let today = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
-        let midnight = (Int64(today.daysSince1970) + 1) * Milliseconds.twentyFourHours - offset
+        let midnight = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).endMilliseconds(offset: offset)
         if midnight < until { return Instant(millisecondsSince1970: midnight) }
         return zone.nextDateStart(after: instant)
     }

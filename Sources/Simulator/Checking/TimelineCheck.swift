@@ -40,8 +40,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// Checks one timeline.
     public mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
-        var nobody = NoObserver()
-        return events.withUnsafeBufferPointer { check(zone: zone, events: $0, observer: &nobody) }
+        events.withUnsafeBufferPointer { check(zone: zone, events: $0) }
     }
 
     /// Checks one timeline held in a buffer (a worker's `EventBuffer`).

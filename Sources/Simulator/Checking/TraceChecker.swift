@@ -13,9 +13,6 @@ public struct TraceChecker {
     /// Where the checker's local dates come from: nil for the zone tables (the fast
     /// path), or another source such as `CalendarDates` (the benchmark's baseline).
     public let dates: (any LocalDateSource)?
-    /// Whether local dates come from the zone tables (`dates` is nil): the hot path
-    /// tests this flag instead of opening the existential.
-    private let usesZoneTables: Bool
     /// How many times each invariant was checked.
     public var checks: InvariantCounts {
         // A passing event made the same checks as the diagnosis would have: derive them.
@@ -54,7 +51,6 @@ public struct TraceChecker {
     public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil) {
         self.rules = CompiledPolicy(policy)
         self.dates = dates
-        self.usesZoneTables = dates == nil
         self.expectations = Expectations(rules)
     }
 
@@ -79,8 +75,8 @@ public struct TraceChecker {
     public mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
         // A loop specialized for each kind of date source: with the zone tables it calls
         // nothing, so its state can stay in registers.
-        if usesZoneTables { return check(events, range, outputs, dates: ZoneTableDates()) }
-        return check(events, range, outputs, dates: dates!)
+        if let dates { return check(events, range, outputs, dates: dates) }
+        return check(events, range, outputs, dates: ZoneTableDates())
     }
 
     @inline(__always)
@@ -100,8 +96,8 @@ public struct TraceChecker {
     /// the first it breaks.
     public mutating func check(_ event: Event, _ output: Output) -> Violation? {
         withUnsafePointer(to: output) { output in
-            if usesZoneTables { return check(event, at: output, dates: ZoneTableDates()) }
-            return check(event, at: output, dates: dates!)
+            if let dates { return check(event, at: output, dates: dates) }
+            return check(event, at: output, dates: ZoneTableDates())
         }
     }
 
@@ -126,7 +122,7 @@ public struct TraceChecker {
         let localDate = dates.localDate(at: at, clock: &clock)
         let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
-        let cap = expectations.cap(plan)
+        let cap = rules.dailyLimit(of: plan) ?? 0 // none allows nothing
 
         // The capture table: counted while below a limit; otherwise the plan sheet
         // without a paid plan, the limit alert with one.
@@ -271,16 +267,14 @@ public struct TraceChecker {
     }
 
     /// The output the trace calls for, for every plan, capture outcome (none for the
-    /// other events) and side of the limit, with the usage day and the counts left at
-    /// zero. Built once, from the policy, by the same `expectedScreens` and
-    /// `expectedAlert` the diagnosis uses, so an event only fills in its day and counts
-    /// (and the bar, which shows them).
+    /// other events) and side of the limit, but for the usage day and the counts. Built
+    /// once, from the policy, by the same `expectedScreens` and `expectedAlert` the
+    /// diagnosis uses, so an event only fills in its day and counts (and the bar, which
+    /// shows them).
     final class Expectations {
         private let table: UnsafeMutablePointer<Output>
-        private let caps: (trial: Int, premium: Int, unlimited: Int)
 
         init(_ rules: CompiledPolicy) {
-            caps = (rules.trialDailyLimit, rules.premiumDailyLimit, rules.unlimitedDailyLimit)
             table = .allocate(capacity: Self.count)
             for plan in Plan.allCases {
                 let limit = rules.dailyLimit(of: plan)
@@ -290,9 +284,8 @@ public struct TraceChecker {
                         let used = belowLimit ? 0 : (limit ?? 0)
                         let screens = TraceChecker.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)
                         let alert = outcome == .limitAlert ? TraceChecker.expectedAlert(plan, rules.texts) : nil
-                        var output = Output(day: LocalDate(daysSince1970: 0), plan: plan, outcome: outcome, alert: alert, used: 0, limit: limit,
+                        let output = Output(day: LocalDate(daysSince1970: 0), plan: plan, outcome: outcome, alert: alert, used: 0, limit: limit,
                                             label: screens.label, planView: screens.box)
-                        if case .bar = screens.box { output.planView = .bar(used: 0, limit: limit ?? 0) }
                         (table + Self.index(plan: plan, outcome: outcome, belowLimit: belowLimit)).initialize(to: output)
                     }
                 }
@@ -301,40 +294,17 @@ public struct TraceChecker {
 
         deinit { table.deallocate() }
 
-        private static var count: Int { 4 * 4 * 2 }
+        private static var count: Int { Plan.allCases.count * Output.Outcome?.slots * 2 }
 
         @inline(__always)
         private static func index(plan: Plan, outcome: Output.Outcome?, belowLimit: Bool) -> Int {
-            let planIndex = switch plan {
-            case .trial: 0
-            case .premium: 1
-            case .unlimited: 2
-            case .none: 3
-            }
-            let outcomeIndex = switch outcome {
-            case nil: 0
-            case .captured?: 1
-            case .planSheet?: 2
-            case .limitAlert?: 3
-            }
-            return (planIndex &* 4 &+ outcomeIndex) &* 2 &+ (belowLimit ? 0 : 1)
+            (plan.position &* Output.Outcome?.slots &+ outcome.slot) &* 2 &+ (belowLimit ? 0 : 1)
         }
 
         /// The output for a plan, outcome and side of the limit, day and counts blank.
         @inline(__always)
         func output(plan: Plan, outcome: Output.Outcome?, belowLimit: Bool) -> Output {
             table[Self.index(plan: plan, outcome: outcome, belowLimit: belowLimit)]
-        }
-
-        /// The plan's daily limit, 0 under `.none` (where nothing is allowed).
-        @inline(__always)
-        func cap(_ plan: Plan) -> Int {
-            switch plan {
-            case .trial: caps.trial
-            case .premium: caps.premium
-            case .unlimited: caps.unlimited
-            case .none: 0
-            }
         }
     }
 }

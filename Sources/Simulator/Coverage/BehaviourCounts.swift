@@ -63,6 +63,16 @@ extension Plan {
     }
 }
 
+extension Optional where Wrapped == Output.Outcome {
+    /// 0 for no outcome (an event that is not a capture), else the outcome's position + 1.
+    var slot: Int { map { $0.position &+ 1 } ?? 0 }
+
+    /// How many slots there are: the outcomes and none. A literal, so hot paths read a
+    /// constant (`allCases` builds an array); `RunObserver`'s initializer checks it
+    /// against the enum.
+    static var slots: Int { 4 }
+}
+
 extension Output.Outcome {
     /// The outcome's position in `allCases`.
     var position: Int {

@@ -20,7 +20,7 @@ public struct CoverageTracker {
     /// capture, so kept in a flat block and incremented in place; the last and first
     /// minute categories, and the run observer's time-of-day charts, are read from it.
     private let minutes = CounterBlock(count: minutesPerDay)
-    private static var minutesPerDay: Int { 1440 }
+    private static var minutesPerDay: Int { Int(Milliseconds.twentyFourHours / Milliseconds.minute) }
 
     private var clock = ZoneClock(zone: .utc)
     /// The UTC instant of the previous event, in ms.

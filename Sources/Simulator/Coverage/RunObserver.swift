@@ -21,14 +21,14 @@ public struct RunObserver: TraceObserver {
     /// with outcome 0 for events that are not captures. Literal sizes, so the hot path
     /// reads constants (the initializer checks them against the enums).
     private enum Layout {
-        static var outcomes: Int { 4 }
+        static var outcomes: Int { Output.Outcome?.slots }
         static var labels: Int { 4 }
         static var plans: Int { 4 }
         static var perPersona: Int { plans * labels * outcomes }
         static var total: Int { Persona.allCases.count * perPersona }
 
         static func index(persona: Int, plan: Int, label: Int, outcome: Int) -> Int {
-            persona * perPersona + (plan * labels + label) * outcomes + outcome
+            persona &* perPersona &+ (plan &* labels &+ label) &* outcomes &+ outcome
         }
     }
 
@@ -53,8 +53,7 @@ public struct RunObserver: TraceObserver {
         coverage.observe(event)
         // The label's kind without a chain of branches: 0 below, 1 reached, 2 no limit, 3 other.
         let label = 3 &- 3 &* Int(output.label == texts.belowLimitLabel) &- 2 &* Int(output.label == texts.limitReachedLabel) &- Int(output.label == texts.noLimitLabel)
-        let outcome = output.outcome.map { $0.position &+ 1 } ?? 0
-        combinations.pointer[personaBase &+ (output.plan.position &* Layout.labels &+ label) &* Layout.outcomes &+ outcome] &+= 1
+        combinations.pointer[personaBase &+ Layout.index(persona: 0, plan: output.plan.position, label: label, outcome: output.outcome.slot)] &+= 1
     }
 
     /// The behaviour counted so far.
