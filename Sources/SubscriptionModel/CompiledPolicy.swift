@@ -1,4 +1,4 @@
-/// A `SubscriptionPolicy` made into plain data for the step function: the numbers,
+/// A `CaptureRules` made into plain data for the step function: the numbers,
 /// and the texts interned (`ShownTexts`). Built once per machine; copying it costs no
 /// reference counting, so machines and checkers can be copied and shared by threads
 /// freely. The policy itself stays the one place where rules are written.
@@ -15,7 +15,7 @@ public struct CompiledPolicy: Hashable, Sendable {
     public let texts: ShownTexts
 
     /// Compiles `policy`.
-    public init(_ policy: SubscriptionPolicy) {
+    public init(_ policy: CaptureRules) {
         trialLengthMilliseconds = policy.trialLengthMilliseconds
         trialDailyLimit = policy.trialDailyLimit
         premiumDailyLimit = policy.premiumDailyLimit

@@ -1,7 +1,7 @@
 /// The paid products the policy knows, as StoreKit's current entitlement names them.
 ///
 /// The model works with tiers; the product ids that map to them live in
-/// `SubscriptionPolicy` so that another app's ids are a different policy value.
+/// `CaptureRules` so that another app's ids are a different policy value.
 public enum PaidTier: Hashable, Sendable, CaseIterable {
     /// The 10-a-day plan (`PremiumStandardSub` in the flagship policy).
     case premium

@@ -16,7 +16,7 @@ public struct ShownTexts: Hashable, Sendable {
     public let noUsageLimitText: ShownText
 
     /// Interns the texts of `texts`.
-    public init(_ texts: SubscriptionPolicy.Texts) {
+    public init(_ texts: CaptureRules.Texts) {
         limitAlertTitle = ShownText(texts.limitAlertTitle)
         premiumLimitAlertMessage = texts.premiumLimitAlertMessage.map { ShownText($0) }
         unlimitedLimitAlertMessage = texts.unlimitedLimitAlertMessage.map { ShownText($0) }

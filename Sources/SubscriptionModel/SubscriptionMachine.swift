@@ -1,4 +1,4 @@
-/// The reference model: the rules of a `SubscriptionPolicy` as one pure step function.
+/// The reference model: the rules of a `CaptureRules` as one pure step function.
 ///
 /// `step(state, event)` returns the next state and the `Output` the replay contract
 /// reports for the event, observed right after it (after a `set-zone`, in the new
@@ -12,7 +12,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 
     /// A machine for `policy` taking local dates from `dates`.
     @inlinable
-    public init(policy: SubscriptionPolicy, dates: Dates) {
+    public init(policy: CaptureRules, dates: Dates) {
         self.rules = CompiledPolicy(policy)
         self.dates = dates
     }
@@ -136,7 +136,7 @@ public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 extension SubscriptionMachine where Dates == ZoneTableDates {
     /// A machine for `policy` using the fast zone tables.
     @inlinable
-    public init(policy: SubscriptionPolicy = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         self.init(policy: policy, dates: ZoneTableDates())
     }
 }

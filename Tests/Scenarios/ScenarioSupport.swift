@@ -4,7 +4,7 @@ import SubscriptionModel
 import Testing
 
 /// The flagship policy, whose strings every scenario asserts literally.
-let policy = SubscriptionPolicy.mealCapture
+let policy = CaptureRules.mealCapture
 
 /// A zone by name; a scenario naming an unknown zone is a broken test.
 func zone(_ name: String) -> TimeZoneRules {

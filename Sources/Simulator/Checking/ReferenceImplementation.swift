@@ -25,7 +25,7 @@ public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImple
 
 extension ReferenceImplementation where Dates == ZoneTableDates {
     /// The reference model of `policy` on the fast zone tables.
-    public init(policy: SubscriptionPolicy = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         self.init(machine: SubscriptionMachine(policy: policy))
     }
 }

@@ -22,7 +22,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// A check of the implementations `make` builds, against `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference model's.
-    public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil, comparingWithReference: Bool = false, _ make: () -> Implementation) {
+    public init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil, comparingWithReference: Bool = false, _ make: () -> Implementation) {
         self.implementation = make()
         self.shadow = make()
         self.checker = TraceChecker(policy: policy, dates: dates)

@@ -48,7 +48,7 @@ public struct TraceChecker {
     private let expectations: Expectations
 
     /// A checker for `policy`, taking local dates from `dates` (nil: the zone tables).
-    public init(policy: SubscriptionPolicy = .mealCapture, dates: (any LocalDateSource)? = nil) {
+    public init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil) {
         self.rules = CompiledPolicy(policy)
         self.dates = dates
         self.expectations = Expectations(rules)

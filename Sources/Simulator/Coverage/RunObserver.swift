@@ -33,7 +33,7 @@ public struct RunObserver: TraceObserver {
     }
 
     /// An observer for `policy`.
-    public init(policy: SubscriptionPolicy) {
+    public init(policy: CaptureRules) {
         precondition(Layout.outcomes == Output.Outcome.allCases.count + 1 && Layout.labels == BehaviourCounts.LabelKind.allCases.count
                      && Layout.plans == Plan.allCases.count, "the layout matches the enums")
         let compiled = CompiledPolicy(policy)

@@ -12,10 +12,10 @@ public struct ExternalCheck: Sendable {
     /// The users.
     public let options: CampaignOptions
     /// The rules.
-    public let policy: SubscriptionPolicy
+    public let policy: CaptureRules
 
     /// A check of `program` over `options`' users.
-    public init(program: ExternalProgram, options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture) {
+    public init(program: ExternalProgram, options: CampaignOptions, policy: CaptureRules = .mealCapture) {
         self.program = program
         self.options = options
         self.policy = policy

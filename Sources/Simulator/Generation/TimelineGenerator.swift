@@ -16,7 +16,7 @@ public struct TimelineGenerator: Sendable {
     /// The zones drawn from.
     public var catalog: ZoneCatalog
     /// The policy whose trial length the edge walker aims at.
-    public var policy: SubscriptionPolicy
+    public var policy: CaptureRules
 
     /// The earliest instant a timeline starts at.
     public static let earliest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 1972, month: 1, day: 1)) * Milliseconds.twentyFourHours)
@@ -24,7 +24,7 @@ public struct TimelineGenerator: Sendable {
     public static let latest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2038, month: 1, day: 1)) * Milliseconds.twentyFourHours)
 
     /// A generator of timelines up to `maxYears` long.
-    public init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: SubscriptionPolicy = .mealCapture) {
+    public init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: CaptureRules = .mealCapture) {
         precondition((1...60).contains(maxYears), "1 to 60 years")
         precondition(!personas.isEmpty)
         self.maxYears = maxYears

@@ -24,7 +24,7 @@ public enum KillHunt {
     }
 
     /// Hunts the implementations `make` builds over `options`' users.
-    public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
+    public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: CaptureRules = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
         let clock = ContinuousClock(), started = clock.now
         var campaign = Campaign(options: options, policy: policy, makeImplementation: make)
         campaign.comparesWithReference = true

@@ -164,7 +164,7 @@ public struct StraightforwardApp: QuotaApp {
     public var store: QuotaStore
 
     /// An app for `policy`.
-    public init(policy: SubscriptionPolicy = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         store = QuotaStore(zone: .utc, rules: CompiledPolicy(policy))
     }
 }

@@ -15,7 +15,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     /// What to simulate.
     public let options: CampaignOptions
     /// The rules checked.
-    public let policy: SubscriptionPolicy
+    public let policy: CaptureRules
     /// The timelines' source.
     public let generator: TimelineGenerator
     /// Makes one implementation under test per worker.
@@ -30,7 +30,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     private static var blockSize: Int { 8 }
 
     /// A campaign over `options` checking the implementations `makeImplementation` builds.
-    public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
+    public init(options: CampaignOptions, policy: CaptureRules = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
         self.options = options
         self.policy = policy
         self.generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
@@ -144,7 +144,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
 
 extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
     /// A campaign checking the reference model itself.
-    public init(options: CampaignOptions, policy: SubscriptionPolicy = .mealCapture) {
+    public init(options: CampaignOptions, policy: CaptureRules = .mealCapture) {
         self.init(options: options, policy: policy) { ReferenceImplementation(policy: policy) }
     }
 }

@@ -7,10 +7,10 @@ import SubscriptionModel
 /// fields its `do` takes.
 public struct TimelineReader: Sendable {
     /// The policy whose product ids `set-entitlement` may name.
-    public var policy: SubscriptionPolicy
+    public var policy: CaptureRules
 
     /// A reader for `policy`'s products.
-    public init(policy: SubscriptionPolicy = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         self.policy = policy
     }
 

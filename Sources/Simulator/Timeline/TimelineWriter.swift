@@ -4,10 +4,10 @@ import SubscriptionModel
 /// one event a line, each instant in the offset the device shows at that moment.
 public struct TimelineWriter: Sendable {
     /// The policy whose product ids name the tiers.
-    public var policy: SubscriptionPolicy
+    public var policy: CaptureRules
 
     /// A writer for `policy`'s products.
-    public init(policy: SubscriptionPolicy = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         self.policy = policy
     }
 

@@ -1,10 +1,10 @@
-/// Every number and every user-facing string of a set of subscription rules, in one value.
+/// The numbers and user-facing strings of the capture rules (the v1 replay contract:
+/// a trial, two paid tiers, one daily counter), in one value.
 ///
-/// The model reads its limits, trial length, product ids and texts from here and
-/// nowhere else, so another app's rules are another value of this type, and a
-/// reviewer who changes a rule changes exactly one line. `mealCapture` is the
-/// flagship policy of `shared/spec/rules.md`.
-public struct SubscriptionPolicy: Hashable, Sendable {
+/// This is the fast path's shape of the `meal-capture` policy: the model's v1 machine
+/// reads its limits, trial length, product ids and texts from here and nowhere else.
+/// `mealCapture` is the flagship policy (rules T1–L3 in `docs/rules.md`).
+public struct CaptureRules: Hashable, Sendable {
     /// How long the trial lasts in elapsed time (T2): `[I, I + trialLength)`.
     public var trialLengthMilliseconds: Int64
     /// Analyses a day during the trial (T3).
@@ -62,10 +62,10 @@ public struct SubscriptionPolicy: Hashable, Sendable {
         self.texts = texts
     }
 
-    /// The flagship rules (`seeds/000`, `spec/rules.md`): a 72-hour trial with 10 a day
+    /// The flagship rules (`docs/rules.md`): a 72-hour trial with 10 a day
     /// (T2, T3), Premium with 10 a day, Unlimited with a fair-use cap of 50 that is
     /// never shown, and the exact texts of the capture table and L1–L2.
-    public static let mealCapture = SubscriptionPolicy(
+    public static let mealCapture = CaptureRules(
         trialLengthMilliseconds: 72 * Milliseconds.hour,
         trialDailyLimit: 10,
         premiumProductID: "PremiumStandardSub",
