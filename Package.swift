@@ -1,12 +1,18 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// The subscription-rules harness: a pure reference model of the rules, a seeded
 /// simulator that checks it (or any other implementation) against invariants, and
 /// the `simulate` command that drives both. No package dependencies by design.
+///
+/// Tools 6.2: `SubscriptionImplementation` refines `SendableMetatype` (SE-0470).
+/// macOS 15 / iOS 18: `Synchronization.Mutex` (the zone tables' cache, the campaign's
+/// tallies). `SubscriptionModel` and everything an iOS test target calls in `Simulator`
+/// build for iOS; running external programs (`simulate check`) is macOS and Linux only
+/// and compiled out elsewhere.
 let package = Package(
     name: "SubscriptionHarness",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "SubscriptionModel", targets: ["SubscriptionModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
@@ -16,7 +22,7 @@ let package = Package(
         .target(name: "SubscriptionModel"),
         .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
-        // The spec's examples are read from their path (and compared with shared/), not bundled.
+        // The example timelines are read from their path by the tests, not bundled.
         .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples"]),
         .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
     ]

@@ -8,7 +8,7 @@ enum BenchCommand {
         let rounds = try arguments.int("--rounds", range: 1...99) ?? 5
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let seed = try arguments.uint64("--seed") ?? 1
-        let extra = arguments.positionals
+        let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         let benchmark = Benchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)

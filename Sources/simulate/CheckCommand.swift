@@ -14,19 +14,23 @@ enum CheckCommand {
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? 10
         let reportPath = try arguments.string("--report") ?? "reports/latest"
-        let extra = arguments.positionals
+        let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'check'; quote the whole command: --command \"CMD ARGS\"") }
         try arguments.rejectUnknown()
 
         let folder = try ReportFolder(path: reportPath)
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
         let check = ExternalCheck(program: ExternalProgram(command: command, timeoutSeconds: timeout), options: options)
-        Console.error("simulate check: \(command) against the reference model, seed \(seed), \(Figures.grouped(users)) users, up to \(years) years, \(jobs) jobs")
+        Console.error("simulate check: \(command) against the reference model, seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        Console.out("simulate check --command \(command)\n  seed        \(seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s")
+        var summary = "simulate check --command \(command)\n  seed        \(seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        Console.out(summary)
         guard let failure = result.failure else {
-            Console.out("\nNo divergence: every output matched the reference model and every invariant held.")
+            let verdict = "\nNo divergence: every output matched the reference model and every invariant held."
+            Console.out(verdict)
+            try folder.write(summary + "\n" + verdict + "\n", as: "summary.txt")
+            try folder.commit()
             return 0
         }
         Console.error("shrinking user \(failure.user)…")
@@ -34,17 +38,21 @@ enum CheckCommand {
         let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
         let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed): user \(failure.user): \(what)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
-        Console.out("""
+        let failed = """
 
         FAILED: seed \(seed), user \(failure.user)
           \(what)
-          \(shrunk.timeline.events.count == failure.timeline.events.count ? "not shrunk (\(shrunk.timeline.events.count) events)" : "shrunk from \(Figures.grouped(failure.timeline.events.count)) to \(shrunk.timeline.events.count) events"):
+          \(shrunk.timeline.events.count == failure.timeline.events.count ? "not shrunk (\(Figures.count(shrunk.timeline.events.count, "event")))" : "shrunk from \(Figures.grouped(failure.timeline.events.count)) to \(Figures.count(shrunk.timeline.events.count, "event"))"):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(command) \(path)
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
-        """)
+        """
+        Console.out(failed)
+        summary += "\n" + failed
+        try folder.write(summary + "\n", as: "summary.txt")
+        try folder.commit()
         return 1
     }
 }

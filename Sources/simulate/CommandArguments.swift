@@ -1,8 +1,16 @@
+import Simulator
+
 /// A small, strict reader of `--flag value` command lines: every flag is consumed by
 /// name, and anything left over is an error naming it.
+///
+/// Unknown flags are named (with the nearest known flag as a suggestion) before any
+/// positional argument is looked at, so `--user 5` is reported as the unknown flag
+/// `--user`, not as a stray `5`; a flag given twice is an error, not a silent override.
 final class CommandArguments {
     private var remaining: [String]
     let command: String
+    /// Every flag the command asked for, for suggestions.
+    private var known: [String] = ["--help"]
 
     init(_ arguments: [String], command: String) {
         self.remaining = arguments
@@ -13,6 +21,15 @@ final class CommandArguments {
 
     /// Removes and returns the value after `flag` (also accepts `flag=value`).
     func string(_ flag: String) throws -> String? {
+        known.append(flag)
+        let value = try takeString(flag)
+        if value != nil, remaining.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
+            throw UsageError("\(flag) given twice; give it once")
+        }
+        return value
+    }
+
+    private func takeString(_ flag: String) throws -> String? {
         if let index = remaining.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
             let value = String(remaining[index].dropFirst(flag.count + 1))
             remaining.remove(at: index)
@@ -49,22 +66,67 @@ final class CommandArguments {
         return value
     }
 
-    func flag(_ name: String) -> Bool {
+    func flag(_ name: String) throws -> Bool {
+        known.append(name)
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
+        if remaining.contains(name) { throw UsageError("\(name) given twice; give it once") }
         return true
     }
 
-    /// Arguments that are not flags, in order (removed).
+    /// Arguments that are not flags, in order (removed). Call after every flag has been
+    /// taken: a flag still left is unknown and is reported first.
     var positionals: [String] {
-        let values = remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
-        remaining.removeAll { !$0.hasPrefix("-") || $0 == "-" }
+        get throws {
+            try takePositionals()
+        }
+    }
+
+    private func takePositionals() throws -> [String] {
+        try rejectUnknownFlags()
+        let values = remaining.filter { !Self.isFlag($0) }
+        remaining.removeAll { !Self.isFlag($0) }
         return values
     }
 
+    /// Fails on anything left over: an unknown flag, or an argument the command does not take.
     func rejectUnknown() throws {
-        if let unknown = remaining.first {
-            throw UsageError("unknown option \"\(unknown)\" for '\(command)'; see 'simulate \(command) --help'")
+        try rejectUnknownFlags()
+        if let extra = remaining.first {
+            throw UsageError("unexpected argument \(Quoted.text(extra)) for '\(command)'; see 'simulate \(command) --help'")
         }
+    }
+
+    private func rejectUnknownFlags() throws {
+        guard let unknown = remaining.first(where: Self.isFlag) else { return }
+        let name = String(unknown.prefix { $0 != "=" })
+        var message = "unknown option \(Quoted.text(name)) for '\(command)'"
+        if let nearest = Self.nearest(to: name, in: known) { message += "; did you mean \(nearest)?" }
+        throw UsageError(message + " See 'simulate \(command) --help'.")
+    }
+
+    private static func isFlag(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-" && Double(argument) == nil
+    }
+
+    /// The known flag closest to `name` (a prefix of it, or at most two edits away).
+    static func nearest(to name: String, in known: [String]) -> String? {
+        let candidates = known.filter { $0 != "--help" }
+        if let prefix = candidates.first(where: { $0.hasPrefix(name) || name.hasPrefix($0) }) { return prefix }
+        let scored = candidates.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance.
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

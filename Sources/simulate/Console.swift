@@ -1,21 +1,64 @@
 import Foundation
+import Simulator
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Standard output and error, unbuffered and in one place.
+///
+/// Writes go straight to the file descriptors and never trap: a full disk, a closed
+/// descriptor or a reader that went away (`> /dev/full`, `>&-`, `| head`) is latched
+/// instead, the command goes on (a run still writes its report), and `main` turns a
+/// failed standard output into one `error:` line and exit status 2.
 enum Console {
-    static func out(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+    /// The first error writing standard output, if any (`errno`).
+    nonisolated(unsafe) private(set) static var outputError: Int32?
+
+    /// Ignores SIGPIPE, so a closed pipe is an error code rather than a kill.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
+    static func out(_ text: String, terminator: String = "\n") {
+        guard outputError == nil else { return }
+        if let error = write(text + terminator, to: STDOUT_FILENO) { outputError = error }
+    }
+
+    /// A line on standard error; failures there are ignored (there is nowhere left to say so).
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = write(text + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text`; returns `errno` on failure.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// The message for a failed standard output.
+    static var outputErrorMessage: String? {
+        outputError.map { "cannot write standard output: \(String(cString: strerror($0)))" }
     }
 
     /// Writes `text` to `path` atomically, so a failure leaves nothing half-written.
     static func write(_ text: String, toFile path: String) throws {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try ReportFolder.writeFile(text, to: path)
         } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            throw UsageError(error.description)
         }
     }
 }

@@ -4,7 +4,7 @@ import Simulator
 enum DiffCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.diff); return 0 }
-        let paths = arguments.positionals
+        let paths = try arguments.positionals
         try arguments.rejectUnknown()
         guard paths.count == 2 else { throw UsageError("diff takes two report.json files, OLD and NEW; see 'simulate diff --help'") }
         do {

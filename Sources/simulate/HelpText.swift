@@ -1,7 +1,9 @@
 /// Every usage text of the command, in one place (and tested as strings).
 enum HelpText {
-    static func text(for command: String) -> String {
+    /// The help of a command, or nil for a name that is not one.
+    static func text(for command: String) -> String? {
         switch command {
+        case "simulate", "help": overview
         case "replay": replay
         case "run": run
         case "bench": bench
@@ -9,7 +11,7 @@ enum HelpText {
         case "mutants": mutants
         case "check": check
         case "baseline": baseline
-        default: overview
+        default: nil
         }
     }
 
@@ -41,6 +43,7 @@ enum HelpText {
 
     USAGE
       simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
+                     [--personas P,...] [--quiet]
 
     OPTIONS
       --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
@@ -48,13 +51,17 @@ enum HelpText {
       --years Y     the longest timeline, in years (default 3; spans vary from hours up to Y)
       --jobs J      worker threads (default: all cores); results never depend on it
       --report DIR  where the report goes (default reports/latest): report.json,
-                    report.md, report.html, summary.txt and failures/*.json
+                    report.md, report.html, summary.txt and failures/*.json. The
+                    folder is replaced whole when the run ends (nothing of an earlier
+                    run stays); checked before the run starts
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
                     traveller, subscriber, reinstaller); default all
       --quiet       no progress on standard error
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
-    (marked "not exercised" in the report).
+    (marked "not exercised" in the report). Floors scale with the run's size and are
+    set so that a passing run is not failed by chance; a run too small to judge a
+    category says "not judged".
 
     A failure is shrunk to a minimal timeline, written to the report folder, and shown
     with the one command that replays it. Each user depends only on (seed, user), so
@@ -68,7 +75,7 @@ enum HelpText {
       simulate replay FILE
       simulate replay --seed S --user K [--years Y] [--out FILE]
 
-    Prints one JSON object per event (JSON Lines), as shared/spec/timeline-format.md
+    Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
     says. A bad file is refused before anything runs: exit status 2, nothing on
     standard output, one line on standard error naming the field or event.
 
@@ -84,8 +91,10 @@ enum HelpText {
     of the rules, Sources/Simulator/Mutants) over the default campaign's users, each
     compared with the reference model, and print the kill matrix: killed or not, by
     which invariant or divergence (matches-reference), after how many simulated events
-    and how much time, and the size of the shrunk counterexample. The matrix also goes
-    into the report. Exit 1 if any mutant survives.
+    and how much time, and the size of the shrunk counterexample. The matrix goes
+    into the report (titled "Mutant kill matrix"), with each counterexample in
+    failures/ and a regression test per mutant that constructs it and fails on its
+    counterexample. Exit 1 if any mutant survives.
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
@@ -107,7 +116,8 @@ enum HelpText {
                      [--timeout SECONDS] [--report DIR]
 
     The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
-    when the timeline has looks or reinstalls: again without them, for rules.md #6), and
+    when the timeline has looks or reinstalls: again without them, for invariant #6 of
+    docs/rules.md), and
     must print the replay contract's JSON Lines. Every output is checked against the
     invariants and compared field by field with the reference model. The first failure
     (a divergence, a broken invariant, a crash, a time-out, malformed output) is shrunk

@@ -10,20 +10,27 @@ enum MutantsCommand {
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
-        let extra = arguments.positionals
+        let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'mutants'; see 'simulate mutants --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
         let folder = try ReportFolder(path: reportPath)
-        Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(Figures.grouped(users)) users, up to \(years) years…")
+        Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
         let rows = KillMatrix.run(options: options)
         Console.out(KillMatrix.text(rows))
-        var report = RunReport(result: result, failures: [])
+        let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
+        var report = RunReport(result: result, failures: [], kind: .mutants, command: command)
         report.mutants = rows
+        report.passed = rows.allSatisfy(\.killed) && result.passed
+        for row in rows {
+            if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
+        }
+        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        try folder.commit()
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
         return rows.allSatisfy(\.killed) && result.passed ? 0 : 1
     }
 }

@@ -9,7 +9,7 @@ enum ReplayCommand {
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
         let years = try arguments.int("--years", range: 1...60)
-        let positionals = arguments.positionals
+        let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if let seed {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }

@@ -12,14 +12,14 @@ enum RunCommand {
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
-        let quiet = arguments.flag("--quiet")
-        let extra = arguments.positionals
+        let quiet = try arguments.flag("--quiet")
+        let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
         let folder = try ReportFolder(path: reportPath)
-        if !quiet { Console.error("simulate: seed \(seed), \(Figures.grouped(users)) users, up to \(years) years, \(jobs) jobs (\(RunSummary.command(options)))") }
+        if !quiet { Console.error("simulate: seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
         let showProgress: @Sendable (Int) -> Void = { done in
@@ -36,6 +36,7 @@ enum RunCommand {
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(result: result, failures: failures))
+        try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1
     }

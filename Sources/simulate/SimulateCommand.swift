@@ -22,10 +22,14 @@ enum SimulateCommand {
             case "diff": return try DiffCommand.main(CommandArguments(arguments, command: "diff"))
             case "baseline": return try BaselineCommand.main(CommandArguments(arguments, command: "baseline"))
             case "help":
-                Console.out(HelpText.text(for: arguments.first ?? "simulate"))
+                guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
+                guard let text = HelpText.text(for: arguments.first ?? "simulate") else {
+                    throw UsageError("no command \(Quoted.text(arguments[0])); see 'simulate --help' for the commands")
+                }
+                Console.out(text)
                 return 0
             default:
-                throw UsageError("unknown command \"\(name)\"; see 'simulate --help'")
+                throw UsageError("unknown command \(Quoted.text(name)); see 'simulate --help'")
             }
         } catch let error as UsageError {
             Console.error("error: \(error.message)")

@@ -2,5 +2,11 @@ import Foundation
 import Simulator
 
 // `simulate`: thin dispatch to the commands; all behaviour lives in the Simulator library.
-let status = SimulateCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
+Console.prepare()
+Interrupts.install()
+var status = SimulateCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
+if let problem = Console.outputErrorMessage {
+    Console.error("error: \(problem)")
+    status = 2
+}
 exit(status)

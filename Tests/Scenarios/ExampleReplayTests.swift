@@ -2,7 +2,8 @@ import Foundation
 import Simulator
 import Testing
 
-/// Every example of `shared/spec/examples` replayed through the command's code path
+/// Every example timeline of the replay contract (`docs/timeline-format.md`, kept in
+/// `Tests/Scenarios/Examples`) replayed through the command's code path
 /// (`Replay.jsonLines(path:)`) and compared as JSON with its `.expected.jsonl`.
 @Suite("Spec examples")
 struct ExampleReplayTests {
@@ -18,17 +19,6 @@ struct ExampleReplayTests {
         #expect(gotLines.count == expectedLines.count)
         for (index, (a, b)) in zip(gotLines, expectedLines).enumerated() {
             #expect(a != nil && a == b, "line \(index) of \(name)")
-        }
-    }
-
-    @Test("the copies in the package are the shared spec's examples", arguments: names)
-    func copiesMatchShared(name: String) throws {
-        let shared = PackagePaths.sharedExamples.appendingPathComponent(name + ".json")
-        try #require(FileManager.default.fileExists(atPath: shared.path), "shared/ sits beside the package, as in CI")
-        for suffix in [".json", ".expected.jsonl"] {
-            let ours = try Data(contentsOf: PackagePaths.examples.appendingPathComponent(name + suffix))
-            let theirs = try Data(contentsOf: PackagePaths.sharedExamples.appendingPathComponent(name + suffix))
-            #expect(ours == theirs, "\(name)\(suffix)")
         }
     }
 }

@@ -42,7 +42,6 @@ func captures(_ count: Int, from first: String, kind: CaptureKind = .meal) -> [(
 enum PackagePaths {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let examples = root.appendingPathComponent("Tests/Scenarios/Examples")
-    static let sharedExamples = root.deletingLastPathComponent().appendingPathComponent("shared/spec/examples")
 
     /// The built `simulate` executable next to the test bundle.
     static var simulate: URL? {

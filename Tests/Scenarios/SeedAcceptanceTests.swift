@@ -3,7 +3,8 @@ import Simulator
 import SubscriptionModel
 import Testing
 
-/// One test per acceptance line of `shared/seeds/000_0df130f1919a8d41.txt`, quoted.
+/// One test per acceptance line of the flagship's product document, quoted (the rules
+/// they pin down are in `docs/rules.md`).
 @Suite("Seed 000: the product owner's lines")
 struct SeedAcceptanceTests {
     @Test("\"they have three full days of trial period\" (T2)")

@@ -17,9 +17,9 @@ public struct CoverageCounts: Hashable, Sendable {
         for index in counts.indices { counts[index] += other.counts[index] }
     }
 
-    /// The categories below their floor for a run of `users` users.
-    public func unexercised(users: Int) -> [EdgeCategory] {
-        EdgeCategory.allCases.filter { self[$0] < $0.floor(users: users) }
+    /// The categories below their floor for a run of `users` users over up to `years` years.
+    public func unexercised(users: Int, years: Int) -> [EdgeCategory] {
+        EdgeCategory.allCases.filter { self[$0] < $0.floor(users: users, years: years).value }
     }
 }
 

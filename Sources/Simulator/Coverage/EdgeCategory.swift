@@ -1,9 +1,9 @@
 /// The edge cases a run should reach, counted from the timelines it generated.
 ///
-/// Each has a floor: a minimum number of occurrences per thousand users. A run below
-/// a floor marks the category as not exercised and fails, so a change to the
-/// generator cannot silently stop reaching an edge. The floors are set at roughly a
-/// quarter of what the default mix of personas reaches.
+/// Each has a floor that scales with the run's size (`floor(users:years:)`): a run
+/// below a floor marks the category as not exercised and fails, so a change to the
+/// generator cannot silently stop reaching an edge, while a passing run of any size is
+/// not failed by chance.
 public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// Consecutive events in one zone straddle a DST start (the offset grows).
     case dstSpringForward = "dst-spring-forward"
@@ -42,34 +42,83 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// The app was deleted and installed again.
     case reinstall
 
-    /// The minimum occurrences per 1,000 users for the category to count as exercised.
-    public var floorPerThousandUsers: Double {
-        // About a quarter of what the default mix reaches (seed 7, 20,000 users, 3 years);
-        // for the categories one persona owns (subscriber: StoreKit; reinstaller) about
-        // 55 %, so a mix without that persona falls below.
+    /// How often the default mix of personas reaches the category: the mean and the
+    /// standard deviation of its count per user, measured over 20,000 users of seed 7
+    /// with `--years 3` (every persona).
+    public var perUser: (mean: Double, spread: Double) {
         switch self {
-        case .dstSpringForward, .dstFallBack: 60
-        case .missingMidnight: 18
-        case .fallBackAcrossMidnight: 5
-        case .skippedDate: 15
-        case .repeatedDate: 350
-        case .dateLineTravel: 550
-        case .zoneToggleAcrossDate: 180
-        case .lastMinuteBeforeReset, .firstMinuteAfterReset: 11_000
-        case .trialEndsBetweenAttempts: 190
-        case .purchase: 175
-        case .upgrade: 29
-        case .downgradeAtRenewal: 24
-        case .cancellation: 41
-        case .lapse: 36
-        case .refund: 20
-        case .reinstall: 215
+        case .dstSpringForward: (0.26660, 0.65926)
+        case .dstFallBack: (0.26220, 0.65296)
+        case .missingMidnight: (0.07575, 0.36029)
+        case .fallBackAcrossMidnight: (0.02130, 0.18907)
+        case .skippedDate: (0.06020, 0.41289)
+        case .repeatedDate: (1.46270, 5.95075)
+        case .dateLineTravel: (2.25460, 9.28625)
+        case .zoneToggleAcrossDate: (0.75140, 3.13377)
+        case .lastMinuteBeforeReset: (44.78145, 182.07027)
+        case .firstMinuteAfterReset: (44.43085, 182.02026)
+        case .trialEndsBetweenAttempts: (0.76550, 0.42369)
+        case .purchase: (0.32100, 0.63013)
+        case .upgrade: (0.05340, 0.27212)
+        case .downgradeAtRenewal: (0.04480, 0.24656)
+        case .cancellation: (0.07550, 0.31225)
+        case .lapse: (0.06580, 0.31204)
+        case .refund: (0.03700, 0.20501)
+        case .reinstall: (0.39305, 1.22391)
         }
     }
 
-    /// The floor for a run of `users` users (at least 1).
-    public func floor(users: Int) -> Int {
-        max(1, Int((floorPerThousandUsers * Double(users) / 1000).rounded(.up)))
+    /// The share of the expected count a run must reach: a quarter, so that a change
+    /// to the generator can move a category without failing every run; for the
+    /// categories one persona owns (the subscriber's StoreKit changes, the
+    /// reinstaller's reinstalls) 55 %, so that a mix without that persona falls below.
+    public var floorFraction: Double {
+        switch self {
+        case .purchase, .upgrade, .downgradeAtRenewal, .cancellation, .lapse, .refund, .reinstall: 0.55
+        default: 0.25
+        }
+    }
+
+    /// How far below its expected count a run may fall by chance before the floor is
+    /// trusted: six standard deviations of a run's count. The count is a sum of
+    /// independent users, so its spread is `√users × spread`, and a passing run falls
+    /// below `expected − 6 × that` about once in a billion runs.
+    public static var chanceMargin: Double { 6 }
+
+    /// A category's floor for a run of a given size, and how it was set.
+    public struct Floor: Hashable, Sendable {
+        /// The count the default mix is expected to reach in this run.
+        public var expected: Double
+        /// The minimum count; 0 when the run is too small for any floor to be safe from chance.
+        public var value: Int
+        /// How the value was set, for the report.
+        public var rule: String
+    }
+
+    /// The floor for a run of `users` users over up to `years` years.
+    ///
+    /// The lower of two bounds: `floorFraction` of the expected count, and the expected
+    /// count less `chanceMargin` standard deviations, so a passing run is not failed by
+    /// chance however small it is (a run too small for either bound to be above 0 is
+    /// not judged). Timelines shorter than the 3 years the figures were measured at
+    /// reach less, so the expectation is scaled by `years / 3` below that.
+    public func floor(users: Int, years: Int = 3) -> Floor {
+        let scale = min(1, Double(max(years, 1)) / 3)
+        let expected = perUser.mean * Double(users) * scale
+        let spread = perUser.spread * Double(users).squareRoot() * scale
+        let byShare = floorFraction * expected
+        let byChance = expected - Self.chanceMargin * spread
+        let value = max(0, Int(min(byShare, byChance).rounded(.down)))
+        let shown = Figures.grouped(Int(expected.rounded()))
+        let rule: String
+        if value == 0 {
+            rule = "not judged: expected \(shown), too few users for a floor safe from chance"
+        } else if byShare <= byChance {
+            rule = "\(Int(floorFraction * 100)) % of the expected \(shown)"
+        } else {
+            rule = "expected \(shown) less 6 standard deviations (\(Figures.grouped(Int(spread.rounded()))) each)"
+        }
+        return Floor(expected: expected, value: value, rule: rule)
     }
 
     /// What the category means, for reports.

@@ -1,12 +1,12 @@
 import Foundation
 import SubscriptionModel
 
-/// The time zones the generator draws from: every zone Foundation knows, the
-/// fixed-offset `Etc/GMT±N` names it accepts but does not list (UTC−12 to UTC+14),
-/// and a hand-picked set of zones whose history breaks naive date code, drawn far
+/// The time zones the generator draws from: the package's pinned list
+/// (`ZoneIdentifiers`: every IANA zone, and the fixed-offset `Etc/GMT±N` names for
+/// UTC−12 to UTC+14), and a hand-picked set of zones whose history breaks naive date code, drawn far
 /// more often than their share.
 public struct ZoneCatalog: Sendable {
-    /// Every zone, sorted by identifier so the list is the same however Foundation orders it.
+    /// Every zone of the pinned list, in its order.
     public let all: [TimeZoneRules]
     /// Zones whose offset changes at least once (DST or a change of standard time).
     public let changing: [TimeZoneRules]
@@ -37,15 +37,16 @@ public struct ZoneCatalog: Sendable {
         ("America/Godthab", "DST changes at midnight UTC−1"),
     ]
 
-    /// The catalogue Foundation gives on this machine.
+    /// The catalogue of the pinned list.
     public static let standard = ZoneCatalog()
 
+    /// The IANA tz data version of this machine's Foundation (`TimeZone.timeZoneDataVersion`),
+    /// which every report records: zone histories decide local dates.
+    public static let tzDataVersion = TimeZone.timeZoneDataVersion
+
     private init() {
-        var names = Set(TimeZone.knownTimeZoneIdentifiers)
-        for hours in 1...12 { names.insert("Etc/GMT+\(hours)") }
-        for hours in 1...14 { names.insert("Etc/GMT-\(hours)") }
-        names.insert("UTC")
-        let rules = names.sorted().compactMap(TimeZoneRules.named)
+        let utc = TimeZoneRules.utc
+        let rules = ZoneIdentifiers.all.map { TimeZoneRules.named($0) ?? utc }
         self.all = rules
         self.changing = rules.filter(\.hasTransitions)
         self.tricky = Self.trickyIdentifiers.compactMap { TimeZoneRules.named($0.0) }

@@ -14,7 +14,7 @@ public enum KillMatrix {
                 let index = next.add(1)
                 guard index < catalogue.count else { return }
                 let entry = catalogue[index]
-                let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, result: entry.hunt(options))
+                let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: entry.hunt(options))
                 rows.withLock { $0[index] = row }
             }
         }
@@ -27,7 +27,7 @@ public enum KillMatrix {
         for row in rows {
             lines.append("  " + Figures.left(row.name, 38) + Figures.left(row.killed ? "killed" : "SURVIVED", 9) + Figures.left(row.caughtBy ?? "", 34)
                 + Figures.right(row.eventsUntilKill.map(Figures.grouped) ?? "", 12) + Figures.right(row.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "", 10)
-                + Figures.right(row.shrunkEvents.map { "\($0) events" } ?? "", 11))
+                + Figures.right(row.shrunkEvents.map { Figures.count($0, "event") } ?? "", 11))
         }
         let killed = rows.filter(\.killed).count
         lines.append("")

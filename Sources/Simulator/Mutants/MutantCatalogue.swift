@@ -6,6 +6,8 @@ public enum MutantCatalogue {
         public let name: String
         /// The mistake.
         public let mistake: String
+        /// The Swift expression that constructs it (for regression tests), e.g. `AllowsTheEleventh()`.
+        public let constructor: String
         /// The smallest timeline that shows it, in events.
         public let smallestCounterexample: Int
         /// The smallest timeline that shows it through one invariant, in events.
@@ -18,6 +20,7 @@ public enum MutantCatalogue {
         init<M: Mutant>(_ type: M.Type) {
             name = M.name
             mistake = M.mistake
+            constructor = "\(M.self)()"
             smallestCounterexample = M.smallestCounterexample
             smallestCounterexampleThrough = { M.smallestCounterexample(through: $0) ?? M.smallestCounterexample }
             hunt = { options in KillHunt.run(options: options) { M() } }

@@ -5,10 +5,10 @@ import SubscriptionModel
 public enum HTMLReport {
     /// The page.
     public static func page(_ report: RunReport) -> String {
-        let e = SVGChart.escape
+        let e = SVGChart.escape, inline = SVGChart.inline
         let outcomes = Output.Outcome.allCases.map(\.rawValue)
-        var body = "<h1>Simulation report: <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"
-        body += "<p><code>\(e(report.options.command))</code> · \(e(report.tool))</p>"
+        var body = "<h1>\(e(report.kind.title)): <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"
+        body += "<p><code>\(e(report.options.command))</code> · \(e(report.tool)) · tz data \(e(report.options.tzData))</p>"
         body += "<table class=\"figures\"><tr><th>users</th><th>events</th><th>simulated user-years</th><th>digest</th></tr>"
         body += "<tr><td>\(Figures.grouped(report.counts.users))</td><td>\(Figures.grouped(report.counts.events))</td><td>\(Figures.fixed(report.counts.userYears, 1))</td><td><code>\(report.counts.digest)</code></td></tr></table>"
 
@@ -20,29 +20,49 @@ public enum HTMLReport {
         body += "<h2>Attempts by local time around midnight</h2><p>Attempts per local minute, 23:00 to 00:59 (log scale: the edge walker crowds the last minute before and the first minute after midnight, in orange).</p>"
         var ticks: [Int: String] = [:]
         for (index, text) in [(0, "23:00"), (30, "23:30"), (60, "00:00"), (90, "00:30"), (119, "00:59")] { ticks[index] = text }
-        body += SVGChart.columns(title: "Attempts per local minute around midnight", values: report.behaviour.attemptsAroundMidnight, ticks: ticks, highlight: [59, 60], logarithmic: true)
+        func minute(_ index: Int) -> String { String(format: "%02d:%02d", index < 60 ? 23 : 0, index % 60) }
+        body += SVGChart.columns(title: "Attempts per local minute around midnight", values: report.behaviour.attemptsAroundMidnight, ticks: ticks,
+                                 name: minute, highlight: [59, 60], logarithmic: true)
         var hourTicks: [Int: String] = [:]
         for hour in stride(from: 0, to: 24, by: 3) { hourTicks[hour] = String(format: "%02d:00", hour) }
-        body += "<p>Attempts per local hour of day.</p>" + SVGChart.columns(title: "Attempts per local hour", values: report.behaviour.attemptsByHour, ticks: hourTicks, height: 160)
+        body += "<p>Attempts per local hour of day.</p>" + SVGChart.columns(title: "Attempts per local hour", values: report.behaviour.attemptsByHour, ticks: hourTicks,
+                                                                            name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
 
-        body += "<h2>Edge coverage</h2><p>Times each edge category was reached (log scale); the black mark is its floor for this run's size. Red: not exercised.</p>"
+        body += "<h2>Users by persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
+            + BehaviourCounts.LabelKind.allCases.map { "<th>label: \(e($0.rawValue))</th>" }.joined() + "</tr>"
+        for persona in report.options.personas {
+            let counts = report.behaviour.byPersona[persona]
+            body += "<tr><td>\(e(persona))</td><td class=\"n\">\(Figures.grouped(report.counts.personas[persona] ?? 0))</td>"
+                + outcomes.map { "<td class=\"n\">\(Figures.grouped(counts?.outcomes[$0] ?? 0))</td>" }.joined()
+                + BehaviourCounts.LabelKind.allCases.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0.rawValue] ?? 0))</td>" }.joined() + "</tr>"
+        }
+        body += "</table><p>Outcomes count capture attempts; labels count the home label after every event.</p>"
+
+        body += "<h2>Edge coverage</h2><p>Times each edge category was reached (log scale); the black mark is its floor for this run's size. Red: not exercised; grey: too few users to judge.</p>"
         body += SVGChart.floors(title: "Edge coverage against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+        body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
+        for entry in report.coverage {
+            let state = entry.exercised ? "" : "bad"
+            body += "<tr><td><code>\(e(entry.category))</code></td><td>\(inline(entry.meaning))</td><td class=\"n \(state)\">\(Figures.grouped(entry.reached))</td>"
+                + "<td class=\"n\">\(Figures.grouped(entry.expected))</td><td class=\"n\">\(entry.floor == 0 ? "—" : Figures.grouped(entry.floor))</td><td>\(inline(entry.floorRule))</td></tr>"
+        }
+        body += "</table>"
 
         body += "<h2>Invariants and violations</h2>"
         let checks = report.invariants.reduce(0) { $0 + $1.checks }
         body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
-                                     labelWidth: 250, emptyNote: "No violations in \(Figures.grouped(checks)) checks")
+                                     palette: [SVGChart.bad], labelWidth: 250, emptyNote: "No violations in \(Figures.count(checks, "check"))")
         body += "<table><tr><th>invariant</th><th>rules</th><th>checks</th><th>violations</th></tr>"
         for entry in report.invariants {
-            body += "<tr><td><code>\(e(entry.name))</code></td><td>\(e(entry.rules))</td><td class=\"n\">\(Figures.grouped(entry.checks))</td><td class=\"n \(entry.violations > 0 ? "bad" : "")\">\(Figures.grouped(entry.violations))</td></tr>"
+            body += "<tr><td><code>\(e(entry.name))</code></td><td>\(inline(entry.rules))</td><td class=\"n\">\(Figures.grouped(entry.checks))</td><td class=\"n \(entry.violations > 0 ? "bad" : "")\">\(Figures.grouped(entry.violations))</td></tr>"
         }
         body += "</table>"
 
         if !report.failures.isEmpty {
             body += "<h2>Failures</h2>"
             for failure in report.failures {
-                body += "<h3><code>\(e(failure.invariant))</code> (\(e(failure.rules))): seed \(failure.seed), user \(failure.user) (\(e(failure.persona)))</h3>"
-                body += "<p>\(e(failure.detail))</p><p>Shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.shrunkEvents) events:</p>"
+                body += "<h3><code>\(e(failure.invariant))</code> (\(inline(failure.rules))): seed \(failure.seed), user \(failure.user) (\(e(failure.persona)))</h3>"
+                body += "<p>\(inline(failure.detail))</p><p>Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):</p>"
                 body += "<pre>\(e(failure.timeline))</pre><p>Replay: <code>\(e(failure.replayCommand))</code><br>Regenerate: <code>\(e(failure.regenerateCommand))</code></p>"
                 body += "<details><summary>Paste-ready test for Tests/Scenarios</summary><pre>\(e(failure.regressionTest))</pre></details>"
             }
@@ -50,13 +70,17 @@ public enum HTMLReport {
         if let mutants = report.mutants, !mutants.isEmpty {
             body += "<h2>Mutants</h2><table><tr><th>mutant</th><th>mistake</th><th>killed</th><th>by</th><th>events</th><th>shrunk to</th></tr>"
             for mutant in mutants {
-                body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(e(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(e(mutant.caughtBy ?? ""))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { "\($0) events" } ?? "")</td></tr>"
+                body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(e(mutant.caughtBy ?? ""))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
             }
             body += "</table>"
+            for mutant in mutants {
+                guard let test = mutant.regressionTest else { continue }
+                body += "<details><summary><code>\(e(mutant.name))</code>: paste-ready test that fails for this mutant</summary><pre>\(e(test))</pre></details>"
+            }
         }
         return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Simulation report, seed \(report.options.seed)</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(e(report.kind.title)), seed \(report.options.seed)</title>
         <style>
         body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 980px; color: #1d1d1f; padding: 0 16px; }
         h1 { font-size: 24px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }

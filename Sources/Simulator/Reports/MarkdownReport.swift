@@ -5,9 +5,9 @@ public enum MarkdownReport {
     /// The whole report.
     public static func text(_ report: RunReport) -> String {
         var out: [String] = []
-        out.append("# Simulation report: \(report.passed ? "passed" : "FAILED")")
+        out.append("# \(report.kind.title): \(report.passed ? "passed" : "FAILED")")
         out.append("")
-        out.append("`\(report.options.command)` · \(report.tool)")
+        out.append("`\(report.options.command)` · \(report.tool) · tz data \(report.options.tzData)")
         out.append("")
         out.append(table(["users", "events", "simulated user-years", "digest"], [[
             Figures.grouped(report.counts.users), Figures.grouped(report.counts.events),
@@ -37,9 +37,13 @@ public enum MarkdownReport {
         let missing = report.coverage.filter { !$0.exercised }
         return ["## Edge coverage", "",
                 missing.isEmpty ? "Every edge category reached its floor." : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
-                table(["category", "meaning", "reached", "floor", ""], report.coverage.map {
-                    ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), Figures.grouped($0.floor), $0.exercised ? "✓" : "**not exercised**"]
-                }, right: [false, false, true, true, false]), ""]
+                "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
+                    + "and that count less six standard deviations, so a passing run is not failed by chance; a category too rare "
+                    + "for either at this size is not judged.", "",
+                table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], report.coverage.map {
+                    ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), Figures.grouped($0.expected), $0.floor == 0 ? "—" : Figures.grouped($0.floor),
+                     $0.floorRule, $0.exercised ? ($0.floor == 0 ? "not judged" : "✓") : "**not exercised**"]
+                }, right: [false, false, true, true, true, false, false]), ""]
     }
 
     static func behaviourSection(_ report: RunReport) -> [String] {
@@ -73,7 +77,7 @@ public enum MarkdownReport {
         for failure in report.failures {
             out += ["### `\(failure.invariant)` (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))", "",
                     failure.detail, "",
-                    "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.shrunkEvents) events (`\(failure.timelineFile)`):", "",
+                    "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")) (`\(failure.timelineFile)`):", "",
                     "```json", failure.timeline.trimmingTrailingNewlines, "```", "",
                     "- replay: `\(failure.replayCommand)`",
                     "- regenerate: `\(failure.regenerateCommand)`", "",
@@ -90,8 +94,13 @@ public enum MarkdownReport {
                 table(["mutant", "mistake", "killed", "by", "events", "seconds", "shrunk to"], mutants.map {
                     ["`\($0.name)`", $0.mistake, $0.killed ? "✓" : "**survived**", $0.caughtBy.map { "`\($0)`" } ?? "",
                      $0.eventsUntilKill.map(Figures.grouped) ?? "", $0.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "",
-                     $0.shrunkEvents.map { "\($0) events" } ?? ""]
+                     $0.shrunkEvents.map { Figures.count($0, "event") } ?? ""]
                 }, right: [false, false, false, false, true, true, true]), ""]
+            + mutants.flatMap { mutant -> [String] in
+                guard let test = mutant.regressionTest else { return [] }
+                return ["<details><summary><code>\(mutant.name)</code>: paste-ready test that fails for this mutant</summary>", "",
+                        "```swift", test, "```", "", "</details>", ""]
+            }
     }
 
     /// A markdown table.

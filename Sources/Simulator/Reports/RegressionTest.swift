@@ -1,25 +1,40 @@
-/// A Swift Testing test for `Tests/Scenarios` that replays a shrunk failure and fails
-/// until the bug is fixed: what a reviewer pastes into the suite.
+/// A Swift Testing test for `Tests/Scenarios` that replays a shrunk failure through the
+/// implementation that failed and fails until its bug is fixed: what a reviewer pastes
+/// into the suite.
+///
+/// The test constructs that implementation (the reference model for `simulate run`, the
+/// mutant for `simulate mutants`) and checks the timeline against every invariant, and,
+/// for anything other than the reference, against the reference model field by field;
+/// so pasted for a buggy implementation it fails, and it passes once the bug is gone.
 public enum RegressionTest {
-    /// The test's source text.
+    /// The test for a shrunk failure of `simulate run`.
     public static func source(for failure: ShrunkFailure, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
-        let name = "regression" + failure.invariant.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-            + "Seed\(failure.seed)User\(failure.user)"
+        source(name: failure.invariant.rawValue + "-seed\(failure.seed)-user\(failure.user)",
+               title: "\(failure.invariant.rawValue), seed \(failure.seed), user \(failure.user)",
+               summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)), found by `simulate run --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+               timelineText: timelineText, implementation: implementation)
+    }
+
+    /// A test that `implementation` (a Swift expression building a
+    /// `SubscriptionImplementation`) handles the timeline without breaking an invariant
+    /// and, unless it is the reference model itself, exactly as the reference does.
+    public static func source(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
+        let function = "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         let indented = timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : "comparingWithReference: true"
         return """
         import Foundation
         import Simulator
         import SubscriptionModel
         import Testing
 
-        /// \(failure.invariant.rawValue) (\(failure.invariant.rules)), found by `simulate run --seed \(failure.seed) --years \(failure.years)`
-        /// (user \(failure.user)) and shrunk to \(failure.timeline.events.count) events. Fails until the bug is fixed.
-        @Test("regression: \(failure.invariant.rawValue), seed \(failure.seed), user \(failure.user)")
-        func \(name)() throws {
+        /// \(summary) Fails until the bug is fixed.
+        @Test("regression: \(title)")
+        func \(function)() throws {
             let timeline = try TimelineReader().read(data: Data(#\"\"\"
         \(indented)
                 \"\"\"#.utf8))
-            var check = TimelineCheck { \(implementation) }
+            var check = TimelineCheck(\(comparing)) { \(implementation) }
             let violation = check.check(zone: timeline.zone, events: timeline.events).violation
             #expect(violation == nil, "\\(violation.map(String.init(describing:)) ?? "")")
         }

@@ -1,10 +1,25 @@
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A run's report folder: created up front (so a bad path fails before the run), then
-/// written file by file, each atomically, so a failed write leaves nothing half-written.
-public struct ReportFolder: Sendable {
-    /// The folder's path.
+/// A run's report folder, replaced whole by the run that writes it.
+///
+/// Everything a run writes goes first into a staging folder beside the destination
+/// (same parent, so the same file system); `commit()` then swaps the staging folder
+/// and the destination in one atomic rename. A reader, a later run or an interrupted
+/// one therefore sees either the earlier report or the new one, never a mix: old
+/// failure files cannot survive a passing run, and a run's `report.md` cannot sit
+/// beside another run's failures. The staging folder is made up front, so a folder
+/// that cannot be written is refused before the run starts.
+public final class ReportFolder: Sendable {
+    /// The folder's path, as the user gave it (what messages print).
     public let path: String
+    /// Where the files go until `commit()`.
+    let staging: String
 
     /// Why a report could not be written.
     public struct WriteError: Error, CustomStringConvertible {
@@ -12,32 +27,51 @@ public struct ReportFolder: Sendable {
         public let description: String
     }
 
-    /// Creates the folder (and its parents) if needed.
+    /// Staging folders not yet committed, removed by `abandonAll()` on an interrupt;
+    /// the lock is held through a commit, so an interrupt waits for it to finish.
+    private static let pending = Mutex<(folders: Set<String>, abandoned: Bool)>(([], false))
+
+    /// Checks that `path` can become a report folder and makes its staging folder.
     public init(path: String) throws(WriteError) {
         self.path = path
+        let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw WriteError(description: "--report \"\(path)\": a file, not a folder")
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw WriteError(description: "--report \(Self.quoted(path)): a file, not a folder")
         }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = url.deletingLastPathComponent().path
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(description: "--report \"\(path)\": cannot create the folder (\(error.localizedDescription))")
+            throw WriteError(description: "--report \(Self.quoted(path)): cannot create \(Self.quoted(parent)) (\(Self.reason(error)))")
         }
+        staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
+        }
+        Self.pending.withLock { _ = $0.folders.insert(staging) }
     }
 
-    /// Writes `text` to `name` inside the folder and returns the file's path.
+    deinit {
+        // A folder dropped without `commit()` (an error ended the command) leaves no staging behind.
+        discard()
+    }
+
+    /// Writes `text` to `name` inside the folder (staged until `commit()`) and returns
+    /// the path the file will have once committed.
     @discardableResult
     public func write(_ text: String, as name: String) throws(WriteError) -> String {
-        let full = (path as NSString).appendingPathComponent(name)
-        let folder = (full as NSString).deletingLastPathComponent
+        let staged = (staging as NSString).appendingPathComponent(name)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
+            try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
         } catch {
-            throw WriteError(description: "cannot write \(full): \(error.localizedDescription)")
+            throw WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
         }
-        return full
+        return (path as NSString).appendingPathComponent(name)
     }
 
     /// Writes `report.json`, `report.md` and `report.html`.
@@ -45,5 +79,104 @@ public struct ReportFolder: Sendable {
         try write(report.json(), as: "report.json")
         try write(MarkdownReport.text(report), as: "report.md")
         try write(HTMLReport.page(report), as: "report.html")
+    }
+
+    /// Replaces the destination folder with what was written, in one atomic swap, and
+    /// removes the earlier report.
+    public func commit() throws(WriteError) {
+        let outcome: Result<String?, WriteError> = Self.pending.withLock { state in
+            guard !state.abandoned, state.folders.remove(staging) != nil else {
+                return .failure(WriteError(description: "the report for \(Self.quoted(path)) was abandoned"))
+            }
+            do throws(WriteError) {
+                return .success(try swapIn())
+            } catch {
+                try? FileManager.default.removeItem(atPath: staging)
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let earlier?): try? FileManager.default.removeItem(atPath: earlier)
+        case .success(nil): break
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Removes the staging folder without touching the destination.
+    public func discard() {
+        Self.pending.withLock { _ = $0.folders.remove(staging) }
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    /// Removes every staging folder not yet committed and refuses later commits: what an
+    /// interrupt calls, so that Ctrl-C leaves each report folder as it was. Waits for a
+    /// commit in progress to finish.
+    public static func abandonAll() {
+        let folders = pending.withLock { state in
+            state.abandoned = true
+            defer { state.folders = [] }
+            return state.folders
+        }
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Moves the staging folder to the destination; returns the earlier report's new
+    /// place (to be removed), if there was one.
+    private func swapIn() throws(WriteError) -> String? {
+        if rename(staging, path) == 0 { return nil }
+        let first = errno
+        guard first == EEXIST || first == ENOTEMPTY else {
+            throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(first)))")
+        }
+        if Self.exchange(staging, path) {
+            return staging
+        }
+        // No atomic exchange on this file system: the old report moves aside first.
+        let aside = staging + ".old"
+        guard rename(path, aside) == 0, rename(staging, path) == 0 else {
+            throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(errno)))")
+        }
+        return aside
+    }
+
+    /// Swaps two paths atomically (`renameat2(RENAME_EXCHANGE)` on Linux,
+    /// `renamex_np(RENAME_SWAP)` on Apple systems).
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        #if canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        #else
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 2
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #endif
+    }
+
+    /// Writes one file atomically (a temporary file renamed over it): for files that live
+    /// beside others a run does not own, such as `reports/baseline.json`.
+    @discardableResult
+    public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
+        }
+        return path
+    }
+
+    /// A path in quotes, escaped and cut to a readable length.
+    static func quoted(_ text: String) -> String { Quoted.text(text, limit: 120) }
+
+    /// The operating system's reason, without Foundation's long wrapper text.
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
 }

@@ -9,6 +9,8 @@ import SubscriptionModel
 public struct RunReport: Codable, Equatable, Sendable {
     /// The tool and its version.
     public var tool: String
+    /// Which command wrote it: `run`, `mutants` or `check` (its title and command follow).
+    public var kind: Kind
     /// What was simulated.
     public var options: Options
     /// The run's totals.
@@ -28,6 +30,25 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// No invariant broke and every edge category reached its floor.
     public var passed: Bool
 
+    /// The command that writes a report.
+    public enum Kind: String, Codable, Sendable {
+        /// `simulate run`: the reference model over simulated users.
+        case run
+        /// `simulate mutants`: the kill matrix.
+        case mutants
+        /// `simulate check`: an external program against the reference.
+        case check
+
+        /// The report's title.
+        public var title: String {
+            switch self {
+            case .run: "Simulation report"
+            case .mutants: "Mutant kill matrix"
+            case .check: "External implementation check"
+            }
+        }
+    }
+
     /// The current tool string.
     public static let toolVersion = "simulate 0.1.0"
 
@@ -43,6 +64,10 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var personas: [String]
         /// The command that reproduces the run.
         public var command: String
+        /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
+        /// zone histories decide local dates, so the same seed can give other results
+        /// with other tz data.
+        public var tzData: String
     }
 
     /// Totals.
@@ -81,8 +106,12 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var meaning: String
         /// Times reached.
         public var reached: Int
-        /// The floor for this run's size.
+        /// The count the default mix of personas is expected to reach at this run's size.
+        public var expected: Int
+        /// The floor for this run's size (0: too small to judge).
         public var floor: Int
+        /// How the floor was set.
+        public var floorRule: String
         /// Whether it reached the floor.
         public var exercised: Bool
     }
@@ -159,6 +188,8 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var shrunkEvents: Int?
         /// The shrunk counterexample.
         public var counterexample: String?
+        /// A test that constructs the mutant and fails on its counterexample.
+        public var regressionTest: String?
     }
 
     /// Wall-clock figures.

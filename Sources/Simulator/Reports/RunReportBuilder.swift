@@ -3,12 +3,19 @@ import SubscriptionModel
 extension RunReport {
     /// The report of a finished run and its shrunk failures (each with the path its
     /// timeline file was written to).
-    public init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], implementation: String = "reference") {
+    ///
+    /// `kind` and `command` say which command wrote it and how to run it again;
+    /// `implementation` names what failed and `implementationExpression` is the Swift
+    /// expression that constructs it in a regression test.
+    public init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], kind: Kind = .run, command: String? = nil,
+                implementation: String = "reference", implementationExpression: String = "ReferenceImplementation()") {
         let tally = result.tally
         let options = result.options
         self.tool = RunReport.toolVersion
+        self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
-                               personas: options.personas.map(\.rawValue), command: RunSummary.command(options))
+                               personas: options.personas.map(\.rawValue), command: command ?? RunSummary.command(options),
+                               tzData: ZoneCatalog.tzDataVersion)
         self.counts = Counts(users: tally.users, events: tally.events, userYears: (result.userYears * 10).rounded() / 10,
                              digest: Figures.hex(tally.digest),
                              personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, tally.personas[$0] ?? 0) }))
@@ -16,8 +23,9 @@ extension RunReport {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
         }
         self.coverage = EdgeCategory.allCases.map {
-            let floor = $0.floor(users: tally.users)
-            return CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: floor, exercised: tally.coverage[$0] >= floor)
+            let floor = $0.floor(users: tally.users, years: options.years)
+            return CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], expected: Int(floor.expected.rounded()),
+                                 floor: floor.value, floorRule: floor.rule, exercised: tally.coverage[$0] >= floor.value)
         }
         let behaviour = tally.behaviour
         func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
@@ -41,7 +49,7 @@ extension RunReport {
                                 timeline: text, timelineFile: path,
                                 replayCommand: "swift run simulate replay \(path)",
                                 regenerateCommand: "swift run simulate replay --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
-                                regressionTest: RegressionTest.source(for: failure, timelineText: text))
+                                regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
         }
         self.mutants = nil
         self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,

@@ -4,6 +4,15 @@ import Foundation
 enum SVGChart {
     /// The palette of the report.
     static let colors = ["#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a", "#c62828", "#00838f"]
+    /// The colour of what went wrong (violations, categories below their floor).
+    static let bad = "#c62828"
+
+    /// Text with markdown's inline code (`` `x` ``) shown as `<code>`, the rest escaped.
+    static func inline(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 ? "<code>\(escape(String(part)))</code>" : escape(String(part))
+        }.joined()
+    }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
@@ -11,7 +20,9 @@ enum SVGChart {
     }
 
     /// Horizontal stacked bars: one row per label, one segment per series, with a legend.
-    static func stackedBars(title: String, rows: [(label: String, values: [Int])], series: [String], width: Int = 720, labelWidth: Int = 150, emptyNote: String? = nil) -> String {
+    static func stackedBars(title: String, rows: [(label: String, values: [Int])], series: [String], palette: [String] = colors,
+                            width: Int = 720, labelWidth: Int = 150, emptyNote: String? = nil) -> String {
+        let colors = palette
         let rowHeight = 28, top = 44
         let height = top + rows.count * rowHeight + 10
         let largest = max(1, rows.map { $0.values.reduce(0, +) }.max() ?? 1)
@@ -42,7 +53,10 @@ enum SVGChart {
     }
 
     /// Vertical bars with labelled ticks under some of them.
-    static func columns(title: String, values: [Int], ticks: [Int: String], highlight: Set<Int> = [], width: Int = 720, height: Int = 200, logarithmic: Bool = false) -> String {
+    /// `name` gives each column's name for its tooltip (every column has one, not only
+    /// those with a tick).
+    static func columns(title: String, values: [Int], ticks: [Int: String], name: (Int) -> String, highlight: Set<Int> = [],
+                        width: Int = 720, height: Int = 200, logarithmic: Bool = false) -> String {
         let left = 56, bottom = 28, top = 14
         let plotWidth = width - left - 10, plotHeight = height - top - bottom
         let largest = max(1, values.max() ?? 1)
@@ -65,7 +79,7 @@ enum SVGChart {
             let h = Double(plotHeight) * scaled(value)
             let x = Double(left) + Double(index) * step
             let color = highlight.contains(index) ? colors[2] : colors[1]
-            svg += "<rect x=\"\(Figures.fixed(x + 0.5, 1))\" y=\"\(Figures.fixed(Double(top + plotHeight) - h, 1))\" width=\"\(Figures.fixed(max(step - 1, 0.8), 1))\" height=\"\(Figures.fixed(h, 1))\" fill=\"\(color)\"><title>\(ticks[index] ?? "#\(index)"): \(Figures.grouped(value))</title></rect>"
+            svg += "<rect x=\"\(Figures.fixed(x + 0.5, 1))\" y=\"\(Figures.fixed(Double(top + plotHeight) - h, 1))\" width=\"\(Figures.fixed(max(step - 1, 0.8), 1))\" height=\"\(Figures.fixed(h, 1))\" fill=\"\(color)\"><title>\(escape(name(index))): \(Figures.grouped(value))</title></rect>"
             if let tick = ticks[index] {
                 svg += "<text x=\"\(Figures.fixed(x + step / 2, 1))\" y=\"\(height - 8)\" font-size=\"11\" text-anchor=\"middle\">\(escape(tick))</text>"
             }
@@ -74,10 +88,12 @@ enum SVGChart {
     }
 
     /// Horizontal bars against a floor marker: red where a value is under its floor.
+    /// A floor of 0 means the run was too small to judge the category: grey, no marker.
     static func floors(title: String, rows: [(label: String, value: Int, floor: Int)], width: Int = 720) -> String {
         let rowHeight = 24, labelWidth = 230, top = 8
         let height = top + rows.count * rowHeight + 8
-        let plotWidth = Double(width - labelWidth - 90)
+        // Room on the right for the longest note ("12,345,678 — not exercised").
+        let plotWidth = Double(width - labelWidth - 190)
         // A log scale: counts range from tens to millions.
         let largest = log10(Double(max(10, rows.map { max($0.value, $0.floor) }.max() ?? 10)))
         func scale(_ v: Int) -> Double { v <= 0 ? 0 : plotWidth * log10(Double(v) + 1) / largest }
@@ -85,12 +101,17 @@ enum SVGChart {
         svg += "<title>\(escape(title))</title>"
         for (row, entry) in rows.enumerated() {
             let y = top + row * rowHeight
-            let below = entry.value < entry.floor
+            let below = entry.value < entry.floor, judged = entry.floor > 0
+            let fill = below ? bad : judged ? colors[0] : "#9e9e9e"
+            let floorText = judged ? "floor \(Figures.grouped(entry.floor))" : "not judged at this size"
             svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(entry.label))</text>"
-            svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(Figures.fixed(max(scale(entry.value), 0.5), 1))\" height=\"15\" fill=\"\(below ? colors[4] : colors[0])\"><title>\(escape(entry.label)): \(Figures.grouped(entry.value)) (floor \(Figures.grouped(entry.floor)))</title></rect>"
-            let fx = Double(labelWidth) + scale(entry.floor)
-            svg += "<line x1=\"\(Figures.fixed(fx, 1))\" y1=\"\(y + 1)\" x2=\"\(Figures.fixed(fx, 1))\" y2=\"\(y + 20)\" stroke=\"#000\" stroke-width=\"2\"/>"
-            svg += "<text x=\"\(Figures.fixed(Double(labelWidth) + max(scale(entry.value), scale(entry.floor)) + 6, 1))\" y=\"\(y + 15)\" font-size=\"11\" fill=\"\(below ? colors[4] : "#444")\">\(Figures.grouped(entry.value))\(below ? " — not exercised" : "")</text>"
+            svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(Figures.fixed(max(scale(entry.value), 0.5), 1))\" height=\"15\" fill=\"\(fill)\"><title>\(escape(entry.label)): \(Figures.grouped(entry.value)) (\(floorText))</title></rect>"
+            if judged {
+                let fx = Double(labelWidth) + scale(entry.floor)
+                svg += "<line x1=\"\(Figures.fixed(fx, 1))\" y1=\"\(y + 1)\" x2=\"\(Figures.fixed(fx, 1))\" y2=\"\(y + 20)\" stroke=\"#000\" stroke-width=\"2\"/>"
+            }
+            let note = below ? " — not exercised" : judged ? "" : " — not judged"
+            svg += "<text x=\"\(Figures.fixed(Double(labelWidth) + max(scale(entry.value), scale(entry.floor)) + 6, 1))\" y=\"\(y + 15)\" font-size=\"11\" fill=\"\(below ? bad : "#444")\">\(Figures.grouped(entry.value))\(note)</text>"
         }
         return svg + "</svg>"
     }

@@ -87,6 +87,11 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                 let events = buffer.events
                 observer.begin(zone: zone, persona: persona)
                 let verdict = check.check(zone: zone, events: events, observer: &observer)
+                if let violation = verdict.violation {
+                    // Coverage belongs to the generated timeline, whatever the implementation
+                    // did: the events past a failure are still counted (behaviour is not).
+                    for index in violation.eventIndex..<events.count { observer.coverage.observe(events[index]) }
+                }
                 tally.users += 1
                 tally.events += events.count
                 tally.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)

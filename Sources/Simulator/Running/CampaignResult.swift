@@ -11,7 +11,7 @@ public struct CampaignResult: Sendable {
     public var userYears: Double { Double(tally.simulatedMilliseconds) / (365.25 * 86_400_000) }
 
     /// The edge categories below their floor.
-    public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users) }
+    public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users, years: options.years) }
 
     /// Whether the run passed: no invariant broke and every edge category reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }

@@ -34,9 +34,9 @@ public enum RunSummary {
         lines.append("")
         lines.append("  " + Figures.left("edge category", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
         for category in EdgeCategory.allCases {
-            let count = tally.coverage[category], floor = category.floor(users: tally.users)
+            let count = tally.coverage[category], floor = category.floor(users: tally.users, years: result.options.years).value
             lines.append("  " + Figures.left(category.rawValue, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
-                + Figures.right(Figures.grouped(count), 16) + Figures.right(Figures.grouped(floor), 12))
+                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
         let broken = result.brokenInvariants
@@ -51,7 +51,7 @@ public enum RunSummary {
         [
             "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
             "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
-            "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(failure.timeline.events.count) events (\(Figures.grouped(failure.attempts)) candidates, \(Figures.fixed(failure.seconds, 2)) s):",
+            "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
             "  replay it:      swift run simulate replay \(path)",
@@ -62,6 +62,6 @@ public enum RunSummary {
     /// The progress line on standard error.
     public static func progress(done: Int, of total: Int, seconds: Double) -> String {
         let percent = total == 0 ? 100 : done * 100 / total
-        return "  \(Figures.grouped(done)) of \(Figures.grouped(total)) users (\(percent) %), \(Figures.fixed(seconds, 0)) s"
+        return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
     }
 }
