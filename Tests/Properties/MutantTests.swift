@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
@@ -28,6 +29,16 @@ struct MutantTests {
             smaller.events.remove(at: index)
             #expect(entry.check(smaller)?.invariant != violation.invariant, "\(name): event \(index) of the counterexample could go")
         }
+        // The report's regression test names the mutant, and the timeline it embeds
+        // fails for the mutant and passes for the reference model.
+        let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: result)
+        let test = try #require(row.regressionTest)
+        #expect(test.contains("TimelineCheck(comparingWithReference: true) { \(entry.constructor) }"), "\(test)")
+        let embedded = try #require(test.components(separatedBy: "#\"\"\"").dropFirst().first?.components(separatedBy: "\"\"\"#").first)
+        let timeline = try TimelineReader().read(data: Data(embedded.utf8))
+        #expect(entry.check(timeline) != nil, "the pasted test fails for \(name)")
+        var reference = TimelineCheck { ReferenceImplementation() }
+        #expect(reference.check(zone: timeline.zone, events: timeline.events).violation == nil, "and passes once the bug is gone")
     }
 
     @Test("the catalogue has at least 14 mutants, each documented")

@@ -31,16 +31,16 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// other than the model is checked: `simulate check`, `simulate mutants`).
     case matchesReference = "matches-reference"
 
-    /// The rule ids the invariant protects.
+    /// The rule ids the invariant protects: `#N` is invariant N of `docs/rules.md`.
     public var rules: String {
         switch self {
-        case .limitRespected: "rules.md #1; T3, capture table"
-        case .noFreePlan: "rules.md #2; P1, T2"
-        case .usageDay: "rules.md #3; U2, U3"
-        case .noOverBlocking: "rules.md #4; capture table"
-        case .exactTexts: "rules.md #5; L1, L2, L3"
-        case .lookAndReinstallChangeNothing: "rules.md #6; T1, U3, U5"
-        case .deterministic: "rules.md #7"
+        case .limitRespected: "#1; T3, capture table"
+        case .noFreePlan: "#2; P1, T2"
+        case .usageDay: "#3; U2, U3"
+        case .noOverBlocking: "#4; capture table"
+        case .exactTexts: "#5; L1, L2, L3"
+        case .lookAndReinstallChangeNothing: "#6; T1, U3, U5"
+        case .deterministic: "#7"
         case .planFollowsEntitlement: "P1, P2, T2"
         case .usedCountsAnalyses: "U1, U4, U5"
         case .matchesReference: "all rules: the reference model"

@@ -52,7 +52,7 @@ public enum HTMLReport {
         let checks = report.invariants.reduce(0) { $0 + $1.checks }
         body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
                                      palette: [SVGChart.bad], labelWidth: 250, emptyNote: "No violations in \(Figures.count(checks, "check"))")
-        body += "<table><tr><th>invariant</th><th>rules</th><th>checks</th><th>violations</th></tr>"
+        body += "<table><tr><th>invariant</th><th>rules (docs/rules.md)</th><th>checks</th><th>violations</th></tr>"
         for entry in report.invariants {
             body += "<tr><td><code>\(e(entry.name))</code></td><td>\(inline(entry.rules))</td><td class=\"n\">\(Figures.grouped(entry.checks))</td><td class=\"n \(entry.violations > 0 ? "bad" : "")\">\(Figures.grouped(entry.violations))</td></tr>"
         }

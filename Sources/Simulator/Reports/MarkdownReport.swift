@@ -28,7 +28,7 @@ public enum MarkdownReport {
         let broken = report.invariants.filter { $0.violations > 0 }
         return ["## Invariants", "",
                 broken.isEmpty ? "All \(report.invariants.count) invariants held." : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
-                table(["invariant", "rules", "checks", "violations"], report.invariants.map {
+                table(["invariant", "rules (`docs/rules.md`)", "checks", "violations"], report.invariants.map {
                     ["`\($0.name)`", $0.rules, Figures.grouped($0.checks), $0.violations == 0 ? "0" : "**\(Figures.grouped($0.violations))** (first: user \($0.firstFailingUser.map(String.init) ?? "?"))"]
                 }, right: [false, false, true, true]), ""]
     }

@@ -24,7 +24,7 @@ public enum RunSummary {
             "  digest      \(Figures.hex(tally.digest)) (the same for the same seed and size, whatever --jobs)",
             "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(tally.events) / max(result.runSeconds, 1e-9)))events/s",
             "",
-            "  " + Figures.left("invariant", 36) + Figures.left("rules", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
+            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/rules.md)", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
         for invariant in result.reportedInvariants {
             lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)

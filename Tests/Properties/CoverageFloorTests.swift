@@ -1,0 +1,34 @@
+import Simulator
+import Testing
+
+/// Coverage floors scale with a run's size so that a passing run is never failed by
+/// chance, and still catch a mix of personas that stopped reaching an edge.
+@Suite("Coverage floors")
+struct CoverageFloorTests {
+    @Test("small passing runs of many seeds reach every floor", arguments: [200, 1_000])
+    func smallRunsPass(users: Int) {
+        for seed in UInt64(1)...12 {
+            let result = ReferenceCampaign(options: CampaignOptions(seed: seed, users: users, years: 3, jobs: CampaignOptions.coreCount)).runReference()
+            #expect(result.unexercised.isEmpty, "seed \(seed), \(users) users: \(result.unexercised.map(\.rawValue)); reproduce with: swift run -c release simulate run --seed \(seed) --users \(users)")
+        }
+    }
+
+    @Test("a floor is never above the expected count and is 0 only when chance could explain a miss")
+    func floorBounds() {
+        for category in EdgeCategory.allCases {
+            for users in [1, 50, 200, 2_000, 20_000, 1_000_000] {
+                let floor = category.floor(users: users)
+                #expect(Double(floor.value) <= floor.expected * category.floorFraction + 1e-9, "\(category.rawValue) at \(users)")
+                #expect(!floor.rule.isEmpty)
+            }
+            #expect(category.floor(users: 1_000_000).value > 0, "\(category.rawValue) is judged on a large run")
+        }
+    }
+
+    @Test("leaving out the subscriber persona fails the StoreKit categories at the default size")
+    func missingPersonaCaught() {
+        let personas = Persona.allCases.filter { $0 != .subscriber }
+        let result = ReferenceCampaign(options: CampaignOptions(seed: 7, users: 20_000, years: 3, jobs: CampaignOptions.coreCount, personas: personas)).runReference()
+        #expect(result.unexercised.contains(.upgrade) && result.unexercised.contains(.downgradeAtRenewal), "\(result.unexercised.map(\.rawValue))")
+    }
+}
