@@ -1,0 +1,82 @@
+import Foundation
+import Simulator
+import Testing
+
+/// The README cannot drift from the package: every JSON block in it is a timeline that
+/// replays, and every `simulate` command in its shell blocks runs and succeeds (run
+/// with the test build's `simulate`, from the package root). A command marked `# long`
+/// in its comment is not run; each of its flags must then appear in its command's help.
+@Suite("README examples")
+struct ReadmeTests {
+    static let text = (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The fenced blocks of one language, in order.
+    static func blocks(_ language: String) -> [String] {
+        var blocks: [String] = [], current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```" + language { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else { current?.append(String(line)) }
+        }
+        return blocks
+    }
+
+    /// Every line of a shell block that runs `simulate`.
+    static let commands: [String] = blocks("sh").flatMap { $0.split(separator: "\n").map(String.init) }
+        .filter { $0.hasPrefix("swift run") || $0.contains(".build/release/simulate") }
+
+    @Test("the README starts with the two commands a newcomer needs")
+    func startsWithTheTwoCommands() throws {
+        let first = try #require(Self.blocks("sh").first)
+        let lines = first.split(separator: "\n").map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        #expect(lines == ["swift run -c release simulate", "swift test"])
+    }
+
+    @Test("every JSON block is a timeline that replays")
+    func jsonBlocksReplay() throws {
+        let blocks = Self.blocks("json")
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let timeline = try TimelineReader().read(data: Data(block.utf8))
+            #expect(Replay.jsonLines(timeline).split(separator: "\n").count == timeline.events.count)
+        }
+    }
+
+    @Test("every simulate command runs and succeeds, in the README's order", .serialized, arguments: commands)
+    func commandRuns(line: String) throws {
+        let binary = try #require(PackagePaths.simulate).path
+        let comment = line.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        var command = line
+        for prefix in ["swift run -c release simulate", "swift run simulate", "/usr/bin/time -v .build/release/simulate", ".build/release/simulate"] {
+            command = command.replacingOccurrences(of: prefix, with: "'\(binary)'")
+        }
+        if comment.trimmingCharacters(in: .whitespaces).hasPrefix("long") {
+            let words = command.split(separator: "#")[0].split(separator: " ").map(String.init)
+            let second = words.dropFirst().first ?? ""
+            let subcommand = second.isEmpty || second.hasPrefix("-") ? "run" : second
+            let help = try runSimulate(["help", subcommand])
+            #expect(help.status == 0, "\(line)")
+            for flag in words where flag.hasPrefix("--") {
+                #expect(help.out.contains(flag), "\(flag) of `\(line)` is in `simulate help \(subcommand)`")
+            }
+            return
+        }
+        let result = try shell(command)
+        #expect(result.status == 0, "`\(line)` exited \(result.status): \(result.err.suffix(600))")
+    }
+
+    /// Runs a command line with /bin/sh from the package root.
+    func shell(_ command: String) throws -> (status: Int32, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " > /dev/null"]
+        process.currentDirectoryURL = PackagePaths.root
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
