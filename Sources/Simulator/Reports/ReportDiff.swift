@@ -82,7 +82,7 @@ public enum ReportDiff {
 
     /// `b - a` with its sign (`+3`, `-1,000`, `0`), grouped, exact for any two `Int`s:
     /// worked out on magnitudes, which cannot overflow where `b - a` can.
-    static func change(from a: Int, to b: Int) -> String {
+    public static func change(from a: Int, to b: Int) -> String {
         let (delta, overflow) = b.subtractingReportingOverflow(a)
         if !overflow { return (delta > 0 ? "+" : "") + Figures.grouped(delta) }
         // Overflow needs opposite signs, so |b - a| = |a| + |b|, at most 2^64 - 1.
@@ -92,7 +92,7 @@ public enum ReportDiff {
 
     /// A figure with one decimal, or as Swift prints it when too large for that
     /// (`1e+308`), or not finite.
-    static func figure(_ value: Double) -> String {
+    public static func figure(_ value: Double) -> String {
         value.isFinite && abs(value) < 1e15 ? Figures.fixed(value, 1) : "\(value)"
     }
 

@@ -24,13 +24,12 @@ public enum ErrorText {
     }
 
     /// A JSON value as compact JSON (members in file order), strings escaped, cut
-    /// after about `valueLimit` characters.
+    /// after `valueLimit` characters (then `…` follows).
     public static func json(_ value: JSONValue) -> String {
         if case .string(let text) = value { return quoted(text) }
-        var out = ""
-        var budget = valueLimit
-        render(value, into: &out, budget: &budget)
-        return budget < 0 ? out + "…" : out
+        var out = Cut(room: valueLimit)
+        render(value, into: &out)
+        return out.isCut ? out.text + "…" : out.text
     }
 
     /// A file name given as bytes (as the system has it), escaped and cut.
@@ -58,47 +57,59 @@ public enum ErrorText {
         return show(scalars[..<head]) + "…" + show(scalars[(scalars.count - (pathLimit - head - 1))...])
     }
 
-    private static func render(_ value: JSONValue, into out: inout String, budget: inout Int) {
-        guard budget >= 0 else { return }
+    /// Text that stops growing at `room` characters, remembering that it was cut.
+    private struct Cut {
+        var text = ""
+        var room: Int
+        var isCut = false
+
+        /// Appends `piece`, or as much of it as fits; an escape sequence is kept whole or left out.
+        mutating func add(_ piece: String, whole: Bool = false) {
+            guard !isCut else { return }
+            let count = piece.unicodeScalars.count
+            if count <= room {
+                text += piece
+                room -= count
+            } else {
+                if !whole { text.unicodeScalars.append(contentsOf: piece.unicodeScalars.prefix(room)) }
+                room = 0
+                isCut = true
+            }
+        }
+    }
+
+    private static func render(_ value: JSONValue, into out: inout Cut) {
         switch value {
-        case .null: out += "null"; budget -= 4
-        case .bool(let flag): out += flag ? "true" : "false"; budget -= 5
-        case .number(let number):
-            let text = number.text.count > budget + 1 ? String(number.text.prefix(budget + 1)) : number.text
-            out += text
-            budget -= text.count
+        case .null: out.add("null")
+        case .bool(let flag): out.add(flag ? "true" : "false")
+        case .number(let number): out.add(number.text)
         case .string(let text):
-            out += "\""
-            budget -= 1
+            out.add("\"")
             for scalar in text.unicodeScalars {
-                if budget < 0 { return }
-                append(scalar, to: &out, quoting: true)
-                budget -= 1
+                guard !out.isCut else { return }
+                var piece = ""
+                append(scalar, to: &piece, quoting: true)
+                out.add(piece, whole: true)
             }
-            out += "\""
-            budget -= 1
+            out.add("\"")
         case .array(let elements):
-            out += "["
-            budget -= 1
+            out.add("[")
             for (index, element) in elements.enumerated() {
-                if budget < 0 { return }
-                if index > 0 { out += ","; budget -= 1 }
-                render(element, into: &out, budget: &budget)
+                guard !out.isCut else { return }
+                if index > 0 { out.add(",") }
+                render(element, into: &out)
             }
-            if budget >= 0 { out += "]"; budget -= 1 }
+            out.add("]")
         case .object(let object):
-            out += "{"
-            budget -= 1
+            out.add("{")
             for (index, member) in object.members.enumerated() {
-                if budget < 0 { return }
-                if index > 0 { out += ","; budget -= 1 }
-                render(.string(member.key), into: &out, budget: &budget)
-                if budget < 0 { return }
-                out += ":"
-                budget -= 1
-                render(member.value, into: &out, budget: &budget)
+                guard !out.isCut else { return }
+                if index > 0 { out.add(",") }
+                render(.string(member.key), into: &out)
+                out.add(":")
+                render(member.value, into: &out)
             }
-            if budget >= 0 { out += "}"; budget -= 1 }
+            out.add("}")
         }
     }
 

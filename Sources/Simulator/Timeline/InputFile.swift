@@ -68,8 +68,9 @@ public enum InputFile {
         return bytes
     }
 
-    /// What a failed `open` means, said plainly.
-    static func openProblem(_ code: Int32, path: InputPath, kind: String) -> String {
+    /// What a failed `open` of `path` means, said plainly: `no such file`, `permission
+    /// denied`, `a symbolic link loop (...)`; `kind` names what the file should be.
+    public static func openProblem(_ code: Int32, path: InputPath, kind: String) -> String {
         switch code {
         case ENOENT:
             var status = stat()
