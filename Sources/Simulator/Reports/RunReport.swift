@@ -193,7 +193,13 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// non-finite figure, a chart of the wrong length), so that `simulate diff` never
     /// computes with them.
     public static func read(path: String) throws(TimelineError) -> RunReport {
-        let file = InputPath(path)
+        try read(file: InputPath(path))
+    }
+
+    /// Reads a report written by `json()` from a file named by its bytes (a name that
+    /// is not UTF-8 still names its file; see `InputPath.commandLineArgument`), refusing
+    /// what is not such a report as `read(path:)` does.
+    public static func read(file: InputPath) throws(TimelineError) -> RunReport {
         let bytes = try InputFile.read(file, kind: "report")
         func refuse(_ why: String) -> TimelineError {
             TimelineError(place: file.shown, problem: "not a report.json of \(toolVersion): \(why)")
