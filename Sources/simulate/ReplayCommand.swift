@@ -2,6 +2,9 @@ import Foundation
 import Simulator
 
 /// `simulate replay FILE` and `simulate replay --seed S --user K [--out FILE]`.
+///
+/// FILE may be `-` (standard input), `/dev/stdin` or a pipe such as `<(…)`; the lines
+/// are written as they are replayed, in chunks, never as one whole text.
 enum ReplayCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
@@ -19,7 +22,7 @@ enum ReplayCommand {
                 try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears): user \(user)"), toFile: out)
                 Console.error("wrote \(out) (\(timeline.events.count) events); replay it with: swift run simulate replay \(out)")
             }
-            Console.out(Replay.jsonLines(timeline), terminator: "")
+            Replay.write(timeline) { Console.out($0, terminator: "") }
             return 0
         }
         guard user == nil, out == nil, years == nil else { throw UsageError("--user, --years and --out go with --seed") }
@@ -27,7 +30,8 @@ enum ReplayCommand {
             throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")
         }
         do {
-            Console.out(try Replay.jsonLines(path: path), terminator: "")
+            // The raw argument, so a file name that is not UTF-8 still names its file.
+            try Replay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
             return 0
         } catch {
             Console.error(error.description)

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SubscriptionModel
 import Testing
 
 /// The replay contract's Errors section: every kind of bad input is refused before
@@ -40,6 +41,56 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"set-zone"}]}"#, "error: event 1: missing zone"),
         (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"set-zone","zone":"Mars/Olympus"}]}"#,
          #"error: event 1: unknown time zone "Mars/Olympus""#),
+        // Text that is not JSON (RFC 8259) anywhere in the file, even where the contract ignores it.
+        (#"{"zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install)],}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install",}]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":[1,2,],"events":[\#(install)]}"#, "error: file: not JSON"),
+        ("{\"zone\":\"UTC\", // the device's zone\n\"events\":[\(install)]}", "error: file: not JSON"),
+        (#"{"zone":"UTC",/* c */"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":007,"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":NaN,"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":-Infinity,"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":.5,"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","x":1.,"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":'UTC',"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{zone:"UTC","events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"U\TC","events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"\ud800","events":[\#(install)]}"#, "error: file: not JSON"),
+        ("{\"zone\":\"UTC\tx\",\"events\":[\(install)]}", "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install)]} {}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install)]"#, "error: file: not JSON"),
+        ("", "error: file: not JSON"),
+        (#"{"zone":"UTC","x":\#(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),"events":[\#(install)]}"#, "error: file: not JSON"),
+        // Not JSON is found before the fields' faults, wherever it is.
+        (#"{"zone":"Mars/Olympus","events":[{"do":"jump"},]}"#, "error: file: not JSON"),
+        // A well-formed instant on a day that does not exist is impossible, not malformed.
+        (#"{"zone":"UTC","events":[{"at":"2026-02-29T00:00:00Z","do":"install"}]}"#,
+         #"error: event 0: "at" "2026-02-29T00:00:00Z" is an impossible date: February 2026 has 28 days"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-04-31T12:00:00+02:00","do":"install"}]}"#,
+         #"error: event 0: "at" "2026-04-31T12:00:00+02:00" is an impossible date: April has 30 days"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-13-01T00:00:00Z","do":"install"}]}"#,
+         #"error: event 0: "at" "2026-13-01T00:00:00Z" is an impossible date: there is no month 13"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-00-10T00:00:00Z","do":"install"}]}"#,
+         #"error: event 0: "at" "2026-00-10T00:00:00Z" is an impossible date: there is no month 00"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-00T00:00:00Z","do":"install"}]}"#,
+         #"error: event 0: "at" "2026-01-00T00:00:00Z" is an impossible date: there is no day 00"#),
+        (#"{"zone":"UTC","events":[{"at":"2100-02-29T00:00:00Z","do":"install"}]}"#,
+         #"error: event 0: "at" "2100-02-29T00:00:00Z" is in 2100, outside the years 1970–2099"#),
+        // Values are shown escaped, on one line, and cut after 60 characters.
+        (#"{"zone":"Mars\nOlympus","events":[\#(install)]}"#, #"error: zone: unknown time zone "Mars\nOlympus""#),
+        (#"{"zone":"UTC\u0000x","events":[\#(install)]}"#, #"error: zone: unknown time zone "UTC\u0000x""#),
+        (#"{"zone":"\u001b[31mRed","events":[\#(install)]}"#, #"error: zone: unknown time zone "\u001B[31mRed""#),
+        (#"{"zone":"\#(String(repeating: "A", count: 70))","events":[\#(install)]}"#,
+         #"error: zone: unknown time zone "\#(String(repeating: "A", count: 60))"…"#),
+        (#"{"zone":7,"events":[\#(install)]}"#, "error: zone: unknown time zone 7"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":{"b":[1,"x"],"a":null}}]}"#, #"error: event 0: unknown "do" {"b":[1,"x"],"a":null}"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":[\#(Array(repeating: "1234567890", count: 10).joined(separator: ","))]}]}"#,
+         #"error: event 0: unknown "do" [1234567890,1234567890,1234567890,1234567890,1234567890,1234…"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"inst\u0061ll\n"}]}"#, #"error: event 0: unknown "do" "install\n""#),
+        // The first of a key written twice is the one read.
+        (#"{"zone":"Mars/Olympus","zone":"UTC","events":[\#(install)]}"#, #"error: zone: unknown time zone "Mars/Olympus""#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"jump","do":"install"}]}"#, #"error: event 0: unknown "do" "jump""#),
     ]
 
     @Test("each fault gives its exact line", arguments: cases.indices)
@@ -108,4 +159,180 @@ struct ReplayContractErrorTests {
         let unknown = try runSimulate(["replay", "--frobnicate", "x.json"])
         #expect(unknown.status == 2 && unknown.err.contains("--frobnicate"))
     }
+
+    @Test("accepted: a leap day, a byte order mark, escapes, nesting within the limit, numbers in every JSON form in ignored fields")
+    func acceptedJSON() throws {
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        let text = "\u{FEFF}" + #" {"zone":"Europe\/Dublin","x":[0,-0,1.5e-3,-2E+10,true,false,null,{}],"deep":\#(deep),"s":"\ud83d\ude00\u00e9\t","events":[{"at":"2028-02-29T23:59:59.999Z","do":"inst\u0061ll"}]} "#
+        let timeline = try TimelineReader().read(data: Data(text.utf8))
+        #expect(timeline.zone.identifier == "Europe/Dublin")
+        #expect(timeline.events == [Event(at: instant("2028-02-29T23:59:59.999Z"), .install)])
+    }
+
+    @Test("bytes that are not UTF-8 are not JSON, even inside a string the contract ignores")
+    func invalidUTF8() {
+        let head = Array(#"{"zone":"UTC","x":""#.utf8), tail = Array(#"","events":[{"at":"2026-01-01T00:00:00Z","do":"install"}]}"#.utf8)
+        for bad: [UInt8] in [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+            #expect(throws: TimelineError(place: "file", problem: "not JSON"), "\(bad)") { try TimelineReader().read(data: Data(head + bad + tail)) }
+        }
+        #expect(throws: Never.self) { try TimelineReader().read(data: Data(head + [0xE2, 0x82, 0xAC] + tail)) }
+    }
+
+    @Test("a 10 MB zone name is named in one short line")
+    func hugeZoneName() {
+        let name = String(repeating: "Z", count: 10_000_000)
+        let text = #"{"zone":"\#(name)","events":[{"at":"2026-01-01T00:00:00Z","do":"install"}]}"#
+        #expect(throws: TimelineError(place: "zone", problem: "unknown time zone \"\(String(repeating: "Z", count: 60))\"…")) {
+            try TimelineReader().read(data: Data(text.utf8))
+        }
+    }
+
+    /// A fresh folder under the temporary directory, removed by the caller.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let goodTimeline = #"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:01:00Z","do":"capture","kind":"meal"}]}"#
+
+    @Test("the command names what really went wrong with the file, escaped, on one line")
+    func fileErrors() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loop = folder.appendingPathComponent("loop.json").path, other = folder.appendingPathComponent("other.json").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: loop)
+        let dangling = folder.appendingPathComponent("dangling.json").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.appendingPathComponent("gone.json").path)
+        let plain = folder.appendingPathComponent("plain.json").path
+        try Data(Self.goodTimeline.utf8).write(to: URL(fileURLWithPath: plain))
+        let newline = folder.path + "/two\nlines.json"
+        let expectations: [(String, String)] = [
+            (folder.path, "error: \(folder.path): is a directory, not a timeline file\n"),
+            (loop, "error: \(loop): a symbolic link loop (too many levels of symbolic links)\n"),
+            (dangling, "error: \(dangling): no such file (a symbolic link to a missing file)\n"),
+            (plain + "/inside.json", "error: \(plain)/inside.json: no such file (a part of the path is not a directory)\n"),
+            (newline, "error: \(folder.path)/two\\nlines.json: no such file\n"),
+        ]
+        for (path, line) in expectations {
+            let result = try runSimulate(["replay", path])
+            #expect(result.status == 2 && result.out.isEmpty, "\(path)")
+            #expect(result.err == line)
+        }
+    }
+
+    @Test("a long file name is cut in the middle, keeping its end")
+    func longFileName() {
+        let name = "/" + String(repeating: "d", count: 100) + "/timeline.json"
+        let shown = InputPath(name).shown
+        #expect(shown == "/" + String(repeating: "d", count: 25) + "…" + String(repeating: "d", count: 39) + "/timeline.json")
+    }
+
+    @Test("a file name that is not UTF-8 names its own file, and is shown with \\x escapes")
+    func nonUTF8FileName() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = Array(folder.path.utf8) + Array("/bad".utf8) + [0xFF] + Array("name.json".utf8)
+        let descriptor = (raw + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        try #require(descriptor >= 0)
+        let text = Array(Self.goodTimeline.utf8)
+        #expect(write(descriptor, text, text.count) == text.count)
+        close(descriptor)
+        let timeline = try TimelineReader().read(path: InputPath(bytes: raw))
+        #expect(timeline.events.count == 2)
+        let missing = Array(folder.path.utf8) + Array("/gone".utf8) + [0xFE] + Array(".json".utf8)
+        #expect(throws: TimelineError(place: folder.path + "/gone\\xFE.json", problem: "no such file")) { try TimelineReader().read(path: InputPath(bytes: missing)) }
+        // Through the command: the shell passes the raw bytes as the argument.
+        let executable = try #require(PackagePaths.simulate)
+        let result = try run("/bin/sh", ["-c", #"exec "$0" replay "$1/bad$(printf '\377')name.json""#, executable.path, folder.path])
+        #expect(result.status == 0 && result.err.isEmpty)
+        #expect(result.out.split(separator: "\n").count == 2)
+    }
+
+    @Test("permission denied is called that", .enabled(if: geteuid() != 0, "root reads any file"))
+    func permissionDenied() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("locked.json").path
+        try Data(Self.goodTimeline.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)
+        let result = try runSimulate(["replay", path])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err == "error: \(path): permission denied\n")
+    }
+
+    @Test("each errno of a failed open is said in words (even where this user cannot provoke it)")
+    func openProblems() {
+        let path = InputPath("/nowhere/x.json")
+        #expect(InputFile.openProblem(EACCES, path: path, kind: "timeline file") == "permission denied")
+        #expect(InputFile.openProblem(ELOOP, path: path, kind: "timeline file") == "a symbolic link loop (too many levels of symbolic links)")
+        #expect(InputFile.openProblem(ENOENT, path: path, kind: "timeline file") == "no such file")
+        #expect(InputFile.openProblem(EISDIR, path: path, kind: "report") == "is a directory, not a report")
+        #expect(InputFile.openProblem(ENAMETOOLONG, path: path, kind: "report") == "file name too long")
+    }
+
+    @Test("standard input: '-', /dev/stdin and a process substitution replay like the file itself")
+    func standardInput() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.json").path
+        try Data(Self.goodTimeline.utf8).write(to: URL(fileURLWithPath: path))
+        let expected = try runSimulate(["replay", path])
+        #expect(expected.status == 0 && expected.out.split(separator: "\n").count == 2)
+        let executable = try #require(PackagePaths.simulate).path
+        for arguments in [["replay", "-"], ["replay", "/dev/stdin"]] {
+            let piped = try run(executable, arguments, input: Data(Self.goodTimeline.utf8))
+            #expect(piped.status == 0 && piped.err.isEmpty, "\(arguments)")
+            #expect(piped.out == expected.out, "\(arguments)")
+        }
+        let substituted = try run("/bin/bash", ["-c", #"exec "$0" replay <(cat "$1")"#, executable, path])
+        #expect(substituted.status == 0 && substituted.out == expected.out)
+        let bad = try run(executable, ["replay", "-"], input: Data(#"{"zone":"UTC","events":[1,]}"#.utf8))
+        #expect(bad.status == 2 && bad.out.isEmpty && bad.err == "error: file: not JSON\n")
+        let zero = try run(executable, ["replay", "/dev/zero"])
+        #expect(zero.status == 2 && zero.out.isEmpty && zero.err == "error: file: not JSON\n")
+    }
+
+    @Test("output is handed over in chunks that end at line ends, and none before a refused file is read whole")
+    func streamedOutput() throws {
+        let timeline = TimelineGenerator(maxYears: 3).user(seed: 7, user: 3).timeline
+        var chunks: [String] = []
+        Replay.write(timeline) { chunks.append($0) }
+        #expect(chunks.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < Replay.chunkBytes + 1024 })
+        let lines = chunks.joined().split(separator: "\n")
+        let outputs = SubscriptionMachine().replay(zone: timeline.zone, events: timeline.events)
+        #expect(lines.map(String.init) == zip(timeline.events, outputs).enumerated().map { ReplayLine.json(index: $0.offset, action: $0.element.0.action, output: $0.element.1) })
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("late-fault.json").path
+        var text = TimelineWriter().text(timeline)
+        text = String(text.dropLast(7)) + #",{"at":"2099-01-01T00:00:00Z","do":"capture","kind":"video"}]}"# + "\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var handed = 0
+        #expect(throws: TimelineError.event(timeline.events.count, #"unknown "kind" "video": expected "meal", "recipe-photo" or "recipe-link""#)) {
+            try Replay.run(path: InputPath(path)) { _ in handed += 1 }
+        }
+        #expect(handed == 0)
+    }
+}
+
+/// Runs `executable` with `arguments`, feeding `input` on standard input (or none).
+func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe(), stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }

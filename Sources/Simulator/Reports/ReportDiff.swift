@@ -1,12 +1,15 @@
 /// `simulate diff OLD.json NEW.json`: what changed between two reports, as markdown
 /// tables in the form of `report.md`, listing only what moved.
+///
+/// Total over its numbers: a change is worked out without overflow (`Int.min` to
+/// `Int.max` is shown exactly), and a figure too large for fixed decimals is shown as
+/// written, so no report, however odd, makes it trap.
 public enum ReportDiff {
     /// The changes, or a line saying there are none.
     public static func markdown(old: RunReport, new: RunReport, oldName: String = "old", newName: String = "new") -> String {
         var sections: [String] = []
         func moved(_ a: Int, _ b: Int) -> String {
-            let delta = b - a
-            return "\(Figures.grouped(a)) → \(Figures.grouped(b)) (\(delta > 0 ? "+" : "")\(Figures.grouped(delta)))"
+            "\(Figures.grouped(a)) → \(Figures.grouped(b)) (\(change(from: a, to: b)))"
         }
         func section(_ title: String, _ header: [String], _ rows: [[String]]) {
             guard !rows.isEmpty else { return }
@@ -22,7 +25,7 @@ public enum ReportDiff {
 
         var totals: [[String]] = []
         if old.counts.events != new.counts.events { totals.append(["events", moved(old.counts.events, new.counts.events)]) }
-        if old.counts.userYears != new.counts.userYears { totals.append(["user-years", "\(Figures.fixed(old.counts.userYears, 1)) → \(Figures.fixed(new.counts.userYears, 1))"]) }
+        if old.counts.userYears != new.counts.userYears { totals.append(["user-years", "\(figure(old.counts.userYears)) → \(figure(new.counts.userYears))"]) }
         if old.counts.digest != new.counts.digest { totals.append(["digest", "`\(old.counts.digest)` → `\(new.counts.digest)`"]) }
         if old.passed != new.passed { totals.append(["verdict", "\(old.passed ? "passed" : "FAILED") → \(new.passed ? "passed" : "FAILED")"]) }
         section("Totals", ["", "change"], totals)
@@ -75,5 +78,31 @@ public enum ReportDiff {
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
         return title + (sections.isEmpty ? "No behaviour changed.\n" : sections.joined(separator: "\n\n") + "\n")
+    }
+
+    /// `b - a` with its sign (`+3`, `-1,000`, `0`), grouped, exact for any two `Int`s:
+    /// worked out on magnitudes, which cannot overflow where `b - a` can.
+    public static func change(from a: Int, to b: Int) -> String {
+        let (delta, overflow) = b.subtractingReportingOverflow(a)
+        if !overflow { return (delta > 0 ? "+" : "") + Figures.grouped(delta) }
+        // Overflow needs opposite signs, so |b - a| = |a| + |b|, at most 2^64 - 1.
+        let magnitude = a.magnitude + b.magnitude
+        return (b > a ? "+" : "-") + grouped(magnitude)
+    }
+
+    /// A figure with one decimal, or as Swift prints it when too large for that
+    /// (`1e+308`), or not finite.
+    public static func figure(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? Figures.fixed(value, 1) : "\(value)"
+    }
+
+    private static func grouped(_ value: UInt) -> String {
+        let digits = String(value)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return out
     }
 }

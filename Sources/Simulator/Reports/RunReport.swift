@@ -217,12 +217,92 @@ public struct RunReport: Codable, Equatable, Sendable {
     }
 
     /// Reads a report written by `json()`.
+    ///
+    /// Refuses, with one line naming the file and the fault, anything that is not such a
+    /// report: text that is not strict JSON, a field missing or of the wrong type (a
+    /// count written `1.5` or `1e2`), or numbers no run can produce (a negative count, a
+    /// non-finite figure, a chart of the wrong length), so that `simulate diff` never
+    /// computes with them.
     public static func read(path: String) throws(TimelineError) -> RunReport {
-        guard let data = FileManager.default.contents(atPath: path) else { throw TimelineError(place: path, problem: "no such file") }
-        do {
-            return try JSONDecoder().decode(RunReport.self, from: data)
-        } catch {
-            throw TimelineError(place: path, problem: "not a report.json of \(toolVersion)")
+        try read(file: InputPath(path))
+    }
+
+    /// Reads a report written by `json()` from a file named by its bytes (a name that
+    /// is not UTF-8 still names its file; see `InputPath.commandLineArgument`), refusing
+    /// what is not such a report as `read(path:)` does.
+    public static func read(file: InputPath) throws(TimelineError) -> RunReport {
+        let bytes = try InputFile.read(file, kind: "report")
+        func refuse(_ why: String) -> TimelineError {
+            TimelineError(place: file.shown, problem: "not a report.json of \(toolVersion): \(why)")
         }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            let (line, column) = bytes.withUnsafeBufferPointer { error.lineAndColumn(in: $0) }
+            throw refuse("not JSON (\(error.problem) at line \(line), column \(column))")
+        }
+        guard case .object = value else { throw refuse("not a JSON object") }
+        let report: RunReport
+        do {
+            report = try JSONValueDecoder().decode(RunReport.self, from: value)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw refuse("\(JSONValueDecoder.path(context.codingPath + [key])) missing")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            throw refuse("\(JSONValueDecoder.path(context.codingPath)): \(context.debugDescription)")
+        } catch {
+            throw refuse("\(error)")
+        }
+        if let problem = report.implausibility { throw refuse(problem) }
+        return report
+    }
+
+    /// The first number in the report that no run can produce, described; nil when
+    /// every count is non-negative, every figure finite and non-negative, and the charts
+    /// have their lengths.
+    private var implausibility: String? {
+        var checks: [(String, Int)] = [
+            ("options.users", options.users), ("options.years", options.years),
+            ("counts.users", counts.users), ("counts.events", counts.events),
+        ]
+        checks += counts.personas.sorted { $0.key < $1.key }.map { ("counts.personas.\($0.key)", $0.value) }
+        for (index, entry) in invariants.enumerated() {
+            checks += [("invariants[\(index)].checks", entry.checks), ("invariants[\(index)].violations", entry.violations)]
+            if let user = entry.firstFailingUser { checks.append(("invariants[\(index)].firstFailingUser", user)) }
+        }
+        for (index, entry) in coverage.enumerated() {
+            checks += [("coverage[\(index)].reached", entry.reached), ("coverage[\(index)].floor", entry.floor)]
+        }
+        for (plan, outcomes) in behaviour.outcomesByPlan.sorted(by: { $0.key < $1.key }) {
+            checks += outcomes.sorted { $0.key < $1.key }.map { ("behaviour.outcomesByPlan.\(plan).\($0.key)", $0.value) }
+        }
+        for (persona, counts) in behaviour.byPersona.sorted(by: { $0.key < $1.key }) {
+            for (kind, table) in [("outcomes", counts.outcomes), ("labels", counts.labels), ("plans", counts.plans)] {
+                checks += table.sorted { $0.key < $1.key }.map { ("behaviour.byPersona.\(persona).\(kind).\($0.key)", $0.value) }
+            }
+        }
+        checks += behaviour.attemptsAroundMidnight.enumerated().map { ("behaviour.attemptsAroundMidnight[\($0.offset)]", $0.element) }
+        checks += behaviour.attemptsByHour.enumerated().map { ("behaviour.attemptsByHour[\($0.offset)]", $0.element) }
+        for (index, entry) in failures.enumerated() {
+            checks += [("failures[\(index)].user", entry.user), ("failures[\(index)].originalEvents", entry.originalEvents),
+                       ("failures[\(index)].shrunkEvents", entry.shrunkEvents)]
+        }
+        var figures: [(String, Double)] = [("counts.userYears", counts.userYears)]
+        for (index, entry) in (mutants ?? []).enumerated() {
+            if let events = entry.eventsUntilKill { checks.append(("mutants[\(index)].eventsUntilKill", events)) }
+            if let events = entry.shrunkEvents { checks.append(("mutants[\(index)].shrunkEvents", events)) }
+            if let seconds = entry.secondsUntilKill { figures.append(("mutants[\(index)].secondsUntilKill", seconds)) }
+        }
+        if let timing {
+            checks.append(("timing.jobs", timing.jobs))
+            figures += [("timing.seconds", timing.seconds), ("timing.eventsPerSecond", timing.eventsPerSecond)]
+        }
+        if let (name, value) = checks.first(where: { $0.1 < 0 }) { return "\(name) is \(value), and a count is never negative" }
+        if let (name, value) = figures.first(where: { !$0.1.isFinite || $0.1 < 0 }) { return "\(name) is \(value), not a finite non-negative figure" }
+        if behaviour.attemptsAroundMidnight.count != 120 {
+            return "behaviour.attemptsAroundMidnight has \(behaviour.attemptsAroundMidnight.count) minutes, not 120"
+        }
+        if behaviour.attemptsByHour.count != 24 { return "behaviour.attemptsByHour has \(behaviour.attemptsByHour.count) hours, not 24" }
+        return nil
     }
 }

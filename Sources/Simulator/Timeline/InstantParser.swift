@@ -9,17 +9,26 @@ public enum InstantParser {
     /// The years an instant may be written in.
     public static let years = 1970...2099
 
-    /// Why an instant was refused.
+    /// Why an instant was refused, in the order it is checked: the shape first, then
+    /// the year, then whether the date exists.
     public enum Failure: Error, Hashable, Sendable {
-        /// Not of the contract's shape, or a field out of its range.
+        /// Not of the contract's shape, or a time-of-day or offset field out of its range.
         case malformed
         /// Well formed, but the year as written is outside `years`.
         case yearOutOfRange(Int)
+        /// Well formed and in the years, but no such day exists (`2026-02-29`,
+        /// `2026-04-31`, month 13, day 00).
+        case impossibleDate(year: Int, month: Int, day: Int)
     }
 
     /// Parses one instant.
     public static func parse(_ text: String) -> Result<Instant, Failure> {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// Parses one instant from its UTF-8 bytes (what the timeline reader has in hand).
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Instant, Failure> {
         var position = 0
         func digits(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }
@@ -61,12 +70,24 @@ public enum InstantParser {
         } else {
             return .failure(.malformed)
         }
-        guard position == bytes.count, LocalDate.isValid(year: year, month: month, day: day),
-              hour <= 23, minute <= 59, second <= 59 else { return .failure(.malformed) }
+        guard position == bytes.count, hour <= 23, minute <= 59, second <= 59 else { return .failure(.malformed) }
         guard years.contains(year) else { return .failure(.yearOutOfRange(year)) }
+        guard LocalDate.isValid(year: year, month: month, day: day) else { return .failure(.impossibleDate(year: year, month: month, day: day)) }
         let days = Int64(LocalDate.days(year: year, month: month, day: day))
         let localSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let utcMilliseconds = (localSeconds - Int64(offsetMinutes) * 60) * 1000 + Int64(millis)
         return .success(Instant(millisecondsSince1970: utcMilliseconds))
     }
+
+    /// Why `year-month-day` does not exist, for an error line: `February 2026 has 28
+    /// days`, `there is no month 13`.
+    public static func impossibility(year: Int, month: Int, day: Int) -> String {
+        guard (1...12).contains(month) else { return "there is no month \(month < 10 ? "0" : "")\(month)" }
+        guard day >= 1 else { return "there is no day 00" }
+        let length = LocalDate.daysInMonth(year: year, month: month)
+        let name = monthNames[month - 1]
+        return month == 2 ? "\(name) \(year) has \(length) days" : "\(name) has \(length) days"
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 }

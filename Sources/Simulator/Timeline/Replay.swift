@@ -1,19 +1,54 @@
-import Foundation
 import SubscriptionModel
 
 /// `simulate replay FILE`: the one code path from a timeline file to JSON Lines,
 /// shared by the command and the scenario tests.
+///
+/// The lines go to a sink in chunks as the events are replayed, so a timeline of
+/// millions of events never needs its whole output in memory; nothing reaches the sink
+/// before the whole file has been read and accepted (the contract's Errors).
 public enum Replay {
-    /// Reads, validates and replays the file at `path` through the reference model.
-    /// Throws before anything runs when the file is bad (the contract's Errors).
-    public static func jsonLines(path: String, policy: CaptureRules = .mealCapture) throws(TimelineError) -> String {
+    /// About how many bytes of lines are handed to the sink at a time.
+    public static let chunkBytes = 1 << 16
+
+    /// Reads and validates the file at `path` (`-` for standard input), then replays it
+    /// through the reference model, handing the JSON Lines to `sink` in chunks. Throws
+    /// before anything reaches `sink` when the file is bad.
+    public static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
         let timeline = try TimelineReader(policy: policy).read(path: path)
-        return jsonLines(timeline, policy: policy)
+        write(timeline, policy: policy, to: sink)
     }
 
-    /// Replays a timeline through the reference model.
+    /// Replays a timeline through the reference model, handing the JSON Lines to `sink`
+    /// in chunks of about `chunkBytes`, each ending at a line's end.
+    public static func write(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) {
+        let machine = SubscriptionMachine(policy: policy)
+        var state = State(zone: timeline.zone)
+        var chunk = ""
+        chunk.reserveCapacity(chunkBytes + 1024)
+        for (index, event) in timeline.events.enumerated() {
+            let output = machine.apply(event, to: &state)
+            chunk += ReplayLine.json(index: index, action: event.action, output: output)
+            chunk += "\n"
+            if chunk.utf8.count >= chunkBytes {
+                sink(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { sink(chunk) }
+    }
+
+    /// Reads, validates and replays the file at `path`, returning all the lines as one
+    /// text (for tests and small files; the command streams with `run`).
+    public static func jsonLines(path: String, policy: CaptureRules = .mealCapture) throws(TimelineError) -> String {
+        var text = ""
+        try run(path: InputPath(path), policy: policy) { text += $0 }
+        return text
+    }
+
+    /// Replays a timeline through the reference model, returning all the lines as one text.
     public static func jsonLines(_ timeline: Timeline, policy: CaptureRules = .mealCapture) -> String {
-        let outputs = SubscriptionMachine(policy: policy).replay(zone: timeline.zone, events: timeline.events)
-        return ReplayLine.jsonLines(events: timeline.events, outputs: outputs)
+        var text = ""
+        write(timeline, policy: policy) { text += $0 }
+        return text
     }
 }

@@ -4,7 +4,11 @@ import SubscriptionModel
 /// Reads timeline files, refusing bad input exactly as the replay contract says:
 /// the first fault wins, the file's own fields before the events, then the events in
 /// order; within an event: its shape, `do`, `at`, its place in the order, then the
-/// fields its `do` takes.
+/// fields its `do` takes. Text that is not JSON anywhere is refused before any of these.
+///
+/// Memory follows the events, not the text: the file's syntax is checked in one pass
+/// that builds nothing (`TimelineDocument`), then each event is read and turned into an
+/// `Event` at once; only its known fields are kept, and unknown ones are skipped.
 public struct TimelineReader: Sendable {
     /// The policy whose product ids `set-entitlement` may name.
     public var policy: CaptureRules
@@ -14,106 +18,189 @@ public struct TimelineReader: Sendable {
         self.policy = policy
     }
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path` (`-` for standard input).
     public func read(path: String) throws(TimelineError) -> Timeline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let problem = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a timeline file" : "cannot be read"
-            throw TimelineError(place: path, problem: problem)
+        try read(path: InputPath(path))
+    }
+
+    /// Reads the file at `path`, named by its bytes (`-` for standard input).
+    public func read(path: InputPath) throws(TimelineError) -> Timeline {
+        let bytes = try InputFile.read(path, kind: "timeline file")
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(TimelineError) -> Timeline in try read(bytes: buffer) }
         }
-        return try read(data: data)
+        return try result.get()
     }
 
     /// Reads a timeline from JSON text.
     public func read(data: Data) throws(TimelineError) -> Timeline {
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw TimelineError(place: "file", problem: "not JSON")
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(TimelineError) -> Timeline in try read(bytes: raw.bindMemory(to: UInt8.self)) }
         }
-        guard let root = parsed as? [String: Any] else {
-            throw TimelineError(place: "file", problem: "not a JSON object")
-        }
-        let zone = try readZone(root["zone"], place: "zone")
-        guard let rawEvents = root["events"], !(rawEvents is NSNull) else {
-            throw TimelineError(place: "events", problem: "missing")
-        }
-        guard let list = rawEvents as? [Any] else {
-            throw TimelineError(place: "events", problem: "not a list")
-        }
-        guard !list.isEmpty else { throw TimelineError(place: "events", problem: "empty") }
+        return try result.get()
+    }
+
+    /// Reads a timeline from JSON text's UTF-8 bytes.
+    public func read(bytes: UnsafeBufferPointer<UInt8>) throws(TimelineError) -> Timeline {
+        let document = try TimelineDocument(bytes, keys: ["zone", "events"])
+        let zone = try Self.zone(document.value("zone"), place: "zone")
         var events: [Event] = []
-        events.reserveCapacity(list.count)
-        for (index, raw) in list.enumerated() {
-            events.append(try readEvent(raw, index: index, previous: events.last))
+        try document.forEachEvent { (index, parser) throws(TimelineError) in
+            events.append(try readEvent(&parser, index: index, previous: events.last))
         }
         return Timeline(zone: zone, events: events)
     }
 
-    private func readZone(_ raw: Any?, place: String) throws(TimelineError) -> TimeZoneRules {
-        guard let raw, !(raw is NSNull) else { throw TimelineError(place: place, problem: "missing") }
-        guard let name = raw as? String, let zone = TimeZoneRules.named(name) else {
-            throw TimelineError(place: place, problem: "unknown time zone \(Self.show(raw))")
+    // MARK: Fields
+
+    /// A field's value: a string without escapes as its bytes in the text (no copy),
+    /// anything else built.
+    private enum Field {
+        case text(UnsafeBufferPointer<UInt8>)
+        case value(JSONValue)
+
+        var isNull: Bool {
+            if case .value(.null) = self { return true }
+            return false
         }
-        return zone
+
+        /// The string's UTF-8, when the field is a string.
+        func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+            switch self {
+            case .text(let bytes): return body(bytes)
+            case .value(.string(let text)):
+                var text = text
+                return text.withUTF8(body)
+            case .value: return nil
+            }
+        }
+
+        var string: String? { withText { String(decoding: $0, as: UTF8.self) } }
+
+        /// As an error line shows it.
+        var shown: String {
+            switch self {
+            case .text(let bytes): ErrorText.quoted(String(decoding: bytes, as: UTF8.self))
+            case .value(let value): ErrorText.json(value)
+            }
+        }
     }
 
-    private func readEvent(_ raw: Any, index: Int, previous: Event?) throws(TimelineError) -> Event {
-        guard let object = raw as? [String: Any] else { throw .event(index, "not an object") }
-        guard let rawDo = object["do"], !(rawDo is NSNull) else { throw .event(index, "missing \"do\"") }
-        guard let name = rawDo as? String, Self.actionNames.contains(name) else {
-            throw .event(index, "unknown \"do\" \(Self.show(rawDo))")
+    /// The fields an event may take, each its first occurrence.
+    private struct EventFields {
+        var action: Field?
+        var at: Field?
+        var kind: Field?
+        var product: Field?
+        var zone: Field?
+    }
+
+    private static func field(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Field {
+        if parser.peek() == UInt8(ascii: "\""), let bytes = try parser.unescapedStringBytes() { return .text(bytes) }
+        return .value(try parser.value())
+    }
+
+    // MARK: Events
+
+    private func readEvent(_ parser: inout JSONParser, index: Int, previous: Event?) throws(TimelineError) -> Event {
+        guard parser.peek() == UInt8(ascii: "{") else { throw .event(index, "not an object") }
+        var fields = EventFields()
+        do {
+            if try parser.beginObject() {
+                repeat {
+                    switch try parser.key() {
+                    case "do" where fields.action == nil: fields.action = try Self.field(&parser)
+                    case "at" where fields.at == nil: fields.at = try Self.field(&parser)
+                    case "kind" where fields.kind == nil: fields.kind = try Self.field(&parser)
+                    case "product" where fields.product == nil: fields.product = try Self.field(&parser)
+                    case "zone" where fields.zone == nil: fields.zone = try Self.field(&parser)
+                    default: try parser.skipValue()
+                    }
+                } while try parser.nextMember()
+            }
+        } catch {
+            throw TimelineDocument.notJSON // not reached: the first pass checked the syntax
         }
-        guard let rawAt = object["at"], !(rawAt is NSNull) else { throw .event(index, "missing \"at\"") }
-        guard let atText = rawAt as? String else { throw .event(index, "malformed \"at\" \(Self.show(rawAt))") }
+        return try event(fields, index: index, previous: previous)
+    }
+
+    private func event(_ fields: EventFields, index: Int, previous: Event?) throws(TimelineError) -> Event {
+        guard let rawDo = fields.action, !rawDo.isNull else { throw .event(index, "missing \"do\"") }
+        guard let action = rawDo.withText(Self.actionName) ?? nil else { throw .event(index, "unknown \"do\" \(rawDo.shown)") }
+        guard let rawAt = fields.at, !rawAt.isNull else { throw .event(index, "missing \"at\"") }
+        guard let parsed = rawAt.withText(InstantParser.parse(utf8:)) else { throw .event(index, "malformed \"at\" \(rawAt.shown)") }
         let at: Instant
-        switch InstantParser.parse(atText) {
+        switch parsed {
         case .success(let instant): at = instant
         case .failure(.malformed):
-            throw .event(index, "malformed \"at\" \(Self.show(atText)): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
+            throw .event(index, "malformed \"at\" \(rawAt.shown): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
         case .failure(.yearOutOfRange(let year)):
-            throw .event(index, "\"at\" \(Self.show(atText)) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
+            throw .event(index, "\"at\" \(rawAt.shown) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
+        case .failure(.impossibleDate(let year, let month, let day)):
+            throw .event(index, "\"at\" \(rawAt.shown) is an impossible date: \(InstantParser.impossibility(year: year, month: month, day: day))")
         }
         if let previous, at < previous.at {
-            throw .event(index, "\"at\" \(Self.show(atText)) is earlier than event \(index - 1)'s (\(previous.at))")
+            throw .event(index, "\"at\" \(rawAt.shown) is earlier than event \(index - 1)'s (\(previous.at))")
         }
-        if index == 0, name != "install" { throw .event(index, "the first event must be \"install\", not \(Self.show(name))") }
-        if index > 0, name == "install" { throw .event(index, "a second \"install\" (the first is event 0)") }
-        switch name {
-        case "install": return Event(at: at, .install)
-        case "reinstall": return Event(at: at, .reinstall)
-        case "look": return Event(at: at, .look)
-        case "capture":
-            guard let rawKind = object["kind"], !(rawKind is NSNull) else { throw .event(index, "missing \"kind\"") }
-            guard let kindName = rawKind as? String, let kind = CaptureKind(rawValue: kindName) else {
-                throw .event(index, "unknown \"kind\" \(Self.show(rawKind)): expected \"meal\", \"recipe-photo\" or \"recipe-link\"")
+        if index == 0, action != .install { throw .event(index, "the first event must be \"install\", not \(rawDo.shown)") }
+        if index > 0, action == .install { throw .event(index, "a second \"install\" (the first is event 0)") }
+        switch action {
+        case .install: return Event(at: at, .install)
+        case .reinstall: return Event(at: at, .reinstall)
+        case .look: return Event(at: at, .look)
+        case .capture:
+            guard let rawKind = fields.kind, !rawKind.isNull else { throw .event(index, "missing \"kind\"") }
+            guard let kind = rawKind.withText(Self.captureKind) ?? nil else {
+                throw .event(index, "unknown \"kind\" \(rawKind.shown): expected \"meal\", \"recipe-photo\" or \"recipe-link\"")
             }
             return Event(at: at, .capture(kind))
-        case "set-entitlement":
-            guard let rawProduct = object["product"] else { throw .event(index, "missing \"product\"") }
-            if rawProduct is NSNull { return Event(at: at, .setEntitlement(nil)) }
-            guard let productID = rawProduct as? String, let tier = policy.tier(forProductID: productID) else {
-                throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): expected \(Self.show(policy.premiumProductID)), \(Self.show(policy.unlimitedProductID)) or null")
+        case .setEntitlement:
+            guard let rawProduct = fields.product else { throw .event(index, "missing \"product\"") }
+            if rawProduct.isNull { return Event(at: at, .setEntitlement(nil)) }
+            guard let productID = rawProduct.string, let tier = policy.tier(forProductID: productID) else {
+                throw .event(index, "unknown \"product\" \(rawProduct.shown): expected \(ErrorText.quoted(policy.premiumProductID)), \(ErrorText.quoted(policy.unlimitedProductID)) or null")
             }
             return Event(at: at, .setEntitlement(tier))
-        default: // "set-zone"
-            guard let rawZone = object["zone"], !(rawZone is NSNull) else { throw .event(index, "missing zone") }
-            guard let zoneName = rawZone as? String, let zone = TimeZoneRules.named(zoneName) else {
-                throw .event(index, "unknown time zone \(Self.show(rawZone))")
+        case .setZone:
+            guard let rawZone = fields.zone, !rawZone.isNull else { throw .event(index, "missing zone") }
+            guard let name = rawZone.string, let zone = Self.zoneNamed(name) else {
+                throw .event(index, "unknown time zone \(rawZone.shown)")
             }
             return Event(at: at, .setZone(zone))
         }
     }
 
-    private static let actionNames: Set<String> = ["install", "capture", "set-entitlement", "set-zone", "reinstall", "look"]
-
-    /// A JSON value as it appears in an error line: strings quoted, others as JSON.
-    static func show(_ value: Any) -> String {
-        if let text = value as? String { return JSONText.quoted(text) }
-        if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]),
-           let text = String(data: data, encoding: .utf8) { return text }
-        return String(describing: value)
+    /// The file's `zone` (or another place's): a zone name Foundation knows.
+    private static func zone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
+        guard let raw, !raw.isNull else { throw TimelineError(place: place, problem: "missing") }
+        guard let name = raw.string, let zone = zoneNamed(name) else {
+            throw TimelineError(place: place, problem: "unknown time zone \(ErrorText.json(raw))")
+        }
+        return zone
     }
+
+    /// The zone named `name`; nil for names no zone database has: empty, longer than
+    /// any identifier, or holding a control character (which a C library would cut at).
+    static func zoneNamed(_ name: String) -> TimeZoneRules? {
+        guard !name.isEmpty, name.utf8.count <= 128, !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        return TimeZoneRules.named(name)
+    }
+
+    /// The kinds of action a `do` names, without their payloads.
+    private enum ActionName { case install, capture, setEntitlement, setZone, reinstall, look }
+
+    private static func actionName(_ bytes: UnsafeBufferPointer<UInt8>) -> ActionName? {
+        for (name, action) in actionNames where bytes.elementsEqual(name) { return action }
+        return nil
+    }
+
+    private static func captureKind(_ bytes: UnsafeBufferPointer<UInt8>) -> CaptureKind? {
+        for kind in CaptureKind.allCases where bytes.elementsEqual(kind.rawValue.utf8) { return kind }
+        return nil
+    }
+
+    private static let actionNames: [([UInt8], ActionName)] = [
+        (Array("capture".utf8), .capture), (Array("look".utf8), .look), (Array("set-entitlement".utf8), .setEntitlement),
+        (Array("set-zone".utf8), .setZone), (Array("reinstall".utf8), .reinstall), (Array("install".utf8), .install),
+    ]
 }

@@ -18,76 +18,36 @@ public enum JSONValue: Hashable, Sendable {
     /// An object.
     case object(JSONObject)
 
-    /// Parses one JSON document (TEMPORARY: backed by Foundation until the strict reader lands;
-    /// the API stays).
+    /// Parses one JSON document, strictly (see `JSONParser`): exactly one value, with
+    /// only white space around it.
     public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        let any: Any
-        do { any = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            throw JSONSyntaxError(offset: 0, problem: "not JSON")
+        let result = data.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.document(bytes) }
         }
-        return JSONValue(foundation: any)
+        return try result.get()
     }
 
-    private init(foundation any: Any) {
-        switch any {
-        case is NSNull: self = .null
-        case let string as String: self = .string(string)
-        case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
-        case let dictionary as [String: Any]:
-            self = .object(JSONObject(members: dictionary.sorted { $0.key < $1.key }.map { ($0.key, JSONValue(foundation: $0.value)) }))
-        case let number as NSNumber:
-            if String(cString: number.objCType) == "c" { self = .bool(number.boolValue) } else { self = .number(JSONNumber(text: number.stringValue)) }
-        default: self = .null
+    /// Parses one JSON document from its UTF-8 bytes, strictly (see `JSONParser`).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.document(buffer) }
         }
-    }
-}
-
-/// A JSON number as written in the document.
-public struct JSONNumber: Hashable, Sendable {
-    /// The number's text, e.g. `10`, `-0.5`, `1e3`.
-    public let text: String
-
-    /// A number with the given text.
-    public init(text: String) { self.text = text }
-
-    /// The value when the text is an integer (no fraction, no exponent) that fits `Int64`.
-    public var int64: Int64? { Int64(text) }
-}
-
-/// A JSON object's members, in the order the document gives them.
-public struct JSONObject: Hashable, Sendable {
-    /// The members, in file order (a key written twice appears twice).
-    public var members: [Member]
-
-    /// One `"key": value` pair.
-    public struct Member: Hashable, Sendable {
-        /// The key.
-        public var key: String
-        /// The value.
-        public var value: JSONValue
+        return try result.get()
     }
 
-    /// An object of these members.
-    public init(members: [(String, JSONValue)]) {
-        self.members = members.map { Member(key: $0.0, value: $0.1) }
+    /// The string, when the value is one.
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
     }
 
-    /// The value of the first member named `key`.
-    public subscript(key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
+    /// The object, when the value is one.
+    public var object: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
     }
-}
 
-/// Why a text is not JSON.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
-    /// The byte offset of the fault.
-    public var offset: Int
-    /// What is wrong, e.g. `trailing comma`.
-    public var problem: String
-
-    /// A syntax error at `offset`.
-    public init(offset: Int, problem: String) {
-        self.offset = offset
-        self.problem = problem
-    }
+    /// Whether the value is `null`: readers treat a `null` field like a missing one.
+    public var isNull: Bool { self == .null }
 }

@@ -1,0 +1,38 @@
+/// A JSON object's members, in the order the document gives them.
+///
+/// A list rather than a dictionary: RFC 8259 leaves duplicate keys to the reader, and an
+/// error must name the first fault in file order.
+public struct JSONObject: Hashable, Sendable {
+    /// The members, in file order (a key written twice appears twice).
+    public var members: [Member]
+
+    /// One `"key": value` pair.
+    public struct Member: Hashable, Sendable {
+        /// The key.
+        public var key: String
+        /// The value.
+        public var value: JSONValue
+
+        /// A member.
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An object of these members.
+    public init(members: [(String, JSONValue)]) {
+        self.members = members.map { Member(key: $0.0, value: $0.1) }
+    }
+
+    /// An object of these members.
+    public init(members: [Member]) {
+        self.members = members
+    }
+
+    /// The value of the first member named `key` (compared byte for byte, not by
+    /// Unicode equivalence, so `"\u212Aind"` is not `"kind"`).
+    public subscript(key: String) -> JSONValue? {
+        members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
+    }
+}
