@@ -105,7 +105,9 @@ struct PolicyFileReader {
         let calendar = try readCalendar(top["calendar"]!)
         let meters = try readMeters(top["meters"]!)
         let features = try readFeatures(top["features"]!, meters: meters)
-        var (plans, products) = try readPlans(top["plans"]!, meters: meters, features: features)
+        let read = try readPlans(top["plans"]!, meters: meters, features: features)
+        var plans = read.plans
+        let products = read.products
         let trial = try top["trial"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.trial", plans: plans, grace: false) }
         let grace = try top["grace"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.grace", plans: plans, grace: true) }
         var guestDefault: Int?, registeredDefault: Int?
@@ -118,8 +120,7 @@ struct PolicyFileReader {
         let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                        guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                        features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
-        guard case .array(let planItems) = top["plans"]! else { fatalError("checked by readPlans") }
-        for (index, item) in planItems.enumerated() {
+        for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
             plans[index].responses = try readResponses(item, "$.plans[\(index)]", plan: index, policy: draft)
         }
         var noPlanResponse: PolicyResponse?
@@ -131,7 +132,6 @@ struct PolicyFileReader {
         } else if top["noPlanResponse"] != nil {
             throw fail("$.noPlanResponse", "no use can happen under no plan: the guest default \(Self.quoted(plans[guestDefault!].id)) always applies")
         }
-        products = draft.products
         let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, noPlanResponse: noPlanResponse, screens: [])
@@ -203,7 +203,7 @@ struct PolicyFileReader {
 
     static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
 
-    func readPlans(_ value: JSONValue, meters: [String], features: [PolicyFeature]) throws(PolicyFileError) -> ([PolicyPlan], [PolicyProduct]) {
+    func readPlans(_ value: JSONValue, meters: [String], features: [PolicyFeature]) throws(PolicyFileError) -> (plans: [PolicyPlan], products: [PolicyProduct]) {
         let items = try array(value, "$.plans")
         guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
         guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
