@@ -19,7 +19,8 @@ let package = Package(
         .executable(name: "simulate", targets: ["simulate"]),
     ],
     targets: [
-        .target(name: "SubscriptionModel"),
+        // The shipped policy files, compiled into the library (no Bundle lookup at run time).
+        .target(name: "SubscriptionModel", resources: ["meal-capture", "daa-tiers", "oxalate", "daily-quip", "face-recall"].map { .embedInCode("Policies/\($0).json") }),
         .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
         // The example timelines are read from their path by the tests, not bundled.

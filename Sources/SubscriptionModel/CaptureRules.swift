@@ -65,21 +65,84 @@ public struct CaptureRules: Hashable, Sendable {
     /// The flagship rules (`docs/rules.md`): a 72-hour trial with 10 a day
     /// (T2, T3), Premium with 10 a day, Unlimited with a fair-use cap of 50 that is
     /// never shown, and the exact texts of the capture table and L1–L2.
-    public static let mealCapture = CaptureRules(
-        trialLengthMilliseconds: 72 * Milliseconds.hour,
-        trialDailyLimit: 10,
-        premiumProductID: "PremiumStandardSub",
-        unlimitedProductID: "unlimited",
-        premiumDailyLimit: 10,
-        unlimitedDailyLimit: 50,
-        texts: Texts(
-            limitAlertTitle: "You have reached your daily limit",
-            premiumLimitAlertMessage: "Upgrade to unlimited to continue",
-            unlimitedLimitAlertMessage: nil,
-            belowLimitLabel: "Below limit",
-            limitReachedLabel: "Limit reached",
-            noLimitLabel: "No limit",
-            noUsageLimitText: "You have no usage limit"))
+    ///
+    /// Read from the shipped `meal-capture` policy file, the one source of truth for
+    /// these numbers and texts on the v1 path as on the generic one.
+    public static let mealCapture: CaptureRules = {
+        do {
+            return try CaptureRules(policy: .mealCapture)
+        } catch {
+            fatalError("the shipped meal-capture policy no longer has the v1 shape: \(error)")
+        }
+    }()
+
+    /// Why a policy cannot run on the v1 machine.
+    public struct ShapeError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What the policy has that the v1 machine cannot state.
+        public var problem: String
+        /// The problem.
+        public var description: String { problem }
+    }
+
+    /// The v1 rules of a policy of meal-capture's shape: calendar `device`, one meter
+    /// limited by the day, a trial, no default plan and no grace, and exactly two paid
+    /// plans (the lower one Premium, the higher one Unlimited with a hidden limit), one
+    /// product each, answering a blocked use with an alert; screens `home` (a `meter`
+    /// screen of three fixed texts) and `planView` (Unlimited's `boxText`).
+    public init(policy: SubscriptionPolicy) throws(ShapeError) {
+        func fail(_ problem: String) -> ShapeError { ShapeError(problem: "\(policy.name): \(problem)") }
+        guard policy.calendar == .device else { throw fail("the v1 machine counts days in the device's zone") }
+        guard policy.meters.count == 1 else { throw fail("the v1 machine has one meter") }
+        guard policy.guestDefault == nil, policy.registeredDefault == nil, policy.grace == nil else {
+            throw fail("the v1 machine has no default plan and no grace")
+        }
+        guard let trial = policy.trial else { throw fail("the v1 machine has a trial") }
+        let paid = policy.paidPlans
+        guard paid.count == 2 else { throw fail("the v1 machine has two paid plans") }
+        func dayLimit(_ plan: Int) throws(ShapeError) -> PolicyLimit {
+            guard let limit = policy.plans[plan].limit(meter: 0, .day) else { throw fail("plan \(policy.plans[plan].id) has no day limit") }
+            return limit
+        }
+        func product(_ plan: Int) throws(ShapeError) -> String {
+            let sold = policy.products.filter { $0.plan == plan }
+            guard sold.count == 1 else { throw fail("plan \(policy.plans[plan].id) sells \(sold.count) products, not one") }
+            return sold[0].id
+        }
+        func alert(_ plan: Int) throws(ShapeError) -> PolicyAlert {
+            guard let alert = policy.plans[plan].response(to: .day)?.alert else { throw fail("plan \(policy.plans[plan].id) answers the day limit with no alert") }
+            return alert
+        }
+        let premiumAlert = try alert(paid[0]), unlimitedAlert = try alert(paid[1])
+        guard premiumAlert.title == unlimitedAlert.title else { throw fail("the v1 machine has one alert title") }
+        guard try dayLimit(paid[1]).isHidden, !(try dayLimit(paid[0]).isHidden), !(try dayLimit(trial.plan).isHidden) else {
+            throw fail("only the higher paid plan's limit is hidden in the v1 machine")
+        }
+        guard case .meter(let home)? = policy.screens.first(where: { $0.name == "home" })?.value,
+              case .text(let below) = home.below, let belowText = below.literalText,
+              case .text(let reached) = home.reached, let reachedText = reached.literalText,
+              case .text(let unlimited) = home.unlimited, let unlimitedText = unlimited.literalText else {
+            throw fail("the home screen is not a meter screen of three fixed texts")
+        }
+        guard case .byPlan(let boxes)? = policy.screens.first(where: { $0.name == "planView" })?.value,
+              case .boxText(let noUsageLimit) = boxes[paid[1]] else {
+            throw fail("the planView screen does not show a fixed text under the higher paid plan")
+        }
+        self.init(
+            trialLengthMilliseconds: trial.lengthMilliseconds,
+            trialDailyLimit: try dayLimit(trial.plan).value,
+            premiumProductID: try product(paid[0]),
+            unlimitedProductID: try product(paid[1]),
+            premiumDailyLimit: try dayLimit(paid[0]).value,
+            unlimitedDailyLimit: try dayLimit(paid[1]).value,
+            texts: Texts(
+                limitAlertTitle: premiumAlert.title,
+                premiumLimitAlertMessage: premiumAlert.message,
+                unlimitedLimitAlertMessage: unlimitedAlert.message,
+                belowLimitLabel: belowText,
+                limitReachedLabel: reachedText,
+                noLimitLabel: unlimitedText,
+                noUsageLimitText: noUsageLimit))
+    }
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
     public func dailyLimit(of plan: Plan) -> Int? {

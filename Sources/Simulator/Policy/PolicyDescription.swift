@@ -1,0 +1,129 @@
+import Foundation
+import SubscriptionModel
+
+/// A policy as a reviewer reads it (`simulate policy show`): plans in rank order with
+/// their products, features, limits, history windows and responses, then the screens.
+///
+/// Plain text, one fact a line, so a reviewer can check it against the product document
+/// and two versions of a policy can be compared with `diff`.
+public enum PolicyDescription {
+    /// The policy's description, ending in a newline.
+    public static func text(_ policy: SubscriptionPolicy) -> String {
+        var lines: [String] = ["policy \(policy.name)"]
+        if let about = policy.about { lines.append("  \(about)") }
+        lines.append("calendar: \(policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description)")
+        if let trial = policy.trial {
+            lines.append("trial: \(policy.plans[trial.plan].id) for \(hours(trial.lengthMilliseconds)) from the install")
+        }
+        if let grace = policy.grace, let cutoff = grace.cutoff {
+            lines.append("grace: \(policy.plans[grace.plan].id) for users installed before \(cutoff), until \(hours(grace.lengthMilliseconds)) after it")
+        }
+        lines.append("defaults: guest \(policy.guestDefault.map { policy.plans[$0].id } ?? "none"), registered \((policy.registeredDefault ?? policy.guestDefault).map { policy.plans[$0].id } ?? "none")")
+        if let response = policy.noPlanResponse { lines.append("no plan: every use blocked (no-plan) → \(describe(response))") }
+        lines.append("meters: \(policy.meters.isEmpty ? "none" : policy.meters.joined(separator: ", "))")
+        lines.append("features:")
+        for feature in policy.features {
+            let effect: String
+            switch feature.effect {
+            case .gate: effect = feature.hasHistory ? "carries a diary day (history window)" : "gate (counts nothing)"
+            case .consumes(let meter): effect = "consumes \(policy.meters[meter])"
+            case .releases(let meter): effect = "releases \(policy.meters[meter]) (never blocked)"
+            }
+            lines.append("  \(feature.id): \(effect)")
+        }
+        lines.append("plans (paid ones in rank order):")
+        var rank = 0
+        for (index, plan) in policy.plans.enumerated() {
+            var title = "  \(plan.id) \"\(plan.name)\""
+            if plan.isPaid {
+                rank += 1
+                title += ", paid, rank \(rank)"
+            }
+            lines.append(title)
+            let products = policy.products.filter { $0.plan == index }
+            if !products.isEmpty {
+                lines.append("    products: " + products.map { "\($0.id) (\($0.kind))" }.joined(separator: ", "))
+            }
+            let gated = policy.features.indices.filter { !policy.features[$0].isReleasing }
+            let enabled = gated.filter { plan.enables(feature: $0) }
+            lines.append("    features: " + (enabled.count == gated.count ? "all" : enabled.isEmpty ? "none" : enabled.map { policy.features[$0].id }.joined(separator: ", ")))
+            var limits: [String] = []
+            for (meter, id) in policy.meters.enumerated() {
+                let set = PolicyWindow.allCases.compactMap { window in
+                    plan.limit(meter: meter, window).map { "\(window) \($0.value)\($0.isHidden ? " (hidden)" : "")" }
+                }
+                limits.append("\(id) " + (set.isEmpty ? "unlimited" : set.joined(separator: ", ")))
+            }
+            if !limits.isEmpty { lines.append("    limits: " + limits.joined(separator: "; ")) }
+            let history = policy.features.indices.filter { policy.features[$0].hasHistory && plan.enables(feature: $0) }
+            for feature in history {
+                lines.append("    history: \(policy.features[feature].id) " + (plan.historyDays[feature].map { "\($0) days" } ?? "unlimited"))
+            }
+            let responses = PolicyReason.allCases.compactMap { reason in plan.response(to: reason).map { "\(reason) → \(describe($0))" } }
+            lines.append("    responses: " + (responses.isEmpty ? "none (nothing can be blocked)" : responses.joined(separator: "; ")))
+        }
+        lines.append("screens:")
+        if policy.screens.isEmpty { lines.append("  none") }
+        for screen in policy.screens {
+            lines.append("  \(screen.name):")
+            lines.append(contentsOf: describe(screen.value, policy: policy, indent: "    "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func hours(_ milliseconds: Int64) -> String {
+        "\(milliseconds / Milliseconds.hour) h"
+    }
+
+    static func describe(_ response: PolicyResponse) -> String {
+        switch response {
+        case .paywall: "paywall"
+        case .alert(let alert): "alert \(JSONText.quoted(alert.title)) / \(alert.message.map { JSONText.quoted($0) } ?? "no message")"
+        }
+    }
+
+    static func text(_ template: ScreenTemplate) -> String { JSONText.quoted(template.description) }
+
+    /// A screen expression as indented lines.
+    static func describe(_ expression: ScreenExpression, policy: SubscriptionPolicy, indent: String) -> [String] {
+        let deeper = indent + "  "
+        switch expression {
+        case .null: return [indent + "null"]
+        case .text(let template): return [indent + text(template)]
+        case .planName: return [indent + "the plan's name"]
+        case .boxText(let box): return [indent + "a box with the text \(JSONText.quoted(box))"]
+        case .bar(let meter, let window): return [indent + "a bar: \(policy.meters[meter]) \(window) used of the shown limit (null without one)"]
+        case .expiry(let renewing, let ending):
+            return [indent + "the expiry date in the device's zone: \(text(renewing)) when renewing, \(text(ending)) when not; null without one"]
+        case .metersInWarning(let meters, let window, let percent):
+            return [indent + "the meters of \(meters.map { policy.meters[$0] }.joined(separator: ", ")) whose \(window) is at least \(percent) % of the shown limit"]
+        case .plural(let number, let one, let other):
+            return [indent + "\(text(one)) when \(number.name) is 1, else \(text(other))"]
+        case .byPlan(let branches):
+            var lines = [indent + "by plan:"]
+            let ids = policy.plans.map(\.id) + (policy.noPlanCanOccur ? ["none"] : [])
+            for (index, id) in ids.enumerated() {
+                lines.append(deeper + id + ":")
+                lines.append(contentsOf: describe(branches[index], policy: policy, indent: deeper + "  "))
+            }
+            return lines
+        case .byProduct(let branches):
+            var lines = [indent + "by product:"]
+            for (index, product) in (policy.products.map(\.id) + ["no entitlement"]).enumerated() {
+                lines.append(deeper + product + ":")
+                lines.append(contentsOf: describe(branches[index], policy: policy, indent: deeper + "  "))
+            }
+            return lines
+        case .meter(let screen):
+            var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(screen.window):"]
+            var states: [(String, ScreenExpression)] = [("below", screen.below)]
+            if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
+            states += [("reached", screen.reached), ("unlimited", screen.unlimited)]
+            for (name, branch) in states {
+                lines.append(deeper + name + ":")
+                lines.append(contentsOf: describe(branch, policy: policy, indent: deeper + "  "))
+            }
+            return lines
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import SubscriptionModel
+
+/// One user's life under a named policy (the generic replay contract): the policy, the
+/// device's zone at the start and the events, in order.
+public struct PolicyTimeline: Hashable, Sendable {
+    /// The rules the timeline runs under.
+    public var policy: SubscriptionPolicy
+    /// The device's time zone when the timeline starts.
+    public var zone: TimeZoneRules
+    /// The events; a valid timeline starts with the one `install` and never goes back in time.
+    public var events: [PolicyEvent]
+
+    /// Creates a timeline.
+    public init(policy: SubscriptionPolicy, zone: TimeZoneRules, events: [PolicyEvent]) {
+        self.policy = policy
+        self.zone = zone
+        self.events = events
+    }
+
+    /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
+    /// first and only there, instants never decreasing.
+    public var isValid: Bool {
+        guard let first = events.first, first.action == .install else { return false }
+        var previous = first.at
+        for event in events.dropFirst() {
+            if event.action == .install || event.at < previous { return false }
+            previous = event.at
+        }
+        return true
+    }
+}

@@ -1,0 +1,431 @@
+import Foundation
+
+extension SubscriptionPolicy {
+    /// Reads a policy file's text (`docs/policy-file.md`), strictly: the first fault is
+    /// thrown, naming `file`, its JSON path and what is wrong.
+    public init(data: Data, file: String) throws(PolicyFileError) {
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch {
+            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at byte \(error.offset))")
+        }
+        try self.init(json: json, file: file)
+    }
+
+    /// Reads a parsed policy file, strictly (see `init(data:file:)`).
+    public init(json: JSONValue, file: String) throws(PolicyFileError) {
+        self = try PolicyFileReader(file: file).policy(json)
+    }
+}
+
+/// The policy file's strict reader: every key known, every id resolved, every response
+/// that can be needed present, and nothing that could never be used.
+///
+/// Checks run in file order where they can (the top-level keys in the schema's order,
+/// then each list in order), so the first fault of a file is the one named.
+struct PolicyFileReader {
+    let file: String
+
+    /// The most plans and features a policy may have (they are bit sets in the engine).
+    static let maxPlans = 64
+    static let maxFeatures = 64
+
+    func fail(_ path: String, _ problem: String) -> PolicyFileError {
+        PolicyFileError(file: file, path: path, problem: problem)
+    }
+
+    // MARK: Shapes
+
+    /// An object's members by key, after refusing duplicate and unknown keys and
+    /// reporting the first missing required one.
+    func members(_ value: JSONValue, _ path: String, allowed: [String], required: [String] = []) throws(PolicyFileError) -> [String: JSONValue] {
+        guard case .object(let object) = value else { throw fail(path, "expected an object, got \(Self.kind(value))") }
+        var found: [String: JSONValue] = [:]
+        for member in object.members {
+            guard allowed.contains(member.key) else {
+                throw fail(path, "unknown key \(Self.quoted(member.key)); expected \(Self.list(allowed))")
+            }
+            guard found[member.key] == nil else { throw fail(path, "key \(Self.quoted(member.key)) written twice") }
+            found[member.key] = member.value
+        }
+        for key in required where found[key] == nil { throw fail(path, "missing \(Self.quoted(key))") }
+        return found
+    }
+
+    /// The members of an object whose keys are ids (free text), in file order, without duplicates.
+    func keyed(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> [(key: String, value: JSONValue)] {
+        guard case .object(let object) = value else { throw fail(path, "expected an object, got \(Self.kind(value))") }
+        var seen = Set<String>()
+        var pairs: [(key: String, value: JSONValue)] = []
+        for member in object.members {
+            guard seen.insert(member.key).inserted else { throw fail(path, "key \(Self.quoted(member.key)) written twice") }
+            pairs.append((member.key, member.value))
+        }
+        return pairs
+    }
+
+    func string(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
+        guard case .string(let text) = value else { throw fail(path, "expected a string, got \(Self.kind(value))") }
+        return text
+    }
+
+    func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
+        let text = try string(value, path)
+        guard !text.isEmpty else { throw fail(path, "an id cannot be empty") }
+        return text
+    }
+
+    func array(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> [JSONValue] {
+        guard case .array(let items) = value else { throw fail(path, "expected a list, got \(Self.kind(value))") }
+        return items
+    }
+
+    func bool(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> Bool {
+        guard case .bool(let flag) = value else { throw fail(path, "expected true or false, got \(Self.kind(value))") }
+        return flag
+    }
+
+    /// A whole number from `minimum` up.
+    func integer(_ value: JSONValue, _ path: String, minimum: Int) throws(PolicyFileError) -> Int {
+        guard case .number(let number) = value else { throw fail(path, "expected a whole number, got \(Self.kind(value))") }
+        guard let int = number.int64, let small = Int(exactly: int), small <= 1_000_000_000 else {
+            throw fail(path, "\(number.text) is not a whole number up to 1000000000")
+        }
+        guard small >= minimum else { throw fail(path, "\(number.text) is below \(minimum)") }
+        return small
+    }
+
+    // MARK: The document
+
+    static let topKeys = ["policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "noPlanResponse", "screens"]
+
+    func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
+        let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
+        let name = try id(top["policy"]!, "$.policy")
+        let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
+        let calendar = try readCalendar(top["calendar"]!)
+        let meters = try readMeters(top["meters"]!)
+        let features = try readFeatures(top["features"]!, meters: meters)
+        let read = try readPlans(top["plans"]!, meters: meters, features: features)
+        var plans = read.plans
+        let products = read.products
+        let trial = try top["trial"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.trial", plans: plans, grace: false) }
+        let grace = try top["grace"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.grace", plans: plans, grace: true) }
+        var guestDefault: Int?, registeredDefault: Int?
+        if let value = top["defaults"] {
+            let defaults = try members(value, "$.defaults", allowed: ["guest", "registered"])
+            guestDefault = try defaults["guest"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.guest", plans: plans) }
+            registeredDefault = try defaults["registered"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.registered", plans: plans) }
+        }
+        // Responses are checked once the plans that can be in force are known.
+        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+                                       guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                       features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
+        for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
+            plans[index].responses = try readResponses(item, "$.plans[\(index)]", plan: index, policy: draft)
+        }
+        var noPlanResponse: PolicyResponse?
+        if draft.noPlanCanOccur {
+            guard let value = top["noPlanResponse"] else {
+                throw fail("$", "missing \"noPlanResponse\": with no guest default, a use can happen under no plan (G5.5)")
+            }
+            noPlanResponse = try readResponse(value, "$.noPlanResponse")
+        } else if top["noPlanResponse"] != nil {
+            throw fail("$.noPlanResponse", "no use can happen under no plan: the guest default \(Self.quoted(plans[guestDefault!].id)) always applies")
+        }
+        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+                                           guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                           features: features, plans: plans, products: products, noPlanResponse: noPlanResponse, screens: [])
+        let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
+        return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+                                  guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                  features: features, plans: plans, products: products, noPlanResponse: noPlanResponse, screens: screens)
+    }
+
+    func readCalendar(_ value: JSONValue) throws(PolicyFileError) -> PolicyCalendar {
+        let text = try string(value, "$.calendar")
+        if text == "device" { return .device }
+        guard let zone = TimeZoneRules.named(text) else {
+            throw fail("$.calendar", "unknown time zone \(Self.quoted(text)); expected \"device\" or a zone such as \"UTC\"")
+        }
+        return .fixed(zone)
+    }
+
+    func readMeters(_ value: JSONValue) throws(PolicyFileError) -> [String] {
+        var meters: [String] = []
+        for (index, item) in try array(value, "$.meters").enumerated() {
+            let meter = try id(item, "$.meters[\(index)]")
+            guard !meters.contains(meter) else { throw fail("$.meters[\(index)]", "meter \(Self.quoted(meter)) listed twice") }
+            meters.append(meter)
+        }
+        return meters
+    }
+
+    func readFeatures(_ value: JSONValue, meters: [String]) throws(PolicyFileError) -> [PolicyFeature] {
+        let items = try array(value, "$.features")
+        guard !items.isEmpty else { throw fail("$.features", "a policy needs at least one feature") }
+        guard items.count <= Self.maxFeatures else { throw fail("$.features", "more than \(Self.maxFeatures) features") }
+        var features: [PolicyFeature] = []
+        for (index, item) in items.enumerated() {
+            let path = "$.features[\(index)]"
+            let fields = try members(item, path, allowed: ["id", "consumes", "releases", "history"], required: ["id"])
+            let featureID = try id(fields["id"]!, path + ".id")
+            guard !features.contains(where: { $0.id == featureID }) else { throw fail(path + ".id", "feature \(Self.quoted(featureID)) listed twice") }
+            var effect = PolicyFeature.Effect.gate
+            if let consumed = fields["consumes"] {
+                effect = .consumes(try meterReference(consumed, path + ".consumes", meters: meters))
+            }
+            if let released = fields["releases"] {
+                guard fields["consumes"] == nil else { throw fail(path, "a feature either consumes or releases a meter, not both") }
+                effect = .releases(try meterReference(released, path + ".releases", meters: meters))
+            }
+            let history = try fields["history"].map { (value) throws(PolicyFileError) in try bool(value, path + ".history") } ?? false
+            if history, effect != .gate {
+                throw fail(path + ".history", "a feature with a history window counts nothing (G6.3): drop \"consumes\"/\"releases\"")
+            }
+            features.append(PolicyFeature(id: featureID, effect: effect, hasHistory: history))
+        }
+        return features
+    }
+
+    func meterReference(_ value: JSONValue, _ path: String, meters: [String]) throws(PolicyFileError) -> Int {
+        let meter = try id(value, path)
+        guard let index = meters.firstIndex(of: meter) else { throw fail(path, "unknown meter \(Self.quoted(meter)); expected \(Self.list(meters))") }
+        return index
+    }
+
+    func planReference(_ value: JSONValue, _ path: String, plans: [PolicyPlan]) throws(PolicyFileError) -> Int {
+        let plan = try id(value, path)
+        guard let index = plans.firstIndex(where: { $0.id == plan }) else {
+            throw fail(path, "unknown plan \(Self.quoted(plan)); expected \(Self.list(plans.map(\.id)))")
+        }
+        return index
+    }
+
+    static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
+
+    func readPlans(_ value: JSONValue, meters: [String], features: [PolicyFeature]) throws(PolicyFileError) -> (plans: [PolicyPlan], products: [PolicyProduct]) {
+        let items = try array(value, "$.plans")
+        guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
+        guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
+        var plans: [PolicyPlan] = []
+        var products: [PolicyProduct] = []
+        for (index, item) in items.enumerated() {
+            let path = "$.plans[\(index)]"
+            let fields = try members(item, path, allowed: Self.planKeys, required: ["id", "name", "features"])
+            let planID = try id(fields["id"]!, path + ".id")
+            guard planID != "none" else { throw fail(path + ".id", "\"none\" is reserved for no plan (G5.5)") }
+            guard !plans.contains(where: { $0.id == planID }) else { throw fail(path + ".id", "plan \(Self.quoted(planID)) listed twice") }
+            let name = try string(fields["name"]!, path + ".name")
+            var sold = 0
+            if let list = fields["products"] {
+                for (p, product) in try array(list, path + ".products").enumerated() {
+                    let productPath = path + ".products[\(p)]"
+                    let parsed = try readProduct(product, productPath, plan: index)
+                    if let other = products.first(where: { $0.id == parsed.id }) {
+                        throw fail(productPath + ".id", "product \(Self.quoted(parsed.id)) is already sold by plan \(Self.quoted(other.plan == index ? planID : plans[other.plan].id))")
+                    }
+                    products.append(parsed)
+                    sold += 1
+                }
+                guard sold > 0 else { throw fail(path + ".products", "an empty list: leave \"products\" out for a plan that sells none") }
+            }
+            let enabled = try readEnabled(fields["features"]!, path + ".features", features: features)
+            var limits = [PolicyLimit?](repeating: nil, count: meters.count * 4)
+            if let value = fields["limits"] {
+                for (meterID, windows) in try keyed(value, path + ".limits") {
+                    let meterPath = path + ".limits." + meterID
+                    guard let meter = meters.firstIndex(of: meterID) else {
+                        throw fail(meterPath, "unknown meter \(Self.quoted(meterID)); expected \(Self.list(meters))")
+                    }
+                    for (windowName, limit) in try keyed(windows, meterPath) {
+                        guard let window = PolicyWindow(name: windowName) else {
+                            throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"month\", \"total\" or \"stock\"")
+                        }
+                        limits[meter * 4 + window.rawValue] = try readLimit(limit, meterPath + "." + windowName)
+                    }
+                }
+            }
+            var history = [Int?](repeating: nil, count: features.count)
+            if let value = fields["history"] {
+                for (featureID, days) in try keyed(value, path + ".history") {
+                    let featurePath = path + ".history." + featureID
+                    guard let feature = features.firstIndex(where: { $0.id == featureID }) else { throw fail(featurePath, "unknown feature \(Self.quoted(featureID))") }
+                    guard features[feature].hasHistory else { throw fail(featurePath, "feature \(Self.quoted(featureID)) has no history window") }
+                    guard enabled & (1 << UInt64(feature)) != 0 else { throw fail(featurePath, "feature \(Self.quoted(featureID)) is not enabled in this plan") }
+                    history[feature] = try integer(days, featurePath, minimum: 1)
+                }
+            }
+            plans.append(PolicyPlan(id: planID, name: name, isPaid: sold > 0, enabledFeatures: enabled, limits: limits,
+                                    historyDays: history, responses: Array(repeating: nil, count: PolicyReason.allCases.count)))
+        }
+        return (plans, products)
+    }
+
+    func readProduct(_ value: JSONValue, _ path: String, plan: Int) throws(PolicyFileError) -> PolicyProduct {
+        let fields = try members(value, path, allowed: ["id", "kind", "period"], required: ["id", "kind"])
+        let productID = try id(fields["id"]!, path + ".id")
+        let kind = try string(fields["kind"]!, path + ".kind")
+        switch kind {
+        case "auto-renewable":
+            guard let value = fields["period"] else { throw fail(path, "missing \"period\" (such as \"P1M\" or \"P1Y\") for an auto-renewable product") }
+            let period = try string(value, path + ".period")
+            guard Self.isPeriod(period) else { throw fail(path + ".period", "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\"") }
+            return PolicyProduct(id: productID, kind: .autoRenewable(period: period), plan: plan)
+        case "non-consumable":
+            guard fields["period"] == nil else { throw fail(path + ".period", "a non-consumable product has no period") }
+            return PolicyProduct(id: productID, kind: .nonConsumable, plan: plan)
+        default:
+            throw fail(path + ".kind", "unknown kind \(Self.quoted(kind)); expected \"auto-renewable\" or \"non-consumable\"")
+        }
+    }
+
+    /// `P`, digits without a leading zero, one of `D`, `W`, `M`, `Y`.
+    static func isPeriod(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3, bytes.first == UInt8(ascii: "P"), let unit = bytes.last, "DWMY".utf8.contains(unit) else { return false }
+        let digits = bytes[1..<bytes.count - 1]
+        return digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && digits.first != 0x30
+    }
+
+    func readEnabled(_ value: JSONValue, _ path: String, features: [PolicyFeature]) throws(PolicyFileError) -> UInt64 {
+        var bits: UInt64 = 0
+        if case .string("all") = value {
+            for index in features.indices where !features[index].isReleasing { bits |= 1 << UInt64(index) }
+            return bits
+        }
+        guard case .array(let items) = value else { throw fail(path, "expected \"all\" or a list of feature ids, got \(Self.kind(value))") }
+        for (index, item) in items.enumerated() {
+            let itemPath = path + "[\(index)]"
+            let featureID = try id(item, itemPath)
+            guard let feature = features.firstIndex(where: { $0.id == featureID }) else {
+                throw fail(itemPath, "unknown feature \(Self.quoted(featureID)); expected \(Self.list(features.map(\.id)))")
+            }
+            guard !features[feature].isReleasing else {
+                throw fail(itemPath, "feature \(Self.quoted(featureID)) releases stock and is never blocked (G4): leave it out")
+            }
+            guard bits & (1 << UInt64(feature)) == 0 else { throw fail(itemPath, "feature \(Self.quoted(featureID)) listed twice") }
+            bits |= 1 << UInt64(feature)
+        }
+        return bits
+    }
+
+    func readLimit(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyLimit {
+        if case .number = value { return PolicyLimit(try integer(value, path, minimum: 0)) }
+        let fields = try members(value, path, allowed: ["limit", "hidden"], required: ["limit"])
+        let limit = try integer(fields["limit"]!, path + ".limit", minimum: 0)
+        let hidden = try fields["hidden"].map { (value) throws(PolicyFileError) in try bool(value, path + ".hidden") } ?? false
+        return PolicyLimit(limit, hidden: hidden)
+    }
+
+    func readTimed(_ value: JSONValue, _ path: String, plans: [PolicyPlan], grace: Bool) throws(PolicyFileError) -> PolicyTimedPlan {
+        let fields = try members(value, path, allowed: grace ? ["plan", "installedBefore", "hours"] : ["plan", "hours"],
+                                 required: grace ? ["plan", "installedBefore", "hours"] : ["plan", "hours"])
+        let plan = try planReference(fields["plan"]!, path + ".plan", plans: plans)
+        let hours = try integer(fields["hours"]!, path + ".hours", minimum: 1)
+        var cutoff: Instant?
+        if grace {
+            let text = try string(fields["installedBefore"]!, path + ".installedBefore")
+            guard let instant = Self.utcInstant(text) else {
+                throw fail(path + ".installedBefore", "\(Self.quoted(text)) is not an instant written YYYY-MM-DDTHH:MM:SSZ")
+            }
+            cutoff = instant
+        }
+        return PolicyTimedPlan(plan: plan, lengthMilliseconds: Int64(hours) * Milliseconds.hour, cutoff: cutoff)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (a policy constant is written in UTC), years 1970–2099.
+    static func utcInstant(_ text: String) -> Instant? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+              bytes[19] == 0x5A else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19), (1970...2099).contains(year),
+              LocalDate.isValid(year: year, month: month, day: day), hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let seconds = Int64(LocalDate.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Instant(secondsSince1970: seconds)
+    }
+
+    // MARK: Responses
+
+    func readResponses(_ item: JSONValue, _ path: String, plan: Int, policy: SubscriptionPolicy) throws(PolicyFileError) -> [PolicyResponse?] {
+        let fields = try members(item, path, allowed: Self.planKeys)
+        let possible = policy.reasonsThatCanOccur(under: plan)
+        let planID = policy.plans[plan].id
+        var responses = [PolicyResponse?](repeating: nil, count: PolicyReason.allCases.count)
+        var fallback: PolicyResponse?
+        if let value = fields["responses"] {
+            for (key, response) in try keyed(value, path + ".responses") {
+                let responsePath = path + ".responses." + key
+                if key == "any" {
+                    fallback = try readResponse(response, responsePath)
+                    continue
+                }
+                guard let reason = PolicyReason(name: key), reason != .noPlan else {
+                    throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"month\", \"total\", \"stock\" or \"any\"")
+                }
+                guard possible.contains(reason) else {
+                    throw fail(responsePath, "reason \(Self.quoted(key)) can never occur under plan \(Self.quoted(planID))")
+                }
+                responses[reason.rawValue] = try readResponse(response, responsePath)
+            }
+        }
+        for reason in possible where responses[reason.rawValue] == nil {
+            guard let fallback else {
+                throw fail(path + ".responses", "no response for reason \(Self.quoted(reason.name)), which can occur under plan \(Self.quoted(planID))")
+            }
+            responses[reason.rawValue] = fallback
+        }
+        return responses
+    }
+
+    func readResponse(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyResponse {
+        if case .string("paywall") = value { return .paywall }
+        guard case .object = value else { throw fail(path, "expected \"paywall\" or {\"alert\": {...}}, got \(Self.kind(value))") }
+        let fields = try members(value, path, allowed: ["alert"], required: ["alert"])
+        let alert = try members(fields["alert"]!, path + ".alert", allowed: ["title", "message"], required: ["title", "message"])
+        let title = try string(alert["title"]!, path + ".alert.title")
+        var message: String?
+        if alert["message"]! != .null { message = try string(alert["message"]!, path + ".alert.message") }
+        return .alert(PolicyAlert(title: title, message: message))
+    }
+
+    // MARK: Showing values in messages
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func list(_ names: [String]) -> String {
+        let quotedNames = names.map(quoted)
+        guard quotedNames.count > 1 else { return quotedNames.first ?? "nothing" }
+        return quotedNames.dropLast().joined(separator: ", ") + " or " + quotedNames.last!
+    }
+
+    static func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): number.text
+        case .string(let text): quoted(text)
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}

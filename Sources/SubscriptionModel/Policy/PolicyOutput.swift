@@ -1,0 +1,55 @@
+/// What one event leads to under a policy, observed right after it: one line of the
+/// generic replay contract, as plain data.
+///
+/// Plans, meters and products are indices into the policy; `PolicyMachine.screens(of:)`
+/// computes the screen values and `PolicyReplayLine` (in the simulator) writes the line,
+/// so a step itself builds no strings.
+public struct PolicyOutput: Hashable, Sendable {
+    /// The plan in force (G5), by index; nil for no plan (`none`).
+    public var plan: Int?
+    /// The usage day (G3), in the policy's calendar.
+    public var day: LocalDate
+    /// For a use: whether it was allowed; nil for every other event.
+    public var outcome: PolicyOutcome?
+    /// For a blocked use: why (G6).
+    public var reason: PolicyReason?
+    /// For a blocked use: what the app shows (G7).
+    public var response: PolicyResponse?
+    /// For a use blocked by `day` or `month`: when that count resets (G8).
+    public var resetAt: Instant?
+    /// For a blocked use: the paid plans that would allow it (G9).
+    public var upgrade: PolicyPlanSet?
+    /// Each meter's counts in force (G3), by meter index.
+    public var counts: [PolicyCounts]
+    /// The entitlement after the event (for screens).
+    public var entitlement: PolicyEntitlement?
+    /// The device's zone after the event (expiry dates are shown in it, X5).
+    public var zone: TimeZoneRules
+
+    /// Creates an output.
+    @inlinable
+    public init(plan: Int?, day: LocalDate, outcome: PolicyOutcome?, reason: PolicyReason?, response: PolicyResponse?,
+                resetAt: Instant?, upgrade: PolicyPlanSet?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
+        self.plan = plan
+        self.day = day
+        self.outcome = outcome
+        self.reason = reason
+        self.response = response
+        self.resetAt = resetAt
+        self.upgrade = upgrade
+        self.counts = counts
+        self.entitlement = entitlement
+        self.zone = zone
+    }
+
+    /// For an `alert` response, the alert.
+    public var alert: PolicyAlert? { response?.alert }
+}
+
+/// What a use did.
+public enum PolicyOutcome: String, Hashable, Sendable {
+    /// The use went ahead (and counted, for a consuming feature).
+    case allowed
+    /// The use was refused (G6); nothing changed.
+    case blocked
+}

@@ -1,0 +1,193 @@
+/// Reads the `screens` of a policy file into `ScreenExpression`s, strictly: every plan
+/// (or product) covered, every meter and window known, every placeholder usable where it
+/// is written (`docs/policy-file.md`, "Screens").
+struct ScreenExpressionReader {
+    let reader: PolicyFileReader
+    let policy: SubscriptionPolicy
+
+    /// What a text may show where it is written.
+    enum Context {
+        /// No placeholder.
+        case plain
+        /// Inside a `meter` branch: `{used}`, and `{limit}`/`{remaining}` unless the branch is `unlimited`.
+        case meter(hasLimit: Bool)
+        /// Inside an `expiry`: `{date}`.
+        case expiry
+    }
+
+    func screens(_ value: JSONValue) throws(PolicyFileError) -> [PolicyScreen] {
+        var screens: [PolicyScreen] = []
+        for (name, expression) in try reader.keyed(value, "$.screens") {
+            guard !name.isEmpty else { throw reader.fail("$.screens", "a screen name cannot be empty") }
+            screens.append(PolicyScreen(name: name, value: try read(expression, "$.screens." + name, .plain)))
+        }
+        return screens
+    }
+
+    static let kinds = ["byPlan", "byProduct", "planName", "meter", "plural", "expiry", "bar", "boxText", "metersInWarning"]
+
+    func read(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+        switch value {
+        case .null: return .null
+        case .string(let text): return .text(try template(text, path, context))
+        case .object(let object):
+            guard let kindValue = object["kind"] else { throw reader.fail(path, "missing \"kind\"; expected one of \(PolicyFileReader.list(Self.kinds))") }
+            let kind = try reader.string(kindValue, path + ".kind")
+            switch kind {
+            case "byPlan": return try byPlan(value, path, context)
+            case "byProduct": return try byProduct(value, path, context)
+            case "planName":
+                _ = try reader.members(value, path, allowed: ["kind"])
+                return .planName
+            case "meter": return try meter(value, path)
+            case "plural":
+                guard case .meter(let hasLimit) = context else { throw reader.fail(path, "\"plural\" counts a meter's number: use it inside a \"meter\" screen") }
+                let fields = try reader.members(value, path, allowed: ["kind", "count", "one", "other"], required: ["count", "one", "other"])
+                let name = try reader.string(fields["count"]!, path + ".count")
+                guard let number = ScreenNumber.allCases.first(where: { $0.name == name }) else {
+                    throw reader.fail(path + ".count", "unknown number \(PolicyFileReader.quoted(name)); expected \"used\", \"limit\" or \"remaining\"")
+                }
+                guard hasLimit || number == .used else { throw reader.fail(path + ".count", "there is no \(name) when the meter is unlimited") }
+                return .plural(number, one: try template(try reader.string(fields["one"]!, path + ".one"), path + ".one", context),
+                               other: try template(try reader.string(fields["other"]!, path + ".other"), path + ".other", context))
+            case "expiry":
+                let fields = try reader.members(value, path, allowed: ["kind", "renewing", "ending"], required: ["renewing", "ending"])
+                return .expiry(renewing: try template(try reader.string(fields["renewing"]!, path + ".renewing"), path + ".renewing", .expiry),
+                               ending: try template(try reader.string(fields["ending"]!, path + ".ending"), path + ".ending", .expiry))
+            case "bar":
+                let fields = try reader.members(value, path, allowed: ["kind", "meter", "window"], required: ["meter", "window"])
+                return .bar(meter: try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters),
+                            window: try window(fields["window"]!, path + ".window"))
+            case "boxText":
+                let fields = try reader.members(value, path, allowed: ["kind", "text"], required: ["text"])
+                let text = try reader.string(fields["text"]!, path + ".text")
+                _ = try template(text, path + ".text", .plain)
+                return .boxText(text)
+            case "metersInWarning":
+                let fields = try reader.members(value, path, allowed: ["kind", "meters", "window", "percent"], required: ["meters", "window", "percent"])
+                var meters: [Int] = []
+                for (index, item) in try reader.array(fields["meters"]!, path + ".meters").enumerated() {
+                    let meter = try reader.meterReference(item, path + ".meters[\(index)]", meters: policy.meters)
+                    guard !meters.contains(meter) else { throw reader.fail(path + ".meters[\(index)]", "meter listed twice") }
+                    meters.append(meter)
+                }
+                guard !meters.isEmpty else { throw reader.fail(path + ".meters", "list at least one meter") }
+                let percent = try reader.integer(fields["percent"]!, path + ".percent", minimum: 1)
+                guard percent <= 100 else { throw reader.fail(path + ".percent", "\(percent) is above 100") }
+                return .metersInWarning(meters: meters, window: try window(fields["window"]!, path + ".window"), percent: percent)
+            default:
+                throw reader.fail(path + ".kind", "unknown kind \(PolicyFileReader.quoted(kind)); expected one of \(PolicyFileReader.list(Self.kinds))")
+            }
+        default:
+            throw reader.fail(path, "expected a text, null or an object with a \"kind\", got \(PolicyFileReader.kind(value))")
+        }
+    }
+
+    func window(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyWindow {
+        let name = try reader.string(value, path)
+        guard let window = PolicyWindow(name: name) else {
+            throw reader.fail(path, "unknown window \(PolicyFileReader.quoted(name)); expected \"day\", \"month\", \"total\" or \"stock\"")
+        }
+        return window
+    }
+
+    func byPlan(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+        let fields = try reader.members(value, path, allowed: ["kind", "cases", "else"], required: ["cases"])
+        let fallback = try fields["else"].map { (value) throws(PolicyFileError) in try read(value, path + ".else", context) }
+        var branches = [ScreenExpression?](repeating: nil, count: policy.plans.count + 1)
+        for (key, branch) in try reader.keyed(fields["cases"]!, path + ".cases") {
+            let casePath = path + ".cases." + key
+            if key == "none" {
+                guard policy.noPlanCanOccur else { throw reader.fail(casePath, "no plan is never in force: the guest default always applies") }
+                branches[policy.plans.count] = try read(branch, casePath, context)
+                continue
+            }
+            guard let plan = policy.planIndex(key) else {
+                throw reader.fail(casePath, "unknown plan \(PolicyFileReader.quoted(key)); expected \(PolicyFileReader.list(policy.plans.map(\.id) + (policy.noPlanCanOccur ? ["none"] : [])))")
+            }
+            branches[plan] = try read(branch, casePath, context)
+        }
+        var resolved: [ScreenExpression] = []
+        for index in branches.indices {
+            if let branch = branches[index] { resolved.append(branch); continue }
+            let isNone = index == policy.plans.count
+            if isNone, !policy.noPlanCanOccur { resolved.append(.null); continue }
+            guard let fallback else {
+                throw reader.fail(path + ".cases", "no case for plan \(PolicyFileReader.quoted(isNone ? "none" : policy.plans[index].id)) and no \"else\"")
+            }
+            resolved.append(fallback)
+        }
+        return .byPlan(resolved)
+    }
+
+    func byProduct(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+        let fields = try reader.members(value, path, allowed: ["kind", "cases", "else"], required: ["cases", "else"])
+        var branches = [ScreenExpression?](repeating: nil, count: policy.products.count)
+        for (key, branch) in try reader.keyed(fields["cases"]!, path + ".cases") {
+            let casePath = path + ".cases." + key
+            guard let product = policy.productIndex(key) else {
+                throw reader.fail(casePath, "unknown product \(PolicyFileReader.quoted(key)); expected \(PolicyFileReader.list(policy.products.map(\.id)))")
+            }
+            branches[product] = try read(branch, casePath, context)
+        }
+        let fallback = try read(fields["else"]!, path + ".else", context)
+        return .byProduct(branches.map { $0 ?? fallback } + [fallback])
+    }
+
+    func meter(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> ScreenExpression {
+        let fields = try reader.members(value, path, allowed: ["kind", "meter", "window", "warningPercent", "below", "warning", "reached", "unlimited"],
+                                        required: ["meter", "window", "below", "reached", "unlimited"])
+        let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
+        let window = try window(fields["window"]!, path + ".window")
+        var percent: Int?
+        if let value = fields["warningPercent"] {
+            let share = try reader.integer(value, path + ".warningPercent", minimum: 1)
+            guard share < 100 else { throw reader.fail(path + ".warningPercent", "\(share) is not below 100: at 100 % the meter is reached") }
+            percent = share
+        }
+        guard (percent == nil) == (fields["warning"] == nil) else {
+            throw reader.fail(path, percent == nil ? "\"warning\" needs \"warningPercent\"" : "missing \"warning\" (the text from \"warningPercent\")")
+        }
+        let withLimit = Context.meter(hasLimit: true)
+        return .meter(ScreenMeter(
+            meter: meter, window: window, warningPercent: percent,
+            below: try read(fields["below"]!, path + ".below", withLimit),
+            warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit) },
+            reached: try read(fields["reached"]!, path + ".reached", withLimit),
+            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false))))
+    }
+
+    /// Splits a text at its `{name}` placeholders, refusing any the context cannot fill.
+    func template(_ text: String, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenTemplate {
+        var segments: [ScreenTemplate.Segment] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{" else { throw reader.fail(path, "\"}\" without \"{\" in \(PolicyFileReader.quoted(text))") }
+            literal += rest[rest.startIndex..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { throw reader.fail(path, "unclosed \"{\" in \(PolicyFileReader.quoted(text))") }
+            let name = String(rest[rest.index(after: open)..<close])
+            let segment: ScreenTemplate.Segment
+            switch (name, context) {
+            case ("date", .expiry): segment = .date
+            case ("used", .meter): segment = .number(.used)
+            case ("limit", .meter(true)): segment = .number(.limit)
+            case ("remaining", .meter(true)): segment = .number(.remaining)
+            case ("limit", .meter(false)), ("remaining", .meter(false)):
+                throw reader.fail(path, "placeholder {\(name)} has no value when the meter is unlimited")
+            case ("used", _), ("limit", _), ("remaining", _):
+                throw reader.fail(path, "placeholder {\(name)} is only filled inside a \"meter\" screen")
+            case ("date", _):
+                throw reader.fail(path, "placeholder {date} is only filled inside an \"expiry\" screen")
+            default:
+                throw reader.fail(path, "unknown placeholder {\(name)}; expected {used}, {limit}, {remaining} or {date}")
+            }
+            if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+            segments.append(segment)
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return ScreenTemplate(segments: segments)
+    }
+}

@@ -1,0 +1,104 @@
+/// A screen text with numbers or a date filled in when it is shown: `{remaining} cards
+/// remaining today`, `Renews on {date}`.
+///
+/// Parsed once when the policy is read, so showing it joins literal pieces and numbers.
+public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
+    /// The pieces, in order.
+    public var segments: [Segment]
+
+    /// A piece of a template.
+    public enum Segment: Hashable, Sendable {
+        /// Text shown as written.
+        case literal(String)
+        /// A number of the enclosing `meter` screen.
+        case number(ScreenNumber)
+        /// The entitlement's expiry date (only inside an `expiry` screen).
+        case date
+    }
+
+    /// A template of these pieces.
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
+    /// A template with no placeholder.
+    public init(literal: String) {
+        self.segments = literal.isEmpty ? [] : [.literal(literal)]
+    }
+
+    /// The template's text when it has no placeholder, else nil.
+    public var literalText: String? {
+        var text = ""
+        for segment in segments {
+            guard case .literal(let piece) = segment else { return nil }
+            text += piece
+        }
+        return text
+    }
+
+    /// The template as a policy file writes it, placeholders in braces.
+    public var description: String {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .number(let number): "{\(number.name)}"
+            case .date: "{date}"
+            }
+        }.joined()
+    }
+
+    /// The text with the numbers and date filled in.
+    public func render(numbers: ScreenNumbers, date: LocalDate?) -> String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let piece): text += piece
+            case .number(let number): text += String(numbers[number])
+            case .date: text += date?.description ?? ""
+            }
+        }
+        return text
+    }
+}
+
+/// A number a `meter` screen can show.
+public enum ScreenNumber: Hashable, Sendable, CaseIterable {
+    /// The count in force of the meter's window.
+    case used
+    /// The plan's shown limit.
+    case limit
+    /// `max(0, limit − used)`.
+    case remaining
+
+    /// The placeholder's name: `used`, `limit`, `remaining`.
+    public var name: String {
+        switch self {
+        case .used: "used"
+        case .limit: "limit"
+        case .remaining: "remaining"
+        }
+    }
+}
+
+/// The numbers of one meter window as a screen shows them.
+public struct ScreenNumbers: Hashable, Sendable {
+    /// The count in force.
+    public var used: Int
+    /// The shown limit (0 under no plan, where nothing is allowed).
+    public var limit: Int
+
+    /// Creates the numbers.
+    public init(used: Int, limit: Int) {
+        self.used = used
+        self.limit = limit
+    }
+
+    /// One of the numbers.
+    public subscript(number: ScreenNumber) -> Int {
+        switch number {
+        case .used: used
+        case .limit: limit
+        case .remaining: max(0, limit - used)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// An app's subscription rules as data (G1–G12): which plans exist and how a user gets
+/// each, which features count against which limits over which windows, what a blocked
+/// use shows, and what the screens say.
+///
+/// A policy is read from a policy file (`docs/policy-file.md`) by
+/// `SubscriptionPolicy(json:file:)`, which refuses anything it cannot state exactly; the
+/// shipped policies are such files, embedded in the package (`SubscriptionPolicy.named(_:)`).
+/// `PolicyMachine` runs any policy; nothing in the model is written for one policy.
+///
+/// Lists keep the file's order: paid plans in it are in rank order (lowest first), which
+/// G9's upgrade offer follows. Plans, meters, features and products are referred to by
+/// index into these lists.
+public struct SubscriptionPolicy: Hashable, Sendable {
+    /// The policy's name (`meal-capture`, ...).
+    public let name: String
+    /// One sentence on what the policy is for, if the file gives it.
+    public let about: String?
+    /// The zone days are counted in (G2).
+    public let calendar: PolicyCalendar
+    /// The trial (G5.2), if any.
+    public let trial: PolicyTimedPlan?
+    /// The grace for users installed before a cut-off (G5.3), if any.
+    public let grace: PolicyTimedPlan?
+    /// The guest's default plan (G5.4), if any.
+    public let guestDefault: Int?
+    /// The registered user's default plan, if any (else the guest's applies).
+    public let registeredDefault: Int?
+    /// The meters' ids.
+    public let meters: [String]
+    /// The windows any plan limits, per meter: what the output reports for it.
+    public let meterWindows: [[PolicyWindow]]
+    /// The features.
+    public let features: [PolicyFeature]
+    /// The plans; the paid ones in rank order.
+    public let plans: [PolicyPlan]
+    /// Every product, with the plan it gives.
+    public let products: [PolicyProduct]
+    /// The response to a use under no plan, when no plan can be in force.
+    public let noPlanResponse: PolicyResponse?
+    /// The screen values, in the file's order.
+    public let screens: [PolicyScreen]
+
+    /// Assembles a policy from parts already checked (the reader's job).
+    init(name: String, about: String?, calendar: PolicyCalendar, trial: PolicyTimedPlan?, grace: PolicyTimedPlan?,
+         guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [PolicyFeature], plans: [PolicyPlan],
+         products: [PolicyProduct], noPlanResponse: PolicyResponse?, screens: [PolicyScreen]) {
+        self.name = name
+        self.about = about
+        self.calendar = calendar
+        self.trial = trial
+        self.grace = grace
+        self.guestDefault = guestDefault
+        self.registeredDefault = registeredDefault
+        self.meters = meters
+        self.features = features
+        self.plans = plans
+        self.products = products
+        self.noPlanResponse = noPlanResponse
+        self.screens = screens
+        self.meterWindows = meters.indices.map { meter in
+            PolicyWindow.allCases.filter { window in plans.contains { $0.limit(meter: meter, window) != nil } }
+        }
+    }
+
+    /// The index of the plan with this id.
+    public func planIndex(_ id: String) -> Int? { plans.firstIndex { $0.id == id } }
+    /// The index of the feature with this id.
+    public func featureIndex(_ id: String) -> Int? { features.firstIndex { $0.id == id } }
+    /// The index of the product with this StoreKit id.
+    public func productIndex(_ id: String) -> Int? { products.firstIndex { $0.id == id } }
+    /// The index of the meter with this id.
+    public func meterIndex(_ id: String) -> Int? { meters.firstIndex(of: id) }
+
+    /// The id of a plan index, or `none` for no plan.
+    public func planID(_ plan: Int?) -> String { plan.map { plans[$0].id } ?? "none" }
+
+    /// Whether a user can be under no plan at some moment (G5.5): there is no guest
+    /// default, so a guest past any trial and grace, without an entitlement, has none.
+    public var noPlanCanOccur: Bool { guestDefault == nil }
+
+    /// The indices of the paid plans, in rank order.
+    public var paidPlans: [Int] { plans.indices.filter { plans[$0].isPaid } }
+
+    /// The reasons G6 can give under plan `plan` (nil: no plan), whatever the counts:
+    /// the reasons a policy file must give a response for.
+    public func reasonsThatCanOccur(under plan: Int?) -> [PolicyReason] {
+        guard let plan else { return noPlanCanOccur ? [.noPlan] : [] }
+        let p = plans[plan]
+        var reasons: [PolicyReason] = []
+        let gated = features.indices.filter { !features[$0].isReleasing }
+        if gated.contains(where: { !p.enables(feature: $0) }) { reasons.append(.notInPlan) }
+        if gated.contains(where: { p.enables(feature: $0) && features[$0].hasHistory && p.historyDays[$0] != nil }) {
+            reasons.append(.history)
+        }
+        var meterLimited = Set<PolicyWindow>()
+        for f in gated where p.enables(feature: f) {
+            guard case .consumes(let meter) = features[f].effect else { continue }
+            for window in PolicyWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
+        }
+        for reason in [PolicyReason.day, .month, .total, .stock] where meterLimited.contains(where: { PolicyReason($0) == reason }) {
+            reasons.append(reason)
+        }
+        return reasons
+    }
+}

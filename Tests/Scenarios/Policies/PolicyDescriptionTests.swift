@@ -1,0 +1,65 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// `simulate policy show`'s text, and the documented example policy file.
+@Suite("Policy description")
+struct PolicyDescriptionTests {
+    @Test("daa-tiers reads as its rules: calendar, defaults, ranked plans with products, limits, responses")
+    func daaTiers() {
+        let lines = PolicyDescription.text(.daaTiers).split(separator: "\n").map(String.init)
+        for expected in [
+            "policy daa-tiers",
+            "calendar: UTC",
+            "defaults: guest free_guest, registered free_registered",
+            "  chat: consumes questions",
+            "  muhurta: gate (counts nothing)",
+            "  free_guest \"Free (Guest)\"",
+            "    features: chat, compatibility",
+            "    limits: questions day 3, total 3",
+            "  core \"Core\", paid, rank 1",
+            "    products: com.daa.core.monthly (auto-renewable P1M), com.daa.core.yearly (auto-renewable P1Y)",
+            "    responses: not-in-plan → paywall; day → alert \"Daily limit reached\" / \"Resets at midnight\"; total → paywall",
+            "  premium \"Premium\", paid, rank 3",
+            "    limits: questions unlimited",
+            "    responses: none (nothing can be blocked)",
+            "  plan:",
+            "    the plan's name",
+        ] {
+            #expect(lines.contains(expected), "missing line: \(expected)")
+        }
+    }
+
+    @Test("hidden limits, lifetime products, grace and no-plan responses are stated")
+    func otherShapes() {
+        let meal = PolicyDescription.text(.mealCapture)
+        #expect(meal.contains("trial: trial for 72 h from the install\n"))
+        #expect(meal.contains("no plan: every use blocked (no-plan) → paywall\n"))
+        #expect(meal.contains("    limits: analyses day 50 (hidden)\n"))
+        #expect(PolicyDescription.text(.dailyQuip).contains("dailyquip.lifetime (non-consumable)"))
+        #expect(PolicyDescription.text(.faceRecall).contains("grace: grace for users installed before 2026-03-01T00:00:00Z, until 720 h after it\n"))
+        #expect(PolicyDescription.text(.oxalate).contains("    history: track-meal 3 days\n"))
+    }
+
+    @Test("the example of docs/policy-file.md is a valid policy")
+    func documentedExample() throws {
+        let doc = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/policy-file.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "```json\n"))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let policy = try SubscriptionPolicy(data: Data(doc[start.upperBound..<end.lowerBound].utf8), file: "policy-file.md")
+        var run = PolicyRun(policy, zone: "UTC")
+        run("2026-01-01T09:00:00Z", .install)
+        let fourth = run.repeated(4, "read-quote", from: "2026-01-01T09:01:00Z")
+        #expect(run.screen(fourth, "counter") == .text("1 quote left"))
+        #expect(run.screen(run("2026-01-01T09:10:00Z", .use("read-quote")), "counter") == .text("No quotes left today"))
+        #expect(run("2026-01-01T09:11:00Z", .use("share")).reason == .notInPlan)
+    }
+
+    @Test("a name that is no shipped policy and no file is one error line")
+    func unknownPolicy() {
+        #expect(throws: PolicyLoader.LoadError(description: "error: \"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file")) {
+            try PolicyLoader.load("no-such", folder: "/nonexistent")
+        }
+    }
+}

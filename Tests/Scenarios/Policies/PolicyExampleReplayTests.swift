@@ -1,0 +1,37 @@
+import Foundation
+import Simulator
+import Testing
+
+/// The policy examples (`Tests/Scenarios/Examples/policies`), replayed through the
+/// command's code path (`PolicyReplay.jsonLines(path:)`) and compared as JSON with their
+/// `.expected.jsonl`. The first five come with the generic contract; the rest were written
+/// for this package, their expected lines worked out by hand from the rules they name.
+@Suite("Policy examples")
+struct PolicyExampleReplayTests {
+    static let specNames = ["meal-capture-as-policy", "daa-guest-signs-in", "oxalate-month-and-billing", "quip-five-a-day", "face-grace-and-stock"]
+
+    static var folder: URL { PackagePaths.examples.appendingPathComponent("policies") }
+
+    /// Every example in the folder, the spec's and the package's.
+    static var allNames: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".expected.jsonl") }.map { String($0.dropLast(".expected.jsonl".count)) }.sorted()
+    }
+
+    @Test("replays to the expected JSON Lines", arguments: allNames)
+    func replaysToExpected(name: String) throws {
+        let got = try PolicyReplay.jsonLines(path: Self.folder.appendingPathComponent(name + ".json").path)
+        let expected = try String(contentsOf: Self.folder.appendingPathComponent(name + ".expected.jsonl"), encoding: .utf8)
+        let gotLines = got.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        let expectedLines = expected.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
+        #expect(gotLines.count == expectedLines.count, "\(name): line count")
+        for (index, (a, b)) in zip(gotLines, expectedLines).enumerated() {
+            #expect(a != nil && a == b, "line \(index) of \(name):\n got \(a.map { "\($0)" } ?? "nil")\nwant \(b.map { "\($0)" } ?? "nil")")
+        }
+    }
+
+    @Test("the contract's five examples are all here")
+    func specExamplesPresent() {
+        #expect(Set(Self.specNames).isSubset(of: Set(Self.allNames)))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// The policy files: the shipped ones load and say what the rules say; a bad file is
+/// refused with one line naming the file, the JSON path and the fault (`docs/policy-file.md`).
+@Suite("Policy files")
+struct PolicyFileTests {
+    /// A small valid policy; each error test breaks one thing in it.
+    static let base = """
+        {"policy": "t", "calendar": "device", "defaults": {"guest": "free"}, "meters": ["m"],
+         "features": [{"id": "f", "consumes": "m"}, {"id": "g"}],
+         "plans": [
+           {"id": "free", "name": "Free", "features": ["f"], "limits": {"m": {"day": 3}},
+            "responses": {"day": "paywall", "not-in-plan": "paywall"}},
+           {"id": "pro", "name": "Pro", "products": [{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}], "features": "all"}],
+         "screens": {"s": {"kind": "planName"}}}
+        """
+
+    func read(_ text: String) throws(PolicyFileError) -> SubscriptionPolicy {
+        try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
+    }
+
+    func error(_ text: String) -> String? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("the small policy the error tests start from is valid")
+    func baseIsValid() throws {
+        let policy = try read(Self.base)
+        #expect(policy.plans.map(\.id) == ["free", "pro"] && policy.paidPlans == [1])
+    }
+
+    @Test("an unknown key is refused, naming where it is")
+    func unknownKey() {
+        #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
+                == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
+                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "policy", "about", "calendar", "trial""#) == true)
+    }
+
+    @Test("a missing response for a reason that can occur is refused")
+    func missingResponse() {
+        #expect(error(Self.base.replacingOccurrences(of: #", "not-in-plan": "paywall""#, with: ""))
+                == #"error: t.json: $.plans[0].responses: no response for reason "not-in-plan", which can occur under plan "free""#)
+    }
+
+    @Test("a response for a reason that can never occur is refused")
+    func impossibleResponse() {
+        #expect(error(Self.base.replacingOccurrences(of: #""day": "paywall","#, with: #""day": "paywall", "month": "paywall","#))
+                == #"error: t.json: $.plans[0].responses.month: reason "month" can never occur under plan "free""#)
+    }
+
+    @Test("a product sold by two plans is refused")
+    func productSoldTwice() {
+        let twice = Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: """
+            "features": "all"}, {"id": "max", "name": "Max", "products": [{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}], "features": "all"}]
+            """)
+        #expect(error(twice) == #"error: t.json: $.plans[2].products[0].id: product "pro.monthly" is already sold by plan "pro""#)
+    }
+
+    @Test("a limit below 0 is refused")
+    func negativeLimit() {
+        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#))
+                == "error: t.json: $.plans[0].limits.m.day: -1 is below 0")
+        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": {"limit": -2, "hidden": true}"#))
+                == "error: t.json: $.plans[0].limits.m.day.limit: -2 is below 0")
+    }
+
+    @Test("a use that can happen under no plan needs a response")
+    func noPlanResponse() {
+        #expect(error(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: ""))
+                == #"error: t.json: $: missing "noPlanResponse": with no guest default, a use can happen under no plan (G5.5)"#)
+    }
+
+    @Test("screens: every plan needs a case, placeholders only where they are filled")
+    func screenFaults() {
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))
+                == #"error: t.json: $.screens.s.cases: no case for plan "pro" and no "else""#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{used} used""#))
+                == #"error: t.json: $.screens.s: placeholder {used} is only filled inside a "meter" screen"#)
+        let unlimited = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none left", "unlimited": "{remaining} left"}"#
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
+                == #"error: t.json: $.screens.s.unlimited: placeholder {remaining} has no value when the meter is unlimited"#)
+    }
+
+    @Test("text that is not JSON is refused at the document")
+    func notJSON() {
+        #expect(error("{\"policy\": ")?.hasPrefix("error: t.json: $: not JSON") == true)
+    }
+
+    @Test("every shipped policy loads by name, and only those names")
+    func shippedPolicies() {
+        #expect(SubscriptionPolicy.shippedNames == ["meal-capture", "daa-tiers", "oxalate", "daily-quip", "face-recall"])
+        for name in SubscriptionPolicy.shippedNames { #expect(SubscriptionPolicy.named(name)?.name == name) }
+        #expect(SubscriptionPolicy.named("meal_capture") == nil)
+        #expect(SubscriptionPolicy.daaTiers.products.map(\.kind.description).allSatisfy { $0.hasPrefix("auto-renewable P1") })
+        #expect(SubscriptionPolicy.dailyQuip.products.map(\.kind) == [.autoRenewable(period: "P1M"), .autoRenewable(period: "P1Y"), .nonConsumable])
+    }
+
+    @Test("the v1 rules come from the meal-capture policy file and are the v1 numbers and texts")
+    func captureRulesFromPolicyFile() throws {
+        let v1 = CaptureRules(
+            trialLengthMilliseconds: 72 * 3_600_000, trialDailyLimit: 10, premiumProductID: "PremiumStandardSub", unlimitedProductID: "unlimited",
+            premiumDailyLimit: 10, unlimitedDailyLimit: 50,
+            texts: .init(limitAlertTitle: "You have reached your daily limit", premiumLimitAlertMessage: "Upgrade to unlimited to continue",
+                         unlimitedLimitAlertMessage: nil, belowLimitLabel: "Below limit", limitReachedLabel: "Limit reached",
+                         noLimitLabel: "No limit", noUsageLimitText: "You have no usage limit"))
+        #expect(CaptureRules.mealCapture == v1)
+        #expect(try CaptureRules(policy: .mealCapture) == v1)
+    }
+
+    @Test("a policy of another shape cannot run on the v1 machine")
+    func otherShapesRefusedByV1() {
+        #expect(throws: CaptureRules.ShapeError.self) { try CaptureRules(policy: .dailyQuip) }
+    }
+}
+
+/// The generic contract's input errors, first fault first, worded as the v1 reader's.
+@Suite("Policy timeline errors")
+struct PolicyTimelineErrorTests {
+    func error(_ text: String, folder: String = "/nonexistent") -> String? {
+        do {
+            let json = try JSONValue.parse(Data(text.utf8))
+            _ = try PolicyTimelineReader().read(json: json, folder: folder)
+            return nil
+        } catch let error as TimelineError {
+            return error.description
+        } catch {
+            return "not JSON"
+        }
+    }
+
+    static let install = #"{"at": "2026-03-30T09:00:00-04:00", "do": "install"}"#
+
+    func timeline(_ events: String..., policy: String = #""oxalate""#, zone: String = #""America/New_York""#) -> String {
+        #"{"policy": \#(policy), "zone": \#(zone), "events": [\#(([Self.install] + events).joined(separator: ", "))]}"#
+    }
+
+    @Test("the file's own fields in the order policy, zone, events")
+    func topLevelOrder() {
+        #expect(error(#"{"policy": 3, "zone": "Mars/Olympus"}"#) == "error: policy: expected a shipped policy's name or a policy file's path, got 3")
+        #expect(error(#"{"policy": "oxalate", "zone": "Mars/Olympus"}"#) == #"error: zone: unknown time zone "Mars/Olympus""#)
+        #expect(error(#"{"policy": "oxalate", "zone": "UTC"}"#) == "error: events: missing")
+        #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
+        #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
+                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file"#)
+    }
+
+    @Test("a feature the policy does not have, a product it does not sell")
+    func unknownFeatureAndProduct() {
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "chat"}"#))
+                == #"error: event 1: unknown "feature" "chat": oxalate has "ask-oracle", "create-recipe", "delete-recipe", "track-meal" or "export-data""#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use"}"#)) == #"error: event 1: missing "feature""#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "set-entitlement", "product": "unlimited"}"#))
+                == #"error: event 1: unknown "product" "unlimited": oxalate sells "premium_monthly", "premium_yearly" or null"#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "capture", "kind": "meal"}"#, policy: #""meal-capture""#))
+                == #"error: event 1: unknown "do" "capture": a timeline with a policy uses "use" with a "feature""#)
+    }
+
+    @Test("a history feature's day: missing, not a real date, out of range; other features ignore it")
+    func historyDay() {
+        let use = #"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "track-meal""#
+        #expect(error(timeline(use + "}")) == #"error: event 1: missing "day""#)
+        #expect(error(timeline(use + #", "day": "2026-02-30"}"#)) == #"error: event 1: malformed "day" "2026-02-30": expected a real date YYYY-MM-DD"#)
+        #expect(error(timeline(use + #", "day": "1969-12-31"}"#)) == #"error: event 1: "day" "1969-12-31" is outside 1970-01-01 to 2099-12-31"#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "ask-oracle", "day": "nonsense"}"#)) == nil)
+    }
+
+    @Test("expires must be an instant or null; renews true or false")
+    func entitlementDetails() {
+        let entitle = #"{"at": "2026-03-30T09:01:00-04:00", "do": "set-entitlement", "product": "premium_monthly""#
+        #expect(error(timeline(entitle + #", "expires": "2026-05-01"}"#))
+                == #"error: event 1: malformed "expires" "2026-05-01": expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM"#)
+        #expect(error(timeline(entitle + #", "expires": null, "renews": "yes"}"#)) == #"error: event 1: "renews" must be true or false, not "yes""#)
+        #expect(error(timeline(entitle + #", "expires": "2026-05-01T02:00:00Z", "renews": false}"#)) == nil)
+    }
+
+    @Test("the events' order rules, as in the v1 contract")
+    func eventOrder() {
+        #expect(error(timeline(#"{"at": "2026-03-30T08:59:59-04:00", "do": "look"}"#))
+                == #"error: event 1: "at" "2026-03-30T08:59:59-04:00" is earlier than event 0's (2026-03-30T13:00:00Z)"#)
+        #expect(error(timeline(Self.install)) == #"error: event 1: a second "install" (the first is event 0)"#)
+        #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": [{"at": "2026-03-30T09:00:00Z", "do": "sign-in"}]}"#)
+                == #"error: event 0: the first event must be "install", not "sign-in""#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "set-zone"}"#)) == "error: event 1: missing zone")
+    }
+
+    @Test("a policy file beside the timeline is read; a bad one is named with its fault")
+    func policyFileBesideTimeline() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-timeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(PolicyFileTests.base.utf8).write(to: folder.appendingPathComponent("good.json"))
+        try Data(PolicyFileTests.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#).utf8).write(to: folder.appendingPathComponent("bad.json"))
+        #expect(error(#"{"policy": "good.json", "zone": "UTC", "events": [{"at": "2026-03-30T09:00:00Z", "do": "install"}, {"at": "2026-03-30T09:00:00Z", "do": "use", "feature": "g"}]}"#,
+                      folder: folder.path) == nil)
+        #expect(error(#"{"policy": "bad.json", "zone": "UTC", "events": []}"#, folder: folder.path)
+                == "error: policy: bad.json: $.plans[0].limits.m.day: -1 is below 0")
+    }
+}
