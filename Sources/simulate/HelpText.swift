@@ -11,16 +11,20 @@ enum HelpText {
         case "mutants": mutants
         case "check": check
         case "baseline": baseline
+        case "policies": PoliciesCommand.help
+        case "policy": PolicyCommand.help
         default: nil
         }
     }
 
     static let overview = """
-    simulate: a seeded simulator for the meal-capture subscription rules.
+    simulate: a seeded simulator for subscription and paywall rules.
 
     USAGE
       simulate [run] [options]        simulate many users, check every invariant (the default)
       simulate replay FILE            replay a timeline file through the reference model
+                                      (FILE may be - for standard input; a timeline
+                                      naming a "policy" runs under that policy)
       simulate replay --seed S --user K [--years Y] [--out FILE]
                                       regenerate one user of a run and replay it
       simulate check --command "CMD"  check another implementation (a program speaking
@@ -30,6 +34,8 @@ enum HelpText {
       simulate diff OLD.json NEW.json compare two reports: what moved
       simulate baseline               regenerate reports/baseline.json and baseline.md
       simulate bench                  measure events per second against baselines
+      simulate policies               list the shipped policies (docs/policies.md)
+      simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
       simulate help [COMMAND]         show help for a command
 
     EXIT STATUS
@@ -76,7 +82,9 @@ enum HelpText {
       simulate replay --seed S --user K [--years Y] [--out FILE]
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
-    says. A bad file is refused before anything runs: exit status 2, nothing on
+    says. FILE may be - (standard input) or a pipe. A timeline without "policy" is
+    the meal-capture rules with the v1 output; one that names a policy (a shipped
+    name, or a policy file's path relative to the timeline) gets the generic output. A bad file is refused before anything runs: exit status 2, nothing on
     standard output, one line on standard error naming the field or event.
 
     OPTIONS

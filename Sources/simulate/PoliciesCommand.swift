@@ -12,8 +12,7 @@ enum PoliciesCommand {
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
-        try arguments.rejectUnknown()
-        guard arguments.positionals.isEmpty else { throw UsageError("policies takes no arguments; see 'simulate policies --help'") }
+        guard try arguments.positionals.isEmpty else { throw UsageError("policies takes no arguments; see 'simulate policies --help'") }
         let width = SubscriptionPolicy.shippedNames.map(\.count).max() ?? 0
         for name in SubscriptionPolicy.shippedNames {
             let policy = SubscriptionPolicy.named(name)!

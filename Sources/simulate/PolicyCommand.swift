@@ -16,10 +16,9 @@ enum PolicyCommand {
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
-        try arguments.rejectUnknown()
-        let positionals = arguments.positionals
+        let positionals = try arguments.positionals
         guard positionals.first == "show" else {
-            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE'" : "unknown policy subcommand \"\(positionals[0])\"; expected \"show\"")
+            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE'" : "unknown policy subcommand \(Quoted.text(positionals[0])); expected \"show\"")
         }
         guard positionals.count == 2 else { throw UsageError("policy show takes one NAME or FILE, got \(positionals.count - 1)") }
         do {

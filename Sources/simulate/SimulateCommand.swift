@@ -21,6 +21,8 @@ enum SimulateCommand {
             case "mutants": return try MutantsCommand.main(CommandArguments(arguments, command: "mutants"))
             case "diff": return try DiffCommand.main(CommandArguments(arguments, command: "diff"))
             case "baseline": return try BaselineCommand.main(CommandArguments(arguments, command: "baseline"))
+            case "policies": return try PoliciesCommand.main(CommandArguments(arguments, command: "policies"))
+            case "policy": return try PolicyCommand.main(CommandArguments(arguments, command: "policy"))
             case "help":
                 guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
                 guard let text = HelpText.text(for: arguments.first ?? "simulate") else {

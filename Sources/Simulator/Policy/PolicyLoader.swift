@@ -4,31 +4,37 @@ import SubscriptionModel
 /// Finds a policy by a shipped name or a file path, as the commands and timelines name
 /// one: a shipped name always means the shipped policy.
 public enum PolicyLoader {
-    /// Why no policy could be loaded: one line, starting `error: `.
+    /// Why no policy could be loaded.
     public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The line.
-        public var description: String
+        /// What is wrong, without the `error: ` prefix (a timeline's reader puts it after `policy: `).
+        public var problem: String
 
-        /// An error with this line.
-        public init(description: String) {
-            self.description = description
+        /// The line a command prints.
+        public var description: String { "error: " + problem }
+
+        /// An error saying `problem`.
+        public init(problem: String) {
+            self.problem = problem
         }
     }
 
     /// The shipped policy `nameOrPath`, else the policy file at that path (relative to
     /// `folder` when not absolute).
-    public static func load(_ nameOrPath: String, folder: String = FileManager.default.currentDirectoryPath) throws(LoadError) -> SubscriptionPolicy {
+    public static func load(_ nameOrPath: String, folder: String = ".") throws(LoadError) -> SubscriptionPolicy {
         if let shipped = SubscriptionPolicy.named(nameOrPath) { return shipped }
-        let path = nameOrPath.hasPrefix("/") ? nameOrPath : URL(fileURLWithPath: folder).appendingPathComponent(nameOrPath).path
-        var isDirectory: ObjCBool = false
-        guard !nameOrPath.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(description: "error: \(JSONText.quoted(nameOrPath)) is no shipped policy (\(SubscriptionPolicy.shippedNames.joined(separator: ", "))) and no readable policy file")
+        guard !nameOrPath.isEmpty else { throw LoadError(problem: "an empty policy name") }
+        let path = nameOrPath.hasPrefix("/") || folder == "." ? nameOrPath : URL(fileURLWithPath: folder).appendingPathComponent(nameOrPath).path
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(InputPath(path), kind: "policy file")
+        } catch {
+            let shipped = SubscriptionPolicy.shippedNames.joined(separator: ", ")
+            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem))")
         }
         do {
-            return try SubscriptionPolicy(data: data, file: nameOrPath)
+            return try SubscriptionPolicy(data: Data(bytes), file: nameOrPath)
         } catch {
-            throw LoadError(description: error.description)
+            throw LoadError(problem: String(error.description.dropFirst(error.description.hasPrefix("error: ") ? 7 : 0)))
         }
     }
 }

@@ -12,36 +12,46 @@ public struct PolicyTimelineReader: Sendable {
     /// A reader.
     public init() {}
 
-    /// Whether a parsed timeline names a policy (and so is read by this reader, not the v1 one).
-    public static func namesPolicy(_ json: JSONValue) -> Bool {
-        guard case .object(let root) = json else { return false }
-        return root["policy"] != nil
-    }
-
-    /// Reads the file at `path`; a policy file it names is looked up beside it.
+    /// Reads the file at `path` (`-` for standard input); a policy file it names is
+    /// looked up beside it.
     public func read(path: String) throws(TimelineError) -> PolicyTimeline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let problem = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a timeline file" : "cannot be read"
-            throw TimelineError(place: path, problem: problem)
+        let input = InputPath(path)
+        let bytes = try InputFile.read(input, kind: "timeline file")
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(TimelineError) -> PolicyTimeline in
+                try read(TimelineDocument(buffer, keys: Self.keys), folder: Self.folder(of: input))
+            }
         }
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch { throw TimelineError(place: "file", problem: "not JSON") }
-        return try read(json: json, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        return try result.get()
     }
 
-    /// Reads a parsed timeline; `folder` is where a policy file path is relative to.
-    public func read(json: JSONValue, folder: String) throws(TimelineError) -> PolicyTimeline {
-        guard case .object(let root) = json else { throw TimelineError(place: "file", problem: "not a JSON object") }
-        let policy = try readPolicy(root["policy"], folder: folder)
-        let zone = try readZone(root["zone"], place: "zone")
-        guard let rawEvents = root["events"], rawEvents != .null else { throw TimelineError(place: "events", problem: "missing") }
-        guard case .array(let list) = rawEvents else { throw TimelineError(place: "events", problem: "not a list") }
-        guard !list.isEmpty else { throw TimelineError(place: "events", problem: "empty") }
+    /// Reads a timeline from JSON text; `folder` is where a policy file path is relative to.
+    public func read(data: Data, folder: String = ".") throws(TimelineError) -> PolicyTimeline {
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(TimelineError) -> PolicyTimeline in
+                try read(TimelineDocument(raw.bindMemory(to: UInt8.self), keys: Self.keys), folder: folder)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The top-level members a policy timeline has.
+    public static let keys: Set<String> = ["policy", "zone", "events"]
+
+    /// The folder a timeline file's relative policy path starts from.
+    public static func folder(of path: InputPath) -> String {
+        path.isStandardInput ? "." : URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
+    }
+
+    /// Reads a checked document (its syntax already known good): the policy, the zone,
+    /// then the events one at a time, so memory follows the events, not the text.
+    public func read(_ document: TimelineDocument, folder: String) throws(TimelineError) -> PolicyTimeline {
+        let policy = try readPolicy(document.value("policy"), folder: folder)
+        let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
         var events: [PolicyEvent] = []
-        events.reserveCapacity(list.count)
-        for (index, raw) in list.enumerated() {
+        try document.forEachEvent { (index, parser) throws(TimelineError) in
+            let raw: JSONValue
+            do { raw = try parser.value() } catch { throw TimelineDocument.notJSON } // not reached: the first pass checked the syntax
             events.append(try readEvent(raw, index: index, previous: events.last, policy: policy))
         }
         return PolicyTimeline(policy: policy, zone: zone, events: events)
@@ -54,26 +64,11 @@ public struct PolicyTimelineReader: Sendable {
         guard case .string(let name) = raw, !name.isEmpty else {
             throw TimelineError(place: "policy", problem: "expected a shipped policy's name or a policy file's path, got \(Self.show(raw))")
         }
-        if let shipped = SubscriptionPolicy.named(name) { return shipped } // a name always means the shipped policy
-        let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: folder).appendingPathComponent(name).path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw TimelineError(place: "policy", problem: "\(Self.show(raw)) is no shipped policy (\(SubscriptionPolicy.shippedNames.joined(separator: ", "))) and no readable policy file")
-        }
         do {
-            return try SubscriptionPolicy(data: data, file: name)
+            return try PolicyLoader.load(name, folder: folder)
         } catch {
-            throw TimelineError(place: "policy", problem: error.message)
+            throw TimelineError(place: "policy", problem: error.problem)
         }
-    }
-
-    private func readZone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
-        guard let raw, raw != .null else { throw TimelineError(place: place, problem: "missing") }
-        guard case .string(let name) = raw, let zone = TimeZoneRules.named(name) else {
-            throw TimelineError(place: place, problem: "unknown time zone \(Self.show(raw))")
-        }
-        return zone
     }
 
     // MARK: Events
@@ -93,7 +88,7 @@ public struct PolicyTimelineReader: Sendable {
         if let previous, at < previous.at {
             throw .event(index, "\"at\" \(Self.show(object["at"]!)) is earlier than event \(index - 1)'s (\(previous.at))")
         }
-        if index == 0, name != "install" { throw .event(index, "the first event must be \"install\", not \(JSONText.quoted(name))") }
+        if index == 0, name != "install" { throw .event(index, "the first event must be \"install\", not \(ErrorText.quoted(name))") }
         if index > 0, name == "install" { throw .event(index, "a second \"install\" (the first is event 0)") }
         switch name {
         case "install": return PolicyEvent(at: at, .install)
@@ -127,7 +122,7 @@ public struct PolicyTimelineReader: Sendable {
             return PolicyEvent(at: at, .setEntitlement(product.map { PolicyEntitlement(product: $0, expires: expires, renews: renews) }))
         default: // "set-zone"
             guard let rawZone = object["zone"], rawZone != .null else { throw .event(index, "missing zone") }
-            guard case .string(let zoneName) = rawZone, let zone = TimeZoneRules.named(zoneName) else {
+            guard case .string(let zoneName) = rawZone, let zone = TimelineReader.zoneNamed(zoneName) else {
                 throw .event(index, "unknown time zone \(Self.show(rawZone))")
             }
             return PolicyEvent(at: at, .setZone(zone))
@@ -140,9 +135,11 @@ public struct PolicyTimelineReader: Sendable {
         switch InstantParser.parse(text) {
         case .success(let instant): return instant
         case .failure(.malformed):
-            throw .event(index, "malformed \"\(field)\" \(JSONText.quoted(text)): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
+            throw .event(index, "malformed \"\(field)\" \(ErrorText.quoted(text)): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
         case .failure(.yearOutOfRange(let year)):
-            throw .event(index, "\"\(field)\" \(JSONText.quoted(text)) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
+            throw .event(index, "\"\(field)\" \(ErrorText.quoted(text)) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
+        case .failure(.impossibleDate(let year, let month, let day)):
+            throw .event(index, "\"\(field)\" \(ErrorText.quoted(text)) is an impossible date: \(InstantParser.impossibility(year: year, month: month, day: day))")
         }
     }
 
@@ -154,7 +151,7 @@ public struct PolicyTimelineReader: Sendable {
         guard case .string(let text) = raw, let date = Self.date(text) else {
             throw .event(index, "malformed \"day\" \(Self.show(raw)): expected a real date YYYY-MM-DD")
         }
-        guard Self.dayRange.contains(date) else { throw .event(index, "\"day\" \(JSONText.quoted(text)) is outside 1970-01-01 to 2099-12-31") }
+        guard Self.dayRange.contains(date) else { throw .event(index, "\"day\" \(ErrorText.quoted(text)) is outside 1970-01-01 to 2099-12-31") }
         return date
     }
 
@@ -178,11 +175,11 @@ public struct PolicyTimelineReader: Sendable {
     // MARK: Showing values
 
     /// A JSON value as it appears in an error line: strings quoted, others as JSON.
-    static func show(_ value: JSONValue) -> String { PolicyReplayLine.json(value) }
+    static func show(_ value: JSONValue) -> String { ErrorText.json(value) }
 
     /// `"a", "b" or "c"`.
     static func list(_ names: [String], quoteLast: Bool = true) -> String {
-        let shown = names.enumerated().map { index, name in index == names.count - 1 && !quoteLast ? name : JSONText.quoted(name) }
+        let shown = names.enumerated().map { index, name in index == names.count - 1 && !quoteLast ? name : ErrorText.quoted(name) }
         guard shown.count > 1 else { return shown.first ?? "nothing" }
         return shown.dropLast().joined(separator: ", ") + " or " + shown.last!
     }

@@ -10,12 +10,25 @@ public enum Replay {
     /// About how many bytes of lines are handed to the sink at a time.
     public static let chunkBytes = 1 << 16
 
-    /// Reads and validates the file at `path` (`-` for standard input), then replays it
-    /// through the reference model, handing the JSON Lines to `sink` in chunks. Throws
-    /// before anything reaches `sink` when the file is bad.
+    /// Reads and validates the file at `path` (`-` for standard input), then replays it,
+    /// handing the JSON Lines to `sink` in chunks. A timeline that names a `policy` is
+    /// read and replayed under that policy with the generic output; one that does not is
+    /// the v1 contract (the meal-capture rules, `policy` here). Throws before anything
+    /// reaches `sink` when the file is bad.
     public static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
-        let timeline = try TimelineReader(policy: policy).read(path: path)
-        write(timeline, policy: policy, to: sink)
+        let bytes = try InputFile.read(path, kind: "timeline file")
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(TimelineError) -> Void in
+                let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
+                if document.offsets["policy"] != nil {
+                    let timeline = try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path))
+                    PolicyReplay.write(timeline, to: sink)
+                } else {
+                    write(try TimelineReader(policy: policy).read(document), policy: policy, to: sink)
+                }
+            }
+        }
+        try result.get()
     }
 
     /// Replays a timeline through the reference model, handing the JSON Lines to `sink`

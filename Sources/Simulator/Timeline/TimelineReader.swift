@@ -42,7 +42,11 @@ public struct TimelineReader: Sendable {
 
     /// Reads a timeline from JSON text's UTF-8 bytes.
     public func read(bytes: UnsafeBufferPointer<UInt8>) throws(TimelineError) -> Timeline {
-        let document = try TimelineDocument(bytes, keys: ["zone", "events"])
+        try read(TimelineDocument(bytes, keys: ["zone", "events"]))
+    }
+
+    /// Reads a checked document (its syntax already known good).
+    public func read(_ document: TimelineDocument) throws(TimelineError) -> Timeline {
         let zone = try Self.zone(document.value("zone"), place: "zone")
         var events: [Event] = []
         try document.forEachEvent { (index, parser) throws(TimelineError) in
@@ -171,7 +175,7 @@ public struct TimelineReader: Sendable {
     }
 
     /// The file's `zone` (or another place's): a zone name Foundation knows.
-    private static func zone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
+    static func zone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
         guard let raw, !raw.isNull else { throw TimelineError(place: place, problem: "missing") }
         guard let name = raw.string, let zone = zoneNamed(name) else {
             throw TimelineError(place: place, problem: "unknown time zone \(ErrorText.json(raw))")

@@ -58,7 +58,7 @@ struct PolicyDescriptionTests {
 
     @Test("a name that is no shipped policy and no file is one error line")
     func unknownPolicy() {
-        #expect(throws: PolicyLoader.LoadError(description: "error: \"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file")) {
+        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)")) {
             try PolicyLoader.load("no-such", folder: "/nonexistent")
         }
     }

@@ -127,8 +127,7 @@ struct PolicyFileTests {
 struct PolicyTimelineErrorTests {
     func error(_ text: String, folder: String = "/nonexistent") -> String? {
         do {
-            let json = try JSONValue.parse(Data(text.utf8))
-            _ = try PolicyTimelineReader().read(json: json, folder: folder)
+            _ = try PolicyTimelineReader().read(data: Data(text.utf8), folder: folder)
             return nil
         } catch let error as TimelineError {
             return error.description
@@ -150,7 +149,7 @@ struct PolicyTimelineErrorTests {
         #expect(error(#"{"policy": "oxalate", "zone": "UTC"}"#) == "error: events: missing")
         #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
         #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
-                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file"#)
+                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)"#)
     }
 
     @Test("a feature the policy does not have, a product it does not sell")
