@@ -66,6 +66,7 @@ public struct ExternalProgram: Sendable {
     /// outputs strictly against `policy`'s texts.
     public func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], Failure> {
         #if os(macOS) || os(Linux)
+        if ExternalPrograms.isStopping { return .failure(.interrupted) }
         let folder: ScratchFolder
         switch ScratchFolder.make() {
         case .success(let made): folder = made

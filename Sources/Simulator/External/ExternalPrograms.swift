@@ -20,11 +20,12 @@ public enum ExternalPrograms {
     /// scratch folders, and refuses to start new programs until `resume()`.
     ///
     /// Meant for the command line's SIGINT/SIGTERM handler, so that Ctrl-C leaves
-    /// nothing running and nothing in the temporary folder. The killing part uses
-    /// only atomics and `kill(2)`, so it is safe from any thread and even from a raw
-    /// signal handler; the folder part takes a lock only if it is free (it gives up
-    /// on the folders rather than wait on a thread the signal interrupted). Calling
-    /// it twice, or with nothing running, is harmless.
+    /// nothing running and nothing in the temporary folder. Safe from any thread at
+    /// any moment, runs alongside checks in progress, and never waits on them: the
+    /// groups are found with atomic loads and killed with `kill(2)`, and the folders are
+    /// removed only if their lock is free (after a short retry it leaves them rather
+    /// than wait on a thread that a signal may have interrupted). Calling it twice, or
+    /// with nothing running, is harmless.
     public static func stopAll() {
         #if os(macOS) || os(Linux)
         stopping.store(true, ordering: .sequentiallyConsistent)
