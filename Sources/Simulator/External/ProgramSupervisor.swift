@@ -63,10 +63,10 @@ struct ProgramSupervisor {
     /// Runs `/bin/sh -c command` under `limits`; fails only when it cannot start.
     static func run(_ command: String, limits: Limits) -> Result<Run, ExternalProgram.Failure> {
         if ExternalPrograms.isStopping { return .success(Run(ending: .interrupted, standardOutput: [], standardError: [], standardErrorBytes: 0)) }
-        let spawned: Result<(pid: pid_t, output: Int32, error: Int32), ExternalProgram.Failure> = spawning.withLock { _ in spawn(command) }
-        guard case .success(let child) = spawned else {
-            if case .failure(let failure) = spawned { return .failure(failure) }
-            fatalError("unreachable")
+        let child: (pid: pid_t, output: Int32, error: Int32)
+        switch spawning.withLock({ _ in spawn(command) }) {
+        case .success(let spawned): child = spawned
+        case .failure(let failure): return .failure(failure)
         }
         guard let slot = ExternalPrograms.register(group: child.pid) else {
             _ = kill(-child.pid, SIGKILL)
@@ -96,7 +96,9 @@ struct ProgramSupervisor {
             if outputFD >= 0 { close(outputFD) }
             if errorFD >= 0 { close(errorFD) }
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, limits.seconds) * 1e9)
+        // Up to a billion seconds (an infinite limit included); nonsense is no time at all.
+        let seconds = limits.seconds.isNaN ? 0 : min(max(limits.seconds, 0), 1e9)
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(seconds * 1e9)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var exited = false
         var pause: UInt64 = 50_000
