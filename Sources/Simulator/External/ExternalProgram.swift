@@ -55,11 +55,11 @@ public struct ExternalProgram: Sendable {
     }
 
     /// A program run with `command`, each run limited to `timeoutSeconds` and to
-    /// `outputLimit` bytes of standard output.
+    /// `outputLimit` bytes of standard output (a negative limit counts as 0).
     public init(command: String, timeoutSeconds: Double = 10, outputLimit: Int = ExternalProgram.defaultOutputLimit) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
-        self.outputLimit = outputLimit
+        self.outputLimit = max(0, outputLimit)
     }
 
     /// Runs the program on one timeline (written as `name`.json) and parses its
