@@ -3,14 +3,26 @@ import Simulator
 import Testing
 
 /// `simulate check --command`: other implementations, as programs speaking the replay
-/// contract, checked against the reference model; crashes, time-outs and malformed
-/// output are reported as such, with the timeline.
+/// contract, checked against the reference model; crashes, time-outs, endless output
+/// and malformed output are reported as such, with the timeline, in bounded time, and
+/// the check leaves nothing behind.
 @Suite("simulate check")
 struct ExternalCheckTests {
     func check(_ command: String, users: Int = 6, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         return try runSimulate(["check", "--command", command, "--seed", "3", "--users", "\(users)", "--years", "1", "--report", report] + extra)
+    }
+
+    /// A shell script in a fresh folder (removed by the caller), run as `sh SCRIPT`; in
+    /// it `$SIMULATE` is the built command and `$1` the timeline file.
+    func script(_ body: String) throws -> (command: String, folder: URL) {
+        let simulate = try #require(PackagePaths.simulate)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-program-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("program.sh")
+        try Data("SIMULATE='\(simulate.path)'\n\(body)\n".utf8).write(to: file)
+        return ("sh '\(file.path)'", folder)
     }
 
     @Test("the reference's own replay, as an external program, matches everywhere")
@@ -21,6 +33,24 @@ struct ExternalCheckTests {
         #expect(result.out.contains("No divergence"))
     }
 
+    @Test("output lines ending in \\r\\n match")
+    func carriageReturns() throws {
+        let program = try script(#""$SIMULATE" replay "$1" | awk '{ printf "%s\r\n", $0 }'"#)
+        defer { try? FileManager.default.removeItem(at: program.folder) }
+        let result = try check(program.command)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("No divergence"))
+    }
+
+    @Test("a count printed as 0.0 is a failure, quoted as printed, not a match")
+    func wrongNumberForm() throws {
+        let program = try script(#""$SIMULATE" replay "$1" | sed 's/"used":\([0-9]*\),/"used":\1.0,/'"#)
+        defer { try? FileManager.default.removeItem(at: program.folder) }
+        let result = try check(program.command, users: 2)
+        #expect(result.status == 1)
+        #expect(result.out.contains(#"the program printed malformed output: line 1: "used" is 0.0, not an integer"#), "\(result.out)")
+    }
+
     @Test("a crashing program is reported as crashed, with a shrunk timeline")
     func crash() throws {
         let result = try check("false")
@@ -29,18 +59,54 @@ struct ExternalCheckTests {
         #expect(result.out.contains("\"do\": \"install\""))
     }
 
-    @Test("a hanging program is reported as timed out")
+    @Test("a program still running at --timeout is stopped there: four users in about a second")
     func timeout() throws {
-        let result = try check("sh -c 'sleep 5' sh", users: 1, ["--timeout", "0.3"])
+        let started = Date()
+        let result = try check("sleep 30; echo", users: 4, ["--timeout", "1"])
+        #expect(Date().timeIntervalSince(started) < 5)
         #expect(result.status == 1)
-        #expect(result.out.contains("timed out after 0.3 s"))
+        #expect(result.out.contains("timed out after 1.0 s"))
+    }
+
+    @Test("a program that writes forever is stopped at the output limit")
+    func endlessWriter() throws {
+        let started = Date()
+        let result = try check("yes", users: 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.status == 1)
+        #expect(result.out.contains("printed more than 67,108,864 bytes on standard output and was stopped"))
+    }
+
+    @Test("what a program starts in the background is gone when the check ends")
+    func noOrphans() throws {
+        let sleep = RunningProcesses.uniqueSleep(300)
+        let simulate = try #require(PackagePaths.simulate)
+        let result = try check("sh -c 'sleep \(sleep); :' & '\(simulate.path)' replay", users: 2)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(RunningProcesses.matching(sleep).isEmpty)
+    }
+
+    @Test("the scratch folders of the timeline files are gone when the check ends")
+    func scratchFolders() throws {
+        let program = try script(#"echo "$1" >> "$(dirname "$0")/files"; "$SIMULATE" replay "$1""#)
+        defer { try? FileManager.default.removeItem(at: program.folder) }
+        let result = try check(program.command, users: 3)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        let files = try String(contentsOf: program.folder.appendingPathComponent("files"), encoding: .utf8).split(separator: "\n")
+        #expect(files.count >= 3)
+        for file in files {
+            let folder = (String(file) as NSString).deletingLastPathComponent
+            #expect(folder.contains("simulate-check-"))
+            #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is left")
+        }
     }
 
     @Test("malformed output is reported with the offending line")
     func malformed() throws {
         let result = try check("sh -c 'echo not-json' sh")
         #expect(result.status == 1)
-        #expect(result.out.contains("printed malformed output"))
+        #expect(result.out.contains(#"printed malformed output: line 1: not JSON"#))
+        #expect(result.out.contains(#""not-json""#))
     }
 
     @Test("a missing --command is a usage error")

@@ -41,9 +41,12 @@ public struct ExternalCheck: Sendable {
             switch self {
             case .violation(let violation): violation.invariant.rawValue
             case .failure(.crashed): "crashed"
+            case .failure(.killed): "killed by a signal"
             case .failure(.timedOut): "timed out"
+            case .failure(.printedTooMuch): "printed too much"
             case .failure(.malformed): "malformed output"
             case .failure(.couldNotStart): "could not start"
+            case .failure(.interrupted): "interrupted"
             }
         }
     }
@@ -52,13 +55,13 @@ public struct ExternalCheck: Sendable {
     /// reinstalls: again without them, for rules.md #6).
     public func check(_ timeline: Timeline, name: String) -> Finding? {
         let main = RecordedImplementation.Recording(), shadow = RecordedImplementation.Recording()
-        switch program.outputs(for: timeline, name: name) {
+        switch program.outputs(for: timeline, name: name, policy: policy) {
         case .failure(let failure): return .failure(failure)
         case .success(let outputs): main.outputs = outputs
         }
         let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
         if transparent.count < timeline.events.count {
-            switch program.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks") {
+            switch program.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
             case .failure(let failure): return .failure(failure)
             case .success(let outputs): shadow.outputs = outputs
             }
@@ -89,7 +92,7 @@ public struct ExternalCheck: Sendable {
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             while true {
                 let user = next.add(1)
-                guard user < options.users, user < (lowest.withLock { $0?.user } ?? .max) else { return }
+                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { return }
                 let timeline = generator.user(seed: options.seed, user: user).timeline
                 let finding = check(timeline, name: "user\(user)")
                 events.add(timeline.events.count)
@@ -105,10 +108,14 @@ public struct ExternalCheck: Sendable {
         return Result(timelines: done.value, events: events.value, failure: lowest.withLock { $0 })
     }
 
-    /// Shrinks a failing timeline, keeping the same kind of failure. A time-out is not
-    /// shrunk: every candidate would cost a full time-out; the whole timeline is returned.
+    /// Shrinks a failing timeline, keeping the same kind of failure. A time-out or an
+    /// overflowing output is not shrunk (every candidate would cost a full time-out or a
+    /// full output limit), nor an interrupted run; the whole timeline is returned.
     public func shrink(_ timeline: Timeline, finding: Finding) -> (timeline: Timeline, finding: Finding?) {
-        if case .failure(.timedOut) = finding { return (timeline, finding) }
+        switch finding {
+        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted): return (timeline, finding)
+        default: break
+        }
         var attempt = 0
         var shrinker = Shrinker { candidate in
             attempt += 1

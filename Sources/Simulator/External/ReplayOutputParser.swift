@@ -3,7 +3,14 @@ import SubscriptionModel
 
 /// Reads another implementation's `simulate replay` output (JSON Lines, one object per
 /// event, the contract's Output table) back into `Output` values, refusing anything
-/// the contract does not allow.
+/// the contract does not allow, so that a difference is never taken for a match.
+///
+/// Values are taken as JSON, strictly: a count is an integer written without a
+/// fraction or exponent that fits `Int` (`1.4`, `1.0`, `1e0`, `true` and
+/// `99999999999999999999` are not `1`s, nor anything else); every key of the table is
+/// present, once, and no other; strings are compared by their exact characters, and
+/// the texts the user sees must be texts of the rules. A refusal quotes the value as
+/// the program printed it. Lines may end in `\n` or `\r\n`; blank lines are skipped.
 public enum ReplayOutputParser {
     /// Why the output was refused.
     public struct Malformed: Error, CustomStringConvertible {
@@ -15,73 +22,210 @@ public enum ReplayOutputParser {
         public var description: String { line.map { "line \($0): \(problem)" } ?? problem }
     }
 
+    /// The keys of an output line, in the contract's order.
+    static let keys = ["i", "do", "day", "plan", "outcome", "alert", "used", "limit", "label", "planView"]
+
     /// The outputs of `events`, parsed from `text`.
-    public static func parse(_ text: String, events: [Event]) throws(Malformed) -> [Output] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.count == events.count else {
-            throw Malformed(line: nil, problem: "\(lines.count) lines for \(events.count) events")
-        }
+    public static func parse(_ text: String, events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+        try parse(Array(text.utf8), events: events, texts: texts)
+    }
+
+    /// The outputs of `events`, parsed from the bytes a program printed; the texts it
+    /// shows must be among `texts`.
+    public static func parse(_ bytes: [UInt8], events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+        let known = KnownTexts(texts)
         var outputs: [Output] = []
-        outputs.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated() {
-            outputs.append(try parse(line: String(line), index: index, event: events[index]))
+        outputs.reserveCapacity(events.count)
+        var start = 0, lineNumber = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            lineNumber += 1
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.isEmpty { continue }
+            guard outputs.count < events.count else {
+                throw Malformed(line: lineNumber, problem: "more lines than the \(events.count) \(events.count == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
+            }
+            let index = outputs.count
+            let reader = LineReader(line: lineNumber, index: index, event: events[index], known: known)
+            outputs.append(try reader.output(line))
+        }
+        guard outputs.count == events.count else {
+            throw Malformed(line: nil, problem: "\(outputs.count) \(outputs.count == 1 ? "line" : "lines") for \(events.count) \(events.count == 1 ? "event" : "events")")
         }
         return outputs
     }
 
-    static func parse(line: String, index: Int, event: Event) throws(Malformed) -> Output {
-        func fail(_ problem: String) -> Malformed { Malformed(line: index + 1, problem: problem) }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { throw fail("not a JSON object") }
-        guard (object["i"] as? NSNumber)?.intValue == index else { throw fail("\"i\" is not \(index)") }
-        guard object["do"] as? String == event.action.name else { throw fail("\"do\" is not \"\(event.action.name)\"") }
-        guard let dayText = object["day"] as? String, let day = parseDay(dayText) else { throw fail("\"day\" is not a YYYY-MM-DD date") }
-        guard let planText = object["plan"] as? String, let plan = Plan(rawValue: planText) else { throw fail("\"plan\" is not trial, premium, unlimited or none") }
-        let outcome: Output.Outcome?
-        switch object["outcome"] {
-        case is NSNull, nil: outcome = nil
-        case let text as String:
-            guard let parsed = Output.Outcome(rawValue: text) else { throw fail("unknown \"outcome\" \"\(text)\"") }
-            outcome = parsed
-        default: throw fail("\"outcome\" is not a string or null")
+    /// The texts of the rules, compared by their exact UTF-8 (so a look-alike, such as
+    /// another normalization of the same letters, is not taken for them).
+    struct KnownTexts {
+        let texts: [String: ShownText]
+
+        init(_ texts: CaptureRules.Texts) {
+            let all = [texts.limitAlertTitle, texts.premiumLimitAlertMessage, texts.unlimitedLimitAlertMessage,
+                       texts.belowLimitLabel, texts.limitReachedLabel, texts.noLimitLabel, texts.noUsageLimitText].compactMap { $0 }
+            self.texts = Dictionary(all.map { ($0, ShownText($0)) }, uniquingKeysWith: { first, _ in first })
         }
-        let alert: Output.Alert?
-        switch object["alert"] {
-        case is NSNull, nil: alert = nil
-        case let value as [String: Any]:
-            guard let title = value["title"] as? String else { throw fail("\"alert\" has no \"title\"") }
-            let message = value["message"] as? String
-            if message == nil, !(value["message"] is NSNull) { throw fail("\"alert\".\"message\" is not a string or null") }
-            alert = Output.Alert(title: ShownText(title), message: message.map { ShownText($0) })
-        default: throw fail("\"alert\" is not an object or null")
+
+        /// The rules' text spelled exactly `string`: `.some(nil)` when the rules have
+        /// it only in another spelling, nil when they do not have it at all.
+        func text(_ string: String) -> ShownText?? {
+            guard let text = texts[string] else { return nil }
+            return .some(string.utf8.elementsEqual(text.string.utf8) ? text : nil)
         }
-        guard let used = (object["used"] as? NSNumber)?.intValue else { throw fail("\"used\" is not a number") }
-        let limit: Int?
-        switch object["limit"] {
-        case is NSNull, nil: limit = nil
-        case let number as NSNumber: limit = number.intValue
-        default: throw fail("\"limit\" is not a number or null")
-        }
-        guard let label = object["label"] as? String else { throw fail("\"label\" is not a string") }
-        let box: Output.PlanViewBox?
-        switch object["planView"] {
-        case is NSNull, nil: box = nil
-        case let value as [String: Any]:
-            if let text = value["text"] as? String {
-                box = .text(ShownText(text))
-            } else if let used = (value["used"] as? NSNumber)?.intValue, let limit = (value["limit"] as? NSNumber)?.intValue {
-                box = .bar(used: used, limit: limit)
-            } else {
-                throw fail("\"planView\" is neither {used, limit} nor {text}")
-            }
-        default: throw fail("\"planView\" is not an object or null")
-        }
-        return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: ShownText(label), planView: box)
     }
 
+    /// Reads one line.
+    struct LineReader {
+        let line: Int
+        let index: Int
+        let event: Event
+        let known: KnownTexts
+
+        func fail(_ problem: String) -> Malformed { Malformed(line: line, problem: problem) }
+
+        func output(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> Output {
+            let value: JSONValue
+            do { value = try JSONValue.parse(Data(bytes)) } catch {
+                throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
+            }
+            guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
+            let members = try self.members(object, keys: ReplayOutputParser.keys, of: "the line")
+
+            let i = try integer(members["i"]!, "\"i\"")
+            guard i == index else { throw fail("\"i\" is \(i), not \(index)") }
+            let action = try string(members["do"]!, "\"do\"")
+            guard action.utf8.elementsEqual(event.action.name.utf8) else { throw fail("\"do\" is \(PrintedText.quoted(action)), not \"\(event.action.name)\"") }
+            let dayText = try string(members["day"]!, "\"day\"")
+            guard let day = ReplayOutputParser.parseDay(dayText) else { throw fail("\"day\" is \(PrintedText.quoted(dayText)), not a YYYY-MM-DD date") }
+            let planText = try string(members["plan"]!, "\"plan\"")
+            guard let plan = Plan(rawValue: planText), planText.utf8.elementsEqual(plan.rawValue.utf8) else {
+                throw fail("\"plan\" is \(PrintedText.quoted(planText)), not trial, premium, unlimited or none")
+            }
+            let outcome: Output.Outcome?
+            if let text = try optionalString(members["outcome"]!, "\"outcome\"") {
+                guard let parsed = Output.Outcome(rawValue: text), text.utf8.elementsEqual(parsed.rawValue.utf8) else {
+                    throw fail("\"outcome\" is \(PrintedText.quoted(text)), not captured, plan-sheet, limit-alert or null")
+                }
+                outcome = parsed
+            } else {
+                outcome = nil
+            }
+            let alert: Output.Alert?
+            switch members["alert"]! {
+            case .null: alert = nil
+            case .object(let object):
+                let parts = try self.members(object, keys: ["title", "message"], of: "\"alert\"")
+                let title = try shown(try string(parts["title"]!, "\"alert\".\"title\""), "\"alert\".\"title\"")
+                let message = try optionalString(parts["message"]!, "\"alert\".\"message\"").map { text throws(Malformed) in try shown(text, "\"alert\".\"message\"") }
+                alert = Output.Alert(title: title, message: message)
+            case let other: throw fail("\"alert\" is \(Self.printed(other)), not an object or null")
+            }
+            let used = try integer(members["used"]!, "\"used\"")
+            let limit: Int?
+            if case .null = members["limit"]! { limit = nil } else { limit = try integer(members["limit"]!, "\"limit\"", orNull: true) }
+            let label = try shown(try string(members["label"]!, "\"label\""), "\"label\"")
+            let box: Output.PlanViewBox?
+            switch members["planView"]! {
+            case .null: box = nil
+            case .object(let object) where object.members.count == 1:
+                let parts = try self.members(object, keys: ["text"], of: "\"planView\"")
+                box = .text(try shown(try string(parts["text"]!, "\"planView\".\"text\""), "\"planView\".\"text\""))
+            case .object(let object):
+                let parts = try self.members(object, keys: ["used", "limit"], of: "\"planView\"")
+                box = .bar(used: try integer(parts["used"]!, "\"planView\".\"used\""), limit: try integer(parts["limit"]!, "\"planView\".\"limit\""))
+            case let other: throw fail("\"planView\" is \(Self.printed(other)), not an object or null")
+            }
+            return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
+        }
+
+        /// `object`'s members by key, when its keys are exactly `keys`, each once.
+        func members(_ object: JSONObject, keys: [String], of what: String) throws(Malformed) -> [String: JSONValue] {
+            var found: [String: JSONValue] = [:]
+            for member in object.members {
+                // `String`'s == also matches other spellings of the same letters; the bytes must match too.
+                guard let key = keys.first(where: { member.key == $0 }), member.key.utf8.elementsEqual(key.utf8) else {
+                    throw fail("\(what) has an unknown key \(PrintedText.quoted(member.key))")
+                }
+                guard found.updateValue(member.value, forKey: key) == nil else { throw fail("\(what) has the key \"\(key)\" twice") }
+            }
+            if let missing = keys.first(where: { found[$0] == nil }) { throw fail("\(what) has no \"\(missing)\"") }
+            return found
+        }
+
+        /// An integer that fits `Int`, written as one.
+        func integer(_ value: JSONValue, _ name: String, orNull: Bool = false) throws(Malformed) -> Int {
+            let expected = orNull ? "an integer or null" : "an integer"
+            guard case .number(let number) = value else { throw fail("\(name) is \(Self.printed(value)), not \(expected)") }
+            guard let integer = number.int64, let exact = Int(exactly: integer) else {
+                let digits = number.text.drop { $0 == "-" }
+                let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                throw fail("\(name) is \(Self.printed(value)), " + (tooLarge ? "out of range" : "not \(expected)"))
+            }
+            return exact
+        }
+
+        func string(_ value: JSONValue, _ name: String) throws(Malformed) -> String {
+            guard case .string(let text) = value else { throw fail("\(name) is \(Self.printed(value)), not a string") }
+            return text
+        }
+
+        func optionalString(_ value: JSONValue, _ name: String) throws(Malformed) -> String? {
+            switch value {
+            case .null: return nil
+            case .string(let text): return text
+            default: throw fail("\(name) is \(Self.printed(value)), not a string or null")
+            }
+        }
+
+        /// One of the rules' texts.
+        func shown(_ text: String, _ name: String) throws(Malformed) -> ShownText {
+            switch known.text(text) {
+            case let shown??: return shown
+            case .some(nil): throw fail("\(name) is \(PrintedText.quoted(text)), which the rules spell with other Unicode characters")
+            case nil: throw fail("\(name) is \(PrintedText.quoted(text)), which the rules never show")
+            }
+        }
+
+        /// A value as the program printed it (numbers keep their text), cut for a report.
+        static func printed(_ value: JSONValue) -> String {
+            let text = compact(value)
+            guard text.count > PrintedText.valueQuoted else { return text }
+            return String(text.prefix(PrintedText.valueQuoted)) + "…"
+        }
+
+        /// `value` in one line, down to `depth` levels and 20 items a level.
+        static func compact(_ value: JSONValue, depth: Int = 3) -> String {
+            switch value {
+            case .null: return "null"
+            case .bool(let flag): return flag ? "true" : "false"
+            case .number(let number): return number.text
+            case .string(let text): return PrintedText.quoted(text)
+            case .array(let items):
+                guard depth > 0 else { return "[…]" }
+                return "[" + items.prefix(20).map { compact($0, depth: depth - 1) }.joined(separator: ",") + (items.count > 20 ? ",…" : "") + "]"
+            case .object(let object):
+                guard depth > 0 else { return "{…}" }
+                let members = object.members.prefix(20).map { PrintedText.quoted($0.key) + ":" + compact($0.value, depth: depth - 1) }
+                return "{" + members.joined(separator: ",") + (object.members.count > 20 ? ",…" : "") + "}"
+            }
+        }
+    }
+
+    /// `YYYY-MM-DD`, four, two and two ASCII digits, a real date.
     static func parseDay(_ text: String) -> LocalDate? {
-        let parts = text.split(separator: "-")
-        guard text.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              LocalDate.isValid(year: y, month: m, day: d) else { return nil }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), LocalDate.isValid(year: y, month: m, day: d) else { return nil }
         return LocalDate(year: y, month: m, day: d)
     }
 }

@@ -1,0 +1,244 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one external program and owns it until it is gone, so that a check running
+/// other teams' programs unattended never hangs, leaves processes behind, or runs
+/// out of memory or disk.
+///
+/// The program (`/bin/sh -c COMMAND`) starts in a process group of its own, and the
+/// whole group is killed (SIGKILL) when the time limit passes, when standard output
+/// passes its limit, and also right after the shell exits normally: whatever it
+/// started dies with it (`sleep 300 &` included), as long as it stayed in the group.
+/// Output comes through pipes, never files; standard output is kept up to its
+/// limit, standard error only for its first bytes (the rest is read and counted).
+struct ProgramSupervisor {
+    /// What one run may use.
+    struct Limits: Sendable {
+        /// Wall-clock seconds from the start.
+        var seconds: Double
+        /// Bytes of standard output; one more and the program is stopped.
+        var standardOutputBytes: Int
+        /// Bytes of standard error kept for the report.
+        var standardErrorKept: Int
+    }
+
+    /// How a run ended.
+    enum Ending: Equatable, Sendable {
+        /// The shell exited with this status.
+        case exited(status: Int32)
+        /// The shell was killed by this signal (not by the supervisor).
+        case signalled(Int32)
+        /// The time limit passed first.
+        case timedOut
+        /// Standard output passed its limit.
+        case printedTooMuch
+        /// `ExternalPrograms.stopAll()` stopped it.
+        case interrupted
+        /// Something else in this process reaped the shell, so its status is unknown.
+        case lost
+    }
+
+    /// What a run gave.
+    struct Run: Sendable {
+        /// How it ended.
+        var ending: Ending
+        /// Standard output (up to the limit).
+        var standardOutput: [UInt8]
+        /// The first bytes of standard error.
+        var standardError: [UInt8]
+        /// How many bytes standard error had in all.
+        var standardErrorBytes: Int
+    }
+
+    /// Held while pipes are made (then marked close-on-exec) and a program is spawned,
+    /// so no program another job starts inherits this run's pipe ends and holds them open.
+    private static let spawning = Mutex(())
+
+    /// Runs `/bin/sh -c command` under `limits`; fails only when it cannot start.
+    static func run(_ command: String, limits: Limits) -> Result<Run, ExternalProgram.Failure> {
+        if ExternalPrograms.isStopping { return .success(Run(ending: .interrupted, standardOutput: [], standardError: [], standardErrorBytes: 0)) }
+        let child: (pid: pid_t, output: Int32, error: Int32)
+        switch spawning.withLock({ _ in spawn(command) }) {
+        case .success(let spawned): child = spawned
+        case .failure(let failure): return .failure(failure)
+        }
+        guard let slot = ExternalPrograms.register(group: child.pid) else {
+            _ = kill(-child.pid, SIGKILL)
+            _ = reap(child.pid)
+            close(child.output)
+            close(child.error)
+            return .failure(.couldNotStart("more than \(ExternalPrograms.capacity) programs running at once"))
+        }
+        var run = supervise(child.pid, output: child.output, error: child.error, limits: limits)
+        _ = kill(-child.pid, SIGKILL)
+        ExternalPrograms.unregister(slot: slot)
+        let status = reap(child.pid)
+        if run.ending == .lost, let status {
+            run.ending = status & 0x7F == 0 ? .exited(status: (status >> 8) & 0xFF) : .signalled(status & 0x7F)
+        }
+        if ExternalPrograms.isStopping { run.ending = .interrupted }
+        return .success(run)
+    }
+
+    /// Reads the program's output until it has exited and its pipes are closed, or a
+    /// limit is passed. Returns `.lost` as the ending of a normal exit (the status is
+    /// read when reaping).
+    private static func supervise(_ pid: pid_t, output: Int32, error: Int32, limits: Limits) -> Run {
+        var run = Run(ending: .lost, standardOutput: [], standardError: [], standardErrorBytes: 0)
+        var outputFD = output, errorFD = error
+        defer {
+            if outputFD >= 0 { close(outputFD) }
+            if errorFD >= 0 { close(errorFD) }
+        }
+        // Up to a billion seconds (an infinite limit included); nonsense is no time at all.
+        let seconds = limits.seconds.isNaN ? 0 : min(max(limits.seconds, 0), 1e9)
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(seconds * 1e9)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var exited = false
+        var pause: UInt64 = 50_000
+        while true {
+            if !exited, hasExited(pid) {
+                exited = true
+                // The shell is gone: what it left in its group goes too (the pipes then close).
+                _ = kill(-pid, SIGKILL)
+            }
+            if exited, outputFD < 0, errorFD < 0 { return run }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                run.ending = .timedOut
+                return run
+            }
+            let remaining = deadline - now
+            var polled: [pollfd] = []
+            if outputFD >= 0 { polled.append(pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)) }
+            if errorFD >= 0 { polled.append(pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)) }
+            if polled.isEmpty {
+                // Both pipes closed but the shell runs on (or is just exiting): wait, briefly at first.
+                var pauseTime = timespec(tv_sec: 0, tv_nsec: Int(min(pause, remaining)))
+                _ = nanosleep(&pauseTime, nil)
+                pause = min(pause * 2, 20_000_000)
+                continue
+            }
+            // Wake at least every 20 ms: a shell may exit while a child it left holds the pipes.
+            let ready = poll(&polled, nfds_t(polled.count), Int32(min((remaining + 999_999) / 1_000_000, 20)))
+            guard ready > 0 else { continue }
+            for entry in polled where entry.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                }
+                if count <= 0 {
+                    close(entry.fd)
+                    if entry.fd == outputFD { outputFD = -1 } else { errorFD = -1 }
+                    continue
+                }
+                if entry.fd == outputFD {
+                    let room = limits.standardOutputBytes - run.standardOutput.count
+                    run.standardOutput.append(contentsOf: buffer[0..<min(count, room)])
+                    if count > room {
+                        run.ending = .printedTooMuch
+                        return run
+                    }
+                } else {
+                    let room = max(0, limits.standardErrorKept - run.standardError.count)
+                    run.standardError.append(contentsOf: buffer[0..<min(count, room)])
+                    run.standardErrorBytes += count
+                }
+            }
+        }
+    }
+
+    /// Whether the shell has exited, without reaping it: while it is a zombie its id
+    /// cannot be reused, so killing its group stays safe.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        while true {
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 { return info.si_signo == SIGCHLD }
+            if errno != EINTR { return true }
+        }
+    }
+
+    /// Reaps the shell; its wait status, or nil if something else reaped it.
+    private static func reap(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            if waitpid(pid, &status, 0) == pid { return status }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// Starts `/bin/sh -c command` in a new process group, standard input from
+    /// `/dev/null`, standard output and error into fresh pipes (whose read ends are
+    /// returned, non-blocking). Called with `spawning` held.
+    private static func spawn(_ command: String) -> Result<(pid: pid_t, output: Int32, error: Int32), ExternalProgram.Failure> {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        func closeAll() { for fd in outputPipe + errorPipe where fd >= 0 { close(fd) } }
+        func system(_ what: String) -> ExternalProgram.Failure { .couldNotStart("\(what): \(String(cString: strerror(errno)))") }
+        guard pipe(&outputPipe) == 0 else { return .failure(system("cannot make a pipe")) }
+        guard pipe(&errorPipe) == 0 else {
+            closeAll()
+            return .failure(system("cannot make a pipe"))
+        }
+        for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in [outputPipe[0], errorPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        #if os(macOS)
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // The command line ignores SIGINT and SIGTERM to handle them itself; the
+        // program gets the defaults and an empty mask, as if started from a shell.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (argument: String) in strdup(argument) }
+        defer { for argument in arguments { free(argument) } }
+        var pid: pid_t = 0
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
+        }
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard status == 0 else {
+            close(outputPipe[0])
+            close(errorPipe[0])
+            return .failure(.couldNotStart("cannot run /bin/sh: \(String(cString: strerror(status)))"))
+        }
+        return .success((pid, outputPipe[0], errorPipe[0]))
+    }
+}
+#endif
