@@ -130,7 +130,9 @@ enum HelpText {
     invariants and compared field by field with the reference model. The first failure
     (a divergence, a broken invariant, a crash, a time-out, malformed output) is shrunk
     to a minimal timeline, written to DIR/failures/, and shown with the commands that
-    replay it. Exit 1 on a failure, 0 when everything matched.
+    replay it. Output is read strictly as the contract's JSON: a count printed as
+    1.0 or true is malformed, not a match. Exit 1 on a failure, 0 when everything
+    matched; Ctrl-C stops every program and its children.
 
     OPTIONS
       --command CMD    the program, with its arguments (required)
@@ -138,7 +140,10 @@ enum HelpText {
       --users N        default 2000
       --years Y        default 3
       --jobs J         programs run at once (default: all cores)
-      --timeout T      seconds one run may take (default 10)
+      --timeout T      seconds one run may take (default 10). The program runs in a
+                       process group of its own, killed whole at the limit, after
+                       64 MiB of standard output, and as soon as it exits (so nothing
+                       it started outlives it)
       --report DIR     default reports/latest
     """
 

@@ -24,6 +24,7 @@ enum Interrupts {
 
     /// What an interrupt undoes.
     static func stopEverything() {
+        ExternalPrograms.stopAll()
         ReportFolder.abandonAll()
     }
 }
