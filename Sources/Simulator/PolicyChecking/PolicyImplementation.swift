@@ -1,0 +1,34 @@
+import SubscriptionModel
+
+/// Quota logic under test for any policy: it receives the same events as the generic
+/// reference engine and returns what a user would observe (the generic contract's
+/// output). The reference engine is one conformance; a mutant, or a team's own code,
+/// is another, and the simulator checks them all the same way.
+public protocol PolicyImplementation: SendableMetatype {
+    /// Forgets everything and starts a new user of `policy` whose device is in `zone`.
+    mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules)
+    /// Applies one event and reports what the user observes right after it.
+    mutating func handle(_ event: PolicyEvent) -> PolicyOutput
+}
+
+/// The generic reference engine (`PolicyMachine`) as an implementation under test.
+public struct PolicyReferenceImplementation: PolicyImplementation {
+    /// The engine of the current user's policy.
+    public private(set) var machine: PolicyMachine?
+    private var state: PolicyState?
+
+    /// An engine that learns its policy at `start`.
+    public init() {}
+
+    /// Starts a new user.
+    public mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules) {
+        if machine?.policy != policy { machine = PolicyMachine(policy: policy) }
+        state = machine!.initialState(zone: zone)
+    }
+
+    /// Steps the engine.
+    @inline(__always)
+    public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
+        machine!.apply(event, to: &state!)
+    }
+}
