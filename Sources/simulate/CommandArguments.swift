@@ -93,14 +93,14 @@ final class CommandArguments {
     func rejectUnknown() throws {
         try rejectUnknownFlags()
         if let extra = remaining.first {
-            throw UsageError("unexpected argument \(Quoted.text(extra)) for '\(command)'; see 'simulate \(command) --help'")
+            throw UsageError("unexpected argument \(ErrorText.quoted(extra)) for '\(command)'; see 'simulate \(command) --help'")
         }
     }
 
     private func rejectUnknownFlags() throws {
         guard let unknown = remaining.first(where: Self.isFlag) else { return }
         let name = String(unknown.prefix { $0 != "=" })
-        var message = "unknown option \(Quoted.text(name)) for '\(command)'"
+        var message = "unknown option \(ErrorText.quoted(name)) for '\(command)'"
         if let nearest = Self.nearest(to: name, in: known) { message += "; did you mean \(nearest)?" }
         throw UsageError(message + " See 'simulate \(command) --help'.")
     }

@@ -8,7 +8,7 @@ enum DiffCommand {
         try arguments.rejectUnknown()
         guard paths.count == 2 else { throw UsageError("diff takes two report.json files, OLD and NEW; see 'simulate diff --help'") }
         do {
-            let old = try RunReport.read(path: paths[0]), new = try RunReport.read(path: paths[1])
+            let old = try RunReport.read(file: InputPath.commandLineArgument(paths[0])), new = try RunReport.read(file: InputPath.commandLineArgument(paths[1]))
             Console.out(ReportDiff.markdown(old: old, new: new, oldName: paths[0], newName: paths[1]), terminator: "")
             return 0
         } catch {

@@ -18,7 +18,7 @@ enum PolicyCommand {
         if arguments.wantsHelp { Console.out(help); return 0 }
         let positionals = try arguments.positionals
         guard positionals.first == "show" else {
-            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE'" : "unknown policy subcommand \(Quoted.text(positionals[0])); expected \"show\"")
+            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE'" : "unknown policy subcommand \(ErrorText.quoted(positionals[0])); expected \"show\"")
         }
         guard positionals.count == 2 else { throw UsageError("policy show takes one NAME or FILE, got \(positionals.count - 1)") }
         do {

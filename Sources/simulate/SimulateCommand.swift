@@ -26,12 +26,12 @@ enum SimulateCommand {
             case "help":
                 guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
                 guard let text = HelpText.text(for: arguments.first ?? "simulate") else {
-                    throw UsageError("no command \(Quoted.text(arguments[0])); see 'simulate --help' for the commands")
+                    throw UsageError("no command \(ErrorText.quoted(arguments[0])); see 'simulate --help' for the commands")
                 }
                 Console.out(text)
                 return 0
             default:
-                throw UsageError("unknown command \(Quoted.text(name)); see 'simulate --help'")
+                throw UsageError("unknown command \(ErrorText.quoted(name)); see 'simulate --help'")
             }
         } catch let error as UsageError {
             Console.error("error: \(error.message)")

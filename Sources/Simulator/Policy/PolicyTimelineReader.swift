@@ -134,12 +134,7 @@ public struct PolicyTimelineReader: Sendable {
         guard case .string(let text) = raw else { throw .event(index, "malformed \"\(field)\" \(Self.show(raw))") }
         switch InstantParser.parse(text) {
         case .success(let instant): return instant
-        case .failure(.malformed):
-            throw .event(index, "malformed \"\(field)\" \(ErrorText.quoted(text)): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
-        case .failure(.yearOutOfRange(let year)):
-            throw .event(index, "\"\(field)\" \(ErrorText.quoted(text)) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
-        case .failure(.impossibleDate(let year, let month, let day)):
-            throw .event(index, "\"\(field)\" \(ErrorText.quoted(text)) is an impossible date: \(InstantParser.impossibility(year: year, month: month, day: day))")
+        case .failure(let failure): throw .event(index, InstantParser.problem(failure, field: field, shown: ErrorText.quoted(text)))
         }
     }
 

@@ -170,7 +170,7 @@ public final class ReportFolder: Sendable {
     }
 
     /// A path in quotes, escaped and cut to a readable length.
-    static func quoted(_ text: String) -> String { Quoted.text(text, limit: 120) }
+    static func quoted(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
 
     /// The operating system's reason, without Foundation's long wrapper text.
     static func reason(_ error: Error) -> String {

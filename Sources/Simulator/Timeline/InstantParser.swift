@@ -21,6 +21,19 @@ public enum InstantParser {
         case impossibleDate(year: Int, month: Int, day: Int)
     }
 
+    /// What an error line says of an instant `field` (`at`, `expires`) shown as `shown`
+    /// that failed to parse: the one wording both timeline readers use.
+    public static func problem(_ failure: Failure, field: String, shown: String) -> String {
+        switch failure {
+        case .malformed:
+            "malformed \"\(field)\" \(shown): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM"
+        case .yearOutOfRange(let year):
+            "\"\(field)\" \(shown) is in \(year), outside the years \(years.lowerBound)–\(years.upperBound)"
+        case .impossibleDate(let year, let month, let day):
+            "\"\(field)\" \(shown) is an impossible date: \(impossibility(year: year, month: month, day: day))"
+        }
+    }
+
     /// Parses one instant.
     public static func parse(_ text: String) -> Result<Instant, Failure> {
         var text = text

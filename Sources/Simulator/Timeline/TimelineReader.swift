@@ -136,12 +136,7 @@ public struct TimelineReader: Sendable {
         let at: Instant
         switch parsed {
         case .success(let instant): at = instant
-        case .failure(.malformed):
-            throw .event(index, "malformed \"at\" \(rawAt.shown): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM")
-        case .failure(.yearOutOfRange(let year)):
-            throw .event(index, "\"at\" \(rawAt.shown) is in \(year), outside the years \(InstantParser.years.lowerBound)–\(InstantParser.years.upperBound)")
-        case .failure(.impossibleDate(let year, let month, let day)):
-            throw .event(index, "\"at\" \(rawAt.shown) is an impossible date: \(InstantParser.impossibility(year: year, month: month, day: day))")
+        case .failure(let failure): throw .event(index, InstantParser.problem(failure, field: "at", shown: rawAt.shown))
         }
         if let previous, at < previous.at {
             throw .event(index, "\"at\" \(rawAt.shown) is earlier than event \(index - 1)'s (\(previous.at))")
