@@ -18,9 +18,21 @@ enum Console {
     /// The first error writing standard output, if any (`errno`).
     nonisolated(unsafe) private(set) static var outputError: Int32?
 
-    /// Ignores SIGPIPE, so a closed pipe is an error code rather than a kill.
+    /// Ignores SIGPIPE, so a closed pipe is an error code rather than a kill, and fills
+    /// a closed standard descriptor with `/dev/null`: otherwise the next file the
+    /// process opens (a report, a zone file) would get its number, and writes meant for
+    /// the terminal would land in it. A closed standard output is remembered as a
+    /// write error.
     static func prepare() {
         signal(SIGPIPE, SIG_IGN)
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            if descriptor == STDOUT_FILENO { outputError = EBADF }
+        }
     }
 
     static func out(_ text: String, terminator: String = "\n") {

@@ -107,6 +107,25 @@ struct CommandLineTests {
     }
 }
 
+extension CommandLineTests {
+    @Test("a closed standard output is one error line and exit status 2; a closed standard error changes nothing")
+    func closedDescriptors() throws {
+        let executable = try #require(PackagePaths.simulate).path
+        for (redirect, status, error) in [(">&-", Int32(2), "error: cannot write standard output: Bad file descriptor\n"), ("2>&- > /dev/null", Int32(0), "")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "'\(executable)' replay --seed 1 --user 0 \(redirect)"]
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(redirect)")
+            #expect(text == error, "\(redirect): \(text)")
+        }
+    }
+}
+
 /// A new empty folder under the temporary directory.
 func temporaryFolder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-test-\(UUID().uuidString)").path
