@@ -45,7 +45,7 @@ struct ShrinkingTests {
     @Test("a passing timeline is returned unchanged")
     func passingUnchanged() {
         let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline
-        var shrinker = Shrinker(invariant: .usageDay) { _ in nil }
+        var shrinker = Shrinker<Timeline, Violation>(invariant: .usageDay) { _ in nil }
         #expect(shrinker.shrink(timeline) == timeline)
     }
 }

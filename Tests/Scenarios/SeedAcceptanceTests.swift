@@ -5,7 +5,7 @@ import Testing
 
 /// One test per acceptance line of the flagship's product document, quoted (the rules
 /// they pin down are in `docs/rules.md`).
-@Suite("Seed 000: the product owner's lines")
+@Suite("The flagship product document, line by line")
 struct SeedAcceptanceTests {
     @Test("\"they have three full days of trial period\" (T2)")
     func threeFullDays() {

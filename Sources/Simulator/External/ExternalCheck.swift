@@ -117,7 +117,7 @@ public struct ExternalCheck: Sendable {
         default: break
         }
         var attempt = 0
-        var shrinker = Shrinker { candidate in
+        var shrinker = Shrinker<Timeline, Violation> { candidate in
             attempt += 1
             guard let found = check(candidate, name: "shrink\(attempt)"), found.kind == finding.kind else { return nil }
             return found.asViolation(events: candidate.events.count)

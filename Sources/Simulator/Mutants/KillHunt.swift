@@ -41,7 +41,7 @@ public enum KillHunt {
             let events = buffer.array
             let seconds = started.duration(to: clock.now).seconds
             var shrinkCheck = campaign.makeCheck()
-            var shrinker = Shrinker(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
+            var shrinker = Shrinker<Timeline, Violation>(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
             let shrunk = shrinker.shrink(Timeline(zone: zone, events: events))
             var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,

@@ -134,7 +134,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let started = clock.now
         let (generated, _) = replay(user: user)
         var check = makeCheck()
-        var shrinker = Shrinker(invariant: invariant) { timeline in
+        var shrinker = Shrinker<Timeline, Violation>(invariant: invariant) { timeline in
             check.check(zone: timeline.zone, events: timeline.events).violation
         }
         let shrunk = shrinker.shrink(generated.timeline)

@@ -9,14 +9,17 @@ import SubscriptionModel
 /// every single event and finds none that can go, so the result is 1-minimal:
 /// removing any one event (other than the install, which every timeline needs)
 /// makes the failure go away. Every candidate is a valid timeline.
-public struct Shrinker {
+///
+/// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
+/// `PolicyTimeline`) and any failure located at an event (`LocatedFailure`).
+public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Whether a candidate still fails the same way; returns its violation if so.
-    public let failure: (Timeline) -> Violation?
+    public let failure: (Shrunk) -> Failure?
     /// How many candidates were tried (for the report).
     public private(set) var attempts = 0
 
     /// A shrinker keeping `invariant` broken, as judged by `check`.
-    public init(invariant: Invariant, check: @escaping (Timeline) -> Violation?) {
+    public init(invariant: Failure.Rule, check: @escaping (Shrunk) -> Failure?) {
         self.init { timeline in
             guard let violation = check(timeline), violation.invariant == invariant else { return nil }
             return violation
@@ -25,12 +28,16 @@ public struct Shrinker {
 
     /// A shrinker keeping whatever failure `reproduces` recognises (a crash of an
     /// external program, say), located at the violation's event.
-    public init(reproduces: @escaping (Timeline) -> Violation?) {
+    public init(reproduces: @escaping (Shrunk) -> Failure?) {
         self.failure = reproduces
     }
 
+    typealias Timeline = Shrunk
+    typealias Violation = Failure
+    typealias Event = Shrunk.Step
+
     /// The shrunk timeline. `timeline` must fail.
-    public mutating func shrink(_ timeline: Timeline) -> Timeline {
+    public mutating func shrink(_ timeline: Shrunk) -> Shrunk {
         guard var violation = failure(timeline) else { return timeline }
         var best = timeline
         best.events.removeSubrange((violation.eventIndex + 1)...)
@@ -86,35 +93,26 @@ public struct Shrinker {
             candidate.zone = option
             if accept(candidate, into: &best, &violation) { changed = true; break }
         }
-        return replaceActions(&best, &violation) { event in
-            guard case .setZone(let zone) = event.action else { return [] }
-            return simpler(zone, at: event.at).map { .setZone($0) }
+        return replaceEvents(&best, &violation) { event in
+            event.withSimplerZones { simpler($0, at: event.at) }
         } || changed
     }
 
-    /// Fewer entitlement changes: Unlimited to Premium, then to none; every capture a
-    /// meal; a reinstall a look.
+    /// Simpler events of the timeline's own kind (fewer or lower entitlements, plainer
+    /// kinds, a look for a reinstall: `ShrinkableStep.simpler`).
     private mutating func simplifyActions(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
-        replaceActions(&best, &violation) { event in
-            switch event.action {
-            case .setEntitlement(.unlimited?): [.setEntitlement(.premium), .setEntitlement(nil)]
-            case .setEntitlement(.premium?): [.setEntitlement(nil)]
-            case .capture(let kind) where kind != .meal: [.capture(.meal)]
-            case .reinstall: [.look]
-            default: []
-            }
-        }
+        replaceEvents(&best, &violation) { $0.simpler }
     }
 
-    /// Tries, event by event (after the install), the simpler actions `options` offers,
+    /// Tries, event by event (after the install), the simpler events `options` offers,
     /// keeping the first that still fails.
-    private mutating func replaceActions(_ best: inout Timeline, _ violation: inout Violation, options: (Event) -> [Event.Action]) -> Bool {
+    private mutating func replaceEvents(_ best: inout Timeline, _ violation: inout Violation, options: (Event) -> [Event]) -> Bool {
         var changed = false
         var index = 1
         while index < best.events.count {
             for option in options(best.events[index]) {
                 var candidate = best
-                candidate.events[index].action = option
+                candidate.events[index] = option
                 if accept(candidate, into: &best, &violation) { changed = true; break }
             }
             index += 1
