@@ -10,10 +10,10 @@ import SubscriptionModel
 /// seed and user that reproduce it. Each user: a zone from a list of awkward ones, a
 /// start either around the `face-recall` release (early 2026) or anywhere in 1971–2090,
 /// and up to about 150 events: uses of every feature (bursts of up to 60 a minute apart,
-/// so day, month and total limits are reached), history days around today's date and the
-/// date of the last use, often at the edge of a window,
-/// deletes, looks, reinstalls, zone changes, sign-ins and entitlement reports of every
-/// product or none, with or without an expiry, renewing or not.
+/// so day, month and total limits are reached), history days around today's date and
+/// the date of the last use (often at the edge of a window, and right after a zone
+/// change), deletes, looks, reinstalls, zone changes, sign-ins and entitlement reports
+/// of every product or none, with or without an expiry, renewing or not.
 struct PolicyMutantRandomTimelines {
     /// The seed of the property tests (`PROPERTY_SEED`).
     static let seed = PropertySettings.seed
@@ -49,6 +49,7 @@ struct PolicyMutantRandomTimelines {
         let consuming = policy.features.indices.filter { if case .consumes = policy.features[$0].effect { !policy.features[$0].hasHistory } else { false } }
         let releasing = policy.features.indices.filter { policy.features[$0].isReleasing }
         let others = policy.features.indices.filter { !consuming.contains($0) && !releasing.contains($0) }
+        let history = policy.features.indices.filter { policy.features[$0].hasHistory }
         let length = 1 + pick(60)
         while events.count < length {
             switch pick(100) {
@@ -86,6 +87,11 @@ struct PolicyMutantRandomTimelines {
             case 71..<78:
                 currentZone = Self.zones[pick(Self.zones.count)]
                 events.append(PolicyEvent(at: now, .setZone(currentZone)))
+                if !history.isEmpty && chance(50) {
+                    // Right after a flight: the diary's window counts from a usage day the new zone may not show yet.
+                    let diary = LocalDate(daysSince1970: lastUseDate.daysSince1970 - Int32(pick(4)))
+                    events.append(PolicyEvent(at: now, .use(feature: history[pick(history.count)], day: diary)))
+                }
             case 78..<83: events.append(PolicyEvent(at: now, .signIn))
             case 83..<100 where !policy.products.isEmpty:
                 let entitlement: PolicyEntitlement? = chance(30) ? nil : PolicyEntitlement(

@@ -8,13 +8,13 @@ public struct PremiumEndsAtExpiry: PolicyMutant {
     public static let name = "premium-ends-at-expiry"
     public static let mistake = "the paid plan ends at the cached expiry date instead of when StoreKit reports the end"
     public static let policyName = "daily-quip"
-    /// The install, a purchase and a look at its expiry instant.
-    public static let smallestCounterexample = 3
+    /// The install and a report of a subscription whose period ends as it is reported
+    /// (its renewal not reported yet): the plan is Premium until StoreKit says otherwise.
+    public static let smallestCounterexample = 2
     public static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [
             ("2026-01-10T12:00:00Z", .install),
-            ("2026-01-10T12:01:00Z", .entitle("dailyquip.monthly", expires: "2026-02-10T12:01:00Z")),
-            ("2026-02-10T12:01:00Z", .look),
+            ("2026-02-10T12:01:00Z", .entitle("dailyquip.monthly", expires: "2026-02-10T12:01:00Z")),
         ])
     }
     public var store = Self.freshStore
