@@ -5,10 +5,12 @@ import SubscriptionModel
 extension PolicyApp {
     // MARK: Days (G2, G3)
 
+    /// G2: the local date in the calendar's zone.
     public func calendarDate(at instant: Instant) -> LocalDate {
         calendarZone.localDate(at: instant)
     }
 
+    /// G2: the device's current zone, or the policy's fixed one.
     public var calendarZone: TimeZoneRules {
         switch store.policy.calendar {
         case .device: store.zone
@@ -16,12 +18,14 @@ extension PolicyApp {
         }
     }
 
+    /// G3: the later of the stored day and today's date.
     public func usageDay(at instant: Instant) -> LocalDate {
         let today = calendarDate(at: instant)
         guard let stored = store.usageDay, stored > today else { return today }
         return stored // G3: the stored day never moves back.
     }
 
+    /// G3: the stored counts, with `day` read as 0 on a later usage day and `month` in a later month.
     public func countsInForce(at instant: Instant) -> [PolicyCounts] {
         defaultCountsInForce(at: instant)
     }
@@ -39,6 +43,7 @@ extension PolicyApp {
 
     // MARK: Plans (G5)
 
+    /// G5 with the store's entitlement.
     public func plan(at instant: Instant) -> Int? {
         standardPlan(at: instant, entitlement: store.entitlement)
     }
@@ -61,6 +66,7 @@ extension PolicyApp {
 
     // MARK: A use (G4, G6–G9)
 
+    /// G6, first match wins: no plan, not in the plan, outside the history window, a reached limit.
     public func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyReason? {
         guard let plan else { return .noPlan }
         let rules = store.policy.plans[plan], definition = store.policy.features[feature]
@@ -78,23 +84,28 @@ extension PolicyApp {
         return nil
     }
 
+    /// G6.3: on or after the usage day minus `days − 1` calendar days.
     public func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
         // The usage day and the `days − 1` calendar days before it; no upper bound.
         day.daysSince1970 >= usageDay(at: instant).daysSince1970 - Int32(days - 1)
     }
 
-    /// The most lasting reason first: a user is never promised a reset that would not help.
+    /// G6.4: the most lasting reason first, so a user is never promised a reset that would not help.
     public var limitCheckOrder: [PolicyWindow] { [.total, .stock, .month, .day] }
 
+    /// G6.4: the count is at least the limit, hidden or not.
     public func limitReached(count: Int, limit: PolicyLimit) -> Bool {
         count >= limit.value
     }
 
+    /// G7: the plan's response to the reason, or the policy's no-plan response.
     public func response(plan: Int?, reason: PolicyReason) -> PolicyResponse? {
         guard let plan else { return store.policy.noPlanResponse }
         return store.policy.plans[plan].response(to: reason)
     }
 
+    /// G8: for `day`, the first instant at which the calendar's date is later than the
+    /// usage day; for `month`, at which its month is; nil otherwise.
     public func resetInstant(for reason: PolicyReason, after instant: Instant) -> Instant? {
         let day = usageDay(at: instant)
         let target: LocalDate
@@ -110,6 +121,7 @@ extension PolicyApp {
         return PolicyCalendarWalk.firstInstant(after: instant, reaching: target, in: calendarZone)
     }
 
+    /// G9 with the counts in force.
     public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
         paidPlansAllowing(from: plan, feature: feature, day: day, at: instant, counts: counts)
     }
@@ -127,12 +139,14 @@ extension PolicyApp {
         return offer
     }
 
+    /// G4: a consuming feature's meter; a history feature counts nothing.
     public func meterCounted(by feature: Int) -> Int? {
         let definition = store.policy.features[feature]
         guard case .consumes(let meter) = definition.effect, !definition.hasHistory else { return nil }
         return meter
     }
 
+    /// G4: see `defaultCountUse`.
     public mutating func countUse(meter: Int, at instant: Instant) {
         defaultCountUse(meter: meter, at: instant)
     }
@@ -150,22 +164,27 @@ extension PolicyApp {
         store.counts = counts
     }
 
+    /// G4: one item back, never below 0; nothing else is written.
     public mutating func release(meter: Int, at instant: Instant) {
         if store.counts[meter].stock > 0 { store.counts[meter].stock -= 1 }
     }
 
     // MARK: Lifecycle (G1, G11, G12)
 
+    /// G1: `I` is recorded once.
     public mutating func installed(at instant: Instant) {
         if store.installedAt == nil { store.installedAt = instant }
     }
 
+    /// G1, G11: everything lives with the identity; nothing changes.
     public mutating func reinstalled(at instant: Instant) {}
 
+    /// G1: registered for good; counts carry over.
     public mutating func signedIn(at instant: Instant) {
         store.isRegistered = true
     }
 
+    /// P1, G12: replaces product, expiry and renewal together.
     public mutating func entitlementChanged(to entitlement: PolicyEntitlement?, at instant: Instant) {
         store.entitlement = entitlement
     }

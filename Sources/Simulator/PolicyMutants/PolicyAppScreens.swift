@@ -3,6 +3,7 @@ import SubscriptionModel
 /// The correct default of every screen hook of `PolicyApp` (G10), read from the policy's
 /// screen expressions.
 extension PolicyApp {
+    /// G10: each of the policy's screens, computed from the output.
     public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
         policy.screens.map { screenValue($0.value, output: output, policy: policy, numbers: ScreenNumbers(used: 0, limit: 0)) }
     }
@@ -72,6 +73,7 @@ extension PolicyApp {
         used * 100 >= limit * percent
     }
 
+    /// Exactly 1.
     public func isOne(_ number: Int) -> Bool {
         number == 1
     }

@@ -48,7 +48,7 @@ public enum PolicyMutantCatalogue {
         /// The first event of `timeline` after which the mutant's user observes something
         /// other than the reference engine's, or nil when they agree throughout.
         public func firstDifference(on timeline: PolicyTimeline) -> PolicyAppComparison.Difference? {
-            visit(FirstDifference(timeline: timeline))
+            visit(PolicyMutantFirstDifference(timeline: timeline))
         }
     }
 
@@ -123,7 +123,7 @@ public protocol PolicyMutantVisitor {
 }
 
 /// Compares a new mutant with the reference engine on one timeline.
-struct FirstDifference: PolicyMutantVisitor {
+struct PolicyMutantFirstDifference: PolicyMutantVisitor {
     let timeline: PolicyTimeline
 
     func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyAppComparison.Difference? {

@@ -14,6 +14,7 @@ import SubscriptionModel
 public enum PolicyTimelineSketch {
     /// One line of a sketch.
     public enum Step: Sendable {
+        /// The first install, a reinstall, a look at the screens, the guest's sign-in.
         case install, reinstall, look, signIn
         /// The device moves to the zone of this identifier.
         case zone(String)
@@ -65,7 +66,7 @@ public enum PolicyTimelineSketch {
 
     /// A date `YYYY-MM-DD`.
     public static func date(_ text: String) -> LocalDate {
-        instant(text + "T00:00:00Z").utcDate
+        TimeZoneRules.utc.localDate(at: instant(text + "T00:00:00Z"))
     }
 
     static func zone(_ name: String) -> TimeZoneRules {
@@ -77,9 +78,4 @@ public enum PolicyTimelineSketch {
         guard let index = policy.featureIndex(feature) else { fatalError("\(policy.name) has no feature \(feature)") }
         return index
     }
-}
-
-extension Instant {
-    /// The UTC date of the instant.
-    var utcDate: LocalDate { LocalDate(localMilliseconds: millisecondsSince1970) }
 }

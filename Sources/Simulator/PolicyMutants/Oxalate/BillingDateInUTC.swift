@@ -19,6 +19,6 @@ public struct BillingDateInUTC: PolicyMutant {
     public init() {}
 
     public func expiryDate(_ expires: Instant, zone: TimeZoneRules) -> LocalDate {
-        expires.utcDate
+        TimeZoneRules.utc.localDate(at: expires)
     }
 }

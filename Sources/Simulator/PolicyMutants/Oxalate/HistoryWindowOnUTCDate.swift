@@ -20,6 +20,6 @@ public struct HistoryWindowOnUTCDate: PolicyMutant {
     public init() {}
 
     public func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
-        day.daysSince1970 >= instant.utcDate.daysSince1970 - Int32(days - 1)
+        day.daysSince1970 >= TimeZoneRules.utc.localDate(at: instant).daysSince1970 - Int32(days - 1)
     }
 }

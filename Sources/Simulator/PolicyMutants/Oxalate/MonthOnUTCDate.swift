@@ -27,7 +27,7 @@ public struct MonthOnUTCDate: PolicyMutant {
     }
 
     static func utcMonth(_ instant: Instant) -> Int {
-        let (year, month, _) = instant.utcDate.components
+        let (year, month, _) = TimeZoneRules.utc.localDate(at: instant).components
         return year * 12 + month
     }
 
