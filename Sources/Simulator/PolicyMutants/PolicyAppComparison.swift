@@ -36,15 +36,28 @@ public enum PolicyAppComparison {
         }
     }
 
-    /// What `app`'s user observes after each event of `timeline`.
-    public static func observations<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline) -> [PolicyObservation] {
-        run(&app, timeline).map { PolicyObservation(output: $0.output, screens: $0.screens, policy: timeline.policy) }
+    /// Whose screens an observation shows.
+    public enum Screens: Sendable {
+        /// The app's own (`screens(of:policy:)`): what the app shows.
+        case own
+        /// The engine's, rendered from the app's output: what a checker sees that asks an
+        /// implementation for its output only.
+        case engine
+    }
+
+    /// What `app`'s user observes after each event of `timeline`, with `screens`' screens.
+    public static func observations<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> [PolicyObservation] {
+        let machine = PolicyMachine(policy: timeline.policy)
+        return run(&app, timeline).map { step in
+            let shown = screens == .own ? step.screens : machine.screens(of: step.output)
+            return PolicyObservation(output: step.output, screens: shown, policy: timeline.policy)
+        }
     }
 
     /// The first event after which `app`'s user observes something other than the
-    /// reference engine's, or nil when they agree throughout.
-    public static func firstDifference<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline) -> Difference? {
-        let actual = observations(&app, timeline), expected = reference(timeline)
+    /// reference engine's (with `screens`' screens), or nil when they agree throughout.
+    public static func firstDifference<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> Difference? {
+        let actual = observations(&app, timeline, screens: screens), expected = reference(timeline)
         guard let index = expected.indices.first(where: { expected[$0] != actual[$0] }) else { return nil }
         return Difference(index: index, expected: expected[index], actual: actual[index])
     }

@@ -15,11 +15,18 @@ public protocol PolicyMutant: PolicyApp {
     /// A timeline of `smallestCounterexample` events on whose last event, and not
     /// before, the mutant's observation differs from `PolicyMachine`'s.
     static var counterexample: PolicyTimeline { get }
+    /// Whether the bug shows only in the screens the mutant computes itself
+    /// (`screens(of:policy:)`), not in its `PolicyOutput`: a checker that renders every
+    /// implementation's screens from its output with `PolicyMachine` cannot see it.
+    static var showsOnlyInItsOwnScreens: Bool { get }
     /// A mutant with a store for its policy.
     init()
 }
 
 extension PolicyMutant {
+    /// Most bugs show in the output itself.
+    public static var showsOnlyInItsOwnScreens: Bool { false }
+
     /// The store every mutant starts from (replaced at `start`).
     public static var freshStore: PolicyAppStore {
         guard let policy = SubscriptionPolicy.named(policyName) else { fatalError("no shipped policy \(policyName)") }

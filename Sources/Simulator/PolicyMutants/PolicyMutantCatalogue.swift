@@ -19,6 +19,8 @@ public enum PolicyMutantCatalogue {
         public let smallestCounterexample: Int
         /// A timeline of that many events that shows it (on its last event).
         public let counterexample: PolicyTimeline
+        /// Whether it shows only in the mutant's own screens (see `PolicyMutant`).
+        public let showsOnlyInItsOwnScreens: Bool
         /// Its type, for callers that specialize a hunt for it (`visit`).
         public let type: any PolicyMutant.Type
         /// Makes a new mutant.
@@ -31,6 +33,7 @@ public enum PolicyMutantCatalogue {
             constructor = "\(M.self)()"
             smallestCounterexample = M.smallestCounterexample
             counterexample = M.counterexample
+            showsOnlyInItsOwnScreens = M.showsOnlyInItsOwnScreens
             self.type = type
             make = { M() }
         }
@@ -46,9 +49,10 @@ public enum PolicyMutantCatalogue {
         }
 
         /// The first event of `timeline` after which the mutant's user observes something
-        /// other than the reference engine's, or nil when they agree throughout.
-        public func firstDifference(on timeline: PolicyTimeline) -> PolicyAppComparison.Difference? {
-            visit(PolicyMutantFirstDifference(timeline: timeline))
+        /// other than the reference engine's (with `screens`' screens), or nil when they
+        /// agree throughout.
+        public func firstDifference(on timeline: PolicyTimeline, screens: PolicyAppComparison.Screens = .own) -> PolicyAppComparison.Difference? {
+            visit(PolicyMutantFirstDifference(timeline: timeline, screens: screens))
         }
     }
 
@@ -125,9 +129,10 @@ public protocol PolicyMutantVisitor {
 /// Compares a new mutant with the reference engine on one timeline.
 struct PolicyMutantFirstDifference: PolicyMutantVisitor {
     let timeline: PolicyTimeline
+    let screens: PolicyAppComparison.Screens
 
     func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyAppComparison.Difference? {
         var mutant = M()
-        return PolicyAppComparison.firstDifference(&mutant, timeline)
+        return PolicyAppComparison.firstDifference(&mutant, timeline, screens: screens)
     }
 }

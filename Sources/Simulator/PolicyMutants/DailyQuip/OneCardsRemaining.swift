@@ -11,6 +11,8 @@ public struct OneCardsRemaining: PolicyMutant {
     public static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(4, "view-card"))])
     }
+    /// A wrong screen text from right counts: only the mutant's own screens show it.
+    public static let showsOnlyInItsOwnScreens = true
     public var store = Self.freshStore
     public init() {}
 

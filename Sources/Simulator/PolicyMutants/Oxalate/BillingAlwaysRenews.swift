@@ -18,5 +18,12 @@ public struct BillingAlwaysRenews: PolicyMutant {
     public var store = Self.freshStore
     public init() {}
 
-    public func showsRenewing(_ entitlement: PolicyEntitlement) -> Bool { true }
+    /// The app's model of the entitlement has no `willAutoRenew` and says it renews (the
+    /// output's entitlement details are read only by the expiry screen), so the bug
+    /// shows however screens are rendered.
+    public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
+        var output = handleWithHooks(event)
+        output.entitlement?.renews = true
+        return output
+    }
 }

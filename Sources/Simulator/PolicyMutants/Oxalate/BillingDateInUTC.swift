@@ -18,7 +18,11 @@ public struct BillingDateInUTC: PolicyMutant {
     public var store = Self.freshStore
     public init() {}
 
-    public func expiryDate(_ expires: Instant, zone: TimeZoneRules) -> LocalDate {
-        TimeZoneRules.utc.localDate(at: expires)
+    /// The app's view model hands the screens UTC as the zone to show dates in (output
+    /// `zone` is read only by the expiry screen), so the bug shows however screens are rendered.
+    public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
+        var output = handleWithHooks(event)
+        output.zone = .utc
+        return output
     }
 }
