@@ -1,0 +1,38 @@
+import SubscriptionModel
+
+/// Resets the daily cards only when the app launches (Q1, G3): the check that compares
+/// the saved day with today runs in `application(_:didFinishLaunchingWithOptions:)`, so
+/// a user who keeps the app open past midnight, or returns to it from the background the
+/// next morning, still has yesterday's count until the app is launched again.
+public struct ResetsOnlyAtLaunch: PolicyMutant {
+    public static let name = "resets-only-at-launch"
+    public static let mistake = "the daily count resets only when the app launches, not when the date changes"
+    public static let policyName = "daily-quip"
+    /// The install, a card, and a look the next day without a launch.
+    public static let smallestCounterexample = 3
+    public static var counterexample: PolicyTimeline {
+        sketch(zone: "UTC", [("2026-01-10T20:00:00Z", .install), ("2026-01-10T20:00:00Z", .use("view-card")), ("2026-01-11T08:00:00Z", .look)])
+    }
+    public var store = Self.freshStore
+    public init() {}
+
+    /// The saved day, until a launch moves it on.
+    public func usageDay(at instant: Instant) -> LocalDate {
+        store.usageDay ?? calendarDate(at: instant)
+    }
+
+    /// The saved counts, until a launch resets them.
+    public func countsInForce(at instant: Instant) -> [PolicyCounts] {
+        store.counts
+    }
+
+    /// The launch check: a later date restarts the day's counts (and the month's, in a new month).
+    public mutating func reinstalled(at instant: Instant) {
+        let today = calendarDate(at: instant)
+        guard let saved = store.usageDay, today > saved else { return }
+        let (year, month, _) = today.components, (savedYear, savedMonth, _) = saved.components
+        let newMonth = (year, month) > (savedYear, savedMonth)
+        store.counts = store.counts.map { PolicyCounts(day: 0, month: newMonth ? 0 : $0.month, total: $0.total, stock: $0.stock) }
+        store.usageDay = today
+    }
+}

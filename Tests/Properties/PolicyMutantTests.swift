@@ -1,0 +1,113 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// Every policy mutant is a realistic implementation with one mistake: its smallest
+/// counterexample shows the mistake on its last event and not before, no event of it
+/// can go, and on a timeline close to the bug where the bug does not show it agrees with
+/// the engine on every output and screen.
+@Suite("Policy mutants")
+struct PolicyMutantTests {
+    static let keys = PolicyMutantCatalogue.all.map { "\($0.policy)/\($0.name)" }
+
+    static func entry(_ key: String) throws -> PolicyMutantCatalogue.Entry {
+        try #require(PolicyMutantCatalogue.all.first { "\($0.policy)/\($0.name)" == key })
+    }
+
+    @Test("the catalogue: at least six mutants for each policy a product document describes, each documented")
+    func catalogue() {
+        for policy in ["daa-tiers", "oxalate", "daily-quip", "face-recall"] {
+            // Six at least that show in the output itself, for a checker that renders screens from it.
+            #expect(PolicyMutantCatalogue.entries(for: policy).filter { !$0.showsOnlyInItsOwnScreens }.count >= 6, "\(policy)")
+        }
+        #expect(Set(Self.keys).count == Self.keys.count, "names are unique within a policy")
+        #expect(PolicyMutantCatalogue.entries(for: "a-team-policy").isEmpty)
+        for entry in PolicyMutantCatalogue.all {
+            #expect(!entry.mistake.isEmpty && entry.smallestCounterexample >= 1, "\(entry.name)")
+            #expect(SubscriptionPolicy.shippedNames.contains(entry.policy), "\(entry.name)")
+            #expect(entry.constructor == "\(entry.type)()", "\(entry.name)")
+            #expect(entry.counterexample.policy.name == entry.policy, "\(entry.name)")
+        }
+    }
+
+    @Test("the bugs the product documents describe are catalogued")
+    func documentedBugs() {
+        let expected: [String: [String]] = [
+            "daily-quip": ["resets-only-at-launch", "start-of-day-compared-for-equality"],
+            "daa-tiers": ["device-date-for-server-day", "day-limit-checked-before-total", "overall-count-restarts-on-purchase",
+                          "counts-lost-at-sign-in", "lapse-to-guest-plan", "upgrade-offers-every-higher-plan", "upgrade-ignores-counts"],
+            "oxalate": ["rolling-30-day-month", "month-on-utc-date", "history-window-on-utc-date", "recipe-delete-keeps-slot", "billing-date-in-utc"],
+            "face-recall": ["banner-above-80-percent", "grace-counted-from-install", "grace-for-new-installs", "person-delete-keeps-slot"],
+        ]
+        for (policy, names) in expected {
+            let listed = Set(PolicyMutantCatalogue.entries(for: policy).map(\.name))
+            for name in names { #expect(listed.contains(name), "\(policy) lacks \(name)") }
+        }
+    }
+
+    @Test("the smallest counterexample shows the bug on its last event, and no event of it can go", arguments: keys)
+    func counterexample(key: String) throws {
+        let entry = try Self.entry(key)
+        let timeline = entry.counterexample
+        #expect(timeline.isValid)
+        #expect(timeline.events.count == entry.smallestCounterexample, "\(key): the counterexample has \(timeline.events.count) events")
+        let difference = try #require(entry.firstDifference(on: timeline), "\(key) agrees with the engine on its counterexample")
+        #expect(difference.index == timeline.events.count - 1, "\(key): differs before the last event\n\(difference)")
+        // Through the engine's rendering of its output, the bug shows the same, unless it
+        // lives in the mutant's own screen texts only.
+        let rendered = entry.firstDifference(on: timeline, screens: .engine)
+        if entry.showsOnlyInItsOwnScreens {
+            #expect(rendered == nil, "\(key) is marked as showing in its own screens only")
+        } else {
+            #expect(rendered?.index == difference.index, "\(key): through the engine's screens \(rendered.map(\.description) ?? "no difference")")
+        }
+        // 1-minimal: without any one event but the install, the bug no longer shows.
+        for index in timeline.events.indices.dropFirst() {
+            var smaller = timeline
+            smaller.events.remove(at: index)
+            let still = entry.firstDifference(on: smaller)
+            #expect(still == nil, "\(key): event \(index) of the counterexample could go\n\(still.map(\.description) ?? "")")
+        }
+    }
+
+    @Test("on a timeline close to the bug where it does not show, the mutant agrees on every output and screen", arguments: keys)
+    func agreesWhereTheBugDoesNotShow(key: String) throws {
+        let entry = try Self.entry(key)
+        let timeline = try #require(PolicyMutantAgreeingTimelines.all[key], "no agreeing timeline for \(key)")
+        #expect(timeline.isValid && timeline.policy.name == entry.policy)
+        for screens in [PolicyAppComparison.Screens.own, .engine] {
+            let difference = entry.firstDifference(on: timeline, screens: screens)
+            #expect(difference == nil, "\(key) (\(screens) screens)\n\(difference.map(\.description) ?? "")")
+        }
+        // Stronger than what a user observes: all four counts of every meter, shown or not.
+        let expected = PolicyMachine(policy: timeline.policy).replay(zone: timeline.zone, events: timeline.events)
+        var mutant = entry.make()
+        mutant.start(policy: timeline.policy, zone: timeline.zone)
+        for (index, event) in timeline.events.enumerated() {
+            #expect(mutant.handle(event).counts == expected[index].counts, "\(key): event \(index)")
+        }
+    }
+
+    /// Through the engine's rendering of the mutant's output, as a checker that asks an
+    /// implementation for its output only sees it (its own screens for the two whose bug
+    /// lives in screen texts).
+    @Test("random timelines of its policy catch every mutant, and most of them agree with it", arguments: keys)
+    func caughtByRandomTimelines(key: String) throws {
+        let entry = try Self.entry(key)
+        let maker = PolicyMutantRandomTimelines(policy: try #require(SubscriptionPolicy.named(entry.policy)))
+        var events = 0, caught: (user: Int, events: Int)?, agreeing = 0
+        for user in 0..<PolicyMutantRandomTimelines.users {
+            let timeline = maker.timeline(user: user)
+            if let difference = entry.firstDifference(on: timeline, screens: entry.showsOnlyInItsOwnScreens ? .own : .engine) {
+                if caught == nil { caught = (user, events + difference.index + 1) }
+            } else {
+                agreeing += 1
+            }
+            events += timeline.events.count
+        }
+        let first = try #require(caught, "\(key) survived \(PolicyMutantRandomTimelines.users) random users of seed \(PolicyMutantRandomTimelines.seed)")
+        print("\(key): first caught at user \(first.user) after \(first.events) events; \(agreeing) of \(PolicyMutantRandomTimelines.users) users agree")
+        #expect(agreeing > 0, "\(key) differs on every random user: not a mostly-correct implementation")
+    }
+}
