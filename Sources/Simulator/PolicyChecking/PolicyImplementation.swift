@@ -9,6 +9,17 @@ public protocol PolicyImplementation: SendableMetatype {
     mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules)
     /// Applies one event and reports what the user observes right after it.
     mutating func handle(_ event: PolicyEvent) -> PolicyOutput
+    /// The policy's screens as this implementation shows them after `output` (its own
+    /// texts, so a bug that lives only in a screen is seen). By default the reference
+    /// engine's rendering of `output`.
+    func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue]
+}
+
+extension PolicyImplementation {
+    /// The reference engine's rendering of `output`'s screens.
+    public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
+        PolicyMachine(policy: policy).screens(of: output)
+    }
 }
 
 /// The generic reference engine (`PolicyMachine`) as an implementation under test.
@@ -30,5 +41,10 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
     @inline(__always)
     public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
         machine!.apply(event, to: &state!)
+    }
+
+    /// The engine's screens.
+    public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
+        (machine?.policy == policy ? machine! : PolicyMachine(policy: policy)).screens(of: output)
     }
 }
