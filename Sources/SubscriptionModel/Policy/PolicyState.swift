@@ -13,24 +13,50 @@ public struct PolicyState: Hashable, Sendable {
     public var clock: ZoneClock
     /// StoreKit's current entitlement with its display details (P1, G12).
     public var entitlement: PolicyEntitlement?
-    /// The usage day written with the last counted use (G3); nil before any.
-    public var usageDay: LocalDate?
     /// Each meter's counts as written on `usageDay` (G4), by meter index.
-    public var counts: [PolicyCounts]
+    public var counts: PolicyMeterCounts
 
-    /// A user who has not installed yet, whose device is in `zone`, with `meters` meters.
+    /// The usage day written with the last counted use (G3); nil before any.
+    public var usageDay: LocalDate? {
+        get { storedDay }
+        set { setUsageDay(newValue) }
+    }
+
+    /// `usageDay`'s storage.
+    private(set) var storedDay: LocalDate?
+    /// The first day (since 1970) of the month after `usageDay`'s: from that usage day
+    /// on, the month counts read 0 (G3). Kept with the day so that a step compares two
+    /// integers instead of converting dates to months.
+    private(set) var nextMonthStart: Int32 = .max
+
+    /// A user who has not installed yet, whose device is in `zone`, with `meters` meters
+    /// (at most `PolicyMeterCounts.capacity`).
     public init(zone: TimeZoneRules, meters: Int) {
         self.installedAt = nil
         self.isRegistered = false
         self.clock = ZoneClock(zone: zone)
         self.entitlement = nil
-        self.usageDay = nil
-        self.counts = Array(repeating: PolicyCounts(), count: meters)
+        self.storedDay = nil
+        self.counts = PolicyMeterCounts(meters: meters)
     }
 
     /// The device's current zone.
     public var zone: TimeZoneRules {
         get { clock.zone }
         set { clock.set(newValue) }
+    }
+
+    /// Writes the usage day, and the start of the month after it when the day changes.
+    @inline(__always)
+    mutating func setUsageDay(_ day: LocalDate?) {
+        guard day != storedDay else { return }
+        storedDay = day
+        nextMonthStart = day.map(Self.nextMonthStart(after:)) ?? .max
+    }
+
+    /// The first day of the month after `day`'s.
+    static func nextMonthStart(after day: LocalDate) -> Int32 {
+        let (year, month, _) = day.components
+        return (month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)).daysSince1970
     }
 }
