@@ -122,11 +122,7 @@ public struct PolicyMachine: Sendable {
             if tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) == nil {
                 // G3, G4: the counts are written with the usage day they are in force on.
                 if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
-                checked.day += 1
-                checked.month += 1
-                checked.total += 1
-                checked.stock += 1
-                state.counts[meter] = checked
+                state.counts.countUse(meter: meter)
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             } else {

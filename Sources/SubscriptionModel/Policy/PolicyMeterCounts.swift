@@ -10,11 +10,18 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     CustomStringConvertible {
     /// The most meters a policy can have.
     @inlinable
-    public static var capacity: Int { 8 }
+    public static var capacity: Int { 4 }
 
-    /// The counts, `capacity` of them; those past `endIndex` are always zero.
+    /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
+    /// `PolicyWindow` order, 32 bits each); the vectors past the last meter are always
+    /// zero. A vector is read and written whole, so a step updates a meter with one
+    /// instruction and reads it back without waiting on four separate stores.
+    ///
+    /// A count would need more than two billion counted uses of one user to overflow
+    /// 32 bits; storing or counting past that traps (as `Int` arithmetic does at its own
+    /// limit) rather than wrapping.
     @usableFromInline
-    var storage: (PolicyCounts, PolicyCounts, PolicyCounts, PolicyCounts, PolicyCounts, PolicyCounts, PolicyCounts, PolicyCounts)
+    var storage: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
 
     /// The number of meters.
     @usableFromInline
@@ -32,8 +39,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     @inlinable
     public init(meters: Int) {
         precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
-        let zero = PolicyCounts()
-        storage = (zero, zero, zero, zero, zero, zero, zero, zero)
+        storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
         meterCount = meters
     }
 
@@ -42,7 +48,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     public init(_ counts: some Sequence<PolicyCounts>) {
         self.init(meters: 0)
         for meterCounts in counts {
-            precondition(endIndex < Self.capacity, "a policy has at most \(Self.capacity) meters")
+            precondition(meterCount < Self.capacity, "a policy has at most \(Self.capacity) meters")
             meterCount += 1
             self[meterCount - 1] = meterCounts
         }
@@ -58,26 +64,38 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     @inlinable
     public subscript(meter: Int) -> PolicyCounts {
         get {
-            precondition(meter >= 0 && meter < endIndex, "meter index out of range")
-            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: meter &* MemoryLayout<PolicyCounts>.stride, as: PolicyCounts.self) }
+            let counts = vector(meter)
+            return PolicyCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
         }
         set {
-            precondition(meter >= 0 && meter < endIndex, "meter index out of range")
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: meter &* MemoryLayout<PolicyCounts>.stride, as: PolicyCounts.self) }
+            setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
         }
+    }
+
+    /// Meter `meter`'s counts as one vector.
+    @inlinable @inline(__always)
+    func vector(_ meter: Int) -> SIMD4<Int32> {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: meter &* MemoryLayout<SIMD4<Int32>>.stride, as: SIMD4<Int32>.self) }
+    }
+
+    /// Sets meter `meter`'s counts from one vector.
+    @inlinable @inline(__always)
+    mutating func setVector(_ meter: Int, _ counts: SIMD4<Int32>) {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: counts, toByteOffset: meter &* MemoryLayout<SIMD4<Int32>>.stride, as: SIMD4<Int32>.self) }
     }
 
     /// Equal when they have the same meters with the same counts.
     @inlinable
     public static func == (lhs: PolicyMeterCounts, rhs: PolicyMeterCounts) -> Bool {
-        guard lhs.endIndex == rhs.endIndex else { return false }
-        for meter in 0..<lhs.endIndex where lhs[meter] != rhs[meter] { return false }
-        return true
+        lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
     }
 
     /// Hashes the meters' counts.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(endIndex)
+        hasher.combine(meterCount)
         for meterCounts in self { hasher.combine(meterCounts) }
     }
 
@@ -88,14 +106,20 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
 
     /// Sets every meter's `day` count to 0 and, with `month`, its `month` count too: the
     /// counts in force once the usage day has moved on (G3).
+    @inline(__always)
     mutating func resetDay(month: Bool) {
-        let meters = endIndex
-        withUnsafeMutableBytes(of: &storage) { bytes in
-            let counts = bytes.baseAddress!.assumingMemoryBound(to: PolicyCounts.self)
-            for meter in 0..<meters {
-                counts[meter].day = 0
-                if month { counts[meter].month = 0 }
-            }
-        }
+        let keep: SIMD4<Int32> = month ? SIMD4(0, 0, -1, -1) : SIMD4(0, -1, -1, -1)
+        storage.0 &= keep
+        storage.1 &= keep
+        storage.2 &= keep
+        storage.3 &= keep
+    }
+
+    /// Adds 1 to every count of meter `meter` (G4: an allowed use counts in every window).
+    @inline(__always)
+    mutating func countUse(meter: Int) {
+        let counts = vector(meter)
+        precondition(!any(counts .== .max), "a count past 2^31 - 1")
+        setVector(meter, counts &+ 1)
     }
 }

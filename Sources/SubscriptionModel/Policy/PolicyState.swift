@@ -24,10 +24,10 @@ public struct PolicyState: Hashable, Sendable {
 
     /// `usageDay`'s storage.
     private(set) var storedDay: LocalDate?
-    /// The first day (since 1970) of the month after `usageDay`'s: from that usage day
-    /// on, the month counts read 0 (G3). Kept with the day so that a step compares two
-    /// integers instead of converting dates to months.
-    private(set) var nextMonthStart: Int32 = .max
+    /// The first day (since 1970) of `usageDay`'s month, and of the month after it: from
+    /// that usage day on, the month counts read 0 (G3). Kept with the day so that a step
+    /// compares two integers instead of converting dates to months.
+    private(set) var monthStart: Int32 = .max, nextMonthStart: Int32 = .max
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters
     /// (at most `PolicyMeterCounts.capacity`).
@@ -46,17 +46,21 @@ public struct PolicyState: Hashable, Sendable {
         set { clock.set(newValue) }
     }
 
-    /// Writes the usage day, and the start of the month after it when the day changes.
+    /// Writes the usage day, and the span of its month when it is in another month.
     @inline(__always)
     mutating func setUsageDay(_ day: LocalDate?) {
-        guard day != storedDay else { return }
         storedDay = day
-        nextMonthStart = day.map(Self.nextMonthStart(after:)) ?? .max
+        guard let day else {
+            (monthStart, nextMonthStart) = (.max, .max)
+            return
+        }
+        if day.daysSince1970 < monthStart || day.daysSince1970 >= nextMonthStart { (monthStart, nextMonthStart) = Self.month(of: day) }
     }
 
-    /// The first day of the month after `day`'s.
-    static func nextMonthStart(after day: LocalDate) -> Int32 {
+    /// The first day of `day`'s month and of the month after it.
+    static func month(of day: LocalDate) -> (start: Int32, next: Int32) {
         let (year, month, _) = day.components
-        return (month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)).daysSince1970
+        let next = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        return (LocalDate(year: year, month: month, day: 1).daysSince1970, next.daysSince1970)
     }
 }

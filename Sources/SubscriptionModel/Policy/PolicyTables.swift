@@ -2,9 +2,8 @@
 /// tables of integers, so that a step looks everything up by index with no optional
 /// unwrapping, no nested arrays and no strings.
 ///
-/// Built once per machine. Each machine owns its tables, response texts included (they
-/// are copied, not shared with the policy), so engines on different threads never touch
-/// the same reference count.
+/// Built once per machine. A step reads them and never retains anything (responses hold
+/// interned texts), so engines on different threads never touch the same reference count.
 struct PolicyTables: Sendable {
     /// What a use of a feature does, as the step branches on it.
     enum FeatureKind: Equatable, Sendable {
@@ -96,13 +95,13 @@ struct PolicyTables: Sendable {
                 limitWindows.append(set)
             }
             for feature in 0..<features { historyDays.append(plan.historyDays[feature]) }
-            for reason in PolicyReason.allCases { responses.append(Self.owned(plan.response(to: reason))) }
+            for reason in PolicyReason.allCases { responses.append(plan.response(to: reason)) }
         }
         self.limitWindows = limitWindows
         self.limits = limits
         self.historyDays = historyDays
         self.responses = responses
-        noPlanResponse = Self.owned(policy.noPlanResponse)
+        noPlanResponse = policy.noPlanResponse
         var paid: UInt64 = 0
         for index in policy.plans.indices where policy.plans[index].isPaid { paid |= 1 << UInt64(index) }
         upgradeCandidates = [paid] + policy.plans.indices.map { index in
@@ -123,17 +122,6 @@ struct PolicyTables: Sendable {
         }
         registeredDefault = policy.registeredDefault ?? -1
         guestDefault = policy.guestDefault ?? -1
-    }
-
-    /// A response whose texts this table owns: copies of the policy's strings, so no other
-    /// thread's engine shares their reference counts.
-    static func owned(_ response: PolicyResponse?) -> PolicyResponse? {
-        guard case .alert(let alert)? = response else { return response }
-        return .alert(PolicyAlert(title: owned(alert.title), message: alert.message.map(owned)))
-    }
-
-    static func owned(_ text: String) -> String {
-        String(decoding: Array(text.utf8), as: UTF8.self)
     }
 
     // MARK: The rules, by index
