@@ -119,18 +119,18 @@ public struct PolicyMachine: Sendable {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
             }
-            if tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) == nil {
+            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+            } else {
                 // G3, G4: the counts are written with the usage day they are in force on.
                 if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
                 state.counts.countUse(meter: meter)
                 state.setUsageDay(usage.day)
                 usage.newDay = false
-            } else {
-                return blocked(feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
             }
         case .gate, .history:
-            if tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) != nil {
-                return blocked(feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
             }
         }
         return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .allowed, reason: nil, response: nil, resetAt: nil,
@@ -140,12 +140,16 @@ public struct PolicyMachine: Sendable {
     /// The output of a blocked use (G6–G9); nothing in the state changes. `counts` are
     /// the consumed meter's counts in force (zero for a feature that consumes nothing).
     @inline(never)
-    func blocked(_ feature: Int, day: LocalDate?, plan: Int, at instant: Instant, usage: Usage, counts: PolicyCounts,
+    func blocked(_ reason: PolicyReason, _ feature: Int, day: LocalDate?, plan: Int, at instant: Instant, usage: Usage, counts: PolicyCounts,
                  _ state: PolicyState) -> PolicyOutput {
-        let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: counts)!
         let resetAt: Instant?
         switch reason {
-        case .day, .month: resetAt = resetInstant(for: reason, after: instant, usageDay: usage.day, clock: state.clock) // G8
+        case .day: resetAt = resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 + 1), after: instant, clock: state.clock) // G8
+        case .month:
+            // The usage day is in the stored day's month unless it has moved on: then its month is worked out.
+            let sameMonth = usage.day.daysSince1970 >= state.monthStart && usage.day.daysSince1970 < state.nextMonthStart
+            let next = sameMonth ? state.nextMonthStart : PolicyState.month(of: usage.day).next
+            resetAt = resetInstant(to: LocalDate(daysSince1970: next), after: instant, clock: state.clock)
         default: resetAt = nil
         }
         return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
@@ -207,14 +211,19 @@ public struct PolicyMachine: Sendable {
         default:
             return nil
         }
+        return resetInstant(to: target, after: instant, clock: clock)
+    }
+
+    /// G8's instant for a target date: the first instant after `instant` at which the
+    /// local date in the calendar is `target` or later (`clock`: the device's zone).
+    func resetInstant(to target: LocalDate, after instant: Instant, clock: ZoneClock) -> Instant {
         var walker: ZoneClock
         switch tables.calendar {
         case .device: walker = clock
-        case .fixedOffset(let offset):
+        case .fixedOffset(let offset, let zone):
             // No offset change ever: the target date starts at its local midnight.
             if let start = Self.start(of: target, after: instant, offset: offset, until: .max) { return start }
-            walker = ZoneClock(zone: TimeZoneRules.utc)
-            if case .fixed(let zone) = policy.calendar { walker = ZoneClock(zone: zone) }
+            walker = ZoneClock(zone: zone)
         case .fixedZone(let zone): walker = ZoneClock(zone: zone)
         }
         // Within the offset span in force now, the target date starts at its local

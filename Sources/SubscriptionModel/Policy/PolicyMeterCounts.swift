@@ -76,14 +76,24 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     @inlinable @inline(__always)
     func vector(_ meter: Int) -> SIMD4<Int32> {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
-        return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: meter &* MemoryLayout<SIMD4<Int32>>.stride, as: SIMD4<Int32>.self) }
+        switch meter {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        default: return storage.3
+        }
     }
 
     /// Sets meter `meter`'s counts from one vector.
     @inlinable @inline(__always)
     mutating func setVector(_ meter: Int, _ counts: SIMD4<Int32>) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
-        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: counts, toByteOffset: meter &* MemoryLayout<SIMD4<Int32>>.stride, as: SIMD4<Int32>.self) }
+        switch meter {
+        case 0: storage.0 = counts
+        case 1: storage.1 = counts
+        case 2: storage.2 = counts
+        default: storage.3 = counts
+        }
     }
 
     /// Equal when they have the same meters with the same counts.

@@ -21,8 +21,8 @@ struct PolicyTables: Sendable {
     enum Calendar: Sendable {
         /// The device's zone, through the state's `ZoneClock`.
         case device
-        /// A fixed zone whose offset never changes (UTC): the date is one division away.
-        case fixedOffset(Int64)
+        /// A fixed zone whose offset (ms) never changes (UTC): the date is one division away.
+        case fixedOffset(Int64, TimeZoneRules)
         /// A fixed zone with offset changes.
         case fixedZone(TimeZoneRules)
     }
@@ -69,7 +69,7 @@ struct PolicyTables: Sendable {
         self.features = features
         switch policy.calendar {
         case .device: calendar = .device
-        case .fixed(let zone): calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)))
+        case .fixed(let zone): calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
         }
         featureKinds = policy.features.map { feature in
             switch feature.effect {
@@ -144,7 +144,7 @@ struct PolicyTables: Sendable {
     func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
         switch calendar {
         case .device: clock.localDate(at: instant)
-        case .fixedOffset(let offset): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
+        case .fixedOffset(let offset, _): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
         case .fixedZone(let zone): zone.localDate(at: instant)
         }
     }
