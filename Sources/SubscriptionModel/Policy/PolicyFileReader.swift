@@ -28,6 +28,8 @@ struct PolicyFileReader {
     /// The most plans and features a policy may have (they are bit sets in the engine).
     static let maxPlans = 64
     static let maxFeatures = 64
+    /// The most meters a policy may have (the engine holds their counts inline).
+    static let maxMeters = PolicyMeterCounts.capacity
 
     func fail(_ path: String, _ problem: String) -> PolicyFileError {
         PolicyFileError(file: file, path: path, problem: problem)
@@ -152,7 +154,9 @@ struct PolicyFileReader {
 
     func readMeters(_ value: JSONValue) throws(PolicyFileError) -> [String] {
         var meters: [String] = []
-        for (index, item) in try array(value, "$.meters").enumerated() {
+        let items = try array(value, "$.meters")
+        guard items.count <= Self.maxMeters else { throw fail("$.meters", "more than \(Self.maxMeters) meters") }
+        for (index, item) in items.enumerated() {
             let meter = try id(item, "$.meters[\(index)]")
             guard !meters.contains(meter) else { throw fail("$.meters[\(index)]", "meter \(Self.quoted(meter)) listed twice") }
             meters.append(meter)

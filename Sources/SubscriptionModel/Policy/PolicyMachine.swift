@@ -7,15 +7,20 @@
 /// the policy has) is the reader's job.
 ///
 /// Nothing here is written for one policy: plans, limits, windows, responses and
-/// screens all come from the `SubscriptionPolicy` value. A step makes no Foundation call
-/// and builds no string; it allocates only when a count changes (the counts array).
+/// screens all come from the `SubscriptionPolicy` value, compiled once into flat tables
+/// (`PolicyTables`). A step makes no Foundation call, builds no string and allocates
+/// nothing: the counts are held inline (`PolicyMeterCounts`).
 public struct PolicyMachine: Sendable {
     /// The rules.
     public let policy: SubscriptionPolicy
+    /// The rules compiled into flat tables for the step.
+    let tables: PolicyTables
 
-    /// An engine for `policy`.
+    /// An engine for `policy` (at most `PolicyMeterCounts.capacity` meters, as every
+    /// policy file has).
     public init(policy: SubscriptionPolicy) {
         self.policy = policy
+        self.tables = PolicyTables(policy)
     }
 
     /// A user who has not installed yet, whose device is in `zone`.
@@ -41,15 +46,17 @@ public struct PolicyMachine: Sendable {
 
     /// Applies one event to `state` in place and returns its output; the same rules as
     /// `step`, without copying the state.
+    ///
+    /// The hot path: the rules are read from `PolicyTables` by index, the local date
+    /// from the state's cached offset span, and the month of the stored usage day is
+    /// kept with it, so a step is a few comparisons and no allocation.
     public func apply(_ event: PolicyEvent, to state: inout PolicyState) -> PolicyOutput {
-        var outcome: PolicyOutcome?
-        var reason: PolicyReason?
-        var response: PolicyResponse?
-        var resetAt: Instant?
-        var upgrade: PolicyPlanSet?
+        let instant = event.at
         switch event.action {
+        case .use(let feature, let day):
+            return use(feature, day: day, at: instant, &state)
         case .install:
-            if state.installedAt == nil { state.installedAt = event.at } // G1: `I` is recorded once.
+            if state.installedAt == nil { state.installedAt = instant } // G1: `I` is recorded once.
         case .reinstall, .look:
             break // G1, G11: everything lives with the identity.
         case .signIn:
@@ -58,127 +65,136 @@ public struct PolicyMachine: Sendable {
             state.zone = zone // writes nothing else (G3).
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
-        case .use(let feature, let day):
-            let plan = plan(of: state, at: event.at)
-            let usageDay = usageDay(of: &state, at: event.at)
-            switch policy.features[feature].effect {
-            case .releases(let meter):
-                // G4: never blocked; gives one item back; writes nothing else, not even the usage day.
-                if state.counts[meter].stock > 0 { state.counts[meter].stock -= 1 }
-                outcome = .allowed
-            case .gate, .consumes:
-                let counts = countsInForce(state, usageDay: usageDay)
-                if let blocked = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) {
-                    outcome = .blocked
-                    reason = blocked
-                    response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
-                    resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock) // G8
-                    upgrade = upgradeOffer(from: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) // G9
-                } else {
-                    outcome = .allowed
-                    if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory {
-                        // G3, G4: the counts are written with the usage day they are in force on.
-                        var written = counts
-                        written[meter].day += 1
-                        written[meter].month += 1
-                        written[meter].total += 1
-                        written[meter].stock += 1
-                        state.counts = written
-                        state.usageDay = usageDay
-                    }
-                }
+        }
+        let plan = tables.plan(of: state, at: instant)
+        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
+        return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: nil, reason: nil, response: nil, resetAt: nil,
+                            upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    /// The usage day at an instant and what it does to the stored counts (G3).
+    struct Usage {
+        /// The usage day: the later of the stored day and the local date now.
+        var day: LocalDate
+        /// Whether it is later than the stored day: `day` counts read 0.
+        var newDay: Bool
+        /// Whether its month is later than the stored day's: `month` counts read 0 too.
+        var newMonth: Bool
+
+        @inline(__always)
+        init(_ state: PolicyState, today: LocalDate) {
+            if let stored = state.storedDay, today <= stored {
+                day = stored
+                newDay = false
+                newMonth = false
+            } else {
+                day = today
+                newDay = state.storedDay != nil
+                newMonth = newDay && today.daysSince1970 >= state.nextMonthStart
             }
         }
-        let usageDay = usageDay(of: &state, at: event.at)
-        return PolicyOutput(plan: plan(of: state, at: event.at), day: usageDay, outcome: outcome, reason: reason, response: response,
-                            resetAt: resetAt, upgrade: upgrade, counts: countsInForce(state, usageDay: usageDay),
-                            entitlement: state.entitlement, zone: state.zone)
+
+        /// The state's counts as they are in force on the usage day.
+        @inline(__always)
+        func countsInForce(_ state: PolicyState) -> PolicyMeterCounts {
+            var counts = state.counts
+            if newDay { counts.resetDay(month: newMonth) }
+            return counts
+        }
+    }
+
+    /// A use (G3, G4, G6–G9).
+    @inline(__always)
+    func use(_ feature: Int, day: LocalDate?, at instant: Instant, _ state: inout PolicyState) -> PolicyOutput {
+        let plan = tables.plan(of: state, at: instant)
+        var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
+        var checked = PolicyCounts()
+        switch tables.featureKinds[feature] {
+        case .releases(let meter):
+            // G4: never blocked; gives one item back; writes nothing else, not even the usage day.
+            if state.counts[meter].stock > 0 { state.counts[meter].stock -= 1 }
+        case .consumes(let meter):
+            checked = state.counts[meter]
+            if usage.newDay {
+                checked.day = 0
+                if usage.newMonth { checked.month = 0 }
+            }
+            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+            } else {
+                // G3, G4: the counts are written with the usage day they are in force on.
+                if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
+                state.counts.countUse(meter: meter)
+                state.setUsageDay(usage.day)
+                usage.newDay = false
+            }
+        case .gate, .history:
+            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+            }
+        }
+        return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .allowed, reason: nil, response: nil, resetAt: nil,
+                            upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    /// The output of a blocked use (G6–G9); nothing in the state changes. `counts` are
+    /// the consumed meter's counts in force (zero for a feature that consumes nothing).
+    @inline(never)
+    func blocked(_ reason: PolicyReason, _ feature: Int, day: LocalDate?, plan: Int, at instant: Instant, usage: Usage, counts: PolicyCounts,
+                 _ state: PolicyState) -> PolicyOutput {
+        let resetAt: Instant?
+        switch reason {
+        case .day: resetAt = resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 + 1), after: instant, clock: state.clock) // G8
+        case .month:
+            // The usage day is in the stored day's month unless it has moved on: then its month is worked out.
+            let sameMonth = usage.day.daysSince1970 >= state.monthStart && usage.day.daysSince1970 < state.nextMonthStart
+            let next = sameMonth ? state.nextMonthStart : PolicyState.month(of: usage.day).next
+            resetAt = resetInstant(to: LocalDate(daysSince1970: next), after: instant, clock: state.clock)
+        default: resetAt = nil
+        }
+        return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
+                            response: tables.response(plan: plan, reason: reason), // G7
+                            resetAt: resetAt,
+                            upgrade: tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts), // G9
+                            counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
     }
 
     // MARK: The rules
 
     /// The plan in force at `instant` (G5), by index; nil for no plan.
     public func plan(of state: PolicyState, at instant: Instant) -> Int? {
-        if let entitlement = state.entitlement { return policy.products[entitlement.product].plan } // G5.1
-        if let installed = state.installedAt {
-            if let trial = policy.trial, installed.milliseconds(to: instant) < trial.lengthMilliseconds { return trial.plan } // G5.2
-            if let grace = policy.grace, let cutoff = grace.cutoff, installed < cutoff,
-               cutoff.milliseconds(to: instant) < grace.lengthMilliseconds { return grace.plan } // G5.3
-        }
-        if state.isRegistered, let registered = policy.registeredDefault { return registered } // G5.4
-        return policy.guestDefault // G5.4, or nil: G5.5
-    }
-
-    /// The local date at `instant` in the policy's calendar (G2).
-    @inlinable
-    func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
-        switch policy.calendar {
-        case .device: clock.localDate(at: instant)
-        case .fixed(let zone): zone.localDate(at: instant)
-        }
+        let plan = tables.plan(of: state, at: instant)
+        return plan < 0 ? nil : plan
     }
 
     /// The usage day at `instant` (G3): the later of the stored day and the local date now.
-    func usageDay(of state: inout PolicyState, at instant: Instant) -> LocalDate {
-        let today = calendarDate(at: instant, clock: &state.clock)
-        guard let stored = state.usageDay else { return today }
-        return LocalDate.later(stored, today)
-    }
-
-    /// The usage day at `instant`, without refreshing the state's offset cache.
     public func usageDay(of state: PolicyState, at instant: Instant) -> LocalDate {
-        var copy = state
-        return usageDay(of: &copy, at: instant)
+        var clock = state.clock
+        return Usage(state, today: tables.calendarDate(at: instant, clock: &clock)).day
     }
 
     /// The counts in force on `usageDay` (G3): `day` counts read 0 once the usage day is
     /// later than the stored one, `month` counts once its month is; `total` and `stock`
     /// never reset with time.
-    public func countsInForce(_ state: PolicyState, usageDay: LocalDate) -> [PolicyCounts] {
+    public func countsInForce(_ state: PolicyState, usageDay: LocalDate) -> PolicyMeterCounts {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
-        let newMonth = Self.monthNumber(usageDay) > Self.monthNumber(stored)
         var counts = state.counts
-        for index in counts.indices {
-            counts[index].day = 0
-            if newMonth { counts[index].month = 0 }
-        }
+        counts.resetDay(month: usageDay.daysSince1970 >= state.nextMonthStart)
         return counts
-    }
-
-    /// `year * 12 + month`: months compare as integers.
-    static func monthNumber(_ date: LocalDate) -> Int {
-        let (year, month, _) = date.components
-        return year * 12 + month
     }
 
     /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
     /// blocked (G6), or nil when it is allowed.
-    public func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [PolicyCounts]) -> PolicyReason? {
-        guard let plan else { return .noPlan } // G6.1
-        let rules = policy.plans[plan]
-        guard rules.enables(feature: feature) else { return .notInPlan } // G6.2
-        let definition = policy.features[feature]
-        if definition.hasHistory {
-            // G6.3: on or after the usage day minus N − 1 calendar days; no upper bound.
-            guard let days = rules.historyDays[feature], let day else { return nil }
-            return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
-        }
-        guard case .consumes(let meter) = definition.effect else { return nil }
-        for window in PolicyWindow.checkOrder { // G6.4: the most lasting reason first.
-            if let limit = rules.limit(meter: meter, window), counts[meter][window] >= limit.value { return PolicyReason(window) }
-        }
-        return nil
+    public func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyReason? {
+        tables.blockReason(plan: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
+                           counts: tables.consumedMeter(feature).map { counts[$0] } ?? PolicyCounts())
     }
 
     /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
     /// which the same use, at the same instant with the same counts, would be allowed.
-    public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [PolicyCounts]) -> PolicyPlanSet {
-        var offer = PolicyPlanSet()
-        let floor = plan.flatMap { policy.plans[$0].isPaid ? $0 : nil } ?? -1
-        for candidate in policy.plans.indices where candidate > floor && policy.plans[candidate].isPaid {
-            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
-        }
-        return offer
+    public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyPlanSet {
+        tables.upgradeOffer(from: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
+                            counts: tables.consumedMeter(feature).map { counts[$0] } ?? PolicyCounts())
     }
 
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
@@ -195,19 +211,49 @@ public struct PolicyMachine: Sendable {
         default:
             return nil
         }
+        return resetInstant(to: target, after: instant, clock: clock)
+    }
+
+    /// G8's instant for a target date: the first instant after `instant` at which the
+    /// local date in the calendar is `target` or later (`clock`: the device's zone).
+    func resetInstant(to target: LocalDate, after instant: Instant, clock: ZoneClock) -> Instant {
         var walker: ZoneClock
-        switch policy.calendar {
+        switch tables.calendar {
         case .device: walker = clock
-        case .fixed(let zone): walker = ZoneClock(zone: zone)
+        case .fixedOffset(let offset, let zone):
+            // No offset change ever: the target date starts at its local midnight.
+            if let start = Self.start(of: target, after: instant, offset: offset, until: .max) { return start }
+            walker = ZoneClock(zone: zone)
+        case .fixedZone(let zone): walker = ZoneClock(zone: zone)
         }
+        // Within the offset span in force now, the target date starts at its local
+        // midnight, with no change of offset to step over.
+        let offset = walker.offsetMilliseconds(at: instant)
+        if let start = Self.start(of: target, after: instant, offset: offset, until: walker.until) { return start }
         // Walk the calendar's date changes; a date that goes backward (a DST change over
         // midnight) is stepped over like any other. A month is at most a few dozen steps.
         var candidate = instant
-        for _ in 0..<400 {
+        for _ in 0..<Self.walkSteps {
             candidate = walker.nextDateStart(after: candidate)
             if walker.localDate(at: candidate) >= target { return candidate }
         }
         return candidate
+    }
+
+    /// The most date changes `resetInstant` walks.
+    static var walkSteps: Int { 400 }
+
+    /// The instant `target` begins on a wall clock at `offset` that holds from `instant`
+    /// until `until` (ms), when it begins before then and within the walk's reach; nil
+    /// when an offset change comes first. The same instant the walk finds: inside one
+    /// offset span, each date change is the next local midnight.
+    @inline(__always)
+    static func start(of target: LocalDate, after instant: Instant, offset: Int64, until: Int64) -> Instant? {
+        let today = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
+        let steps = Int(target.daysSince1970) - Int(today.daysSince1970)
+        guard steps >= 1, steps <= walkSteps else { return nil }
+        let midnight = Int64(target.daysSince1970) * Milliseconds.twentyFourHours - offset
+        return midnight < until ? Instant(millisecondsSince1970: midnight) : nil
     }
 
     // MARK: Screens

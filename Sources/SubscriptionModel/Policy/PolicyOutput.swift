@@ -20,7 +20,7 @@ public struct PolicyOutput: Hashable, Sendable {
     /// For a blocked use: the paid plans that would allow it (G9).
     public var upgrade: PolicyPlanSet?
     /// Each meter's counts in force (G3), by meter index.
-    public var counts: [PolicyCounts]
+    public var counts: PolicyMeterCounts
     /// The entitlement after the event (for screens).
     public var entitlement: PolicyEntitlement?
     /// The device's zone after the event (expiry dates are shown in it, X5).
@@ -29,7 +29,7 @@ public struct PolicyOutput: Hashable, Sendable {
     /// Creates an output.
     @inlinable
     public init(plan: Int?, day: LocalDate, outcome: PolicyOutcome?, reason: PolicyReason?, response: PolicyResponse?,
-                resetAt: Instant?, upgrade: PolicyPlanSet?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
+                resetAt: Instant?, upgrade: PolicyPlanSet?, counts: PolicyMeterCounts, entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
         self.plan = plan
         self.day = day
         self.outcome = outcome
@@ -40,6 +40,14 @@ public struct PolicyOutput: Hashable, Sendable {
         self.counts = counts
         self.entitlement = entitlement
         self.zone = zone
+    }
+
+    /// Creates an output whose counts were gathered in an array (one element per meter).
+    @inlinable
+    public init(plan: Int?, day: LocalDate, outcome: PolicyOutcome?, reason: PolicyReason?, response: PolicyResponse?,
+                resetAt: Instant?, upgrade: PolicyPlanSet?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
+        self.init(plan: plan, day: day, outcome: outcome, reason: reason, response: response, resetAt: resetAt, upgrade: upgrade,
+                  counts: PolicyMeterCounts(counts), entitlement: entitlement, zone: zone)
     }
 
     /// For an `alert` response, the alert.

@@ -21,15 +21,36 @@ public enum PolicyResponse: Hashable, Sendable {
 }
 
 /// The texts of an alert response.
-public struct PolicyAlert: Hashable, Sendable {
+///
+/// The texts are held interned (`ShownText`, as the v1 outputs hold theirs): an alert is
+/// copied, compared and hashed as two integers, so outputs that carry one are plain
+/// memory that no step retains or releases, whatever thread the engine runs on.
+public struct PolicyAlert: Hashable, Sendable, CustomStringConvertible {
+    /// The title, interned.
+    public var titleText: ShownText
+    /// The message, interned; nil when the alert has none.
+    public var messageText: ShownText?
+
     /// The alert's title.
-    public var title: String
+    public var title: String {
+        get { titleText.string }
+        set { titleText = ShownText(newValue) }
+    }
+
     /// The alert's message; nil when the alert has none.
-    public var message: String?
+    public var message: String? {
+        get { messageText?.string }
+        set { messageText = newValue.map { ShownText($0) } }
+    }
 
     /// Creates an alert.
     public init(title: String, message: String?) {
-        self.title = title
-        self.message = message
+        self.titleText = ShownText(title)
+        self.messageText = message.map { ShownText($0) }
+    }
+
+    /// Title and message, as a reader of a failure wants them.
+    public var description: String {
+        "PolicyAlert(title: \(String(reflecting: title)), message: \(message.map { String(reflecting: $0) } ?? "nil"))"
     }
 }

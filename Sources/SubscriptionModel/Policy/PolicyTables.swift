@@ -1,0 +1,205 @@
+/// A `SubscriptionPolicy` compiled for `PolicyMachine`'s step: the same rules as flat
+/// tables of integers, so that a step looks everything up by index with no optional
+/// unwrapping, no nested arrays and no strings.
+///
+/// Built once per machine. A step reads them and never retains anything (responses hold
+/// interned texts), so engines on different threads never touch the same reference count.
+struct PolicyTables: Sendable {
+    /// What a use of a feature does, as the step branches on it.
+    enum FeatureKind: Equatable, Sendable {
+        /// Allowed or not by the plan (G6.1, G6.2); counts nothing.
+        case gate
+        /// Allowed or not by the plan and the meter's limits (G6.4); an allowed use counts.
+        case consumes(meter: Int)
+        /// Gives one item of the meter's stock back; never blocked (G4).
+        case releases(meter: Int)
+        /// Allowed or not by the plan and its history window (G6.3); counts nothing.
+        case history
+    }
+
+    /// Where the usage day's date comes from (G2).
+    enum Calendar: Sendable {
+        /// The device's zone, through the state's `ZoneClock`.
+        case device
+        /// A fixed zone whose offset (ms) never changes (UTC): the date is one division away.
+        case fixedOffset(Int64, TimeZoneRules)
+        /// A fixed zone with offset changes.
+        case fixedZone(TimeZoneRules)
+    }
+
+    /// One bit per window in `limitWindows`, by `PolicyWindow.rawValue`.
+    static func bit(_ window: PolicyWindow) -> UInt8 { 1 << UInt8(window.rawValue) }
+
+    let meters: Int
+    let features: Int
+    let calendar: Calendar
+    /// Each feature's kind.
+    let featureKinds: [FeatureKind]
+    /// Each plan's enabled features, one bit per feature.
+    let enabled: [UInt64]
+    /// The windows each plan limits on each meter, at `plan * meters + meter`.
+    let limitWindows: [UInt8]
+    /// The limits, at `(plan * meters + meter) * 4 + window.rawValue`; 0 where there is none
+    /// (`limitWindows` says which are set).
+    let limits: [Int]
+    /// Each plan's history window per feature in days, at `plan * features + feature`; nil where unlimited.
+    let historyDays: [Int?]
+    /// The response to each reason under each plan, at `plan * reasons + reason.rawValue`.
+    let responses: [PolicyResponse?]
+    /// The response under no plan.
+    let noPlanResponse: PolicyResponse?
+    /// G9's candidates: the paid plans ranked above each plan, at `plan + 1` (every paid
+    /// plan at index 0, for no plan and for a plan that is not paid).
+    let upgradeCandidates: [UInt64]
+    /// Each product's plan.
+    let productPlans: [Int]
+    /// The trial's plan (G5.2), or -1 without a trial; its length in ms.
+    let trialPlan: Int, trialLength: Int64
+    /// The grace's plan (G5.3), or -1 without a grace; its cut-off and length in ms.
+    let gracePlan: Int, graceCutoff: Int64, graceLength: Int64
+    /// The registered and guest defaults (G5.4), or -1.
+    let registeredDefault: Int, guestDefault: Int
+
+    static let reasons = PolicyReason.allCases.count
+
+    init(_ policy: SubscriptionPolicy) {
+        let meters = policy.meters.count, features = policy.features.count
+        precondition(meters <= PolicyMeterCounts.capacity, "a policy has at most \(PolicyMeterCounts.capacity) meters")
+        self.meters = meters
+        self.features = features
+        switch policy.calendar {
+        case .device: calendar = .device
+        case .fixed(let zone): calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
+        }
+        featureKinds = policy.features.map { feature in
+            switch feature.effect {
+            case .releases(let meter): .releases(meter: meter) // released even with a history window, as G4 has it
+            case _ where feature.hasHistory: .history
+            case .consumes(let meter): .consumes(meter: meter)
+            case .gate: .gate
+            }
+        }
+        enabled = policy.plans.map(\.enabledFeatures)
+        var limitWindows: [UInt8] = [], limits: [Int] = [], historyDays: [Int?] = [], responses: [PolicyResponse?] = []
+        for plan in policy.plans {
+            for meter in 0..<meters {
+                var set: UInt8 = 0
+                for window in PolicyWindow.allCases {
+                    if let limit = plan.limit(meter: meter, window) {
+                        set |= Self.bit(window)
+                        limits.append(limit.value)
+                    } else {
+                        limits.append(0)
+                    }
+                }
+                limitWindows.append(set)
+            }
+            for feature in 0..<features { historyDays.append(plan.historyDays[feature]) }
+            for reason in PolicyReason.allCases { responses.append(plan.response(to: reason)) }
+        }
+        self.limitWindows = limitWindows
+        self.limits = limits
+        self.historyDays = historyDays
+        self.responses = responses
+        noPlanResponse = policy.noPlanResponse
+        var paid: UInt64 = 0
+        for index in policy.plans.indices where policy.plans[index].isPaid { paid |= 1 << UInt64(index) }
+        upgradeCandidates = [paid] + policy.plans.indices.map { index in
+            // Plans ranked above a paid plan: the paid bits above its own.
+            policy.plans[index].isPaid ? paid & ~((2 << UInt64(index)) &- 1) : paid
+        }
+        productPlans = policy.products.map(\.plan)
+        trialPlan = policy.trial?.plan ?? -1
+        trialLength = policy.trial?.lengthMilliseconds ?? 0
+        if let grace = policy.grace, let cutoff = grace.cutoff {
+            gracePlan = grace.plan
+            graceCutoff = cutoff.millisecondsSince1970
+            graceLength = grace.lengthMilliseconds
+        } else {
+            gracePlan = -1
+            graceCutoff = 0
+            graceLength = 0
+        }
+        registeredDefault = policy.registeredDefault ?? -1
+        guestDefault = policy.guestDefault ?? -1
+    }
+
+    // MARK: The rules, by index
+
+    /// The plan in force at `instant` (G5), or -1 for no plan.
+    @inline(__always)
+    func plan(of state: PolicyState, at instant: Instant) -> Int {
+        if let entitlement = state.entitlement { return productPlans[entitlement.product] } // G5.1
+        if let installed = state.installedAt {
+            if trialPlan >= 0, installed.milliseconds(to: instant) < trialLength { return trialPlan } // G5.2
+            if gracePlan >= 0, installed.millisecondsSince1970 < graceCutoff,
+               instant.millisecondsSince1970 - graceCutoff < graceLength { return gracePlan } // G5.3
+        }
+        if state.isRegistered, registeredDefault >= 0 { return registeredDefault } // G5.4
+        return guestDefault // G5.4, or -1: G5.5
+    }
+
+    /// The local date at `instant` in the policy's calendar (G2).
+    @inline(__always)
+    func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
+        switch calendar {
+        case .device: clock.localDate(at: instant)
+        case .fixedOffset(let offset, _): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
+        case .fixedZone(let zone): zone.localDate(at: instant)
+        }
+    }
+
+    /// Why a use of `feature` (not a releasing one) under `plan` (-1: none) is blocked
+    /// (G6), or nil when it is allowed; `counts` are the consumed meter's counts in force.
+    @inline(__always)
+    func blockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyCounts) -> PolicyReason? {
+        guard plan >= 0 else { return .noPlan } // G6.1
+        guard enabled[plan] & (1 << UInt64(feature)) != 0 else { return .notInPlan } // G6.2
+        switch featureKinds[feature] {
+        case .gate, .releases:
+            return nil
+        case .history:
+            // G6.3: on or after the usage day minus N − 1 calendar days; no upper bound.
+            guard let days = historyDays[plan &* features &+ feature], let day else { return nil }
+            return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
+        case .consumes(let meter):
+            // G6.4: the most lasting reason first (total, stock, month, day).
+            let slot = plan &* meters &+ meter
+            let set = limitWindows[slot]
+            guard set != 0 else { return nil }
+            let base = slot &* 4
+            if set & Self.bit(.total) != 0, counts.total >= limits[base &+ PolicyWindow.total.rawValue] { return .total }
+            if set & Self.bit(.stock) != 0, counts.stock >= limits[base &+ PolicyWindow.stock.rawValue] { return .stock }
+            if set & Self.bit(.month) != 0, counts.month >= limits[base &+ PolicyWindow.month.rawValue] { return .month }
+            if set & Self.bit(.day) != 0, counts.day >= limits[base &+ PolicyWindow.day.rawValue] { return .day }
+            return nil
+        }
+    }
+
+    /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
+    /// which the same use would be allowed.
+    @inline(__always)
+    func upgradeOffer(from plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyCounts) -> PolicyPlanSet {
+        var offer = PolicyPlanSet()
+        var candidates = upgradeCandidates[plan &+ 1]
+        while candidates != 0 {
+            let candidate = candidates.trailingZeroBitCount
+            candidates &= candidates &- 1
+            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+        }
+        return offer
+    }
+
+    /// The response to a use blocked for `reason` under `plan` (-1: none) (G7).
+    @inline(__always)
+    func response(plan: Int, reason: PolicyReason) -> PolicyResponse? {
+        plan >= 0 ? responses[plan &* Self.reasons &+ reason.rawValue] : noPlanResponse
+    }
+
+    /// The meter a feature consumes, for the counts its limits are checked against.
+    @inline(__always)
+    func consumedMeter(_ feature: Int) -> Int? {
+        if case .consumes(let meter) = featureKinds[feature] { return meter }
+        return nil
+    }
+}

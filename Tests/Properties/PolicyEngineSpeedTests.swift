@@ -1,0 +1,84 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// What the generic engine's speed rests on, seen from outside: the counts an output
+/// carries are an inline collection that reads like an array of `PolicyCounts`, alert
+/// texts are interned yet read and compare as strings, a policy has at most as many
+/// meters as the counts hold, and the benchmark's event mix reaches the rules.
+@Suite("What the generic engine's speed rests on")
+struct PolicyEngineSpeedTests {
+    @Test("meter counts read, write, compare and print like an array of counts")
+    func meterCountsReadLikeAnArray() {
+        var counts: PolicyMeterCounts = [PolicyCounts(day: 1, month: 2, total: 3, stock: 4), PolicyCounts()]
+        #expect(counts.count == 2 && counts.indices == 0..<2)
+        #expect(counts[0].month == 2 && counts[0][.stock] == 4 && counts[1] == PolicyCounts())
+        counts[1].day += 5
+        counts[1][.total] = 7
+        #expect(Array(counts) == [PolicyCounts(day: 1, month: 2, total: 3, stock: 4), PolicyCounts(day: 5, total: 7)])
+        #expect(counts == PolicyMeterCounts([PolicyCounts(day: 1, month: 2, total: 3, stock: 4), PolicyCounts(day: 5, total: 7)]))
+        #expect(counts != [PolicyCounts(day: 1, month: 2, total: 3, stock: 4)]) // a meter fewer
+        #expect(counts != [PolicyCounts(day: 1, month: 2, total: 3, stock: 4), PolicyCounts(day: 5, total: 8)])
+        #expect(Set([counts, counts]).count == 1)
+        #expect(counts.description == Array(counts).description)
+        #expect(PolicyMeterCounts(meters: 3) == [PolicyCounts(), PolicyCounts(), PolicyCounts()])
+        #expect(PolicyMeterCounts(meters: PolicyMeterCounts.capacity).count == PolicyMeterCounts.capacity)
+    }
+
+    @Test("an output built from an array of counts is the output built from meter counts")
+    func outputFromArray() {
+        let counts = [PolicyCounts(day: 2, month: 2, total: 9, stock: 1)]
+        let fromArray = PolicyOutput(plan: 0, day: LocalDate(year: 2026, month: 3, day: 1), outcome: .allowed, reason: nil, response: nil,
+                                     resetAt: nil, upgrade: nil, counts: counts, entitlement: nil, zone: .utc)
+        #expect(fromArray.counts == PolicyMeterCounts(counts) && fromArray.counts[0].total == 9)
+    }
+
+    @Test("an alert's texts read back as written and compare by text")
+    func alertTexts() {
+        var alert = PolicyAlert(title: "Daily limit reached", message: nil)
+        #expect(alert.title == "Daily limit reached" && alert.message == nil)
+        alert.message = "Resets at midnight"
+        #expect(alert == PolicyAlert(title: "Daily limit reached", message: "Resets at midnight"))
+        #expect(alert != PolicyAlert(title: "Daily limit reached", message: "Resets at midnight."))
+        #expect(alert.message == "Resets at midnight")
+    }
+
+    @Test("a policy file with more meters than the engine holds is refused, naming the list")
+    func tooManyMeters() {
+        let meters = (0...PolicyMeterCounts.capacity).map { "\"m\($0)\"" }.joined(separator: ", ")
+        let text = """
+            {"policy": "t", "calendar": "device", "defaults": {"guest": "free"}, "meters": [\(meters)],
+             "features": [{"id": "f", "consumes": "m0"}],
+             "plans": [{"id": "free", "name": "Free", "features": "all"}], "screens": {}}
+            """
+        do {
+            _ = try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
+            Issue.record("a policy with \(PolicyMeterCounts.capacity + 1) meters was read")
+        } catch {
+            #expect(error.description == "error: t.json: $.meters: more than \(PolicyMeterCounts.capacity) meters")
+        }
+    }
+
+    @Test("the benchmark's event mix is valid and reaches blocked uses under every shipped policy", arguments: SubscriptionPolicy.shippedNames)
+    func benchmarkMix(name: String) {
+        let policy = SubscriptionPolicy.named(name)!
+        let timelines = PolicyBenchmark(policy: policy, users: 40).timelines()
+        let machine = PolicyMachine(policy: policy)
+        var blocked = 0, allowed = 0, events = 0
+        for timeline in timelines {
+            #expect(timeline.events.first?.action == .install)
+            #expect(zip(timeline.events, timeline.events.dropFirst()).allSatisfy { $0.at <= $1.at })
+            var state = machine.initialState(zone: timeline.zone)
+            for event in timeline.events {
+                switch machine.apply(event, to: &state).outcome {
+                case .blocked?: blocked += 1
+                case .allowed?: allowed += 1
+                case nil: break
+                }
+            }
+            events += timeline.events.count
+        }
+        #expect(blocked > events / 50 && allowed > events / 4)
+    }
+}
