@@ -6,15 +6,18 @@ public enum HTMLReport {
     /// The page.
     public static func page(_ report: RunReport) -> String {
         let e = SVGChart.escape, inline = SVGChart.inline
-        let outcomes = Output.Outcome.allCases.map(\.rawValue)
+        let outcomes = report.behaviour.outcomeNames
         var body = "<h1>\(e(report.kind.title)): <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"
         body += "<p><code>\(e(report.options.command))</code> · \(e(report.tool)) · tz data \(e(report.options.tzData))</p>"
         body += "<table class=\"figures\"><tr><th>users</th><th>events</th><th>simulated user-years</th><th>digest</th></tr>"
         body += "<tr><td>\(Figures.grouped(report.counts.users))</td><td>\(Figures.grouped(report.counts.events))</td><td>\(Figures.fixed(report.counts.userYears, 1))</td><td><code>\(report.counts.digest)</code></td></tr></table>"
 
         body += "<h2>Outcomes by plan</h2>"
-        body += SVGChart.stackedBars(title: "Attempt outcomes by plan", rows: Plan.allCases.map { plan in
-            (plan.rawValue, outcomes.map { report.behaviour.outcomesByPlan[plan.rawValue]?[$0] ?? 0 })
+        if let policy = report.options.policy {
+            body += "<h2>Policy <code>\(e(policy))</code></h2><pre>\(e((report.options.policyLines ?? []).joined(separator: "\n")))</pre>"
+        }
+        body += SVGChart.stackedBars(title: "Attempt outcomes by plan", rows: report.behaviour.planNames.map { plan in
+            (plan, outcomes.map { report.behaviour.outcomesByPlan[plan]?[$0] ?? 0 })
         }, series: outcomes)
 
         body += "<h2>Attempts by local time around midnight</h2><p>Attempts per local minute, 23:00 to 00:59 (log scale: the edge walker crowds the last minute before and the first minute after midnight, in orange).</p>"
@@ -29,12 +32,12 @@ public enum HTMLReport {
                                                                             name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
 
         body += "<h2>Users by persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
-            + BehaviourCounts.LabelKind.allCases.map { "<th>label: \(e($0.rawValue))</th>" }.joined() + "</tr>"
+            + report.behaviour.labelNames.map { "<th>label: \(e($0))</th>" }.joined() + "</tr>"
         for persona in report.options.personas {
             let counts = report.behaviour.byPersona[persona]
             body += "<tr><td>\(e(persona))</td><td class=\"n\">\(Figures.grouped(report.counts.personas[persona] ?? 0))</td>"
                 + outcomes.map { "<td class=\"n\">\(Figures.grouped(counts?.outcomes[$0] ?? 0))</td>" }.joined()
-                + BehaviourCounts.LabelKind.allCases.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0.rawValue] ?? 0))</td>" }.joined() + "</tr>"
+                + report.behaviour.labelNames.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0] ?? 0))</td>" }.joined() + "</tr>"
         }
         body += "</table><p>Outcomes count capture attempts; labels count the home label after every event.</p>"
 

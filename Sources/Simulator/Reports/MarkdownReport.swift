@@ -16,6 +16,9 @@ public enum MarkdownReport {
         out.append("")
         out.append("Users by persona: " + report.options.personas.map { "\($0) \(Figures.grouped(report.counts.personas[$0] ?? 0))" }.joined(separator: ", ") + ".")
         out.append("")
+        if let policy = report.options.policy {
+            out += ["## Policy `\(policy)`", "", "```"] + (report.options.policyLines ?? []) + ["```", ""]
+        }
         out.append(contentsOf: invariantSection(report))
         out.append(contentsOf: coverageSection(report))
         out.append(contentsOf: behaviourSection(report))
@@ -47,9 +50,9 @@ public enum MarkdownReport {
     }
 
     static func behaviourSection(_ report: RunReport) -> [String] {
-        let outcomes = Output.Outcome.allCases.map(\.rawValue)
-        let labels = BehaviourCounts.LabelKind.allCases.map(\.rawValue)
-        let plans = Plan.allCases.map(\.rawValue)
+        let outcomes = report.behaviour.outcomeNames
+        let labels = report.behaviour.labelNames
+        let plans = report.behaviour.planNames
         var out = ["## Behaviour", "", "### Attempt outcomes by plan", ""]
         out.append(table(["plan"] + outcomes, plans.map { plan in
             [plan] + outcomes.map { Figures.grouped(report.behaviour.outcomesByPlan[plan]?[$0] ?? 0) }

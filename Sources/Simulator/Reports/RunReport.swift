@@ -64,6 +64,11 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var personas: [String]
         /// The command that reproduces the run.
         public var command: String
+        /// The policy simulated (a shipped name or a policy file's path); nil for the v1
+        /// meal-capture rules of the fast path.
+        public var policy: String?
+        /// The policy's plans, reasons and responses as a reviewer reads them (policy runs).
+        public var policyLines: [String]?
         /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.
@@ -126,6 +131,21 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var attemptsAroundMidnight: [Int]
         /// Attempts per local hour.
         public var attemptsByHour: [Int]
+        /// The outcome names in the order tables show them (a policy run's: `allowed`,
+        /// then `blocked: REASON → RESPONSE` for each that can occur); nil for the v1
+        /// rules (`captured`, `plan-sheet`, `limit-alert`).
+        public var outcomeOrder: [String]?
+        /// The plan ids in the order tables show them (a policy's, then `none`); nil for v1.
+        public var planOrder: [String]?
+        /// The label kinds in the order tables show them; nil for v1, `[]` where there are none.
+        public var labelOrder: [String]?
+
+        /// The outcome names in table order.
+        public var outcomeNames: [String] { outcomeOrder ?? Output.Outcome.allCases.map(\.rawValue) }
+        /// The plan ids in table order.
+        public var planNames: [String] { planOrder ?? Plan.allCases.map(\.rawValue) }
+        /// The label kinds in table order.
+        public var labelNames: [String] { labelOrder ?? BehaviourCounts.LabelKind.allCases.map(\.rawValue) }
     }
 
     /// One persona's counts.

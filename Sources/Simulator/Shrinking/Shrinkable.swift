@@ -56,3 +56,27 @@ extension Event: ShrinkableStep {
         return actions.map { Event(at: at, $0) }
     }
 }
+
+extension PolicyTimeline: ShrinkableTimeline {}
+
+extension PolicyEvent: ShrinkableStep {
+    public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
+        guard case .setZone(let zone) = action else { return [] }
+        return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
+    }
+
+    /// An entitlement without its billing details, then none at all (a product of a
+    /// lower plan is tried by the product's index: the policy lists products in plan
+    /// order); a reinstall or a sign-in a look.
+    public var simpler: [PolicyEvent] {
+        let actions: [Action] = switch action {
+        case .setEntitlement(let entitlement?):
+            (entitlement.expires != nil || !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product))] : [])
+                + (0..<entitlement.product).map { .setEntitlement(PolicyEntitlement(product: $0)) }
+                + [.setEntitlement(nil)]
+        case .reinstall, .signIn: [.look]
+        default: []
+        }
+        return actions.map { PolicyEvent(at: at, $0) }
+    }
+}
