@@ -13,14 +13,32 @@ public final class PolicyEventBuffer {
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<PolicyEvent>
 
+    /// The generator's working memory for one user (feature slots, counters), reused
+    /// like the events' storage: a policy has at most 64 features and 64 meters.
+    let slots: UnsafeMutablePointer<UInt8>
+    let scratch: UnsafeMutablePointer<Int>
+    static var scratchCount: Int { 64 + 6 * 64 }
+    /// The rare events of the user being built, in the order drawn, and their sort keys
+    /// (`at << 20 | index`); kept from user to user for their storage.
+    var rare: [PolicyEvent] = []
+    var rareKeys: [Int64] = []
+
     /// An empty buffer with room for `capacity` events.
     public init(capacity: Int = 1024) {
         precondition(_isPOD(PolicyEvent.self), "policy events are plain values, so the buffer never deinitializes them")
         self.capacity = max(1, capacity)
         self.storage = .allocate(capacity: self.capacity)
+        self.slots = .allocate(capacity: 64)
+        self.slots.initialize(repeating: 0, count: 64)
+        self.scratch = .allocate(capacity: Self.scratchCount)
+        self.scratch.initialize(repeating: 0, count: Self.scratchCount)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        slots.deallocate()
+        scratch.deallocate()
+    }
 
     /// Forgets the events, keeping the storage.
     public func removeAll() { count = 0 }

@@ -22,8 +22,6 @@ struct PolicyLifeBuilder {
     /// Whether the user installed before the grace's cut-off (and so has the grace).
     let installedBeforeCutoff: Bool
 
-    /// Rare events with their order of creation, which breaks ties in time.
-    private var rare: [(event: PolicyEvent, order: Int)] = []
     /// Where the timeline goes.
     private let out: PolicyEventBuffer
 
@@ -35,19 +33,30 @@ struct PolicyLifeBuilder {
     private var entitled = false
     /// The entitlement's product's plan, or −1.
     private var entitledPlan = -1
-    /// Per meter: the uses of its consuming features laid out so far (allowed or not),
-    /// in all and in the calendar month of `month`.
-    private var attempted: [Int], attemptedThisMonth: [Int]
-    private var month = 0
+    /// Per feature (64 slots of the buffer's scratch): the meter it consumes, or −1.
+    private let consumes: UnsafeMutablePointer<Int>
+    /// Then, per meter, six counters (`tally + 6 * meter`): an estimate of the uses
+    /// counted so far (G4) on the current local day, in the month, in all, and the day,
+    /// month and total limits of the plan the user is most likely under today; stocks aside.
+    private let tally: UnsafeMutablePointer<Int>
+    private let meterCount: Int
+    /// The month the counters are for: its first day and the next month's (days since 1970).
+    private var monthStart = Int.max, nextMonthStart = Int.min
+    /// The plan the limits in `tally` are of (−2: none set yet).
+    private var capsPlan = -2
+    private let historyMask: UInt64
     private var signedIn = false
     private var nextRare = 0
+    private var rareCount = 0
     private var nextRareAt = Int64.max
     /// A sign-in waiting for the first burst past a limit.
     private var signInAtLimit = false
     /// 64 slots, each a feature index: a use's feature is one slot, drawn from 6 bits.
-    private var featureSlots: [UInt8] = []
-    /// The consuming features the user may burst with.
-    private var burstFeatures: [Int] = []
+    private let featureSlots: UnsafeMutablePointer<UInt8>
+    /// Whether the user may use any feature at all.
+    private var canUse = false
+    /// The consuming features the user may burst with, one bit each.
+    private var burstFeatures: UInt64 = 0
 
     private static var second: Int64 { Milliseconds.second }
     private static var day: Int64 { Milliseconds.twentyFourHours }
@@ -68,8 +77,15 @@ struct PolicyLifeBuilder {
         self.installedBeforeCutoff = traits.graceCutoff.map { start < $0 } ?? false
         self.fixedCalendar = traits.calendarZone != nil
         self.calendar = ZoneClock(zone: traits.calendarZone ?? .utc)
-        self.attempted = [Int](repeating: 0, count: traits.policy.meters.count)
-        self.attemptedThisMonth = attempted
+        self.featureSlots = out.slots
+        self.consumes = out.scratch
+        self.tally = out.scratch + 64
+        self.meterCount = traits.policy.meters.count
+        self.historyMask = traits.historyMask
+        for feature in 0..<64 {
+            consumes[feature] = feature < traits.meterOf.count && !traits.isReleasing(feature) ? traits.meterOf[feature] : -1
+        }
+        tally.update(repeating: 0, count: 6 * meterCount)
         buildFeatureSlots()
     }
 
@@ -80,33 +96,58 @@ struct PolicyLifeBuilder {
     /// personal liking, releases in proportion to their meter's adds, gates rarely.
     private mutating func buildFeatureSlots() {
         let count = traits.policy.features.count
-        var weights = [Double](repeating: 0, count: count)
-        for feature in traits.consuming where swarm.allows(feature: feature) {
-            weights[feature] = 10 * (0.5 + 2 * random.unit())
-            burstFeatures.append(feature)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { weights in
+            weights.initialize(repeating: 0)
+            for feature in traits.consuming where swarm.allows(feature: feature) {
+                weights[feature] = 10 * (0.5 + 2 * random.unit())
+                burstFeatures |= 1 << UInt64(feature)
+            }
+            for feature in traits.history where swarm.allows(feature: feature) { weights[feature] = 6 * (0.5 + random.unit()) }
+            for feature in traits.gates where swarm.allows(feature: feature) { weights[feature] = 1.5 }
+            let keepRatio = 0.35 + 0.5 * random.unit() // releases per add: the stock drifts up, hovering at the limit
+            for feature in traits.releasing where swarm.allows(feature: feature) {
+                let meter = traits.meterOf[feature]
+                var adds = 0.0
+                for consumer in traits.consumersOf[meter] { adds += weights[consumer] }
+                weights[feature] = adds > 0 ? adds * keepRatio / Double(traits.releasersOf[meter].count) : 2
+            }
+            // Every allowed feature gets one slot, the rest are shared by weight.
+            var filled = 0, total = 0.0, last = -1
+            for feature in 0..<count where weights[feature] > 0 {
+                featureSlots[filled] = UInt8(feature)
+                filled += 1
+                total += weights[feature]
+                last = feature
+            }
+            canUse = filled > 0
+            guard canUse else { return }
+            let spare = Double(64 - filled)
+            var cumulative = 0.0, given = 0
+            for feature in 0..<count where weights[feature] > 0 {
+                cumulative += weights[feature]
+                let upTo = Int((cumulative / total * spare).rounded())
+                while given < upTo, filled < 64 {
+                    featureSlots[filled] = UInt8(feature)
+                    filled += 1
+                    given += 1
+                }
+            }
+            while filled < 64 {
+                featureSlots[filled] = UInt8(last)
+                filled += 1
+            }
         }
-        for feature in traits.history where swarm.allows(feature: feature) { weights[feature] = 6 * (0.5 + random.unit()) }
-        for feature in traits.gates where swarm.allows(feature: feature) { weights[feature] = 1.5 }
-        let keepRatio = 0.35 + 0.5 * random.unit() // releases per add: the stock drifts up, hovering at the limit
-        for feature in traits.releasing where swarm.allows(feature: feature) {
-            let meter = traits.meterOf[feature]
-            let adds = traits.consumersOf[meter].reduce(0) { $0 + weights[$1] }
-            weights[feature] = adds > 0 ? adds * keepRatio / Double(traits.releasersOf[meter].count) : 2
+    }
+
+    /// A consuming feature the user may use, drawn uniformly (`burstFeatures` is not empty).
+    private mutating func drawBurstFeature() -> Int {
+        var nth = random.below(burstFeatures.nonzeroBitCount)
+        var bits = burstFeatures
+        while nth > 0 {
+            bits &= bits - 1
+            nth -= 1
         }
-        let allowed = (0..<count).filter { weights[$0] > 0 }
-        guard !allowed.isEmpty else { featureSlots = []; return }
-        var slots: [UInt8] = allowed.map { UInt8($0) }
-        let spare = 64 - slots.count
-        let total = allowed.reduce(0) { $0 + weights[$1] }
-        var cumulative = 0.0, given = 0
-        for feature in allowed {
-            cumulative += weights[feature]
-            let upTo = Int((cumulative / total * Double(spare)).rounded())
-            for _ in given..<max(given, upTo) { slots.append(UInt8(feature)) }
-            given = max(given, upTo)
-        }
-        while slots.count < 64 { slots.append(UInt8(allowed[allowed.count - 1])) }
-        featureSlots = slots
+        return bits.trailingZeroBitCount
     }
 
     /// A feature drawn by the user's weights.
@@ -120,14 +161,14 @@ struct PolicyLifeBuilder {
     @discardableResult
     private mutating func add(_ at: Instant, _ action: PolicyEvent.Action) -> Bool {
         guard at > start, at < end else { return false }
-        rare.append((PolicyEvent(at: at, action), rare.count))
+        out.rare.append(PolicyEvent(at: at, action))
         return true
     }
 
     /// A use of a drawn feature as a rare event (a history feature's day is filled in
     /// when it is laid out, in the zone then in force).
     private mutating func addUse(_ at: Instant) {
-        guard !featureSlots.isEmpty else { return }
+        guard canUse else { return }
         add(at, .use(feature: drawFeature(), day: nil))
     }
 
@@ -153,7 +194,11 @@ struct PolicyLifeBuilder {
         if swarm.habits.contains(.togglesZone), persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone, toggles: true) }
         if swarm.habits.contains(.reinstalls), persona == .reinstaller || random.chance(0.03) { drawReinstalls(trialEnd: trialEnd, changes: changes) }
         if swarm.habits.contains(.signsIn), random.chance(persona == .light ? 0.35 : 0.55) { drawSignIns(startZone: startZone) }
-        rare.sort { ($0.event.at, $0.order) < ($1.event.at, $1.order) }
+        // Sorted by (instant, order drawn): small integer keys sort fast; the events follow.
+        out.rareKeys.removeAll(keepingCapacity: true)
+        for (index, event) in out.rare.enumerated() { out.rareKeys.append(event.at.millisecondsSince1970 << 20 | Int64(index)) }
+        out.rareKeys.sort()
+        rareCount = out.rareKeys.count
     }
 
     /// The user's StoreKit life, if they buy: from within the trial, just after it,
@@ -171,20 +216,21 @@ struct PolicyLifeBuilder {
         let span = start.milliseconds(to: end)
         var from: Instant
         switch random.below(20) {
-        case 0..<6 where trialEnd != nil:
+        case 0..<8 where trialEnd != nil:
             from = start.adding(milliseconds: random.int64(in: 1...traits.trialLength!))
-        case 6..<10 where trialEnd != nil:
+        case 8..<11 where trialEnd != nil:
             from = trialEnd!.adding(milliseconds: random.int64(in: 0...10 * Self.day))
         case 0..<6 where installedBeforeCutoff:
             from = traits.graceEnd!.adding(milliseconds: random.int64(in: -3 * Self.day...10 * Self.day))
-        case 10..<13:
+        case 11..<14:
             from = start.adding(milliseconds: random.int64(in: Milliseconds.minute...2 * Self.day))
         default:
             from = start.adding(milliseconds: random.int64(in: 1...max(1, span - 1)))
         }
         guard from > start, from < end else { return [] }
         let lifecycle = PolicyStoreKitLifecycle(traits: traits, habits: swarm.habits, latestExpiry: PolicyTimelineGenerator.latestExpiry,
-                                                quickRefundChance: persona == .edgeWalker ? 0.45 : 0.12)
+                                                quickRefundInTrial: persona == .edgeWalker ? 0.7 : 0.5,
+                                                quickRefundChance: persona == .edgeWalker ? 0.45 : 0.12, trialEnd: trialEnd)
         let changes = lifecycle.changes(&random, purchaseFrom: from, end: end)
         for change in changes { add(change.at, .setEntitlement(change.entitlement)) }
         return changes.filter { $0.at > start && $0.at < end }
@@ -282,7 +328,7 @@ struct PolicyLifeBuilder {
     /// time; now and then a second one, which changes nothing.
     private mutating func drawSignIns(startZone: TimeZoneRules) {
         switch random.below(4) {
-        case 0 where swarm.habits.contains(.bursts) && !burstFeatures.isEmpty:
+        case 0 where swarm.habits.contains(.bursts) && burstFeatures != 0:
             signInAtLimit = true
         case 1:
             let midnight = calendarMidnight(after: randomInstant())
@@ -371,13 +417,12 @@ struct PolicyLifeBuilder {
     mutating func layOutDays(startZone: TimeZoneRules) {
         out.append(PolicyEvent(at: start, .install))
         clock = ZoneClock(zone: startZone)
-        nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max
+        nextRareAt = rareCount > 0 ? out.rareKeys[0] >> 20 : .max
         let trialEnd = traits.trialLength.map { start.millisecondsSince1970 &+ $0 } ?? .min
         let graceEnd = installedBeforeCutoff ? traits.graceEnd!.millisecondsSince1970 : .min
         let edgeWalker = persona == .edgeWalker && swarm.habits.contains(.walksEdges)
         let looks = swarm.habits.contains(.looks)
-        let bursts = swarm.habits.contains(.bursts) && !burstFeatures.isEmpty
-        let canUse = !featureSlots.isEmpty
+        let bursts = swarm.habits.contains(.bursts) && burstFeatures != 0
         let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 32)
         defer { extras.deallocate() }
         var extraCount = 0
@@ -393,20 +438,19 @@ struct PolicyLifeBuilder {
             let deviceMidnight = clock.nextDateStart(after: Instant(millisecondsSince1970: dayStart)).millisecondsSince1970
             let dayEnd = min(deviceMidnight, endMs)
             let width = dayEnd &- dayStart
-            let today = fixedCalendar ? calendar.localDate(at: Instant(millisecondsSince1970: dayStart)) : clock.localDate(at: Instant(millisecondsSince1970: dayStart))
-            let (year, monthOfYear, _) = today.components
-            if year &* 12 &+ monthOfYear != month {
-                month = year &* 12 &+ monthOfYear
-                for meter in attemptedThisMonth.indices { attemptedThisMonth[meter] = 0 }
-            }
-            let hasPlan = (traits.alwaysHasPlan || entitled || dayStart < trialEnd || dayStart < graceEnd)
-                && !exhausted(plan: planGuess(at: dayStart, trialEnd: trialEnd, graceEnd: graceEnd))
+            let today = Int(fixedCalendar ? calendar.localDate(at: Instant(millisecondsSince1970: dayStart)).daysSince1970
+                : clock.localDate(at: Instant(millisecondsSince1970: dayStart)).daysSince1970)
+            if today < monthStart || today >= nextMonthStart { startMonth(of: today) }
+            for meter in 0..<meterCount { tally[6 &* meter] = 0 }
+            let plan = planGuess(at: dayStart, trialEnd: trialEnd, graceEnd: graceEnd)
+            if plan != capsPlan { setCaps(plan: plan) }
+            let hasPlan = plan >= 0 && !exhausted()
             var uses = canUse ? Int64(usesToday(hasPlan: hasPlan)) : 0
             // A burst: one feature up to and past a limit, within a stretch of the day.
             var from = dayStart, to = dayEnd
             var burstFeature = -1, burstTarget = Int64.max, releaseFeature = -1
             if bursts, hasPlan, random.chance(burstChance) {
-                burstFeature = random.pick(burstFeatures)
+                burstFeature = drawBurstFeature()
                 let meter = traits.meterOf[burstFeature]
                 let targets = traits.burstTargets[meter]
                 burstTarget = Int64(targets.isEmpty ? 10 : random.pick(targets))
@@ -507,16 +551,45 @@ struct PolicyLifeBuilder {
         return policy.guestDefault ?? -1
     }
 
-    /// Whether the user has used a meter well past the plan's `total` limit, which never
-    /// resets, or its `month` limit this month: such a user, like one without a plan,
-    /// comes back rarely (until they sign in, buy or the month turns), instead of being
-    /// refused all day every day.
-    private func exhausted(plan: Int) -> Bool {
-        guard plan >= 0 else { return false }
-        let totals = traits.totalLimits[plan], months = traits.monthLimits[plan]
-        for meter in attempted.indices {
-            if totals[meter] != .max, attempted[meter] >= totals[meter] &+ 5 { return true }
-            if months[meter] != .max, attemptedThisMonth[meter] >= months[meter] &+ 5 { return true }
+    /// Starts the month counters for the month of day `today` (days since 1970).
+    @inline(never)
+    private mutating func startMonth(of today: Int) {
+        let (year, month, _) = LocalDate.civil(days: today)
+        monthStart = LocalDate.days(year: year, month: month, day: 1)
+        nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        for meter in 0..<meterCount { tally[6 &* meter &+ 1] = 0 }
+    }
+
+    /// The day, month and total limits of `plan` (−1: none, where nothing counts) per meter.
+    @inline(never)
+    private mutating func setCaps(plan: Int) {
+        capsPlan = plan
+        for meter in 0..<meterCount {
+            tally[6 &* meter &+ 3] = plan < 0 ? 0 : traits.dayLimits[plan][meter]
+            tally[6 &* meter &+ 4] = plan < 0 ? 0 : traits.monthLimits[plan][meter]
+            tally[6 &* meter &+ 5] = plan < 0 ? 0 : traits.totalLimits[plan][meter]
+        }
+    }
+
+    /// Counts a use of a feature that consumes `meter`, if the estimate says it was allowed.
+    @inline(__always)
+    private func count(meter: Int) {
+        let counters = tally + 6 &* meter
+        if counters[0] < counters[3], counters[1] < counters[4], counters[2] < counters[5] {
+            counters[0] &+= 1
+            counters[1] &+= 1
+            counters[2] &+= 1
+        }
+    }
+
+    /// Whether some meter has reached the plan's `total` limit, which never resets, or
+    /// its `month` limit this month: such a user, like one without a plan, comes back
+    /// rarely (until they sign in, buy or the month turns), instead of being refused
+    /// all day every day.
+    private func exhausted() -> Bool {
+        for meter in 0..<meterCount {
+            let counters = tally + 6 &* meter
+            if counters[2] >= counters[5] || counters[1] >= counters[4] { return true }
         }
         return false
     }
@@ -542,12 +615,9 @@ struct PolicyLifeBuilder {
             signedIn = true
             out.append(PolicyEvent(at: instant, .signIn))
         default:
-            let meter = traits.meterOf[code]
-            if meter >= 0 {
-                attempted[meter] &+= 1
-                attemptedThisMonth[meter] &+= 1
-            }
-            let day = traits.hasHistory(code) ? historyDay(code, at: instant) : nil
+            let meter = consumes[code]
+            if meter >= 0 { count(meter: meter) }
+            let day = historyMask & (1 &<< UInt64(code)) != 0 ? historyDay(code, at: instant) : nil
             out.append(PolicyEvent(at: instant, .use(feature: code, day: day)))
         }
     }
@@ -557,7 +627,7 @@ struct PolicyLifeBuilder {
     @inline(never)
     private mutating func appendRare(before limit: Int64) {
         while nextRareAt < limit {
-            var event = rare[nextRare].event
+            var event = out.rare[Int(out.rareKeys[nextRare] & 0xF_FFFF)]
             switch event.action {
             case .setZone(let moved): clock.set(moved)
             case .setEntitlement(let entitlement):
@@ -565,16 +635,13 @@ struct PolicyLifeBuilder {
                 entitledPlan = entitlement.map { traits.rankOf[$0.product] } ?? -1
             case .signIn: signedIn = true
             case .use(let feature, _):
-                if traits.meterOf[feature] >= 0 {
-                    attempted[traits.meterOf[feature]] &+= 1
-                    attemptedThisMonth[traits.meterOf[feature]] &+= 1
-                }
+                if consumes[feature] >= 0 { count(meter: consumes[feature]) }
                 if traits.hasHistory(feature) { event.action = .use(feature: feature, day: historyDay(feature, at: event.at)) }
             default: break
             }
             out.append(event)
             nextRare += 1
-            nextRareAt = nextRare < rare.count ? rare[nextRare].event.at.millisecondsSince1970 : .max
+            nextRareAt = nextRare < rareCount ? out.rareKeys[nextRare] >> 20 : .max
         }
     }
 

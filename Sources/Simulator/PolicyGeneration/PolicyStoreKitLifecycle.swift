@@ -27,8 +27,11 @@ struct PolicyStoreKitLifecycle {
     let habits: PolicySwarm.Habits
     /// The last instant an `expires` may name.
     let latestExpiry: Instant
-    /// The chance that a purchase is refunded within hours.
-    let quickRefundChance: Double
+    /// The chance that a purchase is refunded within hours, for a purchase inside the
+    /// trial and for any other.
+    let quickRefundInTrial: Double, quickRefundChance: Double
+    /// When the trial ends, if the policy has one.
+    let trialEnd: Instant?
 
     private static var day: Int64 { Milliseconds.twentyFourHours }
 
@@ -53,12 +56,12 @@ struct PolicyStoreKitLifecycle {
     /// the timeline ends (nil).
     private func life(_ random: inout SeededRandom, from start: Instant, kind: PolicyEntitlementChange.Kind, end: Instant,
                       graceDays: Int64, into changes: inout [PolicyEntitlementChange]) -> Instant? {
-        let choosesLifetime = !traits.lifetime.isEmpty && habits.contains(.buysLifetime) && (traits.autoRenewable.isEmpty || random.chance(0.3))
+        let choosesLifetime = !traits.lifetime.isEmpty && habits.contains(.buysLifetime) && (traits.autoRenewable.isEmpty || random.chance(0.5))
         if choosesLifetime || traits.autoRenewable.isEmpty {
             guard !traits.lifetime.isEmpty, habits.contains(.buysLifetime) || traits.autoRenewable.isEmpty else { return nil }
             let product = random.pick(traits.lifetime)
             changes.append(PolicyEntitlementChange(at: start, entitlement: PolicyEntitlement(product: product, expires: nil, renews: false), kind: kind))
-            guard habits.contains(.refunds), random.chance(0.25) else { return nil }
+            guard habits.contains(.refunds), random.chance(0.4) else { return nil }
             let refund = random.chance(0.5) ? quickRefund(&random, after: start) : start.adding(milliseconds: random.int64(in: Self.day...120 * Self.day))
             guard refund < end else { return nil }
             changes.append(PolicyEntitlementChange(at: refund, entitlement: nil, kind: .refund))
@@ -70,7 +73,8 @@ struct PolicyStoreKitLifecycle {
         var expires = period(product).end(after: anchor, count: 1)
         guard expires <= latestExpiry else { return nil }
         changes.append(PolicyEntitlementChange(at: start, entitlement: PolicyEntitlement(product: product, expires: expires), kind: kind))
-        if habits.contains(.refunds), random.chance(quickRefundChance) {
+        let inTrial = trialEnd.map { start < $0 } ?? false
+        if habits.contains(.refunds), random.chance(inTrial ? quickRefundInTrial : quickRefundChance) {
             let refund = quickRefund(&random, after: start)
             guard refund < end else { return nil }
             changes.append(PolicyEntitlementChange(at: refund, entitlement: nil, kind: .refund))
@@ -148,7 +152,8 @@ struct PolicyStoreKitLifecycle {
 
     /// A refund within a minute to 36 hours of `start`: a purchase lost within hours.
     private func quickRefund(_ random: inout SeededRandom, after start: Instant) -> Instant {
-        start.adding(milliseconds: random.int64(in: Milliseconds.minute...36 * Milliseconds.hour))
+        random.chance(0.5) ? start.adding(milliseconds: random.int64(in: Milliseconds.minute...3 * Milliseconds.hour))
+            : start.adding(milliseconds: random.int64(in: 3 * Milliseconds.hour...36 * Milliseconds.hour))
     }
 
     private func period(_ product: Int) -> ProductPeriod { traits.periods[product] ?? ProductPeriod(months: 1) }
@@ -163,10 +168,10 @@ struct PolicyStoreKitLifecycle {
     /// What happens in a period: renewals most often; each other move only when the
     /// user's habits allow it and a product to move to exists.
     private func drawAction(_ random: inout SeededRandom, product: Int) -> Action {
-        var weights = (renew: 55, upgrade: 0, downgrade: 0, crossgrade: 0, cancel: 0, failBilling: 0, refund: 0)
-        if habits.contains(.upgrades), !others(of: product, { $0 > $1 }).isEmpty { weights.upgrade = 9 }
-        if habits.contains(.downgrades), !others(of: product, { $0 < $1 }).isEmpty { weights.downgrade = 8 }
-        if habits.contains(.crossgrades), !others(of: product, { $0 == $1 }).isEmpty { weights.crossgrade = 5 }
+        var weights = (renew: 45, upgrade: 0, downgrade: 0, crossgrade: 0, cancel: 0, failBilling: 0, refund: 0)
+        if habits.contains(.upgrades), !others(of: product, { $0 > $1 }).isEmpty { weights.upgrade = 14 }
+        if habits.contains(.downgrades), !others(of: product, { $0 < $1 }).isEmpty { weights.downgrade = 12 }
+        if habits.contains(.crossgrades), !others(of: product, { $0 == $1 }).isEmpty { weights.crossgrade = 10 }
         if habits.contains(.cancels) { weights.cancel = 9 }
         if habits.contains(.failsBilling) { weights.failBilling = 6 }
         if habits.contains(.refunds) { weights.refund = 4 }

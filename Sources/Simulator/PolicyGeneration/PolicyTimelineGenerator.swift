@@ -87,6 +87,7 @@ public struct PolicyTimelineGenerator: Sendable {
     /// a worker reuses one buffer) and returns the zone, persona and subset drawn.
     public func generate(seed: UInt64, user: Int, into buffer: PolicyEventBuffer) -> Drawn {
         buffer.removeAll()
+        buffer.rare.removeAll(keepingCapacity: true)
         var random = SeededRandom(seed: seed, stream: UInt64(user))
         var swarmRandom = random.split()
         let persona = personas[random.weightedIndex(personaWeights)]

@@ -23,8 +23,8 @@ final class PolicyTraits: Sendable {
     let burstTargets: [[Int]]
     /// Per meter: whether some plan limits its stock.
     let hasStockLimit: [Bool]
-    /// Per plan, per meter: the plan's `total` and `month` limits, or `Int.max`.
-    let totalLimits: [[Int]], monthLimits: [[Int]]
+    /// Per plan, per meter: the plan's `day`, `month` and `total` limits, or `Int.max`.
+    let dayLimits: [[Int]], monthLimits: [[Int]], totalLimits: [[Int]]
     /// Per feature: the history windows (days) the plans set for it, ascending; empty when none.
     let historyWindows: [[Int]]
     /// Products by kind, and each product's period (nil for a lifetime purchase).
@@ -103,6 +103,7 @@ final class PolicyTraits: Sendable {
         self.burstTargets = targets
         self.hasStockLimit = stock
         self.totalLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .total)?.value ?? .max } }
+        self.dayLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .day)?.value ?? .max } }
         self.monthLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .month)?.value ?? .max } }
         self.historyWindows = features.indices.map { feature in
             Set(policy.plans.compactMap { $0.historyDays[feature] }).sorted()
@@ -124,7 +125,7 @@ final class PolicyTraits: Sendable {
 
     /// The warning share screens use: the first `metersInWarning` or meter warning in
     /// the policy's screens, else 80 %.
-    private static func warningPercent(of policy: SubscriptionPolicy) -> Int {
+    static func warningPercent(of policy: SubscriptionPolicy) -> Int {
         func find(_ expression: ScreenExpression) -> Int? {
             switch expression {
             case .metersInWarning(_, _, let percent): return percent
@@ -138,6 +139,10 @@ final class PolicyTraits: Sendable {
         }
         return policy.screens.lazy.compactMap { find($0.value) }.first ?? 80
     }
+
+    /// Whether feature `feature` releases stock.
+    @inline(__always)
+    func isReleasing(_ feature: Int) -> Bool { releasingMask & (1 << UInt64(feature)) != 0 }
 
     /// Whether feature `feature` carries a diary day.
     @inline(__always)
