@@ -14,7 +14,8 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     /// A use blocked under a plan (nil: no plan) for a reason (G6), answered with the
     /// policy's response for them (G7).
     case blocked(plan: Int?, reason: PolicyReason)
-    /// A meter's `day` or `month` count in force went from above 0 to 0: the window reset (G3).
+    /// The usage day (or its month) advanced while the meter's `day` (or `month`) count
+    /// was above 0: the window reset (G3).
     case reset(meter: Int, window: PolicyWindow)
     /// A meter's stock rose to the warning share of the plan's stock limit (below the limit).
     case stockAtWarning(meter: Int)
@@ -227,7 +228,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     public var meaning: String {
         switch self {
         case .blocked: "a use blocked under the plan for the reason, with the policy's response"
-        case .reset: "the window's count in force went from above 0 to 0"
+        case .reset: "the usage day (or month) advanced while the window's count was above 0"
         case .stockAtWarning: "the stock rose to the warning share of the plan's limit"
         case .stockAtLimit: "the stock rose to the plan's limit"
         case .releaseAtLimit: "an item released while the stock was at the limit"

@@ -24,10 +24,23 @@ public struct PolicyCoverageTracker {
     private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded: Int
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
 
+    // The policy's facts the events need, as flat tables (no walk through the policy per event).
+    private let meterCount: Int
+    private let trialLength: Int64?
+    private let graceCutoff: Int64?, graceEnd: Int64?
+    /// Per feature: the meter it releases, or −1; whether it carries a diary day.
+    private let releasesMeter: [Int], hasHistory: [Bool]
+    /// Per plan × meter: the stock limit, or −1; per plan × feature: the history window, or −1.
+    private let stockLimits: [Int], historyDays: [Int]
+    /// Per product: whether it is a lifetime purchase, and its plan.
+    private let isLifetime: [Bool], productPlan: [Int]
+
     // Per timeline.
     private var previous: [PolicyCounts]
     private var hasPrevious = false
-    private var previousMonth = 0
+    private var previousMonth = 0, previousDay = 0
+    /// The usage day's month (`year * 12 + month`) and its span in days since 1970.
+    private var monthNumber = 0, monthStart = Int.max, nextMonthStart = Int.min
     private var installedAt = Int64.min
     private var lastUseAt = Int64.min
     private var lastUseBlocked = false
@@ -76,6 +89,16 @@ public struct PolicyCoverageTracker {
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
         after2038 = slot(.after2038); before1980 = slot(.before1980)
         self.warningPercent = PolicyTraits.warningPercent(of: policy)
+        self.meterCount = policy.meters.count
+        self.trialLength = policy.trial?.lengthMilliseconds
+        self.graceCutoff = policy.grace?.cutoff?.millisecondsSince1970
+        self.graceEnd = policy.grace.flatMap { grace in grace.cutoff.map { $0.millisecondsSince1970 + grace.lengthMilliseconds } }
+        self.releasesMeter = policy.features.map { if case .releases(let meter) = $0.effect { meter } else { -1 } }
+        self.hasHistory = policy.features.map(\.hasHistory)
+        self.stockLimits = policy.plans.flatMap { plan in policy.meters.indices.map { plan.limit(meter: $0, .stock)?.value ?? -1 } }
+        self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
+        self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
+        self.productPlan = policy.products.map(\.plan)
         self.previous = [PolicyCounts](repeating: PolicyCounts(), count: policy.meters.count)
         if case .fixed(let zone) = policy.calendar {
             fixedCalendar = true
@@ -145,7 +168,7 @@ public struct PolicyCoverageTracker {
         case .signIn:
             if !registered {
                 registered = true
-                if hasPrevious, previous.contains(where: { $0.day > 0 || $0.month > 0 || $0.total > 0 || $0.stock > 0 }) { hit(signInCounts) }
+                if hasPrevious, previous.contains(where: { $0.total > 0 || $0.stock > 0 }) { hit(signInCounts) }
                 if lastUseBlocked { hit(signInLimit) }
             }
         case .setEntitlement(let next):
@@ -163,12 +186,11 @@ public struct PolicyCoverageTracker {
     }
 
     private mutating func observeUse(feature: Int, day: LocalDate?, at: Int64, output: PolicyOutput) {
-        if let trial = policy.trial, installedAt != .min {
-            let trialEnd = installedAt &+ trial.lengthMilliseconds
+        if let trialLength, installedAt != .min {
+            let trialEnd = installedAt &+ trialLength
             if lastUseAt != .min, lastUseAt < trialEnd, at >= trialEnd { hit(trialEnds) }
         }
-        if let grace = policy.grace, let cutoff = grace.cutoff, installedAt != .min, installedAt < cutoff.millisecondsSince1970 {
-            let graceEnd = cutoff.millisecondsSince1970 &+ grace.lengthMilliseconds
+        if let graceCutoff, let graceEnd, installedAt != .min, installedAt < graceCutoff {
             if lastUseAt != .min, lastUseAt < graceEnd, at >= graceEnd { hit(graceEnds) }
         }
         lastUseAt = at
@@ -178,15 +200,18 @@ public struct PolicyCoverageTracker {
         } else {
             lastUseBlocked = false
         }
-        let definition = policy.features[feature]
-        if case .releases(let meter) = definition.effect, hasPrevious, let plan = output.plan,
-           let limit = policy.plans[plan].limit(meter: meter, .stock), previous[meter].stock >= limit.value {
-            hit(releaseSlots[meter])
+        let released = releasesMeter[feature]
+        if released >= 0, hasPrevious, let plan = output.plan {
+            let limit = stockLimits[plan &* meterCount &+ released]
+            if limit >= 0, previous[released].stock >= limit { hit(releaseSlots[released]) }
         }
-        if definition.hasHistory, let day, let plan = output.plan, let days = policy.plans[plan].historyDays[feature] {
-            let first = Int(output.day.daysSince1970) - (days - 1)
-            if Int(day.daysSince1970) == first { hit(historyFirstSlots[feature]) }
-            if Int(day.daysSince1970) == first - 1 { hit(historyBeforeSlots[feature]) }
+        if hasHistory[feature], let day, let plan = output.plan {
+            let days = historyDays[plan &* hasHistory.count &+ feature]
+            if days >= 0 {
+                let first = Int(output.day.daysSince1970) - (days - 1)
+                if Int(day.daysSince1970) == first { hit(historyFirstSlots[feature]) }
+                if Int(day.daysSince1970) == first - 1 { hit(historyBeforeSlots[feature]) }
+            }
         }
         // The first and last minute of a day in the policy's calendar.
         let offset = fixedCalendar ? calendar.offsetMilliseconds(at: Instant(millisecondsSince1970: at)) : clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
@@ -201,19 +226,19 @@ public struct PolicyCoverageTracker {
         defer { entitlement = next }
         guard next != entitlement else { return hit(unchanged) }
         guard let old = entitlement else {
-            hit(kind(next!.product) == .autoRenewable ? boughtAuto : boughtLifetime)
+            hit(isLifetime[next!.product] ? boughtLifetime : boughtAuto)
             gainedAt = at
             return
         }
         guard let new = next else {
-            if kind(old.product) == .nonConsumable {
+            if isLifetime[old.product] {
                 hit(refundedLifetime)
             } else if let expires = old.expires, at < expires.millisecondsSince1970 {
                 hit(refundedAuto)
             } else {
                 hit(periodEnded)
             }
-            if let trial = policy.trial, installedAt != .min, at < installedAt &+ trial.lengthMilliseconds { hit(lostInTrial) }
+            if let trialLength, installedAt != .min, at < installedAt &+ trialLength { hit(lostInTrial) }
             if gainedAt != .min, at &- gainedAt <= 48 * Milliseconds.hour { hit(lostWithinHours) }
             return
         }
@@ -222,42 +247,45 @@ public struct PolicyCoverageTracker {
             if let later = new.expires, let earlier = old.expires, later > earlier { hit(renewed) }
             return
         }
-        switch (kind(old.product), kind(new.product)) {
-        case (_, .nonConsumable):
+        switch (isLifetime[old.product], isLifetime[new.product]) {
+        case (_, true):
             hit(boughtLifetime)
             gainedAt = at
-        case (.nonConsumable, _):
+        case (true, false):
             hit(refundedLifetime)
-        default:
-            let from = policy.products[old.product].plan, to = policy.products[new.product].plan
+        case (false, false):
+            let from = productPlan[old.product], to = productPlan[new.product]
             hit(to > from ? upgrade : to < from ? downgrade : crossgrade)
         }
-    }
-
-    private func kind(_ product: Int) -> PolicyCoverageCategory.ProductKind {
-        PolicyCoverageCategory.ProductKind(policy.products[product].kind)
     }
 
     /// Resets, stock levels and month rollovers, from the counts in force before and after.
     @inline(__always)
     private mutating func observeCounts(_ output: PolicyOutput) {
-        let (year, month, _) = output.day.components
-        let monthNumber = year &* 12 &+ month
+        let day = Int(output.day.daysSince1970)
+        if day < monthStart || day >= nextMonthStart {
+            let (year, month, _) = output.day.components
+            monthNumber = year &* 12 &+ month
+            monthStart = LocalDate.days(year: year, month: month, day: 1)
+            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        }
         if hasPrevious {
             if monthNumber > previousMonth { hit(monthRollover) }
             for meter in previous.indices {
                 let before = previous[meter], after = output.counts[meter]
-                if before.day > 0, after.day == 0 { hit(resetSlots[meter &* 4 &+ PolicyWindow.day.rawValue]) }
-                if before.month > 0, after.month == 0 { hit(resetSlots[meter &* 4 &+ PolicyWindow.month.rawValue]) }
-                if after.stock > before.stock, let plan = output.plan, let limit = policy.plans[plan].limit(meter: meter, .stock) {
-                    let warning = (limit.value * warningPercent + 99) / 100
-                    if after.stock >= limit.value, before.stock < limit.value { hit(limitSlots[meter]) }
-                    if after.stock >= warning, before.stock < warning, after.stock < limit.value { hit(warningSlots[meter]) }
+                if day > previousDay, before.day > 0 { hit(resetSlots[meter &* 4 &+ PolicyWindow.day.rawValue]) }
+                if monthNumber > previousMonth, before.month > 0 { hit(resetSlots[meter &* 4 &+ PolicyWindow.month.rawValue]) }
+                if after.stock > before.stock, let plan = output.plan, stockLimits[plan &* meterCount &+ meter] >= 0 {
+                    let limit = stockLimits[plan &* meterCount &+ meter]
+                    let warning = (limit * warningPercent + 99) / 100
+                    if after.stock >= limit, before.stock < limit { hit(limitSlots[meter]) }
+                    if after.stock >= warning, before.stock < warning, after.stock < limit { hit(warningSlots[meter]) }
                 }
             }
         }
         for meter in previous.indices { previous[meter] = output.counts[meter] }
         previousMonth = monthNumber
+        previousDay = day
         hasPrevious = true
     }
 
@@ -267,12 +295,9 @@ public struct PolicyCoverageTracker {
     private mutating func observeYears(_ at: Int64) {
         if !seen2038, at > Self.instant2038 { seen2038 = true; hit(after2038) }
         if !seen1980, at < Self.instant1980 { seen1980 = true; hit(before1980) }
-        if !livedThroughGrace, let grace = policy.grace, let cutoff = grace.cutoff, installedAt != .min {
-            let graceEnd = cutoff.millisecondsSince1970 &+ grace.lengthMilliseconds
-            if at >= graceEnd, installedAt < graceEnd {
-                livedThroughGrace = true
-                hit(installedAt < cutoff.millisecondsSince1970 ? graceBefore : graceAfter)
-            }
+        if !livedThroughGrace, let graceCutoff, let graceEnd, installedAt != .min, at >= graceEnd, installedAt < graceEnd {
+            livedThroughGrace = true
+            hit(installedAt < graceCutoff ? graceBefore : graceAfter)
         }
     }
 

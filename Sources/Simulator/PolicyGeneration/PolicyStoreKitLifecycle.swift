@@ -80,10 +80,9 @@ struct PolicyStoreKitLifecycle {
             changes.append(PolicyEntitlementChange(at: refund, entitlement: nil, kind: .refund))
             return refund
         }
-        // The latest change so far: a move within a period comes after it.
-        var floor = start
         while true {
-            floor = changes[changes.count - 1].at
+            // The latest change so far: a move within a period comes after it.
+            let floor = changes[changes.count - 1].at
             let from = max(anchor, floor).millisecondsSince1970
             let inPeriod = Instant(millisecondsSince1970: from < expires.millisecondsSince1970
                 ? random.int64(in: from...expires.millisecondsSince1970 - 1) : expires.millisecondsSince1970)
