@@ -1,0 +1,53 @@
+import SubscriptionModel
+
+/// How many times each coverage category of a policy was reached, with the floors a run
+/// of a given size must reach (`PolicyCoverageFigures`).
+public struct PolicyCoverageCounts: Hashable, Sendable {
+    /// The policy the categories are of.
+    public let policy: SubscriptionPolicy
+    /// The categories, in `PolicyCoverageCategory.all(for:)` order.
+    public let categories: [PolicyCoverageCategory]
+    /// The count of each category, in the same order.
+    public internal(set) var counts: [Int]
+
+    /// Counts of `categories`.
+    public init(policy: SubscriptionPolicy, categories: [PolicyCoverageCategory], counts: [Int]) {
+        precondition(categories.count == counts.count)
+        self.policy = policy
+        self.categories = categories
+        self.counts = counts
+    }
+
+    /// All zero, for `policy`'s categories.
+    public init(policy: SubscriptionPolicy) {
+        let categories = PolicyCoverageCategory.all(for: policy)
+        self.init(policy: policy, categories: categories, counts: [Int](repeating: 0, count: categories.count))
+    }
+
+    /// The count of a category (0 for one the policy does not have).
+    public subscript(_ category: PolicyCoverageCategory) -> Int {
+        categories.firstIndex(of: category).map { counts[$0] } ?? 0
+    }
+
+    /// Adds another set of counts of the same policy.
+    public mutating func add(_ other: PolicyCoverageCounts) {
+        precondition(other.categories == categories, "counts of another policy")
+        for index in counts.indices { counts[index] += other.counts[index] }
+    }
+
+    /// The floor of each category for a run of `users` users over up to `years` years.
+    public func floors(users: Int, years: Int) -> [EdgeCategory.Floor] {
+        categories.map { PolicyCoverageFigures.floor(of: $0, in: policy, users: users, years: years) }
+    }
+
+    /// The categories below their floor for a run of `users` users over up to `years` years.
+    public func unexercised(users: Int, years: Int) -> [PolicyCoverageCategory] {
+        let floors = floors(users: users, years: years)
+        return categories.indices.filter { counts[$0] < floors[$0].value }.map { categories[$0] }
+    }
+
+    /// `name: count` lines, for a failing test's message.
+    public var summary: String {
+        categories.indices.map { "\(categories[$0].name(in: policy)): \(counts[$0])" }.joined(separator: "\n")
+    }
+}

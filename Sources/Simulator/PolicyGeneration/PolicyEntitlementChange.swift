@@ -1,0 +1,47 @@
+import SubscriptionModel
+
+/// One report of StoreKit's current entitlement under a policy, as the app would be
+/// told of it, with what happened in StoreKit's terms.
+public struct PolicyEntitlementChange: Hashable, Sendable {
+    /// When StoreKit reports it.
+    public var at: Instant
+    /// The current entitlement from then on (product, `expires`, `renews`), or none.
+    public var entitlement: PolicyEntitlement?
+    /// What happened.
+    public var kind: Kind
+
+    /// Creates a change.
+    public init(at: Instant, entitlement: PolicyEntitlement?, kind: Kind) {
+        self.at = at
+        self.entitlement = entitlement
+        self.kind = kind
+    }
+
+    /// What StoreKit did.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A first purchase.
+        case purchase
+        /// The period renewed: the same product, a later `expires`.
+        case renewal
+        /// To a higher-ranked plan's product: at once, a new period from that moment.
+        case upgrade
+        /// To a lower-ranked plan's product: at the end of the current period.
+        case downgrade
+        /// To another product of the same plan (another period): at the end of the period.
+        case crossgrade
+        /// Auto-renew turned off: the same product and `expires`, `renews` false.
+        case cancellation
+        /// Auto-renew turned on again before the period ended.
+        case reenable
+        /// The period ended without a renewal (after a cancellation): no entitlement.
+        case expiry
+        /// A renewal failed and the billing grace (if any) ran out: no entitlement.
+        case lapse
+        /// Billing retry succeeded: the product again, a new period from that moment.
+        case recovery
+        /// Refunded or revoked: no entitlement, at once (a lifetime purchase too).
+        case refund
+        /// A new purchase after access ended.
+        case resubscription
+    }
+}

@@ -1,0 +1,70 @@
+import SubscriptionModel
+
+/// Writes timelines under a policy in the generic replay contract
+/// (`docs/timeline-format.md`), readable by people and read back by
+/// `PolicyTimelineReader` to an equal timeline: one event a line, each instant in the
+/// offset the device shows at that moment.
+///
+/// The timeline names its policy by `policyReference`: a shipped policy's name by
+/// default, or the path of a policy file (relative to the timeline's folder) for a
+/// policy the package does not ship.
+public struct PolicyTimelineWriter: Sendable {
+    /// What the `policy` member says; nil for the timeline's policy's own name.
+    public var policyReference: String?
+
+    /// A writer naming the policy by `policyReference`, or by its name when nil.
+    public init(policyReference: String? = nil) {
+        self.policyReference = policyReference
+    }
+
+    /// The timeline as JSON text, with an optional `about` line (ignored by readers).
+    public func text(_ timeline: PolicyTimeline, about: String? = nil) -> String {
+        var text = "{\n"
+        if let about { text += "  \"about\": \(JSONText.quoted(about)),\n" }
+        text += "  \"policy\": \(JSONText.quoted(policyReference ?? timeline.policy.name)),\n"
+        text += "  \"zone\": \(JSONText.quoted(timeline.zone.identifier)),\n  \"events\": [\n"
+        var zone = timeline.zone
+        var first = true
+        for event in timeline.events {
+            if case .setZone(let next) = event.action { zone = next }
+            text += first ? "    " : ",\n    "
+            first = false
+            text += eventJSON(event, policy: timeline.policy, shownIn: zone)
+        }
+        return text + "\n  ]\n}\n"
+    }
+
+    /// One event as a JSON object, its instant written in `zone`'s offset at that
+    /// instant (UTC when the offset is not whole minutes, or when the local wall-clock
+    /// year would fall outside the years 1970–2099 the contract reads).
+    public func eventJSON(_ event: PolicyEvent, policy: SubscriptionPolicy, shownIn zone: TimeZoneRules) -> String {
+        var json = "{\"at\": \"\(Self.instant(event.at, in: zone))\", \"do\": \"\(event.action.name)\""
+        switch event.action {
+        case .use(let feature, let day):
+            json += ", \"feature\": \(JSONText.quoted(policy.features[feature].id))"
+            if let day { json += ", \"day\": \"\(day)\"" }
+        case .setEntitlement(let entitlement):
+            guard let entitlement else {
+                json += ", \"product\": null"
+                break
+            }
+            json += ", \"product\": \(JSONText.quoted(policy.products[entitlement.product].id))"
+            if let expires = entitlement.expires { json += ", \"expires\": \"\(Self.instant(expires, in: zone))\"" }
+            json += ", \"renews\": \(entitlement.renews)"
+        case .setZone(let next):
+            json += ", \"zone\": \(JSONText.quoted(next.identifier))"
+        case .install, .reinstall, .look, .signIn:
+            break
+        }
+        return json + "}"
+    }
+
+    /// `instant` as the contract writes it, in `zone`'s offset when that is whole
+    /// minutes and keeps the written year within 1970–2099, else in UTC.
+    public static func instant(_ instant: Instant, in zone: TimeZoneRules) -> String {
+        let offset = zone.offsetMilliseconds(at: instant)
+        let local = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).components.year
+        let whole = offset % Milliseconds.minute == 0 && (1970...2099).contains(local)
+        return InstantText.format(instant, offsetSeconds: whole ? Int(offset / Milliseconds.second) : 0)
+    }
+}

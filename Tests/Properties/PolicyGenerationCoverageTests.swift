@@ -1,0 +1,81 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// Coverage categories derived from each policy, counted from timelines and the
+/// reference outputs, with floors that scale with a run's size.
+@Suite("Policy generator: coverage")
+struct PolicyGenerationCoverageTests {
+    typealias Category = PolicyCoverageCategory
+
+    static func blocked(_ policy: SubscriptionPolicy) -> [String] {
+        Category.all(for: policy).compactMap { if case .blocked = $0 { $0.name(in: policy) } else { nil } }
+    }
+
+    @Test("each plan's blocked reasons are those G6 can give, less the windows a more lasting one shadows")
+    func blockedCategories() {
+        // Worked out by hand from the policy files and G6.4 (total, stock, month, day).
+        #expect(Self.blocked(.mealCapture) == ["blocked(trial, day, paywall)", "blocked(premium, day, alert)", "blocked(unlimited, day, alert)",
+                                              "blocked(none, no-plan, paywall)"])
+        // The free plans' day limits equal their total limits: `total` always blocks first.
+        #expect(Self.blocked(.daaTiers) == ["blocked(free_guest, not-in-plan, paywall)", "blocked(free_guest, total, paywall)",
+                                           "blocked(free_registered, not-in-plan, paywall)", "blocked(free_registered, total, paywall)",
+                                           "blocked(core, not-in-plan, paywall)", "blocked(core, day, alert)", "blocked(core, total, paywall)",
+                                           "blocked(advanced, day, alert)", "blocked(advanced, total, paywall)"])
+        #expect(Self.blocked(.oxalate) == ["blocked(free, not-in-plan, paywall)", "blocked(free, history, paywall)", "blocked(free, month, paywall)",
+                                          "blocked(free, stock, paywall)", "blocked(premium, day, alert)"])
+        #expect(Self.blocked(.dailyQuip) == ["blocked(free, day, paywall)"])
+        #expect(Self.blocked(.faceRecall) == ["blocked(free, not-in-plan, paywall)", "blocked(free, stock, paywall)", "blocked(grace, not-in-plan, paywall)"])
+    }
+
+    @Test("categories a policy cannot reach are absent")
+    func absentCategories() {
+        let names = Dictionary(uniqueKeysWithValues: PolicyGenerationSettings.names.map { name in
+            (name, Set(Category.all(for: PolicyGenerationSettings.policy(name)).map { $0.name(in: PolicyGenerationSettings.policy(name)) }))
+        })
+        #expect(names.filter { $0.value.contains("trial-ends-between-uses") }.keys.sorted() == ["meal-capture"])
+        #expect(names.filter { $0.value.contains("lost-in-trial") }.keys.sorted() == ["meal-capture"])
+        #expect(names.filter { $0.value.contains("grace-ends-between-uses") }.keys.sorted() == ["face-recall"])
+        #expect(names.filter { $0.value.contains("bought(non-consumable)") }.keys.sorted() == ["daily-quip"])
+        #expect(names.filter { $0.value.contains("upgrade") }.keys.sorted() == ["daa-tiers", "meal-capture"])
+        #expect(names.filter { $0.value.contains("crossgrade") }.keys.sorted() == ["daa-tiers", "daily-quip", "face-recall", "oxalate"])
+        // One recipe: 80 % of 1 rounds up to the limit itself, so no warning below it.
+        #expect(!names["oxalate"]!.contains("stock-at-warning(recipes)") && names["oxalate"]!.contains("stock-at-limit(recipes)"))
+        #expect(names["face-recall"]!.isSuperset(of: ["stock-at-warning(people)", "stock-at-warning(tags)", "release-at-limit(tags)"]))
+        #expect(names["oxalate"]!.isSuperset(of: ["reset(questions, month)", "history-first-day(track-meal)", "history-day-before(track-meal)"]))
+        for (name, categories) in names {
+            #expect(categories.isSuperset(of: ["after-2038-01-19", "before-1980", "month-rollover", "report-changes-nothing", "dst-fall-back",
+                                               "missing-midnight", "last-minute-before-reset"]), "\(name)")
+        }
+    }
+
+    @Test("every category of every shipped policy is judged at the default size, and none of a policy without figures")
+    func judgedAtDefaultSize() throws {
+        for name in PolicyGenerationSettings.names {
+            let counts = PolicyCoverageCounts(policy: PolicyGenerationSettings.policy(name))
+            for (category, floor) in zip(counts.categories, counts.floors(users: CampaignOptions.defaultUsers, years: CampaignOptions.defaultYears)) {
+                #expect(floor.value > 0, "\(name): \(category.name(in: counts.policy)) \(floor.rule)")
+            }
+        }
+        let renamed = try SubscriptionPolicy(data: Data(#"{"policy": "quotes", "calendar": "device", "defaults": {"guest": "free"}, "meters": ["q"], "features": [{"id": "read", "consumes": "q"}], "plans": [{"id": "free", "name": "Free", "features": "all", "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}}], "screens": {}}"#.utf8), file: "quotes.json")
+        let floors = PolicyCoverageCounts(policy: renamed).floors(users: 1_000_000, years: 3)
+        #expect(floors.allSatisfy { $0.value == 0 && $0.rule.hasPrefix("not judged") })
+    }
+
+    @Test("a run reaches every floor for its size", arguments: PolicyGenerationSettings.names)
+    func runReachesFloors(name: String) {
+        let policy = PolicyGenerationSettings.policy(name)
+        let generator = PolicyGenerationSettings.generator(policy)
+        var tracker = PolicyCoverageTracker(policy: policy)
+        let users = PolicyGenerationSettings.coverageUsers
+        for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
+        let counts = tracker.counts
+        let floors = counts.floors(users: users, years: PolicyGenerationSettings.years)
+        #expect(floors.contains { $0.value > 0 }, "\(name): no floor judged at \(users) users")
+        for index in counts.categories.indices {
+            #expect(counts.counts[index] >= floors[index].value,
+                    "\(name): \(counts.categories[index].name(in: policy)) reached \(counts.counts[index]) times, floor \(floors[index].value) (\(floors[index].rule)); seed \(PolicyGenerationSettings.seed), \(users) users; reproduce with: swift run simulate run --policy \(name) --seed \(PolicyGenerationSettings.seed) --users \(users)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// Swarm testing: with it on (the default) each user draws a subset of the features and
+/// habits, seeded like the rest, so the run mixes users who never delete, never travel
+/// or only upgrade; with it off every user may do everything.
+@Suite("Policy generator: swarm testing")
+struct PolicyGenerationSwarmTests {
+    static let users = 600
+
+    typealias Life = (used: UInt64, swarm: PolicySwarm, events: [PolicyEvent])
+    /// The lives the tests share, generated once.
+    static let faceRecallOn = lives(.faceRecall, swarm: true), faceRecallOff = lives(.faceRecall, swarm: false)
+    static let daaOn = lives(.daaTiers, swarm: true), daaOff = lives(.daaTiers, swarm: false)
+
+    /// Per user: the features used (one bit each), the subset drawn, and the events.
+    static func lives(_ policy: SubscriptionPolicy, swarm: Bool) -> [Life] {
+        let generator = PolicyGenerationSettings.generator(policy, swarm: swarm)
+        return (0..<users).map { user in
+            let drawn = generator.user(seed: PolicyGenerationSettings.seed, user: user)
+            var used: UInt64 = 0
+            for event in drawn.timeline.events { if case .use(let feature, _) = event.action { used |= 1 << UInt64(feature) } }
+            return (used, drawn.swarm, drawn.timeline.events)
+        }
+    }
+
+    @Test("off, every user may do everything; on, users differ in what they may do and never do what they may not")
+    func subsets() {
+        let policy = SubscriptionPolicy.faceRecall
+        let everything = PolicySwarm.everything(for: policy)
+        let off = Self.faceRecallOff
+        #expect(off.allSatisfy { $0.swarm == everything })
+        let on = Self.faceRecallOn
+        #expect(Set(on.map(\.swarm)).count > Self.users / 4, "seed \(PolicyGenerationSettings.seed)")
+        for (user, life) in on.enumerated() {
+            #expect(life.used & ~life.swarm.features == 0, "uses a feature outside its subset: \(PolicyGenerationSettings.reproduce(policy, user: user))")
+            if !life.swarm.habits.contains(.signsIn) {
+                #expect(!life.events.contains { $0.action == .signIn }, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
+            }
+            if !life.swarm.habits.contains(.reinstalls) {
+                #expect(!life.events.contains { $0.action == .reinstall }, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
+            }
+        }
+    }
+
+    @Test("on, many active users never delete; off, almost none")
+    func neverDeletes() {
+        let policy = SubscriptionPolicy.faceRecall
+        let add = UInt64(1) << UInt64(policy.featureIndex("add-person")!), remove = UInt64(1) << UInt64(policy.featureIndex("remove-person")!)
+        func share(_ lives: [Life]) -> (never: Int, active: Int) {
+            let active = lives.filter { life in life.events.count { if case .use(let f, _) = $0.action { f == policy.featureIndex("add-person")! } else { false } } >= 30 }
+            return (active.filter { $0.used & add != 0 && $0.used & remove == 0 }.count, active.count)
+        }
+        let on = share(Self.faceRecallOn), off = share(Self.faceRecallOff)
+        #expect(on.never * 10 >= on.active, "swarm on: \(on.never) of \(on.active) active users never delete")
+        #expect(off.never * 50 <= off.active, "swarm off: \(off.never) of \(off.active) active users never delete")
+    }
+
+    @Test("on, buyers who may only upgrade never cancel, are never refunded and never lapse")
+    func onlyUpgrades() {
+        let policy = SubscriptionPolicy.daaTiers
+        let never: PolicySwarm.Habits = [.downgrades, .cancels, .refunds, .failsBilling, .crossgrades]
+        var buyers = 0
+        for (user, life) in Self.daaOn.enumerated() where life.swarm.habits.isDisjoint(with: never) {
+            var current: PolicyEntitlement?
+            for event in life.events {
+                guard case .setEntitlement(let next) = event.action else { continue }
+                if let next, let old = current, next.product != old.product {
+                    #expect(policy.products[next.product].plan > policy.products[old.product].plan, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
+                }
+                #expect(next?.renews != false, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
+                #expect(!(current != nil && next == nil), "\(PolicyGenerationSettings.reproduce(policy, user: user))")
+                current = next
+            }
+            if current != nil { buyers += 1 }
+        }
+        #expect(buyers > 0, "seed \(PolicyGenerationSettings.seed): no buyer who may only upgrade among \(Self.users) users")
+    }
+
+    @Test("on and off give different mixes: more distinct sets of features used with it on")
+    func mixes() {
+        let on = Set(Self.daaOn.map(\.used)), off = Set(Self.daaOff.map(\.used))
+        #expect(on.count > off.count, "seed \(PolicyGenerationSettings.seed): \(on.count) sets with swarm testing, \(off.count) without")
+    }
+}
