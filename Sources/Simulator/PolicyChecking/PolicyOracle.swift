@@ -9,8 +9,9 @@ import SubscriptionModel
 /// share its bugs and pass them. Nothing here calls the engine or its rule helpers; the
 /// only pieces shared with it are the policy's data (`SubscriptionPolicy`) and the zone
 /// tables' offsets. Each function follows the words of `docs/policies.md` and favours
-/// being obviously right over being clever.
-public struct PolicyOracle: Sendable {
+/// being obviously right over being clever. A class, so the checker holds it (and the
+/// policy in it) by one reference.
+public final class PolicyOracle: Sendable {
     /// The rules, as data.
     public let policy: SubscriptionPolicy
     /// The paid plans' indices in rank order: the file's order (G9).

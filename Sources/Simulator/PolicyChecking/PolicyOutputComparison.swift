@@ -8,7 +8,7 @@ import SubscriptionModel
 /// Fields the line does not show (the counts of a window no plan limits, an entitlement
 /// or zone that no screen reads) are compared through the screens they feed, so two
 /// outputs a user could not tell apart are never reported as different.
-public struct PolicyOutputComparison {
+public final class PolicyOutputComparison {
     /// The rules whose outputs are compared.
     public let policy: SubscriptionPolicy
     /// Renders screens from an output, as the replay line does.

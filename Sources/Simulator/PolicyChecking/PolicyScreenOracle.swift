@@ -7,8 +7,8 @@ import SubscriptionModel
 /// Like `PolicyOracle`, independent of `PolicyMachine`: it walks the policy's screen
 /// expressions (data read from the policy file) by the words of `docs/policy-file.md`,
 /// and never asks the engine for a value, so a screen the engine renders wrongly is
-/// caught rather than copied.
-public struct PolicyScreenOracle: Sendable {
+/// caught rather than copied. A class, so the checker holds it by one reference.
+public final class PolicyScreenOracle: Sendable {
     /// The rules, as data.
     public let policy: SubscriptionPolicy
 

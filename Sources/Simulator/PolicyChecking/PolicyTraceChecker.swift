@@ -18,23 +18,43 @@ import SubscriptionModel
 /// the screens `PolicyMachine.screens(of:)` renders from that output. The checker
 /// renders the implementation's output that way and compares it with its own
 /// evaluation of its own expectations (a program that prints its screens itself is
-/// checked with `check(_:_:screens:)` instead). Screens are compared whenever their
-/// inputs change, on either side; when neither changed, the last comparison stands.
+/// checked with `check(_:_:screens:)` instead). Screens depend only on what they read,
+/// so each combination of those values is rendered and compared once.
 ///
 /// Only the fields the contract shows are checked: the counts of the windows some plan
 /// limits (the line's `meters`), and the entitlement and zone through the screens they
 /// feed. The checker stops mattering after the first violation (start a new user).
 public struct PolicyTraceChecker {
+    /// What stays the same for every user: the policy, the oracles and what the
+    /// contract shows of it, held by reference so the checker is cheap to move.
+    private final class Rules {
+        let policy: SubscriptionPolicy
+        let oracle: PolicyOracle
+        let screenOracle: PolicyScreenOracle
+        /// Renders an implementation's output into the screens the contract shows.
+        let renderer: PolicyMachine
+        /// Per meter, the windows the contract shows: those some plan limits.
+        let shownWindows: [[PolicyWindow]]
+        /// What the screens read.
+        let screenReads: PolicyScreenKey.Reads
+
+        init(policy: SubscriptionPolicy) {
+            self.policy = policy
+            self.oracle = PolicyOracle(policy: policy)
+            self.screenOracle = PolicyScreenOracle(policy: policy)
+            self.renderer = PolicyMachine(policy: policy)
+            self.shownWindows = policy.meters.indices.map { meter in
+                PolicyWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            }
+            self.screenReads = PolicyScreenKey.Reads(policy: policy)
+        }
+    }
+
+    private let rules: Rules
     /// The rules the trace is checked against.
-    public let policy: SubscriptionPolicy
+    public var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
-    public let oracle: PolicyOracle
-    /// G10, written independently of the engine.
-    public let screenOracle: PolicyScreenOracle
-    /// Renders an implementation's output into the screens the contract shows.
-    private let renderer: PolicyMachine
-    /// Per meter, the windows the contract shows: those some plan limits.
-    private let shownWindows: [[PolicyWindow]]
+    public var oracle: PolicyOracle { rules.oracle }
 
     // The running state, from the events alone.
     private var installedAt: Instant?
@@ -42,17 +62,21 @@ public struct PolicyTraceChecker {
     private var entitlement: PolicyEntitlement?
     private var deviceClock = ZoneClock(zone: .utc)
     private var calendarClock: ZoneClock?
-    /// The usage day written with the last counted use (G3), and the counts as written then.
+    /// The usage day written with the last counted use (G3), the first day of the month
+    /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
+    private var storedNextMonth: Int32 = .max
     private var stored: [PolicyCounts]
     private var index = 0
 
-    // Screens: the checker's own values, and what they were last compared on.
+    // Screens: the checker's own values for the current key, whether an output with that
+    // key was already rendered and found right, and both remembered per key seen (at
+    // most `screenCacheLimit` keys, so memory stays bounded).
     private var expectedScreens: [PolicyScreenValue] = []
-    private var screensStale = true
-    private var lastPlan: Int?
-    private var lastUsageDay: LocalDate?
-    private var lastOutput: (plan: Int?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules)?
+    private var expectedKey: PolicyScreenKey?
+    private var expectedVerified = false
+    private var screenCache: [PolicyScreenKey: (values: [PolicyScreenValue], verified: Bool)] = [:]
+    private static let screenCacheLimit = 4096
 
     // Check counts: events that passed, by kind, and checks recorded from elsewhere.
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
@@ -60,15 +84,9 @@ public struct PolicyTraceChecker {
 
     /// A checker for `policy`.
     public init(policy: SubscriptionPolicy) {
-        self.policy = policy
-        self.oracle = PolicyOracle(policy: policy)
-        self.screenOracle = PolicyScreenOracle(policy: policy)
-        self.renderer = PolicyMachine(policy: policy)
-        self.shownWindows = policy.meters.indices.map { meter in
-            PolicyWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
-        }
+        self.rules = Rules(policy: policy)
         self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
-        if let zone = oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
+        if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
@@ -78,10 +96,9 @@ public struct PolicyTraceChecker {
         entitlement = nil
         deviceClock.set(zone)
         storedDay = nil
+        storedNextMonth = .max
         for meter in stored.indices { stored[meter] = PolicyCounts() }
         index = 0
-        screensStale = true
-        lastOutput = nil
     }
 
     /// How many times each invariant was checked.
@@ -117,7 +134,6 @@ public struct PolicyTraceChecker {
     private struct UseExpectation {
         var outcome: PolicyOutcome?
         var reason: PolicyReason?
-        var response: PolicyResponse?
         var resetAt: Instant?
         var upgrade: PolicyPlanSet?
         /// The meter an allowed use counts on (G4), if any.
@@ -126,6 +142,21 @@ public struct PolicyTraceChecker {
         var released: Int?
         /// The counts in force of the feature's meter before the use.
         var before = PolicyCounts()
+    }
+
+    /// Whether the usage day resets the `day` and `month` counts written on the stored day.
+    private struct Resets {
+        var day: Bool
+        var month: Bool
+    }
+
+    /// G3: the counts written on the stored day as they read under `resets`.
+    @inline(__always)
+    private static func inForce(_ counts: PolicyCounts, _ resets: Resets) -> PolicyCounts {
+        var counts = counts
+        if resets.day { counts.day = 0 }
+        if resets.month { counts.month = 0 }
+        return counts
     }
 
     private mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, shown: [PolicyScreenValue]?) -> PolicyViolation? {
@@ -143,42 +174,45 @@ public struct PolicyTraceChecker {
             isRegistered = true // G1: registered for good.
         case .setZone(let zone):
             deviceClock.set(zone)
-            screensStale = true
         case .setEntitlement(let next):
             entitlement = next // G12: product, expires and renews replaced together.
-            screensStale = true
         }
 
         // G5, G2, G3.
-        let plan = oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
+        let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
         let localDate = calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
         let usageDay = PolicyOracle.usageDay(stored: storedDay, localDate: localDate)
+        // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
+        let resetsDay = storedDay.map { usageDay > $0 } ?? false
+        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth)
 
         // G4, G6–G9 for a use.
         var use = UseExpectation()
         var isUse = false, isGated = false, isConsuming = false
         if case .use(let feature, let day) = event.action {
             isUse = true
-            switch policy.features[feature].effect {
+            let definition = rules.policy.features[feature]
+            switch definition.effect {
             case .releases(let meter):
                 use.outcome = .allowed // G4: never blocked.
                 use.released = meter
             case .gate, .consumes:
                 isGated = true
-                if case .consumes(let meter) = policy.features[feature].effect {
+                if case .consumes(let meter) = definition.effect {
                     isConsuming = true
-                    use.before = PolicyOracle.countsInForce(stored[meter], storedDay: storedDay, usageDay: usageDay)
+                    use.before = Self.inForce(stored[meter], resets)
                 }
-                if let reason = oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
+                if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
                     use.outcome = .blocked
                     use.reason = reason
-                    use.response = oracle.response(plan: plan, reason: reason)
-                    use.resetAt = oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
-                    use.upgrade = oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                    if reason == .day || reason == .month {
+                        use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+                    }
+                    use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
                 } else {
                     use.outcome = .allowed
                     // G6.3: a history use counts nothing; G4: a consuming one adds 1.
-                    if isConsuming, !policy.features[feature].hasHistory, case .consumes(let meter) = policy.features[feature].effect {
+                    if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
                         use.counted = meter
                     }
                 }
@@ -188,28 +222,29 @@ public struct PolicyTraceChecker {
         if let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
             return violation
         }
-        if let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, use: use) {
+        if let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
             return violation
         }
 
         // Write what the event changed (G3, G4).
         if let meter = use.counted {
-            for other in stored.indices {
-                stored[other] = PolicyOracle.countsInForce(stored[other], storedDay: storedDay, usageDay: usageDay)
+            if resetsDay || storedDay == nil {
+                for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
+                let (year, month, _) = usageDay.components
+                storedNextMonth = Int32(LocalDate.days(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1))
+                storedDay = usageDay
             }
             stored[meter].day += 1
             stored[meter].month += 1
             stored[meter].total += 1
             stored[meter].stock += 1
-            storedDay = usageDay
-            screensStale = true
         }
         if let meter = use.released, stored[meter].stock > 0 {
             stored[meter].stock -= 1
-            screensStale = true
         }
 
-        if let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, usageDay: usageDay) {
+        if !rules.policy.screens.isEmpty,
+           let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
             return violation
         }
         passedEvents &+= 1
@@ -229,7 +264,7 @@ public struct PolicyTraceChecker {
             PolicyViolation(invariant: invariant, eventIndex: eventIndex, detail: detail())
         }
         if output.plan != plan {
-            return violation(.planInForce, "plan \(oracle.planName(output.plan)), expected \(oracle.planName(plan)) (\(planWhy(at: event.at)))")
+            return violation(.planInForce, "plan \(rules.oracle.planName(output.plan)), expected \(rules.oracle.planName(plan)) (\(planWhy(at: event.at)))")
         }
         if output.day != usageDay {
             return violation(.usageDay, "day \(output.day), expected \(usageDay): the later of the last counted use's day \(storedDay.map { "\($0)" } ?? "(none)") and the local date \(localDate) in \(calendarName)")
@@ -243,9 +278,13 @@ public struct PolicyTraceChecker {
             }
             return violation(.exactResponses, "reason \(output.reason!.name) on \(eventName(event, outcome: output.outcome)), expected null")
         }
-        if output.response != use.response {
-            return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(use.response))" +
-                             (use.reason.map { " (\(oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
+        // G7: the policy's own response for (plan, reason); none for anything but a blocked use.
+        if use.reason != nil || output.response != nil {
+            let expected = use.reason.flatMap { rules.oracle.response(plan: plan, reason: $0) }
+            if output.response != expected {
+                return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(expected))" +
+                                 (use.reason.map { " (\(rules.oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
+            }
         }
         if output.resetAt != use.resetAt {
             return violation(.resetAt, "resetAt \(output.resetAt.map { "\($0)" } ?? "null"), expected \(use.resetAt.map { "\($0)" } ?? "null")" +
@@ -254,7 +293,7 @@ public struct PolicyTraceChecker {
         }
         if output.upgrade != use.upgrade {
             return violation(.upgradeOffer, "upgrade \(offerText(output.upgrade)), expected \(offerText(use.upgrade))" +
-                             (use.upgrade == nil ? " (\(eventName(event, outcome: output.outcome)))" : " (blocked by \(use.reason!.name) under \(oracle.planName(plan)))"))
+                             (use.upgrade == nil ? " (\(eventName(event, outcome: output.outcome)))" : " (blocked by \(use.reason!.name) under \(rules.oracle.planName(plan)))"))
         }
         return nil
     }
@@ -290,19 +329,19 @@ public struct PolicyTraceChecker {
     private func reasonWhy(_ reason: PolicyReason, plan: Int?, before: PolicyCounts, feature: Int? = nil, day: LocalDate? = nil, usageDay: LocalDate? = nil) -> String {
         switch reason {
         case .noPlan: return "no plan is in force (\(planWhy(at: nil)))"
-        case .notInPlan: return "\(oracle.planName(plan)) does not enable it"
+        case .notInPlan: return "\(rules.oracle.planName(plan)) does not enable it"
         case .history:
             let days = plan.flatMap { p in feature.flatMap { policy.plans[p].historyDays[$0] } }
-            return "day \(day.map { "\($0)" } ?? "?") is before \(oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
+            return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
         case .day, .month, .total, .stock:
             let window = PolicyWindow(name: reason.name)!
-            return "\(before[window]) used in window \(window.name) reaches \(oracle.planName(plan))'s limit, the first of total, stock, month, day reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
         }
     }
 
     private func allowedWhy(_ feature: Int, plan: Int?, before: PolicyCounts) -> String {
-        guard case .consumes = policy.features[feature].effect else { return "\(oracle.planName(plan)) enables it" }
-        return "\(oracle.planName(plan)) enables it and no limit is reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+        guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
+        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
     }
 
     /// What G5 looked at.
@@ -318,11 +357,11 @@ public struct PolicyTraceChecker {
         return "a \(event.action.name)"
     }
 
-    private var calendarName: String { oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)" }
+    private var calendarName: String { rules.oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)" }
 
     private func offerText(_ offer: PolicyPlanSet?) -> String {
         guard let offer else { return "null" }
-        return "[" + offer.map { oracle.planName($0) }.joined(separator: ", ") + "]"
+        return "[" + offer.map { rules.oracle.planName($0) }.joined(separator: ", ") + "]"
     }
 
     static func show(_ response: PolicyResponse?) -> String {
@@ -336,16 +375,17 @@ public struct PolicyTraceChecker {
     // MARK: Counts
 
     /// Each meter's counts after the event, on the windows the contract shows.
-    private func compareCounts(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, usageDay: LocalDate, use: UseExpectation) -> PolicyViolation? {
+    private func compareCounts(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, usageDay: LocalDate, resets: Resets,
+                               use: UseExpectation) -> PolicyViolation? {
         guard output.counts.count == stored.count else {
             return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
                                    detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
         }
         for meter in stored.indices {
-            let expected = expectedCounts(meter, usageDay: usageDay, use: use)
+            let expected = expectedCounts(meter, resets: resets, use: use)
             let got = output.counts[meter]
             if got == expected { continue }
-            for window in shownWindows[meter] where got[window] != expected[window] {
+            for window in rules.shownWindows[meter] where got[window] != expected[window] {
                 return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
                                        detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
             }
@@ -354,8 +394,9 @@ public struct PolicyTraceChecker {
     }
 
     /// A meter's counts in force right after the event.
-    private func expectedCounts(_ meter: Int, usageDay: LocalDate, use: UseExpectation) -> PolicyCounts {
-        var counts = PolicyOracle.countsInForce(stored[meter], storedDay: storedDay, usageDay: usageDay)
+    @inline(__always)
+    private func expectedCounts(_ meter: Int, resets: Resets, use: UseExpectation) -> PolicyCounts {
+        var counts = Self.inForce(stored[meter], resets)
         if use.counted == meter {
             counts.day += 1
             counts.month += 1
@@ -381,46 +422,73 @@ public struct PolicyTraceChecker {
 
     // MARK: Screens
 
-    private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, usageDay: LocalDate) -> PolicyViolation? {
-        guard !policy.screens.isEmpty else { return nil }
-        if plan != lastPlan || usageDay != lastUsageDay { screensStale = true }
-        lastPlan = plan
-        lastUsageDay = usageDay
-        if screensStale {
-            let counts = stored.indices.map { PolicyOracle.countsInForce(stored[$0], storedDay: storedDay, usageDay: usageDay) }
-            expectedScreens = screenOracle.values(.init(plan: plan, counts: counts, entitlement: entitlement, zone: deviceClock.zone))
+    /// G10: the screens shown (or rendered from the output) against the checker's own.
+    ///
+    /// Screens are a function of their key (`PolicyScreenKey`: the plan, the counts they
+    /// read, the entitlement's details they show), so the checker evaluates its own values
+    /// once per key, and renders and compares an output whose key equals its own once per
+    /// key: a key already found right is right again. An output with another key, or
+    /// screens a program showed itself, are compared every time.
+    private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
+        let reads = rules.screenReads
+        let stored = self.stored
+        let key = PolicyScreenKey(reads: reads, plan: plan, entitlement: entitlement, zone: deviceClock.zone) { meter, window in
+            Self.inForce(stored[meter], resets)[window]
+        }
+        if !reads.isComplete {
+            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+            expectedVerified = false
+        } else if key != expectedKey {
+            if let cached = screenCache[key] {
+                (expectedScreens, expectedVerified) = cached
+            } else {
+                expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+                expectedVerified = false
+                if screenCache.count < Self.screenCacheLimit { screenCache[key] = (expectedScreens, false) }
+            }
+            expectedKey = key
         }
         let values: [PolicyScreenValue]
+        var outputKey: PolicyScreenKey?
         if let shown {
             values = shown
         } else {
-            // The engine renders what the implementation reported; compare again only when
-            // the expectation or those fields changed.
-            let unchanged = !screensStale && lastOutput.map {
-                $0.plan == output.plan && $0.counts == output.counts && $0.entitlement == output.entitlement && $0.zone == output.zone
-            } ?? false
-            screensStale = false
-            if unchanged { return nil }
-            if let product = output.entitlement?.product, !policy.products.indices.contains(product) {
+            if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
                 return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
             }
-            values = renderer.screens(of: output)
+            if reads.isComplete {
+                outputKey = PolicyScreenKey(reads: reads, plan: output.plan, entitlement: output.entitlement, zone: output.zone) { output.counts[$0][$1] }
+                if expectedVerified, outputKey == key { return nil }
+            }
+            values = rules.renderer.screens(of: output)
         }
-        screensStale = false
+        if values != expectedScreens {
+            return screensViolation(values, eventIndex: eventIndex, plan: plan)
+        }
+        if outputKey == key, !expectedVerified {
+            expectedVerified = true
+            if screenCache[key] != nil { screenCache[key]!.verified = true }
+        }
+        return nil
+    }
+
+    /// The first screen shown wrong, or the wrong number of screens.
+    @inline(never)
+    private func screensViolation(_ values: [PolicyScreenValue], eventIndex: Int, plan: Int?) -> PolicyViolation {
         for (position, screen) in policy.screens.enumerated() where position >= values.count || values[position] != expectedScreens[position] {
             let got = position < values.count ? PolicyReplayLine.screenValue(values[position]) : "(missing)"
             return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
                                    detail: "screen \(screen.name) \(got), expected \(PolicyReplayLine.screenValue(expectedScreens[position])) (\(screensWhy(plan: plan)))")
         }
-        if shown == nil { lastOutput = (output.plan, output.counts, output.entitlement, output.zone) }
-        return nil
+        return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
+                               detail: "\(values.count) screen values, expected \(expectedScreens.count) (\(policy.screens.map(\.name).joined(separator: ", ")))")
     }
 
     private func screensWhy(plan: Int?) -> String {
         let shownEntitlement = entitlement.map { e in
             "\(policy.products[e.product].id)\(e.expires.map { ", expires \($0)" } ?? "")\(e.renews ? "" : ", not renewing")"
         } ?? "none"
-        return "plan \(oracle.planName(plan)), entitlement \(shownEntitlement), zone \(deviceClock.zone.identifier)"
+        return "plan \(rules.oracle.planName(plan)), entitlement \(shownEntitlement), zone \(deviceClock.zone.identifier)"
     }
 }
 
