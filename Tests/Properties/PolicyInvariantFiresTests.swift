@@ -361,6 +361,17 @@ struct PolicyInvariantFiresTests {
         #expect(total?.invariant == .resetAt && total?.eventIndex == 4)
     }
 
+    @Test("reset-at: a month limit resets at the device's first midnight of the next month, not 30 days on (X1)")
+    func resetAtMonth() {
+        var script = Script(.oxalate, zone: "America/New_York")
+        script("2026-03-30T09:00:00-04:00", .install)
+        let eleventh = script.repeated(11, .use("ask-oracle"), from: "2026-03-30T09:01:00-04:00")
+        let blocked = script.referenceOutputs[eleventh]
+        #expect(blocked.reason == .month && blocked.resetAt == Script.instant("2026-04-01T00:00:00-04:00"))
+        let rolling = Run.doctored(script, at: eleventh) { $0.resetAt = Script.instant("2026-04-29T09:11:00-04:00") }
+        #expect(rolling?.invariant == .resetAt && rolling?.eventIndex == eleventh)
+    }
+
     // MARK: upgrade-offer
 
     @Test("upgrade-offer: an offer missing plans that help, one offering the plan in force, one on an allowed use")

@@ -86,8 +86,13 @@ struct PolicyInvariantTimelines {
     let policy: SubscriptionPolicy
     var random: SeededRandom
 
-    static let zones = ["UTC", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Honolulu", "Australia/Lord_Howe", "Pacific/Kiritimati"]
-        .compactMap(TimeZoneRules.named)
+    /// Zones east and west, a half-hour DST (Lord Howe), and DST changes at midnight
+    /// (Santiago, Havana, Beirut), where a local date is skipped or repeated.
+    static let zones = ["UTC", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Honolulu", "Australia/Lord_Howe",
+                        "Pacific/Kiritimati", "America/Santiago", "America/Havana", "Asia/Beirut"].map { name in
+        guard let zone = TimeZoneRules.named(name) else { fatalError("unknown zone \(name)") }
+        return zone
+    }
 
     init(policy: SubscriptionPolicy, seed: UInt64, user: Int) {
         self.policy = policy

@@ -69,23 +69,11 @@ public final class PolicyOracle: Sendable {
         return stored > localDate ? stored : localDate
     }
 
-    /// `year * 12 + month`, so that "a later month" is an integer comparison.
-    @inline(__always)
-    public static func monthNumber(_ date: LocalDate) -> Int {
+    /// The first day of the month after `date`'s: G3's "a later month" is a usage day on
+    /// or after it, and G8's month reset is when the local date reaches it.
+    public static func nextMonthStart(_ date: LocalDate) -> LocalDate {
         let (year, month, _) = date.components
-        return year * 12 + month
-    }
-
-    /// G3: a meter's counts as they read on `usageDay`, from those written on `storedDay`:
-    /// `day` reads 0 once the usage day is later, `month` once its month is later;
-    /// `total` and `stock` never reset with time.
-    @inline(__always)
-    public static func countsInForce(_ stored: PolicyCounts, storedDay: LocalDate?, usageDay: LocalDate) -> PolicyCounts {
-        guard let storedDay, usageDay > storedDay else { return stored }
-        var counts = stored
-        counts.day = 0
-        if monthNumber(usageDay) > monthNumber(storedDay) { counts.month = 0 }
-        return counts
+        return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
     }
 
     // MARK: G6 A use
@@ -145,21 +133,23 @@ public final class PolicyOracle: Sendable {
         case .day:
             target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
         case .month:
-            let (year, month, _) = usageDay.components
-            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+            target = Self.nextMonthStart(usageDay)
         default:
             return nil
         }
         let zone = fixedZone ?? deviceZone
         let targetLocalStart = Int64(target.daysSince1970) * Milliseconds.twentyFourHours
-        // `at` itself is never the answer: its local date is at most the usage day.
+        // `at` itself is never the answer: its local date is at most the usage day. A month
+        // holds a few offset changes at most; the bound only guards against a bad table.
         var start = at.millisecondsSince1970
-        while true {
+        for _ in 0..<1_000 {
             let span = zone.offsetSpan(at: Instant(millisecondsSince1970: start))
             let reached = max(start, targetLocalStart - span.offset)
             if reached < span.until { return Instant(millisecondsSince1970: reached) }
+            guard span.until > start else { break }
             start = span.until
         }
+        return nil
     }
 
     // MARK: G9 Upgrade offer

@@ -18,8 +18,9 @@ import SubscriptionModel
 /// the screens `PolicyMachine.screens(of:)` renders from that output. The checker
 /// renders the implementation's output that way and compares it with its own
 /// evaluation of its own expectations (a program that prints its screens itself is
-/// checked with `check(_:_:screens:)` instead). Screens depend only on what they read,
-/// so each combination of those values is rendered and compared once.
+/// checked with `check(_:_:screens:)` instead). Screens depend only on what they read
+/// (`PolicyScreenKey`), so each combination of those values is rendered and compared
+/// once per checker; this trusts the renderer to be a function of them, as G10 says.
 ///
 /// Only the fields the contract shows are checked: the counts of the windows some plan
 /// limits (the line's `meters`), and the entitlement and zone through the screens they
@@ -230,8 +231,7 @@ public struct PolicyTraceChecker {
         if let meter = use.counted {
             if resetsDay || storedDay == nil {
                 for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
-                let (year, month, _) = usageDay.components
-                storedNextMonth = Int32(LocalDate.days(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1))
+                storedNextMonth = PolicyOracle.nextMonthStart(usageDay).daysSince1970
                 storedDay = usageDay
             }
             stored[meter].day += 1
