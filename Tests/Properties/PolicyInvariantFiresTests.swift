@@ -235,6 +235,12 @@ struct PolicyInvariantFiresTests {
         // An implementation reporting the entitlement's details wrong: the screen rendered from it shows it.
         let stale = Run.doctored(billing, at: 1) { $0.entitlement?.renews = false }
         #expect(stale?.invariant == .exactScreens && stale?.eventIndex == 1)
+        // The same, after the right screens of that state were already seen and compared.
+        var later = billing
+        let look = later("2026-02-02T10:00:00Z", .look)
+        let lateStale = Run.doctored(later, at: look) { $0.entitlement?.renews = false }
+        #expect(lateStale?.invariant == .exactScreens && lateStale?.eventIndex == look)
+        #expect(Run.doctored(later, at: look, screens: [.text("Premium Monthly")])?.invariant == .exactScreens)
 
         var faces = Script(.faceRecall, zone: "Europe/London")
         faces("2026-04-01T10:00:00Z", .install)
