@@ -1,0 +1,117 @@
+import SubscriptionModel
+
+/// Runs one implementation of a policy over timelines and checks each trace: the
+/// invariants event by event (`PolicyTraceChecker`); optionally `matches-reference`
+/// (the reference engine in lockstep, compared field by field); and, when the timeline
+/// has a `look` or `reinstall`, G11 in lockstep: a second instance (the shadow) gets
+/// every event but those, and each remaining event's output must be one a user could
+/// not tell apart from the first instance's.
+///
+/// At one event the trace invariants come first, then `matches-reference`, then the
+/// shadow; the first event that breaks anything ends the check, and only the events
+/// before it are observed and digested. Nothing of a timeline is kept, so checking a
+/// passing timeline allocates only what the implementation and the screens do.
+public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
+    /// The rules every timeline is checked under.
+    public let policy: SubscriptionPolicy
+    /// The implementation under test.
+    public var implementation: Implementation
+    /// The instance that never sees looks and reinstalls.
+    public var shadow: Implementation
+    /// The invariant checker, with its running check counts.
+    public var checker: PolicyTraceChecker
+    /// The reference engine beside the implementation, when it is not the reference itself.
+    public private(set) var reference: PolicyReferenceComparison?
+    /// How the shadow's outputs are compared.
+    private let comparison: PolicyOutputComparison
+
+    /// A check of the implementations `make` builds, under `policy`; with
+    /// `comparingWithReference`, every output is also compared with the reference engine's.
+    public init(policy: SubscriptionPolicy, comparingWithReference: Bool = false, _ make: () -> Implementation) {
+        self.policy = policy
+        self.implementation = make()
+        self.shadow = make()
+        self.checker = PolicyTraceChecker(policy: policy)
+        self.reference = comparingWithReference ? PolicyReferenceComparison(policy: policy) : nil
+        self.comparison = PolicyOutputComparison(policy: policy)
+    }
+
+    /// What checking one timeline found.
+    public struct Verdict: Sendable {
+        /// The first invariant broken, if any.
+        public var violation: PolicyViolation?
+        /// The fingerprint of the outputs of the events before it (all, when none broke).
+        public var digest: OutputDigest
+    }
+
+    /// Checks one timeline, which must be under the check's policy.
+    public mutating func check(_ timeline: PolicyTimeline) -> Verdict {
+        precondition(timeline.policy.name == policy.name, "a \(timeline.policy.name) timeline checked under \(policy.name)")
+        return timeline.events.withUnsafeBufferPointer { check(zone: timeline.zone, events: $0) }
+    }
+
+    /// Checks one timeline of the check's policy.
+    public mutating func check(zone: TimeZoneRules, events: [PolicyEvent]) -> Verdict {
+        events.withUnsafeBufferPointer { check(zone: zone, events: $0) }
+    }
+
+    /// Checks one timeline held in a buffer (a worker's reused event buffer).
+    public mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>) -> Verdict {
+        var nobody = NoPolicyObserver()
+        return check(zone: zone, events: events, observer: &nobody)
+    }
+
+    /// Checks one timeline, showing each passing event and its output to `observer`.
+    public mutating func check<Observer: PolicyTraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>,
+                                                              observer: inout Observer) -> Verdict {
+        implementation.start(policy: policy, zone: zone)
+        checker.start(zone: zone)
+        reference?.start(zone: zone)
+        var lockstep = false
+        for event in events where event.action == .look || event.action == .reinstall {
+            lockstep = true
+            break
+        }
+        if lockstep {
+            shadow.start(policy: policy, zone: zone)
+            checker.record(.lookAndReinstallChangeNothing)
+        }
+        var digester = PolicyOutputDigester()
+        var firstSkipped: Int?
+        for index in events.indices {
+            let event = events[index]
+            let output = implementation.handle(event)
+            if let violation = checker.check(event, output) {
+                return Verdict(violation: violation, digest: digester.digest)
+            }
+            if reference != nil {
+                checker.record(.matchesReference)
+                if let violation = reference!.compare(event, output, index: index) {
+                    return Verdict(violation: violation, digest: digester.digest)
+                }
+            }
+            if lockstep {
+                if event.action == .look || event.action == .reinstall {
+                    firstSkipped = firstSkipped ?? index
+                } else {
+                    let without = shadow.handle(event)
+                    if without != output, comparison.differ(output, without) {
+                        return Verdict(violation: shadowViolation(output, without, index: index, firstSkipped: firstSkipped), digest: digester.digest)
+                    }
+                }
+            }
+            observer.observe(event, output)
+            digester.add(output)
+        }
+        return Verdict(violation: nil, digest: digester.digest)
+    }
+
+    /// G11's violation: the output with the looks and reinstalls differs from the one without.
+    @inline(never)
+    private func shadowViolation(_ output: PolicyOutput, _ without: PolicyOutput, index: Int, firstSkipped: Int?) -> PolicyViolation {
+        let skipped = firstSkipped.map { "the first at event \($0)" } ?? "none before this event"
+        let detail = "without the looks and reinstalls (\(skipped)), this event's output would differ: "
+            + comparison.differences(output, without, "with", "without").joined(separator: "; ")
+        return PolicyViolation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
+    }
+}

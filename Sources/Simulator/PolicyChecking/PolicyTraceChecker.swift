@@ -1,0 +1,507 @@
+import SubscriptionModel
+
+/// Checks one user's trace under any policy, event by event, against the policy
+/// invariants (`PolicyInvariant`), and names the first that breaks.
+///
+/// **An independent oracle.** Every expectation is computed from the trace alone: the
+/// events in, and the checker's own running state built from them and the policy's
+/// data — the install instant, whether the user signed in, the entitlement last
+/// reported, the device's zone, the usage day of the last counted use and each meter's
+/// counts recomputed from the uses the checker itself expected to be allowed. The rules
+/// are `PolicyOracle` and `PolicyScreenOracle`, written a second time from
+/// `docs/policies.md`; nothing asks `PolicyMachine` for a plan, a reason, a count or a
+/// screen, and nothing reads the implementation's state, so a bug the engine or the
+/// implementation has cannot be copied into what it is checked against.
+///
+/// The one use of the engine is as the contract's *renderer*: an in-process
+/// implementation reports plan, counts, entitlement and zone, and the replay line shows
+/// the screens `PolicyMachine.screens(of:)` renders from that output. The checker
+/// renders the implementation's output that way and compares it with its own
+/// evaluation of its own expectations (a program that prints its screens itself is
+/// checked with `check(_:_:screens:)` instead). Screens depend only on what they read
+/// (`PolicyScreenKey`), so each combination of those values is rendered and compared
+/// once per checker; this trusts the renderer to be a function of them, as G10 says.
+///
+/// Only the fields the contract shows are checked: the counts of the windows some plan
+/// limits (the line's `meters`), and the entitlement and zone through the screens they
+/// feed. The checker stops mattering after the first violation (start a new user).
+public struct PolicyTraceChecker {
+    /// What stays the same for every user: the policy, the oracles and what the
+    /// contract shows of it, held by reference so the checker is cheap to move.
+    private final class Rules {
+        let policy: SubscriptionPolicy
+        let oracle: PolicyOracle
+        let screenOracle: PolicyScreenOracle
+        /// Renders an implementation's output into the screens the contract shows.
+        let renderer: PolicyMachine
+        /// Per meter, the windows the contract shows: those some plan limits.
+        let shownWindows: [[PolicyWindow]]
+        /// What the screens read.
+        let screenReads: PolicyScreenKey.Reads
+
+        init(policy: SubscriptionPolicy) {
+            self.policy = policy
+            self.oracle = PolicyOracle(policy: policy)
+            self.screenOracle = PolicyScreenOracle(policy: policy)
+            self.renderer = PolicyMachine(policy: policy)
+            self.shownWindows = policy.meters.indices.map { meter in
+                PolicyWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            }
+            self.screenReads = PolicyScreenKey.Reads(policy: policy)
+        }
+    }
+
+    private let rules: Rules
+    /// The rules the trace is checked against.
+    public var policy: SubscriptionPolicy { rules.policy }
+    /// G1–G9, written independently of the engine.
+    public var oracle: PolicyOracle { rules.oracle }
+
+    // The running state, from the events alone.
+    private var installedAt: Instant?
+    private var isRegistered = false
+    private var entitlement: PolicyEntitlement?
+    private var deviceClock = ZoneClock(zone: .utc)
+    private var calendarClock: ZoneClock?
+    /// The usage day written with the last counted use (G3), the first day of the month
+    /// after it (so "a later month" is one comparison), and the counts as written then.
+    private var storedDay: LocalDate?
+    private var storedNextMonth: Int32 = .max
+    private var stored: [PolicyCounts]
+    private var index = 0
+
+    // Screens: the checker's own values for the current key, whether an output with that
+    // key was already rendered and found right, and both remembered per key seen (at
+    // most `screenCacheLimit` keys, so memory stays bounded).
+    private var expectedScreens: [PolicyScreenValue] = []
+    private var expectedKey: PolicyScreenKey?
+    private var expectedVerified = false
+    private var screenCache: [PolicyScreenKey: (values: [PolicyScreenValue], verified: Bool)] = [:]
+    private static let screenCacheLimit = 4096
+
+    // Check counts: events that passed, by kind, and checks recorded from elsewhere.
+    private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
+    private var recorded = PolicyInvariantCounts()
+
+    /// A checker for `policy`.
+    public init(policy: SubscriptionPolicy) {
+        self.rules = Rules(policy: policy)
+        self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
+        if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
+    }
+
+    /// Starts a new user whose device is in `zone`; check counts are kept.
+    public mutating func start(zone: TimeZoneRules) {
+        installedAt = nil
+        isRegistered = false
+        entitlement = nil
+        deviceClock.set(zone)
+        storedDay = nil
+        storedNextMonth = .max
+        for meter in stored.indices { stored[meter] = PolicyCounts() }
+        index = 0
+    }
+
+    /// How many times each invariant was checked.
+    public var checks: PolicyInvariantCounts {
+        var counts = recorded
+        for invariant in [PolicyInvariant.planInForce, .usageDay, .exactResponses, .resetAt, .upgradeOffer, .countsFollowUses, .exactScreens] {
+            counts[invariant] += passedEvents
+        }
+        counts[.noOverBlocking] += passedUses
+        counts[.nothingBeyondPlan] += passedGatedUses
+        counts[.limitsRespected] += passedConsumingUses
+        return counts
+    }
+
+    /// Adds `count` checks of `invariant` made elsewhere (the shadow, determinism, the reference).
+    public mutating func record(_ invariant: PolicyInvariant, count: Int = 1) {
+        recorded[invariant] += count
+    }
+
+    /// Checks the output of the next event (the screens rendered from it as the contract
+    /// does); returns the first invariant it breaks.
+    public mutating func check(_ event: PolicyEvent, _ output: PolicyOutput) -> PolicyViolation? {
+        check(event, output, shown: nil)
+    }
+
+    /// Checks the output of the next event with the screen values the implementation
+    /// showed itself (a program that prints its own screens), in the policy's order.
+    public mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, screens: [PolicyScreenValue]) -> PolicyViolation? {
+        check(event, output, shown: screens)
+    }
+
+    /// What G6–G9 expect of one use, before anything is written.
+    private struct UseExpectation {
+        var outcome: PolicyOutcome?
+        var reason: PolicyReason?
+        var resetAt: Instant?
+        var upgrade: PolicyPlanSet?
+        /// The meter an allowed use counts on (G4), if any.
+        var counted: Int?
+        /// The meter a releasing use gives an item back to, if any.
+        var released: Int?
+        /// The counts in force of the feature's meter before the use.
+        var before = PolicyCounts()
+    }
+
+    /// Whether the usage day resets the `day` and `month` counts written on the stored day.
+    private struct Resets {
+        var day: Bool
+        var month: Bool
+    }
+
+    /// G3: the counts written on the stored day as they read under `resets`.
+    @inline(__always)
+    private static func inForce(_ counts: PolicyCounts, _ resets: Resets) -> PolicyCounts {
+        var counts = counts
+        if resets.day { counts.day = 0 }
+        if resets.month { counts.month = 0 }
+        return counts
+    }
+
+    private mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, shown: [PolicyScreenValue]?) -> PolicyViolation? {
+        let eventIndex = index
+        index += 1
+        let at = event.at
+
+        // The event's effect on everything but the counts (G1, G12; a zone for G2).
+        switch event.action {
+        case .install:
+            if installedAt == nil { installedAt = at } // G1: recorded once.
+        case .reinstall, .look, .use:
+            break // G1, G11: nothing the model reports lives with the installation.
+        case .signIn:
+            isRegistered = true // G1: registered for good.
+        case .setZone(let zone):
+            deviceClock.set(zone)
+        case .setEntitlement(let next):
+            entitlement = next // G12: product, expires and renews replaced together.
+        }
+
+        // G5, G2, G3.
+        let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
+        let localDate = calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
+        let usageDay = PolicyOracle.usageDay(stored: storedDay, localDate: localDate)
+        // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
+        let resetsDay = storedDay.map { usageDay > $0 } ?? false
+        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth)
+
+        // G4, G6–G9 for a use.
+        var use = UseExpectation()
+        var isUse = false, isGated = false, isConsuming = false
+        if case .use(let feature, let day) = event.action {
+            isUse = true
+            let definition = rules.policy.features[feature]
+            switch definition.effect {
+            case .releases(let meter):
+                use.outcome = .allowed // G4: never blocked.
+                use.released = meter
+            case .gate, .consumes:
+                isGated = true
+                if case .consumes(let meter) = definition.effect {
+                    isConsuming = true
+                    use.before = Self.inForce(stored[meter], resets)
+                }
+                if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
+                    use.outcome = .blocked
+                    use.reason = reason
+                    if reason == .day || reason == .month {
+                        use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+                    }
+                    use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                } else {
+                    use.outcome = .allowed
+                    // G6.3: a history use counts nothing; G4: a consuming one adds 1.
+                    if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
+                        use.counted = meter
+                    }
+                }
+            }
+        }
+
+        if let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
+            return violation
+        }
+        if let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
+            return violation
+        }
+
+        // Write what the event changed (G3, G4).
+        if let meter = use.counted {
+            if resetsDay || storedDay == nil {
+                for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
+                storedNextMonth = PolicyOracle.nextMonthStart(usageDay).daysSince1970
+                storedDay = usageDay
+            }
+            stored[meter].day += 1
+            stored[meter].month += 1
+            stored[meter].total += 1
+            stored[meter].stock += 1
+        }
+        if let meter = use.released, stored[meter].stock > 0 {
+            stored[meter].stock -= 1
+        }
+
+        if !rules.policy.screens.isEmpty,
+           let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
+            return violation
+        }
+        passedEvents &+= 1
+        if isUse { passedUses &+= 1 }
+        if isGated { passedGatedUses &+= 1 }
+        if isConsuming { passedConsumingUses &+= 1 }
+        return nil
+    }
+
+    // MARK: The fields
+
+    /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
+    /// that order; the first that differs names its invariant.
+    private func compareFields(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, plan: Int?, localDate: LocalDate,
+                               usageDay: LocalDate, use: UseExpectation) -> PolicyViolation? {
+        func violation(_ invariant: PolicyInvariant, _ detail: @autoclosure () -> String) -> PolicyViolation {
+            PolicyViolation(invariant: invariant, eventIndex: eventIndex, detail: detail())
+        }
+        if output.plan != plan {
+            return violation(.planInForce, "plan \(rules.oracle.planName(output.plan)), expected \(rules.oracle.planName(plan)) (\(planWhy(at: event.at)))")
+        }
+        if output.day != usageDay {
+            return violation(.usageDay, "day \(output.day), expected \(usageDay): the later of the last counted use's day \(storedDay.map { "\($0)" } ?? "(none)") and the local date \(localDate) in \(calendarName)")
+        }
+        if output.outcome != use.outcome {
+            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay))
+        }
+        if output.reason != use.reason {
+            if use.outcome == .blocked {
+                return violation(.noOverBlocking, "reason \(output.reason?.name ?? "null"), expected \(use.reason!.name): \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: event.feature, day: event.day, usageDay: usageDay))")
+            }
+            return violation(.exactResponses, "reason \(output.reason!.name) on \(eventName(event, outcome: output.outcome)), expected null")
+        }
+        // G7: the policy's own response for (plan, reason); none for anything but a blocked use.
+        if use.reason != nil || output.response != nil {
+            let expected = use.reason.flatMap { rules.oracle.response(plan: plan, reason: $0) }
+            if output.response != expected {
+                return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(expected))" +
+                                 (use.reason.map { " (\(rules.oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
+            }
+        }
+        if output.resetAt != use.resetAt {
+            return violation(.resetAt, "resetAt \(output.resetAt.map { "\($0)" } ?? "null"), expected \(use.resetAt.map { "\($0)" } ?? "null")" +
+                             (use.resetAt == nil ? " (\(use.reason.map { "blocked by \($0.name)" } ?? eventName(event, outcome: output.outcome)))"
+                                                 : " (blocked by \(use.reason!.name) on usage day \(usageDay) in \(calendarName))"))
+        }
+        if output.upgrade != use.upgrade {
+            return violation(.upgradeOffer, "upgrade \(offerText(output.upgrade)), expected \(offerText(use.upgrade))" +
+                             (use.upgrade == nil ? " (\(eventName(event, outcome: output.outcome)))" : " (blocked by \(use.reason!.name) under \(rules.oracle.planName(plan)))"))
+        }
+        return nil
+    }
+
+    /// Which invariant a wrong outcome breaks: an allowed use G6 blocks goes beyond the
+    /// plan or past a limit; a use G6 allows that was not allowed is over-blocked.
+    private func outcomeInvariant(_ got: PolicyOutcome?, _ use: UseExpectation) -> PolicyInvariant {
+        switch (use.outcome, got) {
+        case (.blocked?, .allowed?):
+            switch use.reason! {
+            case .noPlan, .notInPlan, .history: return .nothingBeyondPlan
+            case .day, .month, .total, .stock: return .limitsRespected
+            }
+        case (.allowed?, _): return .noOverBlocking
+        default: return .exactResponses // an outcome on an event that is not a use, or none on a use
+        }
+    }
+
+    private func outcomeDetail(_ event: PolicyEvent, _ output: PolicyOutput, use: UseExpectation, plan: Int?, usageDay: LocalDate) -> String {
+        let got = "outcome \(output.outcome?.rawValue ?? "null")"
+        guard case .use(let feature, let day) = event.action else { return "\(got) on a \(event.action.name), expected null" }
+        let id = policy.features[feature].id
+        switch use.outcome {
+        case .blocked?:
+            return "\(got) for \(id), expected blocked: \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: feature, day: day, usageDay: usageDay))"
+        default:
+            if use.released != nil { return "\(got) for \(id), expected allowed: a release is never blocked" }
+            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before))"
+        }
+    }
+
+    /// Why G6 gives `reason`, in one clause.
+    private func reasonWhy(_ reason: PolicyReason, plan: Int?, before: PolicyCounts, feature: Int? = nil, day: LocalDate? = nil, usageDay: LocalDate? = nil) -> String {
+        switch reason {
+        case .noPlan: return "no plan is in force (\(planWhy(at: nil)))"
+        case .notInPlan: return "\(rules.oracle.planName(plan)) does not enable it"
+        case .history:
+            let days = plan.flatMap { p in feature.flatMap { policy.plans[p].historyDays[$0] } }
+            return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
+        case .day, .month, .total, .stock:
+            let window = PolicyWindow(name: reason.name)!
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+        }
+    }
+
+    private func allowedWhy(_ feature: Int, plan: Int?, before: PolicyCounts) -> String {
+        guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
+        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+    }
+
+    /// What G5 looked at.
+    private func planWhy(at: Instant?) -> String {
+        var parts = ["entitlement \(entitlement.map { policy.products[$0.product].id } ?? "none")"]
+        parts.append(installedAt.map { "installed \($0)" } ?? "not installed")
+        parts.append(isRegistered ? "registered" : "guest")
+        return parts.joined(separator: ", ")
+    }
+
+    private func eventName(_ event: PolicyEvent, outcome: PolicyOutcome?) -> String {
+        if case .use = event.action { return "an \(outcome?.rawValue ?? "unanswered") use" }
+        return "a \(event.action.name)"
+    }
+
+    private var calendarName: String { rules.oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)" }
+
+    private func offerText(_ offer: PolicyPlanSet?) -> String {
+        guard let offer else { return "null" }
+        return "[" + offer.map { rules.oracle.planName($0) }.joined(separator: ", ") + "]"
+    }
+
+    static func show(_ response: PolicyResponse?) -> String {
+        switch response {
+        case nil: "null"
+        case .paywall?: "paywall"
+        case .alert(let alert)?: "alert \"\(alert.title)\" / \(alert.message.map { "\"\($0)\"" } ?? "null")"
+        }
+    }
+
+    // MARK: Counts
+
+    /// Each meter's counts after the event, on the windows the contract shows.
+    private func compareCounts(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, usageDay: LocalDate, resets: Resets,
+                               use: UseExpectation) -> PolicyViolation? {
+        guard output.counts.count == stored.count else {
+            return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
+                                   detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
+        }
+        for meter in stored.indices {
+            let expected = expectedCounts(meter, resets: resets, use: use)
+            let got = output.counts[meter]
+            if got == expected { continue }
+            for window in rules.shownWindows[meter] where got[window] != expected[window] {
+                return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
+                                       detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
+            }
+        }
+        return nil
+    }
+
+    /// A meter's counts in force right after the event.
+    @inline(__always)
+    private func expectedCounts(_ meter: Int, resets: Resets, use: UseExpectation) -> PolicyCounts {
+        var counts = Self.inForce(stored[meter], resets)
+        if use.counted == meter {
+            counts.day += 1
+            counts.month += 1
+            counts.total += 1
+            counts.stock += 1
+        }
+        if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
+        return counts
+    }
+
+    private func countsWhy(_ event: PolicyEvent, meter: Int, window: PolicyWindow, use: UseExpectation, usageDay: LocalDate) -> String {
+        if use.counted == meter { return "an allowed use adds 1 to every window" }
+        if use.released == meter { return "a release gives one item of stock back, if any, and writes nothing else" }
+        if case .use = event.action, use.outcome == .blocked { return "a blocked use changes nothing" }
+        let resetsDay = storedDay.map { usageDay > $0 } ?? false
+        switch window {
+        case .day where resetsDay: return "usage day \(usageDay) is later than the last counted day \(storedDay!): day reads 0"
+        case .month where resetsDay: return "the month of usage day \(usageDay) against the last counted day \(storedDay!)"
+        case .total, .stock: return "\(window.name) never resets; a \(event.action.name) changes no count"
+        default: return "a \(event.action.name) changes no count"
+        }
+    }
+
+    // MARK: Screens
+
+    /// G10: the screens shown (or rendered from the output) against the checker's own.
+    ///
+    /// Screens are a function of their key (`PolicyScreenKey`: the plan, the counts they
+    /// read, the entitlement's details they show), so the checker evaluates its own values
+    /// once per key, and renders and compares an output whose key equals its own once per
+    /// key: a key already found right is right again. An output with another key, or
+    /// screens a program showed itself, are compared every time.
+    private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
+        let reads = rules.screenReads
+        let stored = self.stored
+        let key = PolicyScreenKey(reads: reads, plan: plan, entitlement: entitlement, zone: deviceClock.zone) { meter, window in
+            Self.inForce(stored[meter], resets)[window]
+        }
+        if !reads.isComplete {
+            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+            expectedVerified = false
+        } else if key != expectedKey {
+            if let cached = screenCache[key] {
+                (expectedScreens, expectedVerified) = cached
+            } else {
+                expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+                expectedVerified = false
+                if screenCache.count < Self.screenCacheLimit { screenCache[key] = (expectedScreens, false) }
+            }
+            expectedKey = key
+        }
+        let values: [PolicyScreenValue]
+        var outputKey: PolicyScreenKey?
+        if let shown {
+            values = shown
+        } else {
+            if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
+                return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
+            }
+            if reads.isComplete {
+                outputKey = PolicyScreenKey(reads: reads, plan: output.plan, entitlement: output.entitlement, zone: output.zone) { output.counts[$0][$1] }
+                if expectedVerified, outputKey == key { return nil }
+            }
+            values = rules.renderer.screens(of: output)
+        }
+        if values != expectedScreens {
+            return screensViolation(values, eventIndex: eventIndex, plan: plan)
+        }
+        if outputKey == key, !expectedVerified {
+            expectedVerified = true
+            if screenCache[key] != nil { screenCache[key]!.verified = true }
+        }
+        return nil
+    }
+
+    /// The first screen shown wrong, or the wrong number of screens.
+    @inline(never)
+    private func screensViolation(_ values: [PolicyScreenValue], eventIndex: Int, plan: Int?) -> PolicyViolation {
+        for (position, screen) in policy.screens.enumerated() where position >= values.count || values[position] != expectedScreens[position] {
+            let got = position < values.count ? PolicyReplayLine.screenValue(values[position]) : "(missing)"
+            return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
+                                   detail: "screen \(screen.name) \(got), expected \(PolicyReplayLine.screenValue(expectedScreens[position])) (\(screensWhy(plan: plan)))")
+        }
+        return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
+                               detail: "\(values.count) screen values, expected \(expectedScreens.count) (\(policy.screens.map(\.name).joined(separator: ", ")))")
+    }
+
+    private func screensWhy(plan: Int?) -> String {
+        let shownEntitlement = entitlement.map { e in
+            "\(policy.products[e.product].id)\(e.expires.map { ", expires \($0)" } ?? "")\(e.renews ? "" : ", not renewing")"
+        } ?? "none"
+        return "plan \(rules.oracle.planName(plan)), entitlement \(shownEntitlement), zone \(deviceClock.zone.identifier)"
+    }
+}
+
+extension PolicyEvent {
+    /// The feature of a use, else nil.
+    fileprivate var feature: Int? {
+        if case .use(let feature, _) = action { return feature }
+        return nil
+    }
+
+    /// The diary day of a use, else nil.
+    fileprivate var day: LocalDate? {
+        if case .use(_, let day) = action { return day }
+        return nil
+    }
+}

@@ -1,0 +1,19 @@
+/// A policy invariant that broke, where, and what was seen.
+public struct PolicyViolation: Hashable, Sendable, CustomStringConvertible {
+    /// The invariant.
+    public var invariant: PolicyInvariant
+    /// The index of the event whose output broke it.
+    public var eventIndex: Int
+    /// One line naming the fields, what was expected and what was seen.
+    public var detail: String
+
+    /// Creates a violation.
+    public init(invariant: PolicyInvariant, eventIndex: Int, detail: String) {
+        self.invariant = invariant
+        self.eventIndex = eventIndex
+        self.detail = detail
+    }
+
+    /// `INVARIANT at event N: DETAIL`.
+    public var description: String { "\(invariant.rawValue) at event \(eventIndex): \(detail)" }
+}
