@@ -12,20 +12,32 @@ enum ReplayCommand {
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
         let years = try arguments.int("--years", range: 1...60)
+        let policy = try PolicyOption.parse(arguments)
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if let seed {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
+            if let policy {
+                let years = years ?? CampaignOptions.defaultYears
+                let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, swarm: policy.swarm).user(seed: seed, user: user).timeline
+                if let out {
+                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm"): user \(user)"
+                    try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
+                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: swift run simulate replay \(out)")
+                }
+                PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
+                return 0
+            }
             let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears).user(seed: seed, user: user).timeline
             if let out {
                 try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears): user \(user)"), toFile: out)
-                Console.error("wrote \(out) (\(timeline.events.count) events); replay it with: swift run simulate replay \(out)")
+                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: swift run simulate replay \(out)")
             }
             Replay.write(timeline) { Console.out($0, terminator: "") }
             return 0
         }
-        guard user == nil, out == nil, years == nil else { throw UsageError("--user, --years and --out go with --seed") }
+        guard user == nil, out == nil, years == nil, policy == nil else { throw UsageError("--user, --years, --policy and --out go with --seed (a FILE names its own policy)") }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")
         }

@@ -13,12 +13,14 @@ enum RunCommand {
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
         let quiet = try arguments.flag("--quiet")
+        let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
         let folder = try ReportFolder(path: reportPath)
+        if let policy { return try runPolicy(policy, options: options, folder: folder, quiet: quiet) }
         if !quiet { Console.error("simulate: seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
@@ -36,6 +38,40 @@ enum RunCommand {
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(result: result, failures: failures))
+        try folder.commit()
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        return result.passed ? 0 : 1
+    }
+
+    /// `simulate run --policy X`: the same run on the generic engine, with the policy's
+    /// generator, invariants and coverage.
+    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder, quiet: Bool) throws -> Int32 {
+        let campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        if !quiet {
+            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+        }
+        let started = Date()
+        let users = options.users
+        let showProgress: @Sendable (Int) -> Void = { done in
+            Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
+        }
+        let result = campaign.run(progress: quiet ? nil : showProgress)
+        var summary = PolicyRunSummary.text(result)
+        Console.out(summary)
+        var failures: [(failure: PolicyShrunkFailure, path: String)] = []
+        for invariant in result.brokenInvariants {
+            guard let user = result.firstFailingUser[invariant] else { continue }
+            if !quiet { Console.error("shrinking user \(user) (\(invariant.rawValue))…") }
+            let failure = campaign.shrinkFailure(of: invariant, user: user)
+            let text = PolicyTimelineWriter(policyReference: policy.name).text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(failure.seed), user \(user), shrunk")
+            let path = try folder.write(text, as: "failures/" + failure.fileName)
+            failures.append((failure, path))
+            let shown = PolicyRunSummary.failure(failure, writtenTo: path, timelineText: text)
+            Console.out("\n" + shown)
+            summary += "\n\n" + shown
+        }
+        try folder.write(summary + "\n", as: "summary.txt")
+        try folder.write(RunReport(policyResult: result, failures: failures))
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1

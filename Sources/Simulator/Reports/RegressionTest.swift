@@ -19,9 +19,24 @@ public enum RegressionTest {
     /// `SubscriptionImplementation`) handles the timeline without breaking an invariant
     /// and, unless it is the reference model itself, exactly as the reference does.
     public static func source(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
+        let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : "comparingWithReference: true"
+        return source(name: name, title: title, summary: summary, timelineText: timelineText,
+                      read: "TimelineReader().read(data:", check: "TimelineCheck(\(comparing)) { \(implementation) }",
+                      run: "check.check(zone: timeline.zone, events: timeline.events)")
+    }
+
+    /// The same for a timeline under a policy: `implementation` builds a
+    /// `PolicyImplementation`.
+    public static func policySource(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
+        let comparing = implementation.hasPrefix("PolicyReferenceImplementation(") ? "" : ", comparingWithReference: true"
+        return source(name: name, title: title, summary: summary, timelineText: timelineText,
+                      read: "PolicyTimelineReader().read(data:", check: "PolicyTimelineCheck(policy: timeline.policy\(comparing)) { \(implementation) }",
+                      run: "check.check(timeline)")
+    }
+
+    private static func source(name: String, title: String, summary: String, timelineText: String, read: String, check: String, run: String) -> String {
         let function = "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         let indented = timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-        let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : "comparingWithReference: true"
         return """
         import Foundation
         import Simulator
@@ -31,11 +46,11 @@ public enum RegressionTest {
         /// \(summary) Fails until the bug is fixed.
         @Test("regression: \(title)")
         func \(function)() throws {
-            let timeline = try TimelineReader().read(data: Data(#\"\"\"
+            let timeline = try \(read) Data(#\"\"\"
         \(indented)
                 \"\"\"#.utf8))
-            var check = TimelineCheck(\(comparing)) { \(implementation) }
-            let violation = check.check(zone: timeline.zone, events: timeline.events).violation
+            var check = \(check)
+            let violation = \(run).violation
             #expect(violation == nil, "\\(violation.map(String.init(describing:)) ?? "")")
         }
         """

@@ -80,3 +80,4 @@ extension PolicyEvent: ShrinkableStep {
         return actions.map { PolicyEvent(at: at, $0) }
     }
 }
+extension PolicyViolation: LocatedFailure {}

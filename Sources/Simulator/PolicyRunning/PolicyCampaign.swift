@@ -1,0 +1,151 @@
+import Dispatch
+import Foundation
+import SubscriptionModel
+import Synchronization
+
+/// A run under any policy: many users' timelines generated from one seed by the
+/// policy's own generator, each checked against every policy invariant (and, for an
+/// implementation other than the reference, against the reference engine), spread
+/// over worker threads.
+///
+/// As the v1 `Campaign`: users handed out in small blocks, results built only from
+/// sums, minima and a commutative digest (identical for any number of jobs), nothing
+/// of a passing timeline kept, a failure regenerated from `(seed, user)` to shrink.
+/// Coverage belongs to the generated timelines: past a failure, the rest of the
+/// timeline is counted with the reference engine's outputs.
+public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
+    /// What to simulate.
+    public let options: CampaignOptions
+    /// The rules.
+    public let policy: SubscriptionPolicy
+    /// How the policy is named in reports and commands.
+    public let policyName: String
+    /// The timelines' source.
+    public let generator: PolicyTimelineGenerator
+    /// Makes one implementation under test per worker.
+    public let makeImplementation: @Sendable () -> Implementation
+    /// Whether every output is also compared with the reference engine's (`matches-reference`).
+    public var comparesWithReference = false
+
+    private static var blockSize: Int { 8 }
+
+    /// A campaign over `options` checking the implementations `makeImplementation` builds.
+    public init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true,
+                makeImplementation: @escaping @Sendable () -> Implementation) {
+        self.options = options
+        self.policy = policy
+        self.policyName = policyName ?? policy.name
+        self.generator = PolicyTimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
+        self.makeImplementation = makeImplementation
+    }
+
+    /// A check of one implementation, with the reference alongside when asked.
+    public func makeCheck() -> PolicyTimelineCheck<Implementation> {
+        PolicyTimelineCheck(policy: policy, comparingWithReference: comparesWithReference, makeImplementation)
+    }
+
+    /// Runs every user; `progress` is called from a background thread about once a
+    /// second with the users done so far.
+    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> PolicyCampaignResult {
+        let clock = ContinuousClock(), started = clock.now
+        let nextBlock = SharedCounter(), done = SharedCounter(), finished = SharedCounter()
+        let results = Mutex<[PolicyCampaignResult]>([])
+        let reporter = progress.map { report in
+            Thread {
+                while finished.value == 0 {
+                    Thread.sleep(forTimeInterval: 1)
+                    if finished.value == 0 { report(done.value) }
+                }
+            }
+        }
+        reporter?.start()
+        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
+            let result = work(nextBlock: nextBlock, done: done)
+            results.withLock { $0.append(result) }
+        }
+        finished.add(1)
+        var total = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+        for result in results.withLock({ $0 }) { total.merge(result) }
+        total.runSeconds = started.duration(to: clock.now).seconds
+        return total
+    }
+
+    private func work(nextBlock: SharedCounter, done: SharedCounter) -> PolicyCampaignResult {
+        var result = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+        let buffer = PolicyEventBuffer()
+        var check = makeCheck()
+        var recheck = makeCheck()
+        var observer = PolicyRunObserver(policy: policy)
+        var reference = PolicyReferenceImplementation()
+        while true {
+            let first = nextBlock.add(1) * Self.blockSize
+            guard first < options.users else { break }
+            let last = min(first + Self.blockSize, options.users)
+            for user in first..<last {
+                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+                observer.begin(zone: drawn.zone, persona: drawn.persona)
+                let events = buffer.events
+                let verdict = check.check(zone: drawn.zone, events: events, observer: &observer)
+                if let violation = verdict.violation {
+                    // The rest of the timeline still counts for coverage, with the reference's outputs.
+                    reference.start(policy: policy, zone: drawn.zone)
+                    for index in events.indices {
+                        let output = reference.handle(events[index])
+                        if index >= violation.eventIndex { observer.coverage.observe(events[index], output) }
+                    }
+                }
+                result.events += events.count
+                result.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)
+                result.users += 1
+                result.personas[drawn.persona, default: 0] += 1
+                result.digest &+= verdict.digest.value &* (UInt64(user) | 1)
+                var violation = verdict.violation
+                if violation == nil, user % Campaign<ReferenceImplementation<ZoneTableDates>>.determinismSampling == 0 {
+                    // Invariant 7: regenerating and replaying gives the same timeline and outputs.
+                    check.checker.record(.deterministic)
+                    let again = generator.user(seed: options.seed, user: user).timeline
+                    let verdictAgain = recheck.check(again)
+                    let first = PolicyDeterminismCheck.Sample(zone: drawn.zone, events: buffer.array, digest: verdict.digest)
+                    violation = PolicyDeterminismCheck.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
+                }
+                if let violation {
+                    result.violations[violation.invariant] += 1
+                    result.firstFailingUser[violation.invariant] = min(result.firstFailingUser[violation.invariant] ?? .max, user)
+                }
+            }
+            done.add(last - first)
+        }
+        result.checks.add(check.checker.checks)
+        result.coverage = observer.coverage.counts
+        result.behaviour = observer.table
+        return result
+    }
+
+    /// Regenerates `user`, and returns its timeline and first violation, if any.
+    public func replay(user: Int) -> (user: PolicyTimelineGenerator.User, violation: PolicyViolation?) {
+        let generated = generator.user(seed: options.seed, user: user)
+        var check = makeCheck()
+        return (generated, check.check(generated.timeline).violation)
+    }
+
+    /// Regenerates the first user that broke `invariant` and shrinks their timeline.
+    public func shrinkFailure(of invariant: PolicyInvariant, user: Int) -> PolicyShrunkFailure {
+        let clock = ContinuousClock(), started = clock.now
+        let (generated, _) = replay(user: user)
+        var check = makeCheck()
+        var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(invariant: invariant) { check.check($0).violation }
+        let shrunk = shrinker.shrink(generated.timeline)
+        var final = makeCheck()
+        return PolicyShrunkFailure(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
+                                   persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
+                                   violation: final.check(shrunk).violation, attempts: shrinker.attempts,
+                                   seconds: started.duration(to: clock.now).seconds)
+    }
+}
+
+extension PolicyCampaign where Implementation == PolicyReferenceImplementation {
+    /// A campaign checking the reference engine itself.
+    public init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
+        self.init(options: options, policy: policy, policyName: policyName, swarm: swarm) { PolicyReferenceImplementation() }
+    }
+}

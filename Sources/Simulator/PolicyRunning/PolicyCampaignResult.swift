@@ -1,0 +1,66 @@
+import SubscriptionModel
+
+/// What a policy run found: sums over every user, identical for any number of jobs.
+public struct PolicyCampaignResult: Sendable {
+    /// What was simulated.
+    public var options: CampaignOptions
+    /// The rules.
+    public var policy: SubscriptionPolicy
+    /// How the policy was named (a shipped name or a file's path).
+    public var policyName: String
+    /// Users.
+    public var users = 0
+    /// Events.
+    public var events = 0
+    /// Simulated time, summed over users.
+    public var simulatedMilliseconds: Int64 = 0
+    /// Users per persona.
+    public var personas: [Persona: Int] = [:]
+    /// The outputs' digest (a commutative sum over users).
+    public var digest: UInt64 = 0
+    /// How often each invariant was checked.
+    public var checks = PolicyInvariantCounts()
+    /// Users whose timeline broke each invariant.
+    public var violations = PolicyInvariantCounts()
+    /// The first (lowest) user that broke each invariant.
+    public var firstFailingUser: [PolicyInvariant: Int] = [:]
+    /// The coverage categories reached.
+    public var coverage: PolicyCoverageCounts
+    /// Behaviour counts by (persona, plan, outcome slot): `PolicyRunObserver`'s table.
+    public var behaviour: [Int]
+    /// Wall-clock seconds.
+    public var runSeconds: Double = 0
+
+    /// An empty result for `policy`.
+    init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String) {
+        self.options = options
+        self.policy = policy
+        self.policyName = policyName
+        let observer = PolicyRunObserver(policy: policy)
+        self.coverage = observer.coverage.counts
+        self.behaviour = observer.table
+    }
+
+    /// Adds a worker's sums.
+    mutating func merge(_ other: PolicyCampaignResult) {
+        users += other.users
+        events += other.events
+        simulatedMilliseconds += other.simulatedMilliseconds
+        for (persona, count) in other.personas { personas[persona, default: 0] += count }
+        digest &+= other.digest
+        checks.add(other.checks)
+        violations.add(other.violations)
+        for (invariant, user) in other.firstFailingUser { firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user) }
+        coverage.add(other.coverage)
+        for index in behaviour.indices { behaviour[index] += other.behaviour[index] }
+    }
+
+    /// The invariants broken, in declaration order.
+    public var brokenInvariants: [PolicyInvariant] { PolicyInvariant.allCases.filter { violations[$0] > 0 } }
+    /// The coverage categories below their floor.
+    public var unexercised: [PolicyCoverageCategory] { coverage.unexercised(users: users, years: options.years) }
+    /// Every invariant held and every category reached its floor.
+    public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
+    /// Simulated user-years.
+    public var userYears: Double { Double(simulatedMilliseconds) / (365.2425 * Double(Milliseconds.twentyFourHours)) }
+}

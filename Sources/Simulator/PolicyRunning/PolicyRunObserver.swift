@@ -1,0 +1,44 @@
+import SubscriptionModel
+
+/// What a policy run counts of each checked event: its coverage categories and its
+/// behaviour, one increment per event in a flat table of (persona, plan, outcome),
+/// where the outcome slot is 0 for an event that is not a use, 1 for an allowed use and
+/// `2 + reason` for a blocked one. Copies share nothing: a run keeps one per worker.
+public struct PolicyRunObserver: PolicyTraceObserver {
+    /// The coverage categories reached.
+    public var coverage: PolicyCoverageTracker
+    /// Counts by `(persona × plans + plan) × slots + slot`.
+    public private(set) var table: [Int]
+    private let planSlots: Int
+    private var personaBase = 0
+
+    /// Outcome slots per plan: not a use, allowed, and one per reason.
+    static var slots: Int { 2 + PolicyReason.allCases.count }
+
+    /// An observer for `policy`.
+    public init(policy: SubscriptionPolicy) {
+        coverage = PolicyCoverageTracker(policy: policy)
+        planSlots = policy.plans.count + 1
+        table = [Int](repeating: 0, count: Persona.allCases.count * planSlots * Self.slots)
+    }
+
+    /// A new user.
+    public mutating func begin(zone: TimeZoneRules, persona: Persona) {
+        personaBase = persona.position * planSlots * Self.slots
+        coverage.begin(zone: zone)
+    }
+
+    /// One event and its output.
+    @inline(__always)
+    public mutating func observe(_ event: PolicyEvent, _ output: PolicyOutput) {
+        coverage.observe(event, output)
+        let plan = output.plan ?? (planSlots - 1)
+        let slot: Int = switch output.outcome {
+        case nil: 0
+        case .allowed?: 1
+        case .blocked?: 2 + (output.reason?.rawValue ?? 0)
+        }
+        table[personaBase + plan * Self.slots + slot] += 1
+    }
+
+}

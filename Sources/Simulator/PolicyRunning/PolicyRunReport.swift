@@ -1,0 +1,84 @@
+import SubscriptionModel
+
+extension RunReport {
+    /// The report of a finished policy run and its shrunk failures (each with the path its
+    /// timeline file was written to): the same report as the v1 rules', naming its
+    /// policy and showing its plans, reasons and responses.
+    public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
+                command: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
+        let options = result.options, policy = result.policy
+        self.tool = RunReport.toolVersion
+        self.kind = kind
+        self.options = Options(seed: options.seed, users: options.users, years: options.years,
+                               personas: options.personas.map(\.rawValue), command: command ?? PolicyRunSummary.command(result),
+                               policy: result.policyName, policyLines: PolicyDescription.text(policy).split(separator: "\n").map(String.init),
+                               tzData: ZoneCatalog.tzDataVersion)
+        self.counts = Counts(users: result.users, events: result.events, userYears: (result.userYears * 10).rounded() / 10,
+                             digest: Figures.hex(result.digest),
+                             personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, result.personas[$0] ?? 0) }))
+        self.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
+            InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
+        }
+        let coverage = result.coverage
+        let floors = coverage.floors(users: result.users, years: options.years)
+        self.coverage = coverage.categories.indices.map { index in
+            let category = coverage.categories[index], floor = floors[index]
+            return CoverageEntry(category: category.name(in: policy), meaning: category.meaning, reached: coverage.counts[index],
+                                 expected: Int(floor.expected.rounded()), floor: floor.value, floorRule: floor.rule,
+                                 exercised: coverage.counts[index] >= floor.value)
+        }
+        self.behaviour = PolicyRunReport.behaviour(result)
+        self.failures = failures.map { failure, path in
+            let text = PolicyTimelineWriter(policyReference: failure.policyName).text(failure.timeline,
+                                                   about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules, implementation: "reference",
+                                seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
+                                detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
+                                originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
+                                timeline: text, timelineFile: path,
+                                replayCommand: "swift run simulate replay \(path)",
+                                regenerateCommand: "swift run simulate replay --policy \(failure.policyName) --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+                                regressionTest: RegressionTest.policySource(
+                                    name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
+                                    title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",
+                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)) under `\(failure.policyName)`, found by `simulate run --policy \(failure.policyName) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                    timelineText: text, implementation: implementationExpression))
+        }
+        self.mutants = nil
+        self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
+                             eventsPerSecond: (Double(result.events) / max(result.runSeconds, 1e-9)).rounded())
+        self.passed = result.passed
+    }
+}
+
+/// How a policy run's behaviour table becomes the report's.
+enum PolicyRunReport {
+    static func behaviour(_ result: PolicyCampaignResult) -> RunReport.Behaviour {
+        let policy = result.policy
+        let plans = policy.plans.map(\.id) + ["none"]
+        let outcomes = ["allowed"] + PolicyReason.allCases.map { "blocked: \($0)" }
+        let slots = PolicyRunObserver.slots
+        let table = result.behaviour
+        var byPersona: [String: RunReport.PersonaBehaviour] = [:]
+        var byPlan: [String: [String: Int]] = Dictionary(uniqueKeysWithValues: plans.map { ($0, Dictionary(uniqueKeysWithValues: outcomes.map { ($0, 0) })) })
+        for persona in Persona.allCases {
+            var outcomeCounts = Dictionary(uniqueKeysWithValues: outcomes.map { ($0, 0) })
+            var planCounts = Dictionary(uniqueKeysWithValues: plans.map { ($0, 0) })
+            for (planIndex, plan) in plans.enumerated() {
+                for slot in 0..<slots {
+                    let count = table[(persona.position * plans.count + planIndex) * slots + slot]
+                    planCounts[plan]! += count
+                    if slot > 0 {
+                        outcomeCounts[outcomes[slot - 1]]! += count
+                        byPlan[plan]![outcomes[slot - 1]]! += count
+                    }
+                }
+            }
+            byPersona[persona.rawValue] = RunReport.PersonaBehaviour(outcomes: outcomeCounts, labels: [:], plans: planCounts)
+        }
+        // Only the blocked reasons that occurred, so the tables stay readable.
+        let shown = outcomes.filter { name in name == "allowed" || byPlan.values.contains { ($0[name] ?? 0) > 0 } }
+        return RunReport.Behaviour(byPersona: byPersona, outcomesByPlan: byPlan, attemptsAroundMidnight: [], attemptsByHour: [],
+                                   outcomeOrder: shown, planOrder: plans, labelOrder: [])
+    }
+}

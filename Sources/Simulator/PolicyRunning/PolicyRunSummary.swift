@@ -1,0 +1,60 @@
+import SubscriptionModel
+
+/// The texts `simulate run --policy` prints: the summary and the failures, in the v1
+/// summary's layout (everything but the `time` line is the same for any `--jobs`).
+public enum PolicyRunSummary {
+    /// The command that reproduces a run.
+    public static func command(_ result: PolicyCampaignResult) -> String {
+        "swift run -c release simulate run --policy \(result.policyName) --seed \(result.options.seed) --users \(result.options.users) --years \(result.options.years)"
+            + (result.options.personas == Persona.allCases ? "" : " --personas " + result.options.personas.map(\.rawValue).joined(separator: ","))
+    }
+
+    /// The summary of a finished run.
+    public static func text(_ result: PolicyCampaignResult) -> String {
+        let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
+        var lines = [
+            "simulate run --policy \(result.policyName)",
+            "  seed        \(result.options.seed)",
+            "  users       \(Figures.grouped(result.users)) (\(personas))",
+            "  events      \(Figures.grouped(result.events))",
+            "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
+            "  digest      \(Figures.hex(result.digest)) (the same for the same seed and size, whatever --jobs)",
+            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(Figures.count(result.options.jobs, "job")), \(Figures.rate(Double(result.events) / max(result.runSeconds, 1e-9)))events/s",
+            "",
+            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/policies.md)", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
+        ]
+        for invariant in PolicyInvariant.allCases where invariant != .matchesReference || result.checks[invariant] > 0 {
+            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 40)
+                + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
+        }
+        let coverage = result.coverage
+        let floors = coverage.floors(users: result.users, years: result.options.years)
+        lines.append("")
+        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        for index in coverage.categories.indices {
+            let count = coverage.counts[index], floor = floors[index].value
+            lines.append("  " + Figures.left(coverage.categories[index].name(in: result.policy), 60) + Figures.left(count < floor ? "NOT EXERCISED" : "", 16)
+                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
+        }
+        lines.append("")
+        let broken = result.brokenInvariants
+        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.map(\.rawValue).joined(separator: ", ")).")
+        let unexercised = result.unexercised
+        lines.append(unexercised.isEmpty ? "Every coverage category reached its floor."
+                     : "\(unexercised.count) coverage categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.map { $0.name(in: result.policy) }.joined(separator: ", ")).")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
+    public static func failure(_ failure: PolicyShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+        """
+        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules)) under \(failure.policyName), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
+          \(failure.violation?.description ?? "the shrunk timeline no longer fails")
+          shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
+        \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+          written to \(path)
+          replay:      swift run simulate replay \(path)
+          regenerate:  swift run simulate replay --policy \(failure.policyName) --seed \(failure.seed) --user \(failure.user) --years \(failure.years)
+        """
+    }
+}

@@ -1,0 +1,31 @@
+import SubscriptionModel
+
+/// A policy invariant's violation shrunk to a minimal timeline, with everything needed
+/// to reproduce it.
+public struct PolicyShrunkFailure: Sendable {
+    /// The invariant broken.
+    public var invariant: PolicyInvariant
+    /// The policy, as the run named it.
+    public var policyName: String
+    /// The run's seed.
+    public var seed: UInt64
+    /// The run's `--years`.
+    public var years: Int
+    /// The first user that broke it.
+    public var user: Int
+    /// That user's persona.
+    public var persona: Persona
+    /// The generated timeline's length.
+    public var originalEvents: Int
+    /// The shrunk timeline.
+    public var timeline: PolicyTimeline
+    /// The violation on the shrunk timeline.
+    public var violation: PolicyViolation?
+    /// Candidates tried while shrinking.
+    public var attempts: Int
+    /// How long shrinking took.
+    public var seconds: Double
+
+    /// The file name the shrunk timeline is written under.
+    public var fileName: String { "\(invariant.rawValue)-user\(user).json" }
+}
