@@ -10,12 +10,14 @@ enum MutantsCommand {
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'mutants'; see 'simulate mutants --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
         let folder = try ReportFolder(path: reportPath)
+        if let policy { return try runPolicy(policy, options: options, folder: folder) }
         Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
         let rows = KillMatrix.run(options: options)
@@ -32,5 +34,31 @@ enum MutantsCommand {
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
         return rows.allSatisfy(\.killed) && result.passed ? 0 : 1
+    }
+
+    /// `simulate mutants --policy X`: the policy's catalogued mutants, hunted over the
+    /// policy's generated users, compared with the reference engine.
+    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
+        let catalogue = PolicyMutantCatalogue.entries(for: policy.name)
+        guard !catalogue.isEmpty else {
+            throw UsageError("--policy \(ErrorText.quoted(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
+        }
+        Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year"))…")
+        let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
+        let rows = PolicyKillMatrix.run(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        Console.out(KillMatrix.text(rows))
+        let command = "swift run -c release simulate mutants --policy \(policy.name) --seed \(options.seed) --users \(options.users) --years \(options.years)"
+            + (policy.swarm ? "" : " --no-swarm")
+        var report = RunReport(policyResult: result, failures: [], kind: .mutants, command: command)
+        report.mutants = rows
+        report.passed = rows.allSatisfy(\.killed) && result.passed
+        for row in rows {
+            if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
+        }
+        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
+        try folder.write(report)
+        try folder.commit()
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
+        return report.passed ? 0 : 1
     }
 }

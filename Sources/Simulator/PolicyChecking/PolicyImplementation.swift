@@ -13,9 +13,15 @@ public protocol PolicyImplementation: SendableMetatype {
     /// texts, so a bug that lives only in a screen is seen). By default the reference
     /// engine's rendering of `output`.
     func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue]
+    /// Whether `screens(of:policy:)` is the implementation's own (then the checker asks
+    /// for them at every event) rather than the engine's rendering (the default, false).
+    static var showsOwnScreens: Bool { get }
 }
 
 extension PolicyImplementation {
+    /// False: the screens are the engine's rendering of the output.
+    public static var showsOwnScreens: Bool { false }
+
     /// The reference engine's rendering of `output`'s screens.
     public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
         PolicyMachine(policy: policy).screens(of: output)

@@ -81,7 +81,10 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
         for index in events.indices {
             let event = events[index]
             let output = implementation.handle(event)
-            if let violation = checker.check(event, output) {
+            let found = Implementation.showsOwnScreens
+                ? checker.check(event, output, screens: implementation.screens(of: output, policy: policy))
+                : checker.check(event, output)
+            if let violation = found {
                 return Verdict(violation: violation, digest: digester.digest)
             }
             if reference != nil {

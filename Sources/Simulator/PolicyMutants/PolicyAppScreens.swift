@@ -3,6 +3,9 @@ import SubscriptionModel
 /// The correct default of every screen hook of `PolicyApp` (G10), read from the policy's
 /// screen expressions.
 extension PolicyApp {
+    /// True: an app renders its screens itself, and the checker reads them.
+    public static var showsOwnScreens: Bool { true }
+
     /// G10: each of the policy's screens, computed from the output.
     public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
         policy.screens.map { screenValue($0.value, output: output, policy: policy, numbers: ScreenNumbers(used: 0, limit: 0)) }

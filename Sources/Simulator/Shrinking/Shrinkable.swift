@@ -11,6 +11,14 @@ public protocol ShrinkableTimeline {
     var events: [Step] { get set }
     /// Whether the timeline obeys the contract's structural rules.
     var isValid: Bool { get }
+    /// Simpler whole timelines, each changing many events at once (every use of one
+    /// feature made a use of another), which no change of one event can reach.
+    var simplerWholes: [Self] { get }
+}
+
+extension ShrinkableTimeline {
+    /// None, by default.
+    public var simplerWholes: [Self] { [] }
 }
 
 /// An event the `Shrinker` can move in time and simplify.
@@ -57,7 +65,45 @@ extension Event: ShrinkableStep {
     }
 }
 
-extension PolicyTimeline: ShrinkableTimeline {}
+extension PolicyTimeline: ShrinkableTimeline {
+    /// Every use of one feature made a use of another of the same effect on a meter with a
+    /// smaller limit (its releasing feature with it): a bug shown with 20 people of 25 may
+    /// show with 4 tags of 5. Only towards smaller limits, so shrinking ends.
+    public var simplerWholes: [PolicyTimeline] {
+        let features = policy.features
+        func meter(_ feature: PolicyFeature) -> (Int, consumes: Bool)? {
+            switch feature.effect {
+            case .consumes(let meter): (meter, true)
+            case .releases(let meter): (meter, false)
+            case .gate: nil
+            }
+        }
+        func smallestLimit(_ meter: Int) -> Int {
+            policy.plans.flatMap { plan in PolicyWindow.allCases.compactMap { plan.limit(meter: meter, $0)?.value } }.min() ?? .max
+        }
+        var used = Set<Int>()
+        for event in events { if case .use(let feature, _) = event.action { used.insert(feature) } }
+        var candidates: [PolicyTimeline] = []
+        for from in used.sorted() {
+            guard let (fromMeter, consumes) = meter(features[from]), consumes, !features[from].hasHistory else { continue }
+            for to in features.indices where to != from {
+                guard let (toMeter, toConsumes) = meter(features[to]), toConsumes, toMeter != fromMeter, !features[to].hasHistory,
+                      smallestLimit(toMeter) < smallestLimit(fromMeter) else { continue }
+                // The releasing features of the two meters follow them.
+                let releaseFrom = features.indices.first { meter(features[$0]).map { $0.0 == fromMeter && !$0.consumes } ?? false }
+                let releaseTo = features.indices.first { meter(features[$0]).map { $0.0 == toMeter && !$0.consumes } ?? false }
+                var candidate = self
+                for index in candidate.events.indices {
+                    guard case .use(let feature, let day) = candidate.events[index].action else { continue }
+                    if feature == from { candidate.events[index].action = .use(feature: to, day: day) }
+                    if feature == releaseFrom, let releaseTo { candidate.events[index].action = .use(feature: releaseTo, day: day) }
+                }
+                candidates.append(candidate)
+            }
+        }
+        return candidates
+    }
+}
 
 extension PolicyEvent: ShrinkableStep {
     public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {

@@ -44,6 +44,7 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
         var changed = true
         while changed {
             changed = false
+            changed = simplifyWholes(&best, &violation) || changed
             changed = deleteRuns(&best, &violation) || changed
             changed = simplifyZones(&best, &violation) || changed
             changed = simplifyActions(&best, &violation) || changed
@@ -61,6 +62,12 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
         best.events.removeSubrange((found.eventIndex + 1)...)
         violation = found
         return true
+    }
+
+    /// Whole-timeline simplifications (`ShrinkableTimeline.simplerWholes`), the first that still fails.
+    private mutating func simplifyWholes(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        for candidate in best.simplerWholes where accept(candidate, into: &best, &violation) { return true }
+        return false
     }
 
     private mutating func deleteRuns(_ best: inout Timeline, _ violation: inout Violation) -> Bool {

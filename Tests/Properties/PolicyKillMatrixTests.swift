@@ -1,0 +1,41 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// `simulate mutants --policy X`: every catalogued mutant of every shipped policy is
+/// killed by the policy's generated users, with a 1-minimal counterexample no longer
+/// than the smallest timeline that shows its bug plus two events.
+@Suite("Policy mutants are killed by the campaign")
+struct PolicyKillMatrixTests {
+    /// The default campaign's seed (`simulate mutants`), enough users for the rarest bug.
+    static let options = CampaignOptions(seed: 7, users: 2_500, years: CampaignOptions.defaultYears, jobs: 1)
+
+    static let names = PolicyMutantCatalogue.all.filter { $0.policy != "meal-capture" }.map { "\($0.policy)/\($0.name)" }
+
+    @Test("killed, shrunk to a short 1-minimal counterexample", arguments: names)
+    func killed(name: String) throws {
+        let entry = try #require(PolicyMutantCatalogue.all.first { "\($0.policy)/\($0.name)" == name })
+        let policy = try #require(SubscriptionPolicy.named(entry.policy))
+        let result = entry.visit(PolicyKillMatrix.Hunt(options: Self.options, policy: policy, swarm: true))
+        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --policy \(entry.policy) --seed \(Self.options.seed) --users \(Self.options.users)")
+        let shrunk = try #require(result.shrunk)
+        #expect(result.shrunkViolation != nil, "the shrunk timeline still fails (first by \(violation.invariant.rawValue))")
+        #expect(shrunk.events.count <= entry.smallestCounterexample + 2,
+                "\(name): \(shrunk.events.count) events, the smallest is \(entry.smallestCounterexample)\n\(PolicyTimelineWriter().text(shrunk, about: nil))")
+        for index in 1..<shrunk.events.count {
+            var smaller = shrunk
+            smaller.events.remove(at: index)
+            let again = entry.visit(RecheckVisitor(timeline: smaller))
+            #expect(again == nil, "\(name): event \(index) of the counterexample could go")
+        }
+    }
+
+    /// Checks one timeline with a mutant's concrete type, against the reference.
+    struct RecheckVisitor: PolicyMutantVisitor {
+        let timeline: PolicyTimeline
+        func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyViolation? {
+            var check = PolicyTimelineCheck(policy: timeline.policy, comparingWithReference: true) { M() }
+            return check.check(timeline).violation
+        }
+    }
+}
