@@ -49,7 +49,7 @@ enum HelpText {
 
     USAGE
       simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
-                     [--personas P,...] [--quiet]
+                     [--personas P,...] [--quiet] [--policy NAME|FILE [--no-swarm]]
 
     OPTIONS
       --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
@@ -63,6 +63,12 @@ enum HelpText {
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
                     traveller, subscriber, reinstaller); default all
       --quiet       no progress on standard error
+      --policy X    the rules: a shipped policy's name ('simulate policies') or a
+                    policy file; default meal-capture (the fast v1 path). Any other
+                    policy runs on the generic engine with the policy's own
+                    generator, invariants (docs/policies.md) and coverage
+      --no-swarm    with --policy: every user may do everything (by default each
+                    user draws its own subset of event kinds, features and habits)
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are
@@ -79,7 +85,7 @@ enum HelpText {
 
     USAGE
       simulate replay FILE
-      simulate replay --seed S --user K [--years Y] [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--policy X [--no-swarm]] [--out FILE]
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
     says. FILE may be - (standard input) or a pipe. A timeline without "policy" is
@@ -91,6 +97,8 @@ enum HelpText {
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)
+      --policy X    a user of a run under policy X (a shipped name or a policy file)
+      --no-swarm    ...of a run with --no-swarm
       --out FILE    also write that user's timeline to FILE (a timeline file)
     """
 
@@ -106,6 +114,7 @@ enum HelpText {
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
+                       [--policy NAME [--no-swarm]]
 
     OPTIONS
       --seed S      default 7
@@ -113,6 +122,9 @@ enum HelpText {
       --years Y     default 3
       --jobs J      worker threads (default: all cores)
       --report DIR  default reports/latest
+      --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
+                    hunted over that policy's generated users; default meal-capture
+      --no-swarm    with --policy: users without swarm subsets
     """
 
     static let check = """
