@@ -20,16 +20,19 @@ public enum HTMLReport {
             (plan, outcomes.map { report.behaviour.outcomesByPlan[plan]?[$0] ?? 0 })
         }, series: outcomes)
 
-        body += "<h2>Attempts by local time around midnight</h2><p>Attempts per local minute, 23:00 to 00:59 (log scale: the edge walker crowds the last minute before and the first minute after midnight, in orange).</p>"
-        var ticks: [Int: String] = [:]
-        for (index, text) in [(0, "23:00"), (30, "23:30"), (60, "00:00"), (90, "00:30"), (119, "00:59")] { ticks[index] = text }
-        func minute(_ index: Int) -> String { String(format: "%02d:%02d", index < 60 ? 23 : 0, index % 60) }
-        body += SVGChart.columns(title: "Attempts per local minute around midnight", values: report.behaviour.attemptsAroundMidnight, ticks: ticks,
-                                 name: minute, highlight: [59, 60], logarithmic: true)
-        var hourTicks: [Int: String] = [:]
-        for hour in stride(from: 0, to: 24, by: 3) { hourTicks[hour] = String(format: "%02d:00", hour) }
-        body += "<p>Attempts per local hour of day.</p>" + SVGChart.columns(title: "Attempts per local hour", values: report.behaviour.attemptsByHour, ticks: hourTicks,
-                                                                            name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
+        // Time of day is counted by the flagship's runs; a policy run keeps none.
+        if !report.behaviour.attemptsAroundMidnight.isEmpty {
+            body += "<h2>Attempts by local time around midnight</h2><p>Attempts per local minute, 23:00 to 00:59 (log scale: the edge walker crowds the last minute before and the first minute after midnight, in orange).</p>"
+            var ticks: [Int: String] = [:]
+            for (index, text) in [(0, "23:00"), (30, "23:30"), (60, "00:00"), (90, "00:30"), (119, "00:59")] { ticks[index] = text }
+            func minute(_ index: Int) -> String { String(format: "%02d:%02d", index < 60 ? 23 : 0, index % 60) }
+            body += SVGChart.columns(title: "Attempts per local minute around midnight", values: report.behaviour.attemptsAroundMidnight, ticks: ticks,
+                                     name: minute, highlight: [59, 60], logarithmic: true)
+            var hourTicks: [Int: String] = [:]
+            for hour in stride(from: 0, to: 24, by: 3) { hourTicks[hour] = String(format: "%02d:00", hour) }
+            body += "<p>Attempts per local hour of day.</p>" + SVGChart.columns(title: "Attempts per local hour", values: report.behaviour.attemptsByHour, ticks: hourTicks,
+                                                                                name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
+        }
 
         body += "<h2>Users by persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
             + report.behaviour.labelNames.map { "<th>label: \(e($0))</th>" }.joined() + "</tr>"

@@ -319,10 +319,11 @@ public struct RunReport: Codable, Equatable, Sendable {
         }
         if let (name, value) = checks.first(where: { $0.1 < 0 }) { return "\(name) is \(value), and a count is never negative" }
         if let (name, value) = figures.first(where: { !$0.1.isFinite || $0.1 < 0 }) { return "\(name) is \(value), not a finite non-negative figure" }
-        if behaviour.attemptsAroundMidnight.count != 120 {
+        // A policy run keeps no time-of-day counts: both lists are then empty.
+        if ![0, 120].contains(behaviour.attemptsAroundMidnight.count) {
             return "behaviour.attemptsAroundMidnight has \(behaviour.attemptsAroundMidnight.count) minutes, not 120"
         }
-        if behaviour.attemptsByHour.count != 24 { return "behaviour.attemptsByHour has \(behaviour.attemptsByHour.count) hours, not 24" }
+        if ![0, 24].contains(behaviour.attemptsByHour.count) { return "behaviour.attemptsByHour has \(behaviour.attemptsByHour.count) hours, not 24" }
         return nil
     }
 }
