@@ -12,10 +12,10 @@ public enum HTMLReport {
         body += "<table class=\"figures\"><tr><th>users</th><th>events</th><th>simulated user-years</th><th>digest</th></tr>"
         body += "<tr><td>\(Figures.grouped(report.counts.users))</td><td>\(Figures.grouped(report.counts.events))</td><td>\(Figures.fixed(report.counts.userYears, 1))</td><td><code>\(report.counts.digest)</code></td></tr></table>"
 
-        body += "<h2>Outcomes by plan</h2>"
         if let policy = report.options.policy {
             body += "<h2>Policy <code>\(e(policy))</code></h2><pre>\(e((report.options.policyLines ?? []).joined(separator: "\n")))</pre>"
         }
+        body += "<h2>Outcomes by plan</h2>"
         body += SVGChart.stackedBars(title: "Attempt outcomes by plan", rows: report.behaviour.planNames.map { plan in
             (plan, outcomes.map { report.behaviour.outcomesByPlan[plan]?[$0] ?? 0 })
         }, series: outcomes)
