@@ -43,4 +43,20 @@ struct BehaviourBaselineTests {
         let markdown = try String(contentsOf: Self.root.appendingPathComponent(Baseline.markdownPath), encoding: .utf8)
         #expect(markdown == MarkdownReport.text(committed), "run `\(Baseline.command)`")
     }
+
+    @Test("each shipped policy's engine reproduces its reports/baselines/POLICY.json", .enabled(if: BehaviourBaselineTests.sameTzData,
+          "this machine's tz data is not the baseline's version: zone histories, and so local dates, may differ"),
+          arguments: Baseline.policies)
+    func policyMatchesBaseline(policy: String) throws {
+        let committed = try RunReport.read(path: Self.root.appendingPathComponent(Baseline.jsonPath(policy: policy)).path)
+        #expect(committed.options.policy == policy && committed.options.seed == Baseline.options.seed)
+        let now = Baseline.report(policy: policy)
+        if now != committed {
+            let difference = ReportDiff.markdown(old: committed, new: now, oldName: Baseline.jsonPath(policy: policy), newName: "this build")
+            Issue.record("\(policy)'s behaviour moved; if intended, run `\(Baseline.command) --policy \(policy)` and commit reports/baselines/\(policy).*\n\(difference)")
+        }
+        #expect(committed.passed)
+        let markdown = try String(contentsOf: Self.root.appendingPathComponent(Baseline.markdownPath(policy: policy)), encoding: .utf8)
+        #expect(markdown == MarkdownReport.text(committed), "run `\(Baseline.command) --policy \(policy)`")
+    }
 }

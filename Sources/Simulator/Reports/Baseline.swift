@@ -1,3 +1,5 @@
+import SubscriptionModel
+
 /// The behaviour baseline committed under `reports/`: a fixed seed and size whose
 /// report (without timings) `swift test` reproduces. A rule change that moves any
 /// count fails the test; regenerating the baseline makes the pull request's diff of
@@ -11,6 +13,23 @@ public enum Baseline {
     public static let markdownPath = "reports/baseline.md"
     /// The documented command that regenerates it.
     public static let command = "swift run -c release simulate baseline"
+
+    /// Where a shipped policy's baseline is committed, relative to the package root.
+    public static func jsonPath(policy: String) -> String { "reports/baselines/\(policy).json" }
+    /// Its markdown.
+    public static func markdownPath(policy: String) -> String { "reports/baselines/\(policy).md" }
+    /// The policies with a committed baseline of their own (the flagship's is `jsonPath`).
+    public static var policies: [String] { SubscriptionPolicy.shippedNames.filter { $0 != "meal-capture" } }
+
+    /// Runs the baseline campaign of a shipped policy on the generic engine (same seed
+    /// and size) and returns its report, without timings.
+    public static func report(policy name: String, jobs: Int = CampaignOptions.coreCount) -> RunReport {
+        var options = Self.options
+        options.jobs = jobs
+        let policy = SubscriptionPolicy.named(name)!
+        let result = PolicyCampaign(options: options, policy: policy, policyName: name).run()
+        return RunReport(policyResult: result, failures: []).withoutTiming
+    }
 
     /// Runs the baseline campaign on the reference model and returns its report, without timings.
     public static func report(jobs: Int = CampaignOptions.coreCount) -> RunReport {
