@@ -21,11 +21,17 @@ enum MutantsCommand {
         Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
         let rows = KillMatrix.run(options: options)
-        Console.out(KillMatrix.text(rows))
         let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
-        var report = RunReport(result: result, failures: [], kind: .mutants, command: command)
+        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), rows: rows, to: folder)
+    }
+
+    /// Prints the kill matrix and writes it, its counterexamples and the report; exit 0
+    /// when every mutant was killed and the reference run passed.
+    static func write(_ report: RunReport, rows: [RunReport.MutantEntry], to folder: ReportFolder) throws -> Int32 {
+        Console.out(KillMatrix.text(rows))
+        var report = report
         report.mutants = rows
-        report.passed = rows.allSatisfy(\.killed) && result.passed
+        report.passed = rows.allSatisfy(\.killed) && report.passed
         for row in rows {
             if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
         }
@@ -33,7 +39,7 @@ enum MutantsCommand {
         try folder.write(report)
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
-        return rows.allSatisfy(\.killed) && result.passed ? 0 : 1
+        return report.passed ? 0 : 1
     }
 
     /// `simulate mutants --policy X`: the policy's catalogued mutants, hunted over the
@@ -46,19 +52,8 @@ enum MutantsCommand {
         Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year"))…")
         let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
         let rows = PolicyKillMatrix.run(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        Console.out(KillMatrix.text(rows))
         let command = "swift run -c release simulate mutants --policy \(policy.name) --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (policy.swarm ? "" : " --no-swarm")
-        var report = RunReport(policyResult: result, failures: [], kind: .mutants, command: command)
-        report.mutants = rows
-        report.passed = rows.allSatisfy(\.killed) && result.passed
-        for row in rows {
-            if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
-        }
-        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
-        try folder.write(report)
-        try folder.commit()
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
-        return report.passed ? 0 : 1
+        return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), rows: rows, to: folder)
     }
 }

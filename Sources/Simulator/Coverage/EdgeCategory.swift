@@ -94,6 +94,34 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
         public var value: Int
         /// How the value was set, for the report.
         public var rule: String
+
+        /// A floor with these parts.
+        public init(expected: Double, value: Int, rule: String) {
+            self.expected = expected
+            self.value = value
+            self.rule = rule
+        }
+
+        /// The floor of a category reached `mean` times per user with standard deviation
+        /// `spread` (measured over 3-year timelines), for a run of `users` users over up
+        /// to `years` years: the lower of `fraction` of the expected count and the
+        /// expected count less `chanceMargin` standard deviations of the run's count.
+        public init(mean: Double, spread perUser: Double, fraction: Double, users: Int, years: Int) {
+            let scale = min(1, Double(max(years, 1)) / 3)
+            expected = mean * Double(users) * scale
+            let spread = perUser * Double(users).squareRoot() * scale
+            let byShare = fraction * expected
+            let byChance = expected - EdgeCategory.chanceMargin * spread
+            value = max(0, Int(min(byShare, byChance).rounded(.down)))
+            let shown = Figures.grouped(Int(expected.rounded()))
+            if value == 0 {
+                rule = "not judged: expected \(shown), too few users for a floor safe from chance"
+            } else if byShare <= byChance {
+                rule = "\(Int(fraction * 100)) % of the expected \(shown)"
+            } else {
+                rule = "expected \(shown) less 6 standard deviations (\(Figures.grouped(Int(spread.rounded()))) each)"
+            }
+        }
     }
 
     /// The floor for a run of `users` users over up to `years` years.
@@ -104,22 +132,7 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// not judged). Timelines shorter than the 3 years the figures were measured at
     /// reach less, so the expectation is scaled by `years / 3` below that.
     public func floor(users: Int, years: Int = 3) -> Floor {
-        let scale = min(1, Double(max(years, 1)) / 3)
-        let expected = perUser.mean * Double(users) * scale
-        let spread = perUser.spread * Double(users).squareRoot() * scale
-        let byShare = floorFraction * expected
-        let byChance = expected - Self.chanceMargin * spread
-        let value = max(0, Int(min(byShare, byChance).rounded(.down)))
-        let shown = Figures.grouped(Int(expected.rounded()))
-        let rule: String
-        if value == 0 {
-            rule = "not judged: expected \(shown), too few users for a floor safe from chance"
-        } else if byShare <= byChance {
-            rule = "\(Int(floorFraction * 100)) % of the expected \(shown)"
-        } else {
-            rule = "expected \(shown) less 6 standard deviations (\(Figures.grouped(Int(spread.rounded()))) each)"
-        }
-        return Floor(expected: expected, value: value, rule: rule)
+        Floor(mean: perUser.mean, spread: perUser.spread, fraction: floorFraction, users: users, years: years)
     }
 
     /// What the category means, for reports.

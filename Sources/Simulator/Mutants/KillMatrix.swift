@@ -7,18 +7,10 @@ public enum KillMatrix {
     /// Hunts every mutant of the catalogue; rows in catalogue order.
     public static func run(options: CampaignOptions) -> [RunReport.MutantEntry] {
         let catalogue = MutantCatalogue.all
-        let rows = Mutex([RunReport.MutantEntry?](repeating: nil, count: catalogue.count))
-        let next = SharedCounter()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, catalogue.count))) { _ in
-            while true {
-                let index = next.add(1)
-                guard index < catalogue.count else { return }
-                let entry = catalogue[index]
-                let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: entry.hunt(options))
-                rows.withLock { $0[index] = row }
-            }
+        return Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+            let entry = catalogue[index]
+            return KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: entry.hunt(options))
         }
-        return rows.withLock { $0.map { $0! } }
     }
 
     /// The matrix as `simulate mutants` prints it.

@@ -30,22 +30,7 @@ public enum PolicyCoverageFigures {
         guard let figure = perUser(name, policy: policy.name) else {
             return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: no measured figures for \(policy.name)")
         }
-        let scale = min(1, Double(max(years, 1)) / 3)
-        let expected = figure.mean * Double(users) * scale
-        let spread = figure.spread * Double(users).squareRoot() * scale
-        let byShare = floorFraction * expected
-        let byChance = expected - EdgeCategory.chanceMargin * spread
-        let value = max(0, Int(min(byShare, byChance).rounded(.down)))
-        let shown = Figures.grouped(Int(expected.rounded()))
-        let rule: String
-        if value == 0 {
-            rule = "not judged: expected \(shown), too few users for a floor safe from chance"
-        } else if byShare <= byChance {
-            rule = "\(Int(floorFraction * 100)) % of the expected \(shown)"
-        } else {
-            rule = "expected \(shown) less 6 standard deviations (\(Figures.grouped(Int(spread.rounded()))) each)"
-        }
-        return EdgeCategory.Floor(expected: expected, value: value, rule: rule)
+        return EdgeCategory.Floor(mean: figure.mean, spread: figure.spread, fraction: floorFraction, users: users, years: years)
     }
 
     /// Per shipped policy, per category name: (mean, spread) per user.

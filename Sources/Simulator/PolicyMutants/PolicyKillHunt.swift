@@ -61,19 +61,10 @@ public enum PolicyKillMatrix {
     /// Hunts every mutant of `policyName`'s catalogue; rows in catalogue order.
     public static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
         let catalogue = PolicyMutantCatalogue.entries(for: policyName)
-        let rows = Mutex([RunReport.MutantEntry?](repeating: nil, count: catalogue.count))
-        let next = SharedCounter()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, catalogue.count))) { _ in
-            while true {
-                let index = next.add(1)
-                guard index < catalogue.count else { return }
-                let entry = catalogue[index]
-                let result = entry.visit(Hunt(options: options, policy: policy, swarm: swarm))
-                let row = Self.row(for: entry, result: result, policyName: policyName)
-                rows.withLock { $0[index] = row }
-            }
+        return Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+            let entry = catalogue[index]
+            return row(for: entry, result: entry.visit(Hunt(options: options, policy: policy, swarm: swarm)), policyName: policyName)
         }
-        return rows.withLock { $0.map { $0! } }
     }
 
     /// A hunt specialized for one mutant type.

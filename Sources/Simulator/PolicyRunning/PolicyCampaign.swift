@@ -48,24 +48,11 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     /// second with the users done so far.
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> PolicyCampaignResult {
         let clock = ContinuousClock(), started = clock.now
-        let nextBlock = SharedCounter(), done = SharedCounter(), finished = SharedCounter()
-        let results = Mutex<[PolicyCampaignResult]>([])
-        let reporter = progress.map { report in
-            Thread {
-                while finished.value == 0 {
-                    Thread.sleep(forTimeInterval: 1)
-                    if finished.value == 0 { report(done.value) }
-                }
-            }
-        }
-        reporter?.start()
-        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
-            let result = work(nextBlock: nextBlock, done: done)
-            results.withLock { $0.append(result) }
-        }
-        finished.add(1)
+        let nextBlock = SharedCounter(), done = SharedCounter()
         var total = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
-        for result in results.withLock({ $0 }) { total.merge(result) }
+        for result in Workers.run(jobs: options.jobs, progress: progress, done: done, { work(nextBlock: nextBlock, done: done) }) {
+            total.merge(result)
+        }
         total.runSeconds = started.duration(to: clock.now).seconds
         return total
     }

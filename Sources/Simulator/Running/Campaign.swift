@@ -49,24 +49,10 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let started = clock.now
         let nextBlock = SharedCounter()
         let done = SharedCounter()
-        let tallies = Mutex<[CampaignTally]>([])
-        let finished = SharedCounter()
-        let reporter = progress.map { report in
-            Thread {
-                while finished.value == 0 {
-                    Thread.sleep(forTimeInterval: 1)
-                    if finished.value == 0 { report(done.value) }
-                }
-            }
-        }
-        reporter?.start()
-        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
-            let tally = work(nextBlock: nextBlock, done: done)
-            tallies.withLock { $0.append(tally) }
-        }
-        finished.add(1)
         var total = CampaignTally()
-        for tally in tallies.withLock({ $0 }) { total.merge(tally) }
+        for tally in Workers.run(jobs: options.jobs, progress: progress, done: done, { work(nextBlock: nextBlock, done: done) }) {
+            total.merge(tally)
+        }
         let elapsed = started.duration(to: clock.now)
         return CampaignResult(options: options, tally: total, runSeconds: elapsed.seconds)
     }
