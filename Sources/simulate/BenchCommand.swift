@@ -8,9 +8,18 @@ enum BenchCommand {
         let rounds = try arguments.int("--rounds", range: 1...99) ?? 5
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let seed = try arguments.uint64("--seed") ?? 1
+        let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
+        if let policy {
+            Console.error("simulate bench --policy \(policy.name): about \(Int((seconds * Double(rounds + 1)).rounded(.up))) s…")
+            let benchmark = PolicyBenchmark(policy: policy.policy, seed: seed, seconds: seconds)
+            let step = benchmark.measureStep()
+            let simulation = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
+            Console.out(PolicyBenchmark.text(policy: policy.name, step: step, simulation: simulation, jobs: jobs))
+            return 0
+        }
         let benchmark = Benchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)
         Console.error("simulate bench: about \(Int(benchmark.expectedSeconds.rounded(.up))) s…")
         Console.out(Benchmark.text(benchmark.run()))

@@ -187,12 +187,14 @@ enum HelpText {
     the ratio.
 
     USAGE
-      simulate bench [--seconds T] [--rounds R] [--jobs J] [--seed S]
+      simulate bench [--seconds T] [--rounds R] [--jobs J] [--seed S] [--policy NAME|FILE]
 
     OPTIONS
       --seconds T   roughly how long each measurement runs (default 1)
       --rounds R    rounds of the full simulation and of the baseline (default 5)
       --jobs J      worker threads for the full simulation (default: all cores)
       --seed S      the seed of the simulated users (default 1)
+      --policy X    measure a policy on the generic engine instead: (a) its step
+                    alone and (b) its full simulation (no Calendar baseline)
     """
 }

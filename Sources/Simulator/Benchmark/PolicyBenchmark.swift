@@ -188,4 +188,35 @@ public struct PolicyBenchmark: Sendable {
             }
         }
     }
+
+    /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
+    /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads: `rounds`
+    /// campaigns of about `seconds` each, their figures in order.
+    public func measureSimulation(jobs: Int, rounds: Int) -> [Benchmark.Figure] {
+        // Size a round from a short first campaign.
+        let probe = PolicyCampaign(options: CampaignOptions(seed: seed, users: 200, years: 3, jobs: jobs), policy: policy).run()
+        let usersPerSecond = Double(probe.users) / max(probe.runSeconds, 1e-3)
+        let users = max(200, Int(usersPerSecond * seconds))
+        return (0..<rounds).map { round in
+            let result = PolicyCampaign(options: CampaignOptions(seed: seed &+ UInt64(round) &+ 1, users: users, years: 3, jobs: jobs), policy: policy).run()
+            return Benchmark.Figure(events: result.events, seconds: result.runSeconds)
+        }
+    }
+
+    /// The figures as `simulate bench --policy` prints them.
+    public static func text(policy: String, step: Benchmark.Figure, simulation: [Benchmark.Figure], jobs: Int) -> String {
+        let median = simulation.sorted { $0.rate < $1.rate }[simulation.count / 2]
+        func line(_ name: String, _ figure: Benchmark.Figure) -> String {
+            "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
+                + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
+        }
+        return [
+            "simulate bench --policy \(policy) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(simulation.count, "round")))",
+            line("(a) generic engine step alone (outputs digested), 1 thread", step),
+            line("(b) full simulation (generation, engine, every invariant)", median),
+            "  rounds of (b)  " + simulation.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  b/a  \(Figures.fixed(median.rate / step.rate, 2))×   (the whole simulation against the bare engine step)",
+            "  peak resident memory  \(Figures.fixed(Double(Benchmark.peakResidentBytes()) / 1_048_576, 1)) MiB",
+        ].joined(separator: "\n")
+    }
 }
