@@ -156,27 +156,10 @@ struct LifeBuilder {
 
     // MARK: Everyday attempts
 
-    /// How many attempts the persona makes on one local day. Without a plan, after
-    /// the trial, every attempt opens the plan sheet: such users come back rarely.
+    /// How many attempts the persona makes on one local day (`Persona.usesOnADay`).
     @inline(__always)
     private mutating func attemptsToday(hasPlan: Bool) -> Int {
-        if !hasPlan { return random.chance(0.12) ? random.int(in: 1...2) : 0 }
-        return switch persona {
-        case .light: random.chance(0.55) ? 0 : random.int(in: 1...4)
-        case .heavy: switch random.below(20) {
-            case 0..<3: random.int(in: 0...3)
-            case 3..<17: random.int(in: 9...14)
-            default: random.int(in: 45...55)
-            }
-        case .edgeWalker: random.chance(0.4) ? 0 : random.int(in: 6...12)
-        case .traveller: random.chance(0.3) ? 0 : random.int(in: 1...12)
-        case .subscriber: switch random.below(10) {
-            case 0..<3: 0
-            case 3..<8: random.int(in: 1...11)
-            default: random.int(in: 10...55)
-            }
-        case .reinstaller: random.chance(0.3) ? 0 : random.int(in: 2...12)
-        }
+        persona.usesOnADay(hasPlan: hasPlan, random: &random)
     }
 
     /// Sorts a day's few extra moments (at most a dozen) in place.

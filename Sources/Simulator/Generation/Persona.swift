@@ -28,3 +28,30 @@ public enum Persona: String, Hashable, Sendable, CaseIterable {
         }
     }
 }
+
+extension Persona {
+    /// How many uses (attempts) the persona makes on one local day, drawn from `random`.
+    /// Without a plan every use is refused (after the trial, with no default plan):
+    /// such users come back rarely. Both generators draw it this way, so the v1
+    /// timelines and the policies' share one habit per persona.
+    @inline(__always)
+    func usesOnADay(hasPlan: Bool, random: inout SeededRandom) -> Int {
+        if !hasPlan { return random.chance(0.12) ? random.int(in: 1...2) : 0 }
+        return switch self {
+        case .light: random.chance(0.55) ? 0 : random.int(in: 1...4)
+        case .heavy: switch random.below(20) {
+            case 0..<3: random.int(in: 0...3)
+            case 3..<17: random.int(in: 9...14)
+            default: random.int(in: 45...55)
+            }
+        case .edgeWalker: random.chance(0.4) ? 0 : random.int(in: 6...12)
+        case .traveller: random.chance(0.3) ? 0 : random.int(in: 1...12)
+        case .subscriber: switch random.below(10) {
+            case 0..<3: 0
+            case 3..<8: random.int(in: 1...11)
+            default: random.int(in: 10...55)
+            }
+        case .reinstaller: random.chance(0.3) ? 0 : random.int(in: 2...12)
+        }
+    }
+}
