@@ -32,7 +32,9 @@ extension PolicyImplementation {
 public struct PolicyReferenceImplementation: PolicyImplementation {
     /// The engine of the current user's policy.
     public private(set) var machine: PolicyMachine?
-    private var state: PolicyState?
+    /// The current user's state (a placeholder before the first `start`), held unwrapped
+    /// so the step works on it in place.
+    private var state = PolicyState(zone: .utc, meters: 0)
 
     /// An engine that learns its policy at `start`.
     public init() {}
@@ -46,7 +48,7 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
     /// Steps the engine.
     @inline(__always)
     public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
-        machine!.apply(event, to: &state!)
+        machine!.apply(event, to: &state)
     }
 
     /// The engine's screens.

@@ -57,6 +57,9 @@ struct PolicyScreenKey: Hashable {
         }
     }
 
+    /// The key of nothing (an empty slot of `PolicyScreenKeySet`).
+    init() {}
+
     /// The key of the given values; `count(meter, window)` reads a count.
     @inline(__always)
     init(reads: Reads, plan: Int?, entitlement: PolicyEntitlement?, zone: TimeZoneRules, count: (Int, PolicyWindow) -> Int) {

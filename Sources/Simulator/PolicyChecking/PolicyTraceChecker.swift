@@ -70,14 +70,11 @@ public struct PolicyTraceChecker {
     private var stored: [PolicyCounts]
     private var index = 0
 
-    // Screens: the checker's own values for the current key, whether an output with that
-    // key was already rendered and found right, and both remembered per key seen (at
-    // most `screenCacheLimit` keys, so memory stays bounded).
+    // Screens: the checker's own values for the key they were last evaluated for, and
+    // the keys whose rendering was already compared with them and found right (bounded).
     private var expectedScreens: [PolicyScreenValue] = []
     private var expectedKey: PolicyScreenKey?
-    private var expectedVerified = false
-    private var screenCache: [PolicyScreenKey: (values: [PolicyScreenValue], verified: Bool)] = [:]
-    private static let screenCacheLimit = 4096
+    private var verifiedKeys = PolicyScreenKeySet()
 
     // Check counts: events that passed, by kind, and checks recorded from elsewhere.
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
@@ -425,50 +422,35 @@ public struct PolicyTraceChecker {
     /// G10: the screens shown (or rendered from the output) against the checker's own.
     ///
     /// Screens are a function of their key (`PolicyScreenKey`: the plan, the counts they
-    /// read, the entitlement's details they show), so the checker evaluates its own values
-    /// once per key, and renders and compares an output whose key equals its own once per
-    /// key: a key already found right is right again. An output with another key, or
-    /// screens a program showed itself, are compared every time.
+    /// read, the entitlement's details they show). An output whose key equals the
+    /// checker's own, for a key already rendered and found right, shows the same screens
+    /// again: that is a comparison of two keys and a set lookup. Any other output is
+    /// rendered and compared with the checker's own values (evaluated once per key in a
+    /// row), and screens a program showed itself are compared every time.
     private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
         let reads = rules.screenReads
-        let stored = self.stored
-        let key = PolicyScreenKey(reads: reads, plan: plan, entitlement: entitlement, zone: deviceClock.zone) { meter, window in
+        let key = PolicyScreenKey(reads: reads, plan: plan, entitlement: entitlement, zone: deviceClock.zone) { [stored] meter, window in
             Self.inForce(stored[meter], resets)[window]
         }
-        if !reads.isComplete {
-            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
-            expectedVerified = false
-        } else if key != expectedKey {
-            if let cached = screenCache[key] {
-                (expectedScreens, expectedVerified) = cached
-            } else {
-                expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
-                expectedVerified = false
-                if screenCache.count < Self.screenCacheLimit { screenCache[key] = (expectedScreens, false) }
-            }
-            expectedKey = key
-        }
-        let values: [PolicyScreenValue]
         var outputKey: PolicyScreenKey?
-        if let shown {
-            values = shown
-        } else {
+        if shown == nil {
             if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
                 return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
             }
             if reads.isComplete {
                 outputKey = PolicyScreenKey(reads: reads, plan: output.plan, entitlement: output.entitlement, zone: output.zone) { output.counts[$0][$1] }
-                if expectedVerified, outputKey == key { return nil }
+                if outputKey == key, verifiedKeys.contains(key) { return nil }
             }
-            values = rules.renderer.screens(of: output)
         }
+        if !reads.isComplete || key != expectedKey {
+            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+            expectedKey = reads.isComplete ? key : nil
+        }
+        let values = shown ?? rules.renderer.screens(of: output)
         if values != expectedScreens {
             return screensViolation(values, eventIndex: eventIndex, plan: plan)
         }
-        if outputKey == key, !expectedVerified {
-            expectedVerified = true
-            if screenCache[key] != nil { screenCache[key]!.verified = true }
-        }
+        if outputKey == key { verifiedKeys.insert(key) }
         return nil
     }
 
