@@ -30,29 +30,36 @@ extension PolicyImplementation {
 
 /// The generic reference engine (`PolicyMachine`) as an implementation under test.
 public struct PolicyReferenceImplementation: PolicyImplementation {
-    /// The engine of the current user's policy.
-    public private(set) var machine: PolicyMachine?
-    /// The current user's state (a placeholder before the first `start`), held unwrapped
-    /// so the step works on it in place.
+    /// The engine and the current user's state, both stored unwrapped (a placeholder
+    /// engine before the first `start`) so that a step borrows the engine's tables and
+    /// updates the state in place, copying neither.
+    private var engine = Self.unstarted
     private var state = PolicyState(zone: .utc, meters: 0)
+    private var started = false
+    private static let unstarted = PolicyMachine(policy: .mealCapture)
+
+    /// The engine of the current user's policy (nil before the first `start`).
+    public var machine: PolicyMachine? { started ? engine : nil }
 
     /// An engine that learns its policy at `start`.
     public init() {}
 
     /// Starts a new user.
     public mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules) {
-        if machine?.policy != policy { machine = PolicyMachine(policy: policy) }
-        state = machine!.initialState(zone: zone)
+        if !started || engine.policy != policy { engine = PolicyMachine(policy: policy) }
+        started = true
+        state = engine.initialState(zone: zone)
     }
 
     /// Steps the engine.
     @inline(__always)
     public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
-        machine!.apply(event, to: &state)
+        assert(started, "handle before start")
+        return engine.apply(event, to: &state)
     }
 
     /// The engine's screens.
     public func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
-        (machine?.policy == policy ? machine! : PolicyMachine(policy: policy)).screens(of: output)
+        (started && engine.policy == policy ? engine : PolicyMachine(policy: policy)).screens(of: output)
     }
 }
