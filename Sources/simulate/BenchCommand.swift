@@ -13,11 +13,11 @@ enum BenchCommand {
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         if let policy {
-            Console.error("simulate bench --policy \(policy.name): about \(Int((seconds * Double(rounds + 1)).rounded(.up))) s…")
+            Console.error("simulate bench --policy \(policy.name): about \(Int((seconds * Double(2 * rounds + 3)).rounded(.up))) s…")
             let benchmark = PolicyBenchmark(policy: policy.policy, seed: seed, seconds: seconds)
             let step = benchmark.measureStep()
-            let simulation = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
-            Console.out(PolicyBenchmark.text(policy: policy.name, step: step, simulation: simulation, jobs: jobs))
+            let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
+            Console.out(PolicyBenchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))
             return 0
         }
         let benchmark = Benchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)

@@ -195,6 +195,7 @@ enum HelpText {
       --jobs J      worker threads for the full simulation (default: all cores)
       --seed S      the seed of the simulated users (default 1)
       --policy X    measure a policy on the generic engine instead: (a) its step
-                    alone and (b) its full simulation (no Calendar baseline)
+                    alone, (b) its full simulation and (c) the same with every
+                    local date (engine and checker) from Calendar
     """
 }

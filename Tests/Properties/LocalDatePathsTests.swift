@@ -25,3 +25,30 @@ struct LocalDatePathsTests {
         #expect(viaCalendar.brokenInvariants.isEmpty)
     }
 }
+
+/// The same for every shipped policy on the generic engine: its users simulated on the
+/// zone tables and with `Calendar` at every event (engine and checker alike) give the
+/// same outputs, checks and coverage. This is also what makes `simulate bench --policy`'s
+/// (c) the same simulation as its (b), only on another date source.
+@Suite("Zone tables and Calendar give the same policy run")
+struct PolicyLocalDatePathsTests {
+    static let seed: UInt64 = PolicyGenerationSettings.seed
+    static let users = 60
+
+    @Test("identical digests, checks and coverage for every shipped policy", arguments: PolicyGenerationSettings.names)
+    func sameRunBothPaths(_ name: String) {
+        let policy = PolicyGenerationSettings.policy(name)
+        let options = CampaignOptions(seed: Self.seed, users: Self.users, years: PolicyGenerationSettings.years, jobs: 2)
+        let tables = PolicyCampaign(options: options, policy: policy).run()
+        let calendar = CalendarDates()
+        var baseline = PolicyCampaign(options: options, policy: policy) { PolicyReferenceImplementation(dates: calendar) }
+        baseline.checkerDates = calendar
+        let viaCalendar = baseline.run()
+        let replay = "policy \(name), seed \(Self.seed), \(Self.users) users; replay a user with: swift run simulate replay --policy \(name) --seed \(Self.seed) --user K"
+        #expect(tables.events > 0)
+        #expect(tables.digest == viaCalendar.digest, "\(replay)")
+        #expect(tables.checks == viaCalendar.checks, "\(replay)")
+        #expect(tables.coverage == viaCalendar.coverage, "\(replay)")
+        #expect(viaCalendar.brokenInvariants.isEmpty, "\(replay)")
+    }
+}

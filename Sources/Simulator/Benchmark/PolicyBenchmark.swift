@@ -189,33 +189,64 @@ public struct PolicyBenchmark: Sendable {
         }
     }
 
+    /// The rounds of (b) and (c), in the order they ran.
+    public struct SimulationRounds: Sendable {
+        /// (b) the full simulation on the zone tables.
+        public var simulation: [Benchmark.Figure]
+        /// (c) the same simulation with every local date (engine and checker) from
+        /// Foundation's `Calendar`.
+        public var calendarBaseline: [Benchmark.Figure]
+    }
+
     /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
-    /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads: `rounds`
-    /// campaigns of about `seconds` each, their figures in order.
-    public func measureSimulation(jobs: Int, rounds: Int) -> [Benchmark.Figure] {
-        // Size a round from a short first campaign.
-        let probe = PolicyCampaign(options: CampaignOptions(seed: seed, users: 200, years: 3, jobs: jobs), policy: policy).run()
-        let usersPerSecond = Double(probe.users) / max(probe.runSeconds, 1e-3)
-        let users = max(200, Int(usersPerSecond * seconds))
-        return (0..<rounds).map { round in
-            let result = PolicyCampaign(options: CampaignOptions(seed: seed &+ UInt64(round) &+ 1, users: users, years: 3, jobs: jobs), policy: policy).run()
-            return Benchmark.Figure(events: result.events, seconds: result.runSeconds)
+    /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads, and (c)
+    /// the same with local dates from `Calendar` (engine and checker alike), in
+    /// alternating rounds of about `seconds` each, so that load elsewhere on the machine
+    /// moves one round rather than the ratio.
+    public func measureSimulation(jobs: Int, rounds: Int) -> SimulationRounds {
+        let calendar = CalendarDates()
+        let simulation = sized(jobs: jobs) { options in PolicyCampaign(options: options, policy: policy) }
+        let baseline = sized(jobs: jobs) { options in
+            var campaign = PolicyCampaign(options: options, policy: policy) { PolicyReferenceImplementation(dates: calendar) }
+            campaign.checkerDates = calendar
+            return campaign
         }
+        var result = SimulationRounds(simulation: [], calendarBaseline: [])
+        for _ in 0..<max(1, rounds) {
+            result.simulation.append(Self.round(simulation))
+            result.calendarBaseline.append(Self.round(baseline))
+        }
+        return result
+    }
+
+    /// A campaign of `make`'s kind sized from a short first run to last about `seconds`.
+    private func sized(jobs: Int, _ make: (CampaignOptions) -> PolicyCampaign<PolicyReferenceImplementation>) -> PolicyCampaign<PolicyReferenceImplementation> {
+        let probe = make(CampaignOptions(seed: seed, users: 200, years: 3, jobs: jobs)).run()
+        let usersPerSecond = Double(probe.users) / max(probe.runSeconds, 1e-3)
+        return make(CampaignOptions(seed: seed &+ 1, users: max(200, Int(usersPerSecond * seconds)), years: 3, jobs: jobs))
+    }
+
+    private static func round(_ campaign: PolicyCampaign<PolicyReferenceImplementation>) -> Benchmark.Figure {
+        let result = campaign.run()
+        return Benchmark.Figure(events: result.events, seconds: result.runSeconds)
     }
 
     /// The figures as `simulate bench --policy` prints them.
-    public static func text(policy: String, step: Benchmark.Figure, simulation: [Benchmark.Figure], jobs: Int) -> String {
-        let median = simulation.sorted { $0.rate < $1.rate }[simulation.count / 2]
+    public static func text(policy: String, step: Benchmark.Figure, rounds: SimulationRounds, jobs: Int) -> String {
+        let simulation = Benchmark.median(rounds.simulation), baseline = Benchmark.median(rounds.calendarBaseline)
         func line(_ name: String, _ figure: Benchmark.Figure) -> String {
             "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
         }
         return [
-            "simulate bench --policy \(policy) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(simulation.count, "round")))",
+            "simulate bench --policy \(policy) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
             line("(a) generic engine step alone (outputs digested), 1 thread", step),
-            line("(b) full simulation (generation, engine, every invariant)", median),
-            "  rounds of (b)  " + simulation.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  b/a  \(Figures.fixed(median.rate / step.rate, 2))×   (the whole simulation against the bare engine step)",
+            line("(b) full simulation (generation, engine, every invariant)", simulation),
+            line("(c) the same with local dates from Calendar (baseline)", baseline),
+            "  rounds of (b)  " + rounds.simulation.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  rounds of (c)  " + rounds.calendarBaseline.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  b/c  \(Figures.fixed(simulation.rate / baseline.rate, 1))×   (zone tables against Calendar)",
+            "  b/a  \(Figures.fixed(simulation.rate / step.rate, 2))×   (the whole simulation against the bare engine step)",
             "  peak resident memory  \(Figures.fixed(Double(Benchmark.peakResidentBytes()) / 1_048_576, 1)) MiB",
         ].joined(separator: "\n")
     }

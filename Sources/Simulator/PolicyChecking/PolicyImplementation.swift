@@ -36,6 +36,7 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
     private var engine = Self.unstarted
     private var state = PolicyState(zone: .utc, meters: 0)
     private var started = false
+    private var dates: (any LocalDateSource)?
     private static let unstarted = PolicyMachine(policy: .mealCapture)
 
     /// The engine of the current user's policy (nil before the first `start`).
@@ -44,9 +45,15 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
     /// An engine that learns its policy at `start`.
     public init() {}
 
+    /// An engine that asks `dates` for every local date instead of the zone tables (the
+    /// benchmark's Calendar baseline).
+    public init(dates: any LocalDateSource) {
+        self.dates = dates
+    }
+
     /// Starts a new user.
     public mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules) {
-        if !started || engine.policy != policy { engine = PolicyMachine(policy: policy) }
+        if !started || engine.policy != policy { engine = dates.map { PolicyMachine(policy: policy, dates: $0) } ?? PolicyMachine(policy: policy) }
         started = true
         state = engine.initialState(zone: zone)
     }

@@ -27,11 +27,12 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
 
     /// A check of the implementations `make` builds, under `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference engine's.
-    public init(policy: SubscriptionPolicy, comparingWithReference: Bool = false, _ make: () -> Implementation) {
+    /// With `dates`, the checker's local dates come from that source instead of the zone tables.
+    public init(policy: SubscriptionPolicy, comparingWithReference: Bool = false, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
         self.policy = policy
         self.implementation = make()
         self.shadow = make()
-        self.checker = PolicyTraceChecker(policy: policy)
+        self.checker = PolicyTraceChecker(policy: policy, dates: dates)
         self.reference = comparingWithReference ? PolicyReferenceComparison(policy: policy) : nil
         self.comparison = PolicyOutputComparison(policy: policy)
     }

@@ -63,6 +63,8 @@ public struct PolicyTraceChecker {
     private var entitlement: PolicyEntitlement?
     private var deviceClock = ZoneClock(zone: .utc)
     private var calendarClock: ZoneClock?
+    /// Where local dates come from when not the zone tables (the benchmark's baseline).
+    private let dates: (any LocalDateSource)?
     /// The usage day written with the last counted use (G3), the first day of the month
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
@@ -80,9 +82,11 @@ public struct PolicyTraceChecker {
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
     private var recorded = PolicyInvariantCounts()
 
-    /// A checker for `policy`.
-    public init(policy: SubscriptionPolicy) {
+    /// A checker for `policy`; with `dates`, every local date comes from that source
+    /// instead of the zone tables.
+    public init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         self.rules = Rules(policy: policy)
+        self.dates = dates
         self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
@@ -178,7 +182,8 @@ public struct PolicyTraceChecker {
 
         // G5, G2, G3.
         let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
-        let localDate = calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
+        let localDate = dates?.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
+            ?? (calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at))
         let usageDay = PolicyOracle.usageDay(stored: storedDay, localDate: localDate)
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
         let resetsDay = storedDay.map { usageDay > $0 } ?? false

@@ -26,6 +26,8 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     public let makeImplementation: @Sendable () -> Implementation
     /// Whether every output is also compared with the reference engine's (`matches-reference`).
     public var comparesWithReference = false
+    /// The checker's local dates (nil: the zone tables).
+    public var checkerDates: (any LocalDateSource)?
 
     private static var blockSize: Int { 8 }
 
@@ -41,7 +43,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
 
     /// A check of one implementation, with the reference alongside when asked.
     public func makeCheck() -> PolicyTimelineCheck<Implementation> {
-        PolicyTimelineCheck(policy: policy, comparingWithReference: comparesWithReference, makeImplementation)
+        PolicyTimelineCheck(policy: policy, comparingWithReference: comparesWithReference, dates: checkerDates, makeImplementation)
     }
 
     /// Runs every user; `progress` is called from a background thread about once a

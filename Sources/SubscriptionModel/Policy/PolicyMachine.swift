@@ -23,6 +23,13 @@ public struct PolicyMachine: Sendable {
         self.tables = PolicyTables(policy)
     }
 
+    /// An engine for `policy` that asks `dates` for every local date instead of the zone
+    /// tables: the same rules on another date source (the benchmark's Calendar baseline).
+    public init(policy: SubscriptionPolicy, dates: any LocalDateSource) {
+        self.policy = policy
+        self.tables = PolicyTables(policy, dates: dates)
+    }
+
     /// A user who has not installed yet, whose device is in `zone`.
     public func initialState(zone: TimeZoneRules) -> PolicyState {
         PolicyState(zone: zone, meters: policy.meters.count)
@@ -225,6 +232,7 @@ public struct PolicyMachine: Sendable {
             if let start = Self.start(of: target, after: instant, offset: offset, until: .max) { return start }
             walker = ZoneClock(zone: zone)
         case .fixedZone(let zone): walker = ZoneClock(zone: zone)
+        case .source(_, let fixed): walker = fixed.map { ZoneClock(zone: $0) } ?? clock
         }
         // Within the offset span in force now, the target date starts at its local
         // midnight, with no change of offset to step over.

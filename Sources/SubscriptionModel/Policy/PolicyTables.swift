@@ -25,6 +25,9 @@ struct PolicyTables: Sendable {
         case fixedOffset(Int64, TimeZoneRules)
         /// A fixed zone with offset changes.
         case fixedZone(TimeZoneRules)
+        /// Another source of local dates, asked at every step: the device's zone, or the
+        /// fixed zone when there is one (`simulate bench`'s Calendar baseline).
+        case source(any LocalDateSource, fixed: TimeZoneRules?)
     }
 
     /// One bit per window in `limitWindows`, by `PolicyWindow.rawValue`.
@@ -62,14 +65,17 @@ struct PolicyTables: Sendable {
 
     static let reasons = PolicyReason.allCases.count
 
-    init(_ policy: SubscriptionPolicy) {
+    init(_ policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         let meters = policy.meters.count, features = policy.features.count
         precondition(meters <= PolicyMeterCounts.capacity, "a policy has at most \(PolicyMeterCounts.capacity) meters")
         self.meters = meters
         self.features = features
-        switch policy.calendar {
-        case .device: calendar = .device
-        case .fixed(let zone): calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
+        switch (policy.calendar, dates) {
+        case (.device, nil): calendar = .device
+        case (.fixed(let zone), nil):
+            calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
+        case (.device, let dates?): calendar = .source(dates, fixed: nil)
+        case (.fixed(let zone), let dates?): calendar = .source(dates, fixed: zone)
         }
         featureKinds = policy.features.map { feature in
             switch feature.effect {
@@ -146,6 +152,7 @@ struct PolicyTables: Sendable {
         case .device: clock.localDate(at: instant)
         case .fixedOffset(let offset, _): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
         case .fixedZone(let zone): zone.localDate(at: instant)
+        case .source(let dates, let fixed): dates.localDate(at: instant, in: fixed ?? clock.zone)
         }
     }
 
