@@ -65,6 +65,8 @@ public struct PolicyTraceChecker {
     private var calendarClock: ZoneClock?
     /// Where local dates come from when not the zone tables (the benchmark's baseline).
     private let dates: (any LocalDateSource)?
+    /// Whether `dates` is set (tested rather than the existential, on the hot path).
+    private let hasDates: Bool
     /// The usage day written with the last counted use (G3), the first day of the month
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
@@ -88,6 +90,7 @@ public struct PolicyTraceChecker {
         self.rules = Rules(policy: policy)
         self.dates = dates
         self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
+        self.hasDates = dates != nil
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
@@ -182,8 +185,8 @@ public struct PolicyTraceChecker {
 
         // G5, G2, G3.
         let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
-        let localDate = dates?.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
-            ?? (calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at))
+        let localDate = hasDates ? dates!.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
+            : calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
         let usageDay = PolicyOracle.usageDay(stored: storedDay, localDate: localDate)
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
         let resetsDay = storedDay.map { usageDay > $0 } ?? false
