@@ -17,14 +17,17 @@ struct PolicyOption {
     var storeKit: (path: String, mapping: StoreKitProductMapping)? = nil
 
     /// The generic policy asked for, or nil for the v1 meal-capture rules. With
-    /// `storeKit`, the command also takes `--storekit FILE` (docs/storekit.md).
+    /// `storeKit`, the command also takes `--storekit FILE` (docs/storekit.md), which
+    /// puts even meal-capture on the generic engine (the v1 path's products are built in).
     static func parse(_ arguments: CommandArguments, storeKit: Bool = false) throws -> PolicyOption? {
         let text = try arguments.string("--policy")
         let swarm = try !arguments.flag("--no-swarm")
         let storeKitPath = storeKit ? try arguments.string("--storekit") : nil
-        guard let text, text != "meal-capture" else {
+        if text == nil, storeKitPath != nil {
+            throw UsageError("--storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)")
+        }
+        guard let text, text != "meal-capture" || storeKitPath != nil else {
             if !swarm { throw UsageError("--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)") }
-            if storeKitPath != nil { throw UsageError("--storekit goes with --policy NAME|FILE (the meal-capture rules' own generator has its products built in)") }
             return nil
         }
         var option = try named(text, swarm: swarm)

@@ -6,7 +6,7 @@ import SubscriptionModel
 /// plans, limits, responses, screens and trial. The generator is untouched: it buys,
 /// renews, upgrades and downgrades whatever products the policy it is given sells.
 ///
-/// - A product both sides have keeps its plan and takes the file's period.
+/// - A product both sides have keeps its plan and its place, and takes the file's period.
 /// - An auto-renewable product only the file has gives the plan of the policy's
 ///   products at the same level of the same group (a weekly beside a monthly).
 /// - A product only the policy has is dropped; a paid plan left with none is refused
@@ -28,6 +28,12 @@ public struct StoreKitProductMapping: Sendable {
     public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         /// What cannot be mapped, starting with the product id or the plan.
         public var problem: String
+
+        /// A refusal saying `problem`.
+        public init(problem: String) {
+            self.problem = problem
+        }
+
         /// The line, without `error: `.
         public var description: String { problem }
     }
@@ -78,8 +84,13 @@ public struct StoreKitProductMapping: Sendable {
             let sold = policy.products.filter { $0.plan == plan }.map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
             throw Refusal(problem: "plan \(policy.plans[plan].id): the file lists none of its products (\(sold)), so nothing could buy it; list one, or drop the plan from the policy")
         }
-        // The reader's order: by plan in rank order, then as the file lists them.
-        let ordered = catalogue.enumerated().sorted { ($0.element.plan, $0.offset) < ($1.element.plan, $1.offset) }.map(\.element)
+        // The reader's order, by plan in rank order; within a plan the policy's own
+        // products in the policy's order, then the new ones as the file lists them, so a
+        // file that agrees gives the very same policy (and the same timelines).
+        func place(_ entry: (offset: Int, element: PolicyProduct)) -> (Int, Int) {
+            (entry.element.plan, policy.productIndex(entry.element.id) ?? policy.products.count + entry.offset)
+        }
+        let ordered = catalogue.enumerated().sorted { place($0) < place($1) }.map(\.element)
         self.policy = policy.selling(ordered)
         self.notes = notes
     }
