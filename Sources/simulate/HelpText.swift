@@ -93,8 +93,7 @@ enum HelpText {
 
     USAGE
       simulate replay FILE
-      simulate replay --seed S --user K [--years Y] [--policy X [--no-swarm] [--storekit F]]
-                      [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--policy X [--no-swarm]] [--out FILE]
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
     says. FILE may be - (standard input) or a pipe. A timeline without "policy" is
@@ -108,7 +107,7 @@ enum HelpText {
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)
       --policy X    a user of a run under policy X (a shipped name or a policy file)
       --no-swarm    ...of a run with --no-swarm
-      --storekit F  ...of a run with --storekit F (the products of a StoreKit file)
+      --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)
       --out FILE    also write that user's timeline to FILE (a timeline file)
     """
 
