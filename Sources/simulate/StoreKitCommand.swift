@@ -35,11 +35,12 @@ enum StoreKitCommand {
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
-        guard let name = try arguments.string("--policy") else {
-            throw UsageError("storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'")
-        }
+        let name = try arguments.string("--policy")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
+        guard let name else {
+            throw UsageError("storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'")
+        }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'" : "storekit takes one FILE, got \(positionals.count)")
         }

@@ -363,10 +363,11 @@ struct StoreKitCommandTests {
         #expect(result.err == "error: \(path): \(fault)\n")
     }
 
-    @Test("bad command lines: no --policy, no file, two files, an unknown policy", arguments: [
+    @Test("bad command lines: no --policy, no file, two files, a misspelt flag, an unknown policy, --storekit without --policy", arguments: [
         (["storekit", "a.storekit"], "error: storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'"),
         (["storekit", "--policy", "oxalate"], "error: storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'"),
         (["storekit", "a", "b", "--policy", "oxalate"], "error: storekit takes one FILE, got 2"),
+        (["storekit", "a.storekit", "--polcy", "oxalate"], "error: unknown option \"--polcy\" for 'storekit'; did you mean --policy? See 'simulate storekit --help'."),
         (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)"),
         (["run", "--storekit", "a.storekit"], "error: --storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)"),
     ])
@@ -429,10 +430,14 @@ struct StoreKitCommandTests {
             #expect(result.status == Int32(status), "\(name)")
             outputs.append(result.out + result.err)
         }
+        let folder = try temporaryFolder() + "/r"
         let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", StoreKitFixtures.path("meal-capture-v4.0"), "--seed", "3",
-                                   "--users", "20", "--years", "1", "--report", try temporaryFolder() + "/r"])
+                                   "--users", "20", "--years", "1", "--report", folder])
         #expect(run.status == 0)
         outputs.append(run.out + run.err)
+        for file in ["report.json", "report.md", "report.html", "summary.txt"] {
+            outputs.append(try String(contentsOfFile: folder + "/" + file, encoding: .utf8))
+        }
         let fixtures = try ["face-recall-v3.0", "meal-capture-v4.0", "malformed-syntax"].map { try String(contentsOfFile: StoreKitFixtures.path($0), encoding: .utf8) }
         for secret in StoreKitFixtures.secrets {
             #expect(fixtures.contains { $0.contains(secret) }, "the fixtures hold \(secret)")
