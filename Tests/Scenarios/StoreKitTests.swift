@@ -286,7 +286,7 @@ struct StoreKitMappingTests {
         #expect(after[0] != after[1], "the yearly branch is its own, not the else branch")
     }
 
-    @Test("refused, naming the product: a kind, a split group, levels against ranks, a product no plan can take, a plan left unsold", arguments: [
+    @Test("refused, naming the product: a kind, a split group, levels against ranks", arguments: [
         ("daily-quip-kind", "daily-quip", "dailyquip.lifetime: kind: the policy sells it as non-consumable (plan premium), the file lists it as consumable"),
         ("daa-tiers-groups", "daa-tiers", "com.daa.premium.monthly: group: in group \"DAA Premium\", apart from com.daa.core.monthly in group \"DAA Plans\": a user could hold both at once, where the policy's plans are one entitlement at a time"),
         ("daa-tiers-levels", "daa-tiers", "com.daa.core.yearly: level: 2 in group \"DAA Plans\", but com.daa.core.monthly of the same plan core is at 3; one plan's products share a level"),
