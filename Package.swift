@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "SubscriptionModel", resources: ["meal-capture", "daa-tiers", "oxalate", "daily-quip", "face-recall"].map { .embedInCode("Policies/\($0).json") }),
         .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
-        // The example timelines are read from their path by the tests, not bundled.
-        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples"]),
+        // The example timelines and StoreKit fixtures are read from their path by the tests, not bundled.
+        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples", "StoreKit"]),
         .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
     ]
 )

@@ -13,6 +13,7 @@ enum HelpText {
         case "baseline": baseline
         case "policies": PoliciesCommand.help
         case "policy": PolicyCommand.help
+        case "storekit": StoreKitCommand.help
         default: nil
         }
     }
@@ -36,6 +37,9 @@ enum HelpText {
       simulate bench                  measure events per second against baselines
       simulate policies               list the shipped policies (docs/policies.md)
       simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
+      simulate storekit FILE --policy X
+                                      where a StoreKit configuration file and a policy
+                                      disagree (docs/storekit.md)
       simulate help [COMMAND]         show help for a command
 
     EXIT STATUS
@@ -50,6 +54,7 @@ enum HelpText {
     USAGE
       simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
                      [--personas P,...] [--quiet] [--policy NAME|FILE [--no-swarm]]
+                     [--storekit FILE]
 
     OPTIONS
       --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
@@ -69,6 +74,9 @@ enum HelpText {
                     generator, invariants (docs/policies.md) and coverage
       --no-swarm    with --policy: every user may do everything (by default each
                     user draws its own subset of event kinds, features and habits)
+      --storekit F  with --policy: sell the products of the Xcode StoreKit
+                    configuration file F instead of the policy's own (their ids,
+                    periods, and by level the plan of a new one; docs/storekit.md)
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are
@@ -99,6 +107,7 @@ enum HelpText {
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)
       --policy X    a user of a run under policy X (a shipped name or a policy file)
       --no-swarm    ...of a run with --no-swarm
+      --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)
       --out FILE    also write that user's timeline to FILE (a timeline file)
     """
 

@@ -7,21 +7,36 @@ import SubscriptionModel
 /// any other policy runs on the generic engine.
 struct PolicyOption {
     /// The policy.
-    let policy: SubscriptionPolicy
+    var policy: SubscriptionPolicy
     /// How reports and commands name it: a shipped name, or the file's absolute path
     /// (so a failure's timeline, written elsewhere, still finds it).
     let name: String
     /// Whether users draw their own subsets of event kinds and habits (swarm testing).
     let swarm: Bool
+    /// With `--storekit FILE`: the file's absolute path and what it changed (`policy` then sells its products).
+    var storeKit: (path: String, mapping: StoreKitProductMapping)? = nil
 
-    /// The generic policy asked for, or nil for the v1 meal-capture rules.
-    static func parse(_ arguments: CommandArguments) throws -> PolicyOption? {
+    /// The generic policy asked for, or nil for the v1 meal-capture rules. With
+    /// `storeKit`, the command also takes `--storekit FILE` (docs/storekit.md), which
+    /// puts even meal-capture on the generic engine (the v1 path's products are built in).
+    static func parse(_ arguments: CommandArguments, storeKit: Bool = false) throws -> PolicyOption? {
         let text = try arguments.string("--policy")
         let swarm = try !arguments.flag("--no-swarm")
-        guard let text, text != "meal-capture" else {
+        let storeKitPath = storeKit ? try arguments.string("--storekit") : nil
+        if text == nil, storeKitPath != nil {
+            throw UsageError("--storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)")
+        }
+        guard let text, text != "meal-capture" || storeKitPath != nil else {
             if !swarm { throw UsageError("--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)") }
             return nil
         }
+        var option = try named(text, swarm: swarm)
+        if let storeKitPath { try option.follow(storeKitPath) }
+        return option
+    }
+
+    /// Any policy, meal-capture included, by a shipped name or a file path.
+    static func named(_ text: String, swarm: Bool = true) throws -> PolicyOption {
         do {
             let policy = try PolicyLoader.load(text)
             let name = SubscriptionPolicy.named(text) != nil ? text : URL(fileURLWithPath: text).standardizedFileURL.path
@@ -29,5 +44,29 @@ struct PolicyOption {
         } catch {
             throw UsageError("--policy: " + error.problem)
         }
+    }
+
+    /// Sells the products of the StoreKit configuration at `path` instead of the policy's own.
+    mutating func follow(_ path: String) throws {
+        let configuration: StoreKitConfiguration
+        do { configuration = try StoreKitCommand.read(path) } catch { throw UsageError("--storekit " + error.message) }
+        do {
+            let mapping = try StoreKitProductMapping(policy: policy, configuration: configuration)
+            storeKit = (URL(fileURLWithPath: path).standardizedFileURL.path, mapping)
+            policy = mapping.policy
+        } catch {
+            throw UsageError("--storekit \(InputPath(path).shown): \(error.problem)")
+        }
+    }
+
+    /// ` --storekit PATH` for commands that reproduce a run, or nothing.
+    var storeKitArgument: String { storeKit.map { " --storekit \($0.path)" } ?? "" }
+
+    /// A run's summary with a line saying which products the StoreKit file gave, after the first.
+    func annotated(_ summary: String) -> String {
+        guard let storeKit else { return summary }
+        var lines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("  storekit    \(storeKit.path): \(storeKit.mapping.summary)", at: min(1, lines.count))
+        return lines.joined(separator: "\n")
     }
 }

@@ -12,7 +12,7 @@ enum ReplayCommand {
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
         let years = try arguments.int("--years", range: 1...60)
-        let policy = try PolicyOption.parse(arguments)
+        let policy = try PolicyOption.parse(arguments, storeKit: true)
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if let seed {
@@ -22,9 +22,10 @@ enum ReplayCommand {
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, swarm: policy.swarm).user(seed: seed, user: user).timeline
                 if let out {
-                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm"): user \(user)"
+                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument): user \(user)"
                     try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
-                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: swift run simulate replay \(out)")
+                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: swift run simulate replay \(out)"
+                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)"))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
                 return 0

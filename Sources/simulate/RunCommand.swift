@@ -13,7 +13,7 @@ enum RunCommand {
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
         let quiet = try arguments.flag("--quiet")
-        let policy = try PolicyOption.parse(arguments)
+        let policy = try PolicyOption.parse(arguments, storeKit: true)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
@@ -56,7 +56,7 @@ enum RunCommand {
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.run(progress: quiet ? nil : showProgress)
-        var summary = PolicyRunSummary.text(result)
+        var summary = policy.annotated(PolicyRunSummary.text(result))
         Console.out(summary)
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         for invariant in result.brokenInvariants {
@@ -71,7 +71,7 @@ enum RunCommand {
             summary += "\n\n" + shown
         }
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(policyResult: result, failures: failures))
+        try folder.write(RunReport(policyResult: result, failures: failures, command: PolicyRunSummary.command(result) + policy.storeKitArgument))
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1

@@ -13,8 +13,9 @@ import SubscriptionModel
 ///   the period;
 /// - a cancellation reports the same product and `expires` with `renews` false; access
 ///   then ends with the period (no entitlement), unless auto-renew is turned on again;
-/// - a failed renewal keeps access through the app's billing grace (0, 3, 16 or 28 days)
-///   and then ends it, until a billing retry succeeds within 60 days;
+/// - a failed renewal keeps access through the app's billing grace (0, 3, 16 or 28 days;
+///   at most 6 for a weekly period, as StoreKit caps it) and then ends it, until a billing
+///   retry succeeds within 60 days;
 /// - a refund ends access at once, sometimes within hours of the purchase;
 /// - a lifetime (non-consumable) purchase never expires (`expires` unknown, `renews`
 ///   false) but can be refunded;
@@ -124,7 +125,7 @@ struct PolicyStoreKitLifecycle {
             case .failBilling:
                 let retry: Instant? = random.chance(0.6)
                     ? expires.adding(milliseconds: random.int64(in: 1...StoreKitLifecycle.billingRetryDays * Self.day - 1)) : nil
-                let lapse = expires.adding(milliseconds: graceDays * Self.day)
+                let lapse = expires.adding(milliseconds: grace(graceDays, product) * Self.day)
                 let renewed = period(product).end(after: anchor, count: periods + 1)
                 if let retry, retry < lapse, retry < renewed {
                     // Recovered within the billing grace: access never stopped, dates unchanged.
@@ -156,6 +157,14 @@ struct PolicyStoreKitLifecycle {
     }
 
     private func period(_ product: Int) -> ProductPeriod { traits.periods[product] ?? ProductPeriod(months: 1) }
+
+    /// The billing grace for `product`: the app's setting, but never reaching the next
+    /// renewal of a period counted in days (StoreKit gives a weekly subscription 6 days
+    /// where the app chose 16 or 28); a monthly or longer period keeps the setting.
+    private func grace(_ days: Int64, _ product: Int) -> Int64 {
+        let period = period(product)
+        return period.months == 0 ? min(days, Int64(period.days - 1)) : days
+    }
 
     /// The other auto-renewable products whose rank compares with `product`'s as `order` says.
     private func others(of product: Int, _ order: (Int, Int) -> Bool) -> [Int] {

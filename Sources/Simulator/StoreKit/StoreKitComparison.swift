@@ -1,0 +1,189 @@
+import SubscriptionModel
+
+/// Where a StoreKit configuration and a policy disagree (`simulate storekit`, rules
+/// S1–S6 of `docs/storekit.md`): products one side has and the other lacks, a
+/// product's kind or period, subscriptions split over groups, levels that do not follow
+/// the plans' ranks, and the free trial against the policy's trial.
+///
+/// Pure: it compares two values already read, and its findings come in a fixed order
+/// (the policy's products in rank order, then the file's extra products in file
+/// order), so the same inputs always print the same lines.
+public struct StoreKitComparison: Sendable {
+    /// The policy compared.
+    public let policy: SubscriptionPolicy
+    /// The configuration compared.
+    public let configuration: StoreKitConfiguration
+    /// Every disagreement, one per product and rule at most.
+    public let findings: [StoreKitFinding]
+
+    /// Compares `configuration` with `policy`.
+    public init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) {
+        self.policy = policy
+        self.configuration = configuration
+        self.findings = Self.findings(policy: policy, configuration: configuration)
+    }
+
+    /// Whether they agree on everything compared.
+    public var agrees: Bool { findings.isEmpty }
+
+    /// A policy product the file lists as auto-renewable too, with what the file says of it.
+    public struct Match: Hashable, Sendable {
+        /// The policy's product.
+        public var product: PolicyProduct
+        /// The file's subscription of the same id.
+        public var subscription: StoreKitSubscription
+    }
+
+    /// The policy's auto-renewable products that the file lists as auto-renewable, in
+    /// the policy's order (plans in rank order).
+    public static func matches(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [Match] {
+        policy.products.compactMap { product in
+            guard case .autoRenewable = product.kind, let subscription = configuration.product(product.id)?.subscription else { return nil }
+            return Match(product: product, subscription: subscription)
+        }
+    }
+
+    // MARK: Rules
+
+    static func findings(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [StoreKitFinding] {
+        var findings: [StoreKitFinding] = []
+        // S1–S3: each product the policy sells.
+        for product in policy.products {
+            let plan = policy.plans[product.plan].id
+            guard let listed = configuration.product(product.id) else {
+                findings.append(StoreKitFinding(product: product.id, aspect: .onlyInPolicy,
+                                                detail: "plan \(plan) sells it (\(product.kind)); the file does not list it"))
+                continue
+            }
+            switch (product.kind, listed.kind) {
+            case (.autoRenewable(let period), .autoRenewable(let subscription)):
+                if !samePeriod(period, subscription.period) {
+                    findings.append(StoreKitFinding(product: product.id, aspect: .period,
+                                                    detail: "the policy renews it every \(period), the file every \(subscription.period)"))
+                }
+            case (.nonConsumable, .nonConsumable):
+                break
+            default:
+                findings.append(StoreKitFinding(product: product.id, aspect: .kind,
+                                                detail: "the policy sells it as \(product.kind) (plan \(plan)), the file lists it as \(listed.kindText)"))
+            }
+        }
+        // S1: each product only the file lists.
+        for listed in configuration.products where policy.productIndex(listed.id) == nil {
+            var what = listed.kindText
+            if let subscription = listed.subscription {
+                what += ", level \(subscription.level) of \(configuration.groups[subscription.group].shown(index: subscription.group))"
+            }
+            findings.append(StoreKitFinding(product: listed.id, aspect: .onlyInFile, detail: "\(what); the policy does not sell it"))
+        }
+        let matched = matches(policy: policy, configuration: configuration)
+        // S4: one group for all the policy's subscriptions.
+        if let first = matched.first {
+            let home = first.subscription.group
+            for match in matched where match.subscription.group != home {
+                findings.append(StoreKitFinding(product: match.product.id, aspect: .group, detail:
+                    "in \(groupName(match.subscription.group, configuration)), apart from \(StoreKitFinding.shown(first.product.id)) in \(groupName(home, configuration)): a user could hold both at once, where the policy's plans are one entitlement at a time"))
+            }
+        }
+        // S5: levels follow the plans' ranks within a group.
+        for (index, match) in matched.enumerated() {
+            if let conflict = levelConflict(match, earlier: matched[..<index], policy: policy, configuration: configuration) {
+                findings.append(StoreKitFinding(product: match.product.id, aspect: .level, detail: conflict))
+            }
+        }
+        // S6: the free trial against the policy's trial.
+        for match in matched {
+            if let problem = trialProblem(match.subscription.freeTrial, policy: policy) {
+                findings.append(StoreKitFinding(product: match.product.id, aspect: .trial, detail: problem))
+            }
+        }
+        return findings
+    }
+
+    /// Whether two ISO 8601 periods are the same length of billing (`P7D` is `P1W`,
+    /// `P12M` is `P1Y`).
+    static func samePeriod(_ a: String, _ b: String) -> Bool {
+        guard let x = ProductPeriod(iso: a), let y = ProductPeriod(iso: b) else { return a == b }
+        return x == y
+    }
+
+    static func groupName(_ index: Int, _ configuration: StoreKitConfiguration) -> String {
+        configuration.groups[index].shown(index: index)
+    }
+
+    /// What is wrong with `match`'s level against the first earlier product of the same
+    /// group it contradicts (S5): a plan ranked higher needs a lower level number, and
+    /// one plan's products share one level. Nil when nothing contradicts it.
+    static func levelConflict(_ match: Match, earlier: ArraySlice<Match>, policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> String? {
+        let level = match.subscription.level, plan = match.product.plan
+        let place = "\(level) in \(groupName(match.subscription.group, configuration))"
+        for other in earlier where other.subscription.group == match.subscription.group {
+            let otherLevel = other.subscription.level, otherPlan = other.product.plan
+            let otherID = StoreKitFinding.shown(other.product.id)
+            if plan == otherPlan, level != otherLevel {
+                return "\(place), but \(otherID) of the same plan \(policy.plans[plan].id) is at \(otherLevel); one plan's products share a level"
+            }
+            if plan > otherPlan, level >= otherLevel {
+                return "\(place), not above \(otherID) at \(otherLevel), though plan \(policy.plans[plan].id) ranks above \(policy.plans[otherPlan].id); a higher plan needs a better (lower) level"
+            }
+            if plan < otherPlan, level <= otherLevel {
+                return "\(place), not below \(otherID) at \(otherLevel), though plan \(policy.plans[plan].id) ranks below \(policy.plans[otherPlan].id); a higher plan needs a better (lower) level"
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with a subscription's free trial against the policy's trial (S6), or nil.
+    static func trialProblem(_ free: StoreKitFreeTrial?, policy: SubscriptionPolicy) -> String? {
+        guard let trial = policy.trial else {
+            return free.map { "the file offers a free trial of \($0.shown); the policy has no trial" }
+        }
+        let policyTrial = trialText(trial, policy: policy)
+        guard let free else { return "no free trial in the file; the policy's trial gives \(policyTrial)" }
+        if let days = free.days, Int64(days) * Milliseconds.twentyFourHours == trial.lengthMilliseconds { return nil }
+        return "the file's free trial lasts \(free.shown)\(free.days == nil ? " (calendar months, no fixed number of hours)" : ""), the policy's trial \(lengthText(trial.lengthMilliseconds))"
+    }
+
+    /// `plan trial for 72 hours (P3D) from the install`.
+    static func trialText(_ trial: PolicyTimedPlan, policy: SubscriptionPolicy) -> String {
+        "plan \(policy.plans[trial.plan].id) for \(lengthText(trial.lengthMilliseconds)) from the install"
+    }
+
+    /// `72 hours (P3D)`; the ISO form only when the length is whole days.
+    static func lengthText(_ milliseconds: Int64) -> String {
+        let hours = Int(milliseconds / Milliseconds.hour)
+        let text = milliseconds % Milliseconds.hour == 0 ? Figures.count(hours, "hour") : "\(milliseconds / Milliseconds.minute) minutes"
+        return milliseconds % Milliseconds.twentyFourHours == 0 ? text + " (P\(milliseconds / Milliseconds.twentyFourHours)D)" : text
+    }
+
+    // MARK: Output
+
+    /// What `simulate storekit` prints: a header naming both sides, then one line per
+    /// finding; when they agree, a short summary of what was compared.
+    public func text(file: String, policyName: String) -> String {
+        let header = "\(file) (StoreKit configuration \(configuration.versionText)) and policy \(policyName)"
+        guard agrees else {
+            return (["disagrees: \(header): \(Figures.count(findings.count, "finding"))"] + findings.map(\.description)).joined(separator: "\n")
+        }
+        var lines = ["agrees: \(header)"]
+        let products = policy.products.map { "\(StoreKitFinding.shown($0.id)) (\($0.kind), plan \(policy.plans[$0.plan].id))" }
+        lines.append("  products  \(products.count) in both, each of the same kind and period: " + (products.isEmpty ? "none" : products.joined(separator: ", ")))
+        let matched = Self.matches(policy: policy, configuration: configuration)
+        if let first = matched.first {
+            var levels: [String] = []
+            for match in matched {
+                let entry = "\(policy.plans[match.product.plan].id) at level \(match.subscription.level)"
+                if !levels.contains(entry) { levels.append(entry) }
+            }
+            lines.append("  levels    \(Self.groupName(first.subscription.group, configuration)): \(levels.joined(separator: ", ")), as the plans rank")
+        } else {
+            lines.append("  levels    no subscriptions to rank")
+        }
+        if let trial = policy.trial {
+            lines.append("  trial     every subscription has a free trial as long as the policy's: \(Self.trialText(trial, policy: policy))")
+        } else {
+            lines.append("  trial     neither has one")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

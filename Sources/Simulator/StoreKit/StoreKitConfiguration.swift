@@ -1,0 +1,63 @@
+import Foundation
+import SubscriptionModel
+
+/// An Xcode StoreKit configuration file (`*.storekit`), as far as the harness reads it:
+/// its products with their kinds, the subscription groups with each subscription's
+/// period, level and free trial, and the format's version (`docs/storekit.md`).
+///
+/// Read leniently, from text already in memory (no file access here: the command reads
+/// the file): keys the reader does not use are skipped unread, keys a version may leave
+/// out are optional, and format versions 1.x to 5.x are accepted. What it does read
+/// must have the right shape, or the first fault is thrown naming the file, the JSON
+/// path (or the line and column of a syntax error) and what is wrong.
+public struct StoreKitConfiguration: Hashable, Sendable {
+    /// `version.major`.
+    public var versionMajor: Int
+    /// `version.minor` (0 when not given).
+    public var versionMinor: Int
+    /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then
+    /// each group's `subscriptions`.
+    public var products: [StoreKitProduct]
+    /// The subscription groups, in file order.
+    public var groups: [StoreKitGroup]
+
+    /// The format versions read: a newer major version may move what the reader looks
+    /// for, so it is refused rather than misread.
+    public static let majorVersions = 1...5
+
+    /// Creates a configuration from parts.
+    public init(versionMajor: Int, versionMinor: Int, products: [StoreKitProduct], groups: [StoreKitGroup]) {
+        self.versionMajor = versionMajor
+        self.versionMinor = versionMinor
+        self.products = products
+        self.groups = groups
+    }
+
+    /// Reads a configuration's text; `file` names it in errors.
+    public init(data: Data, file: String) throws(StoreKitFileError) {
+        try self.init(bytes: [UInt8](data), file: file)
+    }
+
+    /// Reads a configuration's UTF-8 bytes; `file` names it in errors.
+    public init(bytes: [UInt8], file: String) throws(StoreKitFileError) {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch {
+            let (line, column) = bytes.withUnsafeBufferPointer { error.lineAndColumn(in: $0) }
+            throw StoreKitFileError(file: file, place: "line \(line), column \(column)", problem: "not JSON (\(error.problem))")
+        }
+        self = try StoreKitConfigurationReader(file: file).configuration(json)
+    }
+
+    /// Reads a configuration's text; `file` names it in errors.
+    public init(text: String, file: String) throws(StoreKitFileError) {
+        try self.init(bytes: Array(text.utf8), file: file)
+    }
+
+    /// The product with this id, if the file lists it.
+    public func product(_ id: String) -> StoreKitProduct? { products.first { $0.id == id } }
+
+    /// `3.0`.
+    public var versionText: String { "\(versionMajor).\(versionMinor)" }
+}

@@ -1,0 +1,180 @@
+import SubscriptionModel
+
+/// The lenient reader of a StoreKit configuration's JSON (`docs/storekit.md`).
+///
+/// It looks only at the keys it needs (`version`, `products`,
+/// `nonRenewingSubscriptions`, `subscriptionGroups` with each group's `id`, `name`
+/// and `subscriptions`, and of a product its `productID`, `type`,
+/// `recurringSubscriptionPeriod`, `groupNumber` and free introductory offer) and never
+/// at anything else: `settings` (team and app ids, the last sync date, error
+/// injections), `appPolicies`, prices, localizations and offer codes are skipped
+/// unread, so no message can show them. A `null` reads as a missing key, as Xcode
+/// writes `"introductoryOffer" : null`.
+struct StoreKitConfigurationReader {
+    let file: String
+
+    func fail(_ path: String, _ problem: String) -> StoreKitFileError {
+        StoreKitFileError(file: file, place: path, problem: problem)
+    }
+
+    func configuration(_ json: JSONValue) throws(StoreKitFileError) -> StoreKitConfiguration {
+        let root = try object(json, "$")
+        guard let version = present(root["version"]) else {
+            throw fail("$", "missing \"version\": not a StoreKit configuration file (Xcode writes {\"major\": N, \"minor\": N})")
+        }
+        let versionObject = try object(version, "$.version")
+        guard let majorValue = present(versionObject["major"]) else { throw fail("$.version", "missing \"major\"") }
+        let major = try integer(majorValue, "$.version.major")
+        guard StoreKitConfiguration.majorVersions.contains(major) else {
+            let known = StoreKitConfiguration.majorVersions
+            throw fail("$.version.major", "version \(major) is not one this reader knows (\(known.lowerBound).x to \(known.upperBound).x)")
+        }
+        let minor = try present(versionObject["minor"]).map { value throws(StoreKitFileError) in try integer(value, "$.version.minor") } ?? 0
+
+        var products: [StoreKitProduct] = []
+        var groups: [StoreKitGroup] = []
+        func add(_ product: StoreKitProduct) throws(StoreKitFileError) {
+            if let earlier = products.first(where: { $0.id == product.id }) {
+                throw fail(product.path + ".productID", "product \(ErrorText.quoted(product.id)) is already listed at \(earlier.path)")
+            }
+            products.append(product)
+        }
+
+        for (index, value) in try list(root["products"], "$.products").enumerated() {
+            try add(try oneTimeProduct(value, "$.products[\(index)]"))
+        }
+        for (index, value) in try list(root["nonRenewingSubscriptions"], "$.nonRenewingSubscriptions").enumerated() {
+            let path = "$.nonRenewingSubscriptions[\(index)]"
+            try add(StoreKitProduct(id: try productID(value, path), kind: .nonRenewing, path: path))
+        }
+        for (index, value) in try list(root["subscriptionGroups"], "$.subscriptionGroups").enumerated() {
+            let path = "$.subscriptionGroups[\(index)]"
+            let group = try object(value, path)
+            groups.append(StoreKitGroup(id: try optionalString(group["id"], path + ".id"), name: try optionalString(group["name"], path + ".name")))
+            for (position, subscription) in try list(group["subscriptions"], path + ".subscriptions").enumerated() {
+                try add(try autoRenewable(subscription, path + ".subscriptions[\(position)]", group: index))
+            }
+        }
+        return StoreKitConfiguration(versionMajor: major, versionMinor: minor, products: products, groups: groups)
+    }
+
+    // MARK: Products
+
+    /// The `type`s of the `products` list.
+    static let oneTimeTypes: [String: StoreKitProduct.Kind] = ["Consumable": .consumable, "NonConsumable": .nonConsumable, "NonRenewingSubscription": .nonRenewing]
+
+    func oneTimeProduct(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> StoreKitProduct {
+        let id = try productID(value, path)
+        guard let typeValue = present(try object(value, path)["type"]) else {
+            throw fail(path, "missing \"type\" (\"Consumable\", \"NonConsumable\" or \"NonRenewingSubscription\")")
+        }
+        let type = try string(typeValue, path + ".type")
+        guard let kind = Self.oneTimeTypes[type] else {
+            throw fail(path + ".type", "unknown product type \(ErrorText.quoted(type)); expected \"Consumable\", \"NonConsumable\" or \"NonRenewingSubscription\" (auto-renewable products belong in \"subscriptionGroups\")")
+        }
+        return StoreKitProduct(id: id, kind: kind, path: path)
+    }
+
+    func autoRenewable(_ value: JSONValue, _ path: String, group: Int) throws(StoreKitFileError) -> StoreKitProduct {
+        let id = try productID(value, path)
+        let fields = try object(value, path)
+        guard let periodValue = present(fields["recurringSubscriptionPeriod"]) else {
+            throw fail(path, "missing \"recurringSubscriptionPeriod\" (such as \"P1M\") for subscription \(ErrorText.quoted(id))")
+        }
+        let period = try period(periodValue, path + ".recurringSubscriptionPeriod")
+        guard let levelValue = present(fields["groupNumber"]) else {
+            throw fail(path, "missing \"groupNumber\" (the subscription's level in its group, 1 the highest) for subscription \(ErrorText.quoted(id))")
+        }
+        let level = try integer(levelValue, path + ".groupNumber")
+        guard level >= 1 else { throw fail(path + ".groupNumber", "level \(level) is below 1 (1 is the highest level of a group)") }
+        var trial: StoreKitFreeTrial?
+        if let offer = present(fields["introductoryOffer"]) {
+            trial = try freeTrial(offer, path + ".introductoryOffer")
+        }
+        // Newer files list the introductory offers; the first free one is the trial.
+        for (index, offer) in try list(fields["introductoryOffers"], path + ".introductoryOffers").enumerated() where trial == nil {
+            trial = try freeTrial(offer, path + ".introductoryOffers[\(index)]")
+        }
+        return StoreKitProduct(id: id, kind: .autoRenewable(StoreKitSubscription(period: period, group: group, level: level, freeTrial: trial)), path: path)
+    }
+
+    /// The offer as a free trial, or nil for an offer that costs something (`payAsYouGo`, `payUpFront`).
+    func freeTrial(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> StoreKitFreeTrial? {
+        let fields = try object(value, path)
+        guard let mode = try optionalString(fields["paymentMode"], path + ".paymentMode"), mode == "free" else { return nil }
+        guard let periodValue = present(fields["subscriptionPeriod"]) else { throw fail(path, "missing \"subscriptionPeriod\" of a free trial") }
+        let period = try period(periodValue, path + ".subscriptionPeriod")
+        var periods = 1
+        if let count = present(fields["numberOfPeriods"]) {
+            periods = try integer(count, path + ".numberOfPeriods")
+            guard periods >= 1 else { throw fail(path + ".numberOfPeriods", "\(periods) is below 1") }
+        }
+        return StoreKitFreeTrial(period: period, periods: periods)
+    }
+
+    func productID(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String {
+        guard let id = present(try object(value, path)["productID"]) else { throw fail(path, "missing \"productID\"") }
+        let text = try string(id, path + ".productID")
+        guard !text.isEmpty else { throw fail(path + ".productID", "an empty product id") }
+        return text
+    }
+
+    /// An ISO 8601 period of one unit, as StoreKit writes them (`P3D`, `P1W`, `P1M`, `P1Y`).
+    func period(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String {
+        let text = try string(value, path)
+        guard ProductPeriod(iso: text) != nil else {
+            throw fail(path, "\(ErrorText.quoted(text)) is not a period such as \"P3D\", \"P1W\", \"P1M\" or \"P1Y\"")
+        }
+        return text
+    }
+
+    // MARK: Shapes
+
+    /// The value, or nil for a missing key or `null`.
+    func present(_ value: JSONValue?) -> JSONValue? {
+        guard let value, !value.isNull else { return nil }
+        return value
+    }
+
+    func object(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> JSONObject {
+        guard let object = value.object else { throw fail(path, "expected an object, got \(Self.kind(value))") }
+        return object
+    }
+
+    /// A list's elements; a missing list is empty.
+    func list(_ value: JSONValue?, _ path: String) throws(StoreKitFileError) -> [JSONValue] {
+        guard let value = present(value) else { return [] }
+        guard case .array(let elements) = value else { throw fail(path, "expected a list, got \(Self.kind(value))") }
+        return elements
+    }
+
+    func string(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String {
+        guard let text = value.string else { throw fail(path, "expected a string, got \(Self.kind(value))") }
+        return text
+    }
+
+    func optionalString(_ value: JSONValue?, _ path: String) throws(StoreKitFileError) -> String? {
+        guard let value = present(value) else { return nil }
+        return try string(value, path)
+    }
+
+    func integer(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> Int {
+        guard case .number(let number) = value else { throw fail(path, "expected a whole number, got \(Self.kind(value))") }
+        guard let integer = number.int64, let small = Int(exactly: integer), abs(small) <= Int(Int32.max) else {
+            throw fail(path, "expected a whole number, got \(number.text.count > 24 ? String(number.text.prefix(24)) + "…" : number.text)")
+        }
+        return small
+    }
+
+    /// What a value is, for messages, without its content.
+    static func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}

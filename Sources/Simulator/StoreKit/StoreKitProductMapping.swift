@@ -1,0 +1,104 @@
+import SubscriptionModel
+
+/// A policy whose products follow a StoreKit configuration (`simulate run --storekit`,
+/// `docs/storekit.md`): the file decides which products exist, each one's period, and
+/// through its level which plan a product new to the policy gives; the policy keeps its
+/// plans, limits, responses, screens and trial. The generator is untouched: it buys,
+/// renews, upgrades and downgrades whatever products the policy it is given sells.
+///
+/// - A product both sides have keeps its plan and its place, and takes the file's period.
+/// - An auto-renewable product only the file has gives the plan of the policy's
+///   products at the same level of the same group (a weekly beside a monthly).
+/// - A product only the policy has is dropped; a paid plan left with none is refused
+///   (nothing could buy it, so its coverage could never be reached).
+/// - Consumables and non-renewing subscriptions the policy does not name give no plan
+///   and are left out (a policy has no such kind).
+/// - Refused, naming the product: a kind the two sides disagree on (S2), subscriptions
+///   split over groups (S4), levels against the plans' ranks (S5), a non-consumable or
+///   a subscription the policy cannot place on a plan.
+///
+/// The trial (S6) is not the catalogue's: the policy's trial stays as it is.
+public struct StoreKitProductMapping: Sendable {
+    /// The policy with the file's products.
+    public let policy: SubscriptionPolicy
+    /// What the mapping did, product by product, for the run's summary.
+    public let notes: [String]
+
+    /// Why a configuration cannot drive a policy's products: one line naming the product.
+    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What cannot be mapped, starting with the product id or the plan.
+        public var problem: String
+
+        /// A refusal saying `problem`.
+        public init(problem: String) {
+            self.problem = problem
+        }
+
+        /// The line, without `error: `.
+        public var description: String { problem }
+    }
+
+    /// Maps `configuration`'s products onto `policy`'s plans, or refuses.
+    public init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
+        let comparison = StoreKitComparison(policy: policy, configuration: configuration)
+        if let fatal = comparison.findings.first(where: { [.kind, .group, .level].contains($0.aspect) }) {
+            throw Refusal(problem: fatal.description)
+        }
+        let matched = StoreKitComparison.matches(policy: policy, configuration: configuration)
+        var catalogue: [PolicyProduct] = []
+        var notes: [String] = []
+        for listed in configuration.products {
+            let id = StoreKitFinding.shown(listed.id)
+            if let index = policy.productIndex(listed.id) {
+                let old = policy.products[index]
+                switch listed.kind {
+                case .autoRenewable(let subscription):
+                    catalogue.append(PolicyProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan))
+                    if case .autoRenewable(let period) = old.kind, !StoreKitComparison.samePeriod(period, subscription.period) {
+                        notes.append("\(id) renews every \(subscription.period) (the policy: \(period))")
+                    }
+                default:
+                    catalogue.append(PolicyProduct(id: listed.id, kind: .nonConsumable, plan: old.plan))
+                }
+                continue
+            }
+            switch listed.kind {
+            case .consumable, .nonRenewing:
+                notes.append("\(id) left out (\(listed.kindText): gives no plan)")
+            case .nonConsumable:
+                throw Refusal(problem: "\(id): a non-consumable the policy does not sell, so no plan it would give; add it to a plan's products in the policy")
+            case .autoRenewable(let subscription):
+                let group = StoreKitComparison.groupName(subscription.group, configuration)
+                guard let peer = matched.first(where: { $0.subscription.group == subscription.group && $0.subscription.level == subscription.level }) else {
+                    throw Refusal(problem: "\(id): auto-renewable at level \(subscription.level) of \(group), where the policy sells nothing, so no plan it would give; add it to a plan's products in the policy")
+                }
+                let plan = peer.product.plan
+                catalogue.append(PolicyProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: plan))
+                notes.append("\(id) added to plan \(policy.plans[plan].id) (\(listed.kindText), level \(subscription.level) like \(StoreKitFinding.shown(peer.product.id)))")
+            }
+        }
+        for product in policy.products where configuration.product(product.id) == nil {
+            notes.append("\(StoreKitFinding.shown(product.id)) dropped (not in the file)")
+        }
+        for plan in policy.paidPlans where !catalogue.contains(where: { $0.plan == plan }) {
+            let sold = policy.products.filter { $0.plan == plan }.map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
+            throw Refusal(problem: "plan \(policy.plans[plan].id): the file lists none of its products (\(sold)), so nothing could buy it; list one, or drop the plan from the policy")
+        }
+        // The reader's order, by plan in rank order; within a plan the policy's own
+        // products in the policy's order, then the new ones as the file lists them, so a
+        // file that agrees gives the very same policy (and the same timelines).
+        func place(_ entry: (offset: Int, element: PolicyProduct)) -> (Int, Int) {
+            (entry.element.plan, policy.productIndex(entry.element.id) ?? policy.products.count + entry.offset)
+        }
+        let ordered = catalogue.enumerated().sorted { place($0) < place($1) }.map(\.element)
+        self.policy = policy.selling(ordered)
+        self.notes = notes
+    }
+
+    /// The products the run sells, for its summary: `dailyquip.weekly auto-renewable
+    /// P1W (premium), ...`, then what changed.
+    public var summary: String {
+        let products = policy.products.map { "\(StoreKitFinding.shown($0.id)) \($0.kind) (\(policy.plans[$0.plan].id))" }.joined(separator: ", ")
+        return notes.isEmpty ? products : products + "; " + notes.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,46 @@
+extension SubscriptionPolicy {
+    /// The same rules with another product catalogue: the products, their kinds and
+    /// periods, and which plan each gives, as an App Store configuration states them
+    /// (`simulate run --storekit`), while every plan, limit, response and screen stays as
+    /// the policy file wrote it.
+    ///
+    /// Which plans are paid does not change (G9 offers the same plans), so every paid
+    /// plan must keep at least one product, and no free plan may gain one. A `byProduct`
+    /// screen keeps its branch for a product id both catalogues hold; a product new to
+    /// the policy gets the screen's `else` branch, as the file reader gives any product
+    /// the file leaves out. The caller checks these conditions (the StoreKit mapping
+    /// refuses a catalogue that breaks them, with a message naming the product); here
+    /// they are preconditions.
+    public func selling(_ catalogue: [PolicyProduct]) -> SubscriptionPolicy {
+        precondition(Set(catalogue.map(\.id)).count == catalogue.count, "a product id is sold twice")
+        for product in catalogue {
+            precondition(plans.indices.contains(product.plan) && plans[product.plan].isPaid, "product \(product.id) gives no paid plan")
+        }
+        for plan in paidPlans {
+            precondition(catalogue.contains { $0.plan == plan }, "paid plan \(plans[plan].id) would sell nothing")
+        }
+        let old = products
+        func remap(_ expression: ScreenExpression) -> ScreenExpression {
+            switch expression {
+            case .byProduct(let branches):
+                let fallback = remap(branches[old.count])
+                let kept = catalogue.map { product in old.firstIndex { $0.id == product.id }.map { remap(branches[$0]) } ?? fallback }
+                return .byProduct(kept + [fallback])
+            case .byPlan(let branches):
+                return .byPlan(branches.map(remap))
+            case .meter(var meter):
+                meter.below = remap(meter.below)
+                meter.warning = meter.warning.map(remap)
+                meter.reached = remap(meter.reached)
+                meter.unlimited = remap(meter.unlimited)
+                return .meter(meter)
+            default:
+                return expression
+            }
+        }
+        return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+                                  guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                  features: features, plans: plans, products: catalogue, noPlanResponse: noPlanResponse,
+                                  screens: screens.map { PolicyScreen(name: $0.name, value: remap($0.value)) })
+    }
+}

@@ -1,0 +1,459 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// The StoreKit fixtures: one configuration per format version Xcode has written (1.0,
+/// 1.2, 2.0, 3.0, 4.0, 5.0), each agreeing with a shipped policy, and files that
+/// disagree in each way S1–S6 of docs/storekit.md names.
+enum StoreKitFixtures {
+    static let folder = PackagePaths.root.appendingPathComponent("Tests/Scenarios/StoreKit")
+
+    static func path(_ name: String) -> String { folder.appendingPathComponent(name + ".storekit").path }
+
+    /// The fixture read as the command reads it (`file` names it in errors).
+    static func read(_ name: String) throws -> StoreKitConfiguration {
+        try StoreKitConfiguration(data: try Data(contentsOf: URL(fileURLWithPath: path(name))), file: name + ".storekit")
+    }
+
+    /// A configuration from a text, or the one line its error prints.
+    static func read(text: String) -> Result<StoreKitConfiguration, StoreKitFileError> {
+        Result { () throws(StoreKitFileError) in try StoreKitConfiguration(text: text, file: "app.storekit") }
+    }
+
+    /// The findings of a fixture against a shipped policy, as the command prints them.
+    static func findings(_ name: String, _ policy: String) throws -> [String] {
+        StoreKitComparison(policy: SubscriptionPolicy.named(policy)!, configuration: try read(name)).findings.map(\.description)
+    }
+
+    /// A minimal configuration of one format version around one group's subscriptions.
+    static func file(major: Int = 3, subscriptions: String, products: String = "") -> String {
+        """
+        {"products": [\(products)], "subscriptionGroups": [{"id": "G1", "name": "Pro", "subscriptions": [\(subscriptions)]}],
+         "version": {"major": \(major), "minor": 0}}
+        """
+    }
+
+    /// Values the fixtures hold in `settings` and `appPolicies` that nothing may print.
+    static let secrets = ["QX7TEAM1D9", "6799000001", "6799000002", "6799000003", "785546123", "FIXTURE-EULA-TEXT"]
+}
+
+@Suite("StoreKit configuration files: the lenient reader")
+struct StoreKitReaderTests {
+    @Test("every format version is read: products, kinds, periods, groups, levels and free trials", arguments: [
+        ("daa-tiers-v1.0", "1.0", "daa-tiers"), ("oxalate-v1.2", "1.2", "oxalate"), ("daily-quip-v2.0", "2.0", "daily-quip"),
+        ("face-recall-v3.0", "3.0", "face-recall"), ("meal-capture-v4.0", "4.0", "meal-capture"), ("daily-quip-v5.0", "5.0", "daily-quip"),
+    ])
+    func versions(name: String, version: String, policyName: String) throws {
+        let configuration = try StoreKitFixtures.read(name)
+        #expect(configuration.versionText == version)
+        let policy = try #require(SubscriptionPolicy.named(policyName))
+        #expect(Set(configuration.products.map(\.id)) == Set(policy.products.map(\.id)), "\(name)")
+        for product in configuration.products {
+            let sold = policy.products[policy.productIndex(product.id)!]
+            #expect(product.kindText == sold.kind.description, "\(name): \(product.id)")
+        }
+    }
+
+    @Test("a subscription's group, level and free trial are read; an offer that costs something is no trial")
+    func subscriptionDetails() throws {
+        let meal = try StoreKitFixtures.read("meal-capture-v4.0")
+        #expect(meal.groups == [StoreKitGroup(id: "0A6F3D12", name: "Analyses")])
+        #expect(meal.product("PremiumStandardSub")?.subscription == StoreKitSubscription(period: "P1M", group: 0, level: 2, freeTrial: StoreKitFreeTrial(period: "P3D")))
+        #expect(meal.product("unlimited")?.subscription?.level == 1)
+        // 5.x lists introductory offers; the first free one is the trial.
+        let listed = StoreKitFixtures.file(major: 5, subscriptions: """
+            {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1,
+             "introductoryOffers": [{"paymentMode": "payUpFront", "subscriptionPeriod": "P1M"},
+                                    {"paymentMode": "free", "subscriptionPeriod": "P1W", "numberOfPeriods": 2}]},
+            {"productID": "pro.yearly", "recurringSubscriptionPeriod": "P1Y", "groupNumber": 1,
+             "introductoryOffer": {"paymentMode": "payAsYouGo", "subscriptionPeriod": "P1M", "numberOfPeriods": 3}}
+            """)
+        let configuration = try StoreKitFixtures.read(text: listed).get()
+        #expect(configuration.product("pro.monthly")?.subscription?.freeTrial == StoreKitFreeTrial(period: "P1W", periods: 2))
+        #expect(configuration.product("pro.monthly")?.subscription?.freeTrial?.days == 14)
+        #expect(configuration.product("pro.yearly")?.subscription?.freeTrial == nil)
+    }
+
+    @Test("keys the reader does not use are skipped, whatever they hold; missing optional keys and nulls are tolerated")
+    func lenient() throws {
+        let text = """
+            {"settings": {"_developerTeamID": 42, "_storeKitErrors": "not a list"}, "appPolicies": [1, 2],
+             "sharedSecret": {"key": "x"}, "identifier": null, "nonRenewingSubscriptions": null,
+             "products": [{"productID": "tip", "type": "Consumable", "displayPrice": [], "localizations": 7}],
+             "subscriptionGroups": [{"subscriptions": [{"productID": "pro", "recurringSubscriptionPeriod": "P1W",
+                                     "groupNumber": 1, "introductoryOffer": null, "futureKey": {"a": [true]}}]}],
+             "version": {"major": 1}}
+            """
+        let configuration = try StoreKitFixtures.read(text: text).get()
+        #expect(configuration.versionText == "1.0")
+        #expect(configuration.products.map(\.id) == ["tip", "pro"])
+        #expect(configuration.groups == [StoreKitGroup(id: nil, name: nil)])
+        #expect(configuration.groups[0].shown(index: 0) == "group 1")
+        #expect(configuration.product("pro")?.subscription?.freeTrial == nil)
+    }
+
+    @Test("what the reader uses must have its shape: one line naming the file, the JSON path and the fault", arguments: [
+        ("{\"products\": []}", "error: app.storekit: $: missing \"version\": not a StoreKit configuration file (Xcode writes {\"major\": N, \"minor\": N})"),
+        ("{\"version\": {\"major\": 6, \"minor\": 0}}", "error: app.storekit: $.version.major: version 6 is not one this reader knows (1.x to 5.x)"),
+        ("{\"version\": {\"major\": 0}}", "error: app.storekit: $.version.major: version 0 is not one this reader knows (1.x to 5.x)"),
+        ("{\"version\": {\"major\": \"3\"}}", "error: app.storekit: $.version.major: expected a whole number, got a string"),
+        ("{\"version\": {\"major\": 3.0}}", "error: app.storekit: $.version.major: expected a whole number, got 3.0"),
+        ("[]", "error: app.storekit: $: expected an object, got a list"),
+        (StoreKitFixtures.file(subscriptions: "", products: "{\"productID\": \"a\", \"type\": \"Auto-Renewable\"}"),
+         "error: app.storekit: $.products[0].type: unknown product type \"Auto-Renewable\"; expected \"Consumable\", \"NonConsumable\" or \"NonRenewingSubscription\" (auto-renewable products belong in \"subscriptionGroups\")"),
+        (StoreKitFixtures.file(subscriptions: "", products: "{\"productID\": \"a\"}"),
+         "error: app.storekit: $.products[0]: missing \"type\" (\"Consumable\", \"NonConsumable\" or \"NonRenewingSubscription\")"),
+        (StoreKitFixtures.file(subscriptions: "", products: "{\"type\": \"Consumable\"}"), "error: app.storekit: $.products[0]: missing \"productID\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1Q\", \"groupNumber\": 1}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod: \"P1Q\" is not a period such as \"P3D\", \"P1W\", \"P1M\" or \"P1Y\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\"}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0]: missing \"groupNumber\" (the subscription's level in its group, 1 the highest) for subscription \"p\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 0}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].groupNumber: level 0 is below 1 (1 is the highest level of a group)"),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"free\"}}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer: missing \"subscriptionPeriod\" of a free trial"),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"a\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1}",
+                               products: "{\"productID\": \"a\", \"type\": \"NonConsumable\"}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].productID: product \"a\" is already listed at $.products[0]"),
+        ("{\"version\": {\"major\": 3}, \"subscriptionGroups\": {}}", "error: app.storekit: $.subscriptionGroups: expected a list, got an object"),
+    ])
+    func refused(text: String, line: String) {
+        switch StoreKitFixtures.read(text: text) {
+        case .success: Issue.record("read: \(text)")
+        case .failure(let error): #expect(error.description == line)
+        }
+    }
+
+    @Test("text that is not JSON is refused with the line and column of the fault")
+    func syntax() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: StoreKitFixtures.path("malformed-syntax")))
+        #expect(throws: StoreKitFileError(file: "malformed-syntax.storekit", place: "line 26, column 43", problem: "not JSON (trailing comma)")) {
+            try StoreKitConfiguration(data: data, file: "malformed-syntax.storekit")
+        }
+        #expect(throws: StoreKitFileError(file: "app.storekit", place: "line 2, column 1", problem: "not JSON (unexpected end of text)")) {
+            try StoreKitConfiguration(text: "{\"version\":\n", file: "app.storekit")
+        }
+    }
+}
+
+@Suite("StoreKit against a policy (docs/storekit.md, S1–S6)")
+struct StoreKitComparisonTests {
+    @Test("each format version's fixture agrees with its shipped policy", arguments: [
+        ("daa-tiers-v1.0", "daa-tiers"), ("oxalate-v1.2", "oxalate"), ("daily-quip-v2.0", "daily-quip"),
+        ("face-recall-v3.0", "face-recall"), ("meal-capture-v4.0", "meal-capture"), ("daily-quip-v5.0", "daily-quip"),
+    ])
+    func agrees(name: String, policy: String) throws {
+        #expect(try StoreKitFixtures.findings(name, policy) == [])
+    }
+
+    @Test("S1: a product one side has and the other lacks, whatever its kind")
+    func catalogue() throws {
+        #expect(try StoreKitFixtures.findings("daily-quip-catalogue", "daily-quip") == [
+            "dailyquip.annual: only in the policy: plan premium sells it (auto-renewable P1Y); the file does not list it",
+            "dailyquip.tip: only in the file: consumable; the policy does not sell it",
+        ])
+        #expect(try StoreKitFixtures.findings("daily-quip-weekly", "daily-quip") == [
+            "dailyquip.tip: only in the file: consumable; the policy does not sell it",
+            "dailyquip.weekly: only in the file: auto-renewable P1W, level 1 of group \"Daily Quip Premium\"; the policy does not sell it",
+        ])
+    }
+
+    @Test("S2: the kind; S3: the billing period, compared by length (P7D is P1W, P12M is P1Y)")
+    func kindAndPeriod() throws {
+        #expect(try StoreKitFixtures.findings("daily-quip-kind", "daily-quip") == [
+            "dailyquip.lifetime: kind: the policy sells it as non-consumable (plan premium), the file lists it as consumable",
+        ])
+        #expect(try StoreKitFixtures.findings("daily-quip-period", "daily-quip") == [
+            "dailyquip.annual: period: the policy renews it every P1Y, the file every P6M",
+        ])
+        let sameLengths = StoreKitFixtures.file(subscriptions: """
+            {"productID": "facerecall.premium.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1},
+            {"productID": "facerecall.premium.yearly", "recurringSubscriptionPeriod": "P12M", "groupNumber": 1}
+            """)
+        let configuration = try StoreKitFixtures.read(text: sameLengths).get()
+        #expect(StoreKitComparison(policy: .faceRecall, configuration: configuration).agrees)
+        let nonRenewing = """
+            {"nonRenewingSubscriptions": [{"productID": "facerecall.premium.yearly", "type": "NonRenewingSubscription"}],
+             "subscriptionGroups": [{"subscriptions": [{"productID": "facerecall.premium.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
+             "version": {"major": 2, "minor": 0}}
+            """
+        #expect(StoreKitComparison(policy: .faceRecall, configuration: try StoreKitFixtures.read(text: nonRenewing).get()).findings.map(\.description) == [
+            "facerecall.premium.yearly: kind: the policy sells it as auto-renewable P1Y (plan premium), the file lists it as non-renewing subscription",
+        ])
+    }
+
+    @Test("S4: the policy's subscriptions in one group, where a user holds one at a time")
+    func groups() throws {
+        let line = "in group \"DAA Premium\", apart from com.daa.core.monthly in group \"DAA Plans\": a user could hold both at once, where the policy's plans are one entitlement at a time"
+        #expect(try StoreKitFixtures.findings("daa-tiers-groups", "daa-tiers") == [
+            "com.daa.premium.monthly: group: " + line, "com.daa.premium.yearly: group: " + line,
+        ])
+    }
+
+    @Test("S5: a higher plan needs a better (lower) level; one plan's products share a level")
+    func levels() throws {
+        #expect(try StoreKitFixtures.findings("daa-tiers-levels", "daa-tiers") == [
+            "com.daa.core.yearly: level: 2 in group \"DAA Plans\", but com.daa.core.monthly of the same plan core is at 3; one plan's products share a level",
+            "com.daa.advanced.monthly: level: 2 in group \"DAA Plans\", not above com.daa.core.yearly at 2, though plan advanced ranks above core; a higher plan needs a better (lower) level",
+            "com.daa.advanced.yearly: level: 2 in group \"DAA Plans\", not above com.daa.core.yearly at 2, though plan advanced ranks above core; a higher plan needs a better (lower) level",
+        ])
+        // Reversed ranks: premium, the highest plan, at the worst level.
+        let reversed = StoreKitFixtures.file(subscriptions: """
+            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P3D"}},
+            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P3D"}}
+            """)
+        #expect(StoreKitComparison(policy: .mealCapture, configuration: try StoreKitFixtures.read(text: reversed).get()).findings.map(\.description) == [
+            "unlimited: level: 2 in group \"Pro\", not above PremiumStandardSub at 1, though plan unlimited ranks above premium; a higher plan needs a better (lower) level",
+        ])
+    }
+
+    @Test("S6: a free trial where the policy has none, none where it has one, and one of another length")
+    func trials() throws {
+        #expect(try StoreKitFixtures.findings("face-recall-trial", "face-recall") == [
+            "facerecall.premium.monthly: trial: the file offers a free trial of P1W; the policy has no trial",
+            "facerecall.premium.yearly: trial: the file offers a free trial of P1W; the policy has no trial",
+        ])
+        #expect(try StoreKitFixtures.findings("meal-capture-trial", "meal-capture") == [
+            "PremiumStandardSub: trial: the file's free trial lasts P1W, the policy's trial 72 hours (P3D)",
+            "unlimited: trial: no free trial in the file; the policy's trial gives plan trial for 72 hours (P3D) from the install",
+        ])
+        let months = StoreKitFixtures.file(subscriptions: """
+            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1M"}},
+            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1D", "numberOfPeriods": 3}}
+            """)
+        #expect(StoreKitComparison(policy: .mealCapture, configuration: try StoreKitFixtures.read(text: months).get()).findings.map(\.description) == [
+            "PremiumStandardSub: trial: the file's free trial lasts P1M (calendar months, no fixed number of hours), the policy's trial 72 hours (P3D)",
+        ])
+    }
+
+    @Test("agreeing, it says what was compared")
+    func agreeingSummary() throws {
+        let comparison = StoreKitComparison(policy: .mealCapture, configuration: try StoreKitFixtures.read("meal-capture-v4.0"))
+        #expect(comparison.text(file: "m.storekit", policyName: "meal-capture") == """
+            agrees: m.storekit (StoreKit configuration 4.0) and policy meal-capture
+              products  2 in both, each of the same kind and period: PremiumStandardSub (auto-renewable P1M, plan premium), unlimited (auto-renewable P1M, plan unlimited)
+              levels    group "Analyses": premium at level 2, unlimited at level 1, as the plans rank
+              trial     every subscription has a free trial as long as the policy's: plan trial for 72 hours (P3D) from the install
+            """)
+    }
+
+    @Test("an odd product id is quoted, so it cannot break its line")
+    func oddIDs() {
+        #expect(StoreKitFinding(product: "a\nb", aspect: .onlyInFile, detail: "consumable").description == "\"a\\nb\": only in the file: consumable")
+        #expect(StoreKitFinding.shown("com.app_pro-1.monthly") == "com.app_pro-1.monthly")
+        #expect(StoreKitFinding.shown("pro monthly") == "\"pro monthly\"")
+    }
+}
+
+@Suite("--storekit: a policy selling the file's products")
+struct StoreKitMappingTests {
+    @Test("a new subscription takes the plan of the policy's products at its level; consumables are left out")
+    func weekly() throws {
+        let mapping = try StoreKitProductMapping(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-weekly"))
+        let policy = mapping.policy
+        #expect(policy.products.map(\.id) == ["dailyquip.monthly", "dailyquip.annual", "dailyquip.lifetime", "dailyquip.weekly"])
+        #expect(policy.products[policy.productIndex("dailyquip.weekly")!] == PolicyProduct(id: "dailyquip.weekly", kind: .autoRenewable(period: "P1W"), plan: policy.planIndex("premium")!))
+        #expect(policy.plans == SubscriptionPolicy.dailyQuip.plans && policy.screens.count == SubscriptionPolicy.dailyQuip.screens.count)
+        #expect(mapping.notes == ["dailyquip.tip left out (consumable: gives no plan)",
+                                  "dailyquip.weekly added to plan premium (auto-renewable P1W, level 1 like dailyquip.monthly)"])
+    }
+
+    @Test("the file's period replaces the policy's; a product it lacks is dropped")
+    func periodsAndDrops() throws {
+        let period = try StoreKitProductMapping(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-period")).policy
+        #expect(period.products[period.productIndex("dailyquip.annual")!].kind == .autoRenewable(period: "P6M"))
+        let catalogue = try StoreKitProductMapping(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-catalogue"))
+        #expect(catalogue.policy.productIndex("dailyquip.annual") == nil)
+        #expect(catalogue.notes.last == "dailyquip.annual dropped (not in the file)")
+    }
+
+    @Test("a byProduct screen keeps its branch for a product both sides have; a new product gets the else branch")
+    func screens() throws {
+        let text = StoreKitFixtures.file(subscriptions: """
+            {"productID": "premium_yearly", "recurringSubscriptionPeriod": "P1Y", "groupNumber": 1},
+            {"productID": "premium_weekly", "recurringSubscriptionPeriod": "P1W", "groupNumber": 1}
+            """)
+        let policy = try StoreKitProductMapping(policy: .oxalate, configuration: try StoreKitFixtures.read(text: text).get()).policy
+        let old = SubscriptionPolicy.oxalate
+        func branches(_ policy: SubscriptionPolicy) -> [ScreenExpression] {
+            guard case .byProduct(let branches) = policy.screens.first(where: { $0.name == "plan" })!.value else { return [] }
+            return branches
+        }
+        let before = branches(old), after = branches(policy)
+        #expect(policy.products.map(\.id) == ["premium_yearly", "premium_weekly"])
+        #expect(after == [before[old.productIndex("premium_yearly")!], before.last!, before.last!])
+        #expect(after[0] != after[1], "the yearly branch is its own, not the else branch")
+    }
+
+    @Test("refused, naming the product: a kind, a split group, levels against ranks", arguments: [
+        ("daily-quip-kind", "daily-quip", "dailyquip.lifetime: kind: the policy sells it as non-consumable (plan premium), the file lists it as consumable"),
+        ("daa-tiers-groups", "daa-tiers", "com.daa.premium.monthly: group: in group \"DAA Premium\", apart from com.daa.core.monthly in group \"DAA Plans\": a user could hold both at once, where the policy's plans are one entitlement at a time"),
+        ("daa-tiers-levels", "daa-tiers", "com.daa.core.yearly: level: 2 in group \"DAA Plans\", but com.daa.core.monthly of the same plan core is at 3; one plan's products share a level"),
+    ])
+    func refusedFixtures(name: String, policy: String, problem: String) throws {
+        let configuration = try StoreKitFixtures.read(name)
+        #expect(throws: StoreKitProductMapping.Refusal(problem: problem)) {
+            try StoreKitProductMapping(policy: SubscriptionPolicy.named(policy)!, configuration: configuration)
+        }
+    }
+
+    @Test("a subscription at a level the policy has nothing at, a lifetime it does not sell, a paid plan with nothing left", arguments: [
+        (StoreKitFixtures.file(subscriptions: """
+            {"productID": "facerecall.premium.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2},
+            {"productID": "facerecall.plus.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}
+            """), "facerecall.plus.monthly: auto-renewable at level 1 of group \"Pro\", where the policy sells nothing, so no plan it would give; add it to a plan's products in the policy"),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"facerecall.premium.monthly\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1}",
+                               products: "{\"productID\": \"facerecall.forever\", \"type\": \"NonConsumable\"}"),
+         "facerecall.forever: a non-consumable the policy does not sell, so no plan it would give; add it to a plan's products in the policy"),
+        (StoreKitFixtures.file(subscriptions: "", products: "{\"productID\": \"tip\", \"type\": \"Consumable\"}"),
+         "plan premium: the file lists none of its products (facerecall.premium.monthly, facerecall.premium.yearly), so nothing could buy it; list one, or drop the plan from the policy"),
+    ])
+    func refused(text: String, problem: String) throws {
+        let configuration = try StoreKitFixtures.read(text: text).get()
+        #expect(throws: StoreKitProductMapping.Refusal(problem: problem)) {
+            try StoreKitProductMapping(policy: .faceRecall, configuration: configuration)
+        }
+    }
+
+    @Test("a file that agrees gives the policy back unchanged", arguments: [
+        ("daa-tiers-v1.0", "daa-tiers"), ("oxalate-v1.2", "oxalate"), ("daily-quip-v2.0", "daily-quip"),
+        ("face-recall-v3.0", "face-recall"), ("meal-capture-v4.0", "meal-capture"), ("daily-quip-v5.0", "daily-quip"),
+    ])
+    func unchanged(name: String, policy: String) throws {
+        let shipped = SubscriptionPolicy.named(policy)!
+        let mapping = try StoreKitProductMapping(policy: shipped, configuration: try StoreKitFixtures.read(name))
+        #expect(mapping.policy == shipped)
+        #expect(mapping.notes == [])
+    }
+}
+
+@Suite("simulate storekit and --storekit on the command line")
+struct StoreKitCommandTests {
+    @Test("exit 0 when the file agrees, with what was compared")
+    func agrees() throws {
+        let result = try runSimulate(["storekit", StoreKitFixtures.path("daily-quip-v2.0"), "--policy", "daily-quip"])
+        #expect(result.status == 0)
+        #expect(result.err.isEmpty)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.first == "agrees: \(StoreKitFixtures.path("daily-quip-v2.0")) (StoreKit configuration 2.0) and policy daily-quip")
+        #expect(lines.count == 4 && lines[3] == "  trial     neither has one")
+    }
+
+    @Test("exit 1 when it disagrees: a header, then one finding per line naming the product")
+    func disagrees() throws {
+        let result = try runSimulate(["storekit", StoreKitFixtures.path("daa-tiers-levels"), "--policy", "daa-tiers"])
+        #expect(result.status == 1)
+        #expect(result.err.isEmpty)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "disagrees: \(StoreKitFixtures.path("daa-tiers-levels")) (StoreKit configuration 3.0) and policy daa-tiers: 3 findings")
+        #expect(lines.dropFirst().map { $0.prefix { $0 != ":" } } == ["com.daa.core.yearly", "com.daa.advanced.monthly", "com.daa.advanced.yearly"])
+    }
+
+    @Test("exit 2 for a file it cannot read: one line on standard error naming the file and the fault, nothing on standard output", arguments: [
+        ("malformed-syntax", "line 26, column 43: not JSON (trailing comma)"),
+        ("malformed-level", "$.subscriptionGroups[0].subscriptions[1].groupNumber: expected a whole number, got a string"),
+        ("no-such-file", "no such file"),
+    ])
+    func unreadable(name: String, fault: String) throws {
+        let path = StoreKitFixtures.path(name)
+        let result = try runSimulate(["storekit", path, "--policy", "face-recall"])
+        #expect(result.status == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "error: \(path): \(fault)\n")
+    }
+
+    @Test("bad command lines: no --policy, no file, two files, a misspelt flag, an unknown policy, --storekit without --policy", arguments: [
+        (["storekit", "a.storekit"], "error: storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'"),
+        (["storekit", "--policy", "oxalate"], "error: storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'"),
+        (["storekit", "a", "b", "--policy", "oxalate"], "error: storekit takes one FILE, got 2"),
+        (["storekit", "a.storekit", "--polcy", "oxalate"], "error: unknown option \"--polcy\" for 'storekit'; did you mean --policy? See 'simulate storekit --help'."),
+        (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)"),
+        (["run", "--storekit", "a.storekit"], "error: --storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)"),
+    ])
+    func badCommandLines(arguments: [String], line: String) throws {
+        let result = try runSimulate(arguments)
+        #expect(result.status == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == line + "\n")
+    }
+
+    @Test("--storekit refuses a file it cannot map, before the run, naming the file and the product")
+    func runRefusesUnmappable() throws {
+        let path = StoreKitFixtures.path("daily-quip-kind")
+        let result = try runSimulate(["run", "--policy", "daily-quip", "--storekit", path, "--users", "5", "--report", try temporaryFolder() + "/r"])
+        #expect(result.status == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "error: --storekit \(path): dailyquip.lifetime: kind: the policy sells it as non-consumable (plan premium), the file lists it as consumable\n")
+        let missing = try runSimulate(["run", "--policy", "daily-quip", "--storekit", "/nonexistent/x.storekit", "--users", "5"])
+        #expect(missing.status == 2 && missing.err == "error: --storekit /nonexistent/x.storekit: no such file\n", "\(missing.err)")
+        let mutants = try runSimulate(["mutants", "--policy", "daily-quip", "--storekit", path])
+        #expect(mutants.status == 2 && mutants.err.hasPrefix("error: unknown option \"--storekit\" for 'mutants'"), "the mutants are built for the shipped products")
+    }
+
+    @Test("run --storekit: the run sells the file's products, says so, and its report records the command")
+    func run() throws {
+        let path = StoreKitFixtures.path("daily-quip-weekly")
+        let folder = try temporaryFolder() + "/r"
+        let result = try runSimulate(["run", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--users", "60", "--years", "1", "--quiet", "--report", folder])
+        #expect(result.status == 0, "\(result.out)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["simulate run --policy daily-quip",
+            "  storekit    \(path): dailyquip.monthly auto-renewable P1M (premium), dailyquip.annual auto-renewable P1Y (premium), dailyquip.lifetime non-consumable (premium), dailyquip.weekly auto-renewable P1W (premium); dailyquip.tip left out (consumable: gives no plan); dailyquip.weekly added to plan premium (auto-renewable P1W, level 1 like dailyquip.monthly)"])
+        let report = try String(contentsOfFile: folder + "/report.json", encoding: .utf8)
+        #expect(report.contains("simulate run --policy daily-quip --seed 7 --users 60 --years 1 --storekit \(path)"))
+        #expect(report.contains("dailyquip.weekly"), "the report's policy lists the file's products")
+        let without = try runSimulate(["run", "--policy", "daily-quip", "--seed", "7", "--users", "60", "--years", "1", "--quiet", "--report", folder])
+        let digest = { (out: String) in out.split(separator: "\n").first { $0.hasPrefix("  digest") } }
+        #expect(digest(without.out) != nil && digest(without.out) != digest(result.out), "the file's products change the timelines")
+    }
+
+    @Test("replay --seed --user --storekit regenerates a user of such a run, buying the file's weekly product")
+    func replay() throws {
+        let path = StoreKitFixtures.path("daily-quip-weekly")
+        let out = try temporaryFolder() + "/user1.json"
+        let result = try runSimulate(["replay", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--user", "1", "--out", out])
+        #expect(result.status == 0)
+        let timeline = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(timeline.contains("\"about\": \"simulate run --policy daily-quip --seed 7 --years 3 --storekit \(path): user 1\""))
+        #expect(timeline.contains("\"product\": \"dailyquip.weekly\""), "seed 7, user 1 buys the weekly product")
+        #expect(result.err.contains("regenerate it with: swift run simulate replay --policy daily-quip --storekit \(path) --seed 7 --user 1 --years 3"), "\(result.err)")
+    }
+
+    @Test("nothing of settings, team or app ids or EULA texts is ever printed: agreeing, disagreeing, malformed or running")
+    func secretsNeverPrinted() throws {
+        var outputs: [String] = []
+        for (name, policy, status) in [("face-recall-v3.0", "face-recall", 0), ("face-recall-trial", "face-recall", 1), ("meal-capture-v4.0", "meal-capture", 0),
+                                       ("meal-capture-trial", "meal-capture", 1), ("daily-quip-weekly", "daily-quip", 1), ("malformed-syntax", "face-recall", 2),
+                                       ("malformed-level", "face-recall", 2)] {
+            let result = try runSimulate(["storekit", StoreKitFixtures.path(name), "--policy", policy])
+            #expect(result.status == Int32(status), "\(name)")
+            outputs.append(result.out + result.err)
+        }
+        let folder = try temporaryFolder() + "/r"
+        let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", StoreKitFixtures.path("meal-capture-v4.0"), "--seed", "3",
+                                   "--users", "20", "--years", "1", "--report", folder])
+        #expect(run.status == 0)
+        outputs.append(run.out + run.err)
+        for file in ["report.json", "report.md", "report.html", "summary.txt"] {
+            outputs.append(try String(contentsOfFile: folder + "/" + file, encoding: .utf8))
+        }
+        let fixtures = try ["face-recall-v3.0", "meal-capture-v4.0", "malformed-syntax"].map { try String(contentsOfFile: StoreKitFixtures.path($0), encoding: .utf8) }
+        for secret in StoreKitFixtures.secrets {
+            #expect(fixtures.contains { $0.contains(secret) }, "the fixtures hold \(secret)")
+            #expect(!outputs.contains { $0.contains(secret) }, "\(secret) is printed")
+        }
+    }
+
+    @Test("simulate help storekit and --help print the command's help; the overview lists it")
+    func help() throws {
+        let help = try runSimulate(["help", "storekit"])
+        #expect(help.status == 0)
+        #expect(help.out.hasPrefix("usage: simulate storekit FILE.storekit --policy NAME|FILE"))
+        for rule in ["S1", "S2", "S3", "S4", "S5", "S6"] { #expect(help.out.contains("(\(rule))"), "\(rule)") }
+        #expect(try runSimulate(["storekit", "--help"]).out == help.out)
+        #expect(try runSimulate(["--help"]).out.contains("simulate storekit FILE --policy X"))
+        #expect(try runSimulate(["help", "run"]).out.contains("--storekit F"))
+        #expect(try runSimulate(["help", "replay"]).out.contains("--storekit F"))
+    }
+}
