@@ -13,6 +13,7 @@ enum HelpText {
         case "baseline": baseline
         case "policies": PoliciesCommand.help
         case "policy": PolicyCommand.help
+        case "merge": MergeCommand.help
         default: nil
         }
     }
@@ -37,6 +38,9 @@ enum HelpText {
       simulate policies               list the shipped policies (docs/policies.md)
       simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
       simulate help [COMMAND]         show help for a command
+      simulate merge --report OUT DIR...
+                                      merge the reports of a run's shards (--shard I/N
+                                      on run and mutants) into the whole run's report
 
     EXIT STATUS
       0 every invariant held, 1 an invariant broke, 2 bad arguments or input.
@@ -50,6 +54,7 @@ enum HelpText {
     USAGE
       simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
                      [--personas P,...] [--quiet] [--policy NAME|FILE [--no-swarm]]
+                     [--shard I/N]
 
     OPTIONS
       --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
@@ -69,6 +74,9 @@ enum HelpText {
                     generator, invariants (docs/policies.md) and coverage
       --no-swarm    with --policy: every user may do everything (by default each
                     user draws its own subset of event kinds, features and habits)
+      --shard I/N   run only shard I of N (users k with k mod N = I - 1, keeping their
+                    numbers); the report records the shard, and 'simulate merge'
+                    makes the whole run's report of all N shards' reports
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are
@@ -114,7 +122,7 @@ enum HelpText {
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
-                       [--policy NAME [--no-swarm]]
+                       [--policy NAME [--no-swarm]] [--shard I/N]
 
     OPTIONS
       --seed S      default 7
@@ -125,6 +133,8 @@ enum HelpText {
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
                     hunted over that policy's generated users; default meal-capture
       --no-swarm    with --policy: users without swarm subsets
+      --shard I/N   hunt over shard I of N's users only (see 'simulate run --help');
+                    'simulate merge' puts the shards' kill matrices together
     """
 
     static let check = """

@@ -66,9 +66,10 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
         var reference = PolicyReferenceImplementation()
         while true {
             let first = nextBlock.add(1) * Self.blockSize
-            guard first < options.users else { break }
-            let last = min(first + Self.blockSize, options.users)
-            for user in first..<last {
+            guard first < options.usersToRun else { break }
+            let last = min(first + Self.blockSize, options.usersToRun)
+            for position in first..<last {
+                let user = options.user(at: position)
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 observer.begin(zone: drawn.zone, persona: drawn.persona)
                 let events = buffer.events
