@@ -20,6 +20,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public struct ParseError: Error, Equatable, Sendable {
         /// The message, naming the value.
         public let message: String
+
+        /// A refusal saying `message`.
+        public init(message: String) {
+            self.message = message
+        }
     }
 
     /// Shard `index` of `count`, or nil unless `1 <= index <= count`.
