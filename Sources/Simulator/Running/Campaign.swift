@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Users are handed out in small blocks from a shared counter, so the cores stay busy
 /// however uneven the timelines are; what a run reports is built only from sums,
-/// minima and a commutative digest, so it is identical for any number of jobs.
+/// minima and a commutative digest, so it is identical for any number of jobs, and
+/// the shards of a run (`CampaignOptions.shard`: only the shard's users, under their
+/// whole-run numbers) merge into exactly the whole run's report (`ReportMerge`).
 /// Nothing of a passing timeline is kept: each worker reuses one event buffer, and a
 /// failure is regenerated from `(seed, user)` for shrinking.
 public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
