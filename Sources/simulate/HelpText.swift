@@ -14,6 +14,7 @@ enum HelpText {
         case "policies": PoliciesCommand.help
         case "policy": PolicyCommand.help
         case "storekit": StoreKitCommand.help
+        case "merge": MergeCommand.help
         default: nil
         }
     }
@@ -40,6 +41,9 @@ enum HelpText {
       simulate storekit FILE --policy X
                                       where a StoreKit configuration file and a policy
                                       disagree (docs/storekit.md)
+      simulate merge --report OUT DIR...
+                                      merge the reports of a run's shards (--shard I/N
+                                      on run and mutants) into the whole run's report
       simulate help [COMMAND]         show help for a command
 
     EXIT STATUS
@@ -55,6 +59,7 @@ enum HelpText {
       simulate [run] [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
                      [--personas P,...] [--quiet] [--policy NAME|FILE [--no-swarm]]
                      [--storekit FILE]
+                     [--shard I/N]
 
     OPTIONS
       --seed S      the run's seed (0 to 2^64-1); default: a new one, printed
@@ -77,6 +82,9 @@ enum HelpText {
       --storekit F  with --policy: sell the products of the Xcode StoreKit
                     configuration file F instead of the policy's own (their ids,
                     periods, and by level the plan of a new one; docs/storekit.md)
+      --shard I/N   run only shard I of N (users k with k mod N = I - 1, keeping their
+                    numbers); the report records the shard, and 'simulate merge'
+                    makes the whole run's report of all N shards' reports
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are
@@ -123,7 +131,7 @@ enum HelpText {
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
-                       [--policy NAME [--no-swarm]]
+                       [--policy NAME [--no-swarm]] [--shard I/N]
 
     OPTIONS
       --seed S      default 7
@@ -134,6 +142,8 @@ enum HelpText {
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
                     hunted over that policy's generated users; default meal-capture
       --no-swarm    with --policy: users without swarm subsets
+      --shard I/N   hunt over shard I of N's users only (see 'simulate run --help');
+                    'simulate merge' puts the shards' kill matrices together
     """
 
     static let check = """

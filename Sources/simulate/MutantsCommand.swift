@@ -10,28 +10,29 @@ enum MutantsCommand {
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'mutants'; see 'simulate mutants --help'") }
         try arguments.rejectUnknown()
 
-        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
+        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year"))…")
+        Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
-        let rows = KillMatrix.run(options: options)
+        let matrix = KillMatrix.hunt(options: options)
         let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
-        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), rows: rows, to: folder)
+        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
 
     /// Prints the kill matrix and writes it, its counterexamples and the report; exit 0
     /// when every mutant was killed and the reference run passed.
-    static func write(_ report: RunReport, rows: [RunReport.MutantEntry], to folder: ReportFolder) throws -> Int32 {
+    static func write(_ report: RunReport, matrix: KillMatrixResult, to folder: ReportFolder) throws -> Int32 {
+        let rows = matrix.rows
         Console.out(KillMatrix.text(rows))
         var report = report
-        report.mutants = rows
-        report.passed = rows.allSatisfy(\.killed) && report.passed
+        report.add(matrix)
         for row in rows {
             if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
         }
@@ -49,11 +50,11 @@ enum MutantsCommand {
         guard !catalogue.isEmpty else {
             throw UsageError("--policy \(ErrorText.quoted(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
         }
-        Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year"))…")
+        Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
         let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
-        let rows = PolicyKillMatrix.run(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        let matrix = PolicyKillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let command = "swift run -c release simulate mutants --policy \(policy.name) --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (policy.swarm ? "" : " --no-swarm")
-        return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), rows: rows, to: folder)
+        return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
 }

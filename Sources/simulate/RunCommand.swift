@@ -12,20 +12,22 @@ enum RunCommand {
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
+        let shard = try parseShard(arguments, users: users)
         let quiet = try arguments.flag("--quiet")
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
 
-        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
+        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder, quiet: quiet) }
-        if !quiet { Console.error("simulate: seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
+        if !quiet { Console.error("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
+        let toRun = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
+            Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.runReference(progress: quiet ? nil : showProgress)
         var summary = RunSummary.text(result)
@@ -48,10 +50,10 @@ enum RunCommand {
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder, quiet: Bool) throws -> Int32 {
         let campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         if !quiet {
-            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         }
         let started = Date()
-        let users = options.users
+        let users = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
@@ -75,6 +77,22 @@ enum RunCommand {
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1
+    }
+
+    /// `--shard I/N` for a run of `users` users (nil without the flag).
+    static func parseShard(_ arguments: CommandArguments, users: Int) throws -> Shard? {
+        guard let text = try arguments.string("--shard") else { return nil }
+        do {
+            return try Shard.parse(text, users: users)
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+
+    /// `3,000 users`, or `1,000 of 3,000 users (shard 1/3)` for a shard.
+    static func usersShown(_ options: CampaignOptions) -> String {
+        guard let shard = options.shard else { return Figures.count(options.users, "user") }
+        return "\(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user")) (shard \(shard))"
     }
 
     static func parsePersonas(_ text: String) throws -> [Persona] {

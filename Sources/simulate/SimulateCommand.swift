@@ -24,6 +24,7 @@ enum SimulateCommand {
             case "policies": return try PoliciesCommand.main(CommandArguments(arguments, command: "policies"))
             case "policy": return try PolicyCommand.main(CommandArguments(arguments, command: "policy"))
             case "storekit": return try StoreKitCommand.main(CommandArguments(arguments, command: "storekit"))
+            case "merge": return try MergeCommand.main(CommandArguments(arguments, command: "merge"))
             case "help":
                 guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
                 guard let text = HelpText.text(for: arguments.first ?? "simulate") else {

@@ -3,7 +3,8 @@ import SubscriptionModel
 
 /// Runs a campaign's users in order against one implementation (compared with the
 /// reference model) until the first violation, then shrinks it: how fast and how
-/// clearly the harness catches that implementation's bug.
+/// clearly the harness catches that implementation's bug. A sharded campaign hunts
+/// its shard's users only, in order.
 public enum KillHunt {
     /// What the hunt found.
     public struct Result: Sendable {
@@ -19,6 +20,10 @@ public enum KillHunt {
         public var shrunk: Timeline?
         /// The violation on the shrunk timeline.
         public var shrunkViolation: Violation?
+        /// Events of each user simulated before the kill (every user when it survived),
+        /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
+        /// adds up the events the other shards' users had before the kill.
+        public var eventsPerUser: [Int] = []
         /// Whether the implementation was caught.
         public var killed: Bool { violation != nil }
     }
@@ -32,10 +37,13 @@ public enum KillHunt {
         let buffer = EventBuffer()
         var storeKit = CoverageCounts()
         var simulated = 0
-        for user in 0..<options.users {
+        var eventsPerUser: [Int] = []
+        let recordsUsers = options.shard != nil
+        for user in options.usersRun {
             let (zone, _) = campaign.generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
             guard let violation = check.check(zone: zone, events: buffer.events).violation else {
                 simulated += buffer.count
+                if recordsUsers { eventsPerUser.append(buffer.count) }
                 continue
             }
             let events = buffer.array
@@ -45,9 +53,11 @@ public enum KillHunt {
             let shrunk = shrinker.shrink(Timeline(zone: zone, events: events))
             var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,
-                          shrunk: shrunk, shrunkViolation: finalCheck.check(zone: shrunk.zone, events: shrunk.events).violation)
+                          shrunk: shrunk, shrunkViolation: finalCheck.check(zone: shrunk.zone, events: shrunk.events).violation,
+                          eventsPerUser: eventsPerUser)
         }
-        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds)
+        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds,
+                      eventsPerUser: eventsPerUser)
     }
 
     /// The kill matrix row of a hunt; `constructor` is the Swift expression that builds

@@ -6,11 +6,18 @@ import Synchronization
 public enum KillMatrix {
     /// Hunts every mutant of the catalogue; rows in catalogue order.
     public static func run(options: CampaignOptions) -> [RunReport.MutantEntry] {
+        hunt(options: options).rows
+    }
+
+    /// Hunts every mutant of the catalogue (over `options.shard`'s users when sharded):
+    /// the rows in catalogue order, and what merging shards needs.
+    public static func hunt(options: CampaignOptions) -> KillMatrixResult {
         let catalogue = MutantCatalogue.all
-        return Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+        return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
             let entry = catalogue[index]
-            return KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: entry.hunt(options))
-        }
+            let result = entry.hunt(options)
+            return (KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: result), result.user, result.eventsPerUser)
+        })
     }
 
     /// The matrix as `simulate mutants` prints it.

@@ -21,6 +21,10 @@ public enum PolicyKillHunt {
         public var shrunk: PolicyTimeline?
         /// The violation on the shrunk timeline.
         public var shrunkViolation: PolicyViolation?
+        /// Events of each user simulated before the kill (every user when it survived),
+        /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
+        /// adds up the events the other shards' users had before the kill.
+        public var eventsPerUser: [Int] = []
         /// Whether the implementation was caught.
         public var killed: Bool { violation != nil }
     }
@@ -34,10 +38,13 @@ public enum PolicyKillHunt {
         var check = campaign.makeCheck()
         let buffer = PolicyEventBuffer()
         var simulated = 0
-        for user in 0..<options.users {
+        var eventsPerUser: [Int] = []
+        let recordsUsers = options.shard != nil
+        for user in options.usersRun {
             let drawn = campaign.generator.generate(seed: options.seed, user: user, into: buffer)
             guard let violation = check.check(zone: drawn.zone, events: buffer.events).violation else {
                 simulated += buffer.events.count
+                if recordsUsers { eventsPerUser.append(buffer.events.count) }
                 continue
             }
             let seconds = started.duration(to: clock.now).seconds
@@ -49,9 +56,10 @@ public enum PolicyKillHunt {
             let shrunk = shrinker.shrink(timeline)
             var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,
-                          shrunk: shrunk, shrunkViolation: finalCheck.check(shrunk).violation)
+                          shrunk: shrunk, shrunkViolation: finalCheck.check(shrunk).violation, eventsPerUser: eventsPerUser)
         }
-        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds)
+        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds,
+                      eventsPerUser: eventsPerUser)
     }
 }
 
@@ -60,11 +68,18 @@ public enum PolicyKillHunt {
 public enum PolicyKillMatrix {
     /// Hunts every mutant of `policyName`'s catalogue; rows in catalogue order.
     public static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
+        hunt(options: options, policy: policy, policyName: policyName, swarm: swarm).rows
+    }
+
+    /// Hunts every mutant of `policyName`'s catalogue (over `options.shard`'s users when
+    /// sharded): the rows in catalogue order, and what merging shards needs.
+    public static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> KillMatrixResult {
         let catalogue = PolicyMutantCatalogue.entries(for: policyName)
-        return Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+        return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
             let entry = catalogue[index]
-            return row(for: entry, result: entry.visit(Hunt(options: options, policy: policy, swarm: swarm)), policyName: policyName)
-        }
+            let result = entry.visit(Hunt(options: options, policy: policy, swarm: swarm))
+            return (row(for: entry, result: result, policyName: policyName), result.user, result.eventsPerUser)
+        })
     }
 
     /// A hunt specialized for one mutant type.

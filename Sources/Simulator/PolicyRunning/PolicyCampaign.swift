@@ -8,8 +8,9 @@ import Synchronization
 /// implementation other than the reference, against the reference engine), spread
 /// over worker threads.
 ///
-/// As the v1 `Campaign`: users handed out in small blocks, results built only from
-/// sums, minima and a commutative digest (identical for any number of jobs), nothing
+/// As the v1 `Campaign`: users handed out in small blocks (only a shard's, when
+/// `CampaignOptions.shard` is set), results built only from sums, minima and a
+/// commutative digest (identical for any number of jobs, and mergeable across shards), nothing
 /// of a passing timeline kept, a failure regenerated from `(seed, user)` to shrink.
 /// Coverage belongs to the generated timelines: past a failure, the rest of the
 /// timeline is counted with the reference engine's outputs.
@@ -68,9 +69,10 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
         var reference = PolicyReferenceImplementation()
         while true {
             let first = nextBlock.add(1) * Self.blockSize
-            guard first < options.users else { break }
-            let last = min(first + Self.blockSize, options.users)
-            for user in first..<last {
+            guard first < options.usersToRun else { break }
+            let last = min(first + Self.blockSize, options.usersToRun)
+            for position in first..<last {
+                let user = options.user(at: position)
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 observer.begin(zone: drawn.zone, persona: drawn.persona)
                 let events = buffer.events

@@ -62,5 +62,7 @@ public struct PolicyCampaignResult: Sendable {
     /// Every invariant held and every category reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
     /// Simulated user-years.
-    public var userYears: Double { Double(simulatedMilliseconds) / (365.2425 * Double(Milliseconds.twentyFourHours)) }
+    public var userYears: Double { Self.userYears(milliseconds: simulatedMilliseconds) }
+    /// Simulated user-years of `milliseconds` of simulated time (Gregorian years).
+    public static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.2425 * Double(Milliseconds.twentyFourHours)) }
 }

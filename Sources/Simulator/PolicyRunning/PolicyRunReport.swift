@@ -7,26 +7,21 @@ extension RunReport {
     public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
                 command: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
+        let whole = command ?? PolicyRunSummary.command(policyName: result.policyName, options: options.whole)
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
-                               personas: options.personas.map(\.rawValue), command: command ?? PolicyRunSummary.command(result),
+                               personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                policy: result.policyName, policyLines: PolicyDescription.text(policy).split(separator: "\n").map(String.init),
                                tzData: ZoneCatalog.tzDataVersion)
-        self.counts = Counts(users: result.users, events: result.events, userYears: (result.userYears * 10).rounded() / 10,
+        self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
+        self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(result.digest),
                              personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, result.personas[$0] ?? 0) }))
         self.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
         }
-        let coverage = result.coverage
-        let floors = coverage.floors(users: result.users, years: options.years)
-        self.coverage = coverage.categories.indices.map { index in
-            let category = coverage.categories[index], floor = floors[index]
-            return CoverageEntry(category: category.name(in: policy), meaning: category.meaning, reached: coverage.counts[index],
-                                 expected: Int(floor.expected.rounded()), floor: floor.value, floorRule: floor.rule,
-                                 exercised: coverage.counts[index] >= floor.value)
-        }
+        self.coverage = PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years)
         self.behaviour = PolicyRunReport.behaviour(result)
         self.failures = failures.map { failure, path in
             let text = PolicyTimelineWriter(policyReference: failure.policyName).text(failure.timeline,
@@ -51,12 +46,30 @@ extension RunReport {
     }
 }
 
-/// How a policy run's behaviour table becomes the report's.
+/// How a policy run's coverage counts and behaviour table become the report's.
 enum PolicyRunReport {
+    /// The coverage lines of `coverage` reached by `users` users over up to `years` years.
+    static func coverage(_ coverage: PolicyCoverageCounts, users: Int, years: Int) -> [RunReport.CoverageEntry] {
+        let floors = coverage.floors(users: users, years: years)
+        return coverage.categories.indices.map { index in
+            RunReport.CoverageEntry(category: coverage.categories[index].name(in: coverage.policy), meaning: coverage.categories[index].meaning,
+                                    reached: coverage.counts[index], floor: floors[index])
+        }
+    }
+
+    /// The outcome names a policy report's tables show, in order, of those in `occurred`:
+    /// `allowed`, then each blocked reason that occurred.
+    static func shownOutcomes(occurred: (String) -> Bool) -> [String] {
+        allOutcomes.filter { $0 == "allowed" || occurred($0) }
+    }
+
+    /// Every outcome name of a policy report, in table order.
+    static var allOutcomes: [String] { ["allowed"] + PolicyReason.allCases.map { "blocked: \($0)" } }
+
     static func behaviour(_ result: PolicyCampaignResult) -> RunReport.Behaviour {
         let policy = result.policy
         let plans = policy.plans.map(\.id) + ["none"]
-        let outcomes = ["allowed"] + PolicyReason.allCases.map { "blocked: \($0)" }
+        let outcomes = allOutcomes
         let slots = PolicyRunObserver.slots
         let table = result.behaviour
         var byPersona: [String: RunReport.PersonaBehaviour] = [:]
@@ -77,7 +90,7 @@ enum PolicyRunReport {
             byPersona[persona.rawValue] = RunReport.PersonaBehaviour(outcomes: outcomeCounts, labels: [:], plans: planCounts)
         }
         // Only the blocked reasons that occurred, so the tables stay readable.
-        let shown = outcomes.filter { name in name == "allowed" || byPlan.values.contains { ($0[name] ?? 0) > 0 } }
+        let shown = shownOutcomes { name in byPlan.values.contains { ($0[name] ?? 0) > 0 } }
         return RunReport.Behaviour(byPersona: byPersona, outcomesByPlan: byPlan, attemptsAroundMidnight: [], attemptsByHour: [],
                                    outcomeOrder: shown, planOrder: plans, labelOrder: [])
     }

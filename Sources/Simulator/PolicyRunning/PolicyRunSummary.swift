@@ -5,8 +5,15 @@ import SubscriptionModel
 public enum PolicyRunSummary {
     /// The command that reproduces a run.
     public static func command(_ result: PolicyCampaignResult) -> String {
-        "swift run -c release simulate run --policy \(result.policyName) --seed \(result.options.seed) --users \(result.options.users) --years \(result.options.years)"
-            + (result.options.personas == Persona.allCases ? "" : " --personas " + result.options.personas.map(\.rawValue).joined(separator: ","))
+        command(policyName: result.policyName, options: result.options)
+    }
+
+    /// The command that reproduces a run of `policyName` with `options` (with its
+    /// `--shard I/N` when it is one shard of a run).
+    public static func command(policyName: String, options: CampaignOptions) -> String {
+        "swift run -c release simulate run --policy \(policyName) --seed \(options.seed) --users \(options.users) --years \(options.years)"
+            + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
+            + (options.shard.map { " " + $0.flag } ?? "")
     }
 
     /// The summary of a finished run.
@@ -15,6 +22,7 @@ public enum PolicyRunSummary {
         var lines = [
             "simulate run --policy \(result.policyName)",
             "  seed        \(result.options.seed)",
+        ] + RunSummary.shardLines(result.options) + [
             "  users       \(Figures.grouped(result.users)) (\(personas))",
             "  events      \(Figures.grouped(result.events))",
             "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",

@@ -9,6 +9,7 @@ public enum HTMLReport {
         let outcomes = report.behaviour.outcomeNames
         var body = "<h1>\(e(report.kind.title)): <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"
         body += "<p><code>\(e(report.options.command))</code> · \(e(report.tool)) · tz data \(e(report.options.tzData))</p>"
+        if let note = MarkdownReport.shardNote(report) { body += "<p>\(e(note))</p>" }
         body += "<table class=\"figures\"><tr><th>users</th><th>events</th><th>simulated user-years</th><th>digest</th></tr>"
         body += "<tr><td>\(Figures.grouped(report.counts.users))</td><td>\(Figures.grouped(report.counts.events))</td><td>\(Figures.fixed(report.counts.userYears, 1))</td><td><code>\(report.counts.digest)</code></td></tr></table>"
 

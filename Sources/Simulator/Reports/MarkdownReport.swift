@@ -9,6 +9,7 @@ public enum MarkdownReport {
         out.append("")
         out.append("`\(report.options.command)` · \(report.tool) · tz data \(report.options.tzData)")
         out.append("")
+        if let note = shardNote(report) { out += [note, ""] }
         out.append(table(["users", "events", "simulated user-years", "digest"], [[
             Figures.grouped(report.counts.users), Figures.grouped(report.counts.events),
             Figures.fixed(report.counts.userYears, 1), "`\(report.counts.digest)`",
@@ -25,6 +26,14 @@ public enum MarkdownReport {
         out.append(contentsOf: failureSection(report))
         out.append(contentsOf: mutantSection(report))
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A shard's report says it covers a share, judged at the share's size (nil for a
+    /// whole or merged run).
+    static func shardNote(_ report: RunReport) -> String? {
+        guard let shard = report.shard else { return nil }
+        return "Shard \(shard.index) of \(shard.count): \(Figures.grouped(report.counts.users)) of the run's \(Figures.count(report.options.users, "user")) "
+            + "(user k when k mod \(shard.count) = \(shard.index - 1)), with floors for this share; 'simulate merge' makes the whole run's report from all \(shard.count)."
     }
 
     static func invariantSection(_ report: RunReport) -> [String] {

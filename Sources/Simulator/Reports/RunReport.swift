@@ -27,6 +27,9 @@ public struct RunReport: Codable, Equatable, Sendable {
     public var mutants: [MutantEntry]?
     /// Wall-clock figures: the only part that differs between identical runs.
     public var timing: Timing?
+    /// Set when the report is one shard's share of a run (`--shard I/N`): which shard,
+    /// and what `simulate merge` needs; nil for a whole run and for a merged one.
+    public var shard: ShardRecord?
     /// No invariant broke and every edge category reached its floor.
     public var passed: Bool
 
@@ -313,6 +316,11 @@ public struct RunReport: Codable, Equatable, Sendable {
             if let events = entry.shrunkEvents { checks.append(("mutants[\(index)].shrunkEvents", events)) }
             if let seconds = entry.secondsUntilKill { figures.append(("mutants[\(index)].secondsUntilKill", seconds)) }
         }
+        if let shard {
+            checks += [("shard.index", shard.index), ("shard.count", shard.count), ("shard.simulatedMilliseconds", Int(clamping: shard.simulatedMilliseconds))]
+            checks += (shard.killUsers ?? [:]).sorted { $0.key < $1.key }.map { ("shard.killUsers.\($0.key)", $0.value) }
+            checks += (shard.eventsPerUser ?? []).enumerated().map { ("shard.eventsPerUser[\($0.offset)]", $0.element) }
+        }
         if let timing {
             checks.append(("timing.jobs", timing.jobs))
             figures += [("timing.seconds", timing.seconds), ("timing.eventsPerSecond", timing.eventsPerSecond)]
@@ -324,6 +332,7 @@ public struct RunReport: Codable, Equatable, Sendable {
             return "behaviour.attemptsAroundMidnight has \(behaviour.attemptsAroundMidnight.count) minutes, not 120"
         }
         if ![0, 24].contains(behaviour.attemptsByHour.count) { return "behaviour.attemptsByHour has \(behaviour.attemptsByHour.count) hours, not 24" }
+        if let shard, shard.shard == nil { return "shard.index is \(shard.index) of \(shard.count), not a shard that exists" }
         return nil
     }
 }

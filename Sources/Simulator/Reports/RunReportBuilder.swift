@@ -4,28 +4,29 @@ extension RunReport {
     /// The report of a finished run and its shrunk failures (each with the path its
     /// timeline file was written to).
     ///
-    /// `kind` and `command` say which command wrote it and how to run it again;
+    /// `kind` and `command` say which command wrote it and how to run the whole run
+    /// again (a shard's report adds its `--shard I/N` and records the shard);
     /// `implementation` names what failed and `implementationExpression` is the Swift
     /// expression that constructs it in a regression test.
     public init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], kind: Kind = .run, command: String? = nil,
                 implementation: String = "reference", implementationExpression: String = "ReferenceImplementation()") {
         let tally = result.tally
         let options = result.options
+        let whole = command ?? RunSummary.command(options.whole)
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
-                               personas: options.personas.map(\.rawValue), command: command ?? RunSummary.command(options),
+                               personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                tzData: ZoneCatalog.tzDataVersion)
-        self.counts = Counts(users: tally.users, events: tally.events, userYears: (result.userYears * 10).rounded() / 10,
+        self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: tally.simulatedMilliseconds) }
+        self.counts = Counts(users: tally.users, events: tally.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(tally.digest),
                              personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, tally.personas[$0] ?? 0) }))
         self.invariants = result.reportedInvariants.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
         }
         self.coverage = EdgeCategory.allCases.map {
-            let floor = $0.floor(users: tally.users, years: options.years)
-            return CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], expected: Int(floor.expected.rounded()),
-                                 floor: floor.value, floorRule: floor.rule, exercised: tally.coverage[$0] >= floor.value)
+            CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: $0.floor(users: tally.users, years: options.years))
         }
         let behaviour = tally.behaviour
         func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
@@ -55,5 +56,18 @@ extension RunReport {
         self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
                              eventsPerSecond: (Double(tally.events) / max(result.runSeconds, 1e-9)).rounded())
         self.passed = result.passed
+    }
+}
+
+extension RunReport {
+    /// User-years as the report shows them: to a tenth.
+    static func userYears(_ exact: Double) -> Double { (exact * 10).rounded() / 10 }
+}
+
+extension RunReport.CoverageEntry {
+    /// A category's line: reached `reached` times against `floor`.
+    init(category: String, meaning: String, reached: Int, floor: EdgeCategory.Floor) {
+        self.init(category: category, meaning: meaning, reached: reached, expected: Int(floor.expected.rounded()),
+                  floor: floor.value, floorRule: floor.rule, exercised: reached >= floor.value)
     }
 }

@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Users are handed out in small blocks from a shared counter, so the cores stay busy
 /// however uneven the timelines are; what a run reports is built only from sums,
-/// minima and a commutative digest, so it is identical for any number of jobs.
+/// minima and a commutative digest, so it is identical for any number of jobs, and
+/// the shards of a run (`CampaignOptions.shard`: only the shard's users, under their
+/// whole-run numbers) merge into exactly the whole run's report (`ReportMerge`).
 /// Nothing of a passing timeline is kept: each worker reuses one event buffer, and a
 /// failure is regenerated from `(seed, user)` for shrinking.
 public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
@@ -66,9 +68,10 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var storeKit = CoverageCounts()
         while true {
             let first = nextBlock.add(1) * Self.blockSize
-            guard first < options.users else { break }
-            let last = min(first + Self.blockSize, options.users)
-            for user in first..<last {
+            guard first < options.usersToRun else { break }
+            let last = min(first + Self.blockSize, options.usersToRun)
+            for position in first..<last {
+                let user = options.user(at: position)
                 let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
                 let events = buffer.events
                 observer.begin(zone: zone, persona: persona)

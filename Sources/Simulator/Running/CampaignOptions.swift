@@ -12,6 +12,9 @@ public struct CampaignOptions: Hashable, Sendable {
     public var jobs: Int
     /// The personas drawn from.
     public var personas: [Persona]
+    /// The share of the users this process runs (`--shard I/N`); nil for all of them.
+    /// `users` stays the whole run's size: users keep their numbers in any shard.
+    public var shard: Shard?
 
     /// The default size of a run: useful coverage in seconds on two cores.
     public static let defaultUsers = 20_000
@@ -19,12 +22,30 @@ public struct CampaignOptions: Hashable, Sendable {
     public static let defaultYears = 3
 
     /// Creates options.
-    public init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases) {
+    public init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases, shard: Shard? = nil) {
         self.seed = seed
         self.users = users
         self.years = years
         self.jobs = jobs
         self.personas = personas
+        self.shard = shard
+    }
+
+    /// How many users this process runs: all of them, or its shard's share.
+    public var usersToRun: Int { shard?.size(of: users) ?? users }
+
+    /// The whole-run number of the user at `position` (from 0) of those this process runs.
+    @inline(__always)
+    public func user(at position: Int) -> Int { shard?.user(at: position) ?? position }
+
+    /// The users this process runs, in order.
+    public var usersRun: StrideTo<Int> { shard?.users(of: users) ?? stride(from: 0, to: users, by: 1) }
+
+    /// The same run unsharded: what a merge of its shards reports.
+    public var whole: CampaignOptions {
+        var copy = self
+        copy.shard = nil
+        return copy
     }
 
     /// The machine's active cores.

@@ -8,7 +8,9 @@ public struct CampaignResult: Sendable {
     public var runSeconds: Double
 
     /// Simulated user-years.
-    public var userYears: Double { Double(tally.simulatedMilliseconds) / (365.25 * 86_400_000) }
+    public var userYears: Double { Self.userYears(milliseconds: tally.simulatedMilliseconds) }
+    /// Simulated user-years of `milliseconds` of simulated time (Julian years).
+    public static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.25 * 86_400_000) }
 
     /// The edge categories below their floor.
     public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users, years: options.years) }

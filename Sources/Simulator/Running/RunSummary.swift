@@ -7,6 +7,7 @@ public enum RunSummary {
     public static func command(_ options: CampaignOptions) -> String {
         "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
+            + (options.shard.map { " " + $0.flag } ?? "")
     }
 
     /// The summary of a finished run.
@@ -18,6 +19,7 @@ public enum RunSummary {
         var lines = [
             "simulate run",
             "  seed        \(result.options.seed)",
+        ] + shardLines(result.options) + [
             "  users       \(Figures.grouped(tally.users)) (\(personas))",
             "  events      \(Figures.grouped(tally.events))",
             "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
@@ -44,6 +46,12 @@ public enum RunSummary {
         let unexercised = result.unexercised
         lines.append(unexercised.isEmpty ? "Every edge category reached its floor." : "\(unexercised.count) edge categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.map(\.rawValue).joined(separator: ", ")).")
         return lines.joined(separator: "\n")
+    }
+
+    /// The line naming a shard's share of the run (none for a whole run).
+    public static func shardLines(_ options: CampaignOptions) -> [String] {
+        guard let shard = options.shard else { return [] }
+        return ["  shard       \(shard): users \(shard.index - 1), \(shard.index - 1 + shard.count), \(shard.index - 1 + 2 * shard.count), … of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.

@@ -1,0 +1,20 @@
+/// Why `simulate merge` will not merge what it was given: one line naming the
+/// offending report folder (or the missing shard), printed as `error: ...` with exit
+/// status 2, before anything is written.
+public struct MergeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line, without `error: `.
+    public let message: String
+
+    /// A refusal saying `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// A refusal about the report folder `folder`.
+    static func folder(_ folder: String, _ problem: String) -> MergeRefusal {
+        MergeRefusal("\"" + ErrorText.path(Array(folder.utf8)) + "\": \(problem)")
+    }
+
+    /// The message.
+    public var description: String { message }
+}

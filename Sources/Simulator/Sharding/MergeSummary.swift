@@ -1,0 +1,57 @@
+/// What `simulate merge` prints (and writes to summary.txt): which shards were merged,
+/// the whole run's totals, invariants and coverage in the layout of `simulate run`'s
+/// summary, the kill matrix of a mutants run, the verdict and each failure with the
+/// commands that reproduce it. Built from the merged report alone, so it is the same
+/// for the same shards whatever order they were given in (shards are listed by number).
+public enum MergeSummary {
+    /// The summary of `report`, merged from `parts`.
+    public static func text(_ report: RunReport, parts: [ShardReport]) -> String {
+        let counts = report.counts
+        let personas = report.options.personas.map { "\($0) \(Figures.grouped(counts.personas[$0] ?? 0))" }.joined(separator: ", ")
+        var lines = ["simulate merge: \(Figures.count(parts.count, "shard")) of `\(report.options.command)`"]
+        for part in parts.sorted(by: { $0.shard.index < $1.shard.index }) {
+            lines.append("  shard \(Figures.left(part.shard.description, 8)) \(Figures.count(part.report.counts.users, "user")), \(Figures.count(part.report.counts.events, "event")) from \(part.folder)")
+        }
+        lines += [
+            "  seed        \(report.options.seed)",
+            "  users       \(Figures.grouped(counts.users)) (\(personas))",
+            "  events      \(Figures.grouped(counts.events))",
+            "  user-years  \(Figures.fixed(counts.userYears, 1)) simulated, \(report.options.years) at the longest",
+            "  digest      \(counts.digest) (the same as the whole run's in one process)",
+            "",
+            "  " + Figures.left("invariant", 36) + Figures.left("rules", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
+        ]
+        for entry in report.invariants {
+            lines.append("  " + Figures.left(entry.name, 36) + Figures.left(entry.rules, 40) + Figures.right(Figures.grouped(entry.checks), 16)
+                + Figures.right(Figures.grouped(entry.violations), 12))
+        }
+        lines.append("")
+        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        for entry in report.coverage {
+            lines.append("  " + Figures.left(entry.category, 60) + Figures.left(entry.exercised ? "" : "NOT EXERCISED", 16)
+                + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))
+        }
+        lines.append("")
+        if let rows = report.mutants {
+            lines += [KillMatrix.text(rows), ""]
+        }
+        let broken = report.invariants.filter { $0.violations > 0 }.map(\.name)
+        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", ")).")
+        let unexercised = report.coverage.filter { !$0.exercised }.map(\.category)
+        lines.append(unexercised.isEmpty ? "Every coverage category reached its floor."
+                     : "\(unexercised.count) coverage categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", ")).")
+        for failure in report.failures {
+            lines += [
+                "",
+                "FAILED \(failure.invariant) (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))",
+                "  \(failure.detail)",
+                "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):",
+                failure.timeline.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
+                "  written to \(failure.timelineFile)",
+                "  replay it:      \(failure.replayCommand)",
+                "  regenerate it:  \(failure.regenerateCommand)",
+            ]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import SubscriptionModel
+
+/// `simulate merge`: the shards of a run (`--shard I/N` on `run` or `mutants`) put back
+/// together into the report the whole run would have written in one process.
+///
+/// Everything a run reports is a sum, a minimum or a commutative digest over its users,
+/// and users keep their whole-run numbers in every shard, so the merged report is the
+/// unsharded one field for field, wall-clock figures aside:
+///
+/// - counts, invariant checks and violations, coverage reached, behaviour: sums;
+///   user-years from the shards' exact simulated milliseconds (a report shows them
+///   rounded); the digest: the wrapping sum of the shards' digests;
+/// - each invariant's first failing user: the lowest of the shards', and its shrunk
+///   failure is the one that shard wrote (the unsharded run shrinks the same user);
+/// - coverage floors, "not judged" and the verdict: set again for the whole run's
+///   size (a shard's report judges its own share), with the same figures;
+/// - a policy report's outcome columns: the reasons that occurred in any shard;
+/// - a kill matrix: each mutant's earliest kill by user, with its events until the kill
+///   counted over every shard's users before that user (from each shard's events per
+///   user), and that shard's counterexample and regression test.
+///
+/// Wall-clock figures cannot be merged into what one process would have measured: the
+/// merged `timing` adds the shards' jobs and takes the longest shard's seconds (the
+/// wall-clock time when shards run side by side), and a mutant's seconds until its kill
+/// are the killing shard's.
+public enum ReportMerge {
+    /// Merges `parts`, every shard of one run, into the whole run's report; `folder` is
+    /// the merged report folder's path as given (failure files are named inside it).
+    ///
+    /// Refuses, naming the folder: reports of another run (tool version, command kind,
+    /// seed, users, years, personas, policy, tz data, shard count or command), a shard
+    /// given twice, a report inconsistent with its shard; and names a missing shard.
+    public static func merge(_ parts: [ShardReport], into folder: String) throws(MergeRefusal) -> RunReport {
+        guard let first = parts.first else { throw MergeRefusal("no report folders to merge; give every shard's") }
+        try checkOneRun(parts)
+        let whole = first.report
+        var report = whole
+        report.shard = nil
+        report.options.command = first.record.command
+
+        let users = parts.reduce(0) { $0 + $1.report.counts.users }
+        let milliseconds = parts.reduce(Int64(0)) { $0 + $1.record.simulatedMilliseconds }
+        var digest: UInt64 = 0
+        for part in parts {
+            guard part.report.counts.digest.count == 16, let value = UInt64(part.report.counts.digest, radix: 16) else {
+                throw .folder(part.folder, "counts.digest \(ErrorText.quoted(part.report.counts.digest)) is not 16 hex digits")
+            }
+            digest &+= value
+        }
+        let exactYears = whole.options.policy == nil ? CampaignResult.userYears(milliseconds: milliseconds)
+                                                     : PolicyCampaignResult.userYears(milliseconds: milliseconds)
+        report.counts = RunReport.Counts(users: users, events: parts.reduce(0) { $0 + $1.report.counts.events },
+                                         userYears: RunReport.userYears(exactYears), digest: Figures.hex(digest),
+                                         personas: sum(parts.map(\.report.counts.personas)))
+
+        report.invariants = whole.invariants.indices.map { index in
+            var entry = whole.invariants[index]
+            let entries = parts.map { $0.report.invariants[index] }
+            entry.checks = entries.reduce(0) { $0 + $1.checks }
+            entry.violations = entries.reduce(0) { $0 + $1.violations }
+            entry.firstFailingUser = entries.compactMap(\.firstFailingUser).min()
+            return entry
+        }
+        report.coverage = try coverage(parts, users: users)
+        report.behaviour = behaviour(parts)
+        report.failures = whole.kind == .run ? try failures(of: report.invariants, in: parts, folder: folder) : []
+        report.mutants = whole.mutants == nil ? nil : try killMatrix(parts)
+        report.passed = report.invariants.allSatisfy { $0.violations == 0 } && report.coverage.allSatisfy(\.exercised)
+            && (report.mutants ?? []).allSatisfy(\.killed)
+        let timings = parts.compactMap(\.report.timing)
+        if timings.count == parts.count {
+            let seconds = timings.map(\.seconds).max() ?? 0
+            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: seconds,
+                                             eventsPerSecond: (Double(report.counts.events) / max(seconds, 1e-9)).rounded())
+        } else {
+            report.timing = nil
+        }
+        return report
+    }
+
+    /// Reads the report folders `folders`, merges them, and writes the merged report
+    /// into `folder` (report.json, .md, .html, summary.txt and each failure's or
+    /// counterexample's timeline in failures/), staged: the caller commits. Returns the
+    /// merged report and the summary it printed into summary.txt.
+    public static func run(folders: [String], into folder: ReportFolder) throws -> (report: RunReport, summary: String) {
+        var parts: [ShardReport] = []
+        for path in folders { parts.append(try ShardReport.read(folder: path)) }
+        let report = try merge(parts, into: folder.path)
+        let summary = MergeSummary.text(report, parts: parts)
+        for failure in report.failures {
+            try folder.write(failure.timeline, as: "failures/" + (failure.timelineFile as NSString).lastPathComponent)
+        }
+        for row in report.mutants ?? [] {
+            if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
+        }
+        try folder.write(summary + "\n", as: "summary.txt")
+        try folder.write(report)
+        return (report, summary)
+    }
+
+    // MARK: - Refusals
+
+    /// Refuses parts that are not every shard, once, of one run.
+    private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
+        let first = parts[0], run = first.report
+        if run.kind == .check {
+            throw .folder(first.folder, "an external check's report; merge takes the shards of 'simulate run' and 'simulate mutants'")
+        }
+        var seen: [Int: String] = [:]
+        for part in parts {
+            let report = part.report
+            func differs(_ what: String, _ value: String, _ expected: String) -> MergeRefusal {
+                .folder(part.folder, "\(what) \(value), not \(expected) as in \"\(ErrorText.path(Array(first.folder.utf8)))\"; shards of one run only")
+            }
+            if report.tool != run.tool { throw differs("a report of", report.tool, run.tool) }
+            if report.kind != run.kind { throw differs("a report of 'simulate", "\(report.kind.rawValue)'", "'simulate \(run.kind.rawValue)'") }
+            if report.options.seed != run.options.seed { throw differs("seed", "\(report.options.seed)", "\(run.options.seed)") }
+            if report.options.users != run.options.users { throw differs("--users", "\(report.options.users)", "\(run.options.users)") }
+            if report.options.years != run.options.years { throw differs("--years", "\(report.options.years)", "\(run.options.years)") }
+            if report.options.personas != run.options.personas {
+                throw differs("personas", report.options.personas.joined(separator: ","), run.options.personas.joined(separator: ","))
+            }
+            if report.options.policy != run.options.policy {
+                throw differs("policy", report.options.policy ?? "meal-capture", run.options.policy ?? "meal-capture")
+            }
+            if report.options.policyLines != run.options.policyLines {
+                throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \"\(ErrorText.path(Array(first.folder.utf8)))\" (the file changed between shards); shards of one run only")
+            }
+            if report.options.tzData != run.options.tzData { throw differs("tz data", report.options.tzData, run.options.tzData) }
+            if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
+            if part.record.command != first.record.command { throw differs("a shard of", "`\(part.record.command)`", "`\(first.record.command)`") }
+            if let other = seen[part.shard.index] {
+                throw .folder(part.folder, "shard \(part.shard) again (also \"\(ErrorText.path(Array(other.utf8)))\"); give each shard once")
+            }
+            seen[part.shard.index] = part.folder
+            let share = part.shard.size(of: report.options.users)
+            if report.counts.users != share {
+                throw .folder(part.folder, "\(Figures.count(report.counts.users, "user")), but shard \(part.shard) of \(Figures.count(report.options.users, "user")) has \(Figures.grouped(share))")
+            }
+            if report.invariants.map(\.name) != run.invariants.map(\.name) || report.coverage.map(\.category) != run.coverage.map(\.category)
+                || report.behaviour.attemptsByHour.count != run.behaviour.attemptsByHour.count
+                || report.behaviour.attemptsAroundMidnight.count != run.behaviour.attemptsAroundMidnight.count
+                || report.behaviour.planOrder != run.behaviour.planOrder || report.behaviour.labelOrder != run.behaviour.labelOrder
+                || (report.behaviour.outcomeOrder == nil) != (run.behaviour.outcomeOrder == nil)
+                || report.mutants?.map(\.name) != run.mutants?.map(\.name) {
+                throw .folder(part.folder, "its invariants, coverage categories, behaviour tables or mutants are not those of \"\(ErrorText.path(Array(first.folder.utf8)))\"")
+            }
+            if report.mutants != nil, part.record.killUsers == nil || part.record.eventsPerUser == nil {
+                throw .folder(part.folder, "a kill matrix without the kill users and events per user a merge needs")
+            }
+        }
+        if let missing = (1...first.shard.count).first(where: { seen[$0] == nil }) {
+            throw MergeRefusal("shard \(missing)/\(first.shard.count) of `\(first.record.command)` is missing; give the report folder of each of the \(first.shard.count) shards")
+        }
+    }
+
+    // MARK: - Parts of the report
+
+    /// Coverage reached by every shard, with floors set again for the whole run.
+    private static func coverage(_ parts: [ShardReport], users: Int) throws(MergeRefusal) -> [RunReport.CoverageEntry] {
+        let first = parts[0], options = first.report.options
+        let reached = first.report.coverage.indices.map { index in parts.reduce(0) { $0 + $1.report.coverage[index].reached } }
+        guard let policyName = options.policy else {
+            var entries: [RunReport.CoverageEntry] = []
+            for (index, entry) in first.report.coverage.enumerated() {
+                guard let category = EdgeCategory(rawValue: entry.category) else {
+                    throw .folder(first.folder, "coverage[\(index)]: no edge category \(ErrorText.quoted(entry.category))")
+                }
+                entries.append(RunReport.CoverageEntry(category: entry.category, meaning: category.meaning, reached: reached[index],
+                                                       floor: category.floor(users: users, years: options.years)))
+            }
+            return entries
+        }
+        // A policy's floors come from its categories: load it as the shards did.
+        let policy: SubscriptionPolicy
+        do {
+            policy = try PolicyLoader.load(policyName)
+        } catch {
+            throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(error.problem)")
+        }
+        guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
+            throw .folder(first.folder, "policy \(policyName) has other rules now than when the shards ran (the file changed)")
+        }
+        var counts = PolicyCoverageCounts(policy: policy)
+        guard counts.categories.map({ $0.name(in: policy) }) == first.report.coverage.map(\.category) else {
+            throw .folder(first.folder, "its coverage categories are not those of policy \(policyName)")
+        }
+        counts.counts = reached
+        return PolicyRunReport.coverage(counts, users: users, years: options.years)
+    }
+
+    /// The behaviour tables, added up.
+    private static func behaviour(_ parts: [ShardReport]) -> RunReport.Behaviour {
+        var merged = parts[0].report.behaviour
+        for part in parts.dropFirst() {
+            let other = part.report.behaviour
+            for (persona, counts) in other.byPersona {
+                let mine = merged.byPersona[persona] ?? RunReport.PersonaBehaviour(outcomes: [:], labels: [:], plans: [:])
+                merged.byPersona[persona] = RunReport.PersonaBehaviour(outcomes: sum([mine.outcomes, counts.outcomes]), labels: sum([mine.labels, counts.labels]),
+                                                                       plans: sum([mine.plans, counts.plans]))
+            }
+            for (plan, outcomes) in other.outcomesByPlan { merged.outcomesByPlan[plan] = sum([merged.outcomesByPlan[plan] ?? [:], outcomes]) }
+            merged.attemptsAroundMidnight = zip(merged.attemptsAroundMidnight, other.attemptsAroundMidnight).map(+)
+            merged.attemptsByHour = zip(merged.attemptsByHour, other.attemptsByHour).map(+)
+        }
+        if merged.outcomeOrder != nil {
+            let byPlan = merged.outcomesByPlan
+            merged.outcomeOrder = PolicyRunReport.shownOutcomes { name in byPlan.values.contains { ($0[name] ?? 0) > 0 } }
+        }
+        return merged
+    }
+
+    /// Each broken invariant's shrunk failure: the one the shard holding its first
+    /// failing user wrote, its timeline file named inside the merged folder.
+    private static func failures(of invariants: [RunReport.InvariantEntry], in parts: [ShardReport], folder: String) throws(MergeRefusal) -> [RunReport.FailureEntry] {
+        var failures: [RunReport.FailureEntry] = []
+        for invariant in invariants where invariant.violations > 0 {
+            guard let user = invariant.firstFailingUser else { continue }
+            guard let part = parts.first(where: { $0.shard.contains(user: user) }) else { continue }
+            guard var failure = part.report.failures.first(where: { $0.invariant == invariant.name && $0.user == user }) else {
+                throw .folder(part.folder, "no shrunk failure of \(invariant.name) for its first failing user \(user)")
+            }
+            let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
+            failure.timelineFile = path
+            failure.replayCommand = "swift run simulate replay \(path)"
+            failures.append(failure)
+        }
+        return failures
+    }
+
+    /// Each mutant's row: its earliest kill by user order across the shards, with the
+    /// events every shard's users had before that user.
+    private static func killMatrix(_ parts: [ShardReport]) throws(MergeRefusal) -> [RunReport.MutantEntry] {
+        let rows = parts[0].report.mutants ?? []
+        var merged: [RunReport.MutantEntry] = []
+        for (index, survivor) in rows.enumerated() {
+            var earliest: (part: ShardReport, row: RunReport.MutantEntry, user: Int)?
+            for part in parts {
+                let row = part.report.mutants![index]
+                guard row.killed else { continue }
+                guard let user = part.record.killUsers?[row.name], part.shard.contains(user: user), row.eventsUntilKill != nil else {
+                    throw .folder(part.folder, "mutant \(row.name) was killed, but its shard record names no user of the shard that killed it")
+                }
+                if user < earliest?.user ?? .max { earliest = (part, row, user) }
+            }
+            guard let (killer, row, user) = earliest else {
+                merged.append(survivor)
+                continue
+            }
+            var before = 0
+            var killersOwn = 0
+            for part in parts {
+                let needed = part.usersBefore(user)
+                let perUser = part.record.eventsPerUser ?? []
+                guard perUser.count >= needed else {
+                    throw .folder(part.folder, "its kill matrix counts the events of \(Figures.count(perUser.count, "user")), not of the \(Figures.grouped(needed)) before user \(user) that killed \(row.name)")
+                }
+                let events = perUser[0..<needed].reduce(0, +)
+                before += events
+                if part.shard == killer.shard { killersOwn = events }
+            }
+            let inKillingUser = row.eventsUntilKill! - killersOwn
+            guard inKillingUser >= 1 else {
+                throw .folder(killer.folder, "mutant \(row.name): events until kill \(row.eventsUntilKill!) are fewer than its users before user \(user) had")
+            }
+            var entry = row
+            entry.eventsUntilKill = before + inKillingUser
+            merged.append(entry)
+        }
+        return merged
+    }
+
+    /// Adds up count tables.
+    private static func sum(_ tables: [[String: Int]]) -> [String: Int] {
+        tables.reduce(into: [:]) { total, table in total.merge(table, uniquingKeysWith: +) }
+    }
+}

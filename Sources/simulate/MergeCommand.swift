@@ -1,0 +1,56 @@
+import Foundation
+import Simulator
+
+/// `simulate merge --report OUT DIR...`: the shards of one run (`--shard I/N`) merged
+/// into the report the whole run writes in one process; exit 1 when the merged run
+/// failed (an invariant broke, a category fell below its floor, a mutant survived).
+enum MergeCommand {
+    static let help = """
+    simulate merge: put the shards of one run back together. Each shard is a run of
+    'simulate run' or 'simulate mutants' with --shard I/N (user k belongs to shard
+    k mod N + 1, so every shard sees every persona); the merged report is the one the
+    whole run writes in one process: the same counts, invariants, coverage with floors
+    for the whole run's size, behaviour, digest, first failure by user (shrunk by the
+    shard that found it) and kill matrix (each mutant's earliest kill, with the events
+    of every earlier user), wall-clock figures aside (jobs added, the longest shard's
+    seconds).
+
+    USAGE
+      simulate merge [--report OUT] DIR...
+
+    OPTIONS
+      --report OUT  where the merged report goes (default reports/latest): report.json,
+                    report.md, report.html, summary.txt and failures/*.json; the folder
+                    is replaced whole
+      DIR...        the report folder of every shard of the run, once each, any order
+
+    Refused with one line naming the folder, exit status 2, nothing written: a folder
+    that is not a report, a whole run's report, a shard of another run (seed, users,
+    years, personas, policy, tool version, tz data, shard count), a shard given twice,
+    a shard missing. Exit 1 when the merged run failed, 0 when it passed.
+
+    EXAMPLE
+      simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1
+      (the same with 2/3 and 3/3, on other machines if you like)
+      simulate merge --report /tmp/c/merged /tmp/c/shard-1 /tmp/c/shard-2 /tmp/c/shard-3
+    """
+
+    static func main(_ arguments: CommandArguments) throws -> Int32 {
+        if arguments.wantsHelp { Console.out(help); return 0 }
+        let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let folders = try arguments.positionals
+        try arguments.rejectUnknown()
+        guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }
+        let folder = try ReportFolder(path: reportPath)
+        let merged: (report: RunReport, summary: String)
+        do {
+            merged = try ReportMerge.run(folders: folders, into: folder)
+        } catch let refusal as MergeRefusal {
+            throw UsageError(refusal.message)
+        }
+        try folder.commit()
+        Console.out(merged.summary)
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        return merged.report.passed ? 0 : 1
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Simulator
+import Testing
+
+/// `--shard I/N` and `simulate merge` as a user meets them: bad values and bad folders
+/// are one `error:` line with exit status 2 and nothing written; the merged report of a
+/// run's shards is the whole run's; exit 1 when the merged run failed.
+@Suite("Shards and merge on the command line")
+struct ShardCommandLineTests {
+    @Test("a bad --shard on run and mutants (v1 and --policy) is one error line, exit 2, nothing on standard output",
+          arguments: [["run"], ["mutants"], ["run", "--policy", "daily-quip"], ["mutants", "--policy", "daily-quip"]])
+    func badShard(command: [String]) throws {
+        let folder = try temporaryFolder()
+        let cases = [
+            ("0/3", "error: --shard \"0/3\": expected I/N with 1 <= I <= N (shard 0 of 3 does not exist)"),
+            ("4/3", "error: --shard \"4/3\": expected I/N with 1 <= I <= N (shard 4 of 3 does not exist)"),
+            ("a/b", "error: --shard \"a/b\": expected I/N, shard I of N, with 1 <= I <= N (such as 2/3)"),
+            ("4/5", "error: --shard \"4/5\": 5 shards of 3 users would leave a shard with no users; use at most 3"),
+        ]
+        for (value, message) in cases {
+            let result = try runSimulate(command + ["--users", "3", "--shard", value, "--report", folder + "/r"])
+            #expect(result.status == 2, "\(command) --shard \(value)")
+            #expect(result.out.isEmpty)
+            #expect(result.err == message + "\n", "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/r"))
+        }
+    }
+
+    @Test("three shards of a run merged by the command give the whole run's report.json, but its timing")
+    func mergeMatchesWholeRun() throws {
+        let folder = try temporaryFolder()
+        var shards: [String] = []
+        for index in 1...3 {
+            let result = try runSimulate(["run", "--seed", "3", "--users", "90", "--years", "1", "--quiet", "--shard", "\(index)/3", "--report", folder + "/s\(index)"])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("shard       \(index)/3: users \(index - 1), \(index + 2), \(index + 5), … of 90"), "\(result.out)")
+            shards.append(folder + "/s\(index)")
+        }
+        let whole = try runSimulate(["run", "--seed", "3", "--users", "90", "--years", "1", "--quiet", "--report", folder + "/whole"])
+        #expect(whole.status == 0)
+        let merged = try runSimulate(["merge", "--report", folder + "/merged"] + shards.reversed())
+        #expect(merged.status == 0, "\(merged.err)")
+        #expect(merged.err.isEmpty)
+        #expect(merged.out.hasPrefix("simulate merge: 3 shards of `swift run -c release simulate run --seed 3 --users 90 --years 1`"))
+        let a = try RunReport.read(path: folder + "/merged/report.json"), b = try RunReport.read(path: folder + "/whole/report.json")
+        #expect(a.withoutTiming == b.withoutTiming)
+        #expect(a.timing?.jobs == shards.count * CampaignOptions.coreCount, "jobs of the shards added up")
+        for name in ["report.md", "report.html", "summary.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/merged/" + name)) }
+        let shardMarkdown = try String(contentsOfFile: folder + "/s2/report.md", encoding: .utf8)
+        #expect(shardMarkdown.contains("Shard 2 of 3: 30 of the run's 90 users"))
+        #expect(!(try String(contentsOfFile: folder + "/merged/report.md", encoding: .utf8)).contains("Shard "))
+    }
+
+    @Test("merge exits 1 when the merged run failed: mutants surviving two users")
+    func mergedFailureExitsOne() throws {
+        let folder = try temporaryFolder()
+        for index in 1...2 {
+            let shard = try runSimulate(["mutants", "--users", "2", "--years", "1", "--shard", "\(index)/2", "--report", folder + "/m\(index)"])
+            #expect(shard.status == 1)
+        }
+        let merged = try runSimulate(["merge", "--report", folder + "/merged", folder + "/m1", folder + "/m2"])
+        #expect(merged.status == 1, "\(merged.err)")
+        #expect(merged.out.contains("SURVIVED"))
+        #expect(try RunReport.read(path: folder + "/merged/report.json").passed == false)
+    }
+
+    @Test("a refused merge is one error line naming the folder, exit 2, and leaves the earlier report as it was")
+    func refusedMergeWritesNothing() throws {
+        let folder = try temporaryFolder()
+        for index in 1...2 {
+            _ = try runSimulate(["run", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", "\(index)/2", "--report", folder + "/s\(index)"])
+        }
+        _ = try runSimulate(["run", "--seed", "4", "--users", "20", "--years", "1", "--quiet", "--shard", "2/2", "--report", folder + "/other"])
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        try "earlier".write(toFile: folder + "/out/report.md", atomically: true, encoding: .utf8)
+        let cases = [
+            ([folder + "/s1"], "error: shard 2/2 of `swift run -c release simulate run --seed 3 --users 20 --years 1` is missing; give the report folder of each of the 2 shards"),
+            ([folder + "/s1", folder + "/other"], "error: \"\(folder)/other\": seed 4, not 3 as in \"\(folder)/s1\"; shards of one run only"),
+            ([folder + "/s1", folder + "/s1", folder + "/s2"], "error: \"\(folder)/s1\": shard 1/2 again (also \"\(folder)/s1\"); give each shard once"),
+            ([folder + "/s1", folder + "/nothing"], "error: \"\(folder)/nothing\": no such folder"),
+            ([], "error: merge needs the report folder of every shard; see 'simulate merge --help'"),
+        ]
+        for (folders, message) in cases {
+            let result = try runSimulate(["merge", "--report", folder + "/out"] + folders)
+            #expect(result.status == 2)
+            #expect(result.out.isEmpty)
+            #expect(result.err == message + "\n", "\(result.err)")
+            #expect(try String(contentsOfFile: folder + "/out/report.md", encoding: .utf8) == "earlier")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other", "out", "s1", "s2"], "no staging folder left")
+        }
+    }
+
+    @Test("help: merge has its own, run and mutants name --shard")
+    func help() throws {
+        let merge = try runSimulate(["help", "merge"])
+        #expect(merge.status == 0 && merge.out.contains("simulate merge [--report OUT] DIR..."))
+        #expect(try runSimulate(["merge", "--help"]).out == merge.out)
+        for command in ["run", "mutants"] { #expect(try runSimulate(["help", command]).out.contains("--shard I/N")) }
+        #expect(try runSimulate(["--help"]).out.contains("simulate merge --report OUT DIR..."))
+    }
+}
