@@ -48,7 +48,8 @@ enum RunCommand {
     /// `simulate run --policy X`: the same run on the generic engine, with the policy's
     /// generator, invariants and coverage.
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder, quiet: Bool) throws -> Int32 {
-        let campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        var campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        campaign.extraGeneratorFlags = policy.storeKitArgument
         if !quiet {
             Console.error("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         }

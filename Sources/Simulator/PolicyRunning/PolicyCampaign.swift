@@ -29,6 +29,10 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     public var comparesWithReference = false
     /// The checker's local dates (nil: the zone tables).
     public var checkerDates: (any LocalDateSource)?
+    /// Flags that shaped the policy the timelines were generated under and that a
+    /// failure's regenerate command must repeat (` --storekit FILE`); `--no-swarm` is
+    /// added by the campaign itself.
+    public var extraGeneratorFlags = ""
 
     private static var blockSize: Int { 8 }
 
@@ -127,10 +131,12 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
         var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(invariant: invariant) { check.check($0).violation }
         let shrunk = shrinker.shrink(generated.timeline)
         var final = makeCheck()
-        return PolicyShrunkFailure(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
-                                   persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
-                                   violation: final.check(shrunk).violation, attempts: shrinker.attempts,
-                                   seconds: started.duration(to: clock.now).seconds)
+        var failure = PolicyShrunkFailure(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
+                                          persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
+                                          violation: final.check(shrunk).violation, attempts: shrinker.attempts,
+                                          seconds: started.duration(to: clock.now).seconds)
+        failure.generatorFlags = (generator.swarm ? "" : " --no-swarm") + extraGeneratorFlags
+        return failure
     }
 }
 

@@ -32,7 +32,7 @@ extension RunReport {
                                 originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
                                 timeline: text, timelineFile: path,
                                 replayCommand: "swift run simulate replay \(path)",
-                                regenerateCommand: "swift run simulate replay --policy \(failure.policyName) --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+                                regenerateCommand: failure.regenerateCommand,
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
                                     title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",

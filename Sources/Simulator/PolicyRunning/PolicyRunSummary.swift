@@ -62,7 +62,7 @@ public enum PolicyRunSummary {
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           replay:      swift run simulate replay \(path)
-          regenerate:  swift run simulate replay --policy \(failure.policyName) --seed \(failure.seed) --user \(failure.user) --years \(failure.years)
+          regenerate:  \(failure.regenerateCommand)
         """
     }
 }

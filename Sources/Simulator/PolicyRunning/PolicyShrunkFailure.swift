@@ -26,6 +26,15 @@ public struct PolicyShrunkFailure: Sendable {
     /// How long shrinking took.
     public var seconds: Double
 
+    /// The generator's flags besides policy, seed and years that regenerate the same
+    /// timeline (` --no-swarm`, ` --storekit FILE`), each with its leading space.
+    public var generatorFlags = ""
+
+    /// The command that regenerates the user's whole timeline and replays it.
+    public var regenerateCommand: String {
+        "swift run simulate replay --policy \(policyName) --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
+    }
+
     /// The file name the shrunk timeline is written under.
     public var fileName: String { "\(invariant.rawValue)-user\(user).json" }
 }
