@@ -11,8 +11,8 @@ struct AdapterBinding<App>: Sendable {
     let uses: [AdapterCall<(App, FeatureUse), UseResult>]
     /// Per screen index, the app's reader, or nil where the app's screen is not read.
     let screens: [AdapterCall<App, PolicyScreenValue>?]
-    /// Whether every closure is synchronous.
-    let isSync: Bool
+    /// Where the calls must run.
+    let isolation: AdapterIsolation
 
     /// Fits `adapter` to `policy`; throws when a feature of the policy has no closure, or
     /// the adapter names a feature or screen the policy does not have.
@@ -32,7 +32,7 @@ struct AdapterBinding<App>: Sendable {
         self.policy = policy
         self.uses = featureIDs.map { adapter.uses[$0]! }
         self.screens = screenNames.map { name in adapter.screens.first { $0.name == name }?.read }
-        self.isSync = adapter.isSync
+        self.isolation = adapter.isolation
     }
 
     /// The names of the screens the adapter reads, in the policy's order.

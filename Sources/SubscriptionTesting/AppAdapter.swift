@@ -44,6 +44,13 @@ public struct AppAdapter<App>: Sendable {
         self.name = name ?? "\(App.self)"
     }
 
+    /// An adapter whose app object is built on the main actor
+    /// (`{ @MainActor device in QuotaModel(device: device) }`).
+    public init(name: String? = nil, _ make: @escaping @MainActor @Sendable (SimulatedDevice) throws -> App) where App: Sendable {
+        self.make = .mainActor(make)
+        self.name = name ?? "\(App.self)"
+    }
+
     /// Performs a use of `feature` and says what happened: allowed, or blocked and why.
     public func use(_ feature: String, _ perform: @escaping @Sendable (App, FeatureUse) throws -> UseResult) -> Self {
         var copy = self
@@ -55,6 +62,13 @@ public struct AppAdapter<App>: Sendable {
     public func use(_ feature: String, _ perform: @escaping @Sendable (App, FeatureUse) async throws -> UseResult) -> Self {
         var copy = self
         copy.uses[feature] = .async { try await perform($0.0, $0.1) }
+        return copy
+    }
+
+    /// The same, for a closure isolated to the main actor.
+    public func use(_ feature: String, _ perform: @escaping @MainActor @Sendable (App, FeatureUse) throws -> UseResult) -> Self where App: Sendable {
+        var copy = self
+        copy.uses[feature] = .mainActor { try perform($0.0, $0.1) }
         return copy
     }
 
@@ -70,6 +84,13 @@ public struct AppAdapter<App>: Sendable {
     public func lifecycle(_ hook: @escaping @Sendable (App, AppMoment) async throws -> Void) -> Self {
         var copy = self
         copy.hook = .async { try await hook($0.0, $0.1) }
+        return copy
+    }
+
+    /// The same, for a hook isolated to the main actor.
+    public func lifecycle(_ hook: @escaping @MainActor @Sendable (App, AppMoment) throws -> Void) -> Self where App: Sendable {
+        var copy = self
+        copy.hook = .mainActor { try hook($0.0, $0.1) }
         return copy
     }
 
@@ -90,6 +111,14 @@ public struct AppAdapter<App>: Sendable {
         return copy
     }
 
+    /// The same, for a reader isolated to the main actor.
+    public func screen(_ name: String, _ read: @escaping @MainActor @Sendable (App) throws -> PolicyScreenValue) -> Self where App: Sendable {
+        var copy = self
+        copy.screens.removeAll { $0.name == name }
+        copy.screens.append((name, .mainActor(read)))
+        return copy
+    }
+
     /// Names the code under test in failure messages.
     public func named(_ name: String) -> Self {
         var copy = self
@@ -97,8 +126,8 @@ public struct AppAdapter<App>: Sendable {
         return copy
     }
 
-    /// Whether every closure is synchronous (then no event awaits anything).
-    var isSync: Bool {
-        make.isSync && uses.values.allSatisfy(\.isSync) && (hook?.isSync ?? true) && screens.allSatisfy { $0.read.isSync }
+    /// The strictest isolation any of the closures needs.
+    var isolation: AdapterIsolation {
+        ([make.isolation, hook?.isolation ?? .none] + uses.values.map(\.isolation) + screens.map(\.read.isolation)).max()!
     }
 }

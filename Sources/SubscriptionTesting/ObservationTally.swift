@@ -18,4 +18,13 @@ public struct ObservationTally: Hashable, Sendable {
     /// Creates an empty tally.
     public init() {}
 
+    /// Adds another tally.
+    mutating func add(_ other: ObservationTally) {
+        events += other.events
+        uses += other.uses
+        blocked += other.blocked
+        reasons += other.reasons
+        responses += other.responses
+        screenReads += other.screenReads
+    }
 }
