@@ -39,4 +39,9 @@ struct AdapterBinding<App>: Sendable {
     var screensRead: [String] {
         policy.screens.indices.filter { screens[$0] != nil }.map { policy.screens[$0].name }
     }
+
+    /// The names of the screens the adapter does not read, in the policy's order.
+    var screensNotRead: [String] {
+        policy.screens.indices.filter { screens[$0] == nil }.map { policy.screens[$0].name }
+    }
 }

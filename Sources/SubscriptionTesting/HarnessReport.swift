@@ -11,6 +11,8 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
     public var settings: HarnessSettings?
     /// The policy's screens the adapter reads.
     public var screensRead: [String]
+    /// The policy's screens the adapter does not read (not judged).
+    public var screensNotRead: [String]
     /// Users played (a campaign stops at its first failure).
     public var users = 0
     /// Events played.
@@ -26,11 +28,18 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
     public var seconds = 0.0
 
     /// Creates an empty report.
-    init(adapterName: String, policyName: String, settings: HarnessSettings?, screensRead: [String]) {
+    init(adapterName: String, policyName: String, settings: HarnessSettings?, screensRead: [String], screensNotRead: [String]) {
         self.adapterName = adapterName
         self.policyName = policyName
         self.settings = settings
         self.screensRead = screensRead
+        self.screensNotRead = screensNotRead
+    }
+
+    /// Which fields the app's reports let the check judge, and which it took from the
+    /// reference engine and never judged (`docs/testing-your-app.md`).
+    public var observed: String {
+        HarnessText.observed(tally, screensRead: screensRead, screensNotRead: screensNotRead)
     }
 
     /// Whether every event played kept every invariant and the app could be judged.

@@ -20,7 +20,7 @@ struct HarnessRun<App> {
     func hunt(_ settings: HarnessSettings) -> HarnessReport {
         let clock = ContinuousClock(), started = clock.now
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: settings,
-                                   screensRead: binding.screensRead)
+                                   screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
         play(settings, into: &report)
         report.seconds = Self.seconds(started.duration(to: clock.now))
         return report
@@ -30,7 +30,7 @@ struct HarnessRun<App> {
     func check(_ timeline: PolicyTimeline) -> HarnessReport {
         let clock = ContinuousClock(), started = clock.now
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: nil,
-                                   screensRead: binding.screensRead)
+                                   screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
         var judge = TimelineJudge(binding: binding)
         let judged = judge.judge(zone: timeline.zone, events: timeline.events)
         report.users = 1
@@ -139,7 +139,7 @@ struct HarnessRun<App> {
 
     /// Which fields the app's reports covered, and which were not judged.
     private func observedSummary(_ tally: ObservationTally) -> String {
-        HarnessText.observed(tally, screensRead: binding.screensRead, policy: binding.policy)
+        HarnessText.observed(tally, screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

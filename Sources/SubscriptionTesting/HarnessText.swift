@@ -64,7 +64,7 @@ enum HarnessText {
     }
 
     /// Which fields the app's reports let the check judge, and which it could not.
-    static func observed(_ tally: ObservationTally, screensRead: [String], policy: SubscriptionPolicy) -> String {
+    static func observed(_ tally: ObservationTally, screensRead: [String], screensNotRead unread: [String]) -> String {
         var judged = ["outcome of \(Figures.count(tally.uses, "use"))"]
         var notJudged = ["plan", "usage day", "counts", "resetAt", "upgrade offer"]
         if tally.blocked == 0 {
@@ -75,7 +75,6 @@ enum HarnessText {
             if tally.reasons == 0 { notJudged.append("reason") }
             if tally.responses == 0 { notJudged.append("paywall or alert") }
         }
-        let unread = policy.screens.map(\.name).filter { !screensRead.contains($0) }
         if !screensRead.isEmpty { judged.append("screens \(screensRead.joined(separator: ", "))") }
         if !unread.isEmpty { notJudged.append("screens \(unread.joined(separator: ", "))") }
         return "judged: " + judged.joined(separator: ", ") + "; not reported, so taken from the reference engine and never judged: "

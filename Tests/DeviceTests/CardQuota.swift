@@ -92,13 +92,18 @@ final class CardQuota: @unchecked Sendable {
 
     var planLabel: String { isPremium ? "Premium" : "Free" }
 
-    /// The adapter for this app, with `mistake`.
-    static func adapter(_ mistake: Mistake? = nil) -> AppAdapter<CardQuota> {
-        AppAdapter { device in CardQuota(device: device, mistake: mistake) }
-            .use("view-card") { quota, _ in quota.viewCard() }
+    /// The adapter for this app, with `mistake`; `report` rewrites what a use reports
+    /// (to leave a field out, or get it wrong), and `readsScreens` says whether the
+    /// screens are read.
+    static func adapter(_ mistake: Mistake? = nil, readsScreens: Bool = true,
+                        report: @escaping @Sendable (UseResult) -> UseResult = { $0 }) -> AppAdapter<CardQuota> {
+        let adapter = AppAdapter { device in CardQuota(device: device, mistake: mistake) }
+            .use("view-card") { quota, _ in report(quota.viewCard()) }
             .lifecycle { quota, moment in if moment.isLaunch { quota.launch() } }
+            .named("CardQuota" + (mistake.map { "(\($0.rawValue))" } ?? ""))
+        guard readsScreens else { return adapter }
+        return adapter
             .screen("cards") { quota in .text(quota.cardsLabel) }
             .screen("plan") { quota in .text(quota.planLabel) }
-            .named("CardQuota" + (mistake.map { "(\($0.rawValue))" } ?? ""))
     }
 }
