@@ -50,26 +50,39 @@ struct HarnessRun<App> {
 
     // MARK: Parts
 
+    /// Plays users on up to one thread per core (one for a main-actor app, whose calls
+    /// all run on the main actor), handed out in order; every user below the first that
+    /// fails is played, so the result does not depend on the number of threads.
     private func play(_ settings: HarnessSettings, into report: inout HarnessReport) {
-        let policy = binding.policy
-        let generator = PolicyTimelineGenerator(policy: policy, maxYears: settings.years)
-        let buffer = PolicyEventBuffer()
-        var judge = TimelineJudge(binding: binding)
-        for user in 0..<settings.users {
-            let drawn = generator.generate(seed: settings.seed, user: user, into: buffer)
-            let events = buffer.array
-            let judged = judge.judge(zone: drawn.zone, events: events)
-            report.users += 1
-            report.events += events.count
-            report.tally.add(Self.tally(judged.app))
-            if let problem = judged.problem {
-                report.problem = "user \(user) of seed \(settings.seed): " + problem
-                return
+        let binding = self.binding
+        let generator = PolicyTimelineGenerator(policy: binding.policy, maxYears: settings.years)
+        let jobs = binding.isolation == .mainActor ? 1 : max(1, min(CampaignOptions.coreCount, settings.users))
+        let hunt = UserHunt(users: settings.users)
+        HarnessThread.parallel(jobs) {
+            let buffer = PolicyEventBuffer()
+            var judge = TimelineJudge(binding: binding)
+            while let user = hunt.nextUser() {
+                let drawn = generator.generate(seed: settings.seed, user: user, into: buffer)
+                let events = buffer.array
+                let judged = judge.judge(zone: drawn.zone, events: events)
+                let stops = judged.problem != nil || judged.violation != nil
+                hunt.record(user, UserHunt.Played(events: events.count, tally: Self.tally(judged.app),
+                                                  stop: stops ? UserHunt.Stop(judged: judged, zone: drawn.zone, persona: drawn.persona, events: events) : nil))
             }
-            guard let violation = judged.violation else { continue }
-            let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: events)
-            report.failure = failure(violation, on: timeline, user: user, persona: drawn.persona, settings: settings, tally: report.tally)
-            return
+        }
+        let played = hunt.playedUpToTheFirstStop
+        for user in played.indices {
+            report.users += 1
+            report.events += played[user].events
+            report.tally.add(played[user].tally)
+        }
+        guard let last = played.last, let stop = last.stop else { return }
+        let user = played.count - 1
+        if let problem = stop.judged.problem {
+            report.problem = "user \(user) of seed \(settings.seed): " + problem
+        } else if let violation = stop.judged.violation {
+            let timeline = PolicyTimeline(policy: binding.policy, zone: stop.zone, events: stop.events)
+            report.failure = failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
         }
     }
 

@@ -18,4 +18,22 @@ enum HarnessThread {
             thread.start()
         }
     }
+
+    /// Runs `body` on `jobs` threads at once (the calling one and `jobs - 1` new ones)
+    /// and returns when every one has returned.
+    static func parallel(_ jobs: Int, _ body: @escaping @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for _ in 1..<max(1, jobs) {
+            group.enter()
+            let thread = Thread {
+                body()
+                group.leave()
+            }
+            thread.name = "SubscriptionHarness"
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        body()
+        group.wait()
+    }
 }

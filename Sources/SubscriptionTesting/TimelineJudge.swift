@@ -17,17 +17,8 @@ struct TimelineJudge<App> {
         check = PolicyTimelineCheck(policy: policy) { AdapterImplementation(policy: policy, recordings: recordings) }
     }
 
-    /// What one timeline showed.
-    struct Judged {
-        /// The app's recording of the whole timeline.
-        var app: AppRecording
-        /// The first invariant broken, if any.
-        var violation: PolicyViolation?
-        /// Why the app could not be judged, if it could not.
-        var problem: String?
-    }
-
-    mutating func judge(zone: TimeZoneRules, events: [PolicyEvent]) -> Judged {
+    /// Plays `events` through the app (and the shadow app) on devices starting in `zone`, and checks the trace.
+    mutating func judge(zone: TimeZoneRules, events: [PolicyEvent]) -> TimelineJudgeVerdict {
         let app = driver.record(zone: zone, events: events)
         var loaded = [app]
         if events.contains(where: { $0.action == .look || $0.action == .reinstall }) {
@@ -35,15 +26,14 @@ struct TimelineJudge<App> {
         }
         recordings.load(loaded)
         let verdict = check.check(zone: zone, events: events)
-        var judged = Judged(app: app, violation: verdict.violation)
+        var judged = TimelineJudgeVerdict(app: app, violation: verdict.violation)
         if let problem = loaded.lazy.compactMap(\.problem).first {
             judged.problem = problem
         } else if let disagreement = loaded.lazy.compactMap(\.clockDisagreement).first {
             judged.problem = "the harness cannot judge dates on this machine: \(disagreement); the app would see other dates than the rules are checked on"
-        } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch, !recordings.isEmpty || true {
+        } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch ?? (recordings.isEmpty ? nil : "a recording was not replayed") {
             judged.problem = "internal: the checked events are not the recorded ones (\(mismatch))"
         }
         return judged
     }
 }
-

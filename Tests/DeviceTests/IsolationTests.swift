@@ -30,7 +30,7 @@ struct IsolationTests {
         #expect(report.passed, "\(report)")
     }
 
-    @Test("the same mistake gives the same failure through all three", arguments: [CardQuota.Mistake.resetsOnlyAtLaunch, .startOfDayEquality])
+    @Test("the same mistake gives the same failure through all three, whatever the number of threads (one for the main actor, one per core otherwise)", arguments: [CardQuota.Mistake.resetsOnlyAtLaunch, .startOfDayEquality])
     func sameFailure(_ mistake: CardQuota.Mistake) async throws {
         var reports: [HarnessReport] = []
         for adapter in [0, 1, 2] {
