@@ -1,8 +1,8 @@
 /// One call into a team's code as the adapter keeps it: a synchronous closure, an
 /// asynchronous one (any actor), or a synchronous one isolated to the main actor. The
 /// harness plays a whole timeline in one go in the isolation the calls need (on its own
-/// thread, in a task, or on the main actor), so a `@MainActor` app is called without a
-/// hop per call.
+/// thread when all are synchronous, else in a task, or on the main actor), so a
+/// `@MainActor` app is called without a hop per call.
 enum AdapterCall<Argument, Result>: Sendable {
     /// A synchronous closure.
     case sync(@Sendable (Argument) throws -> Result)
@@ -20,7 +20,7 @@ enum AdapterCall<Argument, Result>: Sendable {
         }
     }
 
-    /// Makes a synchronous call; the caller knows it is one.
+    /// Makes a synchronous call; the caller knows every call is one (`isolation == .none`).
     func callSync(_ argument: Argument) throws -> Result {
         guard case .sync(let body) = self else { preconditionFailure("an isolated or asynchronous call made synchronously") }
         return try body(argument)
@@ -63,7 +63,7 @@ enum AdapterCall<Argument, Result>: Sendable {
 
 /// Where an adapter's calls must run: the strictest isolation any of them needs.
 enum AdapterIsolation: Int, Comparable, Sendable {
-    /// Every call is synchronous: the harness's own thread.
+    /// Every call is synchronous: the harness's own thread, no task.
     case none
     /// Some call is `async`: a task.
     case async

@@ -9,8 +9,9 @@ import SubscriptionModel
 /// then calls the app: the factory at a launch (`install`, `reinstall`: a new process),
 /// the hook for the event's moment, the feature's closure for a use, then every screen
 /// reader. The whole timeline is played in one go in the isolation the adapter's calls
-/// need: in a task, or on the main actor for a `@MainActor` app (its calls are then made
-/// without a hop each), while the harness's thread waits.
+/// need: on the harness's thread when every call is synchronous, else in a task, or on
+/// the main actor for a `@MainActor` app (its calls are then made without a hop each),
+/// while the harness's thread waits.
 struct AppDriver<App>: Sendable {
     /// The adapter, fitted to the policy.
     let binding: AdapterBinding<App>
@@ -19,6 +20,14 @@ struct AppDriver<App>: Sendable {
     func record(zone: TimeZoneRules, events: [PolicyEvent]) -> AppRecording {
         let session = Session(binding: binding, zone: zone, events: events)
         let isolation = binding.isolation
+        if isolation == .none {
+            // Synchronous code runs on the harness's own thread: no task, and no
+            // cooperative thread kept busy for the length of a check.
+            session.playSynchronously()
+            var recording = session.recording
+            recording.clockDisagreement = session.device.clockDisagreement
+            return recording
+        }
         let finished = AsyncBridge.wait {
             if isolation == .mainActor { await session.playOnMainActor() } else { await session.play() }
         }
@@ -72,6 +81,36 @@ struct AppDriver<App>: Sendable {
             case .use(let feature, let day):
                 let diaryDay = day.map { DateComponents(year: $0.components.year, month: $0.components.month, day: $0.components.day) }
                 return Ask(use: (feature, FeatureUse(feature: binding.policy.features[feature].id, diaryDay: diaryDay)))
+            }
+        }
+
+        /// Plays every event on the calling thread (every call is synchronous).
+        func playSynchronously() {
+            for event in recording.events {
+                let ask = prepare(event)
+                var call = "make"
+                do {
+                    if ask.moment?.isLaunch == true { app = try binding.adapter.make.callSync(device) }
+                    guard let app else { throw NotLaunched() }
+                    if let moment = ask.moment, let hook = binding.adapter.hook {
+                        call = "lifecycle(.\(moment.rawValue))"
+                        try hook.callSync((app, moment))
+                    }
+                    var result: UseResult?
+                    if let use = ask.use {
+                        call = "use(\"\(use.use.feature)\")"
+                        result = try binding.uses[use.feature].callSync((app, use.use))
+                    }
+                    var screens: [PolicyScreenValue?] = []
+                    for (index, read) in binding.screens.enumerated() {
+                        call = "screen(\"\(binding.policy.screens[index].name)\")"
+                        screens.append(try read?.callSync(app))
+                    }
+                    recording.reports.append(AppReport(result: result, screens: screens))
+                } catch {
+                    fail(call, event, error)
+                    return
+                }
             }
         }
 

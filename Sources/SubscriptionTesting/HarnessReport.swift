@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 
 /// What one `SubscriptionHarness.check` did: how much it played, what the app's reports
