@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SubscriptionModel", targets: ["SubscriptionModel"]),
         .library(name: "Simulator", targets: ["Simulator"]),
         .executable(name: "simulate", targets: ["simulate"]),
+        .library(name: "SubscriptionTesting", targets: ["SubscriptionTesting"]),
     ],
     targets: [
         // The shipped policy files, compiled into the library (no Bundle lookup at run time).
@@ -26,5 +27,10 @@ let package = Package(
         // The example timelines and StoreKit fixtures are read from their path by the tests, not bundled.
         .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples", "StoreKit"]),
         .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
+        // A team's own quota code under the harness: a simulated device, an adapter, one
+        // call that checks it from Swift Testing or XCTest (no processes, no files: builds
+        // for an iOS test target).
+        .target(name: "SubscriptionTesting", dependencies: ["Simulator", "SubscriptionModel"]),
+        .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "Simulator", "SubscriptionModel"]),
     ]
 )

@@ -1,0 +1,187 @@
+import Foundation
+import SubscriptionModel
+
+/// Plays one timeline through a fresh simulated device and the team's app, recording what
+/// the app reports at each event (`AppRecording`).
+///
+/// At each event it first moves the device (the clock to the event's instant; the zone at
+/// `set-zone`; `defaults` emptied at `reinstall`; the entitlements at `set-entitlement`),
+/// then calls the app: the factory at a launch (`install`, `reinstall`: a new process),
+/// the hook for the event's moment, the feature's closure for a use, then every screen
+/// reader. The whole timeline is played in one go in the isolation the adapter's calls
+/// need: on the harness's thread when every call is synchronous, else in a task, or on
+/// the main actor for a `@MainActor` app (its calls are then made without a hop each),
+/// while the harness's thread waits.
+struct AppDriver<App>: Sendable {
+    /// The adapter, fitted to the policy.
+    let binding: AdapterBinding<App>
+
+    /// `events` played on a new device starting in `zone`.
+    func record(zone: TimeZoneRules, events: [PolicyEvent]) -> AppRecording {
+        let session = Session(binding: binding, zone: zone, events: events)
+        let isolation = binding.isolation
+        if isolation == .none {
+            // Synchronous code runs on the harness's own thread: no task, and no
+            // cooperative thread kept busy for the length of a check.
+            session.playSynchronously()
+            var recording = session.recording
+            recording.clockDisagreement = session.device.clockDisagreement
+            return recording
+        }
+        let finished = AsyncBridge.wait {
+            if isolation == .mainActor { await session.playOnMainActor() } else { await session.play() }
+        }
+        var recording = session.recording
+        if !finished {
+            recording.problem = "\(binding.adapter.name) did not finish a timeline of \(events.count) events within \(Int(AsyncBridge.timeoutSeconds)) s (stuck at event \(session.recording.reports.count))"
+        }
+        recording.clockDisagreement = session.device.clockDisagreement
+        return recording
+    }
+
+    /// One timeline's device, app and reports. Touched by one task at a time: the
+    /// harness waits for the task, and abandons the session if it does not finish.
+    private final class Session: @unchecked Sendable {
+        let binding: AdapterBinding<App>
+        let device: SimulatedDevice
+        var app: App?
+        var recording: AppRecording
+
+        init(binding: AdapterBinding<App>, zone: TimeZoneRules, events: [PolicyEvent]) {
+            self.binding = binding
+            self.device = SimulatedDevice(at: events.first?.at ?? Instant(millisecondsSince1970: 0), zone: zone)
+            self.recording = AppRecording(events: events)
+        }
+
+        /// What one event asks of the app, once the device has been moved.
+        struct Ask {
+            var moment: AppMoment?
+            var use: (feature: Int, use: FeatureUse)?
+        }
+
+        /// Moves the device for `event` and says what to ask the app.
+        func prepare(_ event: PolicyEvent) -> Ask {
+            device.set(instant: event.at)
+            switch event.action {
+            case .install:
+                return Ask(moment: .install)
+            case .reinstall:
+                device.reinstall()
+                return Ask(moment: .reinstall)
+            case .look:
+                return Ask(moment: .look)
+            case .setZone(let zone):
+                device.setZone(zone)
+                return Ask(moment: .timeZoneChanged)
+            case .signIn:
+                return Ask(moment: .signIn)
+            case .setEntitlement(let entitlement):
+                device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy)] } ?? [])
+                return Ask(moment: .entitlementsChanged)
+            case .use(let feature, let day):
+                let diaryDay = day.map { DateComponents(year: $0.components.year, month: $0.components.month, day: $0.components.day) }
+                return Ask(use: (feature, FeatureUse(feature: binding.policy.features[feature].id, diaryDay: diaryDay)))
+            }
+        }
+
+        /// Plays every event on the calling thread (every call is synchronous).
+        func playSynchronously() {
+            for event in recording.events {
+                let ask = prepare(event)
+                var call = "make"
+                do {
+                    if ask.moment?.isLaunch == true { app = try binding.adapter.make.callSync(device) }
+                    guard let app else { throw NotLaunched() }
+                    if let moment = ask.moment, let hook = binding.adapter.hook {
+                        call = "lifecycle(.\(moment.rawValue))"
+                        try hook.callSync((app, moment))
+                    }
+                    var result: UseResult?
+                    if let use = ask.use {
+                        call = "use(\"\(use.use.feature)\")"
+                        result = try binding.uses[use.feature].callSync((app, use.use))
+                    }
+                    var screens: [PolicyScreenValue?] = []
+                    for (index, read) in binding.screens.enumerated() {
+                        call = "screen(\"\(binding.policy.screens[index].name)\")"
+                        screens.append(try read?.callSync(app))
+                    }
+                    recording.reports.append(AppReport(result: result, screens: screens))
+                } catch {
+                    fail(call, event, error)
+                    return
+                }
+            }
+        }
+
+        /// Plays every event from a task (synchronous and `async` calls).
+        func play() async {
+            for event in recording.events {
+                let ask = prepare(event)
+                var call = "make"
+                do {
+                    if ask.moment?.isLaunch == true { app = try await binding.adapter.make.call(device) }
+                    guard let app else { throw NotLaunched() }
+                    if let moment = ask.moment, let hook = binding.adapter.hook {
+                        call = "lifecycle(.\(moment.rawValue))"
+                        try await hook.call((app, moment))
+                    }
+                    var result: UseResult?
+                    if let use = ask.use {
+                        call = "use(\"\(use.use.feature)\")"
+                        result = try await binding.uses[use.feature].call((app, use.use))
+                    }
+                    var screens: [PolicyScreenValue?] = []
+                    for (index, read) in binding.screens.enumerated() {
+                        call = "screen(\"\(binding.policy.screens[index].name)\")"
+                        screens.append(try await read?.call(app))
+                    }
+                    recording.reports.append(AppReport(result: result, screens: screens))
+                } catch {
+                    fail(call, event, error)
+                    return
+                }
+            }
+        }
+
+        /// Plays every event on the main actor (a `@MainActor` app's calls made directly).
+        @MainActor
+        func playOnMainActor() async {
+            for event in recording.events {
+                let ask = prepare(event)
+                var call = "make"
+                do {
+                    if ask.moment?.isLaunch == true { app = try await binding.adapter.make.callOnMain(device) }
+                    guard let app else { throw NotLaunched() }
+                    if let moment = ask.moment, let hook = binding.adapter.hook {
+                        call = "lifecycle(.\(moment.rawValue))"
+                        try await hook.callOnMain((app, moment))
+                    }
+                    var result: UseResult?
+                    if let use = ask.use {
+                        call = "use(\"\(use.use.feature)\")"
+                        result = try await binding.uses[use.feature].callOnMain((app, use.use))
+                    }
+                    var screens: [PolicyScreenValue?] = []
+                    for (index, read) in binding.screens.enumerated() {
+                        call = "screen(\"\(binding.policy.screens[index].name)\")"
+                        screens.append(try await read?.callOnMain(app))
+                    }
+                    recording.reports.append(AppReport(result: result, screens: screens))
+                } catch {
+                    fail(call, event, error)
+                    return
+                }
+            }
+        }
+
+        private func fail(_ call: String, _ event: PolicyEvent, _ error: any Error) {
+            recording.problem = "\(binding.adapter.name)'s \(call) threw at event \(recording.reports.count) (\(event.action.name) at \(event.at)): \(String(reflecting: error))"
+        }
+    }
+
+    /// An event came before the app was ever launched (a timeline starts with `install`).
+    struct NotLaunched: Error, CustomStringConvertible {
+        var description: String { "no app: the timeline does not start with an install" }
+    }
+}

@@ -1,0 +1,16 @@
+import SubscriptionModel
+
+/// One timeline played through the team's app: what the app reported at each event, in
+/// order, up to the end or to the event at which it could not be played further.
+struct AppRecording: Sendable {
+    /// The events played (the whole timeline asked for).
+    var events: [PolicyEvent]
+    /// One report per event played; fewer than `events` when `problem` is set.
+    var reports: [AppReport] = []
+    /// Why the app could not be played further (a closure threw, or the timeline did not
+    /// finish in time); nil when it was played to the end.
+    var problem: String?
+    /// Where the system's tz data and the harness's tables first disagreed on the
+    /// device's local date, if they did.
+    var clockDisagreement: String?
+}

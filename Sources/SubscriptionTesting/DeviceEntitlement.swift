@@ -1,0 +1,50 @@
+import Foundation
+import SubscriptionModel
+
+/// One of StoreKit's current entitlements as the simulated device reports it: what an
+/// app reads from a verified `Transaction` in `Transaction.currentEntitlements`.
+///
+/// The expiration date is StoreKit's last report (G12): the harness keeps an
+/// entitlement in the list until a `set-entitlement` replaces it, as StoreKit does when
+/// the device is offline past the date, so code that ends a plan at `expirationDate`
+/// by itself is judged against the rule that only the product decides the plan (P1).
+public struct DeviceEntitlement: Hashable, Sendable {
+    /// The product identifier (`Transaction.productID`).
+    public var productID: String
+    /// When the current period ends (`Transaction.expirationDate`); nil for a
+    /// non-consumable (a lifetime purchase) or when StoreKit gave none.
+    public var expirationDate: Date?
+    /// Whether the subscription renews at `expirationDate`
+    /// (`Product.SubscriptionInfo.RenewalInfo.willAutoRenew`); false for a non-consumable.
+    public var willAutoRenew: Bool
+    /// The kind of product.
+    public var productType: ProductType
+
+    /// StoreKit's product types the policies sell.
+    public enum ProductType: String, Hashable, Sendable {
+        /// An auto-renewable subscription.
+        case autoRenewable
+        /// A one-time purchase that never lapses.
+        case nonConsumable
+    }
+
+    /// Creates an entitlement.
+    public init(productID: String, expirationDate: Date?, willAutoRenew: Bool, productType: ProductType) {
+        self.productID = productID
+        self.expirationDate = expirationDate
+        self.willAutoRenew = willAutoRenew
+        self.productType = productType
+    }
+
+    /// The entitlement a `set-entitlement` event reports under `policy`.
+    public init(_ entitlement: PolicyEntitlement, policy: SubscriptionPolicy) {
+        let product = policy.products[entitlement.product]
+        let isSubscription: Bool
+        switch product.kind {
+        case .autoRenewable: isSubscription = true
+        case .nonConsumable: isSubscription = false
+        }
+        self.init(productID: product.id, expirationDate: entitlement.expires.map(SimulatedDevice.date),
+                  willAutoRenew: isSubscription && entitlement.renews, productType: isSubscription ? .autoRenewable : .nonConsumable)
+    }
+}

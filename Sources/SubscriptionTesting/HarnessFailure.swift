@@ -1,0 +1,137 @@
+import Simulator
+import SubscriptionModel
+
+/// A policy invariant the team's code broke, with everything a team needs to act on it:
+/// the invariant and its rules, where it was found (seed, user), the shrunk timeline as
+/// JSON, what the app reported beside what the rules give at each of its events, the
+/// command that replays the user through the reference engine, and a regression test to
+/// paste. `message` is the one test issue `SubscriptionHarness` records.
+public struct HarnessFailure: Sendable {
+    /// Where a campaign found it (nil for a given timeline).
+    public struct Found: Sendable {
+        /// The run's seed.
+        public var seed: UInt64
+        /// The first user whose trace broke an invariant.
+        public var user: Int
+        /// The users the run would have played.
+        public var users: Int
+        /// The run's years (a user depends on seed, index and years).
+        public var years: Int
+        /// That user's persona.
+        public var persona: Persona
+        /// The generated timeline's length.
+        public var originalEvents: Int
+        /// The violation on the generated timeline.
+        public var originalViolation: PolicyViolation
+        /// Candidates tried while shrinking.
+        public var shrinkAttempts: Int
+    }
+
+    /// How the code under test is named.
+    public var adapterName: String
+    /// The policy's name.
+    public var policyName: String
+    /// The invariant broken.
+    public var invariant: PolicyInvariant
+    /// Where it was found; nil when a given timeline was checked.
+    public var found: Found?
+    /// The violation on `timeline`.
+    public var violation: PolicyViolation
+    /// The timeline that shows it (shrunk, for a campaign's finding).
+    public var timeline: PolicyTimeline
+    /// Each event up to the violation: what the app reported and what the rules give.
+    public var trace: [String]
+    /// Which fields the check could judge (`HarnessText.observed`).
+    public var observed: String
+
+    /// The timeline as a timeline file (`docs/timeline-format.md`).
+    public var timelineJSON: String {
+        let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), shrunk from \($0.originalEvents) events; \(violation)" }
+            ?? "\(adapterName): \(violation)"
+        return PolicyTimelineWriter(policyReference: policyName).text(timeline, about: about)
+    }
+
+    /// The command that regenerates the user and prints the reference engine's output
+    /// for each event (nil for a given timeline).
+    public var replayCommand: String? {
+        found.map { found in
+            "swift run simulate replay --seed \(found.seed) --user \(found.user) --policy \(policyName)"
+                + (found.years == CampaignOptions.defaultYears ? "" : " --years \(found.years)")
+        }
+    }
+
+    /// A Swift Testing test that plays the timeline through the adapter and fails until
+    /// the bug is fixed.
+    public var regressionTest: String {
+        """
+        /// \(policyName): \(invariant.rawValue) (\(invariant.rules)), \(origin). Fails until the bug is fixed.
+        @Test("regression: \(policyName) \(invariant.rawValue)\(found.map { ", seed \($0.seed) user \($0.user)" } ?? "")")
+        func \(functionName)() async throws {
+            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
+        \(indentedTimeline)
+                \"\"\"#)
+        }
+        """
+    }
+
+    /// The same test for an XCTest case.
+    public var regressionTestXCTest: String {
+        """
+        /// \(policyName): \(invariant.rawValue) (\(invariant.rules)), \(origin). Fails until the bug is fixed.
+        func test\(functionName.prefix(1).uppercased() + functionName.dropFirst())() async throws {
+            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
+        \(indentedTimeline)
+                \"\"\"#)
+        }
+        """
+    }
+
+    /// The issue's text: what broke, where, the trace, how to replay, the timeline and
+    /// the test to paste (`regressionTest`, or `regressionTestXCTest` when `forXCTest`).
+    public func message(forXCTest: Bool = false) -> String {
+        var lines = ["\(adapterName) broke \(invariant.rawValue) (\(invariant.rules)) under \(policyName)."]
+        if let found {
+            lines.append("Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents); shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
+        }
+        lines.append(violation.description)
+        lines.append("")
+        lines.append("What the app reported, and what the rules say (event, instant on the device, what happened | app | rules):")
+        lines += trace.map { "  " + $0 }
+        lines.append("")
+        lines.append("Checked: \(observed).")
+        if let replayCommand, let found {
+            lines.append("Replay the user through the reference engine: \(replayCommand)")
+            lines.append("Run this check again: \(HarnessSettings.seedVariable)=\(found.seed) \(HarnessSettings.usersVariable)=\(found.user + 1) swift test")
+        }
+        lines.append("")
+        lines.append("The timeline (save it as a file and replay it with: swift run simulate replay FILE):")
+        lines.append(timelineJSON.trimmingSuffix())
+        lines.append("")
+        lines.append("A regression test to paste (put your adapter in place of <#adapter#>):")
+        lines.append(forXCTest ? regressionTestXCTest : regressionTest)
+        return lines.joined(separator: "\n")
+    }
+
+    private var origin: String {
+        guard let found else { return "on a given timeline" }
+        return "found by SubscriptionHarness.check (seed \(found.seed), user \(found.user), years \(found.years)) and shrunk to \(timeline.events.count) events"
+    }
+
+    private var functionName: String {
+        "regression" + HarnessText.identifier("\(policyName) \(invariant.rawValue)" + (found.map { " seed \($0.seed) user \($0.user)" } ?? ""))
+    }
+
+    private var indentedTimeline: String {
+        timelineJSON.trimmingSuffix().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text without its trailing newlines.
+    fileprivate func trimmingSuffix() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

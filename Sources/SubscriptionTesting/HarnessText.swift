@@ -1,0 +1,95 @@
+import Simulator
+import SubscriptionModel
+
+/// The words of a failure message: an event, what the app reported, what the rules
+/// give, and which fields a check could judge. Written for a team reading `swift test`
+/// output, in the policy's vocabulary.
+enum HarnessText {
+    /// An event as a timeline says it: `use view-card`, `set-zone Asia/Tokyo`, ...
+    static func event(_ event: PolicyEvent, policy: SubscriptionPolicy) -> String {
+        switch event.action {
+        case .use(let feature, let day):
+            return "use \(policy.features[feature].id)" + (day.map { " for \($0)" } ?? "")
+        case .setZone(let zone):
+            return "set-zone \(zone.identifier)"
+        case .setEntitlement(let entitlement):
+            guard let entitlement else { return "set-entitlement none" }
+            var text = "set-entitlement \(policy.products[entitlement.product].id)"
+            if let expires = entitlement.expires { text += " expires \(expires)" }
+            if !entitlement.renews { text += " not renewing" }
+            return text
+        case .install, .reinstall, .look, .signIn:
+            return event.action.name
+        }
+    }
+
+    /// What the app reported at one event: the use's result, then the screens read.
+    static func reported(_ report: AppReport, policy: SubscriptionPolicy) -> String {
+        var parts: [String] = []
+        if let result = report.result { parts.append(useResult(result)) }
+        for (index, value) in report.screens.enumerated() {
+            if let value { parts.append("\(policy.screens[index].name) \(PolicyReplayLine.screenValue(value))") }
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// What the rules give at the same event, for the same fields the app reported.
+    static func expected(_ output: PolicyOutput, screens: [PolicyScreenValue], comparedWith report: AppReport, policy: SubscriptionPolicy) -> String {
+        var parts: [String] = []
+        if report.result != nil, let outcome = output.outcome {
+            parts.append(outcome == .allowed ? "allowed" : blocked(reason: output.reason, response: output.response))
+        }
+        for (index, value) in report.screens.enumerated() where value != nil {
+            parts.append("\(policy.screens[index].name) \(PolicyReplayLine.screenValue(screens[index]))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `allowed`, or `blocked (day), paywall`.
+    static func useResult(_ result: UseResult) -> String {
+        switch result {
+        case .allowed: "allowed"
+        case .blocked(let reason, let showing): blocked(reason: reason, response: showing)
+        }
+    }
+
+    private static func blocked(reason: PolicyReason?, response: PolicyResponse?) -> String {
+        var text = "blocked (\(reason?.name ?? "no reason reported"))"
+        switch response {
+        case nil: break
+        case .paywall?: text += ", paywall"
+        case .alert(let alert)?: text += ", alert \"\(alert.title)\"" + (alert.message.map { " / \"\($0)\"" } ?? "")
+        }
+        return text
+    }
+
+    /// Which fields the app's reports let the check judge, and which it could not.
+    static func observed(_ tally: ObservationTally, screensRead: [String], screensNotRead unread: [String]) -> String {
+        var judged = ["outcome of \(Figures.count(tally.uses, "use"))"]
+        var notJudged = ["plan", "usage day", "counts", "resetAt", "upgrade offer"]
+        if tally.blocked == 0 {
+            notJudged.append("reason and response (no use was blocked)")
+        } else {
+            judged.append(tally.reasons > 0 ? "reason of \(Figures.grouped(tally.reasons)) of \(Figures.count(tally.blocked, "blocked use"))" : "no reason (never reported)")
+            judged.append(tally.responses > 0 ? "paywall or alert of \(Figures.grouped(tally.responses))" : "no paywall or alert (never reported)")
+            if tally.reasons == 0 { notJudged.append("reason") }
+            if tally.responses == 0 { notJudged.append("paywall or alert") }
+        }
+        if !screensRead.isEmpty { judged.append("screens \(screensRead.joined(separator: ", "))") }
+        if !unread.isEmpty { notJudged.append("screens \(unread.joined(separator: ", "))") }
+        return "judged: " + judged.joined(separator: ", ") + "; not reported, so taken from the reference engine and never judged: "
+            + notJudged.joined(separator: ", ")
+    }
+
+    /// The Swift expression of a shipped policy (`.dailyQuip`), or a placeholder.
+    static func policyExpression(_ name: String) -> String {
+        guard SubscriptionPolicy.shippedNames.contains(name) else { return "<#policy#>" }
+        let words = name.split(separator: "-")
+        return "." + words[0] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A Swift identifier made of `text`'s letters and digits, words capitalized.
+    static func identifier(_ text: String) -> String {
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}

@@ -1,0 +1,39 @@
+import Simulator
+import SubscriptionModel
+
+/// Judges one timeline: plays it through the team's app (`AppDriver`) and, when it has
+/// looks or reinstalls, through a second app on a second device without them (G11's
+/// shadow), then checks the recorded trace with `PolicyTimelineCheck` (every trace
+/// invariant, and the shadow in lockstep) and says why the app could not be judged, if
+/// it could not.
+struct TimelineJudge<App> {
+    let driver: AppDriver<App>
+    let recordings = RecordingQueue()
+    var check: PolicyTimelineCheck<AdapterImplementation>
+
+    init(binding: AdapterBinding<App>) {
+        driver = AppDriver(binding: binding)
+        let recordings = self.recordings, policy = binding.policy
+        check = PolicyTimelineCheck(policy: policy) { AdapterImplementation(policy: policy, recordings: recordings) }
+    }
+
+    /// Plays `events` through the app (and the shadow app) on devices starting in `zone`, and checks the trace.
+    mutating func judge(zone: TimeZoneRules, events: [PolicyEvent]) -> TimelineJudgeVerdict {
+        let app = driver.record(zone: zone, events: events)
+        var loaded = [app]
+        if events.contains(where: { $0.action == .look || $0.action == .reinstall }) {
+            loaded.append(driver.record(zone: zone, events: events.filter { $0.action != .look && $0.action != .reinstall }))
+        }
+        recordings.load(loaded)
+        let verdict = check.check(zone: zone, events: events)
+        var judged = TimelineJudgeVerdict(app: app, violation: verdict.violation)
+        if let problem = loaded.lazy.compactMap(\.problem).first {
+            judged.problem = problem
+        } else if let disagreement = loaded.lazy.compactMap(\.clockDisagreement).first {
+            judged.problem = "the harness cannot judge dates on this machine: \(disagreement); the app would see other dates than the rules are checked on"
+        } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch ?? (recordings.isEmpty ? nil : "a recording was not replayed") {
+            judged.problem = "internal: the checked events are not the recorded ones (\(mismatch))"
+        }
+        return judged
+    }
+}

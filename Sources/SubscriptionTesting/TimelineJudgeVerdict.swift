@@ -1,0 +1,11 @@
+import Simulator
+
+/// What judging one timeline showed.
+struct TimelineJudgeVerdict: Sendable {
+    /// The app's recording of the whole timeline.
+    var app: AppRecording
+    /// The first invariant broken, if any.
+    var violation: PolicyViolation?
+    /// Why the app could not be judged, if it could not.
+    var problem: String?
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SubscriptionModel
+import SubscriptionTesting
+
+/// An app whose quota code is the reference engine, driven only by what it reads from
+/// the simulated device (its clock, zone, entitlements and keychain), as an app would
+/// be: what the harness says about it is what it says about a right app under any
+/// policy.
+final class EngineApp: @unchecked Sendable {
+    let device: SimulatedDevice
+    let policy: SubscriptionPolicy
+    let machine: PolicyMachine
+    private var lastOutput: PolicyOutput?
+
+    init(device: SimulatedDevice, policy: SubscriptionPolicy) {
+        self.device = device
+        self.policy = policy
+        self.machine = PolicyMachine(policy: policy)
+    }
+
+    /// The engine's state lives in the keychain, so it survives a reinstall (G1).
+    private var state: PolicyState {
+        get { device.keychain.object(forKey: "engine") as? PolicyState ?? machine.initialState(zone: zone) }
+        set { device.keychain.set(newValue, forKey: "engine") }
+    }
+
+    private var zone: TimeZoneRules { TimeZoneRules.named(device.timeZone.identifier)! }
+
+    private func apply(_ action: PolicyEvent.Action) -> PolicyOutput {
+        var state = self.state
+        let output = machine.apply(PolicyEvent(at: device.currentInstant, action), to: &state)
+        self.state = state
+        lastOutput = output
+        return output
+    }
+
+    func moment(_ moment: AppMoment) {
+        switch moment {
+        case .install: _ = apply(.install)
+        case .reinstall: _ = apply(.reinstall)
+        case .look: _ = apply(.look)
+        case .signIn: _ = apply(.signIn)
+        case .timeZoneChanged: _ = apply(.setZone(zone))
+        case .entitlementsChanged:
+            let entitlement = device.currentEntitlements.first.map { reported in
+                PolicyEntitlement(product: policy.productIndex(reported.productID)!,
+                                  expires: reported.expirationDate.map(SimulatedDevice.instant),
+                                  renews: reported.productType == .nonConsumable || reported.willAutoRenew)
+            }
+            _ = apply(.setEntitlement(entitlement))
+        }
+    }
+
+    func use(_ use: FeatureUse) -> UseResult {
+        let day = use.diaryDay.map { LocalDate(year: $0.year!, month: $0.month!, day: $0.day!) }
+        let output = apply(.use(feature: policy.featureIndex(use.feature)!, day: day))
+        return output.outcome == .allowed ? .allowed : .blocked(output.reason, showing: output.response)
+    }
+
+    func screen(_ index: Int) -> PolicyScreenValue {
+        machine.screens(of: lastOutput!)[index]
+    }
+
+    /// The adapter: every feature, every screen.
+    static func adapter(_ policy: SubscriptionPolicy) -> AppAdapter<EngineApp> {
+        var adapter = AppAdapter { device in EngineApp(device: device, policy: policy) }
+            .lifecycle { app, moment in app.moment(moment) }
+        for feature in policy.features {
+            adapter = adapter.use(feature.id) { app, use in app.use(use) }
+        }
+        for (index, screen) in policy.screens.enumerated() {
+            adapter = adapter.screen(screen.name) { app in app.screen(index) }
+        }
+        return adapter.named("EngineApp")
+    }
+}
