@@ -21,11 +21,17 @@ public enum InstantText {
         return text + sign + LocalDate.pad(minutes / 60, 2) + ":" + LocalDate.pad(minutes % 60, 2)
     }
 
+    /// Appends `format(instant, offsetSeconds:)`'s text to `bytes` as UTF-8 (for writers
+    /// that append bytes: a timeline file writes one per event); false, with nothing
+    /// appended, for the rare instant whose year or offset needs more digits than the
+    /// usual layout, for which `format` is the way.
+    public static func append(_ instant: Instant, offsetSeconds: Int, to bytes: inout [UInt8]) -> Bool {
+        withUTF8(instant, offsetSeconds: offsetSeconds) { bytes.append(contentsOf: $0) } != nil
+    }
+
     /// `format(instant, offsetSeconds:)`'s text as UTF-8, written into a small buffer on
-    /// the stack and handed to `body` (for writers that append bytes: a timeline file
-    /// writes one per event); nil for the rare instant whose year or offset needs more
-    /// digits than the usual layout, for which `format` is the way.
-    public static func withUTF8<R>(_ instant: Instant, offsetSeconds: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    /// the stack and handed to `body`; nil when `append` would return false.
+    static func withUTF8<R>(_ instant: Instant, offsetSeconds: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let local = instant.millisecondsSince1970 + Int64(offsetSeconds) * Milliseconds.second
         let date = LocalDate(localMilliseconds: local)
         let msOfDay = Int(local - Int64(date.daysSince1970) * Milliseconds.twentyFourHours)

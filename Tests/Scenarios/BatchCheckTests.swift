@@ -66,6 +66,20 @@ extension ExternalProgramTests {
             #expect(report.invariants.first { $0.name == "matches-reference" }.map { $0.checks > 0 } == true)
         }
 
+        @Test("a check counts what a run counts: same users, same digest, coverage and behaviour as simulate run")
+        func sameCountsAsRun() throws {
+            let simulate = try #require(PackagePaths.simulate)
+            let checked = try JSONDecoder().decode(RunReport.self, from: Data(try check("'\(simulate.path)' replay --batch").report.utf8))
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = try runSimulate(["run", "--seed", "3", "--users", "6", "--years", "1", "--quiet", "--report", folder])
+            #expect(run.status == 0)
+            let ran = try RunReport.read(path: folder + "/report.json")
+            #expect(checked.counts == ran.counts)
+            #expect(checked.coverage == ran.coverage)
+            #expect(checked.behaviour == ran.behaviour)
+        }
+
         @Test("the same users give the same report with one process per timeline and with --batch (but the command and timing)")
         func sameReportEitherWay() throws {
             let simulate = try #require(PackagePaths.simulate)

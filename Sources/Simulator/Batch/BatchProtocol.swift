@@ -36,13 +36,21 @@ public enum BatchProtocol {
 
     /// The request line for a timeline's JSON text given as UTF-8.
     public static func requestLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        // Copied a run at a time, between the line breaks.
-        [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { line, count in
+        // Copied a run at a time, between the line breaks (found with `memchr` when the
+        // text has no `\r`, as the package's own never has).
+        let carriageReturns = !bytes.isEmpty && memchr(bytes.baseAddress!, Int32(UInt8(ascii: "\r")), bytes.count) != nil
+        return [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { line, count in
             var start = 0
             count = 0
             while start < bytes.count {
                 var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                if carriageReturns {
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                } else if let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                    end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = bytes.count
+                }
                 if end > start {
                     UnsafeMutableRawPointer(line.baseAddress! + count).copyMemory(from: bytes.baseAddress! + start, byteCount: end - start)
                     count += end - start

@@ -23,7 +23,7 @@ public struct BatchReplay {
             let document = try TimelineDocument(line, keys: PolicyTimelineReader.keys)
             if document.offsets["policy"] != nil {
                 let timeline = try PolicyTimelineReader().read(document, folder: policyFolder)
-                PolicyReplay.write(timeline) { answer.append(contentsOf: $0.utf8) }
+                PolicyReplay.writeUTF8(timeline) { answer.append(contentsOf: $0) }
             } else {
                 Replay.writeUTF8(try TimelineReader().read(document)) { answer.append(contentsOf: $0) }
             }

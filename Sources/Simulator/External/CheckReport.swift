@@ -39,6 +39,12 @@ public enum CheckReport {
         let campaign = CampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
         var report = RunReport(result: campaign, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
+        // A program that failed before any output was compared still broke `matches-reference`.
+        let tally = result.tally
+        report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
+                                     firstFailingUser: tally.firstFailingUser[$0])
+        }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -68,6 +74,12 @@ public enum CheckReport {
         }
         var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,
                                command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
+        // A program that failed before any output was compared still broke `matches-reference`.
+        let tally = result.tally
+        report.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
+                                     firstFailingUser: tally.firstFailingUser[$0])
+        }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command

@@ -16,6 +16,12 @@ extension [UInt8] {
         text.withUTF8 { append(contentsOf: $0) }
     }
 
+    /// Appends `value` in decimal, as `String(value)` writes it (a small string: no allocation).
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int) {
+        append(contentsOf: String(value).utf8)
+    }
+
     /// The index of the first `\n` at or after `start`, if any (found with `memchr`:
     /// output is split into lines a few hundred bytes long, millions of times).
     public func firstLineBreak(from start: Int) -> Int? {

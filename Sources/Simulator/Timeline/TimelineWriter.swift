@@ -52,7 +52,7 @@ public struct TimelineWriter: Sendable {
         let offset = zone.offsetMilliseconds(at: event.at)
         let offsetSeconds = offset % Milliseconds.minute == 0 ? Int(offset / Milliseconds.second) : 0
         json.append("{\"at\": \"")
-        if InstantText.withUTF8(event.at, offsetSeconds: offsetSeconds, { json.append(contentsOf: $0) }) == nil {
+        if !InstantText.append(event.at, offsetSeconds: offsetSeconds, to: &json) {
             json.append(InstantText.format(event.at, offsetSeconds: offsetSeconds))
         }
         json.append("\", \"do\": \"")
