@@ -133,16 +133,25 @@ public struct ExternalPolicyCheck: Sendable {
         return .success(parsed)
     }
 
-    /// Checks one timeline with a job's checker, showing the events that passed to
-    /// `observer`; also returns the reference engine's outputs (for the coverage of
-    /// the events past a failure) and the digest of the passing outputs (nil when the
-    /// program gave none).
+    /// What checking one timeline with a job's checker gave.
+    struct Checked {
+        /// The first failure, if any.
+        var finding: Finding?
+        /// The reference engine's outputs (for the coverage of the events past a failure).
+        var reference: [PolicyOutput]
+        /// The digest of the outputs the observer saw (nil when the program gave none).
+        var digest: OutputDigest?
+        /// How many events, from the first, the observer saw.
+        var observed: Int
+    }
+
+    /// Checks one timeline with a job's checker, showing the events that passed to `observer`.
     func check<Observer: PolicyTraceObserver>(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
-                                              observer: inout Observer) -> (finding: Finding?, reference: [PolicyOutput], digest: OutputDigest?) {
+                                              observer: inout Observer) -> Checked {
         let reference = checker.referenceOutputs(policy, zone: timeline.zone, timeline.events)
         let main: PolicyOutputParser.Parsed
         switch outputs(zone: timeline.zone, events: timeline.events, name: name, runner: runner, reference: reference) {
-        case .failure(let failure): return (.failure(failure), reference, nil)
+        case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
         case .success(let parsed): main = parsed
         }
         checker.main.outputs = main.outputs
@@ -152,7 +161,7 @@ public struct ExternalPolicyCheck: Sendable {
         if transparent.count < timeline.events.count {
             let shadowReference = checker.referenceOutputs(policy, zone: timeline.zone, transparent)
             switch outputs(zone: timeline.zone, events: transparent, name: name + "-without-looks", runner: runner, reference: shadowReference) {
-            case .failure(let failure): return (.failure(failure), reference, nil)
+            case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
             case .success(let parsed):
                 checker.shadow.outputs = parsed.outputs
                 checker.shadow.screens = parsed.screens
@@ -168,13 +177,15 @@ public struct ExternalPolicyCheck: Sendable {
             }
         }
         let verdict = timeline.events.withUnsafeBufferPointer { checker.check.check(zone: timeline.zone, events: $0, observer: &observer) }
+        let observed = verdict.violation?.eventIndex ?? timeline.events.count
         // A limit that is not the named plan's is a divergence from the reference at its
         // event, unless an invariant broke there or before (the plan itself, say).
         let limitProblem = [main.limitProblem, shadowLimitProblem].compactMap { $0 }.min { $0.index < $1.index }
         if let limitProblem, verdict.violation.map({ $0.eventIndex > limitProblem.index }) ?? true {
-            return (.violation(PolicyViolation(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)), reference, verdict.digest)
+            let violation = PolicyViolation(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
+            return Checked(finding: .violation(violation), reference: reference, digest: verdict.digest, observed: observed)
         }
-        return (verdict.violation.map(Finding.violation), reference, verdict.digest)
+        return Checked(finding: verdict.violation.map(Finding.violation), reference: reference, digest: verdict.digest, observed: observed)
     }
 
     /// The result of a whole check.
@@ -210,12 +221,12 @@ public struct ExternalPolicyCheck: Sendable {
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
                 observer.begin(zone: drawn.zone, persona: drawn.persona)
-                let (finding, reference, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
-                if let finding {
+                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
+                let digest = checked.digest
+                if let finding = checked.finding {
                     // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
                     let violation = finding.asViolation(events: timeline.events.count)
-                    let from = digest == nil ? 0 : violation.eventIndex
-                    for index in from..<timeline.events.count { observer.coverage.observe(timeline.events[index], reference[index]) }
+                    for index in checked.observed..<timeline.events.count { observer.coverage.observe(timeline.events[index], checked.reference[index]) }
                     tally.violations[violation.invariant] += 1
                     tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
                     lowest.withLock { current in
