@@ -40,7 +40,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `YYYY-MM-DD`, as the replay contract prints the usage day.
     public var description: String {
         let (y, m, d) = components
-        return LocalDate.pad(y, 4) + "-" + LocalDate.pad(m, 2) + "-" + LocalDate.pad(d, 2)
+        guard PaddedDigits.fits(y, width: 4) else { return LocalDate.pad(y, 4) + "-" + LocalDate.pad(m, 2) + "-" + LocalDate.pad(d, 2) }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var index = PaddedDigits.write(y, width: 4, into: buffer, at: 0)
+            buffer[index] = UInt8(ascii: "-")
+            index = PaddedDigits.write(m, width: 2, into: buffer, at: index + 1)
+            buffer[index] = UInt8(ascii: "-")
+            return PaddedDigits.write(d, width: 2, into: buffer, at: index + 1)
+        }
     }
 
     /// The date of the day containing local wall-clock milliseconds `localMilliseconds`

@@ -1,7 +1,10 @@
 import Foundation
 import Simulator
 
-/// `simulate check --command "CMD"`: another implementation, as a program, against the reference.
+/// `simulate check --command "CMD"`: another implementation, as a program, against the
+/// reference: the meal-capture rules' v1 contract by default, any policy's generic
+/// contract with `--policy`; one process per timeline, or one per job speaking the
+/// batch protocol with `--batch`.
 enum CheckCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.check); return 0 }
@@ -14,22 +17,27 @@ enum CheckCommand {
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? 10
         let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let batch = try arguments.flag("--batch")
+        let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'check'; quote the whole command: --command \"CMD ARGS\"") }
         try arguments.rejectUnknown()
 
         let folder = try ReportFolder(path: reportPath)
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
-        let check = ExternalCheck(program: ExternalProgram(command: command, timeoutSeconds: timeout), options: options)
-        Console.error("simulate check: \(command) against the reference model, seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
+        let program = ExternalProgram(command: command, timeoutSeconds: timeout, batch: batch)
+        if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
+        let check = ExternalCheck(program: program, options: options)
+        Console.error("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        var summary = "simulate check --command \(command)\n  seed        \(seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        var summary = "simulate check \(batch ? "--batch " : "")--command \(command)\n  seed        \(seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
         Console.out(summary)
         guard let failure = result.failure else {
             let verdict = "\nNo divergence: every output matched the reference model and every invariant held."
             Console.out(verdict)
             try folder.write(summary + "\n" + verdict + "\n", as: "summary.txt")
+            try folder.write(CheckReport.report(check, result: result, failure: nil))
             try folder.commit()
             return 0
         }
@@ -42,17 +50,77 @@ enum CheckCommand {
 
         FAILED: seed \(seed), user \(failure.user)
           \(what)
-          \(shrunk.timeline.events.count == failure.timeline.events.count ? "not shrunk (\(Figures.count(shrunk.timeline.events.count, "event")))" : "shrunk from \(Figures.grouped(failure.timeline.events.count)) to \(Figures.count(shrunk.timeline.events.count, "event"))"):
+          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil || !batch, batch: batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(command) \(path)
+          the program:    \(reproduction(program, path))
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
         Console.out(failed)
         summary += "\n" + failed
         try folder.write(summary + "\n", as: "summary.txt")
+        try folder.write(CheckReport.report(check, result: result, failure: (shrunk, path)))
         try folder.commit()
         return 1
+    }
+
+    /// `simulate check --policy X`: the policy's users, the generic contract.
+    static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
+        let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        let flags = (program.batch ? "--batch " : "") + "--policy \(policy.name)" + (policy.swarm ? "" : " --no-swarm")
+        Console.error("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+        let started = Date()
+        let users = options.users
+        let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
+        var summary = "simulate check \(flags) --command \(program.command)\n  seed        \(options.seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        Console.out(summary)
+        guard let failure = result.failure else {
+            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.policy.name) held."
+            Console.out(verdict)
+            try folder.write(summary + "\n" + verdict + "\n", as: "summary.txt")
+            try folder.write(CheckReport.report(check, result: result, failure: nil))
+            try folder.commit()
+            return 0
+        }
+        Console.error("shrinking user \(failure.user)…")
+        let shrunk = check.shrink(failure.timeline, finding: failure.finding)
+        let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
+        let what = "\(violation) [\(violation.invariant.rules)]"
+        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(policy.name) --seed \(options.seed): user \(failure.user): \(violation)")
+        let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
+        let failed = """
+
+        FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
+          \(what)
+          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
+        \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+          written to \(path)
+          the program:    \(reproduction(program, path))
+          the reference:  swift run simulate replay \(path)
+          regenerate:     swift run simulate replay --policy \(policy.name) --seed \(options.seed) --user \(failure.user) --years \(options.years)\(policy.swarm ? "" : " --no-swarm")
+        """
+        Console.out(failed)
+        summary += "\n" + failed
+        try folder.write(summary + "\n", as: "summary.txt")
+        try folder.write(CheckReport.report(check, result: result, failure: (shrunk, path)))
+        try folder.commit()
+        return 1
+    }
+
+    /// The shrinking line: how far it went, or why the timeline is whole (`reproduced`
+    /// false: the failing timeline passed when given to the program again).
+    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool) -> String {
+        guard reproduced else {
+            let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
+                : "this timeline passed when the program ran it again, so its answers vary from run to run"
+            return "not shrunk: \(why) (\(Figures.count(original, "event")))"
+        }
+        return original == shrunk ? "not shrunk (\(Figures.count(shrunk, "event")))" : "shrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))"
+    }
+
+    /// How to give the program the timeline at `path` by hand.
+    static func reproduction(_ program: ExternalProgram, _ path: String) -> String {
+        program.batch ? "{ tr -d '\\n' < \(path); echo; } | \(program.command)" : "\(program.command) \(path)"
     }
 }

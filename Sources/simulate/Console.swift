@@ -40,6 +40,12 @@ enum Console {
         if let error = write(text + terminator, to: STDOUT_FILENO) { outputError = error }
     }
 
+    /// Bytes already encoded as UTF-8 (`replay --batch`'s answers), written as they are.
+    static func out(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard outputError == nil else { return }
+        if let error = write(bytes, to: STDOUT_FILENO) { outputError = error }
+    }
+
     /// A line on standard error; failures there are ignored (there is nowhere left to say so).
     static func error(_ text: String) {
         _ = write(text + "\n", to: STDERR_FILENO)
@@ -48,18 +54,21 @@ enum Console {
     /// Writes all of `text`; returns `errno` on failure.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        return text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes`; returns `errno` on failure.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += written
         }
+        return nil
     }
 
     /// The message for a failed standard output.

@@ -102,6 +102,7 @@ enum HelpText {
     USAGE
       simulate replay FILE
       simulate replay --seed S --user K [--years Y] [--policy X [--no-swarm]] [--out FILE]
+      simulate replay --batch
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
     says. FILE may be - (standard input) or a pipe. A timeline without "policy" is
@@ -117,6 +118,11 @@ enum HelpText {
       --no-swarm    ...of a run with --no-swarm
       --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)
       --out FILE    also write that user's timeline to FILE (a timeline file)
+      --batch       the batch protocol (docs/batch-protocol.md): read timelines from
+                    standard input, one per line, and answer each with its JSON Lines
+                    and {"end":"ok"}, or only {"end":"error","error":"..."} for a bad
+                    one (the session goes on); each answer is flushed. Exit 0 at the
+                    end of the input. What simulate check --batch talks to
     """
 
     static let mutants = """
@@ -153,6 +159,7 @@ enum HelpText {
     USAGE
       simulate check --command "CMD ARGS" [--seed S] [--users N] [--years Y] [--jobs J]
                      [--timeout SECONDS] [--report DIR]
+                     [--batch] [--policy NAME|FILE [--no-swarm]]
 
     The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
     when the timeline has looks or reinstalls: again without them, for invariant #6 of
@@ -176,6 +183,21 @@ enum HelpText {
                        64 MiB of standard output, and as soon as it exits (so nothing
                        it started outlives it)
       --report DIR     default reports/latest
+      --batch          the program speaks the batch protocol (docs/batch-protocol.md):
+                       one process per job, kept alive, reads one timeline per line on
+                       standard input and answers with its JSON Lines and an end
+                       marker. --timeout and the output limit apply per timeline; after
+                       a crash, a time-out or a broken answer the process is killed and
+                       the next timeline gets a fresh one
+      --policy X       generate users of policy X (a shipped name or a policy file) and
+                       give the program generic timelines (naming X); its output is read
+                       strictly as the generic contract (every field, its own screens)
+                       and checked against every invariant of docs/policies.md and the
+                       reference engine. Default: meal-capture, the v1 contract
+      --no-swarm       ...users drawn without swarm testing, as run --no-swarm
+
+    The report folder gets summary.txt, report.json, report.md and report.html
+    (titled "External implementation check"), and the shrunk timeline in failures/.
     """
 
     static let diff = """

@@ -1,7 +1,8 @@
 import Foundation
 import Simulator
 
-/// `simulate replay FILE` and `simulate replay --seed S --user K [--out FILE]`.
+/// `simulate replay FILE`, `simulate replay --seed S --user K [--out FILE]` and
+/// `simulate replay --batch` (the batch protocol on standard input and output).
 ///
 /// FILE may be `-` (standard input), `/dev/stdin` or a pipe such as `<(…)`; the lines
 /// are written as they are replayed, in chunks, never as one whole text.
@@ -13,8 +14,15 @@ enum ReplayCommand {
         let out = try arguments.string("--out")
         let years = try arguments.int("--years", range: 1...60)
         let policy = try PolicyOption.parse(arguments, storeKit: true)
+        let batch = try arguments.flag("--batch")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
+        if batch {
+            guard seed == nil, user == nil, out == nil, years == nil, policy == nil, positionals.isEmpty else {
+                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --policy or --out")
+            }
+            return BatchReplayCommand.run()
+        }
         if let seed {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }

@@ -61,7 +61,9 @@ struct ReadmeTests {
             let subcommand = second.isEmpty || second.hasPrefix("-") ? "run" : second
             let help = try runSimulate(["help", subcommand])
             #expect(help.status == 0, "\(line)")
-            for flag in words where flag.hasPrefix("--") {
+            // A flag ending a quoted --command ("... replay --batch") keeps its closing quote.
+            for word in words where word.hasPrefix("--") {
+                let flag = word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
                 #expect(help.out.contains(flag), "\(flag) of `\(line)` is in `simulate help \(subcommand)`")
             }
             return

@@ -40,38 +40,60 @@ public struct ExternalCheck: Sendable {
         var kind: String {
             switch self {
             case .violation(let violation): violation.invariant.rawValue
-            case .failure(.crashed): "crashed"
-            case .failure(.killed): "killed by a signal"
-            case .failure(.timedOut): "timed out"
-            case .failure(.printedTooMuch): "printed too much"
-            case .failure(.malformed): "malformed output"
-            case .failure(.couldNotStart): "could not start"
-            case .failure(.interrupted): "interrupted"
+            case .failure(let failure): failure.kind
             }
         }
     }
 
-    /// Checks one timeline (running the program once, or twice when it has looks or
-    /// reinstalls: again without them, for rules.md #6).
+    /// The check of one job: the recorded outputs and the `TimelineCheck` reading them,
+    /// kept from one timeline to the next so its check counts add up.
+    struct Checker {
+        let main = RecordedImplementation.Recording()
+        let shadow = RecordedImplementation.Recording()
+        var check: TimelineCheck<RecordedImplementation>
+
+        init(policy: CaptureRules) {
+            let main = self.main, shadow = self.shadow
+            var first = true
+            check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
+                defer { first = false }
+                return RecordedImplementation(first ? main : shadow)
+            }
+        }
+    }
+
+    /// Checks one timeline with a program of its own (started for it, in batch mode).
     public func check(_ timeline: Timeline, name: String) -> Finding? {
-        let main = RecordedImplementation.Recording(), shadow = RecordedImplementation.Recording()
-        switch program.outputs(for: timeline, name: name, policy: policy) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let outputs): main.outputs = outputs
+        let runner = ProgramRunner(program)
+        defer { runner.close() }
+        return check(timeline, name: name, runner: runner)
+    }
+
+    /// Checks one timeline, running the program through `runner` once, or twice when
+    /// the timeline has looks or reinstalls: again without them, for rules.md #6.
+    public func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
+        var checker = Checker(policy: policy)
+        var nobody = NoObserver()
+        return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
+    }
+
+    /// Checks one timeline with a job's checker, showing the events that passed to
+    /// `observer`; also returns the digest of their outputs (nil when the program gave none).
+    func check<Observer: TraceObserver>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
+                                        observer: inout Observer) -> (finding: Finding?, digest: OutputDigest?) {
+        switch runner.outputs(for: timeline, name: name, policy: policy) {
+        case .failure(let failure): return (.failure(failure), nil)
+        case .success(let outputs): checker.main.outputs = outputs
         }
         let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
         if transparent.count < timeline.events.count {
-            switch program.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let outputs): shadow.outputs = outputs
+            switch runner.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
+            case .failure(let failure): return (.failure(failure), nil)
+            case .success(let outputs): checker.shadow.outputs = outputs
             }
         }
-        var first = true
-        var check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
-            defer { first = false }
-            return RecordedImplementation(first ? main : shadow)
-        }
-        return check.check(zone: timeline.zone, events: timeline.events).violation.map(Finding.violation)
+        let verdict = timeline.events.withUnsafeBufferPointer { checker.check.check(zone: timeline.zone, events: $0, observer: &observer) }
+        return (verdict.violation.map(Finding.violation), verdict.digest)
     }
 
     /// The result of a whole check.
@@ -82,47 +104,110 @@ public struct ExternalCheck: Sendable {
         public var events: Int
         /// The first failing user and what it showed, if any.
         public var failure: (user: Int, finding: Finding, timeline: Timeline)?
+        /// The first failing user's persona.
+        public var failingPersona: Persona?
+        /// Everything counted over the timelines checked, as a run counts it (checks,
+        /// coverage of the generated timelines, behaviour, the outputs' digest).
+        public var tally: CampaignTally
+        /// Wall-clock seconds of the check (before shrinking).
+        public var seconds: Double
     }
 
-    /// Checks users in parallel until the lowest-numbered failing user is known.
+    /// Checks users in parallel, one program runner per job, until the lowest-numbered
+    /// failing user is known.
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+        let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let next = SharedCounter(), done = SharedCounter(), events = SharedCounter()
-        let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline)?>(nil)
+        let next = SharedCounter(), done = SharedCounter()
+        let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
+        let total = Mutex(CampaignTally())
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
+            let runner = ProgramRunner(program)
+            defer { runner.close() }
+            var checker = Checker(policy: policy)
+            var observer = RunObserver(policy: policy)
+            var tally = CampaignTally()
+            var storeKit = CoverageCounts()
+            let buffer = EventBuffer()
             while true {
                 let user = next.add(1)
-                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { return }
-                let timeline = generator.user(seed: options.seed, user: user).timeline
-                let finding = check(timeline, name: "user\(user)")
-                events.add(timeline.events.count)
-                let count = done.add(1) + 1
-                if count % 200 == 0 { progress?(count) }
+                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
+                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
+                let timeline = Timeline(zone: zone, events: buffer.array)
+                observer.begin(zone: zone, persona: persona)
+                let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
                 if let finding {
+                    // Coverage belongs to the generated timeline, whatever the program did.
+                    let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
+                    for event in timeline.events[from...] { observer.coverage.observe(event) }
+                    let invariant = finding.asViolation(events: timeline.events.count).invariant
+                    tally.violations[invariant] += 1
+                    tally.firstFailingUser[invariant] = min(tally.firstFailingUser[invariant] ?? .max, user)
                     lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, finding, timeline) }
+                        if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
                     }
                 }
+                tally.users += 1
+                tally.events += timeline.events.count
+                tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                tally.personas[persona, default: 0] += 1
+                if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                let count = done.add(1) + 1
+                if count % 200 == 0 { progress?(count) }
             }
+            tally.checks.add(checker.check.checker.checks)
+            observer.coverage.add(storeKit)
+            tally.coverage = observer.coverage.counts
+            tally.behaviour = observer.behaviour
+            total.withLock { $0.merge(tally) }
         }
-        return Result(timelines: done.value, events: events.value, failure: lowest.withLock { $0 })
+        let failure = lowest.withLock { $0 }
+        let tally = total.withLock { $0 }
+        return Result(timelines: done.value, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
+                      failingPersona: failure?.persona, tally: tally, seconds: started.duration(to: clock.now).seconds)
     }
 
-    /// Shrinks a failing timeline, keeping the same kind of failure. A time-out or an
-    /// overflowing output is not shrunk (every candidate would cost a full time-out or a
-    /// full output limit), nor an interrupted run; the whole timeline is returned.
-    public func shrink(_ timeline: Timeline, finding: Finding) -> (timeline: Timeline, finding: Finding?) {
+    /// A shrunk failure.
+    public struct Shrunk: Sendable {
+        /// The shrunk timeline (the whole timeline when it was not shrunk).
+        public var timeline: Timeline
+        /// What it shows now; nil when it no longer fails (the program failed there only
+        /// after the timelines it was given before).
+        public var finding: Finding?
+        /// Candidates tried.
+        public var attempts: Int
+        /// Seconds spent.
+        public var seconds: Double
+    }
+
+    /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
+    /// its own. The failing timeline is given first, alone (in batch mode to a fresh
+    /// process): when it passes there, the failure needed what the program was given
+    /// before, so it is returned whole with no finding. A time-out or an overflowing
+    /// output is not shrunk (every candidate would cost a full time-out or a full
+    /// output limit), nor an interrupted run; the whole timeline is returned.
+    public func shrink(_ timeline: Timeline, finding: Finding) -> Shrunk {
+        let clock = ContinuousClock(), started = clock.now
         switch finding {
-        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted): return (timeline, finding)
+        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
+            return Shrunk(timeline: timeline, finding: finding, attempts: 0, seconds: 0)
         default: break
+        }
+        let runner = ProgramRunner(program)
+        defer { runner.close() }
+        // The failing timeline first, alone on a fresh program: when it passes there, the
+        // failure needed what came before it, and no candidate could be judged.
+        guard let again = check(timeline, name: "again", runner: runner), again.kind == finding.kind else {
+            return Shrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
         var attempt = 0
         var shrinker = Shrinker<Timeline, Violation> { candidate in
             attempt += 1
-            guard let found = check(candidate, name: "shrink\(attempt)"), found.kind == finding.kind else { return nil }
+            guard let found = check(candidate, name: "shrink\(attempt)", runner: runner), found.kind == finding.kind else { return nil }
             return found.asViolation(events: candidate.events.count)
         }
         let shrunk = shrinker.shrink(timeline)
-        return (shrunk, check(shrunk, name: "shrunk"))
+        let final = check(shrunk, name: "shrunk", runner: runner)
+        return Shrunk(timeline: shrunk, finding: final, attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
     }
 }

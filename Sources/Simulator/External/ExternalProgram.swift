@@ -2,20 +2,27 @@ import Foundation
 import SubscriptionModel
 
 /// Another implementation of the rules, as a program that speaks the replay contract:
-/// it is given a timeline file as its last argument and prints JSON Lines.
+/// given a timeline file as its last argument it prints JSON Lines; or, with `batch`,
+/// it speaks the batch protocol (`BatchProtocol`, `docs/batch-protocol.md`): it stays
+/// alive, reads one timeline per line on standard input and answers each with its
+/// JSON Lines and an end marker.
 ///
 /// Each run is owned by a supervisor (macOS and Linux): the program gets its own
 /// process group, killed as a whole at the time limit, when it prints too much, and
-/// right after it exits, so nothing it started outlives the run; its output stays in
-/// memory up to `outputLimit`; its timeline file lives in a scratch folder removed
-/// when the run ends. `ExternalPrograms.stopAll()` stops every run at once.
+/// right after it exits (in batch mode: when it breaks the protocol, and when the
+/// check is done with it), so nothing it started outlives the run; its output stays in
+/// memory up to `outputLimit`; a timeline file lives in a scratch folder removed when
+/// the run ends. `ExternalPrograms.stopAll()` stops every run at once.
 public struct ExternalProgram: Sendable {
-    /// The command, run by `/bin/sh -c` with the timeline file appended (quoted).
+    /// The command, run by `/bin/sh -c` with the timeline file appended (quoted); in
+    /// batch mode, as it is.
     public let command: String
-    /// How long one run may take, in seconds.
+    /// How long one run (in batch mode: one timeline's answer) may take, in seconds.
     public let timeoutSeconds: Double
-    /// How many bytes one run may print on standard output.
+    /// How many bytes one run (one timeline's answer) may print on standard output.
     public let outputLimit: Int
+    /// Whether the program speaks the batch protocol: one process per job, kept alive.
+    public let batch: Bool
 
     /// The default `outputLimit`: 64 MiB, far above any timeline's outputs (a line is
     /// about 200 bytes) and small enough for one per job in memory.
@@ -39,6 +46,10 @@ public struct ExternalProgram: Sendable {
         case couldNotStart(String)
         /// The check was interrupted (`ExternalPrograms.stopAll()`) while it ran.
         case interrupted
+        /// In batch mode: it answered the timeline with an error marker, this message.
+        case refused(String)
+        /// In batch mode: it exited with status 0 before the timeline's end marker.
+        case exitedEarly(standardError: String)
 
         /// A one-line account.
         public var description: String {
@@ -50,58 +61,43 @@ public struct ExternalProgram: Sendable {
             case .malformed(let problem): "printed malformed output: \(problem)"
             case .couldNotStart(let reason): "could not be started: \(reason)"
             case .interrupted: "was stopped: the check was interrupted"
+            case .refused(let message): "refused the timeline: " + PrintedText.quoted(message, limit: PrintedText.standardErrorQuoted)
+            case .exitedEarly(let error): "exited (status 0) before the timeline's end marker" + (error.isEmpty ? "" : "; standard error: " + error)
+            }
+        }
+
+        /// The kind of failure, for "the same failure" while shrinking.
+        public var kind: String {
+            switch self {
+            case .crashed, .exitedEarly: "crashed"
+            case .killed: "killed by a signal"
+            case .timedOut: "timed out"
+            case .printedTooMuch: "printed too much"
+            case .malformed: "malformed output"
+            case .couldNotStart: "could not start"
+            case .interrupted: "interrupted"
+            case .refused: "refused the timeline"
             }
         }
     }
 
     /// A program run with `command`, each run limited to `timeoutSeconds` and to
-    /// `outputLimit` bytes of standard output (a negative limit counts as 0).
-    public init(command: String, timeoutSeconds: Double = 10, outputLimit: Int = ExternalProgram.defaultOutputLimit) {
+    /// `outputLimit` bytes of standard output (a negative limit counts as 0); with
+    /// `batch`, one that speaks the batch protocol.
+    public init(command: String, timeoutSeconds: Double = 10, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
         self.outputLimit = max(0, outputLimit)
+        self.batch = batch
     }
 
     /// Runs the program on one timeline (written as `name`.json) and parses its
-    /// outputs strictly against `policy`'s texts.
+    /// outputs strictly against `policy`'s texts. In batch mode the program is started
+    /// for this timeline alone; a check keeps one `ProgramRunner` per job instead.
     public func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], Failure> {
-        #if os(macOS) || os(Linux)
-        if ExternalPrograms.isStopping { return .failure(.interrupted) }
-        let folder: ScratchFolder
-        switch ScratchFolder.make() {
-        case .success(let made): folder = made
-        case .failure(let failure): return .failure(failure)
-        }
-        defer { folder.remove() }
-        let file: String
-        switch folder.write(TimelineWriter().text(timeline), as: name + ".json") {
-        case .success(let path): file = path
-        case .failure(let failure): return .failure(failure)
-        }
-        let limits = ProgramSupervisor.Limits(seconds: timeoutSeconds, standardOutputBytes: outputLimit, standardErrorKept: Self.standardErrorKept)
-        let run: ProgramSupervisor.Run
-        switch ProgramSupervisor.run(command + " " + Self.quoted(file), limits: limits) {
-        case .success(let finished): run = finished
-        case .failure(let failure): return .failure(failure)
-        }
-        let standardError = run.standardErrorBytes == 0 ? "" : PrintedText.quoted(run.standardError, total: run.standardErrorBytes, limit: PrintedText.standardErrorQuoted, trimming: true)
-        switch run.ending {
-        case .exited(status: 0): break
-        case .exited(let status): return .failure(.crashed(status: status, standardError: standardError))
-        case .signalled(let signal): return .failure(.killed(signal: signal, standardError: standardError))
-        case .timedOut: return .failure(.timedOut(seconds: timeoutSeconds))
-        case .printedTooMuch: return .failure(.printedTooMuch(limit: outputLimit))
-        case .interrupted: return .failure(.interrupted)
-        case .lost: return .failure(.couldNotStart("its exit status was taken by another part of this process"))
-        }
-        do {
-            return .success(try ReplayOutputParser.parse(run.standardOutput, events: timeline.events, texts: policy.texts))
-        } catch {
-            return .failure(.malformed(error))
-        }
-        #else
-        return .failure(.couldNotStart("external programs run only on macOS and Linux"))
-        #endif
+        let runner = ProgramRunner(self)
+        defer { runner.close() }
+        return runner.outputs(for: timeline, name: name, policy: policy)
     }
 
     /// `text` as one shell word.

@@ -58,12 +58,24 @@ struct ProgramSupervisor {
 
     /// Held while pipes are made (then marked close-on-exec) and a program is spawned,
     /// so no program another job starts inherits this run's pipe ends and holds them open.
-    private static let spawning = Mutex(())
+    static let spawning = Mutex(())
+
+    /// A started program: its id (and process group) and our ends of its pipes.
+    struct Spawned {
+        /// The shell's id, which is also its process group's.
+        var pid: pid_t
+        /// The write end of its standard input, or -1 when that is `/dev/null`.
+        var input: Int32
+        /// The read end of its standard output (non-blocking).
+        var output: Int32
+        /// The read end of its standard error (non-blocking).
+        var error: Int32
+    }
 
     /// Runs `/bin/sh -c command` under `limits`; fails only when it cannot start.
     static func run(_ command: String, limits: Limits) -> Result<Run, ExternalProgram.Failure> {
         if ExternalPrograms.isStopping { return .success(Run(ending: .interrupted, standardOutput: [], standardError: [], standardErrorBytes: 0)) }
-        let child: (pid: pid_t, output: Int32, error: Int32)
+        let child: Spawned
         switch spawning.withLock({ _ in spawn(command) }) {
         case .success(let spawned): child = spawned
         case .failure(let failure): return .failure(failure)
@@ -156,7 +168,7 @@ struct ProgramSupervisor {
 
     /// Whether the shell has exited, without reaping it: while it is a zombie its id
     /// cannot be reused, so killing its group stays safe.
-    private static func hasExited(_ pid: pid_t) -> Bool {
+    static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         while true {
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 { return info.si_signo == SIGCHLD }
@@ -165,7 +177,7 @@ struct ProgramSupervisor {
     }
 
     /// Reaps the shell; its wait status, or nil if something else reaped it.
-    private static func reap(_ pid: pid_t) -> Int32? {
+    static func reap(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         while true {
             if waitpid(pid, &status, 0) == pid { return status }
@@ -174,19 +186,21 @@ struct ProgramSupervisor {
     }
 
     /// Starts `/bin/sh -c command` in a new process group, standard input from
-    /// `/dev/null`, standard output and error into fresh pipes (whose read ends are
-    /// returned, non-blocking). Called with `spawning` held.
-    private static func spawn(_ command: String) -> Result<(pid: pid_t, output: Int32, error: Int32), ExternalProgram.Failure> {
-        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        func closeAll() { for fd in outputPipe + errorPipe where fd >= 0 { close(fd) } }
+    /// `/dev/null` (or, with `standardInput`, from a fresh pipe whose write end is
+    /// returned, non-blocking), standard output and error into fresh pipes (whose read
+    /// ends are returned, non-blocking). Called with `spawning` held.
+    static func spawn(_ command: String, standardInput: Bool = false) -> Result<Spawned, ExternalProgram.Failure> {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1], inputPipe: [Int32] = [-1, -1]
+        func closeAll() { for fd in outputPipe + errorPipe + inputPipe where fd >= 0 { close(fd) } }
         func system(_ what: String) -> ExternalProgram.Failure { .couldNotStart("\(what): \(String(cString: strerror(errno)))") }
         guard pipe(&outputPipe) == 0 else { return .failure(system("cannot make a pipe")) }
-        guard pipe(&errorPipe) == 0 else {
+        guard pipe(&errorPipe) == 0, !standardInput || pipe(&inputPipe) == 0 else {
+            let failure = system("cannot make a pipe")
             closeAll()
-            return .failure(system("cannot make a pipe"))
+            return .failure(failure)
         }
-        for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        for fd in [outputPipe[0], errorPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        for fd in outputPipe + errorPipe + inputPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in [outputPipe[0], errorPipe[0], inputPipe[1]] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         #if os(Linux)
         var actions = posix_spawn_file_actions_t()
@@ -201,7 +215,11 @@ struct ProgramSupervisor {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if standardInput {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
@@ -233,12 +251,14 @@ struct ProgramSupervisor {
         }
         close(outputPipe[1])
         close(errorPipe[1])
+        if inputPipe[0] >= 0 { close(inputPipe[0]) }
         guard status == 0 else {
             close(outputPipe[0])
             close(errorPipe[0])
+            if inputPipe[1] >= 0 { close(inputPipe[1]) }
             return .failure(.couldNotStart("cannot run /bin/sh: \(String(cString: strerror(status)))"))
         }
-        return .success((pid, outputPipe[0], errorPipe[0]))
+        return .success(Spawned(pid: pid, input: inputPipe[1], output: outputPipe[0], error: errorPipe[0]))
     }
 }
 #endif

@@ -38,7 +38,7 @@ public enum ReplayOutputParser {
         outputs.reserveCapacity(events.count)
         var start = 0, lineNumber = 0
         while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let end = bytes.firstLineBreak(from: start) ?? bytes.count
             lineNumber += 1
             var line = bytes[start..<end]
             start = end + 1
@@ -48,6 +48,12 @@ public enum ReplayOutputParser {
                 throw Malformed(line: lineNumber, problem: "more lines than the \(events.count) \(events.count == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
             }
             let index = outputs.count
+            // The package's own layout is read byte by byte; anything else the strict way.
+            let fast = line.withUnsafeBufferPointer { Self.canonicalOutput($0, index: index, event: events[index], known: known) }
+            if let fast {
+                outputs.append(fast)
+                continue
+            }
             let reader = LineReader(line: lineNumber, index: index, event: events[index], known: known)
             outputs.append(try reader.output(line))
         }
@@ -61,11 +67,19 @@ public enum ReplayOutputParser {
     /// another normalization of the same letters, is not taken for them).
     struct KnownTexts {
         let texts: [String: ShownText]
+        /// Each text as a JSON string literal in the package's own escaping, for the fast path.
+        let quoted: [[UInt8]]
+        /// The texts, in the order of `quoted`.
+        let shown: [ShownText]
 
         init(_ texts: CaptureRules.Texts) {
             let all = [texts.limitAlertTitle, texts.premiumLimitAlertMessage, texts.unlimitedLimitAlertMessage,
                        texts.belowLimitLabel, texts.limitReachedLabel, texts.noLimitLabel, texts.noUsageLimitText].compactMap { $0 }
-            self.texts = Dictionary(all.map { ($0, ShownText($0)) }, uniquingKeysWith: { first, _ in first })
+            let texts = Dictionary(all.map { ($0, ShownText($0)) }, uniquingKeysWith: { first, _ in first })
+            let ordered = texts.keys.sorted()
+            self.texts = texts
+            self.quoted = ordered.map { Array(JSONText.quoted($0).utf8) }
+            self.shown = ordered.map { texts[$0]! }
         }
 
         /// The rules' text spelled exactly `string`: `.some(nil)` when the rules have
@@ -75,6 +89,56 @@ public enum ReplayOutputParser {
             return .some(string.utf8.elementsEqual(text.string.utf8) ? text : nil)
         }
     }
+
+    /// The output of a line printed exactly as `simulate replay` prints it (the fast
+    /// path, `CanonicalCursor`); nil for any other line, which is then read strictly.
+    static func canonicalOutput(_ line: UnsafeBufferPointer<UInt8>, index: Int, event: Event, known: KnownTexts) -> Output? {
+        var cursor = CanonicalCursor(line)
+        func text() -> ShownText? { cursor.oneOf(known.quoted).map { known.shown[$0] } }
+        guard cursor.literal(#"{"i":"#), cursor.integer() == index, cursor.literal(#","do":"#), cursor.quotedName(event.action.name),
+              cursor.literal(#","day":"#), let day = cursor.quotedDate(), cursor.literal(#","plan":"#),
+              let plan = cursor.oneOf(canonicalPlans).map({ Plan.allCases[$0] }), cursor.literal(#","outcome":"#) else { return nil }
+        var outcome: Output.Outcome?
+        if !cursor.literal("null") {
+            guard let found = cursor.oneOf(canonicalOutcomes) else { return nil }
+            outcome = Output.Outcome.allCases[found]
+        }
+        guard cursor.literal(#","alert":"#) else { return nil }
+        var alert: Output.Alert?
+        if !cursor.literal("null") {
+            guard cursor.literal(#"{"title":"#), let title = text(), cursor.literal(#","message":"#) else { return nil }
+            var message: ShownText?
+            if !cursor.literal("null") {
+                guard let found = text() else { return nil }
+                message = found
+            }
+            guard cursor.literal("}") else { return nil }
+            alert = Output.Alert(title: title, message: message)
+        }
+        guard cursor.literal(#","used":"#), let used = cursor.integer(), cursor.literal(#","limit":"#) else { return nil }
+        var limit: Int?
+        if !cursor.literal("null") {
+            guard let found = cursor.integer() else { return nil }
+            limit = found
+        }
+        guard cursor.literal(#","label":"#), let label = text(), cursor.literal(#","planView":"#) else { return nil }
+        var box: Output.PlanViewBox?
+        if cursor.literal(#"{"used":"#) {
+            guard let barUsed = cursor.integer(), cursor.literal(#","limit":"#), let barLimit = cursor.integer(), cursor.literal("}") else { return nil }
+            box = .bar(used: barUsed, limit: barLimit)
+        } else if cursor.literal(#"{"text":"#) {
+            guard let boxText = text(), cursor.literal("}") else { return nil }
+            box = .text(boxText)
+        } else if !cursor.literal("null") {
+            return nil
+        }
+        guard cursor.literal("}"), cursor.atEnd else { return nil }
+        return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
+    }
+
+    /// The plans and outcomes as JSON strings, in `allCases` order.
+    static let canonicalPlans = Plan.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
+    static let canonicalOutcomes = Output.Outcome.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
 
     /// Reads one line.
     struct LineReader {

@@ -26,11 +26,11 @@ struct ScratchFolder {
         return .success(folder)
     }
 
-    /// Writes `text` as `name` in the folder; returns the file's path.
-    func write(_ text: String, as name: String) -> Result<String, ExternalProgram.Failure> {
+    /// Writes `text` (UTF-8) as `name` in the folder; returns the file's path.
+    func write(_ text: [UInt8], as name: String) -> Result<String, ExternalProgram.Failure> {
         let file = path + "/" + name
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            try Data(text).write(to: URL(fileURLWithPath: file))
             return .success(file)
         } catch {
             return .failure(.couldNotStart("cannot write \(file): \(error.localizedDescription)"))

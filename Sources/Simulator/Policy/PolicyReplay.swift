@@ -19,19 +19,25 @@ public enum PolicyReplay {
     /// Replays a timeline through the generic engine, handing the JSON Lines to `sink`
     /// in chunks of about `Replay.chunkBytes`, each ending at a line's end.
     public static func write(_ timeline: PolicyTimeline, to sink: (String) -> Void) {
+        writeUTF8(timeline) { sink(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The same lines as UTF-8, handed to `sink` chunk by chunk (valid only during the
+    /// call): for a writer that sends bytes on, as `replay --batch` does.
+    public static func writeUTF8(_ timeline: PolicyTimeline, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let machine = PolicyMachine(policy: timeline.policy)
         var state = machine.initialState(zone: timeline.zone)
-        var chunk = ""
-        chunk.reserveCapacity(Replay.chunkBytes + 1024)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Replay.chunkBytes + 4096)
         for (index, event) in timeline.events.enumerated() {
             let output = machine.apply(event, to: &state)
-            chunk += PolicyReplayLine.json(index: index, action: event.action, output: output, machine: machine)
-            chunk += "\n"
-            if chunk.utf8.count >= Replay.chunkBytes {
-                sink(chunk)
+            PolicyReplayLine.append(index: index, action: event.action, output: output, machine: machine, to: &chunk)
+            chunk.append(UInt8(ascii: "\n"))
+            if chunk.count >= Replay.chunkBytes {
+                chunk.withUnsafeBufferPointer { sink($0) }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        if !chunk.isEmpty { sink(chunk) }
+        if !chunk.isEmpty { chunk.withUnsafeBufferPointer { sink($0) } }
     }
 }

@@ -5,13 +5,87 @@ import SubscriptionModel
 public enum PolicyReplayLine {
     /// The line for event `index`, whose `do` was `action`, with its output under `machine`'s policy.
     public static func json(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine) -> String {
+        var line: [UInt8] = []
+        line.reserveCapacity(512)
+        append(index: index, action: action, output: output, machine: machine, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends the line for event `index` (without a line break) to `line` as UTF-8,
+    /// piece by piece: a replay writes one per event into its chunk, with no string of
+    /// its own.
+    public static func append(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine, to line: inout [UInt8]) {
         let policy = machine.policy
-        var line = "{\"i\":\(index),\"do\":\"\(action.name)\",\"plan\":\(JSONText.quoted(policy.planID(output.plan))),\"day\":\"\(output.day)\","
-        line += "\"outcome\":\(JSONText.quoted(output.outcome?.rawValue)),\"reason\":\(JSONText.quoted(output.reason?.name)),"
-        line += "\"response\":\(JSONText.quoted(output.response?.name)),\"alert\":\(alert(output.alert)),"
-        line += "\"resetAt\":\(JSONText.quoted(output.resetAt?.description)),\"upgrade\":\(upgrade(output.upgrade, policy: policy)),"
-        line += "\"meters\":\(meters(output, policy: policy)),\"screens\":\(screens(machine.screens(of: output), policy: policy))}"
-        return line
+        line.append(#"{"i":"#)
+        line.appendDecimal(index)
+        line.append(#","do":""#)
+        line.append(action.name)
+        line.append(#"","plan":"#)
+        line.appendQuoted(policy.planID(output.plan))
+        line.append(#","day":""#)
+        line.append(output.day.description)
+        line.append(#"","outcome":"#)
+        if let outcome = output.outcome { line.appendQuoted(outcome.rawValue) } else { line.append("null") }
+        line.append(#","reason":"#)
+        if let reason = output.reason { line.appendQuoted(reason.name) } else { line.append("null") }
+        line.append(#","response":"#)
+        if let response = output.response { line.appendQuoted(response.name) } else { line.append("null") }
+        line.append(#","alert":"#)
+        if let alert = output.alert {
+            line.append(#"{"title":"#)
+            line.appendQuoted(alert.title)
+            line.append(#","message":"#)
+            if let message = alert.message { line.appendQuoted(message) } else { line.append("null") }
+            line.append("}")
+        } else {
+            line.append("null")
+        }
+        line.append(#","resetAt":"#)
+        if let resetAt = output.resetAt { line.appendQuoted(resetAt.description) } else { line.append("null") }
+        line.append(#","upgrade":"#)
+        if let offer = output.upgrade {
+            line.append("[")
+            var first = true
+            for plan in offer {
+                if !first { line.append(",") }
+                first = false
+                line.appendQuoted(policy.plans[plan].id)
+            }
+            line.append("]")
+        } else {
+            line.append("null")
+        }
+        line.append(#","meters":{"#)
+        for (meter, id) in policy.meters.enumerated() {
+            if meter > 0 { line.append(",") }
+            line.appendQuoted(id)
+            line.append(#":{"used":{"#)
+            let windows = policy.meterWindows[meter]
+            for (position, window) in windows.enumerated() {
+                if position > 0 { line.append(",") }
+                line.append("\"")
+                line.append(window.name)
+                line.append("\":")
+                line.appendDecimal(output.counts[meter][window])
+            }
+            line.append(#"},"limit":{"#)
+            for (position, window) in windows.enumerated() {
+                if position > 0 { line.append(",") }
+                line.append("\"")
+                line.append(window.name)
+                line.append("\":")
+                if let limit = output.plan.flatMap({ policy.plans[$0].limit(meter: meter, window) }) { line.appendDecimal(limit.value) } else { line.append("null") }
+            }
+            line.append("}}")
+        }
+        line.append(#"},"screens":{"#)
+        for (position, (screen, value)) in zip(policy.screens, machine.screens(of: output)).enumerated() {
+            if position > 0 { line.append(",") }
+            line.appendQuoted(screen.name)
+            line.append(":")
+            appendScreenValue(value, to: &line)
+        }
+        line.append("}}")
     }
 
     /// All lines of a replay, each ending in a newline.
@@ -51,6 +125,31 @@ public enum PolicyReplayLine {
 
     static func screens(_ values: [PolicyScreenValue], policy: SubscriptionPolicy) -> String {
         "{" + zip(policy.screens, values).map { "\(JSONText.quoted($0.name)):\(screenValue($1))" }.joined(separator: ",") + "}"
+    }
+
+    /// Appends a screen value as JSON, as `screenValue` writes it.
+    static func appendScreenValue(_ value: PolicyScreenValue, to line: inout [UInt8]) {
+        switch value {
+        case .null: line.append("null")
+        case .text(let text): line.appendQuoted(text)
+        case .list(let items):
+            line.append("[")
+            for (position, item) in items.enumerated() {
+                if position > 0 { line.append(",") }
+                line.appendQuoted(item)
+            }
+            line.append("]")
+        case .bar(let used, let limit):
+            line.append(#"{"used":"#)
+            line.appendDecimal(used)
+            line.append(#","limit":"#)
+            line.appendDecimal(limit)
+            line.append("}")
+        case .boxText(let text):
+            line.append(#"{"text":"#)
+            line.appendQuoted(text)
+            line.append("}")
+        }
     }
 
     /// A screen value as JSON.

@@ -2,6 +2,10 @@
 public enum JSONText {
     /// `value` as a JSON string literal.
     public static func quoted(_ value: String) -> String {
+        // Most texts need no escape: then they are written as they are.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -34,20 +34,26 @@ public enum Replay {
     /// Replays a timeline through the reference model, handing the JSON Lines to `sink`
     /// in chunks of about `chunkBytes`, each ending at a line's end.
     public static func write(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) {
+        writeUTF8(timeline, policy: policy) { sink(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The same lines as UTF-8, handed to `sink` chunk by chunk (valid only during the
+    /// call): for a writer that sends bytes on, as `replay --batch` does.
+    public static func writeUTF8(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let machine = SubscriptionMachine(policy: policy)
         var state = State(zone: timeline.zone)
-        var chunk = ""
+        var chunk: [UInt8] = []
         chunk.reserveCapacity(chunkBytes + 1024)
         for (index, event) in timeline.events.enumerated() {
             let output = machine.apply(event, to: &state)
-            chunk += ReplayLine.json(index: index, action: event.action, output: output)
-            chunk += "\n"
-            if chunk.utf8.count >= chunkBytes {
-                sink(chunk)
+            ReplayLine.append(index: index, action: event.action, output: output, to: &chunk)
+            chunk.append(UInt8(ascii: "\n"))
+            if chunk.count >= chunkBytes {
+                chunk.withUnsafeBufferPointer { sink($0) }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        if !chunk.isEmpty { sink(chunk) }
+        if !chunk.isEmpty { chunk.withUnsafeBufferPointer { sink($0) } }
     }
 
     /// Reads, validates and replays the file at `path`, returning all the lines as one

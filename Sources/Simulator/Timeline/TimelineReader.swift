@@ -194,9 +194,12 @@ public struct TimelineReader: Sendable {
     }
 
     private static func captureKind(_ bytes: UnsafeBufferPointer<UInt8>) -> CaptureKind? {
-        for kind in CaptureKind.allCases where bytes.elementsEqual(kind.rawValue.utf8) { return kind }
+        for (name, kind) in captureKinds where bytes.elementsEqual(name) { return kind }
         return nil
     }
+
+    /// The kinds by their names' bytes (compared as bytes, not through a string's view).
+    private static let captureKinds: [([UInt8], CaptureKind)] = CaptureKind.allCases.map { (Array($0.rawValue.utf8), $0) }
 
     private static let actionNames: [([UInt8], ActionName)] = [
         (Array("capture".utf8), .capture), (Array("look".utf8), .look), (Array("set-entitlement".utf8), .setEntitlement),

@@ -13,31 +13,64 @@ public struct TimelineWriter: Sendable {
 
     /// The timeline as JSON text, with an optional `about` line (ignored by readers).
     public func text(_ timeline: Timeline, about: String? = nil) -> String {
-        var lines: [String] = []
-        var zone = timeline.zone
-        for event in timeline.events {
-            if case .setZone(let next) = event.action { zone = next }
-            lines.append("    " + eventJSON(event, shownIn: zone))
+        String(decoding: utf8(timeline, about: about), as: UTF8.self)
+    }
+
+    /// `text(timeline, about:)` as UTF-8 bytes (what a program is sent).
+    public func utf8(_ timeline: Timeline, about: String? = nil) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(96 + timeline.events.count * 72)
+        text.append("{\n")
+        if let about {
+            text.append("  \"about\": ")
+            text.appendQuoted(about)
+            text.append(",\n")
         }
-        var text = "{\n"
-        if let about { text += "  \"about\": \(JSONText.quoted(about)),\n" }
-        text += "  \"zone\": \(JSONText.quoted(timeline.zone.identifier)),\n  \"events\": [\n"
-        text += lines.joined(separator: ",\n")
-        return text + "\n  ]\n}\n"
+        text.append("  \"zone\": ")
+        text.appendQuoted(timeline.zone.identifier)
+        text.append(",\n  \"events\": [\n")
+        var zone = timeline.zone
+        for (index, event) in timeline.events.enumerated() {
+            if case .setZone(let next) = event.action { zone = next }
+            text.append(index == 0 ? "    " : ",\n    ")
+            append(event, shownIn: zone, to: &text)
+        }
+        text.append("\n  ]\n}\n")
+        return text
     }
 
     /// One event as a JSON object, its instant written in `zone`'s offset when that
     /// offset is whole minutes (it is for every zone after 1972), else in UTC.
     public func eventJSON(_ event: Event, shownIn zone: TimeZoneRules) -> String {
+        var json: [UInt8] = []
+        append(event, shownIn: zone, to: &json)
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// Appends `eventJSON(event, shownIn: zone)` to `json` as UTF-8.
+    func append(_ event: Event, shownIn zone: TimeZoneRules, to json: inout [UInt8]) {
         let offset = zone.offsetMilliseconds(at: event.at)
         let offsetSeconds = offset % Milliseconds.minute == 0 ? Int(offset / Milliseconds.second) : 0
-        var json = "{\"at\": \"\(InstantText.format(event.at, offsetSeconds: offsetSeconds))\", \"do\": \"\(event.action.name)\""
+        json.append("{\"at\": \"")
+        if !InstantText.append(event.at, offsetSeconds: offsetSeconds, to: &json) {
+            json.append(InstantText.format(event.at, offsetSeconds: offsetSeconds))
+        }
+        json.append("\", \"do\": \"")
+        json.append(event.action.name)
+        json.append("\"")
         switch event.action {
-        case .capture(let kind): json += ", \"kind\": \"\(kind.rawValue)\""
-        case .setEntitlement(let tier): json += ", \"product\": \(JSONText.quoted(tier.map(policy.productID(of:))))"
-        case .setZone(let next): json += ", \"zone\": \(JSONText.quoted(next.identifier))"
+        case .capture(let kind):
+            json.append(", \"kind\": \"")
+            json.append(kind.rawValue)
+            json.append("\"")
+        case .setEntitlement(let tier):
+            json.append(", \"product\": ")
+            if let tier { json.appendQuoted(policy.productID(of: tier)) } else { json.append("null") }
+        case .setZone(let next):
+            json.append(", \"zone\": ")
+            json.appendQuoted(next.identifier)
         case .install, .reinstall, .look: break
         }
-        return json + "}"
+        json.append("}")
     }
 }

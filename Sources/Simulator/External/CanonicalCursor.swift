@@ -1,0 +1,152 @@
+import SubscriptionModel
+
+/// Reads an output line byte by byte in the one layout the package itself prints (keys
+/// in the contract's order, no white space, strings escaped as `JSONText` escapes
+/// them), for the output parsers' fast path.
+///
+/// The fast path takes a line only when it is in exactly that layout and every value
+/// is one the strict reading accepts; then the values are the ones the strict reading
+/// would give, because that layout is plain JSON and each step below accepts a subset
+/// of what the strict reading accepts (an integer without fraction, exponent or
+/// leading zero that fits `Int`; a string without escapes, control characters or bytes
+/// that are not UTF-8; a text compared by its exact bytes). Anything else — another
+/// key order, white space, an escape, any fault — makes a step fail, and the line is
+/// read the strict way, which accepts it as well or names its fault. So the fast path
+/// changes how quickly a line is read, never what is read.
+struct CanonicalCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Whether the whole line was read.
+    var atEnd: Bool { position == bytes.count }
+
+    /// The next byte, if any.
+    var next: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Reads `text`'s UTF-8 bytes, if they come next.
+    mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        let start = text.utf8Start
+        for offset in 0..<count where bytes[position + offset] != start[offset] { return false }
+        position += count
+        return true
+    }
+
+    /// Reads `text`'s UTF-8 bytes, if they come next.
+    mutating func literal(_ text: [UInt8]) -> Bool {
+        guard bytes.count - position >= text.count else { return false }
+        for offset in text.indices where bytes[position + offset] != text[offset] { return false }
+        position += text.count
+        return true
+    }
+
+    /// Reads `text` as a JSON string in `JSONText`'s escaping (a plain name: no escapes needed).
+    mutating func quotedName(_ text: String) -> Bool {
+        let start = position
+        guard literal("\"") else { return false }
+        for byte in text.utf8 {
+            guard position < bytes.count, bytes[position] == byte, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else {
+                position = start
+                return false
+            }
+            position += 1
+        }
+        guard literal("\"") else {
+            position = start
+            return false
+        }
+        return true
+    }
+
+    /// The index of the first of `candidates` whose bytes come next (read).
+    mutating func oneOf(_ candidates: [[UInt8]]) -> Int? {
+        for (index, candidate) in candidates.enumerated() where literal(candidate) { return index }
+        return nil
+    }
+
+    /// A JSON integer in its one plain form: an optional `-`, then `0` or digits not
+    /// starting with `0`, fitting `Int`. Whatever follows is left for the next step
+    /// (a `.` or an `e` makes it fail).
+    mutating func integer() -> Int? {
+        let start = position
+        let negative = literal("-")
+        guard let first = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            position = start
+            return nil
+        }
+        var value = 0
+        if first == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while let digit = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+                let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowB) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+                guard !overflowA, !overflowB else {
+                    position = start
+                    return nil
+                }
+                value = sum
+                position += 1
+            }
+        }
+        if let after = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(after) {
+            position = start // a leading zero
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    /// A JSON string with no escape, no control character and only valid UTF-8.
+    mutating func plainString() -> String? {
+        let start = position
+        guard literal("\"") else { return nil }
+        let first = position
+        var ascii = true
+        while let byte = next, byte != UInt8(ascii: "\"") {
+            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else {
+                position = start
+                return nil
+            }
+            if byte >= 0x80 { ascii = false }
+            position += 1
+        }
+        guard next == UInt8(ascii: "\"") else {
+            position = start
+            return nil
+        }
+        let content = UnsafeBufferPointer(rebasing: bytes[first..<position])
+        position += 1
+        if ascii { return String(decoding: content, as: UTF8.self) }
+        guard let text = String(validating: content, as: UTF8.self) else {
+            position = start
+            return nil
+        }
+        return text
+    }
+
+    /// `"YYYY-MM-DD"`, a real date.
+    mutating func quotedDate() -> LocalDate? {
+        let start = position
+        guard bytes.count - position >= 12, literal("\"") else { return nil }
+        func digits(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                position += 1
+            }
+            return value
+        }
+        guard let year = digits(4), literal("-"), let month = digits(2), literal("-"), let day = digits(2), literal("\""),
+              LocalDate.isValid(year: year, month: month, day: day) else {
+            position = start
+            return nil
+        }
+        return LocalDate(year: year, month: month, day: day)
+    }
+}

@@ -1,0 +1,142 @@
+import SubscriptionModel
+
+/// `report.json` (and its markdown and HTML) for `simulate check`: the same report as a
+/// run's, titled "External implementation check", counting the timelines the program
+/// was given as a run counts its users (check counts, coverage of the generated
+/// timelines, behaviour of the program's outputs, their digest), so shards of a check
+/// can be merged as a run's are.
+///
+/// A check's verdict is the program's: `passed` is false exactly when a timeline
+/// failed (coverage is reported, not judged, as the check stops at its first failure).
+/// When a timeline failed, the counts cover every timeline checked until the check
+/// stopped, which can include a few users after the failing one when jobs run in
+/// parallel. The failure's paste-ready test runs the program on the shrunk timeline
+/// (`ExternalCheck` or `ExternalPolicyCheck`), so it fails until the program is fixed.
+public enum CheckReport {
+    /// The command that checks the same program on the same users again.
+    public static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
+        var command = "swift run -c release simulate check --command \(ExternalProgram.quoted(program.command))"
+        if program.batch { command += " --batch" }
+        if let policyName { command += " --policy \(ExternalProgram.quoted(policyName))" + (swarm ? "" : " --no-swarm") }
+        return command + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
+    }
+
+    /// The report of a v1 check; `failure` is the first failing user's, shrunk, with
+    /// the path its timeline was written to.
+    public static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
+                              failure: (shrunk: ExternalCheck.Shrunk, path: String)?) -> RunReport {
+        let options = check.options
+        var failures: [(failure: ShrunkFailure, path: String)] = []
+        if let found = result.failure, let failure {
+            let original = found.finding.asViolation(events: found.timeline.events.count)
+            let shrunk = ShrunkFailure(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
+                                       persona: result.failingPersona ?? .light, originalEvents: found.timeline.events.count,
+                                       timeline: failure.shrunk.timeline,
+                                       violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
+                                       attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
+            failures.append((shrunk, failure.path))
+        }
+        let campaign = CampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
+        var report = RunReport(result: campaign, failures: failures, kind: .check, command: command(program: check.program, options: options),
+                               implementation: check.program.command)
+        // A program that failed before any output was compared still broke `matches-reference`.
+        let tally = result.tally
+        report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
+                                     firstFailingUser: tally.firstFailingUser[$0])
+        }
+        for index in report.failures.indices {
+            let entry = report.failures[index]
+            report.failures[index].regressionTest = regressionTest(
+                name: "check-\(entry.invariant)-seed\(entry.seed)-user\(entry.user)",
+                title: "the program, \(entry.invariant), seed \(entry.seed), user \(entry.user)",
+                summary: "\(entry.invariant) (\(entry.rules)), found by `simulate check --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
+                timelineText: entry.timeline, read: "TimelineReader().read(data:",
+                check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
+        }
+        report.passed = result.failure == nil
+        return report
+    }
+
+    /// The report of a check under a policy.
+    public static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
+                              failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String)?) -> RunReport {
+        let options = check.options
+        var failures: [(failure: PolicyShrunkFailure, path: String)] = []
+        if let found = result.failure, let failure {
+            let original = found.finding.asViolation(events: found.timeline.events.count)
+            let shrunk = PolicyShrunkFailure(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
+                                             user: found.user, persona: found.persona, originalEvents: found.timeline.events.count,
+                                             timeline: failure.shrunk.timeline,
+                                             violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
+                                             attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
+            failures.append((shrunk, failure.path))
+        }
+        var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,
+                               command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
+        // A program that failed before any output was compared still broke `matches-reference`.
+        let tally = result.tally
+        report.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
+                                     firstFailingUser: tally.firstFailingUser[$0])
+        }
+        for index in report.failures.indices {
+            let entry = report.failures[index]
+            report.failures[index].implementation = check.program.command
+            report.failures[index].regenerateCommand += check.swarm ? "" : " --no-swarm"
+            report.failures[index].regressionTest = regressionTest(
+                name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
+                title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
+                summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(check.policyName) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
+                timelineText: entry.timeline, read: "PolicyTimelineReader().read(data:",
+                check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
+                program: check.program)
+        }
+        report.passed = result.failure == nil
+        return report
+    }
+
+    /// A Swift Testing test that runs the program on the timeline, checked as the
+    /// check checks it, and fails while it still fails there.
+    static func regressionTest(name: String, title: String, summary: String, timelineText: String, read: String, check: String,
+                               program: ExternalProgram) -> String {
+        let function = "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let indented = timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        let programExpression = "ExternalProgram(command: \(swiftString(program.command)), timeoutSeconds: \(program.timeoutSeconds)"
+            + (program.batch ? ", batch: true)" : ")")
+        return """
+        import Foundation
+        import Simulator
+        import SubscriptionModel
+        import Testing
+
+        /// \(summary) Fails until the program is fixed.
+        @Test("regression: \(title)")
+        func \(function)() throws {
+            let timeline = try \(read) Data(#\"\"\"
+        \(indented)
+                \"\"\"#.utf8))
+            let program = \(programExpression)
+            let finding = \(check).check(timeline, name: "regression")
+            #expect(finding == nil, "\\(finding.map { String(describing: $0) } ?? "")")
+        }
+        """
+    }
+
+    /// `text` as a Swift string literal.
+    static func swiftString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

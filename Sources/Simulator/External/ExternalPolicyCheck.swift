@@ -1,0 +1,294 @@
+import Dispatch
+import Foundation
+import Synchronization
+import SubscriptionModel
+
+/// `simulate check --command CMD --policy P`: a policy's generated timelines through
+/// an external program, each written in the generic form (naming its policy), the
+/// program's generic output read strictly (`PolicyOutputParser`), then checked against
+/// every policy invariant and, field by field, the reference engine; the first failure
+/// (an invariant, a divergence, a crash, a time-out, malformed output) is shrunk.
+///
+/// The program's output is checked as printed: its plan, day, outcome, reason,
+/// response and alert, reset instant, upgrade offer, each shown count and its screens,
+/// computed by the checker from the trace (`PolicyTraceChecker`); each `limit` it
+/// prints must be the limit of the plan it names. Fields the line does not show (the
+/// entitlement and zone that screens are computed from, the counts of windows no plan
+/// limits) are taken from the reference engine on the same events, so the comparisons
+/// judge only what the program printed.
+public struct ExternalPolicyCheck: Sendable {
+    /// The program.
+    public let program: ExternalProgram
+    /// The users.
+    public let options: CampaignOptions
+    /// The rules.
+    public let policy: SubscriptionPolicy
+    /// How timelines name the policy: a shipped name, or a policy file's absolute path.
+    public let policyName: String
+    /// Whether users draw their own subsets of features and habits (swarm testing).
+    public let swarm: Bool
+    /// Reads the program's lines.
+    public let parser: PolicyOutputParser
+
+    /// A check of `program` over `options`' users of `policy`, named `policyName` in
+    /// the timelines it is given (nil: the policy's own name).
+    public init(program: ExternalProgram, options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
+        self.program = program
+        self.options = options
+        self.policy = policy
+        self.policyName = policyName ?? policy.name
+        self.swarm = swarm
+        self.parser = PolicyOutputParser(policy: policy)
+    }
+
+    /// The generator of the check's users (the one `simulate run --policy` uses).
+    public var generator: PolicyTimelineGenerator {
+        PolicyTimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
+    }
+
+    /// What one timeline gave.
+    public enum Finding: Sendable {
+        /// A policy invariant or a divergence from the reference.
+        case violation(PolicyViolation)
+        /// The program crashed, hung or broke the output format.
+        case failure(ExternalProgram.Failure)
+
+        /// As a violation, for shrinking and reporting (a program failure is located at the last event).
+        public func asViolation(events: Int) -> PolicyViolation {
+            switch self {
+            case .violation(let violation): violation
+            case .failure(let failure): PolicyViolation(invariant: .matchesReference, eventIndex: max(0, events - 1), detail: "the program \(failure)")
+            }
+        }
+
+        /// The kind, for "the same failure" while shrinking.
+        var kind: String {
+            switch self {
+            case .violation(let violation): violation.invariant.rawValue
+            case .failure(let failure): failure.kind
+            }
+        }
+    }
+
+    /// The check of one job, kept from one timeline to the next so its check counts add up.
+    struct Checker {
+        let main = RecordedPolicyImplementation.Recording()
+        let shadow = RecordedPolicyImplementation.Recording()
+        var check: PolicyTimelineCheck<RecordedPolicyImplementation>
+        var reference = PolicyReferenceImplementation()
+
+        init(policy: SubscriptionPolicy) {
+            let main = self.main, shadow = self.shadow
+            var first = true
+            check = PolicyTimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedPolicyImplementation in
+                defer { first = false }
+                return RecordedPolicyImplementation(first ? main : shadow)
+            }
+        }
+
+        /// The reference engine's outputs for `events`.
+        mutating func referenceOutputs(_ policy: SubscriptionPolicy, zone: TimeZoneRules, _ events: [PolicyEvent]) -> [PolicyOutput] {
+            reference.start(policy: policy, zone: zone)
+            return events.map { reference.handle($0) }
+        }
+    }
+
+    /// Checks one timeline with a program of its own (started for it, in batch mode).
+    public func check(_ timeline: PolicyTimeline, name: String) -> Finding? {
+        let runner = ProgramRunner(program)
+        defer { runner.close() }
+        return check(timeline, name: name, runner: runner)
+    }
+
+    /// Checks one timeline, running the program through `runner` once, or twice when
+    /// the timeline has looks or reinstalls: again without them, for G11.
+    public func check(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner) -> Finding? {
+        var checker = Checker(policy: policy)
+        var nobody = NoPolicyObserver()
+        return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
+    }
+
+    /// The program's outputs for `events`, read strictly, with the fields the line does
+    /// not show filled from `reference` (the engine's outputs for the same events).
+    func outputs(zone: TimeZoneRules, events: [PolicyEvent], name: String, runner: ProgramRunner,
+                 reference: [PolicyOutput]) -> Swift.Result<PolicyOutputParser.Parsed, ExternalProgram.Failure> {
+        let text = PolicyTimelineWriter(policyReference: policyName).text(PolicyTimeline(policy: policy, zone: zone, events: events))
+        let bytes: [UInt8]
+        switch runner.standardOutput(timelineText: text, name: name) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let printed): bytes = printed
+        }
+        var parsed: PolicyOutputParser.Parsed
+        do { parsed = try parser.parse(bytes, events: events) } catch { return .failure(.malformed(error)) }
+        for index in parsed.outputs.indices {
+            let expected = reference[index]
+            parsed.outputs[index].entitlement = expected.entitlement
+            parsed.outputs[index].zone = expected.zone
+            for (meter, windows) in policy.meterWindows.enumerated() {
+                for window in PolicyWindow.allCases where !windows.contains(window) {
+                    parsed.outputs[index].counts[meter][window] = expected.counts[meter][window]
+                }
+            }
+        }
+        return .success(parsed)
+    }
+
+    /// What checking one timeline with a job's checker gave.
+    struct Checked {
+        /// The first failure, if any.
+        var finding: Finding?
+        /// The reference engine's outputs (for the coverage of the events past a failure).
+        var reference: [PolicyOutput]
+        /// The digest of the outputs the observer saw (nil when the program gave none).
+        var digest: OutputDigest?
+        /// How many events, from the first, the observer saw.
+        var observed: Int
+    }
+
+    /// Checks one timeline with a job's checker, showing the events that passed to `observer`.
+    func check<Observer: PolicyTraceObserver>(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
+                                              observer: inout Observer) -> Checked {
+        let reference = checker.referenceOutputs(policy, zone: timeline.zone, timeline.events)
+        let main: PolicyOutputParser.Parsed
+        switch outputs(zone: timeline.zone, events: timeline.events, name: name, runner: runner, reference: reference) {
+        case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
+        case .success(let parsed): main = parsed
+        }
+        checker.main.outputs = main.outputs
+        checker.main.screens = main.screens
+        let transparent = timeline.events.filter { $0.action != .look && $0.action != .reinstall }
+        var shadowLimitProblem: (index: Int, detail: String)?
+        if transparent.count < timeline.events.count {
+            let shadowReference = checker.referenceOutputs(policy, zone: timeline.zone, transparent)
+            switch outputs(zone: timeline.zone, events: transparent, name: name + "-without-looks", runner: runner, reference: shadowReference) {
+            case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
+            case .success(let parsed):
+                checker.shadow.outputs = parsed.outputs
+                checker.shadow.screens = parsed.screens
+                // Located at the event of the whole timeline it belongs to.
+                if let problem = parsed.limitProblem {
+                    var seen = -1
+                    let index = timeline.events.firstIndex { event in
+                        if event.action != .look && event.action != .reinstall { seen += 1 }
+                        return seen == problem.index
+                    }!
+                    shadowLimitProblem = (index, problem.detail + " (in the output without the looks and reinstalls)")
+                }
+            }
+        }
+        let verdict = timeline.events.withUnsafeBufferPointer { checker.check.check(zone: timeline.zone, events: $0, observer: &observer) }
+        let observed = verdict.violation?.eventIndex ?? timeline.events.count
+        // A limit that is not the named plan's is a divergence from the reference at its
+        // event, unless an invariant broke there or before (the plan itself, say).
+        let limitProblem = [main.limitProblem, shadowLimitProblem].compactMap { $0 }.min { $0.index < $1.index }
+        if let limitProblem, verdict.violation.map({ $0.eventIndex > limitProblem.index }) ?? true {
+            let violation = PolicyViolation(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
+            return Checked(finding: .violation(violation), reference: reference, digest: verdict.digest, observed: observed)
+        }
+        return Checked(finding: verdict.violation.map(Finding.violation), reference: reference, digest: verdict.digest, observed: observed)
+    }
+
+    /// The result of a whole check.
+    public struct Result: Sendable {
+        /// Timelines checked (up to and including the failing one).
+        public var timelines: Int
+        /// Their events.
+        public var events: Int
+        /// The first failing user, their persona, what they showed and their timeline, if any.
+        public var failure: (user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?
+        /// Everything counted over the timelines checked, as a policy run counts it.
+        public var tally: PolicyCampaignResult
+    }
+
+    /// Checks users in parallel, one program runner per job, until the lowest-numbered
+    /// failing user is known.
+    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+        let clock = ContinuousClock(), started = clock.now
+        let generator = self.generator
+        let next = SharedCounter(), done = SharedCounter()
+        let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
+        let total = Mutex(PolicyCampaignResult(options: options, policy: policy, policyName: policyName))
+        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
+            let runner = ProgramRunner(program)
+            defer { runner.close() }
+            var checker = Checker(policy: policy)
+            var observer = PolicyRunObserver(policy: policy)
+            var tally = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+            let buffer = PolicyEventBuffer()
+            while true {
+                let user = next.add(1)
+                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
+                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+                let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
+                observer.begin(zone: drawn.zone, persona: drawn.persona)
+                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
+                let digest = checked.digest
+                if let finding = checked.finding {
+                    // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
+                    let violation = finding.asViolation(events: timeline.events.count)
+                    for index in checked.observed..<timeline.events.count { observer.coverage.observe(timeline.events[index], checked.reference[index]) }
+                    tally.violations[violation.invariant] += 1
+                    tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
+                    lowest.withLock { current in
+                        if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
+                    }
+                }
+                tally.users += 1
+                tally.events += timeline.events.count
+                tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                tally.personas[drawn.persona, default: 0] += 1
+                if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                let count = done.add(1) + 1
+                if count % 200 == 0 { progress?(count) }
+            }
+            tally.checks.add(checker.check.checker.checks)
+            tally.coverage = observer.coverage.counts
+            tally.behaviour = observer.table
+            total.withLock { $0.merge(tally) }
+        }
+        var tally = total.withLock { $0 }
+        tally.runSeconds = started.duration(to: clock.now).seconds
+        return Result(timelines: done.value, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)
+    }
+
+    /// A shrunk failure.
+    public struct Shrunk: Sendable {
+        /// The shrunk timeline (the whole timeline when it was not shrunk).
+        public var timeline: PolicyTimeline
+        /// What it shows now; nil when it no longer fails (the program failed there only
+        /// after the timelines it was given before).
+        public var finding: Finding?
+        /// Candidates tried.
+        public var attempts: Int
+        /// Seconds spent.
+        public var seconds: Double
+    }
+
+    /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
+    /// failure, with a program of its own (as `ExternalCheck.shrink` does: a time-out,
+    /// an overflowing output or an interrupted run is not shrunk).
+    public func shrink(_ timeline: PolicyTimeline, finding: Finding) -> Shrunk {
+        let clock = ContinuousClock(), started = clock.now
+        switch finding {
+        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
+            return Shrunk(timeline: timeline, finding: finding, attempts: 0, seconds: 0)
+        default: break
+        }
+        let runner = ProgramRunner(program)
+        defer { runner.close() }
+        // The failing timeline first, alone on a fresh program: when it passes there, the
+        // failure needed what came before it, and no candidate could be judged.
+        guard let again = check(timeline, name: "again", runner: runner), again.kind == finding.kind else {
+            return Shrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
+        }
+        var attempt = 0
+        var shrinker = Shrinker<PolicyTimeline, PolicyViolation> { candidate in
+            attempt += 1
+            guard let found = check(candidate, name: "shrink\(attempt)", runner: runner), found.kind == finding.kind else { return nil }
+            return found.asViolation(events: candidate.events.count)
+        }
+        let shrunk = shrinker.shrink(timeline)
+        let final = check(shrunk, name: "shrunk", runner: runner)
+        return Shrunk(timeline: shrunk, finding: final, attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
+    }
+}

@@ -1,0 +1,469 @@
+import Foundation
+import SubscriptionModel
+
+/// Reads another implementation's generic replay output (JSON Lines, one object per
+/// event, the generic contract's Output table in `docs/timeline-format.md`) back into
+/// `PolicyOutput` values and the screens it printed, refusing anything the contract
+/// does not allow, so that a difference is never taken for a match.
+///
+/// As strict as `ReplayOutputParser` is for the v1 form: every key present, once, and
+/// no other, at every level (`meters` has exactly the policy's meters, each exactly
+/// the windows some plan limits, `screens` exactly the policy's screens); counts are
+/// integers written as integers; plans, reasons, responses and windows are spelled as
+/// the contract spells them; alert texts must be texts of the policy; `resetAt` is an
+/// instant written in UTC as the contract writes it; `upgrade` lists plans of the
+/// policy, each once, in rank order; `alert` is an object exactly when `response` is
+/// `"alert"`. A refusal names the line and quotes the value as printed.
+///
+/// What the line shows but `PolicyOutput` does not hold is returned beside it: the
+/// screens, compared by the checker as printed (the program renders its own), and the
+/// limits, each of which must be the plan's the line names (`limitProblem`). What the
+/// line does not show (the entitlement, the zone, the counts of windows no plan
+/// limits) is left empty, for the caller to fill from the timeline.
+public struct PolicyOutputParser: Sendable {
+    /// The policy whose output is read.
+    public let policy: SubscriptionPolicy
+    /// The contract's vocabulary for the policy, looked up by exact UTF-8 bytes.
+    private let plans: [String: Int]
+    private let meters: [String: Int]
+    private let screens: [String: Int]
+    private let alertTexts: Set<String>
+    /// The same vocabulary as JSON strings in the package's own escaping, for the fast path.
+    private let canonical: Canonical
+
+    /// What the package's own lines spell, byte for byte.
+    struct Canonical: Sendable {
+        /// Each plan id, then `"none"`.
+        var plans: [[UInt8]]
+        var outcomes: [[UInt8]]
+        var reasons: [[UInt8]]
+        var responses: [[UInt8]]
+        /// The alert texts, and as quoted.
+        var alertTexts: [String]
+        var alertQuoted: [[UInt8]]
+        /// `"METER":` per meter, `"WINDOW":` per window, `"SCREEN":` per screen.
+        var meters: [[UInt8]]
+        var windows: [[UInt8]]
+        var screens: [[UInt8]]
+    }
+
+    /// The keys of an output line, in the contract's order.
+    static let keys = ["i", "do", "plan", "day", "outcome", "reason", "response", "alert", "resetAt", "upgrade", "meters", "screens"]
+
+    /// A parser for `policy`'s output.
+    public init(policy: SubscriptionPolicy) {
+        self.policy = policy
+        plans = Dictionary(policy.plans.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        meters = Dictionary(policy.meters.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        screens = Dictionary(policy.screens.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let responses = policy.plans.flatMap(\.responses).compactMap { $0 } + (policy.noPlanResponse.map { [$0] } ?? [])
+        alertTexts = Set(responses.compactMap(\.alert).flatMap { [$0.title] + ($0.message.map { [$0] } ?? []) })
+        func quoted(_ text: String) -> [UInt8] { Array(JSONText.quoted(text).utf8) }
+        let texts = alertTexts.sorted()
+        canonical = Canonical(plans: (policy.plans.map(\.id) + ["none"]).map(quoted), outcomes: ["allowed", "blocked"].map(quoted),
+                              reasons: PolicyReason.allCases.map { quoted($0.name) }, responses: ["paywall", "alert"].map(quoted),
+                              alertTexts: texts, alertQuoted: texts.map(quoted),
+                              meters: policy.meters.map { quoted($0) + [UInt8(ascii: ":")] },
+                              windows: PolicyWindow.allCases.map { quoted($0.name) + [UInt8(ascii: ":")] },
+                              screens: policy.screens.map { quoted($0.name) + [UInt8(ascii: ":")] })
+    }
+
+    /// What a program printed for a timeline, read.
+    public struct Parsed: Sendable {
+        /// One output per event (entitlement, zone and unshown counts left empty).
+        public var outputs: [PolicyOutput]
+        /// The screens printed with each output, in the policy's screen order.
+        public var screens: [[PolicyScreenValue]]
+        /// The first line whose `meters` limits are not those of the plan it names:
+        /// the event's index and what differs.
+        public var limitProblem: (index: Int, detail: String)?
+    }
+
+    /// The outputs of `events` (under the parser's policy), from the bytes a program printed.
+    public func parse(_ bytes: [UInt8], events: [PolicyEvent]) throws(ReplayOutputParser.Malformed) -> Parsed {
+        var parsed = Parsed(outputs: [], screens: [], limitProblem: nil)
+        parsed.outputs.reserveCapacity(events.count)
+        parsed.screens.reserveCapacity(events.count)
+        var start = 0, lineNumber = 0
+        while start < bytes.count {
+            let end = bytes.firstLineBreak(from: start) ?? bytes.count
+            lineNumber += 1
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.isEmpty { continue }
+            guard parsed.outputs.count < events.count else {
+                throw ReplayOutputParser.Malformed(line: lineNumber, problem: "more lines than the \(events.count) \(events.count == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
+            }
+            let index = parsed.outputs.count
+            // The package's own layout is read byte by byte; anything else the strict way.
+            let read: (PolicyOutput, [PolicyScreenValue], String?)
+            if let fast = line.withUnsafeBufferPointer({ canonicalOutput($0, index: index, event: events[index]) }) {
+                read = fast
+            } else {
+                read = try LineReader(parser: self, line: lineNumber, index: index, event: events[index]).read(line)
+            }
+            let (output, shown, limitProblem) = read
+            parsed.outputs.append(output)
+            parsed.screens.append(shown)
+            if parsed.limitProblem == nil, let limitProblem { parsed.limitProblem = (index, limitProblem) }
+        }
+        guard parsed.outputs.count == events.count else {
+            let count = parsed.outputs.count
+            throw ReplayOutputParser.Malformed(line: nil, problem: "\(count) \(count == 1 ? "line" : "lines") for \(events.count) \(events.count == 1 ? "event" : "events")")
+        }
+        return parsed
+    }
+
+    /// What a line that disagrees with its plan's limit says: meter `meter`'s window
+    /// `window` printed as `printed` where the named plan sets `planLimit`.
+    func limitProblem(meter: Int, _ window: PolicyWindow, printed: Int?, plan: Int?) -> String? {
+        let planLimit = plan.flatMap { policy.plans[$0].limit(meter: meter, window)?.value }
+        guard printed != planLimit else { return nil }
+        return "meters.\(policy.meters[meter]).limit.\(window.name) is \(printed.map(String.init) ?? "null"), "
+            + "but the plan the line names, \(policy.planID(plan)), \(planLimit.map { "sets \($0)" } ?? "sets no such limit")"
+    }
+
+    /// The output of a line printed exactly as `simulate replay` prints it (the fast
+    /// path, `CanonicalCursor`); nil for any other line, which is then read strictly.
+    func canonicalOutput(_ line: UnsafeBufferPointer<UInt8>, index: Int, event: PolicyEvent) -> (PolicyOutput, [PolicyScreenValue], String?)? {
+        var cursor = CanonicalCursor(line)
+        let words = canonical
+        guard cursor.literal(#"{"i":"#), cursor.integer() == index, cursor.literal(#","do":"#), cursor.quotedName(event.action.name),
+              cursor.literal(#","plan":"#), let planIndex = cursor.oneOf(words.plans), cursor.literal(#","day":"#),
+              let day = cursor.quotedDate(), cursor.literal(#","outcome":"#) else { return nil }
+        let plan = planIndex < policy.plans.count ? planIndex : nil
+        func optional(_ candidates: [[UInt8]]) -> Int?? {
+            if cursor.literal("null") { return .some(nil) }
+            return cursor.oneOf(candidates).map { .some($0) }
+        }
+        guard let outcomeIndex = optional(words.outcomes), cursor.literal(#","reason":"#), let reasonIndex = optional(words.reasons),
+              cursor.literal(#","response":"#), let responseIndex = optional(words.responses), cursor.literal(#","alert":"#) else { return nil }
+        var alert: PolicyAlert?
+        if !cursor.literal("null") {
+            guard cursor.literal(#"{"title":"#), let title = cursor.oneOf(words.alertQuoted), cursor.literal(#","message":"#) else { return nil }
+            var message: String?
+            if !cursor.literal("null") {
+                guard let found = cursor.oneOf(words.alertQuoted) else { return nil }
+                message = words.alertTexts[found]
+            }
+            guard cursor.literal("}") else { return nil }
+            alert = PolicyAlert(title: words.alertTexts[title], message: message)
+        }
+        let response: PolicyResponse?
+        switch (responseIndex, alert) {
+        case (nil, nil): response = nil
+        case (0?, nil): response = .paywall
+        case (1?, let alert?): response = .alert(alert)
+        default: return nil
+        }
+        guard cursor.literal(#","resetAt":"#) else { return nil }
+        var resetAt: Instant?
+        if !cursor.literal("null") {
+            guard let text = cursor.plainString(), case .success(let instant) = InstantParser.parse(text), Self.same(text, instant.description) else { return nil }
+            resetAt = instant
+        }
+        guard cursor.literal(#","upgrade":"#) else { return nil }
+        var upgrade: PolicyPlanSet?
+        if !cursor.literal("null") {
+            guard cursor.literal("[") else { return nil }
+            var set = PolicyPlanSet(), last = -1
+            while !cursor.literal("]") {
+                guard set.bits == 0 || cursor.literal(","), let found = cursor.oneOf(words.plans), found < policy.plans.count, found > last else { return nil }
+                set.insert(found)
+                last = found
+            }
+            upgrade = set
+        }
+        guard cursor.literal(#","meters":{"#) else { return nil }
+        var counts = PolicyMeterCounts(meters: policy.meters.count)
+        var limitProblem: String?
+        for meter in policy.meters.indices {
+            guard meter == 0 || cursor.literal(","), cursor.literal(words.meters[meter]), cursor.literal(#"{"used":{"#) else { return nil }
+            var meterCounts = PolicyCounts()
+            let windows = policy.meterWindows[meter]
+            for (position, window) in windows.enumerated() {
+                guard position == 0 || cursor.literal(","), cursor.literal(words.windows[window.rawValue]), let used = cursor.integer(),
+                      (Int(Int32.min)...Int(Int32.max)).contains(used) else { return nil }
+                meterCounts[window] = used
+            }
+            guard cursor.literal(#"},"limit":{"#) else { return nil }
+            for (position, window) in windows.enumerated() {
+                guard position == 0 || cursor.literal(","), cursor.literal(words.windows[window.rawValue]) else { return nil }
+                var printed: Int?
+                if !cursor.literal("null") {
+                    guard let found = cursor.integer() else { return nil }
+                    printed = found
+                }
+                if limitProblem == nil { limitProblem = self.limitProblem(meter: meter, window, printed: printed, plan: plan) }
+            }
+            guard cursor.literal("}}") else { return nil }
+            counts[meter] = meterCounts
+        }
+        guard cursor.literal(#"},"screens":{"#) else { return nil }
+        var shown: [PolicyScreenValue] = []
+        shown.reserveCapacity(policy.screens.count)
+        for screen in policy.screens.indices {
+            guard screen == 0 || cursor.literal(","), cursor.literal(words.screens[screen]) else { return nil }
+            if cursor.literal("null") {
+                shown.append(.null)
+            } else if cursor.next == UInt8(ascii: "\"") {
+                guard let text = cursor.plainString() else { return nil }
+                shown.append(.text(text))
+            } else if cursor.literal("[") {
+                var items: [String] = []
+                while !cursor.literal("]") {
+                    guard items.isEmpty || cursor.literal(","), let item = cursor.plainString() else { return nil }
+                    items.append(item)
+                }
+                shown.append(.list(items))
+            } else if cursor.literal(#"{"used":"#) {
+                guard let used = cursor.integer(), cursor.literal(#","limit":"#), let limit = cursor.integer(), cursor.literal("}") else { return nil }
+                shown.append(.bar(used: used, limit: limit))
+            } else if cursor.literal(#"{"text":"#) {
+                guard let text = cursor.plainString(), cursor.literal("}") else { return nil }
+                shown.append(.boxText(text))
+            } else {
+                return nil
+            }
+        }
+        guard cursor.literal("}}"), cursor.atEnd else { return nil }
+        let output = PolicyOutput(plan: plan, day: day, outcome: outcomeIndex.map { $0 == 0 ? .allowed : .blocked },
+                                  reason: reasonIndex.map { PolicyReason.allCases[$0] }, response: response, resetAt: resetAt,
+                                  upgrade: upgrade, counts: counts, entitlement: nil, zone: .utc)
+        return (output, shown, limitProblem)
+    }
+
+    /// Whether `text` is spelled exactly as `known` (String's == also matches other
+    /// spellings of the same letters).
+    static func same(_ text: String, _ known: String) -> Bool { text.utf8.elementsEqual(known.utf8) }
+
+    /// Reads one line.
+    struct LineReader {
+        let parser: PolicyOutputParser
+        let line: Int
+        let index: Int
+        let event: PolicyEvent
+        var policy: SubscriptionPolicy { parser.policy }
+
+        func fail(_ problem: String) -> ReplayOutputParser.Malformed { ReplayOutputParser.Malformed(line: line, problem: problem) }
+
+        func read(_ bytes: ArraySlice<UInt8>) throws(ReplayOutputParser.Malformed) -> (PolicyOutput, [PolicyScreenValue], String?) {
+            let value: JSONValue
+            do { value = try JSONValue.parse(Data(bytes)) } catch {
+                throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
+            }
+            guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
+            let members = try self.members(object, keys: PolicyOutputParser.keys, of: "the line")
+
+            let i = try integer(members["i"]!, "\"i\"")
+            guard i == index else { throw fail("\"i\" is \(i), not \(index)") }
+            let action = try string(members["do"]!, "\"do\"")
+            guard PolicyOutputParser.same(action, event.action.name) else { throw fail("\"do\" is \(PrintedText.quoted(action)), not \"\(event.action.name)\"") }
+            let planText = try string(members["plan"]!, "\"plan\"")
+            let plan: Int?
+            if PolicyOutputParser.same(planText, "none") {
+                plan = nil
+            } else if let found = parser.plans[planText], PolicyOutputParser.same(planText, policy.plans[found].id) {
+                plan = found
+            } else {
+                throw fail("\"plan\" is \(PrintedText.quoted(planText)), not a plan of \(policy.name) (\((policy.plans.map(\.id) + ["none"]).joined(separator: ", ")))")
+            }
+            let dayText = try string(members["day"]!, "\"day\"")
+            guard let day = ReplayOutputParser.parseDay(dayText) else { throw fail("\"day\" is \(PrintedText.quoted(dayText)), not a YYYY-MM-DD date") }
+            let outcome: PolicyOutcome? = try optionalString(members["outcome"]!, "\"outcome\"").map { text throws(ReplayOutputParser.Malformed) in
+                guard let parsed = PolicyOutcome(rawValue: text), PolicyOutputParser.same(text, parsed.rawValue) else {
+                    throw fail("\"outcome\" is \(PrintedText.quoted(text)), not allowed, blocked or null")
+                }
+                return parsed
+            }
+            let reason: PolicyReason? = try optionalString(members["reason"]!, "\"reason\"").map { text throws(ReplayOutputParser.Malformed) in
+                guard let parsed = PolicyReason(name: text), PolicyOutputParser.same(text, parsed.name) else {
+                    throw fail("\"reason\" is \(PrintedText.quoted(text)), not \(PolicyReason.allCases.map(\.name).joined(separator: ", ")) or null")
+                }
+                return parsed
+            }
+            let responseName = try optionalString(members["response"]!, "\"response\"")
+            if let responseName, !PolicyOutputParser.same(responseName, "paywall"), !PolicyOutputParser.same(responseName, "alert") {
+                throw fail("\"response\" is \(PrintedText.quoted(responseName)), not paywall, alert or null")
+            }
+            let alert = try self.alert(members["alert"]!)
+            let response: PolicyResponse?
+            if let alert {
+                guard responseName == "alert" else {
+                    throw fail("\"alert\" is an alert but \"response\" is \(responseName.map { "\"\($0)\"" } ?? "null"), not \"alert\"")
+                }
+                response = .alert(alert)
+            } else if responseName == "alert" {
+                throw fail("\"response\" is \"alert\" but \"alert\" is null")
+            } else {
+                response = responseName == nil ? nil : .paywall
+            }
+            let resetAt = try optionalString(members["resetAt"]!, "\"resetAt\"").map { text throws(ReplayOutputParser.Malformed) in try instant(text) }
+            let upgrade = try self.upgrade(members["upgrade"]!)
+            let (counts, limitProblem) = try self.meters(members["meters"]!, plan: plan)
+            let shown = try self.screens(members["screens"]!)
+            let output = PolicyOutput(plan: plan, day: day, outcome: outcome, reason: reason, response: response, resetAt: resetAt,
+                                      upgrade: upgrade, counts: counts, entitlement: nil, zone: .utc)
+            return (output, shown, limitProblem)
+        }
+
+        // MARK: Members
+
+        /// `object`'s members by key, when its keys are exactly `keys`, each once.
+        func members(_ object: JSONObject, keys: [String], of what: String) throws(ReplayOutputParser.Malformed) -> [String: JSONValue] {
+            var found: [String: JSONValue] = [:]
+            for member in object.members {
+                guard let key = keys.first(where: { member.key == $0 }), PolicyOutputParser.same(member.key, key) else {
+                    throw fail("\(what) has an unknown key \(PrintedText.quoted(member.key))")
+                }
+                guard found.updateValue(member.value, forKey: key) == nil else { throw fail("\(what) has the key \"\(key)\" twice") }
+            }
+            if let missing = keys.first(where: { found[$0] == nil }) { throw fail("\(what) has no \"\(missing)\"") }
+            return found
+        }
+
+        /// `{"title": T, "message": M or null}` with texts of the policy, or null.
+        func alert(_ value: JSONValue) throws(ReplayOutputParser.Malformed) -> PolicyAlert? {
+            switch value {
+            case .null: return nil
+            case .object(let object):
+                let parts = try members(object, keys: ["title", "message"], of: "\"alert\"")
+                let title = try shown(try string(parts["title"]!, "\"alert\".\"title\""), "\"alert\".\"title\"")
+                let message = try optionalString(parts["message"]!, "\"alert\".\"message\"").map { text throws(ReplayOutputParser.Malformed) in
+                    try shown(text, "\"alert\".\"message\"")
+                }
+                return PolicyAlert(title: title, message: message)
+            default: throw fail("\"alert\" is \(printed(value)), not an object or null")
+            }
+        }
+
+        /// An alert text the policy has, spelled exactly so (the texts are interned, so
+        /// only the policy's own are taken).
+        func shown(_ text: String, _ name: String) throws(ReplayOutputParser.Malformed) -> String {
+            guard let known = parser.alertTexts.first(where: { $0 == text }) else {
+                throw fail("\(name) is \(PrintedText.quoted(text)), which \(policy.name) never shows in an alert")
+            }
+            guard PolicyOutputParser.same(text, known) else {
+                throw fail("\(name) is \(PrintedText.quoted(text)), which \(policy.name) spells with other Unicode characters")
+            }
+            return known
+        }
+
+        /// `YYYY-MM-DDTHH:MM:SSZ` (a fraction only where the instant has one, as the
+        /// package writes instants in UTC).
+        func instant(_ text: String) throws(ReplayOutputParser.Malformed) -> Instant {
+            guard case .success(let instant) = InstantParser.parse(text), PolicyOutputParser.same(text, instant.description) else {
+                throw fail("\"resetAt\" is \(PrintedText.quoted(text)), not an instant written in UTC as YYYY-MM-DDTHH:MM:SSZ")
+            }
+            return instant
+        }
+
+        /// A list of plan ids of the policy, each once, in rank order; or null.
+        func upgrade(_ value: JSONValue) throws(ReplayOutputParser.Malformed) -> PolicyPlanSet? {
+            switch value {
+            case .null: return nil
+            case .array(let items):
+                var set = PolicyPlanSet()
+                var last = -1
+                for item in items {
+                    let id = try string(item, "an \"upgrade\" item")
+                    guard let plan = parser.plans[id], PolicyOutputParser.same(id, policy.plans[plan].id) else {
+                        throw fail("\"upgrade\" lists \(PrintedText.quoted(id)), not a plan of \(policy.name)")
+                    }
+                    guard plan > last else {
+                        throw fail(set.contains(plan) ? "\"upgrade\" lists \(PrintedText.quoted(id)) twice"
+                                   : "\"upgrade\" lists \(PrintedText.quoted(id)) after \(PrintedText.quoted(policy.plans[last].id)), not in \(policy.name)'s rank order")
+                    }
+                    set.insert(plan)
+                    last = plan
+                }
+                return set
+            default: throw fail("\"upgrade\" is \(printed(value)), not a list or null")
+            }
+        }
+
+        /// Each meter's counts, and the first limit that is not the named plan's.
+        func meters(_ value: JSONValue, plan: Int?) throws(ReplayOutputParser.Malformed) -> (PolicyMeterCounts, String?) {
+            guard case .object(let object) = value else { throw fail("\"meters\" is \(printed(value)), not an object") }
+            let byMeter = try members(object, keys: policy.meters, of: "\"meters\"")
+            var counts = PolicyMeterCounts(meters: policy.meters.count)
+            var limitProblem: String?
+            for (meter, id) in policy.meters.enumerated() {
+                let name = "\"meters\".\(PrintedText.quoted(id))"
+                guard case .object(let meterObject) = byMeter[id]! else { throw fail("\(name) is \(printed(byMeter[id]!)), not an object") }
+                let parts = try members(meterObject, keys: ["used", "limit"], of: name)
+                let windows = policy.meterWindows[meter]
+                let windowNames = windows.map(\.name)
+                guard case .object(let usedObject) = parts["used"]! else { throw fail("\(name).\"used\" is \(printed(parts["used"]!)), not an object") }
+                let used = try members(usedObject, keys: windowNames, of: "\(name).\"used\"")
+                guard case .object(let limitObject) = parts["limit"]! else { throw fail("\(name).\"limit\" is \(printed(parts["limit"]!)), not an object") }
+                let limits = try members(limitObject, keys: windowNames, of: "\(name).\"limit\"")
+                var meterCounts = PolicyCounts()
+                for window in windows {
+                    meterCounts[window] = try integer(used[window.name]!, "\(name).\"used\".\"\(window.name)\"", range: Int(Int32.min)...Int(Int32.max))
+                    let printedLimit: Int?
+                    if case .null = limits[window.name]! { printedLimit = nil } else {
+                        printedLimit = try integer(limits[window.name]!, "\(name).\"limit\".\"\(window.name)\"", orNull: true)
+                    }
+                    if limitProblem == nil { limitProblem = parser.limitProblem(meter: meter, window, printed: printedLimit, plan: plan) }
+                }
+                counts[meter] = meterCounts
+            }
+            return (counts, limitProblem)
+        }
+
+        /// The screens by name, in the policy's order.
+        func screens(_ value: JSONValue) throws(ReplayOutputParser.Malformed) -> [PolicyScreenValue] {
+            guard case .object(let object) = value else { throw fail("\"screens\" is \(printed(value)), not an object") }
+            let names = policy.screens.map(\.name)
+            let byName = try members(object, keys: names, of: "\"screens\"")
+            return try names.map { screenName throws(ReplayOutputParser.Malformed) in
+                let name = "\"screens\".\(PrintedText.quoted(screenName))"
+                switch byName[screenName]! {
+                case .null: return .null
+                case .string(let text): return .text(text)
+                case .array(let items):
+                    return .list(try items.map { item throws(ReplayOutputParser.Malformed) in try string(item, "an item of \(name)") })
+                case .object(let box) where box.members.count == 1 && box.members[0].key == "text":
+                    let parts = try members(box, keys: ["text"], of: name)
+                    return .boxText(try string(parts["text"]!, "\(name).\"text\""))
+                case .object(let bar):
+                    let parts = try members(bar, keys: ["used", "limit"], of: name)
+                    return .bar(used: try integer(parts["used"]!, "\(name).\"used\""), limit: try integer(parts["limit"]!, "\(name).\"limit\""))
+                case let other:
+                    throw fail("\(name) is \(printed(other)), not a text, a list of texts, a bar, a box or null")
+                }
+            }
+        }
+
+        // MARK: Values
+
+        /// An integer that fits `range`, written as one.
+        func integer(_ value: JSONValue, _ name: String, orNull: Bool = false, range: ClosedRange<Int> = Int.min...Int.max) throws(ReplayOutputParser.Malformed) -> Int {
+            let expected = orNull ? "an integer or null" : "an integer"
+            guard case .number(let number) = value else { throw fail("\(name) is \(printed(value)), not \(expected)") }
+            guard let integer = number.int64, let exact = Int(exactly: integer), range.contains(exact) else {
+                let digits = number.text.drop { $0 == "-" }
+                let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                throw fail("\(name) is \(printed(value)), " + (tooLarge ? "out of range" : "not \(expected)"))
+            }
+            return exact
+        }
+
+        func string(_ value: JSONValue, _ name: String) throws(ReplayOutputParser.Malformed) -> String {
+            guard case .string(let text) = value else { throw fail("\(name) is \(printed(value)), not a string") }
+            return text
+        }
+
+        func optionalString(_ value: JSONValue, _ name: String) throws(ReplayOutputParser.Malformed) -> String? {
+            switch value {
+            case .null: return nil
+            case .string(let text): return text
+            default: throw fail("\(name) is \(printed(value)), not a string or null")
+            }
+        }
+
+        func printed(_ value: JSONValue) -> String { ReplayOutputParser.LineReader.printed(value) }
+    }
+}
