@@ -18,20 +18,22 @@ enum CheckCommand {
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? 10
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let batch = try arguments.flag("--batch")
+        let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'check'; quote the whole command: --command \"CMD ARGS\"") }
         try arguments.rejectUnknown()
 
         let folder = try ReportFolder(path: reportPath)
-        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs)
+        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         let program = ExternalProgram(command: command, timeoutSeconds: timeout, batch: batch)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
         let check = ExternalCheck(program: program, options: options)
-        Console.error("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(Figures.count(users, "user")), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
+        Console.error("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
-        let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        var summary = "simulate check \(batch ? "--batch " : "")--command \(command)\n  seed        \(seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        let toRun = options.usersToRun
+        let result = check.run { done in Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
+        var summary = "simulate check \(batch ? "--batch " : "")--command \(command)\n  seed        \(seed)\n\(shardLine(options))  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
         Console.out(summary)
         guard let failure = result.failure else {
             let verdict = "\nNo divergence: every output matched the reference model and every invariant held."
@@ -69,11 +71,11 @@ enum CheckCommand {
     static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let flags = (program.batch ? "--batch " : "") + "--policy \(policy.name)" + (policy.swarm ? "" : " --no-swarm")
-        Console.error("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(Figures.count(options.users, "user")), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+        Console.error("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
-        let users = options.users
+        let users = options.usersToRun
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        var summary = "simulate check \(flags) --command \(program.command)\n  seed        \(options.seed)\n  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        var summary = "simulate check \(flags) --command \(program.command)\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
         Console.out(summary)
         guard let failure = result.failure else {
             let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.policy.name) held."
@@ -106,6 +108,12 @@ enum CheckCommand {
         try folder.write(CheckReport.report(check, result: result, failure: (shrunk, path)))
         try folder.commit()
         return 1
+    }
+
+    /// The summary's shard line (`shard       I/N: 20 of 60 users`), or nothing unsharded.
+    static func shardLine(_ options: CampaignOptions) -> String {
+        guard let shard = options.shard else { return "" }
+        return "  shard       \(shard): \(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user"))\n"
     }
 
     /// The shrinking line: how far it went, or why the timeline is whole (`reproduced`

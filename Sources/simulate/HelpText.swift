@@ -159,7 +159,7 @@ enum HelpText {
     USAGE
       simulate check --command "CMD ARGS" [--seed S] [--users N] [--years Y] [--jobs J]
                      [--timeout SECONDS] [--report DIR]
-                     [--batch] [--policy NAME|FILE [--no-swarm]]
+                     [--batch] [--policy NAME|FILE [--no-swarm]] [--shard I/N]
 
     The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
     when the timeline has looks or reinstalls: again without them, for invariant #6 of
@@ -195,6 +195,11 @@ enum HelpText {
                        and checked against every invariant of docs/policies.md and the
                        reference engine. Default: meal-capture, the v1 contract
       --no-swarm       ...users drawn without swarm testing, as run --no-swarm
+      --shard I/N      check shard I of N's users only (user k is shard k mod N + 1's,
+                       numbered as in the whole check); 'simulate merge' puts the
+                       shards' reports together. Each shard stops at its own first
+                       failure, so a failing check's merged counts may differ from
+                       the unsharded check's; the failure named is the lowest user's
 
     The report folder gets summary.txt, report.json, report.md and report.html
     (titled "External implementation check"), and the shrunk timeline in failures/.

@@ -7,13 +7,16 @@ import Simulator
 enum MergeCommand {
     static let help = """
     simulate merge: put the shards of one run back together. Each shard is a run of
-    'simulate run' or 'simulate mutants' with --shard I/N (user k belongs to shard
-    k mod N + 1, so every shard sees every persona); the merged report is the one the
-    whole run writes in one process: the same counts, invariants, coverage with floors
-    for the whole run's size, behaviour, digest, first failure by user (shrunk by the
-    shard that found it) and kill matrix (each mutant's earliest kill, with the events
-    of every earlier user), wall-clock figures aside (jobs added, the longest shard's
-    seconds).
+    'simulate run', 'simulate mutants' or 'simulate check' with --shard I/N (user k
+    belongs to shard k mod N + 1, so every shard sees every persona); the merged report
+    is the one the whole run writes in one process: the same counts, invariants,
+    coverage with floors for the whole run's size, behaviour, digest, first failure
+    by user (shrunk by the shard that found it) and kill matrix (each mutant's
+    earliest kill, with the events of every earlier user), wall-clock figures aside
+    (jobs added, the longest shard's seconds). A check's failure is the lowest failing
+    user of all shards; as each shard stops at its own first failure, a failing
+    check's counts are what the shards checked before stopping and may differ from
+    the unsharded check's.
 
     USAGE
       simulate merge [--report OUT] DIR...

@@ -114,7 +114,8 @@ public struct ExternalCheck: Sendable {
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
-    /// failing user is known.
+    /// failing user is known: every user, or the users of `options.shard` (by their
+    /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
@@ -130,8 +131,10 @@ public struct ExternalCheck: Sendable {
             var storeKit = CoverageCounts()
             let buffer = EventBuffer()
             while true {
-                let user = next.add(1)
-                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
+                let position = next.add(1)
+                guard position < options.usersToRun else { break }
+                let user = options.user(at: position)
+                guard !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
                 let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
                 let timeline = Timeline(zone: zone, events: buffer.array)
                 observer.begin(zone: zone, persona: persona)

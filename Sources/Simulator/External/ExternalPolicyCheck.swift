@@ -201,7 +201,8 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
-    /// failing user is known.
+    /// failing user is known: every user, or the users of `options.shard` (by their
+    /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
@@ -216,8 +217,10 @@ public struct ExternalPolicyCheck: Sendable {
             var tally = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
             let buffer = PolicyEventBuffer()
             while true {
-                let user = next.add(1)
-                guard user < options.users, !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
+                let position = next.add(1)
+                guard position < options.usersToRun else { break }
+                let user = options.user(at: position)
+                guard !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
                 observer.begin(zone: drawn.zone, persona: drawn.persona)

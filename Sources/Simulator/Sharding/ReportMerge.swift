@@ -1,8 +1,8 @@
 import Foundation
 import SubscriptionModel
 
-/// `simulate merge`: the shards of a run (`--shard I/N` on `run` or `mutants`) put back
-/// together into the report the whole run would have written in one process.
+/// `simulate merge`: the shards of a run (`--shard I/N` on `run`, `mutants` or `check`)
+/// put back together into the report the whole run would have written in one process.
 ///
 /// Everything a run reports is a sum, a minimum or a commutative digest over its users,
 /// and users keep their whole-run numbers in every shard, so the merged report is the
@@ -19,6 +19,12 @@ import SubscriptionModel
 /// - a kill matrix: each mutant's earliest kill by user, with its events until the kill
 ///   counted over every shard's users before that user (from each shard's events per
 ///   user), and that shard's counterexample and regression test.
+///
+/// A check's shards merge as a run's, its failure being the lowest failing user of all
+/// shards with the shrunk timeline that shard wrote. Each shard of a failing check stops
+/// at its own first failure, so its counts are what the shards checked until then, as an
+/// unsharded failing check's are what it checked until it stopped, and may differ from
+/// them.
 ///
 /// Wall-clock figures cannot be merged into what one process would have measured: the
 /// merged `timing` adds the shards' jobs and takes the longest shard's seconds (the
@@ -64,9 +70,14 @@ public enum ReportMerge {
         }
         report.coverage = try coverage(parts, users: users)
         report.behaviour = behaviour(parts)
-        report.failures = whole.kind == .run ? try failures(of: report.invariants, in: parts, folder: folder) : []
+        switch whole.kind {
+        case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
+        case .check: report.failures = try checkFailure(in: parts, folder: folder)
+        case .mutants: report.failures = []
+        }
         report.mutants = whole.mutants == nil ? nil : try killMatrix(parts)
-        report.passed = report.invariants.allSatisfy { $0.violations == 0 } && report.coverage.allSatisfy(\.exercised)
+        // A check's verdict is the program's: coverage is reported, not judged.
+        report.passed = report.invariants.allSatisfy { $0.violations == 0 } && (whole.kind == .check || report.coverage.allSatisfy(\.exercised))
             && (report.mutants ?? []).allSatisfy(\.killed)
         let timings = parts.compactMap(\.report.timing)
         if timings.count == parts.count {
@@ -104,9 +115,6 @@ public enum ReportMerge {
     /// Refuses parts that are not every shard, once, of one run.
     private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
         let first = parts[0], run = first.report
-        if run.kind == .check {
-            throw .folder(first.folder, "an external check's report; merge takes the shards of 'simulate run' and 'simulate mutants'")
-        }
         var seen: [Int: String] = [:]
         for part in parts {
             let report = part.report
@@ -135,7 +143,9 @@ public enum ReportMerge {
             }
             seen[part.shard.index] = part.folder
             let share = part.shard.size(of: report.options.users)
-            if report.counts.users != share {
+            // A failing check's shard stopped at its first failure: it checked at most its share.
+            let stopped = report.kind == .check && !report.passed
+            if stopped ? report.counts.users > share : report.counts.users != share {
                 throw .folder(part.folder, "\(Figures.count(report.counts.users, "user")), but shard \(part.shard) of \(Figures.count(report.options.users, "user")) has \(Figures.grouped(share))")
             }
             if report.invariants.map(\.name) != run.invariants.map(\.name) || report.coverage.map(\.category) != run.coverage.map(\.category)
@@ -227,6 +237,28 @@ public enum ReportMerge {
             failures.append(failure)
         }
         return failures
+    }
+
+    /// A check's failure: each failing shard shrank its own lowest failing user, and the
+    /// whole check's is the lowest of those (the user an unsharded check stops at), with
+    /// its timeline file named inside the merged folder.
+    private static func checkFailure(in parts: [ShardReport], folder: String) throws(MergeRefusal) -> [RunReport.FailureEntry] {
+        var lowest: RunReport.FailureEntry?
+        for part in parts {
+            guard part.report.failures.count <= 1 else {
+                throw .folder(part.folder, "\(Figures.count(part.report.failures.count, "failure")); a check's report has at most one")
+            }
+            guard let failure = part.report.failures.first else { continue }
+            guard part.shard.contains(user: failure.user) else {
+                throw .folder(part.folder, "its failing user \(failure.user) is not one of shard \(part.shard)'s")
+            }
+            if failure.user < lowest?.user ?? .max { lowest = failure }
+        }
+        guard var failure = lowest else { return [] }
+        let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
+        failure.timelineFile = path
+        failure.replayCommand = "swift run simulate replay \(path)"
+        return [failure]
     }
 
     /// Each mutant's row: its earliest kill by user order across the shards, with the
