@@ -42,8 +42,8 @@ enum HelpText {
                                       where a StoreKit configuration file and a policy
                                       disagree (docs/storekit.md)
       simulate merge --report OUT DIR...
-                                      merge the reports of a run's shards (--shard I/N
-                                      on run and mutants) into the whole run's report
+                                      merge the shards' reports (--shard I/N on run,
+                                      mutants and check) into the whole run's report
       simulate help [COMMAND]         show help for a command
 
     EXIT STATUS
