@@ -22,7 +22,7 @@ public struct ExternalCheck: Sendable {
     }
 
     /// What one timeline gave.
-    public enum Finding: Sendable {
+    public enum Finding: Sendable, ExternalFinding {
         /// An invariant or a divergence from the reference.
         case violation(Violation)
         /// The program crashed, hung or broke the output format.
@@ -34,6 +34,12 @@ public struct ExternalCheck: Sendable {
             case .violation(let violation): violation
             case .failure(let failure): Violation(invariant: .matchesReference, eventIndex: max(0, events - 1), detail: "the program \(failure)")
             }
+        }
+
+        /// The program's own failure, if that is what this is.
+        var programFailure: ExternalProgram.Failure? {
+            if case .failure(let failure) = self { return failure }
+            return nil
         }
 
         /// The kind, for "the same failure" while shrinking.
@@ -184,33 +190,10 @@ public struct ExternalCheck: Sendable {
     }
 
     /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
-    /// its own. The failing timeline is given first, alone (in batch mode to a fresh
-    /// process): when it passes there, the failure needed what the program was given
-    /// before, so it is returned whole with no finding. A time-out or an overflowing
-    /// output is not shrunk (every candidate would cost a full time-out or a full
-    /// output limit), nor an interrupted run; the whole timeline is returned.
+    /// its own (`ExternalFinding.shrink`: the failing timeline first, alone; a time-out,
+    /// an overflowing output or an interrupted run is not shrunk).
     public func shrink(_ timeline: Timeline, finding: Finding) -> Shrunk {
-        let clock = ContinuousClock(), started = clock.now
-        switch finding {
-        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
-            return Shrunk(timeline: timeline, finding: finding, attempts: 0, seconds: 0)
-        default: break
-        }
-        let runner = ProgramRunner(program)
-        defer { runner.close() }
-        // The failing timeline first, alone on a fresh program: when it passes there, the
-        // failure needed what came before it, and no candidate could be judged.
-        guard let again = check(timeline, name: "again", runner: runner), again.kind == finding.kind else {
-            return Shrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
-        }
-        var attempt = 0
-        var shrinker = Shrinker<Timeline, Violation> { candidate in
-            attempt += 1
-            guard let found = check(candidate, name: "shrink\(attempt)", runner: runner), found.kind == finding.kind else { return nil }
-            return found.asViolation(events: candidate.events.count)
-        }
-        let shrunk = shrinker.shrink(timeline)
-        let final = check(shrunk, name: "shrunk", runner: runner)
-        return Shrunk(timeline: shrunk, finding: final, attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
+        let shrunk = finding.shrink(timeline, program: program) { check($0, name: $1, runner: $2) }
+        return Shrunk(timeline: shrunk.timeline, finding: shrunk.finding, attempts: shrunk.attempts, seconds: shrunk.seconds)
     }
 }
