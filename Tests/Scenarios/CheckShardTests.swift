@@ -55,6 +55,7 @@ struct CheckShardTests {
         #expect(!whole.out.contains("\n  shard "), "no shard line without --shard")
         let merged = try runSimulate(["merge", "--report", folder + "/merged"] + shards.reversed())
         #expect(merged.status == 0, "\(merged.err)")
+        #expect(merged.out.contains("(the same as the whole run's in one process)"))
         let a = try RunReport.read(path: folder + "/merged/report.json"), b = try RunReport.read(path: folder + "/whole/report.json")
         #expect(a.kind == .check && a.passed)
         #expect(a.shard == nil)
@@ -100,6 +101,9 @@ struct CheckShardTests {
         #expect(failure.timelineFile == folder + "/merged/failures/check-user\(failure.user).json")
         #expect(try String(contentsOfFile: failure.timelineFile, encoding: .utf8) == shardFailure.timeline)
         #expect(merged.out.contains("FAILED \(failure.invariant)"))
+        // The summary says what a failing check's figures are, and does not judge coverage.
+        #expect(merged.out.contains("(of what the shards checked before each stopped at its first failure)"))
+        #expect(!merged.out.contains("NOT EXERCISED") && merged.out.contains("Coverage is counted, not judged, for a check"))
 
         // A shard of another program's check is refused, naming its folder.
         let other = try check("'\(simulate.path)' replay", users: 60, report: folder + "/other", flags + ["--shard", "2/3"])
