@@ -33,15 +33,10 @@ enum CheckCommand {
         let started = Date()
         let toRun = options.usersToRun
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
-        var summary = "simulate check \(batch ? "--batch " : "")--command \(command)\n  seed        \(seed)\n\(shardLine(options))  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
-        Console.out(summary)
+        let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let verdict = "\nNo divergence: every output matched the reference model and every invariant held."
-            Console.out(verdict)
-            try folder.write(summary + "\n" + verdict + "\n", as: "summary.txt")
-            try folder.write(CheckReport.report(check, result: result, failure: nil))
-            try folder.commit()
-            return 0
+            return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
@@ -59,12 +54,23 @@ enum CheckCommand {
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
-        Console.out(failed)
-        summary += "\n" + failed
-        try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(CheckReport.report(check, result: result, failure: (shrunk, path)))
+        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path)), status: 1)
+    }
+
+    /// The summary's first lines (printed at once): the command, seed, shard, what was checked and how long it took.
+    static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, since started: Date) -> String {
+        let head = "simulate check \(flags)--command \(command)\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        Console.out(head)
+        return head
+    }
+
+    /// Prints the verdict or the failure, writes summary.txt and the report, swaps the folder in; returns `status`.
+    static func finish(_ folder: ReportFolder, summary: String, ending: String, report: RunReport, status: Int32) throws -> Int32 {
+        Console.out(ending)
+        try folder.write(summary + "\n" + ending + "\n", as: "summary.txt")
+        try folder.write(report)
         try folder.commit()
-        return 1
+        return status
     }
 
     /// `simulate check --policy X`: the policy's users, the generic contract.
@@ -75,15 +81,10 @@ enum CheckCommand {
         let started = Date()
         let users = options.usersToRun
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        var summary = "simulate check \(flags) --command \(program.command)\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(result.timelines))\n  events      \(Figures.grouped(result.events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
-        Console.out(summary)
+        let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.policy.name) held."
-            Console.out(verdict)
-            try folder.write(summary + "\n" + verdict + "\n", as: "summary.txt")
-            try folder.write(CheckReport.report(check, result: result, failure: nil))
-            try folder.commit()
-            return 0
+            return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
@@ -102,12 +103,7 @@ enum CheckCommand {
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --policy \(policy.name) --seed \(options.seed) --user \(failure.user) --years \(options.years)\(policy.swarm ? "" : " --no-swarm")
         """
-        Console.out(failed)
-        summary += "\n" + failed
-        try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(CheckReport.report(check, result: result, failure: (shrunk, path)))
-        try folder.commit()
-        return 1
+        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path)), status: 1)
     }
 
     /// The summary's shard line (`shard       I/N: 20 of 60 users`), or nothing unsharded.

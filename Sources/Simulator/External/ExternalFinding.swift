@@ -1,17 +1,64 @@
 import Foundation
 
-/// What one timeline gave an external check, v1 or under a policy: an invariant broken,
-/// or the program failing (crash, hang, malformed output). Both checks shrink a finding
-/// the same way, with a program of its own (`shrink(_:program:check:)`).
-protocol ExternalFinding {
-    /// The located violation the shrinker works with.
-    associatedtype Located: LocatedFailure
+/// A violation an external check can report: the v1 `Violation` and the generic
+/// `PolicyViolation`, each able to stand for a program that failed (located at the
+/// timeline's last event, under `matches-reference`).
+public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
+    where Rule: RawRepresentable, Rule.RawValue == String {
+    /// The violation standing for `failure`, located at `eventIndex`.
+    static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> Self
+}
+
+extension Violation: ExternalViolation {
+    /// `matches-reference`: the program did not give a comparable output.
+    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> Violation {
+        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)")
+    }
+}
+
+extension PolicyViolation: ExternalViolation {
+    /// `matches-reference`: the program did not give a comparable output.
+    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> PolicyViolation {
+        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)")
+    }
+}
+
+/// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
+/// policy (`ExternalPolicyCheck.Finding`).
+public enum ExternalFinding<Located: ExternalViolation>: Sendable {
+    /// An invariant or a divergence from the reference.
+    case violation(Located)
+    /// The program crashed, hung or broke the output format.
+    case failure(ExternalProgram.Failure)
+
+    /// As a violation, for shrinking and reporting (a program failure is located at the last event).
+    public func asViolation(events: Int) -> Located {
+        switch self {
+        case .violation(let violation): violation
+        case .failure(let failure): Located.programFailed(failure, at: max(0, events - 1))
+        }
+    }
+
     /// The kind, for "the same failure" while shrinking.
-    var kind: String { get }
-    /// The program's own failure, if that is what this is.
-    var programFailure: ExternalProgram.Failure? { get }
-    /// As a violation (a program failure is located at the last event).
-    func asViolation(events: Int) -> Located
+    var kind: String {
+        switch self {
+        case .violation(let violation): violation.invariant.rawValue
+        case .failure(let failure): failure.kind
+        }
+    }
+}
+
+/// A failing timeline shrunk by an external check, with what it shows now.
+public struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: ExternalViolation>: Sendable {
+    /// The shrunk timeline (the whole timeline when it was not shrunk).
+    public var timeline: Shrunk
+    /// What it shows now; nil when it no longer fails (the program failed there only
+    /// after the timelines it was given before).
+    public var finding: ExternalFinding<Located>?
+    /// Candidates tried.
+    public var attempts: Int
+    /// Seconds spent.
+    public var seconds: Double
 }
 
 extension ExternalFinding {
@@ -21,18 +68,18 @@ extension ExternalFinding {
     /// given before, so it is returned whole with no finding. A time-out or an
     /// overflowing output is not shrunk (every candidate would cost a full time-out or a
     /// full output limit), nor an interrupted run; the whole timeline is returned.
-    func shrink<Shrunk: ShrinkableTimeline>(_ timeline: Shrunk, program: ExternalProgram,
-                                             check: @escaping (Shrunk, String, ProgramRunner) -> Self?)
-        -> (timeline: Shrunk, finding: Self?, attempts: Int, seconds: Double) {
+    func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
+                                                        check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Located> {
         let clock = ContinuousClock(), started = clock.now
-        switch programFailure {
-        case .timedOut?, .printedTooMuch?, .interrupted?: return (timeline, self, 0, 0)
+        switch self {
+        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
+            return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0)
         default: break
         }
         let runner = ProgramRunner(program)
         defer { runner.close() }
         guard let again = check(timeline, "again", runner), again.kind == kind else {
-            return (timeline, nil, 1, started.duration(to: clock.now).seconds)
+            return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
         var attempt = 0
         var shrinker = Shrinker<Shrunk, Located> { candidate in
@@ -41,6 +88,7 @@ extension ExternalFinding {
             return found.asViolation(events: candidate.events.count)
         }
         let shrunk = shrinker.shrink(timeline)
-        return (shrunk, check(shrunk, "shrunk", runner), shrinker.attempts, started.duration(to: clock.now).seconds)
+        return ExternalShrunk(timeline: shrunk, finding: check(shrunk, "shrunk", runner), attempts: shrinker.attempts,
+                              seconds: started.duration(to: clock.now).seconds)
     }
 }

@@ -47,34 +47,7 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// What one timeline gave.
-    public enum Finding: Sendable, ExternalFinding {
-        /// A policy invariant or a divergence from the reference.
-        case violation(PolicyViolation)
-        /// The program crashed, hung or broke the output format.
-        case failure(ExternalProgram.Failure)
-
-        /// As a violation, for shrinking and reporting (a program failure is located at the last event).
-        public func asViolation(events: Int) -> PolicyViolation {
-            switch self {
-            case .violation(let violation): violation
-            case .failure(let failure): PolicyViolation(invariant: .matchesReference, eventIndex: max(0, events - 1), detail: "the program \(failure)")
-            }
-        }
-
-        /// The program's own failure, if that is what this is.
-        var programFailure: ExternalProgram.Failure? {
-            if case .failure(let failure) = self { return failure }
-            return nil
-        }
-
-        /// The kind, for "the same failure" while shrinking.
-        var kind: String {
-            switch self {
-            case .violation(let violation): violation.invariant.rawValue
-            case .failure(let failure): failure.kind
-            }
-        }
-    }
+    public typealias Finding = ExternalFinding<PolicyViolation>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
@@ -261,23 +234,12 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// A shrunk failure.
-    public struct Shrunk: Sendable {
-        /// The shrunk timeline (the whole timeline when it was not shrunk).
-        public var timeline: PolicyTimeline
-        /// What it shows now; nil when it no longer fails (the program failed there only
-        /// after the timelines it was given before).
-        public var finding: Finding?
-        /// Candidates tried.
-        public var attempts: Int
-        /// Seconds spent.
-        public var seconds: Double
-    }
+    public typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyViolation>
 
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
     /// failure, with a program of its own (as `ExternalCheck.shrink` does: a time-out,
     /// an overflowing output or an interrupted run is not shrunk).
     public func shrink(_ timeline: PolicyTimeline, finding: Finding) -> Shrunk {
-        let shrunk = finding.shrink(timeline, program: program) { check($0, name: $1, runner: $2) }
-        return Shrunk(timeline: shrunk.timeline, finding: shrunk.finding, attempts: shrunk.attempts, seconds: shrunk.seconds)
+        finding.shrink(timeline, program: program) { check($0, name: $1, runner: $2) }
     }
 }
