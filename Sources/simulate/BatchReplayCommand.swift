@@ -23,7 +23,7 @@ enum BatchReplayCommand {
         let replay = BatchReplay()
         var pending: [UInt8] = []
         var scanned = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var answer: [UInt8] = []
         func respond(_ line: ArraySlice<UInt8>) -> Bool {
             answer.removeAll(keepingCapacity: true)

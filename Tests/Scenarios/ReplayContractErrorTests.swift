@@ -64,6 +64,12 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","x":\#(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),"events":[\#(install)]}"#, "error: file: not JSON"),
         // Not JSON is found before the fields' faults, wherever it is.
         (#"{"zone":"Mars/Olympus","events":[{"do":"jump"},]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install),{"do":"jump"},{"at":"x","do":"look",}]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"a]}\"b"]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install)]],"x":1}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"\q"}]}"#, "error: file: not JSON"),
+        // Nesting counts from the root wherever it is: 512 levels are JSON, 513 are not.
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install","x":\#(String(repeating: "[", count: 510) + String(repeating: "]", count: 510))}]}"#, "error: file: not JSON"),
         // A well-formed instant on a day that does not exist is impossible, not malformed.
         (#"{"zone":"UTC","events":[{"at":"2026-02-29T00:00:00Z","do":"install"}]}"#,
          #"error: event 0: "at" "2026-02-29T00:00:00Z" is an impossible date: February 2026 has 28 days"#),
@@ -102,6 +108,17 @@ struct ReplayContractErrorTests {
         } catch {
             #expect(error.description == line)
         }
+    }
+
+    @Test("strings inside the events may hold brackets, quotes and backslashes; 512 levels of nesting are read")
+    func eventsWithAwkwardStrings() throws {
+        let plain = #"{"zone":"UTC","events":[\#(Self.install),{"at":"2026-01-01T00:00:01Z","do":"look"}]}"#
+        let awkward = #"{"zone":"UTC","events":[\#(Self.install),{"at":"2026-01-01T00:00:01Z","do":"look","#
+            + #""note":"]}[{\"a long text with \\ and \" and \\\\","n2":"x\\","deep":"#
+            + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}"
+        let expected = try TimelineReader().read(data: Data(plain.utf8))
+        #expect(try TimelineReader().read(data: Data(awkward.utf8)) == expected)
+        #expect(try PolicyTimelineReader().read(data: Data(awkward.replacingOccurrences(of: #"{"zone""#, with: #"{"policy":"meal-capture","zone""#).utf8)).events.count == 2)
     }
 
     @Test("several faults: the file's fields before the events, then the events in order")

@@ -32,7 +32,7 @@ final class BatchSession {
     /// The first bytes of standard error since the current timeline was sent, and how many there were.
     private var errorKept: [UInt8] = []
     private var errorBytes = 0
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer = [UInt8](repeating: 0, count: Int(ProgramSupervisor.batchPipeBytes))
 
     /// A session for `program` (started at the first timeline).
     init(program: ExternalProgram) {

@@ -43,18 +43,24 @@ public struct PolicyTimelineReader: Sendable {
         path.isStandardInput ? "." : URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
     }
 
-    /// Reads a checked document (its syntax already known good): the policy, the zone,
-    /// then the events one at a time, so memory follows the events, not the text.
+    /// Reads a located document: the policy, the zone, then the events one at a time,
+    /// so memory follows the events, not the text. A fault is reported as the
+    /// document's `refusal`, so text that is not JSON is refused as such whatever else
+    /// is wrong with it.
     public func read(_ document: TimelineDocument, folder: String) throws(TimelineError) -> PolicyTimeline {
-        let policy = try readPolicy(document.value("policy"), folder: folder)
-        let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
-        var events: [PolicyEvent] = []
-        try document.forEachEvent { (index, parser) throws(TimelineError) in
-            let raw: JSONValue
-            do { raw = try parser.value() } catch { throw TimelineDocument.notJSON } // not reached: the first pass checked the syntax
-            events.append(try readEvent(raw, index: index, previous: events.last, policy: policy))
+        do throws(TimelineError) {
+            let policy = try readPolicy(document.value("policy"), folder: folder)
+            let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
+            var events: [PolicyEvent] = []
+            try document.forEachEvent { (index, parser) throws(TimelineError) in
+                let raw: JSONValue
+                do { raw = try parser.value() } catch { throw TimelineDocument.notJSON } // the events list was only skimmed
+                events.append(try readEvent(raw, index: index, previous: events.last, policy: policy))
+            }
+            return PolicyTimeline(policy: policy, zone: zone, events: events)
+        } catch {
+            throw document.refusal(error)
         }
-        return PolicyTimeline(policy: policy, zone: zone, events: events)
     }
 
     // MARK: The file's own fields

@@ -46,3 +46,17 @@ extension [UInt8] {
         if !plain { append(JSONText.quoted(text)) }
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are `name`'s UTF-8 (compared as one block).
+    @inline(__always)
+    func spells(_ name: StaticString) -> Bool {
+        count == name.utf8CodeUnitCount && (isEmpty || memcmp(baseAddress!, name.utf8Start, count) == 0)
+    }
+
+    /// Whether these bytes are `name` (compared as one block).
+    @inline(__always)
+    func spells(_ name: [UInt8]) -> Bool {
+        count == name.count && name.withUnsafeBufferPointer { isEmpty || memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
+    }
+}

@@ -31,6 +31,11 @@ struct ByteWriter {
     }
 
     @inline(__always)
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+
+    @inline(__always)
     mutating func put(_ text: StaticString) {
         text.withUTF8Buffer { put($0) }
     }

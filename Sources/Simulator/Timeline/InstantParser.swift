@@ -42,6 +42,7 @@ public enum InstantParser {
 
     /// Parses one instant from its UTF-8 bytes (what the timeline reader has in hand).
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Instant, Failure> {
+        if let instant = commonForm(bytes) { return .success(instant) }
         var position = 0
         func digits(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }
@@ -90,6 +91,44 @@ public enum InstantParser {
         let localSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let utcMilliseconds = (localSeconds - Int64(offsetMinutes) * 60) * 1000 + Int64(millis)
         return .success(Instant(millisecondsSince1970: utcMilliseconds))
+    }
+
+    /// The instant written in the forms this package writes, with three fraction
+    /// digits and `Z` or an offset (`2026-03-29T01:30:00.000Z`, 24 bytes, or
+    /// `…00.000+05:30`, 29 bytes), when valid; nil for anything else, which the general
+    /// reading then takes (and refuses with its reason). Timelines hold one instant per
+    /// event, and this reads one without a bounds check or a call per field.
+    @inline(__always)
+    private static func commonForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
+        guard bytes.count == 24 || bytes.count == 29, let p = bytes.baseAddress,
+              p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A, p[19] == 0x2E
+        else { return nil }
+        var allDigits = true
+        @inline(__always) func number(_ from: Int, _ count: Int) -> Int {
+            var value = 0
+            for index in from..<from + count {
+                let digit = p[index] &- 0x30
+                allDigits = allDigits && digit <= 9
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        var offsetMinutes = 0
+        if bytes.count == 24 {
+            guard p[23] == 0x5A else { return nil }
+        } else {
+            guard p[23] == 0x2B || p[23] == 0x2D, p[26] == 0x3A else { return nil }
+            let hours = number(24, 2), minutes = number(27, 2)
+            guard hours <= 23, minutes <= 59 else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (p[23] == 0x2D ? -1 : 1)
+        }
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2), millis = number(20, 3)
+        guard allDigits, hour <= 23, minute <= 59, second <= 59, years.contains(year),
+              LocalDate.isValid(year: year, month: month, day: day) else { return nil }
+        let days = Int64(LocalDate.days(year: year, month: month, day: day))
+        let localSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Instant(millisecondsSince1970: (localSeconds - Int64(offsetMinutes) * 60) * 1000 + Int64(millis))
     }
 
     /// Why `year-month-day` does not exist, for an error line: `February 2026 has 28

@@ -44,9 +44,10 @@ public enum Replay {
         var state = State(zone: timeline.zone)
         var chunk: [UInt8] = []
         chunk.reserveCapacity(chunkBytes + 1024)
+        var writer = ReplayLine.Writer()
         for (index, event) in timeline.events.enumerated() {
             let output = machine.apply(event, to: &state)
-            ReplayLine.append(index: index, action: event.action, output: output, to: &chunk)
+            writer.append(index: index, action: event.action, output: output, to: &chunk)
             chunk.append(UInt8(ascii: "\n"))
             if chunk.count >= chunkBytes {
                 chunk.withUnsafeBufferPointer { sink($0) }

@@ -45,14 +45,20 @@ public struct TimelineReader: Sendable {
         try read(TimelineDocument(bytes, keys: ["zone", "events"]))
     }
 
-    /// Reads a checked document (its syntax already known good).
+    /// Reads a located document: the zone, then the events one at a time. A fault is
+    /// reported as the document's `refusal`, so text that is not JSON is refused as such
+    /// whatever else is wrong with it.
     public func read(_ document: TimelineDocument) throws(TimelineError) -> Timeline {
-        let zone = try Self.zone(document.value("zone"), place: "zone")
-        var events: [Event] = []
-        try document.forEachEvent { (index, parser) throws(TimelineError) in
-            events.append(try readEvent(&parser, index: index, previous: events.last))
+        do throws(TimelineError) {
+            let zone = try Self.zone(document.value("zone"), place: "zone")
+            var events: [Event] = []
+            try document.forEachEvent { (index, parser) throws(TimelineError) in
+                events.append(try readEvent(&parser, index: index, previous: events.last))
+            }
+            return Timeline(zone: zone, events: events)
+        } catch {
+            throw document.refusal(error)
         }
-        return Timeline(zone: zone, events: events)
     }
 
     // MARK: Fields
@@ -104,6 +110,20 @@ public struct TimelineReader: Sendable {
         return .value(try parser.value())
     }
 
+    /// The keys an event's fields have, read from the key's bytes (no string is built).
+    private enum EventKey {
+        case `do`, at, kind, product, zone, other
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            switch bytes.count {
+            case 2: self = bytes.spells("do") ? .do : bytes.spells("at") ? .at : .other
+            case 4: self = bytes.spells("kind") ? .kind : bytes.spells("zone") ? .zone : .other
+            case 7: self = bytes.spells("product") ? .product : .other
+            default: self = .other
+            }
+        }
+    }
+
     // MARK: Events
 
     private func readEvent(_ parser: inout JSONParser, index: Int, previous: Event?) throws(TimelineError) -> Event {
@@ -112,18 +132,25 @@ public struct TimelineReader: Sendable {
         do {
             if try parser.beginObject() {
                 repeat {
-                    switch try parser.key() {
-                    case "do" where fields.action == nil: fields.action = try Self.field(&parser)
-                    case "at" where fields.at == nil: fields.at = try Self.field(&parser)
-                    case "kind" where fields.kind == nil: fields.kind = try Self.field(&parser)
-                    case "product" where fields.product == nil: fields.product = try Self.field(&parser)
-                    case "zone" where fields.zone == nil: fields.zone = try Self.field(&parser)
+                    let key: EventKey
+                    if let bytes = try parser.unescapedKeyBytes() {
+                        key = EventKey(bytes)
+                    } else {
+                        var name = try parser.key()
+                        key = name.withUTF8(EventKey.init)
+                    }
+                    switch key {
+                    case .do where fields.action == nil: fields.action = try Self.field(&parser)
+                    case .at where fields.at == nil: fields.at = try Self.field(&parser)
+                    case .kind where fields.kind == nil: fields.kind = try Self.field(&parser)
+                    case .product where fields.product == nil: fields.product = try Self.field(&parser)
+                    case .zone where fields.zone == nil: fields.zone = try Self.field(&parser)
                     default: try parser.skipValue()
                     }
                 } while try parser.nextMember()
             }
         } catch {
-            throw TimelineDocument.notJSON // not reached: the first pass checked the syntax
+            throw TimelineDocument.notJSON // the events list was only skimmed
         }
         return try event(fields, index: index, previous: previous)
     }
@@ -189,12 +216,12 @@ public struct TimelineReader: Sendable {
     private enum ActionName { case install, capture, setEntitlement, setZone, reinstall, look }
 
     private static func actionName(_ bytes: UnsafeBufferPointer<UInt8>) -> ActionName? {
-        for (name, action) in actionNames where bytes.elementsEqual(name) { return action }
+        for (name, action) in actionNames where bytes.spells(name) { return action }
         return nil
     }
 
     private static func captureKind(_ bytes: UnsafeBufferPointer<UInt8>) -> CaptureKind? {
-        for (name, kind) in captureKinds where bytes.elementsEqual(name) { return kind }
+        for (name, kind) in captureKinds where bytes.spells(name) { return kind }
         return nil
     }
 

@@ -51,26 +51,48 @@ public struct TimelineWriter: Sendable {
     func append(_ event: Event, shownIn zone: TimeZoneRules, to json: inout [UInt8]) {
         let offset = zone.offsetMilliseconds(at: event.at)
         let offsetSeconds = offset % Milliseconds.minute == 0 ? Int(offset / Milliseconds.second) : 0
-        json.append("{\"at\": \"")
-        if !InstantText.append(event.at, offsetSeconds: offsetSeconds, to: &json) {
-            json.append(InstantText.format(event.at, offsetSeconds: offsetSeconds))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: InstantText.longestWritten) { instant in
+            if let count = InstantText.write(event.at, offsetSeconds: offsetSeconds, into: instant) {
+                append(event, at: UnsafeBufferPointer(rebasing: instant[..<count]), to: &json)
+            } else {
+                var text = InstantText.format(event.at, offsetSeconds: offsetSeconds)
+                text.withUTF8 { append(event, at: $0, to: &json) }
+            }
         }
-        json.append("\", \"do\": \"")
-        json.append(event.action.name)
-        json.append("\"")
+    }
+
+    /// Appends `event` with its instant already written as `instant`, field by field
+    /// into memory sized for the event's worst case, then in one copy (a check writes a
+    /// timeline per user, an event at a time).
+    private func append(_ event: Event, at instant: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
+        let named: String?
         switch event.action {
-        case .capture(let kind):
-            json.append(", \"kind\": \"")
-            json.append(kind.rawValue)
-            json.append("\"")
-        case .setEntitlement(let tier):
-            json.append(", \"product\": ")
-            if let tier { json.appendQuoted(policy.productID(of: tier)) } else { json.append("null") }
-        case .setZone(let next):
-            json.append(", \"zone\": ")
-            json.appendQuoted(next.identifier)
-        case .install, .reinstall, .look: break
+        case .setEntitlement(let tier?): named = policy.productID(of: tier)
+        case .setZone(let next): named = next.identifier
+        default: named = nil
         }
-        json.append("}")
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96 + instant.count + ByteWriter.quotedBound(named?.utf8.count ?? 0)) { buffer in
+            var out = ByteWriter(buffer)
+            out.put("{\"at\": \"")
+            out.put(instant)
+            out.put("\", \"do\": \"")
+            out.put(event.action.name)
+            out.put("\"")
+            switch event.action {
+            case .capture(let kind):
+                out.put(", \"kind\": \"")
+                out.put(kind.rawValue)
+                out.put("\"")
+            case .setEntitlement:
+                out.put(", \"product\": ")
+                if let named { out.putQuoted(named) } else { out.put("null") }
+            case .setZone:
+                out.put(", \"zone\": ")
+                out.putQuoted(named!)
+            case .install, .reinstall, .look: break
+            }
+            out.put("}")
+            json.append(contentsOf: out.written)
+        }
     }
 }

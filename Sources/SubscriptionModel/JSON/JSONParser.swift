@@ -126,6 +126,22 @@ public struct JSONParser {
         return key
     }
 
+    /// Reads a member's key and the `:` after it as `key()` does, but hands back the
+    /// key's bytes in the text instead of building a `String` (the reader is then at the
+    /// value); nil when the key has escapes, and then the reader is at the key, for
+    /// `key()` to read. For readers that only compare keys with a few known names.
+    public mutating func unescapedKeyBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw atEndOr(position < bytes.count && bytes[position] == UInt8(ascii: "/") ? "comment (not JSON)" : "expected a string key")
+        }
+        guard let key = try unescapedStringBytes() else { return nil }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw atEndOr("expected ':'") }
+        position += 1
+        return key
+    }
+
     /// After a member's value: consumes `,` and returns true (the reader is at the next
     /// key), or consumes `}` and returns false.
     public mutating func nextMember() throws(JSONSyntaxError) -> Bool {
@@ -312,11 +328,35 @@ public struct JSONParser {
     /// Scans a string literal from its opening quote to past its closing one, checking
     /// escapes and UTF-8. When it has escapes and `decoded` is given, fills `decoded`
     /// with the whole string's UTF-8. Returns whether it had escapes.
+    /// A word whose lowest set bit is the high bit of the first byte of `word` (in
+    /// memory order) that a string cannot pass over without a look (a quote, a
+    /// backslash, a control character, or a byte of a multi-byte UTF-8 sequence); zero
+    /// when all eight are plain. Each test sets bits only at or above its first match,
+    /// so the lowest bit of them all is exact.
+    @inline(__always)
+    private static func firstSpecialByte(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let isQuote = (quote &- ones) & ~quote
+        let isBackslash = (backslash &- ones) & ~backslash
+        let isControl = (word &- ones &* 0x20) & ~word
+        return (isQuote | isBackslash | isControl | word) & highs
+    }
+
     private mutating func scanString(into decoded: UnsafeMutablePointer<[UInt8]>?) throws(JSONSyntaxError) -> Bool {
         position += 1 // the opening quote
         let start = position
         var escaped = false
         while true {
+            // Plain printable ASCII eight bytes at a time, up to the first byte that is not.
+            while bytes.count - position >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                let special = Self.firstSpecialByte(in: word)
+                let plain = special == 0 ? 8 : special.trailingZeroBitCount / 8
+                if escaped, plain > 0 { decoded?.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<position + plain])) }
+                position += plain
+                if special != 0 { break }
+            }
             guard position < bytes.count else { throw JSONSyntaxError(offset: start - 1, problem: "unterminated string") }
             let byte = bytes[position]
             switch byte {
