@@ -21,7 +21,7 @@ struct TimelineJudge<App> {
     mutating func judge(zone: TimeZoneRules, events: [PolicyEvent]) -> TimelineJudgeVerdict {
         let app = driver.record(zone: zone, events: events)
         var loaded = [app]
-        if events.contains(where: { $0.action == .look || $0.action == .reinstall }) {
+        if events.contains(where: { $0.action.isLookOrReinstall }) {
             loaded.append(driver.record(zone: zone, events: events.filter { $0.action != .look && $0.action != .reinstall }))
         }
         recordings.load(loaded)

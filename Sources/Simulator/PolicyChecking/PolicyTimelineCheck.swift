@@ -24,6 +24,9 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
     public private(set) var reference: PolicyReferenceComparison?
     /// How the shadow's outputs are compared.
     private let comparison: PolicyOutputComparison
+    /// Whether `reference` is set: tested on the hot path instead of `reference`, whose
+    /// reading copied the whole comparison (an engine and its tables) at every event.
+    private let comparesWithReference: Bool
 
     /// A check of the implementations `make` builds, under `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference engine's.
@@ -34,6 +37,7 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
         self.shadow = make()
         self.checker = PolicyTraceChecker(policy: policy, dates: dates)
         self.reference = comparingWithReference ? PolicyReferenceComparison(policy: policy) : nil
+        self.comparesWithReference = comparingWithReference
         self.comparison = PolicyOutputComparison(policy: policy)
     }
 
@@ -69,7 +73,7 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
         checker.start(zone: zone)
         reference?.start(zone: zone)
         var lockstep = false
-        for event in events where event.action == .look || event.action == .reinstall {
+        for event in events where event.action.isLookOrReinstall {
             lockstep = true
             break
         }
@@ -88,14 +92,14 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
             if let violation = found {
                 return Verdict(violation: violation, digest: digester.digest)
             }
-            if reference != nil {
+            if comparesWithReference {
                 checker.record(.matchesReference)
                 if let violation = reference!.compare(event, output, index: index) {
                     return Verdict(violation: violation, digest: digester.digest)
                 }
             }
             if lockstep {
-                if event.action == .look || event.action == .reinstall {
+                if event.action.isLookOrReinstall {
                     firstSkipped = firstSkipped ?? index
                 } else {
                     let without = shadow.handle(event)

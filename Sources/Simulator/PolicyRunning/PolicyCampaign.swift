@@ -53,6 +53,11 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
 
     /// Runs every user; `progress` is called from a background thread about once a
     /// second with the users done so far.
+    ///
+    /// Specialized here for the reference engine, so that `simulate run --policy` (in
+    /// another module, where a generic call would run the unspecialized loop and step
+    /// the engine through its protocol witness) runs the same code as the benchmark.
+    @_specialize(exported: true, where Implementation == PolicyReferenceImplementation)
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> PolicyCampaignResult {
         let clock = ContinuousClock(), started = clock.now
         let nextBlock = SharedCounter(), done = SharedCounter()

@@ -31,6 +31,16 @@ public struct PolicyEvent: Hashable, Sendable {
         /// StoreKit's current entitlement is now this one, or none (P1, G12).
         case setEntitlement(PolicyEntitlement?)
 
+        /// Whether this is a `look` or a `reinstall`: the events G11 says change nothing
+        /// (a pattern match, cheaper than comparing whole actions on a hot path).
+        @inlinable
+        public var isLookOrReinstall: Bool {
+            switch self {
+            case .look, .reinstall: true
+            default: false
+            }
+        }
+
         /// The `do` name of the timeline format.
         public var name: String {
             switch self {

@@ -232,7 +232,7 @@ public struct PolicyMachine: Sendable {
             if let start = Self.start(of: target, after: instant, offset: offset, until: .max) { return start }
             walker = ZoneClock(zone: zone)
         case .fixedZone(let zone): walker = ZoneClock(zone: zone)
-        case .source(_, let fixed): walker = fixed.map { ZoneClock(zone: $0) } ?? clock
+        case .source(let fixed): walker = fixed.map { ZoneClock(zone: $0) } ?? clock
         }
         // Within the offset span in force now, the target date starts at its local
         // midnight, with no change of offset to step over.

@@ -25,9 +25,11 @@ struct PolicyTables: Sendable {
         case fixedOffset(Int64, TimeZoneRules)
         /// A fixed zone with offset changes.
         case fixedZone(TimeZoneRules)
-        /// Another source of local dates, asked at every step: the device's zone, or the
-        /// fixed zone when there is one (`simulate bench`'s Calendar baseline).
-        case source(any LocalDateSource, fixed: TimeZoneRules?)
+        /// Another source of local dates (`dates`), asked at every step: the device's
+        /// zone, or the fixed zone when there is one (`simulate bench`'s Calendar
+        /// baseline). The source is kept beside the enum, not in it, so that the enum
+        /// is plain data and reading it on the hot path copies no existential.
+        case source(fixed: TimeZoneRules?)
     }
 
     /// One bit per window in `limitWindows`, by `PolicyWindow.rawValue`.
@@ -36,6 +38,8 @@ struct PolicyTables: Sendable {
     let meters: Int
     let features: Int
     let calendar: Calendar
+    /// The source of local dates when `calendar` is `.source`.
+    let dates: (any LocalDateSource)?
     /// Each feature's kind.
     let featureKinds: [FeatureKind]
     /// Each plan's enabled features, one bit per feature.
@@ -74,9 +78,10 @@ struct PolicyTables: Sendable {
         case (.device, nil): calendar = .device
         case (.fixed(let zone), nil):
             calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
-        case (.device, let dates?): calendar = .source(dates, fixed: nil)
-        case (.fixed(let zone), let dates?): calendar = .source(dates, fixed: zone)
+        case (.device, _?): calendar = .source(fixed: nil)
+        case (.fixed(let zone), _?): calendar = .source(fixed: zone)
         }
+        self.dates = dates
         featureKinds = policy.features.map { feature in
             switch feature.effect {
             case .releases(let meter): .releases(meter: meter) // released even with a history window, as G4 has it
@@ -152,7 +157,7 @@ struct PolicyTables: Sendable {
         case .device: clock.localDate(at: instant)
         case .fixedOffset(let offset, _): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
         case .fixedZone(let zone): zone.localDate(at: instant)
-        case .source(let dates, let fixed): dates.localDate(at: instant, in: fixed ?? clock.zone)
+        case .source(let fixed): dates!.localDate(at: instant, in: fixed ?? clock.zone)
         }
     }
 
