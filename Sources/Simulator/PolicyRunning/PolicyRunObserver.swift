@@ -12,8 +12,9 @@ public struct PolicyRunObserver: PolicyTraceObserver {
     private let planSlots: Int
     private var personaBase = 0
 
-    /// Outcome slots per plan: not a use, allowed, and one per reason.
-    static var slots: Int { 2 + PolicyReason.allCases.count }
+    /// Outcome slots per plan: not a use, allowed, and one per reason (stored: reading
+    /// `allCases` builds its array, and this is read at every event).
+    static let slots = 2 + PolicyReason.allCases.count
 
     /// An observer for `policy`.
     public init(policy: SubscriptionPolicy) {
