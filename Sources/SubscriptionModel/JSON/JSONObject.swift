@@ -32,7 +32,11 @@ public struct JSONObject: Hashable, Sendable {
 
     /// The value of the first member named `key` (compared byte for byte, not by
     /// Unicode equivalence, so `"\u212Aind"` is not `"kind"`).
+    ///
+    /// Unicode equivalence holds for every pair of byte-equal strings, so `==` (a
+    /// comparison of a word or two for short keys) rejects most members before their
+    /// bytes are compared; readers look up a few keys per event, millions of times.
     public subscript(key: String) -> JSONValue? {
-        members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
+        members.first { $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 }
