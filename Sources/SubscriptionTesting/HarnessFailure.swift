@@ -118,12 +118,11 @@ public struct HarnessFailure: Sendable {
     }
 
     private var functionName: String {
-        "regression" + HarnessText.identifier("\(policyName) \(invariant.rawValue)" + (found.map { " seed \($0.seed) user \($0.user)" } ?? ""))
+        RegressionTest.functionName("\(policyName) \(invariant.rawValue)" + (found.map { " seed \($0.seed) user \($0.user)" } ?? ""))
     }
 
     private var indentedTimeline: String {
-        timelineJSON.trimmingSuffix().split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        RegressionTest.indentedTimeline(timelineJSON.trimmingSuffix())
     }
 }
 

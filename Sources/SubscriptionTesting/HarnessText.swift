@@ -87,9 +87,4 @@ enum HarnessText {
         let words = name.split(separator: "-")
         return "." + words[0] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
-
-    /// A Swift identifier made of `text`'s letters and digits, words capitalized.
-    static func identifier(_ text: String) -> String {
-        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
 }

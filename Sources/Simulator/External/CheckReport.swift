@@ -100,27 +100,13 @@ public enum CheckReport {
     /// check checks it, and fails while it still fails there.
     static func regressionTest(name: String, title: String, summary: String, timelineText: String, read: String, check: String,
                                program: ExternalProgram) -> String {
-        let function = "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        let indented = timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
         let programExpression = "ExternalProgram(command: \(swiftString(program.command)), timeoutSeconds: \(program.timeoutSeconds)"
             + (program.batch ? ", batch: true)" : ")")
-        return """
-        import Foundation
-        import Simulator
-        import SubscriptionModel
-        import Testing
-
-        /// \(summary) Fails until the program is fixed.
-        @Test("regression: \(title)")
-        func \(function)() throws {
-            let timeline = try \(read) Data(#\"\"\"
-        \(indented)
-                \"\"\"#.utf8))
-            let program = \(programExpression)
-            let finding = \(check).check(timeline, name: "regression")
-            #expect(finding == nil, "\\(finding.map { String(describing: $0) } ?? "")")
-        }
-        """
+        return RegressionTest.test(name: name, title: title, summary: summary + " Fails until the program is fixed.", timelineText: timelineText, read: read, body: [
+            "let program = \(programExpression)",
+            #"let finding = \#(check).check(timeline, name: "regression")"#,
+            #"#expect(finding == nil, "\(finding.map { String(describing: $0) } ?? "")")"#,
+        ])
     }
 
     /// `text` as a Swift string literal.

@@ -35,24 +35,43 @@ public enum RegressionTest {
     }
 
     private static func source(name: String, title: String, summary: String, timelineText: String, read: String, check: String, run: String) -> String {
-        let function = "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        let indented = timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-        return """
+        test(name: name, title: title, summary: summary + " Fails until the bug is fixed.", timelineText: timelineText, read: read, body: [
+            "var check = \(check)",
+            "let violation = \(run).violation",
+            #"#expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")"#,
+        ])
+    }
+
+    /// The one shape every regression test the package writes has: a `@Test` whose
+    /// function is named after `name`, which reads the timeline (pasted as a raw string
+    /// literal) with `read` and then runs `body`, one statement a line.
+    static func test(name: String, title: String, summary: String, timelineText: String, read: String, body: [String]) -> String {
+        """
         import Foundation
         import Simulator
         import SubscriptionModel
         import Testing
 
-        /// \(summary) Fails until the bug is fixed.
+        /// \(summary)
         @Test("regression: \(title)")
-        func \(function)() throws {
+        func \(functionName(name))() throws {
             let timeline = try \(read) Data(#\"\"\"
-        \(indented)
+        \(indentedTimeline(timelineText))
                 \"\"\"#.utf8))
-            var check = \(check)
-            let violation = \(run).violation
-            #expect(violation == nil, "\\(violation.map(String.init(describing:)) ?? "")")
+        \(body.map { "    " + $0 }.joined(separator: "\n"))
         }
         """
+    }
+
+    /// `regression` followed by `name`'s letters and digits, each word capitalized: a
+    /// Swift function name.
+    public static func functionName(_ name: String) -> String {
+        "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A timeline's text indented to sit inside a test's raw string literal (blank
+    /// lines stay empty).
+    public static func indentedTimeline(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
     }
 }
