@@ -239,27 +239,15 @@ public struct PolicyOutputParser: Sendable {
     static func same(_ text: String, _ known: String) -> Bool { text.utf8.elementsEqual(known.utf8) }
 
     /// Reads one line.
-    struct LineReader {
+    struct LineReader: OutputLineFields {
         let parser: PolicyOutputParser
         let line: Int
         let index: Int
         let event: PolicyEvent
         var policy: SubscriptionPolicy { parser.policy }
 
-        func fail(_ problem: String) -> ReplayOutputParser.Malformed { ReplayOutputParser.Malformed(line: line, problem: problem) }
-
         func read(_ bytes: ArraySlice<UInt8>) throws(ReplayOutputParser.Malformed) -> (PolicyOutput, [PolicyScreenValue], String?) {
-            let value: JSONValue
-            do { value = try JSONValue.parse(Data(bytes)) } catch {
-                throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
-            }
-            guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
-            let members = try self.members(object, keys: PolicyOutputParser.keys, of: "the line")
-
-            let i = try integer(members["i"]!, "\"i\"")
-            guard i == index else { throw fail("\"i\" is \(i), not \(index)") }
-            let action = try string(members["do"]!, "\"do\"")
-            guard PolicyOutputParser.same(action, event.action.name) else { throw fail("\"do\" is \(PrintedText.quoted(action)), not \"\(event.action.name)\"") }
+            let members = try self.members(of: bytes, keys: PolicyOutputParser.keys, index: index, action: event.action.name)
             let planText = try string(members["plan"]!, "\"plan\"")
             let plan: Int?
             if PolicyOutputParser.same(planText, "none") {
@@ -310,19 +298,6 @@ public struct PolicyOutputParser: Sendable {
 
         // MARK: Members
 
-        /// `object`'s members by key, when its keys are exactly `keys`, each once.
-        func members(_ object: JSONObject, keys: [String], of what: String) throws(ReplayOutputParser.Malformed) -> [String: JSONValue] {
-            var found: [String: JSONValue] = [:]
-            for member in object.members {
-                guard let key = keys.first(where: { member.key == $0 }), PolicyOutputParser.same(member.key, key) else {
-                    throw fail("\(what) has an unknown key \(PrintedText.quoted(member.key))")
-                }
-                guard found.updateValue(member.value, forKey: key) == nil else { throw fail("\(what) has the key \"\(key)\" twice") }
-            }
-            if let missing = keys.first(where: { found[$0] == nil }) { throw fail("\(what) has no \"\(missing)\"") }
-            return found
-        }
-
         /// `{"title": T, "message": M or null}` with texts of the policy, or null.
         func alert(_ value: JSONValue) throws(ReplayOutputParser.Malformed) -> PolicyAlert? {
             switch value {
@@ -334,7 +309,7 @@ public struct PolicyOutputParser: Sendable {
                     try shown(text, "\"alert\".\"message\"")
                 }
                 return PolicyAlert(title: title, message: message)
-            default: throw fail("\"alert\" is \(printed(value)), not an object or null")
+            default: throw fail("\"alert\" is \(Self.printed(value)), not an object or null")
             }
         }
 
@@ -379,25 +354,25 @@ public struct PolicyOutputParser: Sendable {
                     last = plan
                 }
                 return set
-            default: throw fail("\"upgrade\" is \(printed(value)), not a list or null")
+            default: throw fail("\"upgrade\" is \(Self.printed(value)), not a list or null")
             }
         }
 
         /// Each meter's counts, and the first limit that is not the named plan's.
         func meters(_ value: JSONValue, plan: Int?) throws(ReplayOutputParser.Malformed) -> (PolicyMeterCounts, String?) {
-            guard case .object(let object) = value else { throw fail("\"meters\" is \(printed(value)), not an object") }
+            guard case .object(let object) = value else { throw fail("\"meters\" is \(Self.printed(value)), not an object") }
             let byMeter = try members(object, keys: policy.meters, of: "\"meters\"")
             var counts = PolicyMeterCounts(meters: policy.meters.count)
             var limitProblem: String?
             for (meter, id) in policy.meters.enumerated() {
                 let name = "\"meters\".\(PrintedText.quoted(id))"
-                guard case .object(let meterObject) = byMeter[id]! else { throw fail("\(name) is \(printed(byMeter[id]!)), not an object") }
+                guard case .object(let meterObject) = byMeter[id]! else { throw fail("\(name) is \(Self.printed(byMeter[id]!)), not an object") }
                 let parts = try members(meterObject, keys: ["used", "limit"], of: name)
                 let windows = policy.meterWindows[meter]
                 let windowNames = windows.map(\.name)
-                guard case .object(let usedObject) = parts["used"]! else { throw fail("\(name).\"used\" is \(printed(parts["used"]!)), not an object") }
+                guard case .object(let usedObject) = parts["used"]! else { throw fail("\(name).\"used\" is \(Self.printed(parts["used"]!)), not an object") }
                 let used = try members(usedObject, keys: windowNames, of: "\(name).\"used\"")
-                guard case .object(let limitObject) = parts["limit"]! else { throw fail("\(name).\"limit\" is \(printed(parts["limit"]!)), not an object") }
+                guard case .object(let limitObject) = parts["limit"]! else { throw fail("\(name).\"limit\" is \(Self.printed(parts["limit"]!)), not an object") }
                 let limits = try members(limitObject, keys: windowNames, of: "\(name).\"limit\"")
                 var meterCounts = PolicyCounts()
                 for window in windows {
@@ -415,7 +390,7 @@ public struct PolicyOutputParser: Sendable {
 
         /// The screens by name, in the policy's order.
         func screens(_ value: JSONValue) throws(ReplayOutputParser.Malformed) -> [PolicyScreenValue] {
-            guard case .object(let object) = value else { throw fail("\"screens\" is \(printed(value)), not an object") }
+            guard case .object(let object) = value else { throw fail("\"screens\" is \(Self.printed(value)), not an object") }
             let names = policy.screens.map(\.name)
             let byName = try members(object, keys: names, of: "\"screens\"")
             return try names.map { screenName throws(ReplayOutputParser.Malformed) in
@@ -432,38 +407,9 @@ public struct PolicyOutputParser: Sendable {
                     let parts = try members(bar, keys: ["used", "limit"], of: name)
                     return .bar(used: try integer(parts["used"]!, "\(name).\"used\""), limit: try integer(parts["limit"]!, "\(name).\"limit\""))
                 case let other:
-                    throw fail("\(name) is \(printed(other)), not a text, a list of texts, a bar, a box or null")
+                    throw fail("\(name) is \(Self.printed(other)), not a text, a list of texts, a bar, a box or null")
                 }
             }
         }
-
-        // MARK: Values
-
-        /// An integer that fits `range`, written as one.
-        func integer(_ value: JSONValue, _ name: String, orNull: Bool = false, range: ClosedRange<Int> = Int.min...Int.max) throws(ReplayOutputParser.Malformed) -> Int {
-            let expected = orNull ? "an integer or null" : "an integer"
-            guard case .number(let number) = value else { throw fail("\(name) is \(printed(value)), not \(expected)") }
-            guard let integer = number.int64, let exact = Int(exactly: integer), range.contains(exact) else {
-                let digits = number.text.drop { $0 == "-" }
-                let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-                throw fail("\(name) is \(printed(value)), " + (tooLarge ? "out of range" : "not \(expected)"))
-            }
-            return exact
-        }
-
-        func string(_ value: JSONValue, _ name: String) throws(ReplayOutputParser.Malformed) -> String {
-            guard case .string(let text) = value else { throw fail("\(name) is \(printed(value)), not a string") }
-            return text
-        }
-
-        func optionalString(_ value: JSONValue, _ name: String) throws(ReplayOutputParser.Malformed) -> String? {
-            switch value {
-            case .null: return nil
-            case .string(let text): return text
-            default: throw fail("\(name) is \(printed(value)), not a string or null")
-            }
-        }
-
-        func printed(_ value: JSONValue) -> String { ReplayOutputParser.LineReader.printed(value) }
     }
 }

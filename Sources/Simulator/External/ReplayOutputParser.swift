@@ -141,26 +141,14 @@ public enum ReplayOutputParser {
     static let canonicalOutcomes = Output.Outcome.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
 
     /// Reads one line.
-    struct LineReader {
+    struct LineReader: OutputLineFields {
         let line: Int
         let index: Int
         let event: Event
         let known: KnownTexts
 
-        func fail(_ problem: String) -> Malformed { Malformed(line: line, problem: problem) }
-
         func output(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> Output {
-            let value: JSONValue
-            do { value = try JSONValue.parse(Data(bytes)) } catch {
-                throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
-            }
-            guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
-            let members = try self.members(object, keys: ReplayOutputParser.keys, of: "the line")
-
-            let i = try integer(members["i"]!, "\"i\"")
-            guard i == index else { throw fail("\"i\" is \(i), not \(index)") }
-            let action = try string(members["do"]!, "\"do\"")
-            guard action.utf8.elementsEqual(event.action.name.utf8) else { throw fail("\"do\" is \(PrintedText.quoted(action)), not \"\(event.action.name)\"") }
+            let members = try self.members(of: bytes, keys: ReplayOutputParser.keys, index: index, action: event.action.name)
             let dayText = try string(members["day"]!, "\"day\"")
             guard let day = ReplayOutputParser.parseDay(dayText) else { throw fail("\"day\" is \(PrintedText.quoted(dayText)), not a YYYY-MM-DD date") }
             let planText = try string(members["plan"]!, "\"plan\"")
@@ -204,75 +192,12 @@ public enum ReplayOutputParser {
             return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
         }
 
-        /// `object`'s members by key, when its keys are exactly `keys`, each once.
-        func members(_ object: JSONObject, keys: [String], of what: String) throws(Malformed) -> [String: JSONValue] {
-            var found: [String: JSONValue] = [:]
-            for member in object.members {
-                // `String`'s == also matches other spellings of the same letters; the bytes must match too.
-                guard let key = keys.first(where: { member.key == $0 }), member.key.utf8.elementsEqual(key.utf8) else {
-                    throw fail("\(what) has an unknown key \(PrintedText.quoted(member.key))")
-                }
-                guard found.updateValue(member.value, forKey: key) == nil else { throw fail("\(what) has the key \"\(key)\" twice") }
-            }
-            if let missing = keys.first(where: { found[$0] == nil }) { throw fail("\(what) has no \"\(missing)\"") }
-            return found
-        }
-
-        /// An integer that fits `Int`, written as one.
-        func integer(_ value: JSONValue, _ name: String, orNull: Bool = false) throws(Malformed) -> Int {
-            let expected = orNull ? "an integer or null" : "an integer"
-            guard case .number(let number) = value else { throw fail("\(name) is \(Self.printed(value)), not \(expected)") }
-            guard let integer = number.int64, let exact = Int(exactly: integer) else {
-                let digits = number.text.drop { $0 == "-" }
-                let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
-                throw fail("\(name) is \(Self.printed(value)), " + (tooLarge ? "out of range" : "not \(expected)"))
-            }
-            return exact
-        }
-
-        func string(_ value: JSONValue, _ name: String) throws(Malformed) -> String {
-            guard case .string(let text) = value else { throw fail("\(name) is \(Self.printed(value)), not a string") }
-            return text
-        }
-
-        func optionalString(_ value: JSONValue, _ name: String) throws(Malformed) -> String? {
-            switch value {
-            case .null: return nil
-            case .string(let text): return text
-            default: throw fail("\(name) is \(Self.printed(value)), not a string or null")
-            }
-        }
-
         /// One of the rules' texts.
         func shown(_ text: String, _ name: String) throws(Malformed) -> ShownText {
             switch known.text(text) {
             case let shown??: return shown
             case .some(nil): throw fail("\(name) is \(PrintedText.quoted(text)), which the rules spell with other Unicode characters")
             case nil: throw fail("\(name) is \(PrintedText.quoted(text)), which the rules never show")
-            }
-        }
-
-        /// A value as the program printed it (numbers keep their text), cut for a report.
-        static func printed(_ value: JSONValue) -> String {
-            let text = compact(value)
-            guard text.count > PrintedText.valueQuoted else { return text }
-            return String(text.prefix(PrintedText.valueQuoted)) + "…"
-        }
-
-        /// `value` in one line, down to `depth` levels and 20 items a level.
-        static func compact(_ value: JSONValue, depth: Int = 3) -> String {
-            switch value {
-            case .null: return "null"
-            case .bool(let flag): return flag ? "true" : "false"
-            case .number(let number): return number.text
-            case .string(let text): return PrintedText.quoted(text)
-            case .array(let items):
-                guard depth > 0 else { return "[…]" }
-                return "[" + items.prefix(20).map { compact($0, depth: depth - 1) }.joined(separator: ",") + (items.count > 20 ? ",…" : "") + "]"
-            case .object(let object):
-                guard depth > 0 else { return "{…}" }
-                let members = object.members.prefix(20).map { PrintedText.quoted($0.key) + ":" + compact($0.value, depth: depth - 1) }
-                return "{" + members.joined(separator: ",") + (object.members.count > 20 ? ",…" : "") + "}"
             }
         }
     }
