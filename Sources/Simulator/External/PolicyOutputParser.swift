@@ -84,18 +84,7 @@ public struct PolicyOutputParser: Sendable {
         var parsed = Parsed(outputs: [], screens: [], limitProblem: nil)
         parsed.outputs.reserveCapacity(events.count)
         parsed.screens.reserveCapacity(events.count)
-        var start = 0, lineNumber = 0
-        while start < bytes.count {
-            let end = bytes.firstLineBreak(from: start) ?? bytes.count
-            lineNumber += 1
-            var line = bytes[start..<end]
-            start = end + 1
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.isEmpty { continue }
-            guard parsed.outputs.count < events.count else {
-                throw ReplayOutputParser.Malformed(line: lineNumber, problem: "more lines than the \(events.count) \(events.count == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
-            }
-            let index = parsed.outputs.count
+        try ReplayOutputParser.forEachLine(bytes, events: events.count) { (index, lineNumber, line) throws(ReplayOutputParser.Malformed) in
             // The package's own layout is read byte by byte; anything else the strict way.
             let read: (PolicyOutput, [PolicyScreenValue], String?)
             if let fast = line.withUnsafeBufferPointer({ canonicalOutput($0, index: index, event: events[index]) }) {
@@ -107,10 +96,6 @@ public struct PolicyOutputParser: Sendable {
             parsed.outputs.append(output)
             parsed.screens.append(shown)
             if parsed.limitProblem == nil, let limitProblem { parsed.limitProblem = (index, limitProblem) }
-        }
-        guard parsed.outputs.count == events.count else {
-            let count = parsed.outputs.count
-            throw ReplayOutputParser.Malformed(line: nil, problem: "\(count) \(count == 1 ? "line" : "lines") for \(events.count) \(events.count == 1 ? "event" : "events")")
         }
         return parsed
     }

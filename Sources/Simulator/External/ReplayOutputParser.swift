@@ -36,7 +36,24 @@ public enum ReplayOutputParser {
         let known = KnownTexts(texts)
         var outputs: [Output] = []
         outputs.reserveCapacity(events.count)
-        var start = 0, lineNumber = 0
+        try forEachLine(bytes, events: events.count) { (index, lineNumber, line) throws(Malformed) in
+            // The package's own layout is read byte by byte; anything else the strict way.
+            if let fast = line.withUnsafeBufferPointer({ Self.canonicalOutput($0, index: index, event: events[index], known: known) }) {
+                outputs.append(fast)
+            } else {
+                outputs.append(try LineReader(line: lineNumber, index: index, event: events[index], known: known).output(line))
+            }
+        }
+        return outputs
+    }
+
+    /// Hands each line of `bytes` that is not empty (without its line break, or a
+    /// carriage return before it) to `read`, with the index of the event it answers
+    /// (lines in order) and its line number; refuses a line beyond the `events`th and,
+    /// at the end, fewer lines than events. Both output parsers read their lines so.
+    static func forEachLine(_ bytes: [UInt8], events: Int,
+                            _ read: (_ index: Int, _ lineNumber: Int, _ line: ArraySlice<UInt8>) throws(Malformed) -> Void) throws(Malformed) {
+        var start = 0, lineNumber = 0, answered = 0
         while start < bytes.count {
             let end = bytes.firstLineBreak(from: start) ?? bytes.count
             lineNumber += 1
@@ -44,23 +61,15 @@ public enum ReplayOutputParser {
             start = end + 1
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.isEmpty { continue }
-            guard outputs.count < events.count else {
-                throw Malformed(line: lineNumber, problem: "more lines than the \(events.count) \(events.count == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
+            guard answered < events else {
+                throw Malformed(line: lineNumber, problem: "more lines than the \(events) \(events == 1 ? "event" : "events"): \(PrintedText.quoted(line))")
             }
-            let index = outputs.count
-            // The package's own layout is read byte by byte; anything else the strict way.
-            let fast = line.withUnsafeBufferPointer { Self.canonicalOutput($0, index: index, event: events[index], known: known) }
-            if let fast {
-                outputs.append(fast)
-                continue
-            }
-            let reader = LineReader(line: lineNumber, index: index, event: events[index], known: known)
-            outputs.append(try reader.output(line))
+            try read(answered, lineNumber, line)
+            answered += 1
         }
-        guard outputs.count == events.count else {
-            throw Malformed(line: nil, problem: "\(outputs.count) \(outputs.count == 1 ? "line" : "lines") for \(events.count) \(events.count == 1 ? "event" : "events")")
+        guard answered == events else {
+            throw Malformed(line: nil, problem: "\(answered) \(answered == 1 ? "line" : "lines") for \(events) \(events == 1 ? "event" : "events")")
         }
-        return outputs
     }
 
     /// The texts of the rules, compared by their exact UTF-8 (so a look-alike, such as
