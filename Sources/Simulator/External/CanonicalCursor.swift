@@ -135,18 +135,9 @@ struct CanonicalCursor {
         guard bytes.count - position >= 12, let here = bytes.baseAddress.map({ $0 + position }),
               here[0] == UInt8(ascii: "\""), here[5] == UInt8(ascii: "-"), here[8] == UInt8(ascii: "-"), here[11] == UInt8(ascii: "\"")
         else { return nil }
-        var allDigits = true
-        func number(_ from: Int, _ count: Int) -> Int {
-            var value = 0
-            for index in from..<from + count {
-                let digit = here[index] &- UInt8(ascii: "0")
-                allDigits = allDigits && digit <= 9
-                value = value &* 10 &+ Int(digit)
-            }
-            return value
-        }
-        let year = number(1, 4), month = number(6, 2), day = number(9, 2)
-        guard allDigits, LocalDate.isValid(year: year, month: month, day: day) else { return nil }
+        var digits = FixedDigits(here)
+        let year = digits.value(at: 1, count: 4), month = digits.value(at: 6, count: 2), day = digits.value(at: 9, count: 2)
+        guard digits.allDigits, LocalDate.isValid(year: year, month: month, day: day) else { return nil }
         position += 12
         return LocalDate(year: year, month: month, day: day)
     }

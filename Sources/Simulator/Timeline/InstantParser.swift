@@ -103,28 +103,20 @@ public enum InstantParser {
         guard bytes.count == 24 || bytes.count == 29, let p = bytes.baseAddress,
               p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A, p[19] == 0x2E
         else { return nil }
-        var allDigits = true
-        @inline(__always) func number(_ from: Int, _ count: Int) -> Int {
-            var value = 0
-            for index in from..<from + count {
-                let digit = p[index] &- 0x30
-                allDigits = allDigits && digit <= 9
-                value = value &* 10 &+ Int(digit)
-            }
-            return value
-        }
+        var digits = FixedDigits(p)
         var offsetMinutes = 0
         if bytes.count == 24 {
             guard p[23] == 0x5A else { return nil }
         } else {
             guard p[23] == 0x2B || p[23] == 0x2D, p[26] == 0x3A else { return nil }
-            let hours = number(24, 2), minutes = number(27, 2)
+            let hours = digits.value(at: 24, count: 2), minutes = digits.value(at: 27, count: 2)
             guard hours <= 23, minutes <= 59 else { return nil }
             offsetMinutes = (hours * 60 + minutes) * (p[23] == 0x2D ? -1 : 1)
         }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
-        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2), millis = number(20, 3)
-        guard allDigits, hour <= 23, minute <= 59, second <= 59, years.contains(year),
+        let year = digits.value(at: 0, count: 4), month = digits.value(at: 5, count: 2), day = digits.value(at: 8, count: 2)
+        let hour = digits.value(at: 11, count: 2), minute = digits.value(at: 14, count: 2), second = digits.value(at: 17, count: 2)
+        let millis = digits.value(at: 20, count: 3)
+        guard digits.allDigits, hour <= 23, minute <= 59, second <= 59, years.contains(year),
               LocalDate.isValid(year: year, month: month, day: day) else { return nil }
         let days = Int64(LocalDate.days(year: year, month: month, day: day))
         let localSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
