@@ -123,9 +123,17 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// Whether the zone's offset ever changes within the table.
     public var hasTransitions: Bool { !table.transitions.isEmpty }
 
-    /// Zones are equal when their identifiers are.
+    /// Zones are equal when their identifiers are (the same table, nearly always, which
+    /// is compared inline).
+    @inlinable
     public static func == (lhs: TimeZoneRules, rhs: TimeZoneRules) -> Bool {
-        lhs.handle.toOpaque() == rhs.handle.toOpaque() || lhs.table.identifier == rhs.table.identifier
+        lhs.handle.toOpaque() == rhs.handle.toOpaque() || sameIdentifier(lhs, rhs)
+    }
+
+    /// Whether two zones with different tables have the same identifier.
+    @usableFromInline
+    static func sameIdentifier(_ lhs: TimeZoneRules, _ rhs: TimeZoneRules) -> Bool {
+        lhs.table.identifier == rhs.table.identifier
     }
 
     /// Hashes the identifier.

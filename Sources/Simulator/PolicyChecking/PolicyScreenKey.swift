@@ -8,6 +8,13 @@ import SubscriptionModel
 /// checker uses it to render and compare the screens of each combination once, rather
 /// than at every event: most events (a look, a use that changes no read count, a zone
 /// change under a UTC calendar) leave the key as it was.
+///
+/// A count is kept only as far as a screen can tell it apart (`Reads.ceilings`): under
+/// a plan that sets no shown limit on a window that only a banner or a bar reads, every
+/// count reads the same; under a limit of 25 with an 80 % banner, 20 and 500 do too. So
+/// a count that keeps growing (a premium user's stock) does not make every key new.
+/// Every count below its ceiling, and the ceiling itself, stays its own key, so a screen
+/// wrong at or before a threshold is still rendered and caught.
 struct PolicyScreenKey: Hashable {
     var plan: Int32 = -1
     var product: Int32 = -1
@@ -18,23 +25,76 @@ struct PolicyScreenKey: Hashable {
     /// What a policy's screens read, found once by walking its screen expressions.
     struct Reads: Sendable {
         /// The (meter, window) counts some screen reads, in a fixed order.
-        var windows: [(meter: Int, window: PolicyWindow)] = []
+        let windows: [(meter: Int, window: PolicyWindow)]
         /// Whether some screen reads the entitlement's product (`byProduct`, `expiry`).
-        var product = false
+        let product: Bool
         /// Whether some screen shows the expiry date (`expiry`): `renews`, `expires`, the zone.
-        var expiry = false
+        let expiry: Bool
         /// Whether the key holds everything the screens read (at most four windows).
         var isComplete: Bool { windows.count <= 4 }
+        /// Per plan (then one row for no plan), per read window in `windows` order (four
+        /// to a row): the largest count a screen can tell apart from every larger one.
+        /// A key holds `min(count, ceiling)`.
+        let ceilings: [Int]
+        /// The plans' count: the row of no plan.
+        private let planCount: Int
 
         init(policy: SubscriptionPolicy) {
-            for screen in policy.screens { visit(screen.value) }
+            var found = Found()
+            for screen in policy.screens { found.visit(screen.value) }
+            windows = found.windows
+            product = found.product
+            expiry = found.expiry
+            planCount = policy.plans.count
+            var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
+            for plan in 0...planCount {
+                var row = Ceilings(policy: policy, plan: plan == planCount ? nil : plan)
+                for screen in policy.screens { row.visit(screen.value, numbers: nil) }
+                for (position, read) in found.windows.prefix(4).enumerated() {
+                    ceilings[plan * 4 + position] = row.ceilings[Pair(meter: read.meter, window: read.window), default: 0]
+                }
+            }
+            self.ceilings = ceilings
         }
+
+        /// The key of the given values; `expiryDay` is the entitlement's expiry date in
+        /// the device's zone (read only when `expiry`).
+        @inline(__always)
+        func key(plan: Int?, entitlement: PolicyEntitlement?, expiryDay: Int32, counts: PolicyMeterCounts) -> PolicyScreenKey {
+            var key = PolicyScreenKey()
+            key.plan = Int32(truncatingIfNeeded: plan ?? -1)
+            if product { key.product = Int32(truncatingIfNeeded: entitlement?.product ?? -1) }
+            if expiry, let entitlement {
+                key.renews = entitlement.renews
+                if entitlement.expires != nil { key.expiryDay = expiryDay }
+            }
+            let count = min(windows.count, 4)
+            guard count > 0 else { return key }
+            let row = plan.map { $0 >= 0 && $0 < planCount ? $0 * 4 : -1 } ?? planCount * 4
+            @inline(__always) func read(_ position: Int) -> Int {
+                let (meter, window) = windows[position]
+                let value = counts[meter][window]
+                return row < 0 ? value : min(value, ceilings[row + position])
+            }
+            key.count0 = read(0)
+            if count > 1 { key.count1 = read(1) }
+            if count > 2 { key.count2 = read(2) }
+            if count > 3 { key.count3 = read(3) }
+            return key
+        }
+    }
+
+    /// What the screens read, gathered by one walk of their expressions.
+    private struct Found {
+        var windows: [(meter: Int, window: PolicyWindow)] = []
+        var product = false
+        var expiry = false
 
         private mutating func read(_ meter: Int, _ window: PolicyWindow) {
             if !windows.contains(where: { $0.meter == meter && $0.window == window }) { windows.append((meter, window)) }
         }
 
-        private mutating func visit(_ expression: ScreenExpression) {
+        mutating func visit(_ expression: ScreenExpression) {
             switch expression {
             case .null, .text, .planName, .plural, .boxText:
                 break // the plan is always in the key; `plural` shows its meter's numbers
@@ -57,24 +117,92 @@ struct PolicyScreenKey: Hashable {
         }
     }
 
+    /// A (meter, window) pair, as a dictionary key.
+    private struct Pair: Hashable {
+        var meter: Int
+        var window: PolicyWindow
+    }
+
+    /// How far the screens under one plan can tell each read count apart, found by
+    /// walking their expressions with the plan's limits, by the rules of G10:
+    ///
+    /// - a `meter` screen's state changes at its limit (and at its warning share, which
+    ///   is below it), and its numbers `remaining` and `limit` stop changing there too;
+    ///   only `used` shows every count;
+    /// - under no plan, or with no shown limit, a `meter` screen is `reached` or
+    ///   `unlimited` whatever the count, and its numbers show only `used`;
+    /// - a `bar` shows the count up to the limit; `metersInWarning` lists a meter once
+    ///   its count reaches the warning share (the smallest count at least P % of the
+    ///   limit); both show nothing of a window without a shown limit.
+    private struct Ceilings {
+        let policy: SubscriptionPolicy
+        let plan: Int?
+        var ceilings: [Pair: Int] = [:]
+
+        init(policy: SubscriptionPolicy, plan: Int?) {
+            self.policy = policy
+            self.plan = plan
+        }
+
+        private mutating func need(_ pair: Pair, _ ceiling: Int) {
+            ceilings[pair] = max(ceilings[pair, default: 0], ceiling)
+        }
+
+        private func shownLimit(_ meter: Int, _ window: PolicyWindow) -> Int? {
+            guard let plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
+            return limit.value
+        }
+
+        /// Walks an expression; `numbers` is the enclosing `meter` screen's window, whose
+        /// `used` number shows every count.
+        mutating func visit(_ expression: ScreenExpression, numbers: Pair?) {
+            switch expression {
+            case .null, .planName, .boxText:
+                break
+            case .text(let template):
+                visit(template, numbers: numbers)
+            case .byPlan(let branches):
+                // Only the branch of this plan (the last is no plan's) is ever shown.
+                visit(branches[plan ?? policy.plans.count], numbers: numbers)
+            case .byProduct(let branches):
+                branches.forEach { visit($0, numbers: numbers) }
+            case .meter(let screen):
+                let pair = Pair(meter: screen.meter, window: screen.window)
+                need(pair, shownLimit(screen.meter, screen.window) ?? 0)
+                for branch in [screen.below, screen.reached, screen.unlimited] + (screen.warning.map { [$0] } ?? []) {
+                    visit(branch, numbers: pair)
+                }
+            case .plural(let number, let one, let other):
+                if number == .used, let numbers { need(numbers, .max) }
+                visit(one, numbers: numbers)
+                visit(other, numbers: numbers)
+            case .expiry(let renewing, let ending):
+                visit(renewing, numbers: numbers)
+                visit(ending, numbers: numbers)
+            case .bar(let meter, let window):
+                need(Pair(meter: meter, window: window), shownLimit(meter, window) ?? 0)
+            case .metersInWarning(let meters, let window, let percent):
+                for meter in meters {
+                    guard let limit = shownLimit(meter, window) else { continue }
+                    need(Pair(meter: meter, window: window), max(0, (percent * limit + 99) / 100))
+                }
+            }
+        }
+
+        private mutating func visit(_ template: ScreenTemplate, numbers: Pair?) {
+            guard let numbers else { return } // outside a meter screen every number reads 0
+            for case .number(.used) in template.segments { need(numbers, .max) }
+        }
+    }
+
     /// The key of nothing (an empty slot of `PolicyScreenKeySet`).
     init() {}
 
-    /// The key of the given values; `count(meter, window)` reads a count.
-    @inline(__always)
-    init(reads: Reads, plan: Int?, entitlement: PolicyEntitlement?, zone: TimeZoneRules, count: (Int, PolicyWindow) -> Int) {
-        self.plan = Int32(truncatingIfNeeded: plan ?? -1)
-        if reads.product { product = Int32(truncatingIfNeeded: entitlement?.product ?? -1) }
-        if reads.expiry, let entitlement {
-            renews = entitlement.renews
-            if let expires = entitlement.expires {
-                expiryDay = LocalDate(localMilliseconds: expires.millisecondsSince1970 + zone.offsetMilliseconds(at: expires)).daysSince1970
-            }
-        }
-        let windows = reads.windows
-        if windows.count > 0 { count0 = count(windows[0].meter, windows[0].window) }
-        if windows.count > 1 { count1 = count(windows[1].meter, windows[1].window) }
-        if windows.count > 2 { count2 = count(windows[2].meter, windows[2].window) }
-        if windows.count > 3 { count3 = count(windows[3].meter, windows[3].window) }
-    }
+    /// A key no output has (its plan is no index nor `none`): "no key yet".
+    static let impossible: PolicyScreenKey = {
+        var key = PolicyScreenKey()
+        key.plan = .min
+        return key
+    }()
+
 }

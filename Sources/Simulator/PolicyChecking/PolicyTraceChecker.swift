@@ -36,22 +36,34 @@ public struct PolicyTraceChecker {
         let renderer: PolicyMachine
         /// Per meter, the windows the contract shows: those some plan limits.
         let shownWindows: [[PolicyWindow]]
-        /// What the screens read.
-        let screenReads: PolicyScreenKey.Reads
 
         init(policy: SubscriptionPolicy) {
             self.policy = policy
             self.oracle = PolicyOracle(policy: policy)
             self.screenOracle = PolicyScreenOracle(policy: policy)
             self.renderer = PolicyMachine(policy: policy)
-            self.shownWindows = policy.meters.indices.map { meter in
+            let shownWindows = policy.meters.indices.map { meter in
                 PolicyWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
             }
-            self.screenReads = PolicyScreenKey.Reads(policy: policy)
+            self.shownWindows = shownWindows
+        }
+
+        /// The screens the contract shows for `output`, rendered by the engine in place
+        /// (a call through the stored property would copy the engine and its tables).
+        func render(_ output: PolicyOutput) -> [PolicyScreenValue] {
+            renderer.screens(of: output)
         }
     }
 
     private let rules: Rules
+    /// What the screens read (held here rather than in `rules`, so that building a key
+    /// reads its tables in place).
+    private let screenReads: PolicyScreenKey.Reads
+    /// Whether every count a screen reads is one the contract shows (and the checker
+    /// compares before the screens).
+    private let screensReadShownWindows: Bool
+    /// Whether the policy has screens at all.
+    private let hasScreens: Bool
     /// The rules the trace is checked against.
     public var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
@@ -77,8 +89,14 @@ public struct PolicyTraceChecker {
     // Screens: the checker's own values for the key they were last evaluated for, and
     // the keys whose rendering was already compared with them and found right (bounded).
     private var expectedScreens: [PolicyScreenValue] = []
-    private var expectedKey: PolicyScreenKey?
+    private var expectedScreensKey: PolicyScreenKey?
     private var verifiedKeys = PolicyScreenKeySet()
+    /// The key last found in (or added to) `verifiedKeys`: most events repeat it.
+    private var lastVerifiedKey = PolicyScreenKey.impossible
+    /// The sources of the screens last found right (no plan's index before any).
+    private var lastVerified: (plan: Int?, counts: PolicyMeterCounts, entitlement: PolicyEntitlement?, zone: TimeZoneRules) = (-1, [], nil, .utc)
+    /// The last expiry date worked out for the screens, and what it was worked out from.
+    private var lastExpiry = (instant: Instant(millisecondsSince1970: .min), zone: TimeZoneRules.utc, day: Int32.min)
 
     // Check counts: events that passed, by kind, and checks recorded from elsewhere.
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
@@ -88,6 +106,10 @@ public struct PolicyTraceChecker {
     /// instead of the zone tables.
     public init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         self.rules = Rules(policy: policy)
+        let screenReads = PolicyScreenKey.Reads(policy: policy)
+        self.hasScreens = !policy.screens.isEmpty
+        self.screenReads = screenReads
+        self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
         self.dates = dates
         self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
         self.hasDates = dates != nil
@@ -248,7 +270,7 @@ public struct PolicyTraceChecker {
             stored[meter].stock -= 1
         }
 
-        if !rules.policy.screens.isEmpty,
+        if hasScreens,
            let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
             return violation
         }
@@ -435,31 +457,92 @@ public struct PolicyTraceChecker {
     /// again: that is a comparison of two keys and a set lookup. Any other output is
     /// rendered and compared with the checker's own values (evaluated once per key in a
     /// row), and screens a program showed itself are compared every time.
+    ///
+    /// By the time screens are checked, the output's plan and the counts of every window
+    /// some plan limits were found equal to the checker's own. So when the screens read
+    /// only such windows and the output carries the checker's entitlement and zone, the
+    /// output's key is the checker's, and one key is built, not two.
+    ///
+    /// Most events leave all of that as it was: an output with the checker's entitlement
+    /// and zone and the very plan, counts, entitlement and zone of the last output whose
+    /// screens were found right shows those screens again, which is a few comparisons
+    /// made here; everything else is `compareScreensByKey`.
+    @inline(__always)
     private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
-        let reads = rules.screenReads
-        let key = PolicyScreenKey(reads: reads, plan: plan, entitlement: entitlement, zone: deviceClock.zone) { [stored] meter, window in
-            Self.inForce(stored[meter], resets)[window]
+        if shown == nil, screensReadShownWindows, output.plan == lastVerified.plan, output.counts == lastVerified.counts,
+           output.entitlement == lastVerified.entitlement, output.entitlement == entitlement,
+           output.zone == lastVerified.zone, output.zone == deviceClock.zone {
+            return nil
         }
+        return compareScreensByKey(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: resets)
+    }
+
+    @inline(never)
+    private mutating func compareScreensByKey(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
         var outputKey: PolicyScreenKey?
+        let key: PolicyScreenKey
         if shown == nil {
             if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
                 return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
             }
-            if reads.isComplete {
-                outputKey = PolicyScreenKey(reads: reads, plan: output.plan, entitlement: output.entitlement, zone: output.zone) { output.counts[$0][$1] }
-                if outputKey == key, verifiedKeys.contains(key) { return nil }
+        }
+        let sameSources = shown == nil && screensReadShownWindows && output.entitlement == entitlement && output.zone == deviceClock.zone
+        if shown == nil, screenReads.isComplete {
+            let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
+            let built = screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
+            outputKey = built
+            key = sameSources ? built : expectedKey(plan: plan, resets: resets)
+            if built == key, key == lastVerifiedKey || verifiedKeys.contains(key) {
+                verified(key, output, sameSources: sameSources)
+                return nil
             }
+        } else {
+            key = expectedKey(plan: plan, resets: resets)
         }
-        if !reads.isComplete || key != expectedKey {
+        if !screenReads.isComplete || key != expectedScreensKey {
             expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
-            expectedKey = reads.isComplete ? key : nil
+            expectedScreensKey = screenReads.isComplete ? key : nil
         }
-        let values = shown ?? rules.renderer.screens(of: output)
+        let values = shown ?? rules.render(output)
         if values != expectedScreens {
             return screensViolation(values, eventIndex: eventIndex, plan: plan)
         }
-        if outputKey == key { verifiedKeys.insert(key) }
+        if outputKey == key {
+            verifiedKeys.insert(key)
+            verified(key, output, sameSources: sameSources)
+        }
         return nil
+    }
+
+    /// Remembers the key last found right, and the output it was found for when that
+    /// output's sources are the checker's own (the next output with the same plan,
+    /// counts, entitlement and zone then shows the same screens).
+    @inline(__always)
+    private mutating func verified(_ key: PolicyScreenKey, _ output: PolicyOutput, sameSources: Bool) {
+        lastVerifiedKey = key
+        if sameSources {
+            lastVerified = (output.plan, output.counts, output.entitlement, output.zone)
+        } else {
+            lastVerified.plan = -1 // no plan index: nothing matches
+        }
+    }
+
+    /// The checker's own screen key after the event.
+    private mutating func expectedKey(plan: Int?, resets: Resets) -> PolicyScreenKey {
+        let counts = PolicyMeterCounts(stored.lazy.map { Self.inForce($0, resets) })
+        let day = screenReads.expiry ? expiryDay(entitlement, deviceClock.zone) : .min
+        return screenReads.key(plan: plan, entitlement: entitlement, expiryDay: day, counts: counts)
+    }
+
+    /// The local date of an entitlement's expiry in `zone`, remembered for the last
+    /// (expiry, zone) asked: it changes only with the entitlement or the zone.
+    private mutating func expiryDay(_ entitlement: PolicyEntitlement?, _ zone: TimeZoneRules) -> Int32 {
+        guard let expires = entitlement?.expires else { return .min }
+        if expires != lastExpiry.instant || zone != lastExpiry.zone {
+            let day = LocalDate(localMilliseconds: expires.millisecondsSince1970 + zone.offsetMilliseconds(at: expires)).daysSince1970
+            lastExpiry = (expires, zone, day)
+        }
+        return lastExpiry.day
     }
 
     /// The first screen shown wrong, or the wrong number of screens.

@@ -36,7 +36,7 @@ public struct PolicyCoverageTracker {
     private let isLifetime: [Bool], productPlan: [Int]
 
     // Per timeline.
-    private var previous: [PolicyCounts]
+    private var previous: PolicyMeterCounts
     private var hasPrevious = false
     private var previousMonth = 0, previousDay = 0
     /// The usage day's month (`year * 12 + month`) and its span in days since 1970.
@@ -99,7 +99,7 @@ public struct PolicyCoverageTracker {
         self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
         self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
         self.productPlan = policy.products.map(\.plan)
-        self.previous = [PolicyCounts](repeating: PolicyCounts(), count: policy.meters.count)
+        self.previous = PolicyMeterCounts(meters: policy.meters.count)
         if case .fixed(let zone) = policy.calendar {
             fixedCalendar = true
             calendar = ZoneClock(zone: zone)
@@ -269,6 +269,9 @@ public struct PolicyCoverageTracker {
             monthStart = LocalDate.days(year: year, month: month, day: 1)
             nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
         }
+        // Most events (a look, a blocked use, a use on the same day) change neither the
+        // counts nor the usage day: nothing below can be reached then.
+        if hasPrevious, day == previousDay, output.counts == previous { return }
         if hasPrevious {
             if monthNumber > previousMonth { hit(monthRollover) }
             for meter in previous.indices {
@@ -283,7 +286,7 @@ public struct PolicyCoverageTracker {
                 }
             }
         }
-        for meter in previous.indices { previous[meter] = output.counts[meter] }
+        previous = output.counts
         previousMonth = monthNumber
         previousDay = day
         hasPrevious = true

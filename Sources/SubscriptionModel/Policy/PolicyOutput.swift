@@ -52,6 +52,17 @@ public struct PolicyOutput: Hashable, Sendable {
 
     /// For an `alert` response, the alert.
     public var alert: PolicyAlert? { response?.alert }
+
+    /// Equal when every field is. The plain fields are compared first, the zone by its
+    /// table before its identifier, and the response (whose alert holds strings) last:
+    /// the simulator compares two outputs at most events (the look-free shadow's), and
+    /// nearly always finds them equal.
+    @inlinable
+    public static func == (lhs: PolicyOutput, rhs: PolicyOutput) -> Bool {
+        lhs.plan == rhs.plan && lhs.day == rhs.day && lhs.outcome == rhs.outcome && lhs.reason == rhs.reason
+            && lhs.resetAt == rhs.resetAt && lhs.upgrade == rhs.upgrade && lhs.counts == rhs.counts
+            && lhs.entitlement == rhs.entitlement && lhs.zone == rhs.zone && lhs.response == rhs.response
+    }
 }
 
 /// What a use did.
