@@ -198,6 +198,13 @@ struct PolicyScreenKey: Hashable {
     /// The key of nothing (an empty slot of `PolicyScreenKeySet`).
     init() {}
 
+    /// Equal when every field is (inline: keys are compared at most events).
+    @inline(__always)
+    static func == (lhs: PolicyScreenKey, rhs: PolicyScreenKey) -> Bool {
+        lhs.plan == rhs.plan && lhs.product == rhs.product && lhs.renews == rhs.renews && lhs.expiryDay == rhs.expiryDay
+            && lhs.count0 == rhs.count0 && lhs.count1 == rhs.count1 && lhs.count2 == rhs.count2 && lhs.count3 == rhs.count3
+    }
+
     /// A key no output has (its plan is no index nor `none`): "no key yet".
     static let impossible: PolicyScreenKey = {
         var key = PolicyScreenKey()

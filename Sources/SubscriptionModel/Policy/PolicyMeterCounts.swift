@@ -97,7 +97,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     }
 
     /// Equal when they have the same meters with the same counts.
-    @inlinable
+    @inlinable @inline(__always)
     public static func == (lhs: PolicyMeterCounts, rhs: PolicyMeterCounts) -> Bool {
         lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
             && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
