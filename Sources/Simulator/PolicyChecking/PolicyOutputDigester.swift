@@ -15,7 +15,10 @@ public struct PolicyOutputDigester {
     /// An empty digest.
     public init() {}
 
-    /// Adds one output.
+    /// Adds one output: every field, each word multiplied by its own odd constant (so a
+    /// change in any one changes the fold; a meter's counts by the meter's constant, so
+    /// the order of meters counts) and folded into one mixing step, so the multiplies of
+    /// one output do not wait on each other.
     @inline(__always)
     public mutating func add(_ output: PolicyOutput) {
         var head = UInt64(UInt32(bitPattern: output.day.daysSince1970))
@@ -23,22 +26,38 @@ public struct PolicyOutputDigester {
         head |= UInt64(output.outcome == nil ? 0 : output.outcome == .allowed ? 1 : 2) << 40
         head |= UInt64(output.reason.map { $0.rawValue + 1 } ?? 0) << 42
         head |= UInt64(output.upgrade == nil ? 0 : 1) << 46
-        digest.add(head)
-        if let response = output.response { digest.add(Self.word(response)) }
-        if let resetAt = output.resetAt { digest.add(UInt64(bitPattern: resetAt.millisecondsSince1970)) }
-        if let upgrade = output.upgrade { digest.add(upgrade.bits) }
-        for counts in output.counts {
-            digest.add(UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
-                       ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5)
+        head |= UInt64(output.response == nil ? 0 : 1) << 47
+        head |= UInt64(output.resetAt == nil ? 0 : 1) << 48
+        head |= UInt64(output.entitlement == nil ? 0 : 1) << 49
+        var word = head
+        if let response = output.response { word ^= Self.word(response) &* 0xA076_1D64_78BD_642F }
+        if let resetAt = output.resetAt { word ^= UInt64(bitPattern: resetAt.millisecondsSince1970) &* 0xE703_7ED1_A0B4_28DB }
+        if let upgrade = output.upgrade { word ^= upgrade.bits &* 0x8EBC_6AF0_9C88_C6E3 }
+        for (meter, counts) in output.counts.enumerated() {
+            let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
+                ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
+            word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)
         }
         if let entitlement = output.entitlement {
-            digest.add(UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)
+            word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)
+                &* 0x5899_65CC_7537_4CC3
         }
         if lastZone != output.zone {
             lastZone = output.zone
             zoneWord = Self.fnv(output.zone.identifier)
         }
-        digest.add(zoneWord)
+        digest.add(word ^ zoneWord &* 0x1D8E_4E27_C47D_124F)
+    }
+
+    /// One odd constant per meter (a policy has at most four).
+    @inline(__always)
+    private static func meterConstant(_ meter: Int) -> UInt64 {
+        switch meter {
+        case 0: 0xFF51_AFD7_ED55_8CCD
+        case 1: 0xC4CE_B9FE_1A85_EC53
+        case 2: 0x94D0_49BB_1331_11EB
+        default: 0xBF58_476D_1CE4_E5B9
+        }
     }
 
     /// Adds something else (an event count, another digest).

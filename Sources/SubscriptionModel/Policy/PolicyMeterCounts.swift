@@ -63,6 +63,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     /// The counts of meter `meter`.
     @inlinable
     public subscript(meter: Int) -> PolicyCounts {
+        @inline(__always)
         get {
             let counts = vector(meter)
             return PolicyCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))

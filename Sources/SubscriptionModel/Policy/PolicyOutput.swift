@@ -57,7 +57,7 @@ public struct PolicyOutput: Hashable, Sendable {
     /// table before its identifier, and the response (whose alert holds strings) last:
     /// the simulator compares two outputs at most events (the look-free shadow's), and
     /// nearly always finds them equal.
-    @inlinable
+    @inlinable @inline(__always)
     public static func == (lhs: PolicyOutput, rhs: PolicyOutput) -> Bool {
         lhs.plan == rhs.plan && lhs.day == rhs.day && lhs.outcome == rhs.outcome && lhs.reason == rhs.reason
             && lhs.resetAt == rhs.resetAt && lhs.upgrade == rhs.upgrade && lhs.counts == rhs.counts
