@@ -82,25 +82,25 @@ public final class PolicyOracle: Sendable {
     /// `meterCounts` the counts in force of the meter the feature consumes (ignored for
     /// other features): the reason it is blocked, or nil when it is allowed.
     public func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: PolicyCounts) -> PolicyReason? {
+        // (Each rule is read from the policy in place, `policy.plans[plan].…`: naming the
+        // plan or the feature in a local would copy it, strings and tables, at every use.)
         // (1) No plan.
         guard let plan else { return .noPlan }
-        let rules = policy.plans[plan]
         // (2) A feature the plan does not enable.
-        if !rules.enables(feature: feature) { return .notInPlan }
-        let definition = policy.features[feature]
+        if !policy.plans[plan].enables(feature: feature) { return .notInPlan }
         // (3) A history feature: the day must be on or after the usage day minus N − 1
         //     calendar days; no upper bound; nothing is counted either way. (A use without a
         //     day cannot be read from a timeline; it is taken as inside the window.)
-        if definition.hasHistory {
-            guard let days = rules.historyDays[feature], let day else { return nil }
+        if policy.features[feature].hasHistory {
+            guard let days = policy.plans[plan].historyDays[feature], let day else { return nil }
             let earliest = Int(usageDay.daysSince1970) - (days - 1)
             return Int(day.daysSince1970) < earliest ? .history : nil
         }
         // (4) A consuming feature: the first window, most lasting first, whose limit the
-        //     count has reached.
-        if case .consumes(let meter) = definition.effect {
-            for window in Self.limitOrder {
-                if let limit = rules.limit(meter: meter, window), meterCounts[window] >= limit.value {
+        //     count has reached (`limitOrder`).
+        if case .consumes(let meter) = policy.features[feature].effect {
+            for window in [PolicyWindow.total, .stock, .month, .day] {
+                if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] >= limit.value {
                     return PolicyReason(window)
                 }
             }

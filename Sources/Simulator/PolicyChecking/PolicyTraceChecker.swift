@@ -64,6 +64,8 @@ public struct PolicyTraceChecker {
     private let screensReadShownWindows: Bool
     /// Whether the policy has screens at all.
     private let hasScreens: Bool
+    /// Each feature's effect and whether it carries a diary day, by feature index.
+    private let features: [(effect: PolicyFeature.Effect, hasHistory: Bool)]
     /// The rules the trace is checked against.
     public var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
@@ -83,7 +85,7 @@ public struct PolicyTraceChecker {
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
     private var storedNextMonth: Int32 = .max
-    private var stored: [PolicyCounts]
+    private var stored: PolicyMeterCounts
     private var index = 0
 
     // Screens: the checker's own values for the key they were last evaluated for, and
@@ -111,7 +113,8 @@ public struct PolicyTraceChecker {
         self.screenReads = screenReads
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
         self.dates = dates
-        self.stored = Array(repeating: PolicyCounts(), count: policy.meters.count)
+        self.stored = PolicyMeterCounts(meters: policy.meters.count)
+        self.features = policy.features.map { ($0.effect, $0.hasHistory) }
         self.hasDates = dates != nil
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
@@ -124,7 +127,7 @@ public struct PolicyTraceChecker {
         deviceClock.set(zone)
         storedDay = nil
         storedNextMonth = .max
-        for meter in stored.indices { stored[meter] = PolicyCounts() }
+        stored = PolicyMeterCounts(meters: stored.count)
         index = 0
     }
 
@@ -219,7 +222,7 @@ public struct PolicyTraceChecker {
         var isUse = false, isGated = false, isConsuming = false
         if case .use(let feature, let day) = event.action {
             isUse = true
-            let definition = rules.policy.features[feature]
+            let definition = features[feature]
             switch definition.effect {
             case .releases(let meter):
                 use.outcome = .allowed // G4: never blocked.
@@ -247,10 +250,21 @@ public struct PolicyTraceChecker {
             }
         }
 
-        if let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
+        // The common case, every field and count as expected, is a few comparisons made
+        // here; anything else is diagnosed (and named) by `compareFields` and `compareCounts`.
+        // (No call on `self` inside `||`: its operand is a closure, which would copy the checker.)
+        var fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
+            || output.resetAt != use.resetAt || output.upgrade != use.upgrade
+        if !fieldsDiffer, use.reason != nil || output.response != nil {
+            let expected = use.reason.map { reason in rules.oracle.response(plan: plan, reason: reason) } ?? nil
+            fieldsDiffer = output.response != expected
+        }
+        if fieldsDiffer,
+           let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
             return violation
         }
-        if let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
+        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use),
+           let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
             return violation
         }
 
@@ -261,10 +275,12 @@ public struct PolicyTraceChecker {
                 storedNextMonth = PolicyOracle.nextMonthStart(usageDay).daysSince1970
                 storedDay = usageDay
             }
-            stored[meter].day += 1
-            stored[meter].month += 1
-            stored[meter].total += 1
-            stored[meter].stock += 1
+            var counts = stored[meter]
+            counts.day += 1
+            counts.month += 1
+            counts.total += 1
+            counts.stock += 1
+            stored[meter] = counts
         }
         if let meter = use.released, stored[meter].stock > 0 {
             stored[meter].stock -= 1
@@ -282,6 +298,7 @@ public struct PolicyTraceChecker {
     }
 
     // MARK: The fields
+
 
     /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
     /// that order; the first that differs names its invariant.
@@ -401,6 +418,18 @@ public struct PolicyTraceChecker {
 
     // MARK: Counts
 
+    /// Whether every meter's counts after the event are exactly the expected ones. (Static,
+    /// as the helpers the hot path calls are: a method called from the mutating `check`
+    /// would be handed a copy of the whole checker.)
+    @inline(__always)
+    private static func countsAsExpected(_ counts: PolicyMeterCounts, stored: PolicyMeterCounts, resets: Resets, use: UseExpectation) -> Bool {
+        guard counts.count == stored.count else { return false }
+        for meter in stored.indices where counts[meter] != expectedCounts(stored[meter], meter: meter, resets: resets, use: use) {
+            return false
+        }
+        return true
+    }
+
     /// Each meter's counts after the event, on the windows the contract shows.
     private func compareCounts(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, usageDay: LocalDate, resets: Resets,
                                use: UseExpectation) -> PolicyViolation? {
@@ -409,7 +438,7 @@ public struct PolicyTraceChecker {
                                    detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
         }
         for meter in stored.indices {
-            let expected = expectedCounts(meter, resets: resets, use: use)
+            let expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use)
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
@@ -420,10 +449,10 @@ public struct PolicyTraceChecker {
         return nil
     }
 
-    /// A meter's counts in force right after the event.
+    /// A meter's counts in force right after the event, from those written before it.
     @inline(__always)
-    private func expectedCounts(_ meter: Int, resets: Resets, use: UseExpectation) -> PolicyCounts {
-        var counts = Self.inForce(stored[meter], resets)
+    private static func expectedCounts(_ stored: PolicyCounts, meter: Int, resets: Resets, use: UseExpectation) -> PolicyCounts {
+        var counts = inForce(stored, resets)
         if use.counted == meter {
             counts.day += 1
             counts.month += 1
@@ -529,7 +558,8 @@ public struct PolicyTraceChecker {
 
     /// The checker's own screen key after the event.
     private mutating func expectedKey(plan: Int?, resets: Resets) -> PolicyScreenKey {
-        let counts = PolicyMeterCounts(stored.lazy.map { Self.inForce($0, resets) })
+        var counts = stored
+        for meter in counts.indices { counts[meter] = Self.inForce(counts[meter], resets) }
         let day = screenReads.expiry ? expiryDay(entitlement, deviceClock.zone) : .min
         return screenReads.key(plan: plan, entitlement: entitlement, expiryDay: day, counts: counts)
     }
