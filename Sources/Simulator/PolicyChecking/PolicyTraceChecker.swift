@@ -494,14 +494,23 @@ public struct PolicyTraceChecker {
     ///
     /// Most events leave all of that as it was: an output with the checker's entitlement
     /// and zone and the very plan, counts, entitlement and zone of the last output whose
-    /// screens were found right shows those screens again, which is a few comparisons
-    /// made here; everything else is `compareScreensByKey`.
+    /// screens were found right shows those screens again, and so does one whose key was
+    /// verified before. Both are found here; everything else (a key not seen yet, an
+    /// output whose sources are not the checker's) is `compareScreensByKey`.
     @inline(__always)
     private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
-        if shown == nil, screensReadShownWindows, output.plan == lastVerified.plan, output.counts == lastVerified.counts,
-           output.entitlement == lastVerified.entitlement, output.entitlement == entitlement,
-           output.zone == lastVerified.zone, output.zone == deviceClock.zone {
-            return nil
+        if shown == nil, screensReadShownWindows, screenReads.isComplete, output.entitlement == entitlement, output.zone == deviceClock.zone {
+            if output.plan == lastVerified.plan, output.counts == lastVerified.counts, output.entitlement == lastVerified.entitlement,
+               output.zone == lastVerified.zone {
+                return nil
+            }
+            // The output's key is the checker's own: one already verified shows the same screens.
+            let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
+            let key = screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
+            if key == lastVerifiedKey || verifiedKeys.contains(key) {
+                verified(key, output, sameSources: true)
+                return nil
+            }
         }
         return compareScreensByKey(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: resets)
     }
