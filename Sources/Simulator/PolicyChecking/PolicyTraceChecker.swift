@@ -20,7 +20,9 @@ import SubscriptionModel
 /// evaluation of its own expectations (a program that prints its screens itself is
 /// checked with `check(_:_:screens:)` instead). Screens depend only on what they read
 /// (`PolicyScreenKey`), so each combination of those values is rendered and compared
-/// once per checker; this trusts the renderer to be a function of them, as G10 says.
+/// once per checker; this trusts the renderer to be a function of them, as G10 says,
+/// and to show a count past its ceiling (the largest a screen expression can tell
+/// apart, worked out from the policy) as it shows the ceiling.
 ///
 /// Only the fields the contract shows are checked: the counts of the windows some plan
 /// limits (the line's `meters`), and the entitlement and zone through the screens they
