@@ -507,9 +507,8 @@ public struct PolicyTraceChecker {
                 return nil
             }
             // The output's key is the checker's own: one already verified shows the same screens.
-            let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
-            let key = screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
-            if key == lastVerifiedKey || verifiedKeys.contains(key) {
+            let key = screenKey(of: output)
+            if isVerified(key) {
                 verified(key, output, sameSources: true)
                 return nil
             }
@@ -528,11 +527,10 @@ public struct PolicyTraceChecker {
         }
         let sameSources = shown == nil && screensReadShownWindows && output.entitlement == entitlement && output.zone == deviceClock.zone
         if shown == nil, screenReads.isComplete {
-            let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
-            let built = screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
+            let built = screenKey(of: output)
             outputKey = built
             key = sameSources ? built : expectedKey(plan: plan, resets: resets)
-            if built == key, key == lastVerifiedKey || verifiedKeys.contains(key) {
+            if built == key, isVerified(key) {
                 verified(key, output, sameSources: sameSources)
                 return nil
             }
@@ -552,6 +550,19 @@ public struct PolicyTraceChecker {
             verified(key, output, sameSources: sameSources)
         }
         return nil
+    }
+
+    /// The key of the screens `output` shows (rendered by the contract's renderer).
+    @inline(__always)
+    private mutating func screenKey(of output: PolicyOutput) -> PolicyScreenKey {
+        let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
+        return screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
+    }
+
+    /// Whether the screens of `key` were already rendered and found right.
+    @inline(__always)
+    private func isVerified(_ key: PolicyScreenKey) -> Bool {
+        key == lastVerifiedKey || verifiedKeys.contains(key)
     }
 
     /// Remembers the key last found right, and the output it was found for when that
