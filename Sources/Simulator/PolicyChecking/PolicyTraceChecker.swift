@@ -587,7 +587,9 @@ public struct PolicyTraceChecker {
     }
 
     /// The local date of an entitlement's expiry in `zone`, remembered for the last
-    /// (expiry, zone) asked: it changes only with the entitlement or the zone.
+    /// (expiry, zone) asked: it changes only with the entitlement or the zone. Zones are
+    /// the same when `TimeZoneRules ==` says so, by identifier (as the screen fast path
+    /// takes them too): two tables under one name, which only a test can make, are one.
     private mutating func expiryDay(_ entitlement: PolicyEntitlement?, _ zone: TimeZoneRules) -> Int32 {
         guard let expires = entitlement?.expires else { return .min }
         if expires != lastExpiry.instant || zone != lastExpiry.zone {
