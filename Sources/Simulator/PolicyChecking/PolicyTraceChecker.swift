@@ -44,10 +44,9 @@ public struct PolicyTraceChecker {
             self.oracle = PolicyOracle(policy: policy)
             self.screenOracle = PolicyScreenOracle(policy: policy)
             self.renderer = PolicyMachine(policy: policy)
-            let shownWindows = policy.meters.indices.map { meter in
+            self.shownWindows = policy.meters.indices.map { meter in
                 PolicyWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
             }
-            self.shownWindows = shownWindows
         }
 
         /// The screens the contract shows for `output`, rendered by the engine in place
@@ -301,7 +300,6 @@ public struct PolicyTraceChecker {
 
     // MARK: The fields
 
-
     /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
     /// that order; the first that differs names its invariant.
     private func compareFields(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, plan: Int?, localDate: LocalDate,
@@ -516,6 +514,8 @@ public struct PolicyTraceChecker {
         return compareScreensByKey(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: resets)
     }
 
+    /// The rest of G10's check: keys built from both sides when the output's sources
+    /// are not the checker's, and a key not verified yet rendered and compared.
     @inline(never)
     private mutating func compareScreensByKey(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
         var outputKey: PolicyScreenKey?
