@@ -40,19 +40,24 @@ struct PolicyScreenKey: Hashable {
         private let planCount: Int
 
         init(policy: SubscriptionPolicy) {
-            var found = Found()
-            for screen in policy.screens { found.visit(screen.value) }
-            windows = found.windows
-            product = found.product
-            expiry = found.expiry
-            planCount = policy.plans.count
-            var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
-            for plan in 0...planCount {
+            let planCount = policy.plans.count
+            self.planCount = planCount
+            // One walk of the screens per plan (and for no plan): what each reads, and how far.
+            let rows = (0...planCount).map { plan in
                 var row = Ceilings(policy: policy, plan: plan == planCount ? nil : plan)
                 for screen in policy.screens { row.visit(screen.value, numbers: nil) }
-                for (position, read) in found.windows.prefix(4).enumerated() {
-                    ceilings[plan * 4 + position] = row.ceilings[Pair(meter: read.meter, window: read.window), default: 0]
-                }
+                return row
+            }
+            var pairs: [Pair] = []
+            for row in rows {
+                for pair in row.order where !pairs.contains(pair) { pairs.append(pair) }
+            }
+            windows = pairs.map { ($0.meter, $0.window) }
+            product = rows.contains { $0.readsProduct }
+            expiry = rows.contains { $0.readsExpiry }
+            var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
+            for (plan, row) in rows.enumerated() {
+                for (position, pair) in pairs.prefix(4).enumerated() { ceilings[plan * 4 + position] = row.ceilings[pair, default: 0] }
             }
             self.ceilings = ceilings
         }
@@ -84,39 +89,6 @@ struct PolicyScreenKey: Hashable {
         }
     }
 
-    /// What the screens read, gathered by one walk of their expressions.
-    private struct Found {
-        var windows: [(meter: Int, window: PolicyWindow)] = []
-        var product = false
-        var expiry = false
-
-        private mutating func read(_ meter: Int, _ window: PolicyWindow) {
-            if !windows.contains(where: { $0.meter == meter && $0.window == window }) { windows.append((meter, window)) }
-        }
-
-        mutating func visit(_ expression: ScreenExpression) {
-            switch expression {
-            case .null, .text, .planName, .plural, .boxText:
-                break // the plan is always in the key; `plural` shows its meter's numbers
-            case .byPlan(let branches):
-                branches.forEach { visit($0) }
-            case .byProduct(let branches):
-                product = true
-                branches.forEach { visit($0) }
-            case .meter(let screen):
-                read(screen.meter, screen.window)
-                for branch in [screen.below, screen.reached, screen.unlimited] + (screen.warning.map { [$0] } ?? []) { visit(branch) }
-            case .expiry:
-                product = true
-                expiry = true
-            case .bar(let meter, let window):
-                read(meter, window)
-            case .metersInWarning(let meters, let window, _):
-                meters.forEach { read($0, window) }
-            }
-        }
-    }
-
     /// A (meter, window) pair, as a dictionary key.
     private struct Pair: Hashable {
         var meter: Int
@@ -134,10 +106,19 @@ struct PolicyScreenKey: Hashable {
     /// - a `bar` shows the count up to the limit; `metersInWarning` lists a meter once
     ///   its count reaches the warning share (the smallest count at least P % of the
     ///   limit); both show nothing of a window without a shown limit.
+    ///
+    /// The walk also finds what a key must hold under the plan: the windows read, in the
+    /// order first met, and whether the entitlement's product or its expiry is shown. (A
+    /// window only a `metersInWarning` reads, with no shown limit under any plan, is never
+    /// read: its count changes no screen.)
     private struct Ceilings {
         let policy: SubscriptionPolicy
         let plan: Int?
         var ceilings: [Pair: Int] = [:]
+        /// The windows read, in the order first met.
+        var order: [Pair] = []
+        /// Whether a screen shows the entitlement's product (`byProduct`, `expiry`), and its expiry date.
+        var readsProduct = false, readsExpiry = false
 
         init(policy: SubscriptionPolicy, plan: Int?) {
             self.policy = policy
@@ -145,6 +126,7 @@ struct PolicyScreenKey: Hashable {
         }
 
         private mutating func need(_ pair: Pair, _ ceiling: Int) {
+            if ceilings[pair] == nil { order.append(pair) }
             ceilings[pair] = max(ceilings[pair, default: 0], ceiling)
         }
 
@@ -165,6 +147,7 @@ struct PolicyScreenKey: Hashable {
                 // Only the branch of this plan (the last is no plan's) is ever shown.
                 visit(branches[plan ?? policy.plans.count], numbers: numbers)
             case .byProduct(let branches):
+                readsProduct = true
                 branches.forEach { visit($0, numbers: numbers) }
             case .meter(let screen):
                 let pair = Pair(meter: screen.meter, window: screen.window)
@@ -177,6 +160,8 @@ struct PolicyScreenKey: Hashable {
                 visit(one, numbers: numbers)
                 visit(other, numbers: numbers)
             case .expiry(let renewing, let ending):
+                readsProduct = true
+                readsExpiry = true
                 visit(renewing, numbers: numbers)
                 visit(ending, numbers: numbers)
             case .bar(let meter, let window):
@@ -211,5 +196,4 @@ struct PolicyScreenKey: Hashable {
         key.plan = .min
         return key
     }()
-
 }
