@@ -97,9 +97,9 @@ public final class PolicyOracle: Sendable {
             return Int(day.daysSince1970) < earliest ? .history : nil
         }
         // (4) A consuming feature: the first window, most lasting first, whose limit the
-        //     count has reached (`limitOrder`).
+        //     count has reached.
         if case .consumes(let meter) = policy.features[feature].effect {
-            for window in [PolicyWindow.total, .stock, .month, .day] {
+            for window in Self.limitOrder {
                 if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] >= limit.value {
                     return PolicyReason(window)
                 }
