@@ -100,6 +100,8 @@ public struct PolicyTraceChecker {
     private var lastVerified: (plan: Int?, counts: PolicyMeterCounts, entitlement: PolicyEntitlement?, zone: TimeZoneRules) = (-1, [], nil, .utc)
     /// The last expiry date worked out for the screens, and what it was worked out from.
     private var lastExpiry = (instant: Instant(millisecondsSince1970: .min), zone: TimeZoneRules.utc, day: Int32.min)
+    /// The last blocked use's expectation and what it was worked out from (`BlockedUse`).
+    private var lastBlocked = BlockedUse.none
 
     // Check counts: events that passed, by kind, and checks recorded from elsewhere.
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
@@ -130,6 +132,7 @@ public struct PolicyTraceChecker {
         storedNextMonth = .max
         stored = PolicyMeterCounts(meters: stored.count)
         index = 0
+        lastBlocked = .none
     }
 
     /// How many times each invariant was checked.
@@ -173,6 +176,37 @@ public struct PolicyTraceChecker {
         var released: Int?
         /// The counts in force of the feature's meter before the use.
         var before = PolicyCounts()
+    }
+
+    /// What G6–G9 gave for the last blocked use, and everything they read: a use of the
+    /// same feature (and diary day) under the same plan, usage day, counts in force and
+    /// device zone, at an instant before the reset instant found, is blocked alike. Most
+    /// blocked uses repeat the one before (a user tapping on at the limit), so G6–G9 are
+    /// worked out once for each such run. G8's instant is the first after the blocked use
+    /// at which the local date passes the usage day: no instant between the two passes it,
+    /// so it is the answer for any use in between too.
+    private struct BlockedUse {
+        var plan: Int?
+        var feature: Int
+        var day: LocalDate?
+        var usageDay: LocalDate
+        var zone: TimeZoneRules
+        var from: Instant
+        var use: UseExpectation
+
+        /// Matches no use.
+        static let none = BlockedUse(plan: nil, feature: -1, day: nil, usageDay: LocalDate(daysSince1970: .min), zone: .utc,
+                                     from: Instant(millisecondsSince1970: .max), use: UseExpectation())
+
+        /// Whether a use with these inputs is blocked as this one was. (Static, as the hot
+        /// path's helpers are: see `countsAsExpected`.)
+        @inline(__always)
+        static func repeats(_ last: BlockedUse, plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, before: PolicyCounts,
+                            zone: TimeZoneRules, at: Instant) -> Bool {
+            last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
+                && last.zone == zone && at >= last.from
+                && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month)
+        }
     }
 
     /// Whether the usage day resets the `day` and `month` counts written on the stored day.
@@ -234,13 +268,17 @@ public struct PolicyTraceChecker {
                     isConsuming = true
                     use.before = Self.inForce(stored[meter], resets)
                 }
-                if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
+                if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
+                                      zone: deviceClock.zone, at: at) {
+                    use = lastBlocked.use
+                } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
                     use.outcome = .blocked
                     use.reason = reason
                     if reason == .day || reason == .month {
                         use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
                     }
                     use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                    lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
                 } else {
                     use.outcome = .allowed
                     // G6.3: a history use counts nothing; G4: a consuming one adds 1.
