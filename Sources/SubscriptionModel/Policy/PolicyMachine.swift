@@ -127,7 +127,7 @@ public struct PolicyMachine: Sendable {
                 if usage.newMonth { checked.month = 0 }
             }
             if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
-                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
             } else {
                 // G3, G4: the counts are written with the usage day they are in force on.
                 if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
@@ -137,7 +137,7 @@ public struct PolicyMachine: Sendable {
             }
         case .gate, .history:
             if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
-                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, state)
+                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
             }
         }
         return PolicyOutput(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .allowed, reason: nil, response: nil, resetAt: nil,
@@ -146,9 +146,11 @@ public struct PolicyMachine: Sendable {
 
     /// The output of a blocked use (G6–G9); nothing in the state changes. `counts` are
     /// the consumed meter's counts in force (zero for a feature that consumes nothing).
+    /// (The state is `inout` only so that it is read in place: passed by value, its 168
+    /// bytes were copied at every blocked use.)
     @inline(never)
     func blocked(_ reason: PolicyReason, _ feature: Int, day: LocalDate?, plan: Int, at instant: Instant, usage: Usage, counts: PolicyCounts,
-                 _ state: PolicyState) -> PolicyOutput {
+                 _ state: inout PolicyState) -> PolicyOutput {
         let resetAt: Instant?
         switch reason {
         case .day: resetAt = resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 + 1), after: instant, clock: state.clock) // G8
