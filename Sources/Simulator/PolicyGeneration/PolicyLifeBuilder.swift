@@ -525,6 +525,9 @@ struct PolicyLifeBuilder {
 
     /// The plan the user is most likely under (G5), from what the generator knows: the
     /// entitlement's plan, the trial, the grace, the default for the identity; −1 for none.
+    /// (Inlined, as `exhausted()` is: called from the mutating `layOutDays`, an outlined
+    /// non-mutating method was handed a copy of the whole builder, every day.)
+    @inline(__always)
     private func planGuess(at instant: Int64, trialEnd: Int64, graceEnd: Int64) -> Int {
         if entitledPlan >= 0 { return entitledPlan }
         let policy = traits.policy
@@ -569,6 +572,7 @@ struct PolicyLifeBuilder {
     /// its `month` limit this month: such a user, like one without a plan, comes back
     /// rarely (until they sign in, buy or the month turns), instead of being refused
     /// all day every day.
+    @inline(__always)
     private func exhausted() -> Bool {
         for meter in 0..<meterCount {
             let counters = tally + 6 &* meter
