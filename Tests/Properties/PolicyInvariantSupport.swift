@@ -19,8 +19,13 @@ struct PolicyInvariantScript {
     }
 
     init(_ policy: SubscriptionPolicy, zone name: String) {
+        self.init(policy, zone: PolicyInvariantScript.zone(name))
+    }
+
+    /// A script whose device starts in `zone` (a made-up table, say).
+    init(_ policy: SubscriptionPolicy, zone: TimeZoneRules) {
         self.policy = policy
-        self.zone = PolicyInvariantScript.zone(name)
+        self.zone = zone
     }
 
     /// Adds one event at `at` and returns its index.
