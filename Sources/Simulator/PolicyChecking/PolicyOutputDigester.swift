@@ -21,24 +21,36 @@ public struct PolicyOutputDigester {
     /// one output do not wait on each other.
     @inline(__always)
     public mutating func add(_ output: PolicyOutput) {
+        // The head: the day, the plan, the outcome, the reason, and a bit for each optional
+        // present (set where the optional is read, rather than tested a second time).
         var head = UInt64(UInt32(bitPattern: output.day.daysSince1970))
         head |= UInt64(output.plan.map { $0 + 1 } ?? 0) << 32
-        head |= UInt64(output.outcome == nil ? 0 : output.outcome == .allowed ? 1 : 2) << 40
+        switch output.outcome {
+        case nil: break
+        case .allowed?: head |= 1 << 40
+        case .blocked?: head |= 2 << 40
+        }
         head |= UInt64(output.reason.map { $0.rawValue + 1 } ?? 0) << 42
-        head |= UInt64(output.upgrade == nil ? 0 : 1) << 46
-        head |= UInt64(output.response == nil ? 0 : 1) << 47
-        head |= UInt64(output.resetAt == nil ? 0 : 1) << 48
-        head |= UInt64(output.entitlement == nil ? 0 : 1) << 49
-        var word = head
-        if let response = output.response { word ^= Self.word(response) &* 0xA076_1D64_78BD_642F }
-        if let resetAt = output.resetAt { word ^= UInt64(bitPattern: resetAt.millisecondsSince1970) &* 0xE703_7ED1_A0B4_28DB }
-        if let upgrade = output.upgrade { word ^= upgrade.bits &* 0x8EBC_6AF0_9C88_C6E3 }
+        var word: UInt64 = 0
+        if let upgrade = output.upgrade {
+            head |= 1 << 46
+            word ^= upgrade.bits &* 0x8EBC_6AF0_9C88_C6E3
+        }
+        if let response = output.response {
+            head |= 1 << 47
+            word ^= Self.word(response) &* 0xA076_1D64_78BD_642F
+        }
+        if let resetAt = output.resetAt {
+            head |= 1 << 48
+            word ^= UInt64(bitPattern: resetAt.millisecondsSince1970) &* 0xE703_7ED1_A0B4_28DB
+        }
         for (meter, counts) in output.counts.enumerated() {
             let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
                 ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
             word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)
         }
         if let entitlement = output.entitlement {
+            head |= 1 << 49
             word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)
                 &* 0x5899_65CC_7537_4CC3
         }
@@ -46,7 +58,7 @@ public struct PolicyOutputDigester {
             lastZone = output.zone
             zoneWord = Self.fnv(output.zone.identifier)
         }
-        digest.add(word ^ zoneWord &* 0x1D8E_4E27_C47D_124F)
+        digest.add(head ^ word ^ zoneWord &* 0x1D8E_4E27_C47D_124F)
     }
 
     /// One odd constant per meter (a policy has at most four).
