@@ -58,8 +58,9 @@ public struct PolicyCoverageTracker {
     private var previousOffset = Int64.min
     private var pendingToggle: (at: Instant, from: TimeZoneRules)?
 
-    private static let instant2038: Int64 = 2_147_483_647_000
-    private static let instant1980: Int64 = Int64(LocalDate.days(year: 1980, month: 1, day: 1)) * Milliseconds.twentyFourHours
+    // Instances, not statics: a static `let` is read through `swift_once` at every event.
+    private let instant2038: Int64 = 2_147_483_647_000
+    private let instant1980: Int64 = Int64(LocalDate.days(year: 1980, month: 1, day: 1)) * Milliseconds.twentyFourHours
     private static var day: Int64 { Milliseconds.twentyFourHours }
 
     /// A tracker of `policy`'s categories, all at 0.
@@ -185,6 +186,10 @@ public struct PolicyCoverageTracker {
         previousOffset = offset
     }
 
+    /// A use's own categories: the trial's or the grace's end crossed since the last use,
+    /// a blocked reason under its plan, a release at the stock limit, a diary day at the
+    /// edge of the history window, the first or last minute of a day in the calendar.
+    @inline(__always)
     private mutating func observeUse(feature: Int, day: LocalDate?, at: Int64, output: PolicyOutput) {
         if let trialLength, installedAt != .min {
             let trialEnd = installedAt &+ trialLength
@@ -296,8 +301,8 @@ public struct PolicyCoverageTracker {
     /// Per timeline: an instant past 2038-01-19, one before 1980, the grace lived through.
     @inline(__always)
     private mutating func observeYears(_ at: Int64) {
-        if !seen2038, at > Self.instant2038 { seen2038 = true; hit(after2038) }
-        if !seen1980, at < Self.instant1980 { seen1980 = true; hit(before1980) }
+        if !seen2038, at > instant2038 { seen2038 = true; hit(after2038) }
+        if !seen1980, at < instant1980 { seen1980 = true; hit(before1980) }
         if !livedThroughGrace, let graceCutoff, let graceEnd, installedAt != .min, at >= graceEnd, installedAt < graceEnd {
             livedThroughGrace = true
             hit(installedAt < graceCutoff ? graceBefore : graceAfter)

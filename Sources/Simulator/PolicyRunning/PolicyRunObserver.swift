@@ -10,6 +10,8 @@ public struct PolicyRunObserver: PolicyTraceObserver {
     /// Counts by `(persona × plans + plan) × slots + slot`.
     public private(set) var table: [Int]
     private let planSlots: Int
+    /// `slots`, held here: a static `let` is read through `swift_once` at every event.
+    private let slots = PolicyRunObserver.slots
     private var personaBase = 0
 
     /// Outcome slots per plan: not a use, allowed, and one per reason (stored: reading
@@ -25,7 +27,7 @@ public struct PolicyRunObserver: PolicyTraceObserver {
 
     /// A new user.
     public mutating func begin(zone: TimeZoneRules, persona: Persona) {
-        personaBase = persona.position * planSlots * Self.slots
+        personaBase = persona.position * planSlots * slots
         coverage.begin(zone: zone)
     }
 
@@ -39,7 +41,7 @@ public struct PolicyRunObserver: PolicyTraceObserver {
         case .allowed?: 1
         case .blocked?: 2 + (output.reason?.rawValue ?? 0)
         }
-        table[personaBase + plan * Self.slots + slot] += 1
+        table[personaBase + plan * slots + slot] += 1
     }
 
 }

@@ -68,6 +68,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
             let counts = vector(meter)
             return PolicyCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
         }
+        @inline(__always)
         set {
             setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
         }
