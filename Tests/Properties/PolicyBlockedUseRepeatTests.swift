@@ -91,5 +91,7 @@ struct PolicyBlockedUseRepeatTests {
 
         let violation = Run.doctored(script, at: second) { $0.upgrade = nil }
         #expect(violation?.invariant == .upgradeOffer && violation?.eventIndex == second)
+        let noResponse = Run.doctored(script, at: second) { $0.response = nil }
+        #expect(noResponse?.invariant == .exactResponses && noResponse?.eventIndex == second)
     }
 }

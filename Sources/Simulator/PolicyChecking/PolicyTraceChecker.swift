@@ -168,6 +168,8 @@ public struct PolicyTraceChecker {
     private struct UseExpectation {
         var outcome: PolicyOutcome?
         var reason: PolicyReason?
+        /// G7: the policy's response for the plan and the reason; none unless blocked.
+        var response: PolicyResponse?
         var resetAt: Instant?
         var upgrade: PolicyPlanSet?
         /// The meter an allowed use counts on (G4), if any.
@@ -274,6 +276,7 @@ public struct PolicyTraceChecker {
                 } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
                     use.outcome = .blocked
                     use.reason = reason
+                    use.response = rules.oracle.response(plan: plan, reason: reason)
                     if reason == .day || reason == .month {
                         use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
                     }
@@ -293,11 +296,7 @@ public struct PolicyTraceChecker {
         // here; anything else is diagnosed (and named) by `compareFields` and `compareCounts`.
         // (No call on `self` inside `||`: its operand is a closure, which would copy the checker.)
         var fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
-            || output.resetAt != use.resetAt || output.upgrade != use.upgrade
-        if !fieldsDiffer, use.reason != nil || output.response != nil {
-            let expected = use.reason.map { reason in rules.oracle.response(plan: plan, reason: reason) } ?? nil
-            fieldsDiffer = output.response != expected
-        }
+            || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
         if fieldsDiffer,
            let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
             return violation
@@ -361,12 +360,9 @@ public struct PolicyTraceChecker {
             return violation(.exactResponses, "reason \(output.reason!.name) on \(eventName(event, outcome: output.outcome)), expected null")
         }
         // G7: the policy's own response for (plan, reason); none for anything but a blocked use.
-        if use.reason != nil || output.response != nil {
-            let expected = use.reason.flatMap { rules.oracle.response(plan: plan, reason: $0) }
-            if output.response != expected {
-                return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(expected))" +
-                                 (use.reason.map { " (\(rules.oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
-            }
+        if output.response != use.response {
+            return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(use.response))" +
+                             (use.reason.map { " (\(rules.oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
         }
         if output.resetAt != use.resetAt {
             return violation(.resetAt, "resetAt \(output.resetAt.map { "\($0)" } ?? "null"), expected \(use.resetAt.map { "\($0)" } ?? "null")" +
