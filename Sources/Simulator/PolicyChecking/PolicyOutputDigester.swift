@@ -5,12 +5,15 @@ import SubscriptionModel
 /// two, a user regenerated) can be compared by one number.
 ///
 /// Every field of the output goes in, the alert's texts and the zone's identifier as
-/// stable FNV-1a hashes (the zone's cached while it does not change).
+/// stable FNV-1a hashes (each cached while it does not change: equal responses have
+/// equal texts).
 public struct PolicyOutputDigester {
     /// The fingerprint so far.
     public private(set) var digest = OutputDigest()
     private var lastZone: TimeZoneRules?
     private var zoneWord: UInt64 = 0
+    private var lastResponse: PolicyResponse?
+    private var responseWord: UInt64 = 0
 
     /// An empty digest.
     public init() {}
@@ -38,7 +41,11 @@ public struct PolicyOutputDigester {
         }
         if let response = output.response {
             head |= 1 << 47
-            word ^= Self.word(response) &* 0xA076_1D64_78BD_642F
+            if response != lastResponse {
+                lastResponse = response
+                responseWord = Self.word(response) &* 0xA076_1D64_78BD_642F
+            }
+            word ^= responseWord
         }
         if let resetAt = output.resetAt {
             head |= 1 << 48
