@@ -185,8 +185,9 @@ public struct PolicyTraceChecker {
     /// device zone, at an instant before the reset instant found, is blocked alike. Most
     /// blocked uses repeat the one before (a user tapping on at the limit), so G6–G9 are
     /// worked out once for each such run. G8's instant is the first after the blocked use
-    /// at which the local date passes the usage day: no instant between the two passes it,
-    /// so it is the answer for any use in between too.
+    /// at which the local date passes the usage day (or its month): no instant between
+    /// the two does, so it is the answer for any use in between too. (The key holds the
+    /// device's zone even under a fixed calendar zone, which only costs a reuse.)
     private struct BlockedUse {
         var plan: Int?
         var feature: Int
