@@ -296,7 +296,7 @@ public struct PolicyTraceChecker {
         // The common case, every field and count as expected, is a few comparisons made
         // here; anything else is diagnosed (and named) by `compareFields` and `compareCounts`.
         // (No call on `self` inside `||`: its operand is a closure, which would copy the checker.)
-        var fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
+        let fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
             || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
         if fieldsDiffer,
            let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
