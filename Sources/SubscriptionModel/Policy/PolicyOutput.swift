@@ -54,7 +54,8 @@ public struct PolicyOutput: Hashable, Sendable {
     public var alert: PolicyAlert? { response?.alert }
 
     /// Equal when every field is. The plain fields are compared first, the zone by its
-    /// table before its identifier, and the response (whose alert holds strings) last:
+    /// table before its identifier, and the response (an enum whose alert's texts are
+    /// compared by their interned ids) last:
     /// the simulator compares two outputs at most events (the look-free shadow's), and
     /// nearly always finds them equal.
     @inlinable @inline(__always)
