@@ -275,14 +275,7 @@ public struct PolicyTraceChecker {
                                       zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
                 } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
-                    use.outcome = .blocked
-                    use.reason = reason
-                    use.response = rules.oracle.response(plan: plan, reason: reason)
-                    if reason == .day || reason == .month {
-                        use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
-                    }
-                    use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
-                    lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
+                    expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
                 } else {
                     use.outcome = .allowed
                     // G6.3: a history use counts nothing; G4: a consuming one adds 1.
@@ -334,6 +327,22 @@ public struct PolicyTraceChecker {
         if isGated { passedGatedUses &+= 1 }
         if isConsuming { passedConsumingUses &+= 1 }
         return nil
+    }
+
+    /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,
+    /// kept as `lastBlocked` for the uses that do. (Out of line: only the first use of a
+    /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
+    @inline(never)
+    private mutating func expectBlocked(_ reason: PolicyReason, _ use: inout UseExpectation, plan: Int?, feature: Int, day: LocalDate?,
+                                        usageDay: LocalDate, at: Instant) {
+        use.outcome = .blocked
+        use.reason = reason
+        use.response = rules.oracle.response(plan: plan, reason: reason)
+        if reason == .day || reason == .month {
+            use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+        }
+        use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+        lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
     }
 
     // MARK: The fields
