@@ -241,7 +241,7 @@ enum HelpText {
       --jobs J      worker threads for the full simulation (default: all cores)
       --seed S      the seed of the simulated users (default 1)
       --policy X    measure a policy on the generic engine instead: (a) its step
-                    alone, (b) its full simulation and (c) the same with every
-                    local date (engine and checker) from Calendar
+                    alone, (b) its full simulation and (c) the same with each
+                    event's local date (engine and checker) from Calendar
     """
 }

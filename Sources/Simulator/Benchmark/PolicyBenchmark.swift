@@ -193,16 +193,16 @@ public struct PolicyBenchmark: Sendable {
     public struct SimulationRounds: Sendable {
         /// (b) the full simulation on the zone tables.
         public var simulation: [Benchmark.Figure]
-        /// (c) the same simulation with every local date (engine and checker) from
-        /// Foundation's `Calendar`.
+        /// (c) the same simulation with each event's local date (engine and checker)
+        /// from Foundation's `Calendar`.
         public var calendarBaseline: [Benchmark.Figure]
     }
 
     /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
     /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads, and (c)
-    /// the same with local dates from `Calendar` (engine and checker alike), in
-    /// alternating rounds of about `seconds` each, so that load elsewhere on the machine
-    /// moves one round rather than the ratio.
+    /// the same with each event's local date from `Calendar` (engine and checker
+    /// alike), in alternating rounds of about `seconds` each, so that load elsewhere on
+    /// the machine moves one round rather than the ratio.
     public func measureSimulation(jobs: Int, rounds: Int) -> SimulationRounds {
         let calendar = CalendarDates()
         let simulation = sized(jobs: jobs) { options in PolicyCampaign(options: options, policy: policy) }

@@ -45,8 +45,8 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
     /// An engine that learns its policy at `start`.
     public init() {}
 
-    /// An engine that asks `dates` for every local date instead of the zone tables (the
-    /// benchmark's Calendar baseline).
+    /// An engine that asks `dates` for each event's local date instead of the zone
+    /// tables (the benchmark's Calendar baseline; see `PolicyMachine(policy:dates:)`).
     public init(dates: any LocalDateSource) {
         self.dates = dates
     }

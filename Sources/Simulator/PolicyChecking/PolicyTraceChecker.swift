@@ -107,8 +107,9 @@ public struct PolicyTraceChecker {
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
     private var recorded = PolicyInvariantCounts()
 
-    /// A checker for `policy`; with `dates`, every local date comes from that source
-    /// instead of the zone tables.
+    /// A checker for `policy`; with `dates`, each event's local date comes from that
+    /// source instead of the zone tables (G8's reset instants and the expiry dates on
+    /// screens still come from the zone tables).
     public init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         self.rules = Rules(policy: policy)
         let screenReads = PolicyScreenKey.Reads(policy: policy)

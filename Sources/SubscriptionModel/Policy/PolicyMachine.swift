@@ -23,8 +23,10 @@ public struct PolicyMachine: Sendable {
         self.tables = PolicyTables(policy)
     }
 
-    /// An engine for `policy` that asks `dates` for every local date instead of the zone
-    /// tables: the same rules on another date source (the benchmark's Calendar baseline).
+    /// An engine for `policy` that asks `dates` for each event's local date (G2, G3)
+    /// instead of the zone tables: the same rules on another date source (the
+    /// benchmark's Calendar baseline). G8's reset instants and the expiry date a screen
+    /// shows still come from the zone tables.
     public init(policy: SubscriptionPolicy, dates: any LocalDateSource) {
         self.policy = policy
         self.tables = PolicyTables(policy, dates: dates)
