@@ -1,11 +1,11 @@
 /// Number formatting for people, identical on every machine (no locale).
 public enum Figures {
-    /// `12345678` as `12,345,678`.
     /// A count with its noun, singular for one: `1 event`, `2,000 users`.
     public static func count(_ value: Int, _ noun: String) -> String {
         "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// `12345678` as `12,345,678`.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""
