@@ -78,7 +78,8 @@ enum HelpText {
                     policy runs on the generic engine with the policy's own
                     generator, invariants (docs/policies.md) and coverage
       --no-swarm    with --policy: every user may do everything (by default each
-                    user draws its own subset of event kinds, features and habits)
+                    user draws its own subset of event kinds, features and habits);
+                    coverage floors are then not judged (measured for swarm users)
       --storekit F  with --policy: sell the products of the Xcode StoreKit
                     configuration file F instead of the policy's own (their ids,
                     periods, and by level the plan of a new one; docs/storekit.md)
@@ -133,7 +134,9 @@ enum HelpText {
     and how much time, and the size of the shrunk counterexample. The matrix goes
     into the report (titled "Mutant kill matrix"), with each counterexample in
     failures/ and a regression test per mutant that constructs it and fails on its
-    counterexample. Exit 1 if any mutant survives.
+    counterexample. Exit 1 if any mutant survives, or if the reference run of the
+    same users fails (an invariant breaks or a coverage category falls below its
+    floor; printed after the matrix).
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
@@ -147,7 +150,8 @@ enum HelpText {
       --report DIR  default reports/latest
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
                     hunted over that policy's generated users; default meal-capture
-      --no-swarm    with --policy: users without swarm subsets
+      --no-swarm    with --policy: users without swarm subsets (coverage floors are
+                    not judged: they are measured for swarm users)
       --shard I/N   hunt over shard I of N's users only (see 'simulate run --help');
                     'simulate merge' puts the shards' kill matrices together
     """

@@ -63,6 +63,27 @@ struct PolicyGenerationCoverageTests {
         #expect(floors.allSatisfy { $0.value == 0 && $0.rule.hasPrefix("not judged") })
     }
 
+    @Test("without swarm testing no floor is judged (the figures are the swarm generator's), and the report records it")
+    func noFloorsWithoutSwarm() throws {
+        let policy = PolicyGenerationSettings.policy("daa-tiers")
+        let counts = PolicyCoverageCounts(policy: policy)
+        #expect(counts.floors(users: 1_000_000, years: 3).allSatisfy { $0.value > 0 })
+        #expect(counts.floors(users: 1_000_000, years: 3, swarm: false).allSatisfy { $0.value == 0 && $0.rule == PolicyCoverageFigures.notJudgedWithoutSwarm })
+        #expect(PolicyCoverageFigures.notJudgedWithoutSwarm.hasPrefix("not judged: ") && PolicyCoverageFigures.notJudgedWithoutSwarm.contains("--no-swarm"))
+
+        let options = CampaignOptions(seed: PolicyGenerationSettings.seed, users: 200, years: PolicyGenerationSettings.years, jobs: 2)
+        let off = PolicyCampaign(options: options, policy: policy, policyName: policy.name, swarm: false).run()
+        #expect(!off.swarm && off.unexercised.isEmpty && off.passed)
+        let report = RunReport(policyResult: off, failures: [])
+        #expect(report.options.swarm == false)
+        #expect(report.coverage.allSatisfy { $0.exercised && $0.floor == 0 && $0.floorRule == PolicyCoverageFigures.notJudgedWithoutSwarm })
+        #expect(try JSONDecoder().decode(RunReport.self, from: Data(report.json().utf8)).options.swarm == false)
+
+        let on = RunReport(policyResult: PolicyCampaign(options: options, policy: policy, policyName: policy.name).run(), failures: [])
+        #expect(on.options.swarm == nil && !on.json().contains("\"swarm\""), "a default run's report is as before")
+        #expect(on.coverage.contains { $0.floor > 0 }, "seed \(PolicyGenerationSettings.seed), 200 users: some floor judged with swarm on")
+    }
+
     @Test("a run reaches every floor for its size", arguments: PolicyGenerationSettings.names)
     func runReachesFloors(name: String) {
         let policy = PolicyGenerationSettings.policy(name)

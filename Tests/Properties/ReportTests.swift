@@ -34,6 +34,18 @@ struct ReportTests {
         #expect(page.components(separatedBy: "<svg").count - 1 == 5)
     }
 
+    @Test("the verdict names each broken invariant and each category below its floor")
+    func verdictNamesFailures() {
+        var report = Self.report
+        #expect(report.verdictLines() == ["All invariants held.", "Every coverage category reached its floor."])
+        report.invariants[1].violations = 2
+        report.coverage[0].exercised = false
+        report.coverage[2].exercised = false
+        #expect(report.verdictLines() == ["1 invariant broke: \(report.invariants[1].name).",
+                                          "2 coverage categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
+        #expect(report.verdictLines(judgingCoverage: false) == ["1 invariant broke: \(report.invariants[1].name)."])
+    }
+
     @Test("report.md names every invariant and edge category, and marks one below its floor")
     func markdownMarksUnexercised() {
         var report = Self.report

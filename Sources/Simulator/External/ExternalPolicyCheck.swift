@@ -187,13 +187,13 @@ public struct ExternalPolicyCheck: Sendable {
         let generator = self.generator
         let next = SharedCounter(), done = SharedCounter()
         let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
-        let total = Mutex(PolicyCampaignResult(options: options, policy: policy, policyName: policyName))
+        let total = Mutex(PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm))
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
             var checker = Checker(policy: policy)
             var observer = PolicyRunObserver(policy: policy)
-            var tally = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+            var tally = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
             let buffer = PolicyEventBuffer()
             while true {
                 let position = next.add(1)

@@ -1,7 +1,8 @@
 import SubscriptionModel
 
 /// How often the default generator (every persona, swarm testing on) reaches each
-/// coverage category of each shipped policy, and the floors a run must reach.
+/// coverage category of each shipped policy, and the floors a run must reach (none for
+/// a run without swarm testing, whose users reach the categories at other rates).
 ///
 /// The figures are the mean and the standard deviation of a category's count per user,
 /// measured over `measured.users` users of seed `measured.seed` with `--years 3` (not
@@ -25,13 +26,20 @@ public enum PolicyCoverageFigures {
     /// count less `EdgeCategory.chanceMargin` standard deviations, so a passing run is
     /// not failed by chance (0, not judged, when the run is too small for either bound or
     /// the policy has no figures). Below 3 years the expectation scales by `years / 3`.
-    public static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int) -> EdgeCategory.Floor {
+    public static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
+                             swarm: Bool = true) -> EdgeCategory.Floor {
+        guard swarm else { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudgedWithoutSwarm) }
         let name = category.name(in: policy)
         guard let figure = perUser(name, policy: policy.name) else {
             return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: no measured figures for \(policy.name)")
         }
         return EdgeCategory.Floor(mean: figure.mean, spread: figure.spread, fraction: floorFraction, users: users, years: years)
     }
+
+    /// Why a run with `--no-swarm` judges no floor: the figures are those of the default
+    /// generator, and users who may do everything reach each category at other rates
+    /// (fewer not-in-plan attempts, for one), so its floors would fail a sound run.
+    public static let notJudgedWithoutSwarm = "not judged: floors are measured with swarm testing on, and this run has --no-swarm"
 
     /// Per shipped policy, per category name: (mean, spread) per user.
     static let figures: [String: [String: (mean: Double, spread: Double)]] = [

@@ -61,7 +61,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> PolicyCampaignResult {
         let clock = ContinuousClock(), started = clock.now
         let nextBlock = SharedCounter(), done = SharedCounter()
-        var total = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+        var total = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
         for result in Workers.run(jobs: options.jobs, progress: progress, done: done, { work(nextBlock: nextBlock, done: done) }) {
             total.merge(result)
         }
@@ -70,7 +70,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     }
 
     private func work(nextBlock: SharedCounter, done: SharedCounter) -> PolicyCampaignResult {
-        var result = PolicyCampaignResult(options: options, policy: policy, policyName: policyName)
+        var result = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
         let buffer = PolicyEventBuffer()
         var check = makeCheck()
         var recheck = makeCheck()

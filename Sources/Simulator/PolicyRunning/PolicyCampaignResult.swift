@@ -8,6 +8,8 @@ public struct PolicyCampaignResult: Sendable {
     public var policy: SubscriptionPolicy
     /// How the policy was named (a shipped name or a file's path).
     public var policyName: String
+    /// Whether users drew swarm subsets (the default); without them no floor is judged.
+    public var swarm: Bool
     /// Users.
     public var users = 0
     /// Events.
@@ -32,10 +34,11 @@ public struct PolicyCampaignResult: Sendable {
     public var runSeconds: Double = 0
 
     /// An empty result for `policy`.
-    init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String) {
+    init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool) {
         self.options = options
         self.policy = policy
         self.policyName = policyName
+        self.swarm = swarm
         let observer = PolicyRunObserver(policy: policy)
         self.coverage = observer.coverage.counts
         self.behaviour = observer.table
@@ -43,6 +46,7 @@ public struct PolicyCampaignResult: Sendable {
 
     /// Adds a worker's sums.
     mutating func merge(_ other: PolicyCampaignResult) {
+        precondition(other.swarm == swarm, "results of two generators")
         users += other.users
         events += other.events
         simulatedMilliseconds += other.simulatedMilliseconds
@@ -58,7 +62,7 @@ public struct PolicyCampaignResult: Sendable {
     /// The invariants broken, in declaration order.
     public var brokenInvariants: [PolicyInvariant] { PolicyInvariant.allCases.filter { violations[$0] > 0 } }
     /// The coverage categories below their floor.
-    public var unexercised: [PolicyCoverageCategory] { coverage.unexercised(users: users, years: options.years) }
+    public var unexercised: [PolicyCoverageCategory] { coverage.unexercised(users: users, years: options.years, swarm: swarm) }
     /// Every invariant held and every category reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
     /// Simulated user-years.

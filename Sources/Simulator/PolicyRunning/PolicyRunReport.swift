@@ -13,7 +13,7 @@ extension RunReport {
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
                                personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                policy: result.policyName, policyLines: PolicyDescription.text(policy).split(separator: "\n").map(String.init),
-                               tzData: ZoneCatalog.tzDataVersion)
+                               swarm: result.swarm ? nil : false, tzData: ZoneCatalog.tzDataVersion)
         self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
         self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(result.digest),
@@ -21,7 +21,7 @@ extension RunReport {
         self.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
         }
-        self.coverage = PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years)
+        self.coverage = PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years, swarm: result.swarm)
         self.behaviour = PolicyRunReport.behaviour(result)
         self.failures = failures.map { failure, path in
             let text = PolicyTimelineWriter(policyReference: failure.policyName).text(failure.timeline,
@@ -49,8 +49,8 @@ extension RunReport {
 /// How a policy run's coverage counts and behaviour table become the report's.
 enum PolicyRunReport {
     /// The coverage lines of `coverage` reached by `users` users over up to `years` years.
-    static func coverage(_ coverage: PolicyCoverageCounts, users: Int, years: Int) -> [RunReport.CoverageEntry] {
-        let floors = coverage.floors(users: users, years: years)
+    static func coverage(_ coverage: PolicyCoverageCounts, users: Int, years: Int, swarm: Bool) -> [RunReport.CoverageEntry] {
+        let floors = coverage.floors(users: users, years: years, swarm: swarm)
         return coverage.categories.indices.map { index in
             RunReport.CoverageEntry(category: coverage.categories[index].name(in: coverage.policy), meaning: coverage.categories[index].meaning,
                                     reached: coverage.counts[index], floor: floors[index])

@@ -36,7 +36,7 @@ public enum PolicyRunSummary {
                 + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
         }
         let coverage = result.coverage
-        let floors = coverage.floors(users: result.users, years: result.options.years)
+        let floors = coverage.floors(users: result.users, years: result.options.years, swarm: result.swarm)
         lines.append("")
         lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
         for index in coverage.categories.indices {

@@ -72,6 +72,9 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var policy: String?
         /// The policy's plans, reasons and responses as a reviewer reads them (policy runs).
         public var policyLines: [String]?
+        /// `false` for a policy run whose users drew no swarm subsets (`--no-swarm`: its
+        /// coverage floors are not judged); absent otherwise.
+        public var swarm: Bool? = nil
         /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.

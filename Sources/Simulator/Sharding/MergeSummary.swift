@@ -40,15 +40,8 @@ public enum MergeSummary {
         if let rows = report.mutants {
             lines += [KillMatrix.text(rows), ""]
         }
-        let broken = report.invariants.filter { $0.violations > 0 }.map(\.name)
-        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", ")).")
-        let unexercised = report.coverage.filter { !$0.exercised }.map(\.category)
-        if isCheck {
-            lines.append("Coverage is counted, not judged, for a check (as simulate check does).")
-        } else {
-            lines.append(unexercised.isEmpty ? "Every coverage category reached its floor."
-                         : "\(unexercised.count) coverage categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", ")).")
-        }
+        lines += report.verdictLines(judgingCoverage: !isCheck)
+        if isCheck { lines.append("Coverage is counted, not judged, for a check (as simulate check does).") }
         for failure in report.failures {
             lines += [
                 "",

@@ -197,7 +197,7 @@ public enum ReportMerge {
             throw .folder(first.folder, "its coverage categories are not those of policy \(policyName)")
         }
         counts.counts = reached
-        return PolicyRunReport.coverage(counts, users: users, years: options.years)
+        return PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true)
     }
 
     /// The behaviour tables, added up.

@@ -129,10 +129,9 @@ struct PolicyTimelineErrorTests {
         do {
             _ = try PolicyTimelineReader().read(data: Data(text.utf8), folder: folder)
             return nil
-        } catch let error as TimelineError {
-            return error.description
         } catch {
-            return "not JSON"
+            // `read` throws only `TimelineError` (typed throws), so this is one.
+            return error.description
         }
     }
 
