@@ -39,10 +39,7 @@ enum MutantsCommand {
         try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
         try folder.commit()
-        if !report.passed && rows.allSatisfy(\.killed) {
-            // Every mutant died, so the exit status 1 is the reference run's: say why.
-            Console.out("\nEvery mutant was killed, but the reference run of the same users failed:\n" + report.verdictLines().joined(separator: "\n"))
-        }
+        if let note = report.failedReferenceNote { Console.out("\n" + note) }
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
         return report.passed ? 0 : 1
     }

@@ -34,16 +34,39 @@ struct ReportTests {
         #expect(page.components(separatedBy: "<svg").count - 1 == 5)
     }
 
-    @Test("the verdict names each broken invariant and each category below its floor")
+    @Test("the verdict names each broken invariant and each category below its floor; a check's coverage is not judged")
     func verdictNamesFailures() {
         var report = Self.report
-        #expect(report.verdictLines() == ["All invariants held.", "Every coverage category reached its floor."])
+        #expect(report.verdictLines == ["All invariants held.", "Every coverage category reached its floor."])
         report.invariants[1].violations = 2
         report.coverage[0].exercised = false
         report.coverage[2].exercised = false
-        #expect(report.verdictLines() == ["1 invariant broke: \(report.invariants[1].name).",
-                                          "2 coverage categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
-        #expect(report.verdictLines(judgingCoverage: false) == ["1 invariant broke: \(report.invariants[1].name)."])
+        #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
+                                        "2 coverage categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
+        report.kind = .check
+        #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
+                                        "Coverage is counted, not judged, for a check (as simulate check does)."])
+    }
+
+    @Test("a mutants run that failed with every mutant killed says the reference run failed, and why; no other run does")
+    func failedReferenceNote() throws {
+        let killed = try JSONDecoder().decode(RunReport.MutantEntry.self, from: Data(#"{"name": "m", "mistake": "a mistake", "killed": true}"#.utf8))
+        var report = Self.report
+        report.kind = .mutants
+        report.mutants = [killed, killed]
+        #expect(report.passed && report.failedReferenceNote == nil, "a passing run")
+        report.passed = false
+        report.coverage[3].exercised = false
+        #expect(report.failedReferenceNote == """
+            Every mutant was killed, but the reference run of the same users failed:
+            All invariants held.
+            1 coverage category was not exercised: \(report.coverage[3].category).
+            """)
+        report.mutants![1].killed = false
+        #expect(report.failedReferenceNote == nil, "a surviving mutant is the reason, and the matrix shows it")
+        report.mutants = nil
+        report.kind = .run
+        #expect(report.failedReferenceNote == nil, "not a mutants run")
     }
 
     @Test("report.md names every invariant and edge category, and marks one below its floor")

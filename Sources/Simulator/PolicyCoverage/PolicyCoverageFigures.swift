@@ -25,9 +25,10 @@ public enum PolicyCoverageFigures {
     /// `policy`: the lower of `floorFraction` of the expected count and the expected
     /// count less `EdgeCategory.chanceMargin` standard deviations, so a passing run is
     /// not failed by chance (0, not judged, when the run is too small for either bound or
-    /// the policy has no figures). Below 3 years the expectation scales by `years / 3`.
+    /// the policy has no figures, and for users drawn without `swarm`). Below 3 years the
+    /// expectation scales by `years / 3`.
     public static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
-                             swarm: Bool = true) -> EdgeCategory.Floor {
+                             swarm: Bool) -> EdgeCategory.Floor {
         guard swarm else { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudgedWithoutSwarm) }
         let name = category.name(in: policy)
         guard let figure = perUser(name, policy: policy.name) else {

@@ -45,11 +45,7 @@ public enum PolicyRunSummary {
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        let broken = result.brokenInvariants
-        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.map(\.rawValue).joined(separator: ", ")).")
-        let unexercised = result.unexercised
-        lines.append(unexercised.isEmpty ? "Every coverage category reached its floor."
-                     : "\(unexercised.count) coverage categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.map { $0.name(in: result.policy) }.joined(separator: ", ")).")
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), unexercised: result.unexercised.map { $0.name(in: result.policy) })
         return lines.joined(separator: "\n")
     }
 

@@ -41,10 +41,7 @@ public enum RunSummary {
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        let broken = result.brokenInvariants
-        lines.append(broken.isEmpty ? "All invariants held." : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.map(\.rawValue).joined(separator: ", ")).")
-        let unexercised = result.unexercised
-        lines.append(unexercised.isEmpty ? "Every edge category reached its floor." : "\(unexercised.count) edge categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.map(\.rawValue).joined(separator: ", ")).")
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), unexercised: result.unexercised.map(\.rawValue), categories: "edge")
         return lines.joined(separator: "\n")
     }
 

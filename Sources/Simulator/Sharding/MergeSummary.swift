@@ -40,8 +40,7 @@ public enum MergeSummary {
         if let rows = report.mutants {
             lines += [KillMatrix.text(rows), ""]
         }
-        lines += report.verdictLines(judgingCoverage: !isCheck)
-        if isCheck { lines.append("Coverage is counted, not judged, for a check (as simulate check does).") }
+        lines += report.verdictLines
         for failure in report.failures {
             lines += [
                 "",
