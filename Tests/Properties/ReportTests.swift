@@ -34,24 +34,53 @@ struct ReportTests {
         #expect(page.components(separatedBy: "<svg").count - 1 == 5)
     }
 
+    /// The shared run's report with every category judged (a floor of 1) and reached.
+    static var judgedReport: RunReport {
+        var report = report
+        for index in report.coverage.indices {
+            report.coverage[index].floor = 1
+            report.coverage[index].exercised = true
+        }
+        return report
+    }
+
     @Test("the verdict names each broken invariant and each category below its floor; a check's coverage is not judged")
     func verdictNamesFailures() {
-        var report = Self.report
-        #expect(report.verdictLines == ["All invariants held.", "Every coverage category reached its floor."])
+        var report = Self.judgedReport
+        #expect(report.verdictLines == ["All invariants held.", "Every edge category reached its floor."])
         report.invariants[1].violations = 2
         report.coverage[0].exercised = false
         report.coverage[2].exercised = false
         #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
-                                        "2 coverage categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
+                                        "2 edge categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
         report.kind = .check
         #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
                                         "Coverage is counted, not judged, for a check (as simulate check does)."])
     }
 
+    @Test("the verdict says every category reached its floor only when every one had a floor; a policy's are coverage categories")
+    func verdictCountsJudgedCategories() {
+        var report = Self.judgedReport
+        let total = report.coverage.count
+        report.coverage[1].floor = 0
+        report.coverage[4].floor = 0
+        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 2) of \(total); the others are marked \"not judged\" with the reason).")
+        #expect(MarkdownReport.text(report).contains(report.verdictLines[1]), "report.md says the same")
+        report.coverage[1].floor = 1
+        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 1) of \(total); the other is marked \"not judged\" with the reason).")
+        for index in report.coverage.indices { report.coverage[index].floor = 0 }
+        #expect(report.verdictLines[1] == "No edge category was judged: each has a floor of 0, marked \"not judged\" with the reason.")
+        report.options.policy = "oxalate"
+        #expect(report.verdictLines[1] == "No coverage category was judged: each has a floor of 0, marked \"not judged\" with the reason.")
+        report.coverage[0].floor = 1
+        report.coverage[0].exercised = false
+        #expect(report.verdictLines[1] == "1 coverage category was not exercised: \(report.coverage[0].category).")
+    }
+
     @Test("a mutants run that failed with every mutant killed says the reference run failed, and why; no other run does")
     func failedReferenceNote() throws {
         let killed = try JSONDecoder().decode(RunReport.MutantEntry.self, from: Data(#"{"name": "m", "mistake": "a mistake", "killed": true}"#.utf8))
-        var report = Self.report
+        var report = Self.judgedReport
         report.kind = .mutants
         report.mutants = [killed, killed]
         #expect(report.passed && report.failedReferenceNote == nil, "a passing run")
@@ -60,7 +89,7 @@ struct ReportTests {
         #expect(report.failedReferenceNote == """
             Every mutant was killed, but the reference run of the same users failed:
             All invariants held.
-            1 coverage category was not exercised: \(report.coverage[3].category).
+            1 edge category was not exercised: \(report.coverage[3].category).
             """)
         report.mutants![1].killed = false
         #expect(report.failedReferenceNote == nil, "a surviving mutant is the reason, and the matrix shows it")
@@ -71,13 +100,28 @@ struct ReportTests {
 
     @Test("report.md names every invariant and edge category, and marks one below its floor")
     func markdownMarksUnexercised() {
-        var report = Self.report
-        #expect(MarkdownReport.text(report).contains("Every edge category reached its floor."))
+        var report = Self.judgedReport
+        #expect(MarkdownReport.text(report).contains("\n## Edge coverage\n\nEvery edge category reached its floor.\n"))
+        #expect(MarkdownReport.text(report).contains("| invariant | rules (`docs/rules.md`) |"))
         report.coverage[0].reached = 0
         report.coverage[0].exercised = false
         let text = MarkdownReport.text(report)
         #expect(text.contains("**Not exercised:** dst-spring-forward."))
         for invariant in Invariant.traceInvariants { #expect(text.contains("`\(invariant.rawValue)`")) }
+    }
+
+    @Test("a policy's report.md cites docs/policies.md and says Coverage; a run without swarm says why no floor is judged")
+    func markdownForPolicy() {
+        var report = Self.judgedReport
+        report.options.policy = "oxalate"
+        var text = MarkdownReport.text(report)
+        #expect(text.contains("| invariant | rules (`docs/policies.md`) |"))
+        #expect(text.contains("\n## Coverage\n\nEvery coverage category reached its floor.\n"))
+        #expect(!text.contains("--no-swarm"))
+        report.options.swarm = false
+        text = MarkdownReport.text(report)
+        #expect(text.contains("is not judged. This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on.\n"))
+        #expect(HTMLReport.page(report).contains("aria-label=\"Coverage against floors\""))
     }
 
     @Test("diff names what moved, and nothing when nothing did")

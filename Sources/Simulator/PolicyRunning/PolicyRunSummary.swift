@@ -45,7 +45,9 @@ public enum PolicyRunSummary {
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), unexercised: result.unexercised.map { $0.name(in: result.policy) })
+        let judged = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
+                                         judged: floors.filter { $0.value > 0 }.count, total: floors.count)
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: judged, categories: "coverage")
         return lines.joined(separator: "\n")
     }
 

@@ -45,8 +45,10 @@ public enum HTMLReport {
         }
         body += "</table><p>Outcomes count capture attempts; labels count the home label after every event.</p>"
 
-        body += "<h2>Edge coverage</h2><p>Times each edge category was reached (log scale); the black mark is its floor for this run's size. Red: not exercised; grey: too few users to judge.</p>"
-        body += SVGChart.floors(title: "Edge coverage against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+        let coverageTitle = report.options.policy == nil ? "Edge coverage" : "Coverage"
+        body += "<h2>\(coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
+            + "Red: not exercised; grey: not judged (too few users, or a run without swarm).</p>"
+        body += SVGChart.floors(title: "\(coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
         for entry in report.coverage {
             let state = entry.exercised ? "" : "bad"

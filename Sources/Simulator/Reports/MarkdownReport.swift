@@ -40,18 +40,22 @@ public enum MarkdownReport {
         let broken = report.invariants.filter { $0.violations > 0 }
         return ["## Invariants", "",
                 broken.isEmpty ? "All \(report.invariants.count) invariants held." : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
-                table(["invariant", "rules (`docs/rules.md`)", "checks", "violations"], report.invariants.map {
+                table(["invariant", "rules (`\(report.rulesDocument)`)", "checks", "violations"], report.invariants.map {
                     ["`\($0.name)`", $0.rules, Figures.grouped($0.checks), $0.violations == 0 ? "0" : "**\(Figures.grouped($0.violations))** (first: user \($0.firstFailingUser.map(String.init) ?? "?"))"]
                 }, right: [false, false, true, true]), ""]
     }
 
     static func coverageSection(_ report: RunReport) -> [String] {
         let missing = report.coverage.filter { !$0.exercised }
-        return ["## Edge coverage", "",
-                missing.isEmpty ? "Every edge category reached its floor." : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
+        let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, categories: report.categoryNoun) }
+            ?? "Coverage is counted, not judged, for a check."
+        let noSwarm = report.options.swarm == false
+            ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""
+        return ["## \(report.options.policy == nil ? "Edge coverage" : "Coverage")", "",
+                missing.isEmpty || report.kind == .check ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance; a category too rare "
-                    + "for either at this size is not judged.", "",
+                    + "for either at this size is not judged." + noSwarm, "",
                 table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], report.coverage.map {
                     ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), Figures.grouped($0.expected), $0.floor == 0 ? "—" : Figures.grouped($0.floor),
                      $0.floorRule, $0.exercised ? ($0.floor == 0 ? "not judged" : "✓") : "**not exercised**"]

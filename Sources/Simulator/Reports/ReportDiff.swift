@@ -48,7 +48,7 @@ public enum ReportDiff {
                                  before?.exercised == entry.exercised ? "" : (entry.exercised ? "now exercised" : "**no longer exercised**")])
             }
         }
-        section("Edge coverage", ["category", "reached", ""], coverage)
+        section(new.options.policy == nil ? "Edge coverage" : "Coverage", ["category", "reached", ""], coverage)
 
         var behaviour: [[String]] = []
         for (plan, counts) in new.behaviour.outcomesByPlan.sorted(by: { $0.key < $1.key }) {

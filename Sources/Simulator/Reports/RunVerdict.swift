@@ -1,24 +1,59 @@
 /// The sentences a run's printed summary ends with: whether every invariant held and
 /// whether every category reached its floor, naming what did not. One wording for
-/// `run` (the v1 path and policies), `mutants` and `merge`.
+/// `run` (the v1 path and policies), `mutants`, `merge` and `report.md`.
 enum RunVerdict {
-    /// The verdict on the invariants `broken` and the categories `unexercised` (by
-    /// name), which the summary calls `categories` categories ("edge" on the v1 path);
-    /// `unexercised` is nil where coverage is counted but not judged (a check).
-    static func lines(broken: [String], unexercised: [String]?, categories: String = "coverage") -> [String] {
+    /// What a run's coverage came to: the categories below their floor (by name), and
+    /// how many of `total` categories had a floor at all (`judged`; the others were too
+    /// rare to judge at the run's size, or the run had no swarm).
+    struct Coverage {
+        var unexercised: [String]
+        var judged: Int
+        var total: Int
+    }
+
+    /// The verdict on the invariants `broken` and on `coverage`, which the summary calls
+    /// `categories` categories ("edge" on the v1 path, "coverage" for a policy);
+    /// `coverage` is nil where it is counted but not judged (a check).
+    static func lines(broken: [String], coverage: Coverage?, categories: String) -> [String] {
         let invariants = broken.isEmpty ? "All invariants held."
             : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", "))."
-        guard let unexercised else { return [invariants, "Coverage is counted, not judged, for a check (as simulate check does)."] }
-        return [invariants, unexercised.isEmpty ? "Every \(categories) category reached its floor."
-                : "\(unexercised.count) \(categories) categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."]
+        guard let coverage else { return [invariants, "Coverage is counted, not judged, for a check (as simulate check does)."] }
+        return [invariants, coverageLine(coverage, categories: categories)]
+    }
+
+    /// The coverage half of the verdict. It says "every category" only when every
+    /// category was judged: a floor of 0 is reached by any run, so it proves nothing.
+    static func coverageLine(_ coverage: Coverage, categories: String) -> String {
+        let unexercised = coverage.unexercised
+        if !unexercised.isEmpty {
+            return "\(unexercised.count) \(categories) categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."
+        }
+        if coverage.judged == coverage.total { return "Every \(categories) category reached its floor." }
+        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0, marked \"not judged\" with the reason." }
+        let others = coverage.total - coverage.judged == 1 ? "the other is" : "the others are"
+        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) marked \"not judged\" with the reason)."
     }
 }
 
 extension RunReport {
+    /// What the report calls its coverage categories: "edge" on the v1 path (the
+    /// flagship's time-zone and lifecycle edges), "coverage" for a policy's.
+    public var categoryNoun: String { options.policy == nil ? "edge" : "coverage" }
+
+    /// The document that states the rules its invariants cite: the flagship's rules on
+    /// the v1 path, the general model for a policy.
+    public var rulesDocument: String { options.policy == nil ? "docs/rules.md" : "docs/policies.md" }
+
+    /// The report's coverage as the verdict reads it (nil for a check, which judges none).
+    var verdictCoverage: RunVerdict.Coverage? {
+        guard kind != .check else { return nil }
+        return RunVerdict.Coverage(unexercised: coverage.filter { !$0.exercised }.map(\.category),
+                                   judged: coverage.filter { $0.floor > 0 }.count, total: coverage.count)
+    }
+
     /// The report's verdict as `merge` prints it (a check's coverage is not judged).
     public var verdictLines: [String] {
-        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name),
-                         unexercised: kind == .check ? nil : coverage.filter { !$0.exercised }.map(\.category))
+        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun)
     }
 
     /// What a mutants run prints when it failed although every mutant was killed: the

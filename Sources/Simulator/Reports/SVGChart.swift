@@ -103,7 +103,7 @@ enum SVGChart {
             let y = top + row * rowHeight
             let below = entry.value < entry.floor, judged = entry.floor > 0
             let fill = below ? bad : judged ? colors[0] : "#9e9e9e"
-            let floorText = judged ? "floor \(Figures.grouped(entry.floor))" : "not judged at this size"
+            let floorText = judged ? "floor \(Figures.grouped(entry.floor))" : "not judged"
             svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(entry.label))</text>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(Figures.fixed(max(scale(entry.value), 0.5), 1))\" height=\"15\" fill=\"\(fill)\"><title>\(escape(entry.label)): \(Figures.grouped(entry.value)) (\(floorText))</title></rect>"
             if judged {

@@ -41,7 +41,10 @@ public enum RunSummary {
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), unexercised: result.unexercised.map(\.rawValue), categories: "edge")
+        let judged = EdgeCategory.allCases.filter { $0.floor(users: tally.users, years: result.options.years).value > 0 }.count
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue),
+                                  coverage: RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue), judged: judged, total: EdgeCategory.allCases.count),
+                                  categories: "edge")
         return lines.joined(separator: "\n")
     }
 

@@ -24,14 +24,14 @@ public enum MergeSummary {
                 ? "(of what the shards checked before each stopped at its first failure)"
                 : "(the same as the whole run's in one process)"),
             "",
-            "  " + Figures.left("invariant", 36) + Figures.left("rules", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
+            "  " + Figures.left("invariant", 36) + Figures.left("rules (\(report.rulesDocument))", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
         for entry in report.invariants {
             lines.append("  " + Figures.left(entry.name, 36) + Figures.left(entry.rules, 40) + Figures.right(Figures.grouped(entry.checks), 16)
                 + Figures.right(Figures.grouped(entry.violations), 12))
         }
         lines.append("")
-        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        lines.append("  " + Figures.left("\(report.categoryNoun) category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
         for entry in report.coverage {
             lines.append("  " + Figures.left(entry.category, 60) + Figures.left(entry.exercised || isCheck ? "" : "NOT EXERCISED", 16)
                 + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))
