@@ -108,6 +108,10 @@ struct ReportTests {
         let text = MarkdownReport.text(report)
         #expect(text.contains("**Not exercised:** dst-spring-forward."))
         for invariant in Invariant.traceInvariants { #expect(text.contains("`\(invariant.rawValue)`")) }
+        report.kind = .check
+        let check = MarkdownReport.text(report)
+        #expect(check.contains("\n## Edge coverage\n\nCoverage is counted, not judged, for a check.\n"))
+        #expect(!check.contains("not exercised") && !check.contains("Not exercised") && !check.contains("✓"), "a check judges no floor")
     }
 
     @Test("a policy's report.md cites docs/policies.md and says Coverage; a run without swarm says why no floor is judged")

@@ -58,7 +58,7 @@ public enum MarkdownReport {
                     + "for either at this size is not judged." + noSwarm, "",
                 table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], report.coverage.map {
                     ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), Figures.grouped($0.expected), $0.floor == 0 ? "—" : Figures.grouped($0.floor),
-                     $0.floorRule, $0.exercised ? ($0.floor == 0 ? "not judged" : "✓") : "**not exercised**"]
+                     $0.floorRule, report.kind == .check || $0.floor == 0 ? "not judged" : $0.exercised ? "✓" : "**not exercised**"]
                 }, right: [false, false, true, true, true, false, false]), ""]
     }
 
