@@ -26,23 +26,28 @@ struct ShardCommandLineTests {
         }
     }
 
-    @Test("three shards of a run merged by the command give the whole run's report.json, but its timing")
-    func mergeMatchesWholeRun() throws {
+    @Test("three shards of a run merged by the command give the whole run's report.json, but its timing (v1, a policy, a policy without swarm)",
+          arguments: [[], ["--policy", "daily-quip"], ["--policy", "oxalate", "--no-swarm"]])
+    func mergeMatchesWholeRun(policy: [String]) throws {
         let folder = try temporaryFolder()
+        let run = ["run"] + policy + ["--seed", "3", "--users", "90", "--years", "1", "--quiet"]
         var shards: [String] = []
         for index in 1...3 {
-            let result = try runSimulate(["run", "--seed", "3", "--users", "90", "--years", "1", "--quiet", "--shard", "\(index)/3", "--report", folder + "/s\(index)"])
+            let result = try runSimulate(run + ["--shard", "\(index)/3", "--report", folder + "/s\(index)"])
             #expect(result.status == 0, "\(result.err)")
             #expect(result.out.contains("shard       \(index)/3: users \(index - 1), \(index + 2), \(index + 5), … of 90"), "\(result.out)")
             shards.append(folder + "/s\(index)")
         }
-        let whole = try runSimulate(["run", "--seed", "3", "--users", "90", "--years", "1", "--quiet", "--report", folder + "/whole"])
+        let whole = try runSimulate(run + ["--report", folder + "/whole"])
         #expect(whole.status == 0)
         let merged = try runSimulate(["merge", "--report", folder + "/merged"] + shards.reversed())
         #expect(merged.status == 0, "\(merged.err)")
         #expect(merged.err.isEmpty)
-        #expect(merged.out.hasPrefix("simulate merge: 3 shards of `swift run -c release simulate run --seed 3 --users 90 --years 1`"))
+        let command = "swift run -c release simulate run" + policy.map { " " + $0 }.joined() + " --seed 3 --users 90 --years 1"
+        #expect(merged.out.hasPrefix("simulate merge: 3 shards of `\(command)`"), "\(merged.out)")
         let a = try RunReport.read(path: folder + "/merged/report.json"), b = try RunReport.read(path: folder + "/whole/report.json")
+        #expect(b.options.command == command, "the report's command reproduces the run")
+        #expect(try RunReport.read(path: folder + "/s2/report.json").options.command == command + " --shard 2/3", "a shard's names its shard once")
         #expect(a.withoutTiming == b.withoutTiming)
         #expect(a.timing?.jobs == shards.count * CampaignOptions.coreCount, "jobs of the shards added up")
         for name in ["report.md", "report.html", "summary.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/merged/" + name)) }

@@ -3,11 +3,13 @@ import SubscriptionModel
 extension RunReport {
     /// The report of a finished policy run and its shrunk failures (each with the path its
     /// timeline file was written to): the same report as the v1 rules', naming its
-    /// policy and showing its plans, reasons and responses.
+    /// policy and showing its plans, reasons and responses. `command` is the whole
+    /// run's (by default `PolicyRunSummary.command(result)`); a shard's report adds its
+    /// `--shard I/N` to it.
     public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
                 command: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
-        let whole = command ?? PolicyRunSummary.command(policyName: result.policyName, options: options.whole)
+        let whole = command ?? PolicyRunSummary.command(result)
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,

@@ -3,15 +3,17 @@ import SubscriptionModel
 /// The texts `simulate run --policy` prints: the summary and the failures, in the v1
 /// summary's layout (everything but the `time` line is the same for any `--jobs`).
 public enum PolicyRunSummary {
-    /// The command that reproduces a run.
+    /// The command that reproduces the whole run a result is of (or a share of: a
+    /// shard's report adds its `--shard I/N` to it).
     public static func command(_ result: PolicyCampaignResult) -> String {
-        command(policyName: result.policyName, options: result.options)
+        command(policyName: result.policyName, options: result.options.whole, swarm: result.swarm)
     }
 
     /// The command that reproduces a run of `policyName` with `options` (with its
-    /// `--shard I/N` when it is one shard of a run).
-    public static func command(policyName: String, options: CampaignOptions) -> String {
-        "swift run -c release simulate run --policy \(policyName) --seed \(options.seed) --users \(options.users) --years \(options.years)"
+    /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
+    public static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
+        "swift run -c release simulate run --policy \(policyName)" + (swarm ? "" : " --no-swarm")
+            + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
             + (options.shard.map { " " + $0.flag } ?? "")
     }
