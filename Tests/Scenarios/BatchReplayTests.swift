@@ -47,6 +47,20 @@ struct BatchReplayTests {
         String(decoding: BatchProtocol.requestLine(try String(contentsOf: file, encoding: .utf8)).dropLast(), as: UTF8.self)
     }
 
+    @Test("a policy of null counts as missing: the timeline is the v1 form, answered as without the member")
+    func nullPolicyIsV1() {
+        let v1 = #""zone": "UTC", "events": [{"at": "2026-01-10T21:00:00Z", "do": "install"}, {"at": "2026-01-10T21:01:00Z", "do": "capture", "kind": "meal"}]}"#
+        func answer(_ line: String) -> String {
+            var bytes: [UInt8] = []
+            Array(line.utf8).withUnsafeBufferPointer { BatchReplay().answer($0, into: &bytes) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let plain = answer("{" + v1)
+        #expect(plain.contains(BatchProtocol.endMarker) && plain.contains(#""label":"#), "the v1 output")
+        #expect(answer(#"{"policy": null, "# + v1) == plain)
+        #expect(answer(#"{"policy": "oxalate", "# + v1).contains("error"), "a named policy reads the generic form, which has no capture")
+    }
+
     @Test("every example timeline, sent in one session, is answered with replay FILE's lines and the end marker")
     func roundTrip() throws {
         let files = Self.examples

@@ -21,7 +21,7 @@ public struct BatchReplay {
     public func answer(_ line: UnsafeBufferPointer<UInt8>, into answer: inout [UInt8]) {
         do throws(TimelineError) {
             let document = try TimelineDocument(line, keys: PolicyTimelineReader.keys)
-            if document.offsets["policy"] != nil {
+            if document.namesPolicy {
                 let timeline = try PolicyTimelineReader().read(document, folder: policyFolder)
                 PolicyReplay.writeUTF8(timeline) { answer.append(contentsOf: $0) }
             } else {

@@ -121,7 +121,7 @@ public struct PolicyTimelineReader: Sendable {
             var expires: Instant?
             if let rawExpires = object["expires"], rawExpires != .null { expires = try readInstant(rawExpires, field: "expires", index: index) }
             var renews = true
-            if let rawRenews = object["renews"] {
+            if let rawRenews = object["renews"], rawRenews != .null {
                 guard case .bool(let flag) = rawRenews else { throw .event(index, "\"renews\" must be true or false, not \(Self.show(rawRenews))") }
                 renews = flag
             }

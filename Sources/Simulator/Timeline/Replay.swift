@@ -20,7 +20,7 @@ public enum Replay {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(TimelineError) -> Void in
                 let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
-                if document.offsets["policy"] != nil {
+                if document.namesPolicy {
                     let timeline = try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path))
                     PolicyReplay.write(timeline, to: sink)
                 } else {

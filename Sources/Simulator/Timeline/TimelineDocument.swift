@@ -131,6 +131,13 @@ public struct TimelineDocument {
         return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
     }
 
+    /// Whether the file names a policy, and so is the generic form: it has a `policy`
+    /// member that is not `null` (a `null` member counts as missing, as every member but
+    /// `product` does). A file that does not is the v1 form.
+    public var namesPolicy: Bool {
+        offsets["policy"] != nil && value("policy") != .null
+    }
+
     /// The value of the top-level member `key`, built; nil when the file has none.
     /// For the file's small fields (`zone`, `policy`), not for `events`.
     public func value(_ key: String) -> JSONValue? {
