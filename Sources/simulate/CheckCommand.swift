@@ -15,7 +15,7 @@ enum CheckCommand {
         let users = try arguments.int("--users", range: 1...100_000_000) ?? 2_000
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
-        let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? 10
+        let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? ExternalProgram.defaultTimeoutSeconds
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let batch = try arguments.flag("--batch")
         let shard = try RunCommand.parseShard(arguments, users: users)
@@ -24,7 +24,7 @@ enum CheckCommand {
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'check'; quote the whole command: --command \"CMD ARGS\"") }
         try arguments.rejectUnknown()
 
-        let folder = try ReportFolder(path: reportPath)
+        let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         let program = ExternalProgram(command: command, timeoutSeconds: timeout, batch: batch)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }

@@ -30,7 +30,8 @@ enum MergeCommand {
     Refused with one line naming the folder, exit status 2, nothing written: a folder
     that is not a report, a whole run's report, a shard of another run (seed, users,
     years, personas, policy, tool version, tz data, shard count), a shard given twice,
-    a shard missing. Exit 1 when the merged run failed, 0 when it passed.
+    a shard missing; an OUT that is or holds a shard's folder (replacing it would
+    delete the shard). Exit 1 when the merged run failed, 0 when it passed.
 
     EXAMPLE
       simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1
@@ -44,7 +45,7 @@ enum MergeCommand {
         let folders = try arguments.positionals
         try arguments.rejectUnknown()
         guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }
-        let folder = try ReportFolder(path: reportPath)
+        let folder = try ReportFolder(path: reportPath, inputs: folders)
         let merged: (report: RunReport, summary: String)
         do {
             merged = try ReportMerge.run(folders: folders, into: folder)

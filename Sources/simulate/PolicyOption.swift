@@ -59,6 +59,11 @@ struct PolicyOption {
         }
     }
 
+    /// The files the command reads: the policy file (not a shipped name) and the StoreKit file.
+    var files: [String] {
+        (SubscriptionPolicy.named(name) == nil ? [name] : []) + (storeKit.map { [$0.path] } ?? [])
+    }
+
     /// ` --storekit PATH` for commands that reproduce a run, or nothing.
     var storeKitArgument: String { storeKit.map { " --storekit \($0.path)" } ?? "" }
 

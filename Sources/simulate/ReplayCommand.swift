@@ -33,7 +33,7 @@ enum ReplayCommand {
                     let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument): user \(user)"
                     try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: swift run simulate replay \(out)"
-                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)"))
+                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)"))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
                 return 0

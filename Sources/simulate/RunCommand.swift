@@ -20,7 +20,7 @@ enum RunCommand {
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
-        let folder = try ReportFolder(path: reportPath)
+        let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
         if let policy { return try runPolicy(policy, options: options, folder: folder, quiet: quiet) }
         if !quiet { Console.error("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
         let campaign = ReferenceCampaign(options: options)
@@ -74,7 +74,9 @@ enum RunCommand {
             summary += "\n\n" + shown
         }
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(policyResult: result, failures: failures, command: PolicyRunSummary.command(result) + policy.storeKitArgument))
+        var report = RunReport(policyResult: result, failures: failures, command: PolicyRunSummary.command(result) + policy.storeKitArgument)
+        report.options.storeKit = policy.storeKit?.path
+        try folder.write(report)
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1

@@ -68,6 +68,15 @@ struct ExternalCheckTests {
         #expect(result.out.contains("timed out after 1.0 s"))
     }
 
+    @Test("the command a check's report records keeps a --timeout other than the default, so it reproduces the check")
+    func recordedTimeout() {
+        let options = CampaignOptions(seed: 7, users: 4, years: 1)
+        func recorded(_ seconds: Double) -> String { CheckReport.command(program: ExternalProgram(command: "prog", timeoutSeconds: seconds), options: options) }
+        #expect(recorded(ExternalProgram.defaultTimeoutSeconds) == "swift run -c release simulate check --command 'prog' --seed 7 --users 4 --years 1")
+        #expect(recorded(0.2) == "swift run -c release simulate check --command 'prog' --timeout 0.2 --seed 7 --users 4 --years 1")
+        #expect(recorded(30) == "swift run -c release simulate check --command 'prog' --timeout 30 --seed 7 --users 4 --years 1")
+    }
+
     @Test("a program that writes forever is stopped at the output limit")
     func endlessWriter() throws {
         let started = Date()

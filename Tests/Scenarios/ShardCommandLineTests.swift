@@ -95,6 +95,44 @@ struct ShardCommandLineTests {
         }
     }
 
+    @Test("a report folder that is or holds a merge's shard, or the folder the command runs in, is refused before anything is replaced")
+    func reportFolderHoldingInputsRefused() throws {
+        let folder = try temporaryFolder()
+        for index in 1...2 {
+            _ = try runSimulate(["run", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", "\(index)/2", "--report", folder + "/s\(index)"])
+        }
+        let holds = { (out: String, shard: String) in
+            "error: --report \"\(out)\": holds \"\(shard)\", which this command reads and replacing the folder would delete; name another folder\n"
+        }
+        for (out, message) in [(folder, holds(folder, folder + "/s1")), (folder + "/s1", holds(folder + "/s1", folder + "/s1")),
+                               (folder + "/s2/..", holds(folder + "/s2/..", folder + "/s1"))] {
+            let result = try runSimulate(["merge", "--report", out, folder + "/s1", folder + "/s2"])
+            #expect(result.status == 2 && result.out.isEmpty)
+            #expect(result.err == message, "\(result.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["s1", "s2"], "the shards are where they were")
+            #expect(FileManager.default.fileExists(atPath: folder + "/s1/report.json"))
+        }
+        // A run whose report folder would be the one it runs in (or hold it), run in a
+        // folder inside this test's own, so that nothing else is at stake.
+        let work = folder + "/work"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for out in [".", work, folder, "../work/."] {
+            let process = Process()
+            process.executableURL = PackagePaths.simulate
+            process.arguments = ["run", "--users", "3", "--years", "1", "--quiet", "--report", out]
+            process.currentDirectoryURL = URL(fileURLWithPath: work)
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            #expect(text == "error: --report \"\(out)\": holds the folder this command runs in, which replacing it would delete; name a folder of its own\n", "\(text)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["s1", "s2", "work"])
+        }
+    }
+
     @Test("help: merge has its own, run and mutants name --shard")
     func help() throws {
         let merge = try runSimulate(["help", "merge"])

@@ -420,6 +420,43 @@ struct StoreKitCommandTests {
         #expect(result.err.contains("regenerate it with: swift run simulate replay --policy daily-quip --storekit \(path) --seed 7 --user 1 --years 3"), "\(result.err)")
     }
 
+    @Test("without swarm too: the regenerate command printed keeps --no-swarm, and running it writes the very same timeline")
+    func replayNoSwarmRegenerates() throws {
+        let path = StoreKitFixtures.path("daily-quip-weekly")
+        let folder = try temporaryFolder()
+        let result = try runSimulate(["replay", "--policy", "daily-quip", "--storekit", path, "--no-swarm", "--seed", "11", "--user", "5", "--years", "1",
+                                      "--out", folder + "/a.json"])
+        #expect(result.status == 0)
+        let prefix = "regenerate it with: swift run simulate "
+        let command = try #require(result.err.split(separator: "\n").compactMap { line in line.range(of: prefix).map { String(line[$0.upperBound...]) } }.first)
+        #expect(command == "replay --policy daily-quip --no-swarm --storekit \(path) --seed 11 --user 5 --years 1")
+        let again = try runSimulate(["replay", "--policy", "daily-quip", "--no-swarm", "--storekit", path, "--seed", "11", "--user", "5", "--years", "1",
+                                     "--out", folder + "/b.json"])
+        #expect(again.status == 0)
+        #expect(try String(contentsOfFile: folder + "/a.json", encoding: .utf8) == String(contentsOfFile: folder + "/b.json", encoding: .utf8))
+    }
+
+    @Test("the shards of a --storekit run merge into the whole run's report (the file read again for the floors); shards with and without it do not")
+    func storeKitShardsMerge() throws {
+        let path = StoreKitFixtures.path("daily-quip-weekly")
+        let folder = try temporaryFolder()
+        let run = ["run", "--policy", "daily-quip", "--storekit", path, "--seed", "5", "--users", "60", "--years", "1", "--quiet"]
+        for index in 1...2 {
+            #expect(try runSimulate(run + ["--shard", "\(index)/2", "--report", folder + "/s\(index)"]).status == 0)
+        }
+        #expect(try runSimulate(run + ["--report", folder + "/whole"]).status == 0)
+        let merged = try runSimulate(["merge", "--report", folder + "/merged", folder + "/s1", folder + "/s2"])
+        #expect(merged.status == 0, "\(merged.err)")
+        let a = try RunReport.read(path: folder + "/merged/report.json"), b = try RunReport.read(path: folder + "/whole/report.json")
+        #expect(b.options.storeKit == path)
+        #expect(a.withoutTiming == b.withoutTiming)
+        let plain = ["run", "--policy", "daily-quip", "--seed", "5", "--users", "60", "--years", "1", "--quiet", "--shard", "2/2", "--report", folder + "/p2"]
+        #expect(try runSimulate(plain).status == 0)
+        let mixed = try runSimulate(["merge", "--report", folder + "/mixed", folder + "/s1", folder + "/p2"])
+        #expect(mixed.status == 2)
+        #expect(mixed.err == "error: \"\(folder)/p2\": --storekit absent, not \"\(path)\" as in \"\(folder)/s1\"; shards of one run only\n", "\(mixed.err)")
+    }
+
     @Test("nothing of settings, team or app ids or EULA texts is ever printed: agreeing, disagreeing, malformed or running")
     func secretsNeverPrinted() throws {
         var outputs: [String] = []

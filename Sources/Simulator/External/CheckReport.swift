@@ -18,6 +18,10 @@ public enum CheckReport {
         var command = "swift run -c release simulate check --command \(ExternalProgram.quoted(program.command))"
         if program.batch { command += " --batch" }
         if let policyName { command += " --policy \(ExternalProgram.quoted(policyName))" + (swarm ? "" : " --no-swarm") }
+        if program.timeoutSeconds != ExternalProgram.defaultTimeoutSeconds {
+            let seconds = program.timeoutSeconds
+            command += " --timeout " + (seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds))
+        }
         return command + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
     }
 

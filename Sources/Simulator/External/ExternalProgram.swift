@@ -81,10 +81,13 @@ public struct ExternalProgram: Sendable {
         }
     }
 
+    /// How long one run may take unless `--timeout` says otherwise, in seconds.
+    public static let defaultTimeoutSeconds: Double = 10
+
     /// A program run with `command`, each run limited to `timeoutSeconds` and to
     /// `outputLimit` bytes of standard output (a negative limit counts as 0); with
     /// `batch`, one that speaks the batch protocol.
-    public init(command: String, timeoutSeconds: Double = 10, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
+    public init(command: String, timeoutSeconds: Double = ExternalProgram.defaultTimeoutSeconds, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
         self.outputLimit = max(0, outputLimit)

@@ -34,12 +34,23 @@ public final class ReportFolder: Sendable {
     private static let pending = Mutex<(folders: Set<String>, abandoned: Bool)>(([], false))
 
     /// Checks that `path` can become a report folder and makes its staging folder.
-    public init(path: String) throws(WriteError) {
+    ///
+    /// Replacing the folder deletes what it holds, so a folder is refused that is, or
+    /// holds, the folder the command runs in, or one of `inputs` (the files and folders
+    /// the command reads: a merge's shard folders, a policy file).
+    public init(path: String, inputs: [String] = []) throws(WriteError) {
         self.path = path
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw WriteError(description: "--report \(Self.quoted(path)): a file, not a folder")
+        }
+        let destination = Self.components(path)
+        if Self.holds(destination, Self.components(fileManager.currentDirectoryPath)) {
+            throw WriteError(description: "--report \(Self.quoted(path)): holds the folder this command runs in, which replacing it would delete; name a folder of its own")
+        }
+        for input in inputs where Self.holds(destination, Self.components(input)) {
+            throw WriteError(description: "--report \(Self.quoted(path)): holds \(Self.quoted(input)), which this command reads and replacing the folder would delete; name another folder")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let parent = url.deletingLastPathComponent().path
@@ -170,6 +181,17 @@ public final class ReportFolder: Sendable {
     }
 
     /// A path in quotes, escaped and cut to a readable length.
+    /// The components of `path` made absolute, with `.`, `..` and symbolic links resolved
+    /// as far as the path exists.
+    static func components(_ path: String) -> [String] {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    }
+
+    /// Whether the folder at `folder` is `path` or holds it.
+    static func holds(_ folder: [String], _ path: [String]) -> Bool {
+        path.count >= folder.count && Array(path.prefix(folder.count)) == folder
+    }
+
     static func quoted(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
 
     /// The operating system's reason, without Foundation's long wrapper text.

@@ -75,6 +75,10 @@ public struct RunReport: Codable, Equatable, Sendable {
         /// `false` for a policy run whose users drew no swarm subsets (`--no-swarm`: its
         /// coverage floors are not judged); absent otherwise.
         public var swarm: Bool? = nil
+        /// With `--storekit FILE`: the StoreKit configuration file's absolute path, whose
+        /// products the policy sold (a merge reads it again to set the floors); absent
+        /// otherwise.
+        public var storeKit: String? = nil
         /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.

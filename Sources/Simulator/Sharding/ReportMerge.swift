@@ -132,6 +132,10 @@ public enum ReportMerge {
             if report.options.policy != run.options.policy {
                 throw differs("policy", report.options.policy ?? "meal-capture", run.options.policy ?? "meal-capture")
             }
+            if report.options.storeKit != run.options.storeKit {
+                throw differs("--storekit", report.options.storeKit.map { "\"\(ErrorText.path(Array($0.utf8)))\"" } ?? "absent",
+                              run.options.storeKit.map { "\"\(ErrorText.path(Array($0.utf8)))\"" } ?? "absent")
+            }
             if report.options.policyLines != run.options.policyLines {
                 throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \"\(ErrorText.path(Array(first.folder.utf8)))\" (the file changed between shards); shards of one run only")
             }
@@ -183,11 +187,14 @@ public enum ReportMerge {
             return entries
         }
         // A policy's floors come from its categories: load it as the shards did.
-        let policy: SubscriptionPolicy
+        var policy: SubscriptionPolicy
         do {
             policy = try PolicyLoader.load(policyName)
         } catch {
             throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(error.problem)")
+        }
+        if let storeKit = options.storeKit {
+            policy = try sellingProducts(of: storeKit, policy, folder: first.folder)
         }
         guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
             throw .folder(first.folder, "policy \(policyName) has other rules now than when the shards ran (the file changed)")
@@ -198,6 +205,17 @@ public enum ReportMerge {
         }
         counts.counts = reached
         return PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true)
+    }
+
+    /// `policy` selling the products of the StoreKit file at `path`, as `--storekit` made
+    /// the shards' policy.
+    private static func sellingProducts(of path: String, _ policy: SubscriptionPolicy, folder: String) throws(MergeRefusal) -> SubscriptionPolicy {
+        let unreadable = { (why: String) in MergeRefusal.folder(folder, "its StoreKit file cannot be read again to set the floors: \(why)") }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(InputPath(path), kind: "StoreKit configuration file") } catch { throw unreadable("\(error.place): \(error.problem)") }
+        let configuration: StoreKitConfiguration
+        do { configuration = try StoreKitConfiguration(bytes: bytes, file: path) } catch { throw unreadable(error.message) }
+        do { return try StoreKitProductMapping(policy: policy, configuration: configuration).policy } catch { throw unreadable(error.problem) }
     }
 
     /// The behaviour tables, added up.
