@@ -141,4 +141,33 @@ struct ReportTests {
         #expect(text.contains("`missing-midnight`"))
         #expect(!text.contains("No behaviour changed."))
     }
+
+    @Test("diff lists what only one report has (invariant, category, plan, mutant), the setup that differs and the policy's changed lines")
+    func diffNamesWhatIsGone() throws {
+        let old = Self.judgedReport
+        var new = old
+        let gone = new.coverage.removeFirst(), dropped = new.invariants.removeLast()
+        new.behaviour.outcomesByPlan["premium"] = nil
+        new.options.policy = "my-rules"
+        new.options.policyLines = ["plans:", "  free"]
+        new.options.swarm = false
+        new.kind = .mutants
+        let killed = try JSONDecoder().decode(RunReport.MutantEntry.self, from: Data(#"{"name": "m", "mistake": "a mistake", "killed": true, "caughtBy": "usage-day"}"#.utf8))
+        new.mutants = [killed]
+        var text = ReportDiff.markdown(old: old, new: new, oldName: "a", newName: "b")
+        #expect(text.contains("| `\(gone.category)` | \(Figures.grouped(gone.reached)) → not in b |"), "\(text)")
+        #expect(text.contains("| `\(dropped.name)` | \(Figures.grouped(dropped.checks)) → not in b |"))
+        let premium = try #require(old.behaviour.outcomesByPlan["premium"]?.sorted { $0.key < $1.key }.first)
+        #expect(text.contains("| all | outcome `\(premium.key)` under premium | \(Figures.grouped(premium.value)) → not in b |"))
+        for row in ["| report of | simulate run | simulate mutants |", "| policy | meal-capture (v1) | my-rules |", "| swarm | on | off |",
+                    "| `m` | not in the report | killed by `usage-day` |", "+ plans:", "+   free"] {
+            #expect(text.contains(row), "\(row)")
+        }
+        #expect(!text.contains("now exercised"), "a category only one report has is not 'now exercised'")
+        var survived = new
+        survived.mutants![0].killed = false
+        survived.mutants![0].caughtBy = nil
+        text = ReportDiff.markdown(old: new, new: survived, oldName: "a", newName: "b")
+        #expect(text.contains("| `m` | killed by `usage-day` | **survived** |"))
+    }
 }

@@ -5,25 +5,35 @@
 /// `Int.max` is shown exactly), and a figure too large for fixed decimals is shown as
 /// written, so no report, however odd, makes it trap.
 public enum ReportDiff {
-    /// The changes, or a line saying there are none.
+    /// The changes, or a line saying there are none. Whatever is in one report only (an
+    /// invariant, a coverage category, a plan, a mutant) is listed as such, so a removed
+    /// rule shows as plainly as an added one.
     public static func markdown(old: RunReport, new: RunReport, oldName: String = "old", newName: String = "new") -> String {
         var sections: [String] = []
         func moved(_ a: Int, _ b: Int) -> String {
             "\(Figures.grouped(a)) → \(Figures.grouped(b)) (\(change(from: a, to: b)))"
         }
+        /// A count in both reports, or in one only.
+        func moved(_ a: Int?, _ b: Int?) -> String {
+            switch (a, b) {
+            case let (a?, b?): moved(a, b)
+            case let (a?, nil): "\(Figures.grouped(a)) → not in \(newName)"
+            case let (nil, b?): "not in \(oldName) → \(Figures.grouped(b))"
+            case (nil, nil): ""
+            }
+        }
         func section(_ title: String, _ header: [String], _ rows: [[String]]) {
             guard !rows.isEmpty else { return }
             sections.append("## \(title)\n\n" + MarkdownReport.table(header, rows, right: header.indices.map { $0 > 0 }))
         }
-        var setup: [[String]] = []
-        if old.options.seed != new.options.seed { setup.append(["seed", "\(old.options.seed)", "\(new.options.seed)"]) }
-        if old.options.users != new.options.users { setup.append(["users", "\(old.options.users)", "\(new.options.users)"]) }
-        if old.options.years != new.options.years { setup.append(["years", "\(old.options.years)", "\(new.options.years)"]) }
-        if old.options.personas != new.options.personas { setup.append(["personas", old.options.personas.joined(separator: ","), new.options.personas.joined(separator: ",")]) }
-        if old.tool != new.tool { setup.append(["tool", old.tool, new.tool]) }
-        section("Run setup", ["", oldName, newName], setup)
+        section("Run setup", ["", oldName, newName], setup(old, new))
+        if let lines = policyChange(old, new) {
+            sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
+                            + lines.joined(separator: "\n") + "\n```")
+        }
 
         var totals: [[String]] = []
+        if old.counts.users != new.counts.users { totals.append(["users", moved(old.counts.users, new.counts.users)]) }
         if old.counts.events != new.counts.events { totals.append(["events", moved(old.counts.events, new.counts.events)]) }
         if old.counts.userYears != new.counts.userYears { totals.append(["user-years", "\(figure(old.counts.userYears)) → \(figure(new.counts.userYears))"]) }
         if old.counts.digest != new.counts.digest { totals.append(["digest", "`\(old.counts.digest)` → `\(new.counts.digest)`"]) }
@@ -31,37 +41,39 @@ public enum ReportDiff {
         section("Totals", ["", "change"], totals)
 
         var invariants: [[String]] = []
-        for entry in new.invariants {
-            let before = old.invariants.first { $0.name == entry.name }
-            let checks = before?.checks ?? 0, violations = before?.violations ?? 0
-            if checks != entry.checks || violations != entry.violations {
-                invariants.append(["`\(entry.name)`", checks == entry.checks ? "" : moved(checks, entry.checks), violations == entry.violations ? "" : moved(violations, entry.violations)])
+        for name in union(old.invariants.map(\.name), new.invariants.map(\.name)) {
+            let before = old.invariants.first { $0.name == name }, after = new.invariants.first { $0.name == name }
+            if before?.checks != after?.checks || before?.violations != after?.violations {
+                invariants.append(["`\(name)`", before?.checks == after?.checks ? "" : moved(before?.checks, after?.checks),
+                                   before?.violations == after?.violations ? "" : moved(before?.violations, after?.violations)])
             }
         }
         section("Invariants", ["invariant", "checks", "violations"], invariants)
 
         var coverage: [[String]] = []
-        for entry in new.coverage {
-            let before = old.coverage.first { $0.category == entry.category }
-            if before?.reached != entry.reached || before?.exercised != entry.exercised {
-                coverage.append(["`\(entry.category)`", moved(before?.reached ?? 0, entry.reached),
-                                 before?.exercised == entry.exercised ? "" : (entry.exercised ? "now exercised" : "**no longer exercised**")])
-            }
+        for category in union(old.coverage.map(\.category), new.coverage.map(\.category)) {
+            let before = old.coverage.first { $0.category == category }, after = new.coverage.first { $0.category == category }
+            guard before?.reached != after?.reached || before?.exercised != after?.exercised else { continue }
+            var note = ""
+            if let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
+            if before == nil, after?.exercised == false { note = "**not exercised**" }
+            coverage.append(["`\(category)`", moved(before?.reached, after?.reached), note])
         }
         section(new.options.policy == nil ? "Edge coverage" : "Coverage", ["category", "reached", ""], coverage)
 
         var behaviour: [[String]] = []
-        for (plan, counts) in new.behaviour.outcomesByPlan.sorted(by: { $0.key < $1.key }) {
-            for (outcome, count) in counts.sorted(by: { $0.key < $1.key }) {
-                let before = old.behaviour.outcomesByPlan[plan]?[outcome] ?? 0
-                if before != count { behaviour.append(["all", "outcome `\(outcome)` under \(plan)", moved(before, count)]) }
+        for plan in union(old.behaviour.outcomesByPlan.keys.sorted(), new.behaviour.outcomesByPlan.keys.sorted()) {
+            let then = old.behaviour.outcomesByPlan[plan] ?? [:], now = new.behaviour.outcomesByPlan[plan] ?? [:]
+            for outcome in union(then.keys.sorted(), now.keys.sorted()) where then[outcome] != now[outcome] {
+                behaviour.append(["all", "outcome `\(outcome)` under \(plan)", moved(then[outcome], now[outcome])])
             }
         }
-        for (persona, counts) in new.behaviour.byPersona.sorted(by: { $0.key < $1.key }) {
-            let before = old.behaviour.byPersona[persona]
-            for (kind, now, then) in [("outcome", counts.outcomes, before?.outcomes), ("label", counts.labels, before?.labels), ("plan", counts.plans, before?.plans)] {
-                for (name, count) in now.sorted(by: { $0.key < $1.key }) where (then?[name] ?? 0) != count {
-                    behaviour.append([persona, "\(kind) `\(name)`", moved(then?[name] ?? 0, count)])
+        for persona in union(old.behaviour.byPersona.keys.sorted(), new.behaviour.byPersona.keys.sorted()) {
+            let before = old.behaviour.byPersona[persona], after = new.behaviour.byPersona[persona]
+            for (kind, then, now) in [("outcome", before?.outcomes, after?.outcomes), ("label", before?.labels, after?.labels), ("plan", before?.plans, after?.plans)] {
+                let then = then ?? [:], now = now ?? [:]
+                for name in union(then.keys.sorted(), now.keys.sorted()) where (then[name] ?? 0) != (now[name] ?? 0) {
+                    behaviour.append([persona, "\(kind) `\(name)`", moved(then[name] ?? 0, now[name] ?? 0)])
                 }
             }
         }
@@ -69,6 +81,15 @@ public enum ReportDiff {
             behaviour.append(["all", "attempts by local time", "changed"])
         }
         section("Behaviour", ["persona", "count", "change"], behaviour)
+
+        var mutants: [[String]] = []
+        for name in union((old.mutants ?? []).map(\.name), (new.mutants ?? []).map(\.name)) {
+            let before = old.mutants?.first { $0.name == name }, after = new.mutants?.first { $0.name == name }
+            if before?.killed != after?.killed || before?.caughtBy != after?.caughtBy {
+                mutants.append(["`\(name)`", verdict(before), verdict(after)])
+            }
+        }
+        section("Mutants", ["mutant", oldName, newName], mutants)
 
         let oldFailures = Set(old.failures.map { "\($0.invariant) (user \($0.user))" })
         let newFailures = Set(new.failures.map { "\($0.invariant) (user \($0.user))" })
@@ -78,6 +99,47 @@ public enum ReportDiff {
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
         return title + (sections.isEmpty ? "No behaviour changed.\n" : sections.joined(separator: "\n\n") + "\n")
+    }
+
+    /// What the two runs were: the command, the policy and its settings, the size, a
+    /// shard, the tool; a row for each that differs.
+    private static func setup(_ old: RunReport, _ new: RunReport) -> [[String]] {
+        func shard(_ report: RunReport) -> String { report.shard.map { "shard \($0.index) of \($0.count)" } ?? "the whole run" }
+        let rows: [(String, String, String)] = [
+            ("report of", "simulate \(old.kind.rawValue)", "simulate \(new.kind.rawValue)"),
+            ("policy", old.options.policy ?? "meal-capture (v1)", new.options.policy ?? "meal-capture (v1)"),
+            ("swarm", old.options.swarm == false ? "off" : "on", new.options.swarm == false ? "off" : "on"),
+            ("storekit", old.options.storeKit ?? "—", new.options.storeKit ?? "—"),
+            ("seed", "\(old.options.seed)", "\(new.options.seed)"),
+            ("users", "\(old.options.users)", "\(new.options.users)"),
+            ("years", "\(old.options.years)", "\(new.options.years)"),
+            ("personas", old.options.personas.joined(separator: ","), new.options.personas.joined(separator: ",")),
+            ("share", shard(old), shard(new)),
+            ("tool", old.tool, new.tool),
+            ("tz data", old.options.tzData, new.options.tzData),
+        ]
+        return rows.filter { $0.1 != $0.2 }.map { [$0.0, $0.1, $0.2] }
+    }
+
+    /// The policy's lines only in one report, `-` for the old and `+` for the new, in
+    /// the order each report shows them; nil when they are the same.
+    private static func policyChange(_ old: RunReport, _ new: RunReport) -> [String]? {
+        let before = old.options.policyLines ?? [], after = new.options.policyLines ?? []
+        guard before != after else { return nil }
+        let kept = Set(before).intersection(after)
+        return before.filter { !kept.contains($0) }.map { "- " + $0 } + after.filter { !kept.contains($0) }.map { "+ " + $0 }
+    }
+
+    /// The names of both lists, the old's order first, each once.
+    private static func union(_ old: [String], _ new: [String]) -> [String] {
+        var seen = Set<String>()
+        return (old + new).filter { seen.insert($0).inserted }
+    }
+
+    /// A mutant's line in one report.
+    private static func verdict(_ entry: RunReport.MutantEntry?) -> String {
+        guard let entry else { return "not in the report" }
+        return entry.killed ? "killed" + (entry.caughtBy.map { " by `\($0)`" } ?? "") : "**survived**"
     }
 
     /// `b - a` with its sign (`+3`, `-1,000`, `0`), grouped, exact for any two `Int`s:
