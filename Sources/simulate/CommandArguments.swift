@@ -102,7 +102,7 @@ final class CommandArguments {
         let name = String(unknown.prefix { $0 != "=" })
         var message = "unknown option \(ErrorText.quoted(name)) for '\(command)'"
         if let nearest = Self.nearest(to: name, in: known) { message += "; did you mean \(nearest)?" }
-        throw UsageError(message + " See 'simulate \(command) --help'.")
+        throw UsageError(message + (message.hasSuffix("?") ? " See" : "; see") + " 'simulate \(command) --help'.")
     }
 
     private static func isFlag(_ argument: String) -> Bool {

@@ -27,8 +27,10 @@ enum HelpText {
       simulate replay FILE            replay a timeline file through the reference model
                                       (FILE may be - for standard input; a timeline
                                       naming a "policy" runs under that policy)
-      simulate replay --seed S --user K [--years Y] [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--policy X] [--out FILE]
                                       regenerate one user of a run and replay it
+                                      (with the run's --personas, --no-swarm and
+                                      --storekit, if it had them)
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
       simulate mutants                the default campaign against 16 realistic buggy
@@ -93,8 +95,9 @@ enum HelpText {
     category says "not judged".
 
     A failure is shrunk to a minimal timeline, written to the report folder, and shown
-    with the one command that replays it. Each user depends only on (seed, user), so
-    'simulate replay --seed S --user K' regenerates any of them alone.
+    with the one command that replays it. Each user depends only on (seed, user) and
+    the run's --years, --personas and policy settings, so 'simulate replay --seed S
+    --user K' with those regenerates any of them alone (the failure prints it whole).
     """
 
     static let replay = """
@@ -102,7 +105,8 @@ enum HelpText {
 
     USAGE
       simulate replay FILE
-      simulate replay --seed S --user K [--years Y] [--policy X [--no-swarm]] [--out FILE]
+      simulate replay --seed S --user K [--years Y] [--personas P,...]
+                      [--policy X [--no-swarm] [--storekit F]] [--out FILE]
       simulate replay --batch
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
@@ -115,6 +119,8 @@ enum HelpText {
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)
+      --personas P  the run's --personas, if it gave one: with personas left out (or
+                    in another order), user K is another user
       --policy X    a user of a run under policy X (a shipped name or a policy file)
       --no-swarm    ...of a run with --no-swarm
       --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)

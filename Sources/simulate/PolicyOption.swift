@@ -27,7 +27,10 @@ struct PolicyOption {
             throw UsageError("--storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)")
         }
         guard let text, text != "meal-capture" || storeKitPath != nil else {
-            if !swarm { throw UsageError("--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)") }
+            if !swarm {
+                throw UsageError(text == nil ? "--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
+                                 : "--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file, or --storekit FILE, runs it on the generic engine, which has)")
+            }
             return nil
         }
         var option = try named(text, swarm: swarm)

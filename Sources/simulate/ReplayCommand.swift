@@ -13,40 +13,45 @@ enum ReplayCommand {
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
         let years = try arguments.int("--years", range: 1...60)
+        let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let batch = try arguments.flag("--batch")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if batch {
-            guard seed == nil, user == nil, out == nil, years == nil, policy == nil, positionals.isEmpty else {
-                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --policy or --out")
+            guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, positionals.isEmpty else {
+                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy or --out")
             }
             return BatchReplayCommand.run()
         }
         if let seed {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
+            let personas = personas ?? Persona.allCases
+            let personasFlag = CampaignOptions(seed: seed, personas: personas).personasFlag
             if let policy {
                 let years = years ?? CampaignOptions.defaultYears
-                let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, swarm: policy.swarm).user(seed: seed, user: user).timeline
+                let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
                 if let out {
-                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument): user \(user)"
+                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm")\(personasFlag)\(policy.storeKitArgument): user \(user)"
                     try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: swift run simulate replay \(out)"
-                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)"))
+                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)\(personasFlag)"))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
                 return 0
             }
-            let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears).user(seed: seed, user: user).timeline
+            let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears, personas: personas).user(seed: seed, user: user).timeline
             if let out {
-                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears): user \(user)"), toFile: out)
+                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears)\(personasFlag): user \(user)"), toFile: out)
                 Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: swift run simulate replay \(out)")
             }
             Replay.write(timeline) { Console.out($0, terminator: "") }
             return 0
         }
-        guard user == nil, out == nil, years == nil, policy == nil else { throw UsageError("--user, --years, --policy and --out go with --seed (a FILE names its own policy)") }
+        guard user == nil, out == nil, years == nil, personas == nil, policy == nil else {
+            throw UsageError("--user, --years, --personas, --policy and --out go with --seed (a FILE names its own policy)")
+        }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")
         }

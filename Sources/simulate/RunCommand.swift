@@ -98,15 +98,20 @@ enum RunCommand {
         return "\(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user")) (shard \(shard))"
     }
 
+    /// `--personas A,B,…`: each a persona's name, once (the order is the run's: user K
+    /// draws from the list as given).
     static func parsePersonas(_ text: String) throws -> [Persona] {
-        let names = text.split(separator: ",").map(String.init)
-        let personas = try names.map { name in
+        guard !text.isEmpty else { throw UsageError("--personas needs at least one persona") }
+        var personas: [Persona] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard let persona = Persona(rawValue: name) else {
-                throw UsageError("--personas: unknown persona \"\(name)\"; expected some of \(Persona.allCases.map(\.rawValue).joined(separator: ","))")
+                let expected = Persona.allCases.map(\.rawValue).joined(separator: ",")
+                throw UsageError(name.isEmpty ? "--personas \"\(text)\": an empty name; expected some of \(expected), separated by commas"
+                                 : "--personas: unknown persona \"\(name)\"; expected some of \(expected)")
             }
-            return persona
+            guard !personas.contains(persona) else { throw UsageError("--personas: \"\(name)\" given twice") }
+            personas.append(persona)
         }
-        guard !personas.isEmpty else { throw UsageError("--personas needs at least one persona") }
         return personas
     }
 }

@@ -16,6 +16,60 @@ struct CommandLineTests {
         #expect(result.err.split(separator: "\n").count == 1)
     }
 
+    @Test("an unknown flag with no near match points to the command's help")
+    func unknownFlagWithoutSuggestion() throws {
+        let result = try runSimulate(["run", "--frobnicate-everything"])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err == "error: unknown option \"--frobnicate-everything\" for 'run'; see 'simulate run --help'.\n", "\(result.err)")
+    }
+
+    @Test("--personas takes each persona once, by name, and nothing empty")
+    func personasRefusals() throws {
+        for (value, message) in [("light,light", "--personas: \"light\" given twice"),
+                                 ("light,", "--personas \"light,\": an empty name; expected some of light,heavy,edge-walker,traveller,subscriber,reinstaller, separated by commas"),
+                                 ("", "--personas needs at least one persona"),
+                                 ("lite", "--personas: unknown persona \"lite\"; expected some of light,heavy,edge-walker,traveller,subscriber,reinstaller")] {
+            for command in [["run"], ["replay", "--seed", "1", "--user", "0"]] {
+                let result = try runSimulate(command + ["--personas", value])
+                #expect(result.status == 2 && result.out.isEmpty, "\(command) \(value)")
+                #expect(result.err == "error: " + message + "\n", "\(result.err)")
+            }
+        }
+    }
+
+    @Test("replay --seed --user --personas regenerates the user a run with those personas simulated (v1 and a policy)",
+          arguments: [[], ["--policy", "daily-quip"]])
+    func replayWithPersonas(policy: [String]) throws {
+        let folder = try temporaryFolder()
+        let run = try runSimulate(["run"] + policy + ["--seed", "3", "--users", "1", "--years", "1", "--personas", "heavy", "--quiet", "--report", folder + "/r"])
+        #expect(run.status == 0, "\(run.err)")
+        let events = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("  events") }).split(separator: " ").last.map { $0.replacingOccurrences(of: ",", with: "") }
+        #expect(run.out.contains("users       1 (heavy 1)"), "\(run.out)")
+        let replay = try runSimulate(["replay"] + policy + ["--seed", "3", "--user", "0", "--years", "1", "--personas", "heavy", "--out", folder + "/u.json"])
+        #expect(replay.status == 0, "\(replay.err)")
+        #expect(replay.out.split(separator: "\n").count == Int(events ?? ""), "as many output lines as the run's events")
+        #expect(try String(contentsOfFile: folder + "/u.json", encoding: .utf8).contains("--personas heavy: user 0"))
+        let without = try runSimulate(["replay"] + policy + ["--seed", "3", "--user", "0", "--years", "1"])
+        #expect(without.out != replay.out, "without --personas, user 0 is another user")
+    }
+
+    @Test("--no-swarm without a generic policy says why: none given, or meal-capture's own generator")
+    func noSwarmRefusals() throws {
+        let none = try runSimulate(["run", "--no-swarm", "--users", "1"])
+        #expect(none.status == 2 && none.err == "error: --no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)\n", "\(none.err)")
+        let flagship = try runSimulate(["run", "--policy", "meal-capture", "--no-swarm", "--users", "1"])
+        #expect(flagship.status == 2)
+        #expect(flagship.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file, or --storekit FILE, runs it on the generic engine, which has)\n", "\(flagship.err)")
+    }
+
+    @Test("a run without swarm says so in its summary's first line")
+    func noSwarmSummary() throws {
+        let folder = try temporaryFolder()
+        let result = try runSimulate(["run", "--policy", "oxalate", "--no-swarm", "--seed", "2", "--users", "3", "--years", "1", "--quiet", "--report", folder + "/r"])
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("simulate run --policy oxalate --no-swarm\n"), "\(result.out)")
+    }
+
     @Test("a flag given twice is refused")
     func repeatedFlag() throws {
         let result = try runSimulate(["run", "--seed", "1", "--seed", "2", "--users", "1"])

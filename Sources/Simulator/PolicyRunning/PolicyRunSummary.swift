@@ -14,7 +14,7 @@ public enum PolicyRunSummary {
     public static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
         "swift run -c release simulate run --policy \(policyName)" + (swarm ? "" : " --no-swarm")
             + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
-            + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
+            + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
     }
 
@@ -22,7 +22,7 @@ public enum PolicyRunSummary {
     public static func text(_ result: PolicyCampaignResult) -> String {
         let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
         var lines = [
-            "simulate run --policy \(result.policyName)",
+            "simulate run --policy \(result.policyName)" + (result.swarm ? "" : " --no-swarm"),
             "  seed        \(result.options.seed)",
         ] + RunSummary.shardLines(result.options) + [
             "  users       \(Figures.grouped(result.users)) (\(personas))",

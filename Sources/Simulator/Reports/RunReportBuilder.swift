@@ -49,7 +49,7 @@ extension RunReport {
                                 originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
                                 timeline: text, timelineFile: path,
                                 replayCommand: "swift run simulate replay \(path)",
-                                regenerateCommand: "swift run simulate replay --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+                                regenerateCommand: failure.regenerateCommand,
                                 regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
         }
         self.mutants = nil

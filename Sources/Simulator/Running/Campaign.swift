@@ -130,9 +130,11 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var final = makeCheck()
         let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
         let elapsed = started.duration(to: clock.now)
-        return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
-                             originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
-                             attempts: shrinker.attempts, seconds: elapsed.seconds)
+        var failure = ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
+                                    originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
+                                    attempts: shrinker.attempts, seconds: elapsed.seconds)
+        failure.generatorFlags = options.personasFlag
+        return failure
     }
 }
 

@@ -12,6 +12,13 @@ public struct CampaignOptions: Hashable, Sendable {
     public var jobs: Int
     /// The personas drawn from.
     public var personas: [Persona]
+
+    /// ` --personas A,B` when the run leaves some out, else nothing: what a command that
+    /// reproduces the run, or regenerates one of its users, must repeat (with personas
+    /// left out, user K is another user).
+    public var personasFlag: String {
+        personas == Persona.allCases ? "" : " --personas " + personas.map(\.rawValue).joined(separator: ",")
+    }
     /// The share of the users this process runs (`--shard I/N`); nil for all of them.
     /// `users` stays the whole run's size: users keep their numbers in any shard.
     public var shard: Shard?

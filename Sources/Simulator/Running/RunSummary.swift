@@ -6,7 +6,7 @@ public enum RunSummary {
     /// The command that reproduces a run.
     public static func command(_ options: CampaignOptions) -> String {
         "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
-            + (options.personas == Persona.allCases ? "" : " --personas " + options.personas.map(\.rawValue).joined(separator: ","))
+            + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
     }
 
@@ -63,7 +63,7 @@ public enum RunSummary {
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
             "  replay it:      swift run simulate replay \(path)",
-            "  regenerate it:  swift run simulate replay --seed \(failure.seed) --user \(failure.user) --years \(failure.years)",
+            "  regenerate it:  \(failure.regenerateCommand)",
         ].joined(separator: "\n")
     }
 

@@ -23,6 +23,15 @@ public struct ShrunkFailure: Sendable {
     /// How long shrinking took.
     public var seconds: Double
 
+    /// The generator's flags besides seed, user and years that regenerate the same
+    /// timeline (` --personas A,B`), with their leading space.
+    public var generatorFlags = ""
+
+    /// The command that regenerates the user's whole timeline and replays it.
+    public var regenerateCommand: String {
+        "swift run simulate replay --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
+    }
+
     /// The file name the shrunk timeline is written under.
     public var fileName: String { "\(invariant.rawValue)-user\(user).json" }
 }
