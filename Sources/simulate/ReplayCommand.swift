@@ -25,8 +25,8 @@ enum ReplayCommand {
             return BatchReplayCommand.run()
         }
         if let seed {
-            guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
+            guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             let personas = personas ?? Persona.allCases
             let personasFlag = CampaignOptions(seed: seed, personas: personas).personasFlag
             if let policy {

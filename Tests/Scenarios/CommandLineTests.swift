@@ -70,6 +70,16 @@ struct CommandLineTests {
         #expect(result.out.hasPrefix("simulate run --policy oxalate --no-swarm\n"), "\(result.out)")
     }
 
+    @Test("replay: --out naming a folder, and a FILE with --seed, are refused in plain words")
+    func replayRefusals() throws {
+        let folder = try temporaryFolder()
+        let out = try runSimulate(["replay", "--seed", "1", "--user", "0", "--years", "1", "--out", folder])
+        #expect(out.status == 2 && out.out.isEmpty)
+        #expect(out.err == "error: cannot write \"\(folder)\": a folder, not a file\n", "\(out.err)")
+        let both = try runSimulate(["replay", "some.json", "--seed", "3"])
+        #expect(both.status == 2 && both.err == "error: give either a FILE or --seed and --user, not both\n", "\(both.err)")
+    }
+
     @Test("a flag given twice is refused")
     func repeatedFlag() throws {
         let result = try runSimulate(["run", "--seed", "1", "--seed", "2", "--users", "1"])

@@ -170,6 +170,10 @@ public final class ReportFolder: Sendable {
     /// beside others a run does not own, such as `reports/baseline.json`.
     @discardableResult
     public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw WriteError(description: "cannot write \(quoted(path)): a folder, not a file")
+        }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
@@ -180,7 +184,6 @@ public final class ReportFolder: Sendable {
         return path
     }
 
-    /// A path in quotes, escaped and cut to a readable length.
     /// The components of `path` made absolute, with `.`, `..` and symbolic links resolved
     /// as far as the path exists.
     static func components(_ path: String) -> [String] {
@@ -192,6 +195,7 @@ public final class ReportFolder: Sendable {
         path.count >= folder.count && Array(path.prefix(folder.count)) == folder
     }
 
+    /// A path in quotes, escaped and cut to a readable length.
     static func quoted(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
 
     /// The operating system's reason, without Foundation's long wrapper text.
