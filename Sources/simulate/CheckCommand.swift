@@ -54,7 +54,7 @@ enum CheckCommand {
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
-        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path)), status: 1)
+        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
     }
 
     /// The summary's first lines (printed at once): the command, seed, shard, what was checked and how long it took.
@@ -103,7 +103,7 @@ enum CheckCommand {
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --policy \(policy.name) --seed \(options.seed) --user \(failure.user) --years \(options.years)\(policy.swarm ? "" : " --no-swarm")
         """
-        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path)), status: 1)
+        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
     }
 
     /// The summary's shard line (`shard       I/N: 20 of 60 users`), or nothing unsharded.

@@ -100,6 +100,8 @@ struct CheckShardTests {
         #expect(failure.timeline == shardFailure.timeline, "the shrunk timeline of the shard that found it")
         #expect(failure.timelineFile == folder + "/merged/failures/check-user\(failure.user).json")
         #expect(try String(contentsOfFile: failure.timelineFile, encoding: .utf8) == shardFailure.timeline)
+        #expect(try String(contentsOfFile: shardFailure.timelineFile, encoding: .utf8) == shardFailure.timeline,
+                "a check's report shows the very file it wrote, so the merged file is that file too")
         #expect(merged.out.contains("FAILED \(failure.invariant)"))
         // The summary says what a failing check's figures are, and does not judge coverage.
         #expect(merged.out.contains("(of what the shards checked before each stopped at its first failure)"))

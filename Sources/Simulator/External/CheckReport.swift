@@ -26,9 +26,10 @@ public enum CheckReport {
     }
 
     /// The report of a v1 check; `failure` is the first failing user's, shrunk, with
-    /// the path its timeline was written to.
+    /// the path its timeline was written to and the text written there (which the
+    /// report shows, so that the report, the file and a merge of shards agree).
     public static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
-                              failure: (shrunk: ExternalCheck.Shrunk, path: String)?) -> RunReport {
+                              failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure, path: String)] = []
         if let found = result.failure, let failure {
@@ -49,6 +50,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
+        if let text = failure?.text, !report.failures.isEmpty { report.failures[0].timeline = text }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -64,7 +66,7 @@ public enum CheckReport {
 
     /// The report of a check under a policy.
     public static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
-                              failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String)?) -> RunReport {
+                              failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         if let found = result.failure, let failure {
@@ -84,6 +86,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
+        if let text = failure?.text, !report.failures.isEmpty { report.failures[0].timeline = text }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command
@@ -130,3 +133,4 @@ public enum CheckReport {
         return out + "\""
     }
 }
+
