@@ -155,7 +155,9 @@ enum HelpText {
       --jobs J      worker threads (default: all cores)
       --report DIR  default reports/latest
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
-                    hunted over that policy's generated users; default meal-capture
+                    hunted over that policy's generated users; default meal-capture,
+                    which hunts the v1 path's 16 mutants (Sources/Simulator/Mutants);
+                    its 3 generic-engine mutants are hunted by 'swift test'
       --no-swarm    with --policy: users without swarm subsets (coverage floors are
                     not judged: they are measured for swarm users)
       --shard I/N   hunt over shard I of N's users only (see 'simulate run --help');

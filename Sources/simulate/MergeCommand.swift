@@ -45,7 +45,7 @@ enum MergeCommand {
         let folders = try arguments.positionals
         try arguments.rejectUnknown()
         guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }
-        let folder = try ReportFolder(path: reportPath, inputs: folders)
+        let folder = try ReportFolder(path: reportPath, inputs: folders + ShardReport.filesRead(by: folders))
         let merged: (report: RunReport, summary: String)
         do {
             merged = try ReportMerge.run(folders: folders, into: folder)

@@ -64,14 +64,14 @@ struct ReportTests {
         let total = report.coverage.count
         report.coverage[1].floor = 0
         report.coverage[4].floor = 0
-        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 2) of \(total); the others are marked \"not judged\" with the reason).")
+        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 2) of \(total); the others are \"not judged\", and report.md says why).")
         #expect(MarkdownReport.text(report).contains(report.verdictLines[1]), "report.md says the same")
         report.coverage[1].floor = 1
-        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 1) of \(total); the other is marked \"not judged\" with the reason).")
+        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 1) of \(total); the other is \"not judged\", and report.md says why).")
         for index in report.coverage.indices { report.coverage[index].floor = 0 }
-        #expect(report.verdictLines[1] == "No edge category was judged: each has a floor of 0, marked \"not judged\" with the reason.")
+        #expect(report.verdictLines[1] == "No edge category was judged: each has a floor of 0 (\"not judged\"; report.md says why).")
         report.options.policy = "oxalate"
-        #expect(report.verdictLines[1] == "No coverage category was judged: each has a floor of 0, marked \"not judged\" with the reason.")
+        #expect(report.verdictLines[1] == "No coverage category was judged: each has a floor of 0 (\"not judged\"; report.md says why).")
         report.coverage[0].floor = 1
         report.coverage[0].exercised = false
         #expect(report.verdictLines[1] == "1 coverage category was not exercised: \(report.coverage[0].category).")
@@ -126,6 +126,7 @@ struct ReportTests {
         text = MarkdownReport.text(report)
         #expect(text.contains("is not judged. This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on.\n"))
         #expect(HTMLReport.page(report).contains("aria-label=\"Coverage against floors\""))
+        #expect(HTMLReport.page(report).contains("<th>rules (docs/policies.md)</th>") && !HTMLReport.page(report).contains("docs/rules.md"))
     }
 
     @Test("diff names what moved, and nothing when nothing did")
@@ -159,11 +160,22 @@ struct ReportTests {
         #expect(text.contains("| `\(dropped.name)` | \(Figures.grouped(dropped.checks)) → not in b |"))
         let premium = try #require(old.behaviour.outcomesByPlan["premium"]?.sorted { $0.key < $1.key }.first)
         #expect(text.contains("| all | outcome `\(premium.key)` under premium | \(Figures.grouped(premium.value)) → not in b |"))
-        for row in ["| report of | simulate run | simulate mutants |", "| policy | meal-capture (v1) | my-rules |", "| swarm | on | off |",
-                    "| `m` | not in the report | killed by `usage-day` |", "+ plans:", "+   free"] {
+        for row in ["| report of | simulate run | simulate mutants |", "| policy | meal-capture (v1) | my-rules |", "| swarm | — (v1 path) | off |",
+                    "| `m` | not in a | killed by `usage-day` |", "+ plans:", "+   free"] {
             #expect(text.contains(row), "\(row)")
         }
         #expect(!text.contains("now exercised"), "a category only one report has is not 'now exercised'")
+        // The policy's lines as a line diff, each change under the line it sits under.
+        var before = new, after = new
+        before.options.policyLines = ["plans:", "  core", "    limits: day 20", "  advanced", "    limits: day 50", "    responses: day → paywall"]
+        after.options.policyLines = ["plans:", "  core", "    limits: day 50", "  advanced", "    limits: day 20", "    responses: day → paywall"]
+        let swapped = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        for line in ["-     limits: day 20", "+     limits: day 20", "-     limits: day 50", "+     limits: day 50", "    core"] {
+            #expect(swapped.contains("\n" + line + "\n"), "\(line)\n\(swapped)")
+        }
+        after.options.policyLines = ["plans:", "  core", "    limits: day 20", "  advanced", "    limits: day 20", "    responses: day → paywall"]
+        let matched = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        #expect(matched.contains("\n    advanced\n-     limits: day 50\n+     limits: day 20\n"), "a limit made equal to another plan's shows both sides under its plan\n\(matched)")
         var survived = new
         survived.mutants![0].killed = false
         survived.mutants![0].caughtBy = nil

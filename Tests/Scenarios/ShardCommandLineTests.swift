@@ -99,7 +99,8 @@ struct ShardCommandLineTests {
     func reportFolderHoldingInputsRefused() throws {
         let folder = try temporaryFolder()
         for index in 1...2 {
-            _ = try runSimulate(["run", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", "\(index)/2", "--report", folder + "/s\(index)"])
+            let shard = try runSimulate(["run", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", "\(index)/2", "--report", folder + "/s\(index)"])
+            #expect(shard.status == 0)
         }
         let holds = { (out: String, shard: String) in
             "error: --report \"\(out)\": holds \"\(shard)\", which this command reads and replacing the folder would delete; name another folder\n"
@@ -131,6 +132,25 @@ struct ShardCommandLineTests {
             #expect(text == "error: --report \"\(out)\": holds the folder this command runs in, which replacing it would delete; name a folder of its own\n", "\(text)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["s1", "s2", "work"])
         }
+    }
+
+    @Test("a report folder that holds the policy file a run or a merge reads is refused, and the file stays")
+    func reportFolderHoldingPolicyFileRefused() throws {
+        let folder = try temporaryFolder()
+        let policy = folder + "/pol/my.json"
+        try FileManager.default.createDirectory(atPath: folder + "/pol", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json").path, toPath: policy)
+        for index in 1...2 {
+            let shard = try runSimulate(["run", "--policy", policy, "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", "\(index)/2",
+                                         "--report", folder + "/s\(index)"])
+            #expect(shard.status == 0, "\(shard.err)")
+        }
+        let message = "error: --report \"\(folder)/pol\": holds \"\(policy)\", which this command reads and replacing the folder would delete; name another folder\n"
+        let merge = try runSimulate(["merge", "--report", folder + "/pol", folder + "/s1", folder + "/s2"])
+        #expect(merge.status == 2 && merge.err == message, "\(merge.err)")
+        let run = try runSimulate(["run", "--policy", policy, "--users", "3", "--years", "1", "--quiet", "--report", folder + "/pol"])
+        #expect(run.status == 2 && run.err == message, "\(run.err)")
+        #expect(FileManager.default.fileExists(atPath: policy), "the policy file is still there")
     }
 
     @Test("help: merge has its own, run and mutants name --shard")

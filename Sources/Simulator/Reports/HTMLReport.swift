@@ -48,10 +48,11 @@ public enum HTMLReport {
         let coverageTitle = report.options.policy == nil ? "Edge coverage" : "Coverage"
         body += "<h2>\(coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
             + "Red: not exercised; grey: not judged (too few users, or a run without swarm).</p>"
-        body += SVGChart.floors(title: "\(coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+        // A check counts coverage but judges no floor (as its verdict says): its chart shows none.
+        body += SVGChart.floors(title: "\(coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, report.kind == .check ? 0 : $0.floor) })
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
         for entry in report.coverage {
-            let state = entry.exercised ? "" : "bad"
+            let state = entry.exercised || report.kind == .check ? "" : "bad"
             body += "<tr><td><code>\(e(entry.category))</code></td><td>\(inline(entry.meaning))</td><td class=\"n \(state)\">\(Figures.grouped(entry.reached))</td>"
                 + "<td class=\"n\">\(Figures.grouped(entry.expected))</td><td class=\"n\">\(entry.floor == 0 ? "—" : Figures.grouped(entry.floor))</td><td>\(inline(entry.floorRule))</td></tr>"
         }
@@ -61,7 +62,7 @@ public enum HTMLReport {
         let checks = report.invariants.reduce(0) { $0 + $1.checks }
         body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
                                      palette: [SVGChart.bad], labelWidth: 250, emptyNote: "No violations in \(Figures.count(checks, "check"))")
-        body += "<table><tr><th>invariant</th><th>rules (docs/rules.md)</th><th>checks</th><th>violations</th></tr>"
+        body += "<table><tr><th>invariant</th><th>rules (\(report.rulesDocument))</th><th>checks</th><th>violations</th></tr>"
         for entry in report.invariants {
             body += "<tr><td><code>\(e(entry.name))</code></td><td>\(inline(entry.rules))</td><td class=\"n\">\(Figures.grouped(entry.checks))</td><td class=\"n \(entry.violations > 0 ? "bad" : "")\">\(Figures.grouped(entry.violations))</td></tr>"
         }

@@ -10,6 +10,7 @@ public enum MarkdownReport {
         out.append("`\(report.options.command)` · \(report.tool) · tz data \(report.options.tzData)")
         out.append("")
         if let note = shardNote(report) { out += [note, ""] }
+        if let note = stoppedCheckNote(report) { out += [note, ""] }
         out.append(table(["users", "events", "simulated user-years", "digest"], [[
             Figures.grouped(report.counts.users), Figures.grouped(report.counts.events),
             Figures.fixed(report.counts.userYears, 1), "`\(report.counts.digest)`",
@@ -34,6 +35,15 @@ public enum MarkdownReport {
         guard let shard = report.shard else { return nil }
         return "Shard \(shard.index) of \(shard.count): \(Figures.grouped(report.counts.users)) of the run's \(Figures.count(report.options.users, "user")) "
             + "(user k when k mod \(shard.count) = \(shard.index - 1)), with floors for this share; 'simulate merge' makes the whole run's report from all \(shard.count)."
+    }
+
+    /// A failing check stops each user at its first divergence, so its tables count two
+    /// things, and the report says which (nil for any other report).
+    static func stoppedCheckNote(_ report: RunReport) -> String? {
+        guard report.kind == .check, !report.passed else { return nil }
+        return "This check stopped each user at the first output that diverged: the invariant checks and the behaviour tables count "
+            + "the events checked until then; the users, events and user-years above, the coverage and the attempts by local time "
+            + "count every generated event."
     }
 
     static func invariantSection(_ report: RunReport) -> [String] {

@@ -55,8 +55,10 @@ public enum ReportDiff {
             let before = old.coverage.first { $0.category == category }, after = new.coverage.first { $0.category == category }
             guard before?.reached != after?.reached || before?.exercised != after?.exercised else { continue }
             var note = ""
-            if let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
-            if before == nil, after?.exercised == false { note = "**not exercised**" }
+            // A check counts coverage but judges no floor: nothing is (or is no longer) exercised.
+            let judged = old.kind != .check && new.kind != .check
+            if judged, let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
+            if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
             coverage.append(["`\(category)`", moved(before?.reached, after?.reached), note])
         }
         section(new.options.policy == nil ? "Edge coverage" : "Coverage", ["category", "reached", ""], coverage)
@@ -71,9 +73,8 @@ public enum ReportDiff {
         for persona in union(old.behaviour.byPersona.keys.sorted(), new.behaviour.byPersona.keys.sorted()) {
             let before = old.behaviour.byPersona[persona], after = new.behaviour.byPersona[persona]
             for (kind, then, now) in [("outcome", before?.outcomes, after?.outcomes), ("label", before?.labels, after?.labels), ("plan", before?.plans, after?.plans)] {
-                let then = then ?? [:], now = now ?? [:]
-                for name in union(then.keys.sorted(), now.keys.sorted()) where (then[name] ?? 0) != (now[name] ?? 0) {
-                    behaviour.append([persona, "\(kind) `\(name)`", moved(then[name] ?? 0, now[name] ?? 0)])
+                for name in union((then ?? [:]).keys.sorted(), (now ?? [:]).keys.sorted()) where then?[name] != now?[name] {
+                    behaviour.append([persona, "\(kind) `\(name)`", moved(then?[name], now?[name])])
                 }
             }
         }
@@ -86,7 +87,7 @@ public enum ReportDiff {
         for name in union((old.mutants ?? []).map(\.name), (new.mutants ?? []).map(\.name)) {
             let before = old.mutants?.first { $0.name == name }, after = new.mutants?.first { $0.name == name }
             if before?.killed != after?.killed || before?.caughtBy != after?.caughtBy {
-                mutants.append(["`\(name)`", verdict(before), verdict(after)])
+                mutants.append(["`\(name)`", verdict(before, in: oldName), verdict(after, in: newName)])
             }
         }
         section("Mutants", ["mutant", oldName, newName], mutants)
@@ -104,11 +105,12 @@ public enum ReportDiff {
     /// What the two runs were: the command, the policy and its settings, the size, a
     /// shard, the tool; a row for each that differs.
     private static func setup(_ old: RunReport, _ new: RunReport) -> [[String]] {
+        func swarm(_ report: RunReport) -> String { report.options.policy == nil ? "— (v1 path)" : report.options.swarm == false ? "off" : "on" }
         func shard(_ report: RunReport) -> String { report.shard.map { "shard \($0.index) of \($0.count)" } ?? "the whole run" }
         let rows: [(String, String, String)] = [
             ("report of", "simulate \(old.kind.rawValue)", "simulate \(new.kind.rawValue)"),
             ("policy", old.options.policy ?? "meal-capture (v1)", new.options.policy ?? "meal-capture (v1)"),
-            ("swarm", old.options.swarm == false ? "off" : "on", new.options.swarm == false ? "off" : "on"),
+            ("swarm", swarm(old), swarm(new)),
             ("storekit", old.options.storeKit ?? "—", new.options.storeKit ?? "—"),
             ("seed", "\(old.options.seed)", "\(new.options.seed)"),
             ("users", "\(old.options.users)", "\(new.options.users)"),
@@ -121,13 +123,49 @@ public enum ReportDiff {
         return rows.filter { $0.1 != $0.2 }.map { [$0.0, $0.1, $0.2] }
     }
 
-    /// The policy's lines only in one report, `-` for the old and `+` for the new, in
-    /// the order each report shows them; nil when they are the same.
+    /// The policy's lines that changed, as a line diff (a common subsequence that keeps
+    /// the outer lines first): `-` for the old report's, `+` for the new's, each run of
+    /// changes after the line it sits under (the nearest unchanged line indented less),
+    /// so limits swapped between two plans, or a line that repeats under several plans,
+    /// show under their plans. Nil when the lines are the same.
     private static func policyChange(_ old: RunReport, _ new: RunReport) -> [String]? {
-        let before = old.options.policyLines ?? [], after = new.options.policyLines ?? []
-        guard before != after else { return nil }
-        let kept = Set(before).intersection(after)
-        return before.filter { !kept.contains($0) }.map { "- " + $0 } + after.filter { !kept.contains($0) }.map { "+ " + $0 }
+        let a = old.options.policyLines ?? [], b = new.options.policyLines ?? []
+        guard a != b else { return nil }
+        func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        // common[i][j]: the heaviest common subsequence of a[i...] and b[j...], a line
+        // weighing more the less it is indented, so that a plan's line is kept in place
+        // and the lines under it are what changed.
+        var common = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in a.indices.reversed() {
+            for j in b.indices.reversed() {
+                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1_000 - min(indent(a[i]), 999) : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var out: [String] = [], kept: [String] = [], shownContext: String?, inChange = false
+        func change(_ mark: String, _ line: String) {
+            if !inChange, let context = kept.last(where: { indent($0) < indent(line) }), context != shownContext {
+                out.append("  " + context)
+                shownContext = context
+            }
+            inChange = true
+            out.append(mark + " " + line)
+        }
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                kept.append(a[i])
+                inChange = false
+                i += 1
+                j += 1
+            } else if j == b.count || (i < a.count && common[i + 1][j] >= common[i][j + 1]) {
+                change("-", a[i])
+                i += 1
+            } else {
+                change("+", b[j])
+                j += 1
+            }
+        }
+        return out
     }
 
     /// The names of both lists, the old's order first, each once.
@@ -137,8 +175,8 @@ public enum ReportDiff {
     }
 
     /// A mutant's line in one report.
-    private static func verdict(_ entry: RunReport.MutantEntry?) -> String {
-        guard let entry else { return "not in the report" }
+    private static func verdict(_ entry: RunReport.MutantEntry?, in report: String) -> String {
+        guard let entry else { return "not in \(report)" }
         return entry.killed ? "killed" + (entry.caughtBy.map { " by `\($0)`" } ?? "") : "**survived**"
     }
 

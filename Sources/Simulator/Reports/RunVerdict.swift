@@ -1,6 +1,7 @@
 /// The sentences a run's printed summary ends with: whether every invariant held and
 /// whether every category reached its floor, naming what did not. One wording for
-/// `run` (the v1 path and policies), `mutants`, `merge` and `report.md`.
+/// `run` (the v1 path and policies), `mutants` and `merge`, and report.md's verdict
+/// when nothing fell below its floor.
 enum RunVerdict {
     /// What a run's coverage came to: the categories below their floor (by name), and
     /// how many of `total` categories had a floor at all (`judged`; the others were too
@@ -29,9 +30,9 @@ enum RunVerdict {
             return "\(unexercised.count) \(categories) categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."
         }
         if coverage.judged == coverage.total { return "Every \(categories) category reached its floor." }
-        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0, marked \"not judged\" with the reason." }
+        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0 (\"not judged\"; report.md says why)." }
         let others = coverage.total - coverage.judged == 1 ? "the other is" : "the others are"
-        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) marked \"not judged\" with the reason)."
+        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) \"not judged\", and report.md says why)."
     }
 }
 

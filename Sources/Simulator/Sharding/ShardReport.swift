@@ -1,4 +1,5 @@
 import Foundation
+import SubscriptionModel
 
 /// One shard's report as `simulate merge` reads it: the report folder it came from
 /// (what a refusal names) and its `report.json`, which must be a shard's.
@@ -24,6 +25,19 @@ public struct ShardReport: Sendable {
         self.report = report
         self.record = record
         self.shard = shard
+    }
+
+    /// The files a merge of `folders` reads again besides their reports: each shard's
+    /// policy file (not a shipped name) and StoreKit file, as far as the folders hold
+    /// readable reports (a merge refuses the others anyway).
+    public static func filesRead(by folders: [String]) -> [String] {
+        var files: [String] = []
+        for folder in folders {
+            guard let report = try? RunReport.read(path: (folder as NSString).appendingPathComponent("report.json")) else { continue }
+            if let policy = report.options.policy, SubscriptionPolicy.named(policy) == nil { files.append(policy) }
+            if let storeKit = report.options.storeKit { files.append(storeKit) }
+        }
+        return files
     }
 
     /// Reads the report folder `folder` (its `report.json`), refusing a path that is not
