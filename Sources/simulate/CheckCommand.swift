@@ -101,7 +101,8 @@ enum CheckCommand {
           written to \(path)
           the program:    \(reproduction(program, path))
           the reference:  swift run simulate replay \(path)
-          regenerate:     swift run simulate replay --policy \(policy.name) --seed \(options.seed) --user \(failure.user) --years \(options.years)\(policy.swarm ? "" : " --no-swarm")
+          regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
+                                                                  generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
     }

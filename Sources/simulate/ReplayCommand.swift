@@ -28,15 +28,16 @@ enum ReplayCommand {
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             let personas = personas ?? Persona.allCases
-            let personasFlag = CampaignOptions(seed: seed, personas: personas).personasFlag
+            let personasFlag = CampaignOptions.personasFlag(personas)
             if let policy {
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
                 if let out {
-                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(policy.swarm ? "" : " --no-swarm")\(personasFlag)\(policy.storeKitArgument): user \(user)"
+                    let flags = PolicyShrunkFailure.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
+                    let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(flags): user \(user)"
                     try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: swift run simulate replay \(out)"
-                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: swift run simulate replay --policy \(policy.name)\(policy.swarm ? "" : " --no-swarm")\(policy.storeKitArgument) --seed \(seed) --user \(user) --years \(years)\(personasFlag)"))
+                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
                 return 0

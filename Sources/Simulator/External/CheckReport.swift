@@ -71,11 +71,12 @@ public enum CheckReport {
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         if let found = result.failure, let failure {
             let original = found.finding.asViolation(events: found.timeline.events.count)
-            let shrunk = PolicyShrunkFailure(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
+            var shrunk = PolicyShrunkFailure(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
                                              user: found.user, persona: found.persona, originalEvents: found.timeline.events.count,
                                              timeline: failure.shrunk.timeline,
                                              violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                              attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
+            shrunk.generatorFlags = PolicyShrunkFailure.generatorFlags(swarm: check.swarm)
             failures.append((shrunk, failure.path))
         }
         var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,
@@ -90,7 +91,6 @@ public enum CheckReport {
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command
-            report.failures[index].regenerateCommand += check.swarm ? "" : " --no-swarm"
             report.failures[index].regressionTest = regressionTest(
                 name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
@@ -133,4 +133,3 @@ public enum CheckReport {
         return out + "\""
     }
 }
-

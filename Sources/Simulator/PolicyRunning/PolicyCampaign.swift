@@ -140,7 +140,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
                                           persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
                                           violation: final.check(shrunk).violation, attempts: shrinker.attempts,
                                           seconds: started.duration(to: clock.now).seconds)
-        failure.generatorFlags = (generator.swarm ? "" : " --no-swarm") + options.personasFlag + extraGeneratorFlags
+        failure.generatorFlags = PolicyShrunkFailure.generatorFlags(swarm: generator.swarm, personas: options.personas, storeKitArgument: extraGeneratorFlags)
         return failure
     }
 }

@@ -47,9 +47,9 @@ public enum PolicyRunSummary {
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        let judged = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
-                                         judged: floors.filter { $0.value > 0 }.count, total: floors.count)
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: judged, categories: "coverage")
+        let verdict = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
+                                          judged: floors.filter { $0.value > 0 }.count, total: floors.count)
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: verdict, categories: "coverage")
         return lines.joined(separator: "\n")
     }
 

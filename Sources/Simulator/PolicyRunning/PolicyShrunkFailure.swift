@@ -27,12 +27,25 @@ public struct PolicyShrunkFailure: Sendable {
     public var seconds: Double
 
     /// The generator's flags besides policy, seed and years that regenerate the same
-    /// timeline (` --no-swarm`, ` --storekit FILE`), each with its leading space.
+    /// timeline (` --no-swarm`, ` --personas A,B`, ` --storekit FILE`), each with its
+    /// leading space: `generatorFlags(swarm:personas:storeKitArgument:)`.
     public var generatorFlags = ""
 
     /// The command that regenerates the user's whole timeline and replays it.
     public var regenerateCommand: String {
+        Self.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
+    }
+
+    /// The command that regenerates user `user` of a run of `policyName` and replays it:
+    /// the one form every command prints.
+    public static func regenerateCommand(policyName: String, seed: UInt64, user: Int, years: Int, generatorFlags: String) -> String {
         "swift run simulate replay --policy \(policyName) --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
+    }
+
+    /// The generator's flags that a user of a policy run depends on besides seed, user
+    /// and years, in the one order every command writes them.
+    public static func generatorFlags(swarm: Bool, personas: [Persona] = Persona.allCases, storeKitArgument: String = "") -> String {
+        (swarm ? "" : " --no-swarm") + CampaignOptions.personasFlag(personas) + storeKitArgument
     }
 
     /// The file name the shrunk timeline is written under.

@@ -13,12 +13,6 @@ public struct CampaignOptions: Hashable, Sendable {
     /// The personas drawn from.
     public var personas: [Persona]
 
-    /// ` --personas A,B` when the run leaves some out, else nothing: what a command that
-    /// reproduces the run, or regenerates one of its users, must repeat (with personas
-    /// left out, user K is another user).
-    public var personasFlag: String {
-        personas == Persona.allCases ? "" : " --personas " + personas.map(\.rawValue).joined(separator: ",")
-    }
     /// The share of the users this process runs (`--shard I/N`); nil for all of them.
     /// `users` stays the whole run's size: users keep their numbers in any shard.
     public var shard: Shard?
@@ -36,6 +30,16 @@ public struct CampaignOptions: Hashable, Sendable {
         self.jobs = jobs
         self.personas = personas
         self.shard = shard
+    }
+
+    /// ` --personas A,B` when the run leaves some out, else nothing: what a command that
+    /// reproduces the run, or regenerates one of its users, must repeat (with personas
+    /// left out, user K is another user).
+    public var personasFlag: String { Self.personasFlag(personas) }
+
+    /// ` --personas A,B` for `personas` unless they are all of them, in their order.
+    public static func personasFlag(_ personas: [Persona]) -> String {
+        personas == Persona.allCases ? "" : " --personas " + personas.map(\.rawValue).joined(separator: ",")
     }
 
     /// How many users this process runs: all of them, or its shard's share.

@@ -35,16 +35,15 @@ public enum RunSummary {
         }
         lines.append("")
         lines.append("  " + Figures.left("edge category", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
-        for category in EdgeCategory.allCases {
-            let count = tally.coverage[category], floor = category.floor(users: tally.users, years: result.options.years).value
+        let floors = EdgeCategory.allCases.map { $0.floor(users: tally.users, years: result.options.years).value }
+        for (category, floor) in zip(EdgeCategory.allCases, floors) {
+            let count = tally.coverage[category]
             lines.append("  " + Figures.left(category.rawValue, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
         lines.append("")
-        let judged = EdgeCategory.allCases.filter { $0.floor(users: tally.users, years: result.options.years).value > 0 }.count
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue),
-                                  coverage: RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue), judged: judged, total: EdgeCategory.allCases.count),
-                                  categories: "edge")
+        let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue), judged: floors.filter { $0 > 0 }.count, total: floors.count)
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: coverage, categories: "edge")
         return lines.joined(separator: "\n")
     }
 
