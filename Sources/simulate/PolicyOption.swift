@@ -51,6 +51,8 @@ struct PolicyOption {
 
     /// Sells the products of the StoreKit configuration at `path` instead of the policy's own.
     mutating func follow(_ path: String) throws {
+        // The run records the file's path, to reproduce the run and to merge its shards.
+        guard path != "-" else { throw UsageError("--storekit -: give the StoreKit file's path (a run records it, to be reproduced and merged)") }
         let configuration: StoreKitConfiguration
         do { configuration = try StoreKitCommand.read(path) } catch { throw UsageError("--storekit " + error.message) }
         do {

@@ -122,6 +122,8 @@ struct ReportTests {
         #expect(text.contains("| invariant | rules (`docs/policies.md`) |"))
         #expect(text.contains("\n## Coverage\n\nEvery coverage category reached its floor.\n"))
         #expect(!text.contains("--no-swarm"))
+        #expect(text.contains("Outcomes of uses; plans after every event (`none`: no plan in force).") && !text.contains("labels and plans"),
+                "a policy has no labels")
         report.options.swarm = false
         text = MarkdownReport.text(report)
         #expect(text.contains("is not judged. This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on.\n"))

@@ -80,6 +80,13 @@ struct CommandLineTests {
         #expect(both.status == 2 && both.err == "error: give either a FILE or --seed and --user, not both\n", "\(both.err)")
     }
 
+    @Test("--storekit - is refused: a run records the file's path")
+    func storeKitFromStandardInputRefused() throws {
+        let result = try runSimulate(["run", "--policy", "daily-quip", "--storekit", "-", "--users", "1"])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err == "error: --storekit -: give the StoreKit file's path (a run records it, to be reproduced and merged)\n", "\(result.err)")
+    }
+
     @Test("a flag given twice is refused")
     func repeatedFlag() throws {
         let result = try runSimulate(["run", "--seed", "1", "--seed", "2", "--users", "1"])

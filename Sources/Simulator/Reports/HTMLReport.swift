@@ -43,7 +43,8 @@ public enum HTMLReport {
                 + outcomes.map { "<td class=\"n\">\(Figures.grouped(counts?.outcomes[$0] ?? 0))</td>" }.joined()
                 + report.behaviour.labelNames.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0] ?? 0))</td>" }.joined() + "</tr>"
         }
-        body += "</table><p>Outcomes count capture attempts; labels count the home label after every event.</p>"
+        body += "</table><p>" + (report.options.policy == nil ? "Outcomes count capture attempts; labels count the home label after every event."
+                                 : "Outcomes count uses of the policy's features.") + "</p>"
 
         let coverageTitle = report.options.policy == nil ? "Edge coverage" : "Coverage"
         body += "<h2>\(coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "

@@ -80,7 +80,8 @@ public enum MarkdownReport {
         out.append(table(["plan"] + outcomes, plans.map { plan in
             [plan] + outcomes.map { Figures.grouped(report.behaviour.outcomesByPlan[plan]?[$0] ?? 0) }
         }, right: [false] + outcomes.map { _ in true }))
-        out += ["", "### By persona", "", "Outcomes of attempts; labels and plans after every event.", ""]
+        out += ["", "### By persona", "", report.options.policy == nil ? "Outcomes of attempts; labels and plans after every event."
+                    : "Outcomes of uses; plans after every event (`none`: no plan in force).", ""]
         out.append(table(["persona"] + outcomes + labels + plans, report.options.personas.map { persona in
             let counts = report.behaviour.byPersona[persona]
             return [persona] + outcomes.map { Figures.grouped(counts?.outcomes[$0] ?? 0) } + labels.map { Figures.grouped(counts?.labels[$0] ?? 0) }
