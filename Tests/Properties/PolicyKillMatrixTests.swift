@@ -1,4 +1,4 @@
-import Simulator
+@testable import Simulator
 import SubscriptionModel
 import Testing
 
@@ -30,6 +30,21 @@ struct PolicyKillMatrixTests {
             let again = entry.visit(RecheckVisitor(timeline: smaller))
             #expect(again == nil, "\(name): event \(index) of the counterexample could go")
         }
+    }
+
+    @Test("a kill matrix row's regression test names the invariant its shrunk counterexample breaks when the shrinker found another")
+    func rowNamesTheShrunkInvariant() throws {
+        let entry = try #require(PolicyMutantCatalogue.all.first)
+        let caught = PolicyViolation(invariant: .noOverBlocking, eventIndex: 40, detail: "caught")
+        func row(shrunkBy invariant: PolicyInvariant) -> RunReport.MutantEntry {
+            let result = PolicyKillHunt.Result(violation: caught, user: 3, eventsUntilKill: 100, secondsUntilKill: 0.5, shrunk: entry.counterexample,
+                                               shrunkViolation: PolicyViolation(invariant: invariant, eventIndex: 1, detail: "shrunk"))
+            return PolicyKillMatrix.row(for: entry, result: result, policyName: entry.policy)
+        }
+        let events = Figures.count(entry.counterexample.events.count, "event")
+        #expect(row(shrunkBy: .countsFollowUses).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events), on which it breaks counts-follow-uses.") == true)
+        #expect(row(shrunkBy: .noOverBlocking).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events).") == true)
+        #expect(row(shrunkBy: .countsFollowUses).caughtBy == "no-over-blocking")
     }
 
     /// Checks one timeline with a mutant's concrete type, against the reference.

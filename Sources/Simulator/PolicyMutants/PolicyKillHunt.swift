@@ -106,6 +106,9 @@ public enum PolicyKillMatrix {
         let counterexample = result.shrunk.map {
             PolicyTimelineWriter(policyReference: policyName).text($0, about: "\(mutant.name): \(result.shrunkViolation?.description ?? "")")
         }
+        // The shrinker keeps any violation, so the counterexample may break another invariant than the one that caught the mutant.
+        let caught = result.violation?.invariant.rawValue ?? "?", broken = result.shrunkViolation?.invariant.rawValue
+        let shrunkTo = "shrunk to \(Figures.count(result.shrunk?.events.count ?? 0, "event"))" + (broken.map { $0 == caught ? "" : ", on which it breaks \($0)" } ?? "")
         return RunReport.MutantEntry(
             name: mutant.name, mistake: mutant.mistake, killed: result.killed, caughtBy: result.violation?.invariant.rawValue,
             eventsUntilKill: result.killed ? result.eventsUntilKill : nil,
@@ -113,7 +116,7 @@ public enum PolicyKillMatrix {
             shrunkEvents: result.shrunk?.events.count, counterexample: counterexample,
             regressionTest: counterexample.map { text in
                 RegressionTest.policySource(name: "\(policyName)-\(mutant.name)", title: "mutant \(mutant.name) of \(policyName), user \(result.user ?? 0)",
-                                            summary: "The mutant \(mutant.name) (\(mutant.mistake)) caught by \(result.violation?.invariant.rawValue ?? "?") and shrunk to \(Figures.count(result.shrunk?.events.count ?? 0, "event")).",
+                                            summary: "The mutant \(mutant.name) (\(mutant.mistake)) caught by \(caught) and \(shrunkTo).",
                                             timelineText: text, implementation: mutant.constructor)
             })
     }
