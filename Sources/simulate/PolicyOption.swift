@@ -54,7 +54,7 @@ struct PolicyOption {
         // The run records the file's path, to reproduce the run and to merge its shards.
         guard path != "-" else { throw UsageError("--storekit -: give the StoreKit file's path (a run records it, to be reproduced and merged)") }
         let configuration: StoreKitConfiguration
-        do { configuration = try StoreKitCommand.read(path) } catch { throw UsageError("--storekit " + error.message) }
+        do { configuration = try StoreKitConfiguration.read(path: path) } catch { throw UsageError("--storekit " + error.message) }
         do {
             let mapping = try StoreKitProductMapping(policy: policy, configuration: configuration)
             storeKit = (URL(fileURLWithPath: path).standardizedFileURL.path, mapping)

@@ -74,9 +74,7 @@ enum RunCommand {
             summary += "\n\n" + shown
         }
         try folder.write(summary + "\n", as: "summary.txt")
-        var report = RunReport(policyResult: result, failures: failures, command: PolicyRunSummary.command(result) + policy.storeKitArgument)
-        report.options.storeKit = policy.storeKit?.path
-        try folder.write(report)
+        try folder.write(RunReport(policyResult: result, failures: failures, storeKit: policy.storeKit?.path))
         try folder.commit()
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
         return result.passed ? 0 : 1

@@ -47,7 +47,7 @@ enum StoreKitCommand {
         let policy = try PolicyOption.named(name)
         let configuration: StoreKitConfiguration
         do {
-            configuration = try read(path)
+            configuration = try StoreKitConfiguration.read(path: path)
         } catch {
             Console.error("error: " + error.message)
             return 2
@@ -55,27 +55,5 @@ enum StoreKitCommand {
         let comparison = StoreKitComparison(policy: policy.policy, configuration: configuration)
         Console.out(comparison.text(file: InputPath(path).shown, policyName: policy.name))
         return comparison.agrees ? 0 : 1
-    }
-
-    /// Why a StoreKit configuration file could not be read: one line, without `error: `.
-    struct ReadFailure: Error {
-        /// `FILE: PLACE: PROBLEM`.
-        let message: String
-    }
-
-    /// Reads the StoreKit configuration file at `path` (also for `--storekit`).
-    static func read(_ path: String) throws(ReadFailure) -> StoreKitConfiguration {
-        let input = InputPath.commandLineArgument(path)
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(input, kind: "StoreKit configuration file")
-        } catch {
-            throw ReadFailure(message: "\(error.place): \(error.problem)")
-        }
-        do {
-            return try StoreKitConfiguration(bytes: bytes, file: input.shown)
-        } catch {
-            throw ReadFailure(message: error.message)
-        }
     }
 }

@@ -54,12 +54,12 @@ struct PolicyGenerationCoverageTests {
     func judgedAtDefaultSize() throws {
         for name in PolicyGenerationSettings.names {
             let counts = PolicyCoverageCounts(policy: PolicyGenerationSettings.policy(name))
-            for (category, floor) in zip(counts.categories, counts.floors(users: CampaignOptions.defaultUsers, years: CampaignOptions.defaultYears)) {
+            for (category, floor) in zip(counts.categories, counts.floors(users: CampaignOptions.defaultUsers, years: CampaignOptions.defaultYears, swarm: true)) {
                 #expect(floor.value > 0, "\(name): \(category.name(in: counts.policy)) \(floor.rule)")
             }
         }
         let renamed = try SubscriptionPolicy(data: Data(#"{"policy": "quotes", "calendar": "device", "defaults": {"guest": "free"}, "meters": ["q"], "features": [{"id": "read", "consumes": "q"}], "plans": [{"id": "free", "name": "Free", "features": "all", "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}}], "screens": {}}"#.utf8), file: "quotes.json")
-        let floors = PolicyCoverageCounts(policy: renamed).floors(users: 1_000_000, years: 3)
+        let floors = PolicyCoverageCounts(policy: renamed).floors(users: 1_000_000, years: 3, swarm: true)
         #expect(floors.allSatisfy { $0.value == 0 && $0.rule.hasPrefix("not judged") })
     }
 
@@ -67,7 +67,7 @@ struct PolicyGenerationCoverageTests {
     func noFloorsWithoutSwarm() throws {
         let policy = PolicyGenerationSettings.policy("daa-tiers")
         let counts = PolicyCoverageCounts(policy: policy)
-        #expect(counts.floors(users: 1_000_000, years: 3).allSatisfy { $0.value > 0 })
+        #expect(counts.floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
         #expect(counts.floors(users: 1_000_000, years: 3, swarm: false).allSatisfy { $0.value == 0 && $0.rule == PolicyCoverageFigures.notJudgedWithoutSwarm })
         #expect(PolicyCoverageFigures.notJudgedWithoutSwarm == "not judged: floors are measured with swarm testing on, and this run has --no-swarm")
 
@@ -92,7 +92,7 @@ struct PolicyGenerationCoverageTests {
         let users = PolicyGenerationSettings.coverageUsers
         for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
         let counts = tracker.counts
-        let floors = counts.floors(users: users, years: PolicyGenerationSettings.years)
+        let floors = counts.floors(users: users, years: PolicyGenerationSettings.years, swarm: true)
         #expect(floors.contains { $0.value > 0 }, "\(name): no floor judged at \(users) users")
         for index in counts.categories.indices {
             #expect(counts.counts[index] >= floors[index].value,

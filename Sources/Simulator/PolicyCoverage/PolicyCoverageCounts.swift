@@ -37,12 +37,12 @@ public struct PolicyCoverageCounts: Hashable, Sendable {
 
     /// The floor of each category for a run of `users` users over up to `years` years
     /// (none judged when the users had no swarm subsets: `PolicyCoverageFigures`).
-    public func floors(users: Int, years: Int, swarm: Bool = true) -> [EdgeCategory.Floor] {
+    public func floors(users: Int, years: Int, swarm: Bool) -> [EdgeCategory.Floor] {
         categories.map { PolicyCoverageFigures.floor(of: $0, in: policy, users: users, years: years, swarm: swarm) }
     }
 
     /// The categories below their floor for a run of `users` users over up to `years` years.
-    public func unexercised(users: Int, years: Int, swarm: Bool = true) -> [PolicyCoverageCategory] {
+    public func unexercised(users: Int, years: Int, swarm: Bool) -> [PolicyCoverageCategory] {
         let floors = floors(users: users, years: years, swarm: swarm)
         return categories.indices.filter { counts[$0] < floors[$0].value }.map { categories[$0] }
     }

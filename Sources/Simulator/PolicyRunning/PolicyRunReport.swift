@@ -4,18 +4,19 @@ extension RunReport {
     /// The report of a finished policy run and its shrunk failures (each with the path its
     /// timeline file was written to): the same report as the v1 rules', naming its
     /// policy and showing its plans, reasons and responses. `command` is the whole
-    /// run's (by default `PolicyRunSummary.command(result)`); a shard's report adds its
-    /// `--shard I/N` to it.
+    /// run's (by default `PolicyRunSummary.command(result)`, with `--storekit` when the
+    /// policy sold the products of the StoreKit file at `storeKit`, which the report
+    /// records); a shard's report adds its `--shard I/N` to it.
     public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
-                command: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
+                command: String? = nil, storeKit: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
-        let whole = command ?? PolicyRunSummary.command(result)
+        let whole = command ?? PolicyRunSummary.command(result) + (storeKit.map { " --storekit \($0)" } ?? "")
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
                                personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                policy: result.policyName, policyLines: PolicyDescription.text(policy).split(separator: "\n").map(String.init),
-                               swarm: result.swarm ? nil : false, tzData: ZoneCatalog.tzDataVersion)
+                               swarm: result.swarm ? nil : false, storeKit: storeKit, tzData: ZoneCatalog.tzDataVersion)
         self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
         self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(result.digest),

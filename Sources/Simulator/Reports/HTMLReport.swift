@@ -46,11 +46,10 @@ public enum HTMLReport {
         body += "</table><p>" + (report.options.policy == nil ? "Outcomes count capture attempts; labels count the home label after every event."
                                  : "Outcomes count uses of the policy's features.") + "</p>"
 
-        let coverageTitle = report.options.policy == nil ? "Edge coverage" : "Coverage"
-        body += "<h2>\(coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
+        body += "<h2>\(report.coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
             + "Red: not exercised; grey: not judged (too few users, or a run without swarm).</p>"
         // A check counts coverage but judges no floor (as its verdict says): its chart shows none.
-        body += SVGChart.floors(title: "\(coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, report.kind == .check ? 0 : $0.floor) })
+        body += SVGChart.floors(title: "\(report.coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, report.kind == .check ? 0 : $0.floor) })
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
         for entry in report.coverage {
             let state = entry.exercised || report.kind == .check ? "" : "bad"

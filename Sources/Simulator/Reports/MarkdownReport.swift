@@ -61,7 +61,7 @@ public enum MarkdownReport {
             ?? "Coverage is counted, not judged, for a check."
         let noSwarm = report.options.swarm == false
             ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""
-        return ["## \(report.options.policy == nil ? "Edge coverage" : "Coverage")", "",
+        return ["## \(report.coverageTitle)", "",
                 missing.isEmpty || report.kind == .check ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance; a category too rare "

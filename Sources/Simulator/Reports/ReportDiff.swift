@@ -61,7 +61,7 @@ public enum ReportDiff {
             if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
             coverage.append(["`\(category)`", moved(before?.reached, after?.reached), note])
         }
-        section(new.options.policy == nil ? "Edge coverage" : "Coverage", ["category", "reached", ""], coverage)
+        section(new.coverageTitle, ["category", "reached", ""], coverage)
 
         var behaviour: [[String]] = []
         for plan in union(old.behaviour.outcomesByPlan.keys.sorted(), new.behaviour.outcomesByPlan.keys.sorted()) {
@@ -135,10 +135,11 @@ public enum ReportDiff {
         // common[i][j]: the heaviest common subsequence of a[i...] and b[j...], a line
         // weighing more the less it is indented, so that a plan's line is kept in place
         // and the lines under it are what changed.
+        let weight = a.map { 1_000 - min(indent($0), 999) }
         var common = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in a.indices.reversed() {
             for j in b.indices.reversed() {
-                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1_000 - min(indent(a[i]), 999) : max(common[i + 1][j], common[i][j + 1])
+                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + weight[i] : max(common[i + 1][j], common[i][j + 1])
             }
         }
         var out: [String] = [], kept: [String] = [], shownContext: String?, inChange = false

@@ -41,6 +41,9 @@ extension RunReport {
     /// flagship's time-zone and lifecycle edges), "coverage" for a policy's.
     public var categoryNoun: String { options.policy == nil ? "edge" : "coverage" }
 
+    /// The title of the report's coverage section: "Edge coverage", or "Coverage".
+    public var coverageTitle: String { options.policy == nil ? "Edge coverage" : "Coverage" }
+
     /// The document that states the rules its invariants cite: the flagship's rules on
     /// the v1 path, the general model for a policy.
     public var rulesDocument: String { options.policy == nil ? "docs/rules.md" : "docs/policies.md" }

@@ -133,8 +133,7 @@ public enum ReportMerge {
                 throw differs("policy", report.options.policy ?? "meal-capture", run.options.policy ?? "meal-capture")
             }
             if report.options.storeKit != run.options.storeKit {
-                throw differs("--storekit", report.options.storeKit.map { "\"\(ErrorText.path(Array($0.utf8)))\"" } ?? "absent",
-                              run.options.storeKit.map { "\"\(ErrorText.path(Array($0.utf8)))\"" } ?? "absent")
+                throw differs("--storekit", report.options.storeKit.map(ReportFolder.quoted) ?? "absent", run.options.storeKit.map(ReportFolder.quoted) ?? "absent")
             }
             if report.options.policyLines != run.options.policyLines {
                 throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \"\(ErrorText.path(Array(first.folder.utf8)))\" (the file changed between shards); shards of one run only")
@@ -211,10 +210,8 @@ public enum ReportMerge {
     /// the shards' policy.
     private static func sellingProducts(of path: String, _ policy: SubscriptionPolicy, folder: String) throws(MergeRefusal) -> SubscriptionPolicy {
         let unreadable = { (why: String) in MergeRefusal.folder(folder, "its StoreKit file cannot be read again to set the floors: \(why)") }
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(InputPath(path), kind: "StoreKit configuration file") } catch { throw unreadable("\(error.place): \(error.problem)") }
         let configuration: StoreKitConfiguration
-        do { configuration = try StoreKitConfiguration(bytes: bytes, file: path) } catch { throw unreadable(error.message) }
+        do { configuration = try StoreKitConfiguration.read(path: path) } catch { throw unreadable(error.message) }
         do { return try StoreKitProductMapping(policy: policy, configuration: configuration).policy } catch { throw unreadable(error.problem) }
     }
 

@@ -61,3 +61,28 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     /// `3.0`.
     public var versionText: String { "\(versionMajor).\(versionMinor)" }
 }
+
+extension StoreKitConfiguration {
+    /// Why a StoreKit configuration file could not be read: one line, without `error: `.
+    public struct ReadFailure: Error {
+        /// `FILE: PLACE: PROBLEM`.
+        public let message: String
+    }
+
+    /// Reads the StoreKit configuration file at `path`, as `simulate storekit`,
+    /// `--storekit` and a merge of `--storekit` shards all do.
+    public static func read(path: String) throws(ReadFailure) -> StoreKitConfiguration {
+        let input = InputPath.commandLineArgument(path)
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(input, kind: "StoreKit configuration file")
+        } catch {
+            throw ReadFailure(message: "\(error.place): \(error.problem)")
+        }
+        do {
+            return try StoreKitConfiguration(bytes: bytes, file: input.shown)
+        } catch {
+            throw ReadFailure(message: error.message)
+        }
+    }
+}
