@@ -41,7 +41,7 @@ enum CheckCommand {
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
         let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
-        let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed): user \(failure.user): \(what)")
+        let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
@@ -90,7 +90,7 @@ enum CheckCommand {
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let what = "\(violation) [\(violation.invariant.rules)]"
-        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(policy.name) --seed \(options.seed): user \(failure.user): \(violation)")
+        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(policy.name) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 

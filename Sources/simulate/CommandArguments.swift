@@ -109,10 +109,14 @@ final class CommandArguments {
         argument.hasPrefix("-") && argument != "-" && Double(argument) == nil
     }
 
-    /// The known flag closest to `name` (a prefix of it, or at most two edits away).
+    /// The known flag closest to `name`: the only one it begins or ends a prefix of, or
+    /// else one at most two edits away. None for a name of fewer than two letters after
+    /// its dashes (`--`, `-x`): nothing in it says which flag was meant.
     static func nearest(to name: String, in known: [String]) -> String? {
+        guard name.drop(while: { $0 == "-" }).count >= 2 else { return nil }
         let candidates = known.filter { $0 != "--help" }
-        if let prefix = candidates.first(where: { $0.hasPrefix(name) || name.hasPrefix($0) }) { return prefix }
+        let prefixes = candidates.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
+        if prefixes.count == 1 { return prefixes[0] }
         let scored = candidates.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }

@@ -23,6 +23,32 @@ struct CommandLineTests {
         #expect(result.err == "error: unknown option \"--frobnicate-everything\" for 'run'; see 'simulate run --help'.\n", "\(result.err)")
     }
 
+    @Test("a flag with nothing to go on (\"--\", \"-x\") is named without a guess at what was meant")
+    func bareDashesNotGuessed() throws {
+        for (command, flag) in [("run", "--"), ("replay", "--"), ("run", "-x")] {
+            let result = try runSimulate([command, flag])
+            #expect(result.status == 2 && result.out.isEmpty)
+            #expect(result.err == "error: unknown option \"\(flag)\" for '\(command)'; see 'simulate \(command) --help'.\n", "\(result.err)")
+        }
+    }
+
+    @Test("a --report that is a symbolic link is refused before the run, and the folder it points to stays as it was")
+    func symbolicLinkReportRefused() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try "keep".write(toFile: folder + "/real/mine.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/real")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
+        for (link, target) in [("link", "real"), ("dangling", "nowhere")] {
+            let result = try runSimulate(["run", "--users", "2", "--years", "1", "--quiet", "--report", folder + "/" + link])
+            #expect(result.status == 2 && result.out.isEmpty)
+            #expect(result.err == "error: --report \"\(folder)/\(link)\": a symbolic link (to \"\(folder)/\(target)\"), which a report cannot replace; name the folder itself\n",
+                    "\(result.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/real") == ["mine.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["dangling", "link", "real"], "no staging folder left behind")
+    }
+
     @Test("--personas takes each persona once, by name, and nothing empty")
     func personasRefusals() throws {
         for (value, message) in [("light,light", "--personas: \"light\" given twice"),

@@ -87,6 +87,8 @@ extension ExternalProgramTests {
             let shrunk = try PolicyTimelineReader().read(path: path)
             #expect(shrunk.policy.name == "daily-quip")
             #expect(shrunk.events.count == 2)
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"about\": \"simulate check --policy daily-quip --seed 3 --years 1: user "),
+                    "the file says which generated user it came from, with every generator flag")
             #expect(result.out.contains("the reference:  swift run simulate replay \(path)"))
             #expect(result.out.contains("regenerate:     swift run simulate replay --policy daily-quip --seed 3 --user "))
             // The shrunk timeline still fails through the program, and the reference replays it.

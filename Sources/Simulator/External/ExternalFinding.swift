@@ -12,16 +12,20 @@ public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvert
 extension Violation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
     public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> Violation {
-        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)")
+        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)" + wholeRunNote)
     }
 }
 
 extension PolicyViolation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
     public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> PolicyViolation {
-        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)")
+        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)" + wholeRunNote)
     }
 }
+
+/// Said of a program failure's event: the run failed as a whole, and the violation is
+/// placed at the timeline's last event only because a violation names one.
+private let wholeRunNote = " (the run as a whole failed; placed at the timeline's last event)"
 
 /// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
 /// policy (`ExternalPolicyCheck.Finding`).

@@ -45,6 +45,13 @@ public final class ReportFolder: Sendable {
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw WriteError(description: "--report \(Self.quoted(path)): a file, not a folder")
         }
+        // The swap renames a folder onto the path, which cannot replace a symbolic link
+        // (it would fail only once the run is over): the folder itself must be named.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? fileManager.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw WriteError(description: "--report \(Self.quoted(path)): a symbolic link (to \(Self.quoted(target))), which a report cannot replace; name the folder itself")
+        }
         let destination = Self.components(path)
         if Self.holds(destination, Self.components(fileManager.currentDirectoryPath)) {
             throw WriteError(description: "--report \(Self.quoted(path)): holds the folder this command runs in, which replacing it would delete; name a folder of its own")
