@@ -183,5 +183,17 @@ struct ReportTests {
         survived.mutants![0].caughtBy = nil
         text = ReportDiff.markdown(old: new, new: survived, oldName: "a", newName: "b")
         #expect(text.contains("| `m` | killed by `usage-day` | **survived** |"))
+        // A kill that took longer, or shrank to another size, is a change too; so is a floor.
+        var slower = new, faster = new
+        slower.mutants![0].eventsUntilKill = 1_200
+        slower.mutants![0].shrunkEvents = 4
+        faster.mutants![0].eventsUntilKill = 300
+        faster.mutants![0].shrunkEvents = 3
+        faster.coverage[0].floor = slower.coverage[0].floor + 5
+        text = ReportDiff.markdown(old: slower, new: faster, oldName: "a", newName: "b")
+        #expect(text.contains("| `m` | killed by `usage-day` after 1,200 events, shrunk to 4 events | killed by `usage-day` after 300 events, shrunk to 3 events |"), "\(text)")
+        let category = faster.coverage[0]
+        #expect(text.contains("| `\(category.category)` | \(Figures.grouped(category.reached)) | floor \(Figures.grouped(category.floor - 5)) → \(Figures.grouped(category.floor)) |"), "\(text)")
+        #expect(ReportDiff.markdown(old: slower, new: slower) .contains("No behaviour changed."))
     }
 }

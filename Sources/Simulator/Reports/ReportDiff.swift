@@ -53,13 +53,17 @@ public enum ReportDiff {
         var coverage: [[String]] = []
         for category in union(old.coverage.map(\.category), new.coverage.map(\.category)) {
             let before = old.coverage.first { $0.category == category }, after = new.coverage.first { $0.category == category }
-            guard before?.reached != after?.reached || before?.exercised != after?.exercised else { continue }
+            guard before?.reached != after?.reached || before?.exercised != after?.exercised || before?.floor != after?.floor else { continue }
             var note = ""
             // A check counts coverage but judges no floor: nothing is (or is no longer) exercised.
             let judged = old.kind != .check && new.kind != .check
             if judged, let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
             if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
-            coverage.append(["`\(category)`", moved(before?.reached, after?.reached), note])
+            if let before, let after, before.floor != after.floor {
+                note += (note.isEmpty ? "" : "; ") + "floor \(Figures.grouped(before.floor)) → \(Figures.grouped(after.floor))"
+            }
+            let reached = before != nil && before?.reached == after?.reached ? Figures.grouped(before!.reached) : moved(before?.reached, after?.reached)
+            coverage.append(["`\(category)`", reached, note])
         }
         section(new.coverageTitle, ["category", "reached", ""], coverage)
 
@@ -86,7 +90,8 @@ public enum ReportDiff {
         var mutants: [[String]] = []
         for name in union((old.mutants ?? []).map(\.name), (new.mutants ?? []).map(\.name)) {
             let before = old.mutants?.first { $0.name == name }, after = new.mutants?.first { $0.name == name }
-            if before?.killed != after?.killed || before?.caughtBy != after?.caughtBy {
+            if before?.killed != after?.killed || before?.caughtBy != after?.caughtBy || before?.eventsUntilKill != after?.eventsUntilKill
+                || before?.shrunkEvents != after?.shrunkEvents {
                 mutants.append(["`\(name)`", verdict(before, in: oldName), verdict(after, in: newName)])
             }
         }
@@ -175,10 +180,13 @@ public enum ReportDiff {
         return (old + new).filter { seen.insert($0).inserted }
     }
 
-    /// A mutant's line in one report.
+    /// A mutant's line in one report: its verdict, and for a kill how many events it
+    /// took and how short its counterexample is.
     private static func verdict(_ entry: RunReport.MutantEntry?, in report: String) -> String {
         guard let entry else { return "not in \(report)" }
-        return entry.killed ? "killed" + (entry.caughtBy.map { " by `\($0)`" } ?? "") : "**survived**"
+        guard entry.killed else { return "**survived**" }
+        return "killed" + (entry.caughtBy.map { " by `\($0)`" } ?? "") + (entry.eventsUntilKill.map { " after \(Figures.count($0, "event"))" } ?? "")
+            + (entry.shrunkEvents.map { ", shrunk to \(Figures.count($0, "event"))" } ?? "")
     }
 
     /// `b - a` with its sign (`+3`, `-1,000`, `0`), grouped, exact for any two `Int`s:
