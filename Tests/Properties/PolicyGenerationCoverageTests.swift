@@ -63,6 +63,40 @@ struct PolicyGenerationCoverageTests {
         #expect(floors.allSatisfy { $0.value == 0 && $0.rule.hasPrefix("not judged") })
     }
 
+    /// daily-quip's file with its free plan's `"day": 5` set to `day` (the name kept).
+    static func dailyQuip(dayLimit day: Int) throws -> SubscriptionPolicy {
+        let url = BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try #require(text.components(separatedBy: "\"day\": 5").count == 2, "daily-quip sets one day limit, of 5")
+        return try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: "\"day\": 5", with: "\"day\": \(day)").utf8), file: "daily-quip.json")
+    }
+
+    @Test("floors belong to a shipped policy's rules, not its name: a file named daily-quip with another limit is not judged; an exact copy is")
+    func floorsFollowRulesNotName() throws {
+        let copy = try Self.dailyQuip(dayLimit: 5)
+        #expect(copy == .dailyQuip)
+        #expect(PolicyCoverageCounts(policy: copy).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
+        let changed = try Self.dailyQuip(dayLimit: 500)
+        #expect(changed.name == "daily-quip" && changed != .dailyQuip)
+        #expect(PolicyCoverageCounts(policy: changed).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy {
+            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and these rules differ from its"
+        })
+    }
+
+    @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it")
+    func burstsReachLargeDayLimits() throws {
+        for limit in [200, 1_000] {
+            let policy = try Self.dailyQuip(dayLimit: limit)
+            let generator = PolicyGenerationSettings.generator(policy)
+            var tracker = PolicyCoverageTracker(policy: policy)
+            let users = 150
+            for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
+            let counts = tracker.counts
+            let index = try #require(counts.categories.firstIndex { $0.name(in: policy) == "blocked(free, day, paywall)" })
+            #expect(counts.counts[index] > 0, "day limit \(limit): blocked(free, day) never reached; seed \(PolicyGenerationSettings.seed), \(users) users")
+        }
+    }
+
     @Test("without swarm testing no floor is judged (the figures are the swarm generator's), and the report records it")
     func noFloorsWithoutSwarm() throws {
         let policy = PolicyGenerationSettings.policy("daa-tiers")

@@ -145,7 +145,7 @@ public struct PolicyOutputParser: Sendable {
         guard cursor.literal(#","resetAt":"#) else { return nil }
         var resetAt: Instant?
         if !cursor.literal("null") {
-            guard let text = cursor.plainString(), case .success(let instant) = InstantParser.parse(text), Self.same(text, instant.description) else { return nil }
+            guard let text = cursor.plainString(), case .success(let instant) = InstantParser.parse(text, years: InstantParser.outputYears), Self.same(text, instant.description) else { return nil }
             resetAt = instant
         }
         guard cursor.literal(#","upgrade":"#) else { return nil }
@@ -313,7 +313,7 @@ public struct PolicyOutputParser: Sendable {
         /// `YYYY-MM-DDTHH:MM:SSZ` (a fraction only where the instant has one, as the
         /// package writes instants in UTC).
         func instant(_ text: String) throws(ReplayOutputParser.Malformed) -> Instant {
-            guard case .success(let instant) = InstantParser.parse(text), PolicyOutputParser.same(text, instant.description) else {
+            guard case .success(let instant) = InstantParser.parse(text, years: InstantParser.outputYears), PolicyOutputParser.same(text, instant.description) else {
                 throw fail("\"resetAt\" is \(PrintedText.quoted(text)), not an instant written in UTC as YYYY-MM-DDTHH:MM:SSZ")
             }
             return instant

@@ -7,7 +7,10 @@ import SubscriptionModel
 /// The figures are the mean and the standard deviation of a category's count per user,
 /// measured over `measured.users` users of seed `measured.seed` with `--years 3` (not
 /// the tests' seed, so a test's counts check these figures rather than copy them). A
-/// policy without figures (one read from a file) has every floor at 0: not judged.
+/// policy without figures has every floor at 0: not judged. Figures belong to a shipped
+/// policy's rules, not to its name: a file that names itself after a shipped policy but
+/// sets other rules (a higher limit, say) is not judged by them either; one that copies
+/// the shipped rules exactly is.
 public enum PolicyCoverageFigures {
     /// The run the figures were measured on.
     public static let measured = (seed: UInt64(1_000_003), users: 50_000, years: 3)
@@ -31,6 +34,11 @@ public enum PolicyCoverageFigures {
                              swarm: Bool) -> EdgeCategory.Floor {
         guard swarm else { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudgedWithoutSwarm) }
         let name = category.name(in: policy)
+        guard let shipped = SubscriptionPolicy.named(policy.name), shipped == policy else {
+            let rule = SubscriptionPolicy.named(policy.name) == nil ? "not judged: no measured figures for \(policy.name)"
+                : "not judged: the figures are measured on the shipped \(policy.name), and these rules differ from its"
+            return EdgeCategory.Floor(expected: 0, value: 0, rule: rule)
+        }
         guard let figure = perUser(name, policy: policy.name) else {
             return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: no measured figures for \(policy.name)")
         }

@@ -437,7 +437,7 @@ struct PolicyLifeBuilder {
                 let meter = traits.meterOf[burstFeature]
                 let targets = traits.burstTargets[meter]
                 burstTarget = Int64(targets.isEmpty ? 10 : random.pick(targets))
-                uses = min(burstTarget, 90) &+ Int64(random.int(in: 0...4))
+                uses = min(burstTarget, Int64(traits.burstCaps[meter])) &+ Int64(random.int(in: 0...4))
                 if traits.hasStockLimit[meter] {
                     let releasers = traits.releasersOf[meter].filter { swarm.allows(feature: $0) }
                     if !releasers.isEmpty {

@@ -21,6 +21,14 @@ final class PolicyTraits: Sendable {
     /// Per meter: the counts a burst of uses aims at (every limit any plan sets on any
     /// window of the meter, and the warning level of each stock limit), ascending.
     let burstTargets: [[Int]]
+    /// Per meter: the most uses a burst makes in a day before its few past the target.
+    /// 90, or the meter's largest `day` limit when that is higher (so that a day limit of
+    /// any size up to `largestBurst` is reached in a day, and passed), at most
+    /// `largestBurst`. A target above the cap (a `month` or `total` limit) is reached
+    /// over several days instead.
+    let burstCaps: [Int]
+    /// The longest burst a day holds: a `day` limit above it is never reached.
+    static let largestBurst = 1_000
     /// Per meter: whether some plan limits its stock.
     let hasStockLimit: [Bool]
     /// Per plan, per meter: the plan's `day`, `month` and `total` limits, or `Int.max`.
@@ -101,6 +109,10 @@ final class PolicyTraits: Sendable {
             targets[meter] = values.sorted()
         }
         self.burstTargets = targets
+        self.burstCaps = policy.meters.indices.map { meter in
+            let largestDayLimit = policy.plans.compactMap { $0.limit(meter: meter, .day)?.value }.max() ?? 0
+            return max(90, min(largestDayLimit, Self.largestBurst))
+        }
         self.hasStockLimit = stock
         self.totalLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .total)?.value ?? .max } }
         self.dayLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .day)?.value ?? .max } }

@@ -6,8 +6,13 @@ import SubscriptionModel
 /// (upper-case `T` and `Z`, 1 to 3 fraction digits, seconds 00–59, offset hours
 /// 00–23) and exact to the millisecond, which a `Date` would round.
 public enum InstantParser {
-    /// The years an instant may be written in.
+    /// The years an instant of a timeline may be written in.
     public static let years = 1970...2099
+
+    /// The years an instant of an output may be written in: any four-digit year from
+    /// 1970. An output's `resetAt` comes after its event, so it can fall past 2099 (a
+    /// use blocked by `month` in December 2099 resets on 2100-01-01).
+    public static let outputYears = 1970...9999
 
     /// Why an instant was refused, in the order it is checked: the shape first, then
     /// the year, then whether the date exists.
@@ -34,15 +39,21 @@ public enum InstantParser {
         }
     }
 
-    /// Parses one instant.
-    public static func parse(_ text: String) -> Result<Instant, Failure> {
+    /// Parses one instant written in one of `years` (a timeline's, unless told).
+    public static func parse(_ text: String, years: ClosedRange<Int> = years) -> Result<Instant, Failure> {
         var text = text
-        return text.withUTF8 { parse(utf8: $0) }
+        return text.withUTF8 { parse(utf8: $0, years: years) }
     }
 
-    /// Parses one instant from its UTF-8 bytes (what the timeline reader has in hand).
+    /// Parses one instant of a timeline from its UTF-8 bytes (what the timeline reader
+    /// has in hand).
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Instant, Failure> {
-        if let instant = commonForm(bytes) { return .success(instant) }
+        parse(utf8: bytes, years: years)
+    }
+
+    /// Parses one instant written in one of `years` from its UTF-8 bytes.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, years: ClosedRange<Int>) -> Result<Instant, Failure> {
+        if let instant = commonForm(bytes, years: years) { return .success(instant) }
         var position = 0
         func digits(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }
@@ -99,7 +110,7 @@ public enum InstantParser {
     /// reading then takes (and refuses with its reason). Timelines hold one instant per
     /// event, and this reads one without a bounds check or a call per field.
     @inline(__always)
-    private static func commonForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
+    private static func commonForm(_ bytes: UnsafeBufferPointer<UInt8>, years: ClosedRange<Int>) -> Instant? {
         guard bytes.count == 24 || bytes.count == 29, let p = bytes.baseAddress,
               p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54, p[13] == 0x3A, p[16] == 0x3A, p[19] == 0x2E
         else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SubscriptionModel
 import Testing
 
 /// The policy examples (`Tests/Scenarios/Examples/policies`), replayed through the
@@ -28,6 +29,21 @@ struct PolicyExampleReplayTests {
         for (index, (a, b)) in zip(gotLines, expectedLines).enumerated() {
             #expect(a != nil && a == b, "line \(index) of \(name):\n got \(a.map { "\($0)" } ?? "nil")\nwant \(b.map { "\($0)" } ?? "nil")")
         }
+    }
+
+    @Test("each example's expected lines are read back by the checker's strict reader as the reference's outputs (what simulate check takes from a program)",
+          arguments: allNames)
+    func expectedLinesReadStrictly(name: String) throws {
+        let timeline = try PolicyTimelineReader().read(path: Self.folder.appendingPathComponent(name + ".json").path)
+        let expected = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".expected.jsonl"))
+        let parsed = try PolicyOutputParser(policy: timeline.policy).parse(Array(expected), events: timeline.events)
+        let machine = PolicyMachine(policy: timeline.policy)
+        var state = machine.initialState(zone: timeline.zone)
+        for (index, event) in timeline.events.enumerated() {
+            let output = machine.apply(event, to: &state)
+            #expect(parsed.outputs[index].resetAt == output.resetAt && parsed.outputs[index].day == output.day, "\(name), line \(index + 1)")
+        }
+        #expect(parsed.limitProblem == nil, "\(name)")
     }
 
     @Test("the contract's five examples are all here")
