@@ -57,7 +57,7 @@ public enum PolicyDescription {
             if !limits.isEmpty { lines.append("    limits: " + limits.joined(separator: "; ")) }
             let history = policy.features.indices.filter { policy.features[$0].hasHistory && plan.enables(feature: $0) }
             for feature in history {
-                lines.append("    history: \(policy.features[feature].id) " + (plan.historyDays[feature].map { "\($0) days" } ?? "unlimited"))
+                lines.append("    history: \(policy.features[feature].id) " + (plan.historyDays[feature].map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "unlimited"))
             }
             let responses = PolicyReason.allCases.compactMap { reason in plan.response(to: reason).map { "\(reason) → \(describe($0))" } }
             lines.append("    responses: " + (responses.isEmpty ? "none (nothing can be blocked)" : responses.joined(separator: "; ")))

@@ -29,7 +29,7 @@ public enum PolicyLoader {
             bytes = try InputFile.read(InputPath(path), kind: "policy file")
         } catch {
             let shipped = SubscriptionPolicy.shippedNames.joined(separator: ", ")
-            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem))")
+            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(path == nameOrPath ? "" : " at \"" + ErrorText.path(Array(path.utf8)) + "\""))")
         }
         do {
             return try SubscriptionPolicy(data: Data(bytes), file: nameOrPath)

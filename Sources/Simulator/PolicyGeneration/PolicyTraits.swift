@@ -125,7 +125,10 @@ final class PolicyTraits: Sendable {
         self.lifetime = policy.products.indices.filter { policy.products[$0].kind == .nonConsumable }
         self.periods = policy.products.map { product in
             guard case .autoRenewable(let text) = product.kind else { return nil }
-            return ProductPeriod(iso: text) ?? ProductPeriod(months: 1)
+            guard let period = ProductPeriod(iso: text) else {
+                preconditionFailure("the policy reader takes only periods ProductPeriod reads, not \(text)")
+            }
+            return period
         }
         self.rankOf = policy.products.map(\.plan)
         self.trialLength = policy.trial?.lengthMilliseconds

@@ -273,7 +273,7 @@ struct PolicyFileReader {
         case "auto-renewable":
             guard let value = fields["period"] else { throw fail(path, "missing \"period\" (such as \"P1M\" or \"P1Y\") for an auto-renewable product") }
             let period = try string(value, path + ".period")
-            guard Self.isPeriod(period) else { throw fail(path + ".period", "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\"") }
+            guard Self.isPeriod(period) else { throw fail(path + ".period", "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to \(Self.largestPeriodCount))") }
             return PolicyProduct(id: productID, kind: .autoRenewable(period: period), plan: plan)
         case "non-consumable":
             guard fields["period"] == nil else { throw fail(path + ".period", "a non-consumable product has no period") }
@@ -284,12 +284,20 @@ struct PolicyFileReader {
     }
 
     /// `P`, digits without a leading zero, one of `D`, `W`, `M`, `Y`.
+    /// Whether `text` is a billing period of one unit: `P`, a whole number from 1 to
+    /// `largestPeriodCount` without leading zeros, then `D`, `W`, `M` or `Y`. (The bound
+    /// keeps every period one the simulator's generator can renew by; StoreKit's own
+    /// periods run from a week to a year.)
     static func isPeriod(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 3, bytes.first == UInt8(ascii: "P"), let unit = bytes.last, "DWMY".utf8.contains(unit) else { return false }
         let digits = bytes[1..<bytes.count - 1]
-        return digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && digits.first != 0x30
+        guard digits.count <= 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits.first != 0x30 else { return false }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= largestPeriodCount
     }
+
+    /// The largest number a period may count of its unit.
+    static let largestPeriodCount = 999
 
     func readEnabled(_ value: JSONValue, _ path: String, features: [PolicyFeature]) throws(PolicyFileError) -> UInt64 {
         var bits: UInt64 = 0

@@ -180,7 +180,14 @@ struct ScreenExpressionReader {
             case ("date", _):
                 throw reader.fail(path, "placeholder {date} is only filled inside an \"expiry\" screen")
             default:
-                throw reader.fail(path, "unknown placeholder {\(name)}; expected {used}, {limit}, {remaining} or {date}")
+                let here: String
+                switch context {
+                case .meter(hasLimit: true): here = "; here {used}, {limit} or {remaining} is filled"
+                case .meter(hasLimit: false): here = "; here only {used} is filled"
+                case .expiry: here = "; here only {date} is filled"
+                case .plain: here = "; no placeholder is filled here"
+                }
+                throw reader.fail(path, "unknown placeholder {\(name)} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
             }
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
             segments.append(segment)

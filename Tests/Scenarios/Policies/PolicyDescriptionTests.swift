@@ -32,7 +32,7 @@ struct PolicyDescriptionTests {
     }
 
     @Test("hidden limits, lifetime products, grace and no-plan responses are stated")
-    func otherShapes() {
+    func otherShapes() throws {
         let meal = PolicyDescription.text(.mealCapture)
         #expect(meal.contains("trial: trial for 72 h from the install\n"))
         #expect(meal.contains("no plan: every use blocked (no-plan) → paywall\n"))
@@ -40,6 +40,9 @@ struct PolicyDescriptionTests {
         #expect(PolicyDescription.text(.dailyQuip).contains("dailyquip.lifetime (non-consumable)"))
         #expect(PolicyDescription.text(.faceRecall).contains("grace: grace for users installed before 2026-03-01T00:00:00Z, until 720 h after it\n"))
         #expect(PolicyDescription.text(.oxalate).contains("    history: track-meal 3 days\n"))
+        let oneDay = try SubscriptionPolicy(data: Data(try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/oxalate.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""history": {"track-meal": 3}"#, with: #""history": {"track-meal": 1}"#).utf8), file: "oxalate.json")
+        #expect(PolicyDescription.text(oneDay).contains("    history: track-meal 1 day\n"))
     }
 
     @Test("the example of docs/policy-file.md is a valid policy")
@@ -58,7 +61,7 @@ struct PolicyDescriptionTests {
 
     @Test("a name that is no shipped policy and no file is one error line")
     func unknownPolicy() {
-        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)")) {
+        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at \"/nonexistent/no-such\")")) {
             try PolicyLoader.load("no-such", folder: "/nonexistent")
         }
     }

@@ -57,6 +57,24 @@ struct PolicyFileTests {
                 == #"error: t.json: $.plans[0].responses.month: reason "month" can never occur under plan "free""#)
     }
 
+    @Test("a billing period is one unit counted from 1 to 999, and the generator renews by every period the reader takes")
+    func periods() throws {
+        for unit in ["D", "W", "M", "Y"] {
+            for count in [1, 2, 7, 12, 999] {
+                let text = "P\(count)\(unit)"
+                let policy = try read(Self.base.replacingOccurrences(of: #""period": "P1M""#, with: #""period": "\#(text)""#))
+                #expect(policy.products[0].kind == .autoRenewable(period: text))
+                let period = try #require(ProductPeriod(iso: text), "\(text)")
+                #expect(period.description == ProductPeriod(months: unit == "Y" ? 12 * count : unit == "M" ? count : 0,
+                                                            days: unit == "W" ? 7 * count : unit == "D" ? count : 0).description, "\(text)")
+            }
+            for text in ["P1000\(unit)", "P100000\(unit)", "P0\(unit)", "P01\(unit)"] {
+                #expect(error(Self.base.replacingOccurrences(of: #""period": "P1M""#, with: #""period": "\#(text)""#))
+                        == "error: t.json: $.plans[1].products[0].period: \"\(text)\" is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to 999)")
+            }
+        }
+    }
+
     @Test("a product sold by two plans is refused")
     func productSoldTwice() {
         let twice = Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: """
@@ -88,6 +106,12 @@ struct PolicyFileTests {
         let unlimited = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none left", "unlimited": "{remaining} left"}"#
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
                 == #"error: t.json: $.screens.s.unlimited: placeholder {remaining} has no value when the meter is unlimited"#)
+        // An unknown placeholder is named with the ones filled where it is written.
+        let misspelt = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{USED} used", "reached": "none left", "unlimited": "{used} used"}"#
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: misspelt))
+                == #"error: t.json: $.screens.s.below: unknown placeholder {USED} (the placeholders are {used}, {limit}, {remaining} and {date}); here {used}, {limit} or {remaining} is filled"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{plan}""#))
+                == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining} and {date}); no placeholder is filled here"#)
     }
 
     @Test("text that is not JSON is refused at the document")
@@ -148,7 +172,19 @@ struct PolicyTimelineErrorTests {
         #expect(error(#"{"policy": "oxalate", "zone": "UTC"}"#) == "error: events: missing")
         #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
         #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
-                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)"#)
+                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
+    }
+
+    @Test("a policy file named relative to the timeline's folder and not found there is named by the path tried")
+    func relativePolicyPathNamed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"{"policy": "rules/missing.json", "zone": "UTC", "events": [{"at": "2026-01-01T00:00:00Z", "do": "install"}]}"#
+            .write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
+        let result = try runSimulate(["replay", folder + "/t.json"])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "\#(folder)/rules/missing.json")"#),
+                "\(result.err)")
     }
 
     @Test("a feature the policy does not have, a product it does not sell")
