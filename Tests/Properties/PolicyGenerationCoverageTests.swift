@@ -79,8 +79,16 @@ struct PolicyGenerationCoverageTests {
         let changed = try Self.dailyQuip(dayLimit: 500)
         #expect(changed.name == "daily-quip" && changed != .dailyQuip)
         #expect(PolicyCoverageCounts(policy: changed).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy {
-            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and these rules differ from its"
+            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and this policy's plans, features, products, trial, grace or calendar differ from its"
         })
+        // Another `about` sentence, or another screen text, draws the same users: judged.
+        let url = BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try #require(text.components(separatedBy: #""about": "DailyQuipAI:"#).count == 2)
+        let retold = try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: #""about": "DailyQuipAI:"#, with: #""about": "Our own words. DailyQuipAI:"#).utf8),
+                                            file: "daily-quip.json")
+        #expect(retold != .dailyQuip && retold.about?.hasPrefix("Our own words.") == true)
+        #expect(PolicyCoverageCounts(policy: retold).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
     }
 
     @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it")

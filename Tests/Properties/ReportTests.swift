@@ -126,7 +126,7 @@ struct ReportTests {
                 "a policy has no labels")
         report.options.swarm = false
         text = MarkdownReport.text(report)
-        #expect(text.contains("is not judged. This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on.\n"))
+        #expect(text.contains("the last column but one says which. This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on.\n"))
         #expect(HTMLReport.page(report).contains("aria-label=\"Coverage against floors\""))
         #expect(HTMLReport.page(report).contains("<th>rules (docs/policies.md)</th>") && !HTMLReport.page(report).contains("docs/rules.md"))
     }
@@ -143,6 +143,35 @@ struct ReportTests {
         #expect(text.contains("(+7)"))
         #expect(text.contains("`missing-midnight`"))
         #expect(!text.contains("No behaviour changed."))
+    }
+
+    @Test("diff says when a floor is no longer judged, how many categories are judged, and that another policy draws other users")
+    func diffNamesJudgingAndPolicyDraws() throws {
+        let old = Self.judgedReport
+        var new = old
+        for index in new.coverage.indices {
+            new.coverage[index].floor = 0
+            new.coverage[index].expected = 0
+        }
+        var text = ReportDiff.markdown(old: old, new: new, oldName: "a", newName: "b")
+        let first = old.coverage[0]
+        #expect(text.contains("| categories judged (with a floor) | \(old.coverage.count) of \(old.coverage.count) → 0 of \(old.coverage.count) |"), "\(text)")
+        #expect(text.contains("| `\(first.category)` | \(Figures.grouped(first.reached)) | floor 1 → not judged |"), "\(text)")
+        #expect(!text.contains("→ 0 |"), "a floor that is not judged is not shown as 0")
+
+        // Only the setup (and the policy) differ: it says so, and that nothing moved.
+        var other = old
+        other.options.policy = "my-rules"
+        other.options.policyLines = ["plans:", "  free"]
+        text = ReportDiff.markdown(old: old, new: other, oldName: "a", newName: "b")
+        #expect(text.contains("| policy | meal-capture (v1) | my-rules |") && text.hasSuffix("No behaviour changed.\n"), "\(text)")
+        #expect(text.contains("the same seed gives other users under the two policies"))
+        #expect(!ReportDiff.markdown(old: old, new: old).contains("other users"), "no note without a policy change")
+
+        // A plan added under which a reason never occurs: its 0 is no change.
+        var added = old
+        added.behaviour.outcomesByPlan["plus"] = ["blocked: history": 0]
+        #expect(ReportDiff.markdown(old: old, new: added) == ReportDiff.markdown(old: old, new: old))
     }
 
     @Test("diff lists what only one report has (invariant, category, plan, mutant), the setup that differs and the policy's changed lines")

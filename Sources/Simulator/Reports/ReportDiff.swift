@@ -29,8 +29,13 @@ public enum ReportDiff {
         section("Run setup", ["", oldName, newName], setup(old, new))
         if let lines = policyChange(old, new) {
             sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
-                            + lines.joined(separator: "\n") + "\n```")
+                            + lines.joined(separator: "\n") + "\n```\n\n"
+                            + "The generator draws each user from the policy (its plans, limits, history windows and products), so the same seed "
+                            + "gives other users under the two policies: counts below can move for rules that did not change, and a changed rule's "
+                            + "counts move by what the new users do, not only by what the rule does to the same users.")
         }
+        /// The sections that only say what the two runs were (the rest is behaviour).
+        let setupSections = sections.count
 
         var totals: [[String]] = []
         if old.counts.users != new.counts.users { totals.append(["users", moved(old.counts.users, new.counts.users)]) }
@@ -60,24 +65,30 @@ public enum ReportDiff {
             if judged, let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
             if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
             if let before, let after, before.floor != after.floor {
-                note += (note.isEmpty ? "" : "; ") + "floor \(Figures.grouped(before.floor)) → \(Figures.grouped(after.floor))"
+                note += (note.isEmpty ? "" : "; ") + "floor \(Self.floor(before)) → \(Self.floor(after))"
             }
             let reached = before != nil && before?.reached == after?.reached ? Figures.grouped(before!.reached) : moved(before?.reached, after?.reached)
             coverage.append(["`\(category)`", reached, note])
+        }
+        let judged = (old.kind == .check ? 0 : old.coverage.filter { $0.floor > 0 }.count, new.kind == .check ? 0 : new.coverage.filter { $0.floor > 0 }.count)
+        if judged.0 != judged.1 {
+            coverage.insert(["categories judged (with a floor)", "\(judged.0) of \(old.coverage.count) → \(judged.1) of \(new.coverage.count)", ""], at: 0)
         }
         section(new.coverageTitle, ["category", "reached", ""], coverage)
 
         var behaviour: [[String]] = []
         for plan in union(old.behaviour.outcomesByPlan.keys.sorted(), new.behaviour.outcomesByPlan.keys.sorted()) {
             let then = old.behaviour.outcomesByPlan[plan] ?? [:], now = new.behaviour.outcomesByPlan[plan] ?? [:]
-            for outcome in union(then.keys.sorted(), now.keys.sorted()) where then[outcome] != now[outcome] {
+            // A count of 0 in one report and none in the other (a plan added or removed
+            // under which that reason cannot occur) is no change.
+            for outcome in union(then.keys.sorted(), now.keys.sorted()) where (then[outcome] ?? 0) != (now[outcome] ?? 0) {
                 behaviour.append(["all", "outcome `\(outcome)` under \(plan)", moved(then[outcome], now[outcome])])
             }
         }
         for persona in union(old.behaviour.byPersona.keys.sorted(), new.behaviour.byPersona.keys.sorted()) {
             let before = old.behaviour.byPersona[persona], after = new.behaviour.byPersona[persona]
             for (kind, then, now) in [("outcome", before?.outcomes, after?.outcomes), ("label", before?.labels, after?.labels), ("plan", before?.plans, after?.plans)] {
-                for name in union((then ?? [:]).keys.sorted(), (now ?? [:]).keys.sorted()) where then?[name] != now?[name] {
+                for name in union((then ?? [:]).keys.sorted(), (now ?? [:]).keys.sorted()) where (then?[name] ?? 0) != (now?[name] ?? 0) {
                     behaviour.append([persona, "\(kind) `\(name)`", moved(then?[name], now?[name])])
                 }
             }
@@ -104,7 +115,8 @@ public enum ReportDiff {
         section("Failures", ["", "failure"], failures)
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
-        return title + (sections.isEmpty ? "No behaviour changed.\n" : sections.joined(separator: "\n\n") + "\n")
+        let unchanged = sections.count == setupSections ? "No behaviour changed.\n" : ""
+        return title + (sections.isEmpty ? unchanged : sections.joined(separator: "\n\n") + "\n" + (unchanged.isEmpty ? "" : "\n" + unchanged))
     }
 
     /// What the two runs were: the command, the policy and its settings, the size, a
@@ -178,6 +190,11 @@ public enum ReportDiff {
     private static func union(_ old: [String], _ new: [String]) -> [String] {
         var seen = Set<String>()
         return (old + new).filter { seen.insert($0).inserted }
+    }
+
+    /// A category's floor as the diff shows it: "not judged" for none.
+    private static func floor(_ entry: RunReport.CoverageEntry) -> String {
+        entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor)
     }
 
     /// A mutant's line in one report: its verdict, and for a kill how many events it

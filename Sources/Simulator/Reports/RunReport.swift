@@ -129,6 +129,12 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var floorRule: String
         /// Whether it reached the floor.
         public var exercised: Bool
+
+        /// The expected count as a report shows it: "—" where none is known (a policy
+        /// without measured figures, a run without swarm), not 0.
+        public var expectedText: String { expected == 0 && floor == 0 ? "—" : Figures.grouped(expected) }
+        /// The floor as a report shows it: "—" where the category is not judged.
+        public var floorText: String { floor == 0 ? "—" : Figures.grouped(floor) }
     }
 
     /// Counts of what the rules did.
