@@ -50,7 +50,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil || !batch, batch: batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(reproduction(program, path))
+          the program:    \(program.reproduction(path))
           the reference:  swift run simulate replay \(path)
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
@@ -83,7 +83,7 @@ enum CheckCommand {
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.policy.name) held."
+            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.name) held."
             return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
@@ -99,7 +99,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(reproduction(program, path))
+          the program:    \(program.reproduction(path))
           the reference:  swift run simulate replay \(path)
           regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))
@@ -122,10 +122,5 @@ enum CheckCommand {
             return "not shrunk: \(why) (\(Figures.count(original, "event")))"
         }
         return original == shrunk ? "not shrunk (\(Figures.count(shrunk, "event")))" : "shrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))"
-    }
-
-    /// How to give the program the timeline at `path` by hand.
-    static func reproduction(_ program: ExternalProgram, _ path: String) -> String {
-        program.batch ? "{ tr -d '\\n' < \(path); echo; } | \(program.command)" : "\(program.command) \(path)"
     }
 }

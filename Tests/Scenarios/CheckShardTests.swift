@@ -100,6 +100,9 @@ struct CheckShardTests {
         #expect(failure.timeline == shardFailure.timeline, "the shrunk timeline of the shard that found it")
         #expect(failure.timelineFile == folder + "/merged/failures/check-user\(failure.user).json")
         #expect(try String(contentsOfFile: failure.timelineFile, encoding: .utf8) == shardFailure.timeline)
+        #expect(shardFailure.programCommand == "\(command) \(shardFailure.timelineFile)")
+        #expect(failure.programCommand == "\(command) \(failure.timelineFile)", "the program is given the merged folder's file")
+        #expect(merged.out.contains("  the program:    \(command) \(failure.timelineFile)\n"), "\(merged.out)")
         #expect(try String(contentsOfFile: shardFailure.timelineFile, encoding: .utf8) == shardFailure.timeline,
                 "a check's report shows the very file it wrote, so the merged file is that file too")
         #expect(merged.out.contains("FAILED \(failure.invariant)"))

@@ -99,6 +99,12 @@ extension ExternalProgramTests {
             #expect(!report.passed)
             #expect(report.failures.first?.invariant == "plan-in-force")
             #expect(report.failures.first?.regressionTest.contains("ExternalPolicyCheck(program: program") == true)
+            // The report names the command that shows the failure: the program on the file.
+            #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
+            let markdown = try String(contentsOfFile: result.report + "/report.md", encoding: .utf8)
+            #expect(markdown.contains("- the program (shows the failure): `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
+                    "\(markdown)")
+            #expect(markdown.contains("This check stopped at its first failing user"))
         }
 
         @Test("in batch mode, a wrong screen is exact-screens and a wrong limit is a divergence naming the plan's limit")

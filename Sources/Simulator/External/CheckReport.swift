@@ -50,7 +50,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let text = failure?.text, !report.failures.isEmpty { report.failures[0].timeline = text }
+        if let failure { showWritten(failure.text, at: failure.path, by: check.program, in: &report) }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -62,6 +62,15 @@ public enum CheckReport {
         }
         report.passed = result.failure == nil
         return report
+    }
+
+    /// Makes the report's failure show the timeline file the check wrote (the very text,
+    /// so that the report, the file and a merge of shards agree) and the command that
+    /// gives that file to the program, which shows the failure.
+    private static func showWritten(_ text: String, at path: String, by program: ExternalProgram, in report: inout RunReport) {
+        guard !report.failures.isEmpty else { return }
+        report.failures[0].timeline = text
+        report.failures[0].programCommand = program.reproduction(path)
     }
 
     /// The report of a check under a policy.
@@ -87,7 +96,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let text = failure?.text, !report.failures.isEmpty { report.failures[0].timeline = text }
+        if let failure { showWritten(failure.text, at: failure.path, by: check.program, in: &report) }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command

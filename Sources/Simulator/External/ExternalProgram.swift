@@ -81,6 +81,13 @@ public struct ExternalProgram: Sendable {
         }
     }
 
+    /// The command that gives this program the timeline file at `path` by hand, as a
+    /// check does: the file as its last argument, or in batch mode one line on its
+    /// standard input.
+    public func reproduction(_ path: String) -> String {
+        batch ? "{ tr -d '\\n' < \(path); echo; } | \(command)" : "\(command) \(path)"
+    }
+
     /// How long one run may take unless `--timeout` says otherwise, in seconds.
     public static let defaultTimeoutSeconds: Double = 10
 

@@ -41,9 +41,11 @@ public enum MarkdownReport {
     /// things, and the report says which (nil for any other report).
     static func stoppedCheckNote(_ report: RunReport) -> String? {
         guard report.kind == .check, !report.passed else { return nil }
-        return "This check stopped each user at the first output that diverged: the invariant checks and the behaviour tables count "
-            + "the events checked until then; the users, events and user-years above, the coverage and the attempts by local time "
-            + "count every generated event."
+        return "This check stopped at its first failing user: the figures cover the users checked until then (with more than one job, "
+            + "a few users after it as well, so they depend on --jobs; the failing user and its shrunk timeline do not). Each user is "
+            + "checked up to its first output that diverges, which counts as a violation of the first invariant it breaks only: the "
+            + "invariant checks and the behaviour tables count the events checked until then; the users, events and user-years above, "
+            + "the coverage and the attempts by local time count every generated event."
     }
 
     static func invariantSection(_ report: RunReport) -> [String] {
@@ -107,7 +109,8 @@ public enum MarkdownReport {
                     failure.detail, "",
                     "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")) (`\(failure.timelineFile)`):", "",
                     "```json", failure.timeline.trimmingTrailingNewlines, "```", "",
-                    "- replay: `\(failure.replayCommand)`",
+                    ] + (failure.programCommand.map { ["- the program (shows the failure): `\($0)`"] } ?? []) + [
+                    "- replay\(failure.programCommand == nil ? "" : " (the reference's outputs)"): `\(failure.replayCommand)`",
                     "- regenerate: `\(failure.regenerateCommand)`", "",
                     "<details><summary>Paste-ready test for <code>Tests/Scenarios</code></summary>", "",
                     "```swift", failure.regressionTest, "```", "", "</details>", ""]

@@ -49,6 +49,7 @@ public enum MergeSummary {
                 "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):",
                 failure.timeline.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
                 "  written to \(failure.timelineFile)",
+            ] + (failure.programCommand.map { ["  the program:    \($0)"] } ?? []) + [
                 "  replay it:      \(failure.replayCommand)",
                 "  regenerate it:  \(failure.regenerateCommand)",
             ]

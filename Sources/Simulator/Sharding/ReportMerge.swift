@@ -271,6 +271,7 @@ public enum ReportMerge {
         }
         guard var failure = lowest else { return [] }
         let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
+        failure.programCommand = failure.programCommand?.replacingOccurrences(of: failure.timelineFile, with: path)
         failure.timelineFile = path
         failure.replayCommand = "swift run simulate replay \(path)"
         return [failure]
