@@ -104,7 +104,7 @@ enum HelpText {
     simulate replay: run one timeline through the reference model.
 
     USAGE
-      simulate replay FILE
+      simulate replay FILE [--mutant NAME]
       simulate replay --seed S --user K [--years Y] [--personas P,...]
                       [--policy X [--no-swarm] [--storekit F]] [--out FILE]
       simulate replay --batch
@@ -112,10 +112,16 @@ enum HelpText {
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
     says. FILE may be - (standard input) or a pipe. A timeline without "policy" is
     the meal-capture rules with the v1 output; one that names a policy (a shipped
-    name, or a policy file's path relative to the timeline) gets the generic output. A bad file is refused before anything runs: exit status 2, nothing on
+    name, or a policy file's path relative to the timeline) gets the generic output.
+    A bad file is refused before anything runs: exit status 2, nothing on
     standard output, one line on standard error naming the field or event.
 
     OPTIONS
+      --mutant NAME replay FILE through that mutant of its rules instead of the
+                    reference (a kill matrix's row: a v1 mutant for a timeline
+                    without "policy", else one of its shipped policy's, with the
+                    screens the mutant shows itself); diff it against the plain
+                    replay to see the bug. An unknown NAME lists the mutants
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)

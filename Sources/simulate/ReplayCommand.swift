@@ -16,16 +16,18 @@ enum ReplayCommand {
         let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let batch = try arguments.flag("--batch")
+        let mutant = try arguments.string("--mutant")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if batch {
-            guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, positionals.isEmpty else {
-                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy or --out")
+            guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, mutant == nil, positionals.isEmpty else {
+                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy, --mutant or --out")
             }
             return BatchReplayCommand.run()
         }
         if let seed {
             guard positionals.isEmpty else { throw UsageError("give either a FILE or --seed and --user, not both") }
+            guard mutant == nil else { throw UsageError("--mutant replays a timeline FILE (write the user out with --out, then replay it with --mutant)") }
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             let personas = personas ?? Persona.allCases
             let personasFlag = CampaignOptions.personasFlag(personas)
@@ -58,7 +60,11 @@ enum ReplayCommand {
         }
         do {
             // The raw argument, so a file name that is not UTF-8 still names its file.
-            try Replay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
+            if let mutant {
+                try MutantReplay.run(path: InputPath.commandLineArgument(path), mutant: mutant) { Console.out($0, terminator: "") }
+            } else {
+                try Replay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
+            }
             return 0
         } catch {
             Console.error(error.description)

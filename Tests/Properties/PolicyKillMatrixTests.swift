@@ -45,6 +45,16 @@ struct PolicyKillMatrixTests {
         #expect(row(shrunkBy: .countsFollowUses).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events), on which it breaks counts-follow-uses.") == true)
         #expect(row(shrunkBy: .noOverBlocking).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events).") == true)
         #expect(row(shrunkBy: .countsFollowUses).caughtBy == "no-over-blocking")
+        // The matrix says so too, in its "by" column and under the console's table.
+        let other = row(shrunkBy: .countsFollowUses), same = row(shrunkBy: .noOverBlocking)
+        #expect(other.counterexampleBreaks == "counts-follow-uses" && same.counterexampleBreaks == nil)
+        #expect(other.caughtByText == "`no-over-blocking` (its counterexample breaks `counts-follow-uses`)" && same.caughtByText == "`no-over-blocking`")
+        #expect(KillMatrix.text([other, same]).contains("\n  (\(entry.name): its shrunk counterexample breaks counts-follow-uses)\n"))
+        var report = RunReport(policyResult: PolicyCampaign(options: CampaignOptions(seed: 1, users: 1, years: 1, jobs: 1), policy: .dailyQuip, policyName: "daily-quip").run(), failures: [])
+        report.mutants = [other]
+        let markdown = MarkdownReport.text(report)
+        #expect(markdown.contains("| `no-over-blocking` (its counterexample breaks `counts-follow-uses`) |"))
+        #expect(markdown.contains("`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`."))
     }
 
     /// Checks one timeline with a mutant's concrete type, against the reference.

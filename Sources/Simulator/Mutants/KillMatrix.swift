@@ -28,6 +28,10 @@ public enum KillMatrix {
                 + Figures.right(row.eventsUntilKill.map(Figures.grouped) ?? "", 12) + Figures.right(row.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "", 10)
                 + Figures.right(row.shrunkEvents.map { Figures.count($0, "event") } ?? "", 11))
         }
+        for row in rows {
+            guard let broken = row.counterexampleBreaks else { continue }
+            lines.append("  (\(row.name): its shrunk counterexample breaks \(broken))")
+        }
         let killed = rows.filter(\.killed).count
         lines.append("")
         lines.append("\(killed) of \(rows.count) mutants killed.")

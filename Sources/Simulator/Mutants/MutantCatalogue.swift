@@ -1,3 +1,5 @@
+import SubscriptionModel
+
 /// Every mutant the harness must kill, in the order the kill matrix lists them.
 public enum MutantCatalogue {
     /// One entry: the mutant's description and how to hunt it.
@@ -16,6 +18,8 @@ public enum MutantCatalogue {
         public let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
         /// The first violation it shows on one timeline, compared with the reference model.
         public let check: @Sendable (Timeline) -> Violation?
+        /// Its outputs for each event of a timeline, for a new user (`replay --mutant`).
+        public let outputs: @Sendable (Timeline) -> [Output]
 
         init<M: Mutant>(_ type: M.Type) {
             name = M.name
@@ -27,6 +31,11 @@ public enum MutantCatalogue {
             check = { timeline in
                 var check = TimelineCheck(comparingWithReference: true) { M() }
                 return check.check(zone: timeline.zone, events: timeline.events).violation
+            }
+            outputs = { timeline in
+                var mutant = M()
+                mutant.start(zone: timeline.zone)
+                return timeline.events.map { mutant.handle($0) }
             }
         }
     }

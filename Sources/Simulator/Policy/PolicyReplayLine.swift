@@ -13,8 +13,10 @@ public enum PolicyReplayLine {
 
     /// Appends the line for event `index` (without a line break) to `line` as UTF-8,
     /// piece by piece: a replay writes one per event into its chunk, with no string of
-    /// its own.
-    public static func append(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine, to line: inout [UInt8]) {
+    /// its own. The screens are `machine`'s rendering of the output unless `screens`
+    /// gives the ones an implementation showed itself.
+    public static func append(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine,
+                              screens: [PolicyScreenValue]? = nil, to line: inout [UInt8]) {
         let policy = machine.policy
         line.append(#"{"i":"#)
         line.appendDecimal(index)
@@ -79,7 +81,7 @@ public enum PolicyReplayLine {
             line.append("}}")
         }
         line.append(#"},"screens":{"#)
-        for (position, (screen, value)) in zip(policy.screens, machine.screens(of: output)).enumerated() {
+        for (position, (screen, value)) in zip(policy.screens, screens ?? machine.screens(of: output)).enumerated() {
             if position > 0 { line.append(",") }
             line.appendQuoted(screen.name)
             line.append(":")

@@ -114,6 +114,7 @@ public enum PolicyKillMatrix {
             eventsUntilKill: result.killed ? result.eventsUntilKill : nil,
             secondsUntilKill: result.killed ? (result.secondsUntilKill * 1000).rounded() / 1000 : nil,
             shrunkEvents: result.shrunk?.events.count, counterexample: counterexample,
+            counterexampleBreaks: broken == caught ? nil : broken,
             regressionTest: counterexample.map { text in
                 RegressionTest.policySource(name: "\(policyName)-\(mutant.name)", title: "mutant \(mutant.name) of \(policyName), user \(result.user ?? 0)",
                                             summary: "The mutant \(mutant.name) (\(mutant.mistake)) caught by \(caught) and \(shrunkTo).",

@@ -80,9 +80,11 @@ public enum HTMLReport {
         if let mutants = report.mutants, !mutants.isEmpty {
             body += "<h2>Mutants</h2><table><tr><th>mutant</th><th>mistake</th><th>killed</th><th>by</th><th>events</th><th>shrunk to</th></tr>"
             for mutant in mutants {
-                body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(e(mutant.caughtBy ?? ""))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
+                body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(inline(mutant.caughtByText))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
             }
-            body += "</table>"
+            body += "</table><p>Each killed mutant's shrunk counterexample is <code>failures/mutant-NAME.json</code> in this report's folder. To see the bug, "
+                + "replay it through the mutant and through the reference and compare the two: "
+                + "<code>simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME</code> against the same without <code>--mutant</code>.</p>"
             for mutant in mutants {
                 guard let test = mutant.regressionTest else { continue }
                 body += "<details><summary><code>\(e(mutant.name))</code>: paste-ready test that fails for this mutant</summary><pre>\(e(test))</pre></details>"

@@ -228,8 +228,17 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var shrunkEvents: Int?
         /// The shrunk counterexample.
         public var counterexample: String?
+        /// The invariant the shrunk counterexample breaks, when it is not `caughtBy` (a
+        /// policy mutant's counterexample is shrunk to any violation); absent otherwise.
+        public var counterexampleBreaks: String? = nil
         /// A test that constructs the mutant and fails on its counterexample.
         public var regressionTest: String?
+
+        /// The kill matrix's "by" column, in markdown: the invariant that caught it, and
+        /// the one its counterexample breaks when that is another.
+        public var caughtByText: String {
+            caughtBy.map { "`\($0)`" + (counterexampleBreaks.map { " (its counterexample breaks `\($0)`)" } ?? "") } ?? ""
+        }
     }
 
     /// Wall-clock figures.

@@ -1,0 +1,58 @@
+import SubscriptionModel
+
+/// `simulate replay FILE --mutant NAME`: a timeline replayed through one of the
+/// package's mutants instead of the reference, in the same JSON Lines, so that a
+/// reviewer can see a kill matrix's counterexample show its bug (`diff` it against the
+/// plain replay) without writing Swift.
+///
+/// A timeline in the v1 form goes to the v1 mutants (`MutantCatalogue`); one that names
+/// a policy goes to that policy's mutants (`PolicyMutantCatalogue`), whose screens are
+/// the ones the mutant computes itself.
+public enum MutantReplay {
+    /// Reads and validates the file at `path`, then replays it through the mutant named
+    /// `name`, handing its JSON Lines to `sink`. Throws before anything reaches `sink`
+    /// when the file is bad or no mutant of its rules has that name.
+    public static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
+        let bytes = try InputFile.read(path, kind: "timeline file")
+        let text = try bytes.withUnsafeBufferPointer { buffer throws(TimelineError) -> String in
+            let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
+            if document.namesPolicy {
+                let timeline = try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path))
+                return try policyLines(timeline, mutant: name)
+            }
+            return try lines(try TimelineReader().read(document), mutant: name)
+        }
+        sink(text)
+    }
+
+    /// The v1 mutant's lines for `timeline`.
+    static func lines(_ timeline: Timeline, mutant name: String) throws(TimelineError) -> String {
+        guard let entry = MutantCatalogue.all.first(where: { $0.name == name }) else {
+            throw unknown(name, of: "the meal-capture rules' v1 path", names: MutantCatalogue.all.map(\.name))
+        }
+        return ReplayLine.jsonLines(events: timeline.events, outputs: entry.outputs(timeline))
+    }
+
+    /// The policy mutant's lines for `timeline`, with the screens it shows itself.
+    static func policyLines(_ timeline: PolicyTimeline, mutant name: String) throws(TimelineError) -> String {
+        let entries = PolicyMutantCatalogue.entries(for: timeline.policy.name)
+        guard let entry = entries.first(where: { $0.name == name }) else {
+            throw unknown(name, of: timeline.policy.name, names: entries.map(\.name))
+        }
+        var app = entry.make()
+        let steps = PolicyAppComparison.run(&app, timeline)
+        let machine = PolicyMachine(policy: timeline.policy)
+        var text: [UInt8] = []
+        for (index, (event, step)) in zip(timeline.events, steps).enumerated() {
+            PolicyReplayLine.append(index: index, action: event.action, output: step.output, machine: machine, screens: step.screens, to: &text)
+            text.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// No mutant of these rules has the name asked for.
+    private static func unknown(_ name: String, of rules: String, names: [String]) -> TimelineError {
+        TimelineError(place: "--mutant", problem: names.isEmpty ? "\(rules) has no mutants (only the shipped policies do)"
+                      : "no mutant of \(rules) is named \(ErrorText.quoted(name)); its mutants are \(names.joined(separator: ", "))")
+    }
+}
