@@ -207,6 +207,14 @@ struct ReportTests {
         after.options.policyLines = ["plans:", "  core", "    limits: day 20", "  advanced", "    limits: day 20", "    responses: day → paywall"]
         let matched = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
         #expect(matched.contains("\n    advanced\n-     limits: day 50\n+     limits: day 20\n"), "a limit made equal to another plan's shows both sides under its plan\n\(matched)")
+        // A screen's text, deep in its expression, is shown under the screen and the branch it is in.
+        let screens = ["screens:", "  cards:", "    by the state of cards day:", "      below:", "        \"{remaining} left\"",
+                       "      reached:", "        \"none left\"", "  plan:", "    the plan's name"]
+        before.options.policyLines = screens
+        after.options.policyLines = screens.map { $0 == "        \"none left\"" ? "        \"no cards left\"" : $0 }
+        let screen = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        #expect(screen.contains("```diff\n  screens:\n    cards:\n      by the state of cards day:\n        reached:\n-         \"none left\"\n+         \"no cards left\"\n```"),
+                "\(screen)")
         var survived = new
         survived.mutants![0].killed = false
         survived.mutants![0].caughtBy = nil

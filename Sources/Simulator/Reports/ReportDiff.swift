@@ -142,7 +142,8 @@ public enum ReportDiff {
 
     /// The policy's lines that changed, as a line diff (a common subsequence that keeps
     /// the outer lines first): `-` for the old report's, `+` for the new's, each run of
-    /// changes after the line it sits under (the nearest unchanged line indented less),
+    /// changes after the lines it sits under (each unchanged line indented less, out to
+    /// the outermost),
     /// so limits swapped between two plans, or a line that repeats under several plans,
     /// show under their plans. Nil when the lines are the same.
     private static func policyChange(_ old: RunReport, _ new: RunReport) -> [String]? {
@@ -159,11 +160,20 @@ public enum ReportDiff {
                 common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + weight[i] : max(common[i + 1][j], common[i][j + 1])
             }
         }
-        var out: [String] = [], kept: [String] = [], shownContext: String?, inChange = false
+        // Each run of changes is shown under the lines it sits under, outermost first
+        // (the plan, or the screen and its branch), leaving out those already shown
+        // for the run before.
+        var out: [String] = [], kept: [String] = [], shownChain: [String] = [], inChange = false
         func change(_ mark: String, _ line: String) {
-            if !inChange, let context = kept.last(where: { indent($0) < indent(line) }), context != shownContext {
-                out.append("  " + context)
-                shownContext = context
+            if !inChange {
+                var chain: [String] = [], limit = indent(line)
+                for earlier in kept.reversed() where indent(earlier) < limit {
+                    chain.insert(earlier, at: 0)
+                    limit = indent(earlier)
+                }
+                let shared = zip(chain, shownChain).prefix { $0 == $1 }.count
+                out += chain[shared...].map { "  " + $0 }
+                shownChain = chain
             }
             inChange = true
             out.append(mark + " " + line)
