@@ -109,8 +109,8 @@ final class CommandArguments {
         argument.hasPrefix("-") && argument != "-" && Double(argument) == nil
     }
 
-    /// The known flag closest to `name`: the only one it begins or ends a prefix of, or
-    /// else one at most two edits away. None for a name of fewer than two letters after
+    /// The known flag closest to `name`: the only flag that starts with it or that it
+    /// starts with, or else one at most two edits away. None for a name of fewer than two letters after
     /// its dashes (`--`, `-x`): nothing in it says which flag was meant.
     static func nearest(to name: String, in known: [String]) -> String? {
         guard name.drop(while: { $0 == "-" }).count >= 2 else { return nil }

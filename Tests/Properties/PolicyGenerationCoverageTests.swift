@@ -79,7 +79,7 @@ struct PolicyGenerationCoverageTests {
         let changed = try Self.dailyQuip(dayLimit: 500)
         #expect(changed.name == "daily-quip" && changed != .dailyQuip)
         #expect(PolicyCoverageCounts(policy: changed).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy {
-            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and this policy's plans, features, products, trial, grace or calendar differ from its"
+            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its"
         })
         // Another `about` sentence, or another screen text, draws the same users: judged.
         let url = BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")
@@ -89,6 +89,15 @@ struct PolicyGenerationCoverageTests {
                                             file: "daily-quip.json")
         #expect(retold != .dailyQuip && retold.about?.hasPrefix("Our own words.") == true)
         #expect(PolicyCoverageCounts(policy: retold).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
+        let reworded = try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: #""Unlimited cards""#, with: #""No limit on cards""#).utf8), file: "daily-quip.json")
+        #expect(reworded != .dailyQuip)
+        #expect(PolicyCoverageCounts(policy: reworded).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 }, "a screen's text draws the same users")
+        // The stock warning's share is read by the generator and the categories: another share is not judged.
+        let face = try String(contentsOf: BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/face-recall.json"), encoding: .utf8)
+        try #require(face.components(separatedBy: #""percent": 80"#).count == 2)
+        let warnsEarlier = try SubscriptionPolicy(data: Data(face.replacingOccurrences(of: #""percent": 80"#, with: #""percent": 30"#).utf8), file: "face-recall.json")
+        #expect(PolicyCoverageCounts(policy: warnsEarlier).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value == 0 })
+        #expect(PolicyCoverageCounts(policy: .faceRecall).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
     }
 
     @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it")

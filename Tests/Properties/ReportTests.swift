@@ -232,5 +232,10 @@ struct ReportTests {
         let category = faster.coverage[0]
         #expect(text.contains("| `\(category.category)` | \(Figures.grouped(category.reached)) | floor \(Figures.grouped(category.floor - 5)) → \(Figures.grouped(category.floor)) |"), "\(text)")
         #expect(ReportDiff.markdown(old: slower, new: slower) .contains("No behaviour changed."))
+        var otherBreak = slower
+        otherBreak.mutants![0].counterexampleBreaks = "counts-follow-uses"
+        #expect(ReportDiff.markdown(old: slower, new: otherBreak, oldName: "a", newName: "b")
+                    .contains("| `m` | killed by `usage-day` after 1,200 events, shrunk to 4 events | killed by `usage-day` (its counterexample breaks `counts-follow-uses`) after 1,200 events, shrunk to 4 events |"),
+                "a counterexample that now breaks another invariant is a change")
     }
 }

@@ -23,6 +23,15 @@ struct CommandLineTests {
         #expect(result.err == "error: unknown option \"--frobnicate-everything\" for 'run'; see 'simulate run --help'.\n", "\(result.err)")
     }
 
+    @Test("a prefix names the one flag that starts with it; one that two flags start with gets the nearer by edits")
+    func prefixSuggestions() throws {
+        for (flag, suggestion) in [("--sec", "--seconds"), ("--se", "--seed")] {
+            let result = try runSimulate(["bench", flag, "1"])
+            #expect(result.status == 2 && result.out.isEmpty)
+            #expect(result.err == "error: unknown option \"\(flag)\" for 'bench'; did you mean \(suggestion)? See 'simulate bench --help'.\n", "\(result.err)")
+        }
+    }
+
     @Test("a flag with nothing to go on (\"--\", \"-x\") is named without a guess at what was meant")
     func bareDashesNotGuessed() throws {
         for (command, flag) in [("run", "--"), ("replay", "--"), ("run", "-x")] {
@@ -39,7 +48,7 @@ struct CommandLineTests {
         try "keep".write(toFile: folder + "/real/mine.txt", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/real")
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
-        for (link, target) in [("link", "real"), ("dangling", "nowhere")] {
+        for (link, target) in [("link", "real"), ("link/", "real"), ("dangling", "nowhere")] {
             let result = try runSimulate(["run", "--users", "2", "--years", "1", "--quiet", "--report", folder + "/" + link])
             #expect(result.status == 2 && result.out.isEmpty)
             #expect(result.err == "error: --report \"\(folder)/\(link)\": a symbolic link (to \"\(folder)/\(target)\"), which a report cannot replace; name the folder itself\n",

@@ -50,7 +50,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let failure { showWritten(failure.text, at: failure.path, by: check.program, in: &report) }
+        if let failure { showWritten(failure.text, at: failure.path, by: check.program, reproduced: failure.shrunk.finding != nil, in: &report) }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -65,12 +65,14 @@ public enum CheckReport {
     }
 
     /// Makes the report's failure show the timeline file the check wrote (the very text,
-    /// so that the report, the file and a merge of shards agree) and the command that
-    /// gives that file to the program, which shows the failure.
-    private static func showWritten(_ text: String, at path: String, by program: ExternalProgram, in report: inout RunReport) {
+    /// so that the report, the file and a merge of shards agree) and, when the file
+    /// failed again on its own (`reproduced`), the command that gives it to the program,
+    /// which then shows the failure. (One that passed on its own failed only after
+    /// the timelines given before it, or varies from run to run: the summary says so.)
+    private static func showWritten(_ text: String, at path: String, by program: ExternalProgram, reproduced: Bool, in report: inout RunReport) {
         guard !report.failures.isEmpty else { return }
         report.failures[0].timeline = text
-        report.failures[0].programCommand = program.reproduction(path)
+        if reproduced { report.failures[0].programCommand = program.reproduction(path) }
     }
 
     /// The report of a check under a policy.
@@ -96,7 +98,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let failure { showWritten(failure.text, at: failure.path, by: check.program, in: &report) }
+        if let failure { showWritten(failure.text, at: failure.path, by: check.program, reproduced: failure.shrunk.finding != nil, in: &report) }
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command

@@ -1,31 +1,28 @@
 import Foundation
 
 /// A violation an external check can report: the v1 `Violation` and the generic
-/// `PolicyViolation`, each able to stand for a program that failed (located at the
-/// timeline's last event, under `matches-reference`).
+/// `PolicyViolation`, each able to stand for a program that failed (under
+/// `matches-reference`, at the event of the line it named, or else at the timeline's
+/// last event).
 public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
     where Rule: RawRepresentable, Rule.RawValue == String {
-    /// The violation standing for `failure`, located at `eventIndex`.
-    static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> Self
+    /// The violation standing for `failure`, located at `eventIndex`, with `detail`.
+    static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> Self
 }
 
 extension Violation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> Violation {
-        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)" + wholeRunNote)
+    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> Violation {
+        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
 
 extension PolicyViolation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int) -> PolicyViolation {
-        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: "the program \(failure)" + wholeRunNote)
+    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> PolicyViolation {
+        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
-
-/// Said of a program failure's event: the run failed as a whole, and the violation is
-/// placed at the timeline's last event only because a violation names one.
-private let wholeRunNote = " (the run as a whole failed; placed at the timeline's last event)"
 
 /// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
 /// policy (`ExternalPolicyCheck.Finding`).
@@ -35,11 +32,19 @@ public enum ExternalFinding<Located: ExternalViolation>: Sendable {
     /// The program crashed, hung or broke the output format.
     case failure(ExternalProgram.Failure)
 
-    /// As a violation, for shrinking and reporting (a program failure is located at the last event).
+    /// As a violation, for shrinking and reporting. A program failure is located at the
+    /// event of the output line it names (a malformed line), else at the last event,
+    /// and its detail says which.
     public func asViolation(events: Int) -> Located {
         switch self {
-        case .violation(let violation): violation
-        case .failure(let failure): Located.programFailed(failure, at: max(0, events - 1))
+        case .violation(let violation):
+            return violation
+        case .failure(let failure):
+            if case .malformed(let problem) = failure, let line = problem.line, line >= 1, line <= events {
+                return Located.programFailed(failure, at: line - 1, detail: "the program \(failure)")
+            }
+            return Located.programFailed(failure, at: max(0, events - 1),
+                                         detail: "the program \(failure) (the run as a whole failed; placed at the timeline's last event)")
         }
     }
 

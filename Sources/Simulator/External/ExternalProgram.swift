@@ -85,7 +85,17 @@ public struct ExternalProgram: Sendable {
     /// check does: the file as its last argument, or in batch mode one line on its
     /// standard input.
     public func reproduction(_ path: String) -> String {
-        batch ? "{ tr -d '\\n' < \(path); echo; } | \(command)" : "\(command) \(path)"
+        let word = Self.shellWord(path)
+        return batch ? "{ tr -d '\\n' < \(word); echo; } | \(command)" : "\(command) \(word)"
+    }
+
+    /// `text` as one shell word: as it is when it holds only characters a shell takes
+    /// literally, else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
+        }
+        return plain ? text : quoted(text)
     }
 
     /// How long one run may take unless `--timeout` says otherwise, in seconds.

@@ -20,6 +20,12 @@ public enum KillMatrix {
         })
     }
 
+    /// Where a report's counterexamples are and how to see a mutant's bug in one, in
+    /// markdown (the HTML report shows its code spans as code).
+    public static let counterexampleNote = "Each killed mutant's shrunk counterexample is `failures/mutant-NAME.json` in this report's folder. "
+        + "To see the bug, replay it through the mutant and through the reference and compare the two: "
+        + "`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`."
+
     /// The matrix as `simulate mutants` prints it.
     public static func text(_ rows: [RunReport.MutantEntry]) -> String {
         var lines = ["  " + Figures.left("mutant", 38) + Figures.left("", 9) + Figures.left("caught by", 34) + Figures.right("events", 12) + Figures.right("seconds", 10) + Figures.right("shrunk to", 11)]

@@ -13,16 +13,10 @@ public enum MutantReplay {
     /// `name`, handing its JSON Lines to `sink`. Throws before anything reaches `sink`
     /// when the file is bad or no mutant of its rules has that name.
     public static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
-        let bytes = try InputFile.read(path, kind: "timeline file")
-        let text = try bytes.withUnsafeBufferPointer { buffer throws(TimelineError) -> String in
-            let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
-            if document.namesPolicy {
-                let timeline = try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path))
-                return try policyLines(timeline, mutant: name)
-            }
-            return try lines(try TimelineReader().read(document), mutant: name)
+        switch try Replay.read(path: path) {
+        case .v1(let timeline): sink(try lines(timeline, mutant: name))
+        case .policy(let timeline): sink(try policyLines(timeline, mutant: name))
         }
-        sink(text)
     }
 
     /// The v1 mutant's lines for `timeline`.

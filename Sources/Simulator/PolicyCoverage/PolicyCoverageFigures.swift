@@ -10,7 +10,7 @@ import SubscriptionModel
 /// policy without figures has every floor at 0: not judged. Figures belong to a shipped
 /// policy's rules, not to its name: a file that names itself after a shipped policy but
 /// sets other rules (a higher limit, say) is not judged by them either; one that differs
-/// only in its `about` sentence or its screens, which no user's draw reads, is.
+/// only in its `about` sentence or its screens' texts, which no user's draw reads, is.
 public enum PolicyCoverageFigures {
     /// The run the figures were measured on.
     public static let measured = (seed: UInt64(1_000_003), users: 50_000, years: 3)
@@ -34,12 +34,12 @@ public enum PolicyCoverageFigures {
                              swarm: Bool) -> EdgeCategory.Floor {
         guard swarm else { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudgedWithoutSwarm) }
         let name = category.name(in: policy)
-        guard let shipped = SubscriptionPolicy.named(policy.name), Self.drawsAlike(policy, shipped) else {
-            let rule = SubscriptionPolicy.named(policy.name) == nil ? "not judged: no measured figures for \(policy.name)"
-                : "not judged: the figures are measured on the shipped \(policy.name), and this policy's plans, features, products, trial, grace or calendar differ from its"
-            return EdgeCategory.Floor(expected: 0, value: 0, rule: rule)
+        let shipped = SubscriptionPolicy.named(policy.name)
+        if let shipped, !Self.drawsAlike(policy, shipped) {
+            return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: the figures are measured on the shipped \(policy.name), "
+                                      + "and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its")
         }
-        guard let figure = perUser(name, policy: policy.name) else {
+        guard shipped != nil, let figure = perUser(name, policy: policy.name) else {
             return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: no measured figures for \(policy.name)")
         }
         return EdgeCategory.Floor(mean: figure.mean, spread: figure.spread, fraction: floorFraction, users: users, years: years)
@@ -47,12 +47,15 @@ public enum PolicyCoverageFigures {
 
     /// Whether users of `policy` are drawn, and their categories counted, as those of
     /// `shipped`: everything the generator and the coverage categories read is the same.
-    /// The name, the `about` sentence and the screens are not read by either.
+    /// Of the screens, both read only the stock warning's share
+    /// (`PolicyTraits.warningPercent`); the name, the `about` sentence and the screens'
+    /// texts are read by neither.
     static func drawsAlike(_ policy: SubscriptionPolicy, _ shipped: SubscriptionPolicy) -> Bool {
         policy.calendar == shipped.calendar && policy.trial == shipped.trial && policy.grace == shipped.grace
             && policy.guestDefault == shipped.guestDefault && policy.registeredDefault == shipped.registeredDefault
             && policy.meters == shipped.meters && policy.features == shipped.features && policy.plans == shipped.plans
             && policy.products == shipped.products && policy.noPlanResponse == shipped.noPlanResponse
+            && PolicyTraits.warningPercent(of: policy) == PolicyTraits.warningPercent(of: shipped)
     }
 
     /// Why a run with `--no-swarm` judges no floor: the figures are those of the default

@@ -27,7 +27,8 @@ final class PolicyTraits: Sendable {
     /// `largestBurst`. A target above the cap (a `month` or `total` limit) is reached
     /// over several days instead.
     let burstCaps: [Int]
-    /// The longest burst a day holds: a `day` limit above it is never reached.
+    /// The most uses a burst aims at in a day (it goes a few past): a `day` limit above
+    /// it is seldom or never reached.
     static let largestBurst = 1_000
     /// Per meter: whether some plan limits its stock.
     let hasStockLimit: [Bool]

@@ -82,9 +82,8 @@ public enum HTMLReport {
             for mutant in mutants {
                 body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(inline(mutant.caughtByText))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
             }
-            body += "</table><p>Each killed mutant's shrunk counterexample is <code>failures/mutant-NAME.json</code> in this report's folder. To see the bug, "
-                + "replay it through the mutant and through the reference and compare the two: "
-                + "<code>simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME</code> against the same without <code>--mutant</code>.</p>"
+            body += "</table>"
+            if mutants.contains(where: \.killed) { body += "<p>\(inline(KillMatrix.counterexampleNote))</p>" }
             for mutant in mutants {
                 guard let test = mutant.regressionTest else { continue }
                 body += "<details><summary><code>\(e(mutant.name))</code>: paste-ready test that fails for this mutant</summary><pre>\(e(test))</pre></details>"

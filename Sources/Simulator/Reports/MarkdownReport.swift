@@ -126,10 +126,8 @@ public enum MarkdownReport {
                     ["`\($0.name)`", $0.mistake, $0.killed ? "✓" : "**survived**", $0.caughtByText,
                      $0.eventsUntilKill.map(Figures.grouped) ?? "", $0.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "",
                      $0.shrunkEvents.map { Figures.count($0, "event") } ?? ""]
-                }, right: [false, false, false, false, true, true, true]), "",
-                "Each killed mutant's shrunk counterexample is `failures/mutant-NAME.json` in this report's folder. To see the bug, "
-                    + "replay it through the mutant and through the reference and compare the two: "
-                    + "`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`.", ""]
+                }, right: [false, false, false, false, true, true, true]), ""]
+            + (killed > 0 ? [KillMatrix.counterexampleNote, ""] : [])
             + mutants.flatMap { mutant -> [String] in
                 guard let test = mutant.regressionTest else { return [] }
                 return ["<details><summary><code>\(mutant.name)</code>: paste-ready test that fails for this mutant</summary>", "",

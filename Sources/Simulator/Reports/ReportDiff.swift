@@ -30,9 +30,10 @@ public enum ReportDiff {
         if let lines = policyChange(old, new) {
             sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
                             + lines.joined(separator: "\n") + "\n```\n\n"
-                            + "The generator draws each user from the policy (its plans, limits, history windows and products), so the same seed "
-                            + "gives other users under the two policies: counts below can move for rules that did not change, and a changed rule's "
-                            + "counts move by what the new users do, not only by what the rule does to the same users.")
+                            + "The generator draws each user from the policy (its plans, limits, history windows, products, trial, grace, calendar "
+                            + "and stock warning), so where those differ the same seed gives other users under the two policies: counts can then "
+                            + "move for rules that did not change, and a changed rule's counts move by what the new users do, not only by what the "
+                            + "rule does to the same users.")
         }
         /// The sections that only say what the two runs were (the rest is behaviour).
         let setupSections = sections.count
@@ -102,7 +103,7 @@ public enum ReportDiff {
         for name in union((old.mutants ?? []).map(\.name), (new.mutants ?? []).map(\.name)) {
             let before = old.mutants?.first { $0.name == name }, after = new.mutants?.first { $0.name == name }
             if before?.killed != after?.killed || before?.caughtBy != after?.caughtBy || before?.eventsUntilKill != after?.eventsUntilKill
-                || before?.shrunkEvents != after?.shrunkEvents {
+                || before?.shrunkEvents != after?.shrunkEvents || before?.counterexampleBreaks != after?.counterexampleBreaks {
                 mutants.append(["`\(name)`", verdict(before, in: oldName), verdict(after, in: newName)])
             }
         }
@@ -212,7 +213,7 @@ public enum ReportDiff {
     private static func verdict(_ entry: RunReport.MutantEntry?, in report: String) -> String {
         guard let entry else { return "not in \(report)" }
         guard entry.killed else { return "**survived**" }
-        return "killed" + (entry.caughtBy.map { " by `\($0)`" } ?? "") + (entry.eventsUntilKill.map { " after \(Figures.count($0, "event"))" } ?? "")
+        return "killed" + (entry.caughtBy == nil ? "" : " by " + entry.caughtByText) + (entry.eventsUntilKill.map { " after \(Figures.count($0, "event"))" } ?? "")
             + (entry.shrunkEvents.map { ", shrunk to \(Figures.count($0, "event"))" } ?? "")
     }
 

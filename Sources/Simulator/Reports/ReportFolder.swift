@@ -47,9 +47,12 @@ public final class ReportFolder: Sendable {
         }
         // The swap renames a folder onto the path, which cannot replace a symbolic link
         // (it would fail only once the run is over): the folder itself must be named.
+        // (`lstat` follows a link named with a trailing slash, so the slashes go first.)
+        var unslashed = path
+        while unslashed.count > 1, unslashed.hasSuffix("/") { unslashed.removeLast() }
         var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            let target = (try? fileManager.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        if lstat(unslashed, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? fileManager.destinationOfSymbolicLink(atPath: unslashed)) ?? "?"
             throw WriteError(description: "--report \(Self.quoted(path)): a symbolic link (to \(Self.quoted(target))), which a report cannot replace; name the folder itself")
         }
         let destination = Self.components(path)

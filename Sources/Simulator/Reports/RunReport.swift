@@ -204,7 +204,8 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var regenerateCommand: String
         /// For a check: the command that gives the timeline file to the program under
         /// test, which shows the failure (`replayCommand` shows the reference's outputs).
-        /// Absent for a run, whose implementation is the package's own.
+        /// Absent for a run, whose implementation is the package's own, and for a check
+        /// whose timeline passed when given to the program alone.
         public var programCommand: String? = nil
         /// A test for `Tests/Scenarios` that fails until the bug is fixed.
         public var regressionTest: String

@@ -271,7 +271,10 @@ public enum ReportMerge {
         }
         guard var failure = lowest else { return [] }
         let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
-        failure.programCommand = failure.programCommand?.replacingOccurrences(of: failure.timelineFile, with: path)
+        // The command gives the program the shard's file (its path one shell word, at the
+        // end or after `<`): it is given the merged folder's copy instead.
+        failure.programCommand = failure.programCommand?.replacingOccurrences(of: ExternalProgram.shellWord(failure.timelineFile),
+                                                                              with: ExternalProgram.shellWord(path))
         failure.timelineFile = path
         failure.replayCommand = "swift run simulate replay \(path)"
         return [failure]

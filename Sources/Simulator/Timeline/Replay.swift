@@ -16,19 +16,31 @@ public enum Replay {
     /// the v1 contract (the meal-capture rules, `policy` here). Throws before anything
     /// reaches `sink` when the file is bad.
     public static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
-        let bytes = try InputFile.read(path, kind: "timeline file")
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(TimelineError) -> Void in
-                let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
-                if document.namesPolicy {
-                    let timeline = try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path))
-                    PolicyReplay.write(timeline, to: sink)
-                } else {
-                    write(try TimelineReader(policy: policy).read(document), policy: policy, to: sink)
-                }
-            }
+        switch try read(path: path, policy: policy) {
+        case .v1(let timeline): write(timeline, policy: policy, to: sink)
+        case .policy(let timeline): PolicyReplay.write(timeline, to: sink)
         }
-        try result.get()
+    }
+
+    /// A timeline file as read: the v1 form, or one that names its policy.
+    public enum ReadTimeline {
+        /// A timeline without `policy`: the v1 contract.
+        case v1(Timeline)
+        /// A timeline that names a policy: the generic contract.
+        case policy(PolicyTimeline)
+    }
+
+    /// Reads and validates the file at `path` (`-` for standard input) in the form it is
+    /// written in: the one reading `replay` and `replay --mutant` share.
+    public static func read(path: InputPath, policy: CaptureRules = .mealCapture) throws(TimelineError) -> ReadTimeline {
+        let bytes = try InputFile.read(path, kind: "timeline file")
+        return try bytes.withUnsafeBufferPointer { buffer throws(TimelineError) -> ReadTimeline in
+            let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
+            if document.namesPolicy {
+                return .policy(try PolicyTimelineReader().read(document, folder: PolicyTimelineReader.folder(of: path)))
+            }
+            return .v1(try TimelineReader(policy: policy).read(document))
+        }
     }
 
     /// Replays a timeline through the reference model, handing the JSON Lines to `sink`

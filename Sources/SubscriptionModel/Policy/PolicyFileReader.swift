@@ -283,7 +283,6 @@ struct PolicyFileReader {
         }
     }
 
-    /// `P`, digits without a leading zero, one of `D`, `W`, `M`, `Y`.
     /// Whether `text` is a billing period of one unit: `P`, a whole number from 1 to
     /// `largestPeriodCount` without leading zeros, then `D`, `W`, `M` or `Y`. (The bound
     /// keeps every period one the simulator's generator can renew by; StoreKit's own
