@@ -42,6 +42,31 @@ struct ShrinkingTests {
         }
     }
 
+    @Test("an entitlement's expiry is rounded down as far as the failure allows, for a readable counterexample")
+    func expiryRounded() throws {
+        let policy = SubscriptionPolicy.dailyQuip
+        let product = try #require(policy.productIndex("dailyquip.monthly"))
+        let odd = try #require(try? InstantParser.parse("2072-07-12T22:12:34.775Z").get())
+        let install = try #require(try? InstantParser.parse("2071-03-01T09:00:00Z").get())
+        let timeline = PolicyTimeline(policy: policy, zone: .utc, events: [
+            PolicyEvent(at: install, .install),
+            PolicyEvent(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(PolicyEntitlement(product: product, expires: odd, renews: false))),
+        ])
+        // A made-up failure that needs a cancelled entitlement with some expiry, any expiry.
+        var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(reproduces: { candidate in
+            for (index, event) in candidate.events.enumerated() {
+                if case .setEntitlement(let entitlement?) = event.action, entitlement.expires != nil, !entitlement.renews {
+                    return PolicyViolation(invariant: .exactScreens, eventIndex: index, detail: "made up")
+                }
+            }
+            return nil
+        })
+        let shrunk = shrinker.shrink(timeline)
+        guard case .setEntitlement(let entitlement?) = try #require(shrunk.events.last).action else { Issue.record("the entitlement went"); return }
+        #expect(entitlement.expires?.description == "2072-07-12T22:00:00Z", "\(String(describing: entitlement.expires))")
+        #expect(!entitlement.renews)
+    }
+
     @Test("a passing timeline is returned unchanged")
     func passingUnchanged() {
         let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline

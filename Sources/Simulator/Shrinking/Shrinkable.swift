@@ -111,13 +111,15 @@ extension PolicyEvent: ShrinkableStep {
         return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
     }
 
-    /// An entitlement without its billing details, then none at all (a product of a
-    /// lower plan is tried by the product's index: the policy lists products in plan
-    /// order); a reinstall or a sign-in a look.
+    /// An entitlement without its billing details, or with its expiry rounded down to
+    /// the hour, the minute or the second (a readable counterexample), then none at all
+    /// (a product of a lower plan is tried by the product's index: the policy lists
+    /// products in plan order); a reinstall or a sign-in a look.
     public var simpler: [PolicyEvent] {
         let actions: [Action] = switch action {
         case .setEntitlement(let entitlement?):
             (entitlement.expires != nil || !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product))] : [])
+                + Self.roundedExpiries(entitlement).map { .setEntitlement($0) }
                 + (0..<entitlement.product).map { .setEntitlement(PolicyEntitlement(product: $0)) }
                 + [.setEntitlement(nil)]
         case .reinstall, .signIn: [.look]
@@ -126,4 +128,20 @@ extension PolicyEvent: ShrinkableStep {
         return actions.map { PolicyEvent(at: at, $0) }
     }
 }
+extension PolicyEvent {
+    /// The entitlement with its expiry rounded down to the hour, the minute and the
+    /// second, each that differs from it (only ever earlier, so shrinking ends).
+    static func roundedExpiries(_ entitlement: PolicyEntitlement) -> [PolicyEntitlement] {
+        guard let expires = entitlement.expires?.millisecondsSince1970 else { return [] }
+        var seen = Set([expires])
+        return [Milliseconds.hour, Milliseconds.minute, Milliseconds.second].compactMap { unit in
+            let rounded = expires - ((expires % unit) + unit) % unit
+            guard seen.insert(rounded).inserted else { return nil }
+            var simpler = entitlement
+            simpler.expires = Instant(millisecondsSince1970: rounded)
+            return simpler
+        }
+    }
+}
+
 extension PolicyViolation: LocatedFailure {}
