@@ -51,7 +51,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(program.reproduction(path))
-          the reference:  swift run simulate replay \(path)
+          the reference:  \(Replay.command(for: path))
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
@@ -100,7 +100,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(program.reproduction(path))
-          the reference:  swift run simulate replay \(path)
+          the reference:  \(Replay.command(for: path))
           regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))
         """

@@ -24,7 +24,9 @@ enum HelpText {
 
     USAGE
       simulate [run] [options]        simulate many users, check every invariant (the default)
-      simulate replay FILE            replay a timeline file through the reference model
+      simulate replay FILE [--mutant NAME]
+                                      replay a timeline file through the reference model,
+                                      or through one of the package's mutants
                                       (FILE may be - for standard input; a timeline
                                       naming a "policy" runs under that policy)
       simulate replay --seed S --user K [--years Y] [--policy X] [--out FILE]
@@ -33,10 +35,11 @@ enum HelpText {
                                       --storekit, if it had them)
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
-      simulate mutants                the default campaign against 16 realistic buggy
-                                      implementations: a kill matrix
+      simulate mutants [--policy X]   the default campaign against 16 realistic buggy
+                                      implementations (a shipped policy's own with
+                                      --policy): a kill matrix
       simulate diff OLD.json NEW.json compare two reports: what moved
-      simulate baseline               regenerate reports/baseline.json and baseline.md
+      simulate baseline               regenerate the behaviour baselines in reports/
       simulate bench                  measure events per second against baselines
       simulate policies               list the shipped policies (docs/policies.md)
       simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
@@ -49,7 +52,9 @@ enum HelpText {
       simulate help [COMMAND]         show help for a command
 
     EXIT STATUS
-      0 every invariant held, 1 an invariant broke, 2 bad arguments or input.
+      0 every invariant held, 1 an invariant broke (or a coverage category fell
+      below its floor, or a mutant survived, or a checked program failed), 2 bad
+      arguments or input, 130 interrupted (Ctrl-C).
 
     Run 'simulate COMMAND --help' for a command's options.
     """

@@ -43,7 +43,7 @@ enum MutantsCommand {
         Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
         if let row = rows.first(where: { $0.counterexample != nil }) {
             let file = (folder.path as NSString).appendingPathComponent("failures/mutant-\(row.name).json")
-            Console.out("See a mutant's bug: swift run simulate replay \(file) --mutant \(row.name), against the same without --mutant (the reference)")
+            Console.out("See a mutant's bug: \(Replay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
         }
         return report.passed ? 0 : 1
     }

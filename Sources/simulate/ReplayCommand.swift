@@ -38,7 +38,7 @@ enum ReplayCommand {
                     let flags = PolicyShrunkFailure.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
                     let about = "simulate run --policy \(policy.name) --seed \(seed) --years \(years)\(flags): user \(user)"
                     try Console.write(PolicyTimelineWriter(policyReference: policy.name).text(timeline, about: about), toFile: out)
-                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: swift run simulate replay \(out)"
+                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
                         : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
@@ -47,7 +47,7 @@ enum ReplayCommand {
             let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears, personas: personas).user(seed: seed, user: user).timeline
             if let out {
                 try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears)\(personasFlag): user \(user)"), toFile: out)
-                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: swift run simulate replay \(out)")
+                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: " + Replay.command(for: out))
             }
             Replay.write(timeline) { Console.out($0, terminator: "") }
             return 0

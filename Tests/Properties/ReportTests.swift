@@ -168,6 +168,14 @@ struct ReportTests {
         #expect(text.contains("the same seed gives other users under the two policies"))
         #expect(!ReportDiff.markdown(old: old, new: old).contains("other users"), "no note without a policy change")
 
+        // Two checks of different programs say which programs.
+        var buggyCheck = old, fixedCheck = old
+        buggyCheck.kind = .check
+        fixedCheck.kind = .check
+        buggyCheck.options.program = "./app replay"
+        fixedCheck.options.program = "./app replay --fixed (batch)"
+        #expect(ReportDiff.markdown(old: buggyCheck, new: fixedCheck, oldName: "a", newName: "b").contains("| program | ./app replay | ./app replay --fixed (batch) |"))
+
         // A plan added under which a reason never occurs: its 0 is no change.
         var added = old
         added.behaviour.outcomesByPlan["plus"] = ["blocked: history": 0]

@@ -101,6 +101,7 @@ extension ExternalProgramTests {
             #expect(report.failures.first?.regressionTest.contains("ExternalPolicyCheck(program: program") == true)
             // The report names the command that shows the failure: the program on the file.
             #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
+            #expect(report.options.program == program.command, "the report names the program it checked")
             let markdown = try String(contentsOfFile: result.report + "/report.md", encoding: .utf8)
             #expect(markdown.contains("- the program (shows the failure): `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
                     "\(markdown)")

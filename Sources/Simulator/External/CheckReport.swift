@@ -60,6 +60,7 @@ public enum CheckReport {
                 timelineText: entry.timeline, read: "TimelineReader().read(data:",
                 check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
         }
+        report.options.program = check.program.command + (check.program.batch ? " (batch)" : "")
         report.passed = result.failure == nil
         return report
     }
@@ -110,6 +111,7 @@ public enum CheckReport {
                 check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
         }
+        report.options.program = check.program.command + (check.program.batch ? " (batch)" : "")
         report.passed = result.failure == nil
         return report
     }

@@ -61,7 +61,7 @@ public enum PolicyRunSummary {
           shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          replay:      swift run simulate replay \(path)
+          replay:      \(Replay.command(for: path))
           regenerate:  \(failure.regenerateCommand)
         """
     }

@@ -127,6 +127,7 @@ public enum ReportDiff {
         func shard(_ report: RunReport) -> String { report.shard.map { "shard \($0.index) of \($0.count)" } ?? "the whole run" }
         let rows: [(String, String, String)] = [
             ("report of", "simulate \(old.kind.rawValue)", "simulate \(new.kind.rawValue)"),
+            ("program", old.options.program ?? "— (the package's own)", new.options.program ?? "— (the package's own)"),
             ("policy", old.options.policy ?? "meal-capture (v1)", new.options.policy ?? "meal-capture (v1)"),
             ("swarm", swarm(old), swarm(new)),
             ("storekit", old.options.storeKit ?? "—", new.options.storeKit ?? "—"),

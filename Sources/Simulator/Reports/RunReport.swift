@@ -79,6 +79,9 @@ public struct RunReport: Codable, Equatable, Sendable {
         /// products the policy sold (a merge reads it again to set the floors); absent
         /// otherwise.
         public var storeKit: String? = nil
+        /// For a check: the command of the program under test, with ` (batch)` when it
+        /// spoke the batch protocol; absent for every other report.
+        public var program: String? = nil
         /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.

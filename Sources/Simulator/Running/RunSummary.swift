@@ -61,7 +61,7 @@ public enum RunSummary {
             "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
-            "  replay it:      swift run simulate replay \(path)",
+            "  replay it:      \(Replay.command(for: path))",
             "  regenerate it:  \(failure.regenerateCommand)",
         ].joined(separator: "\n")
     }

@@ -248,7 +248,7 @@ public enum ReportMerge {
             }
             let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
             failure.timelineFile = path
-            failure.replayCommand = "swift run simulate replay \(path)"
+            failure.replayCommand = Replay.command(for: path)
             failures.append(failure)
         }
         return failures
@@ -276,7 +276,7 @@ public enum ReportMerge {
         failure.programCommand = failure.programCommand?.replacingOccurrences(of: ExternalProgram.shellWord(failure.timelineFile),
                                                                               with: ExternalProgram.shellWord(path))
         failure.timelineFile = path
-        failure.replayCommand = "swift run simulate replay \(path)"
+        failure.replayCommand = Replay.command(for: path)
         return [failure]
     }
 

@@ -22,6 +22,13 @@ public enum Replay {
         }
     }
 
+    /// The command that replays the timeline file at `path` (through the mutant
+    /// `mutant`, if given), the path written as one shell word: what every summary,
+    /// report and hint prints, so that each can be pasted as it is.
+    public static func command(for path: String, mutant: String? = nil) -> String {
+        "swift run simulate replay \(ExternalProgram.shellWord(path))" + (mutant.map { " --mutant \(ExternalProgram.shellWord($0))" } ?? "")
+    }
+
     /// A timeline file as read: the v1 form, or one that names its policy.
     public enum ReadTimeline {
         /// A timeline without `policy`: the v1 contract.
