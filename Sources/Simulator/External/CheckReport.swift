@@ -50,7 +50,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let failure { showWritten(failure.text, at: failure.path, by: check.program, reproduced: failure.shrunk.finding != nil, in: &report) }
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil) }, in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -60,20 +60,21 @@ public enum CheckReport {
                 timelineText: entry.timeline, read: "TimelineReader().read(data:",
                 check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
         }
-        report.options.program = check.program.command + (check.program.batch ? " (batch)" : "")
         report.passed = result.failure == nil
         return report
     }
 
-    /// Makes the report's failure show the timeline file the check wrote (the very text,
-    /// so that the report, the file and a merge of shards agree) and, when the file
-    /// failed again on its own (`reproduced`), the command that gives it to the program,
-    /// which then shows the failure. (One that passed on its own failed only after
-    /// the timelines given before it, or varies from run to run: the summary says so.)
-    private static func showWritten(_ text: String, at path: String, by program: ExternalProgram, reproduced: Bool, in report: inout RunReport) {
-        guard !report.failures.isEmpty else { return }
-        report.failures[0].timeline = text
-        if reproduced { report.failures[0].programCommand = program.reproduction(path) }
+    /// Records the program checked (`options.program`) and makes the report's failure
+    /// show the timeline file the check wrote (the very text, so that the report, the
+    /// file and a merge of shards agree) and, when the file failed again on its own
+    /// (`reproduced`), the command that gives it to the program, which then shows the
+    /// failure. (One that passed on its own failed only after the timelines given
+    /// before it, or varies from run to run: the summary says so.)
+    private static func record(_ program: ExternalProgram, written: (text: String, path: String, reproduced: Bool)?, in report: inout RunReport) {
+        report.options.program = program.command + (program.batch ? " (batch)" : "")
+        guard let written, !report.failures.isEmpty else { return }
+        report.failures[0].timeline = written.text
+        if written.reproduced { report.failures[0].programCommand = program.reproduction(written.path) }
     }
 
     /// The report of a check under a policy.
@@ -99,7 +100,7 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        if let failure { showWritten(failure.text, at: failure.path, by: check.program, reproduced: failure.shrunk.finding != nil, in: &report) }
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil) }, in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command
@@ -111,7 +112,6 @@ public enum CheckReport {
                 check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
         }
-        report.options.program = check.program.command + (check.program.batch ? " (batch)" : "")
         report.passed = result.failure == nil
         return report
     }

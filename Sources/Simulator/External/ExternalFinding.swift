@@ -6,20 +6,20 @@ import Foundation
 /// last event).
 public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
     where Rule: RawRepresentable, Rule.RawValue == String {
-    /// The violation standing for `failure`, located at `eventIndex`, with `detail`.
-    static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> Self
+    /// The violation standing for a program failure described by `detail`, located at `eventIndex`.
+    static func programFailed(at eventIndex: Int, detail: String) -> Self
 }
 
 extension Violation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> Violation {
+    public static func programFailed(at eventIndex: Int, detail: String) -> Violation {
         Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
 
 extension PolicyViolation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(_ failure: ExternalProgram.Failure, at eventIndex: Int, detail: String) -> PolicyViolation {
+    public static func programFailed(at eventIndex: Int, detail: String) -> PolicyViolation {
         PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
@@ -41,9 +41,9 @@ public enum ExternalFinding<Located: ExternalViolation>: Sendable {
             return violation
         case .failure(let failure):
             if case .malformed(let problem) = failure, let line = problem.line, line >= 1, line <= events {
-                return Located.programFailed(failure, at: line - 1, detail: "the program \(failure)")
+                return Located.programFailed(at: line - 1, detail: "the program \(failure)")
             }
-            return Located.programFailed(failure, at: max(0, events - 1),
+            return Located.programFailed(at: max(0, events - 1),
                                          detail: "the program \(failure) (the run as a whole failed; placed at the timeline's last event)")
         }
     }

@@ -35,13 +35,8 @@ public enum MutantReplay {
         }
         var app = entry.make()
         let steps = PolicyAppComparison.run(&app, timeline)
-        let machine = PolicyMachine(policy: timeline.policy)
-        var text: [UInt8] = []
-        for (index, (event, step)) in zip(timeline.events, steps).enumerated() {
-            PolicyReplayLine.append(index: index, action: event.action, output: step.output, machine: machine, screens: step.screens, to: &text)
-            text.append(UInt8(ascii: "\n"))
-        }
-        return String(decoding: text, as: UTF8.self)
+        return PolicyReplayLine.jsonLines(events: timeline.events, outputs: steps.map(\.output), machine: PolicyMachine(policy: timeline.policy),
+                                          screens: steps.map(\.screens))
     }
 
     /// No mutant of these rules has the name asked for.

@@ -90,14 +90,16 @@ public enum PolicyReplayLine {
         line.append("}}")
     }
 
-    /// All lines of a replay, each ending in a newline.
-    public static func jsonLines(events: [PolicyEvent], outputs: [PolicyOutput], machine: PolicyMachine) -> String {
-        var text = ""
+    /// All lines of a replay, each ending in a newline; with `screens`, each event's
+    /// screens as an implementation showed them instead of `machine`'s rendering.
+    public static func jsonLines(events: [PolicyEvent], outputs: [PolicyOutput], machine: PolicyMachine,
+                                 screens: [[PolicyScreenValue]]? = nil) -> String {
+        var text: [UInt8] = []
         for (index, (event, output)) in zip(events, outputs).enumerated() {
-            text += json(index: index, action: event.action, output: output, machine: machine)
-            text += "\n"
+            append(index: index, action: event.action, output: output, machine: machine, screens: screens?[index], to: &text)
+            text.append(UInt8(ascii: "\n"))
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func alert(_ alert: PolicyAlert?) -> String {

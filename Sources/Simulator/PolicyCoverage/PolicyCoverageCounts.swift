@@ -38,7 +38,8 @@ public struct PolicyCoverageCounts: Hashable, Sendable {
     /// The floor of each category for a run of `users` users over up to `years` years
     /// (none judged when the users had no swarm subsets: `PolicyCoverageFigures`).
     public func floors(users: Int, years: Int, swarm: Bool) -> [EdgeCategory.Floor] {
-        categories.map { PolicyCoverageFigures.floor(of: $0, in: policy, users: users, years: years, swarm: swarm) }
+        let notJudged = PolicyCoverageFigures.notJudgedReason(policy, swarm: swarm) // the same for every category
+        return categories.map { PolicyCoverageFigures.floor(of: $0, in: policy, users: users, years: years, notJudged: notJudged) }
     }
 
     /// The categories below their floor for a run of `users` users over up to `years` years.

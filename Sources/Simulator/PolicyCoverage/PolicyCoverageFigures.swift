@@ -32,17 +32,31 @@ public enum PolicyCoverageFigures {
     /// expectation scales by `years / 3`.
     public static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
                              swarm: Bool) -> EdgeCategory.Floor {
-        guard swarm else { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudgedWithoutSwarm) }
-        let name = category.name(in: policy)
-        let shipped = SubscriptionPolicy.named(policy.name)
-        if let shipped, !Self.drawsAlike(policy, shipped) {
-            return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: the figures are measured on the shipped \(policy.name), "
-                                      + "and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its")
-        }
-        guard shipped != nil, let figure = perUser(name, policy: policy.name) else {
+        floor(of: category, in: policy, users: users, years: years, notJudged: notJudgedReason(policy, swarm: swarm))
+    }
+
+    /// The floor of `category` once the policy's own reason for judging no floor (the
+    /// same for every category of a run, `notJudgedReason`) is known.
+    static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
+                      notJudged: String?) -> EdgeCategory.Floor {
+        if let notJudged { return EdgeCategory.Floor(expected: 0, value: 0, rule: notJudged) }
+        guard let figure = perUser(category.name(in: policy), policy: policy.name) else {
             return EdgeCategory.Floor(expected: 0, value: 0, rule: "not judged: no measured figures for \(policy.name)")
         }
         return EdgeCategory.Floor(mean: figure.mean, spread: figure.spread, fraction: floorFraction, users: users, years: years)
+    }
+
+    /// Why no category of a run of `policy` is judged, or nil when the measured figures
+    /// apply: users drawn without `swarm`, a policy that is no shipped one, or one that
+    /// draws its users otherwise than the shipped policy of its name (`drawsAlike`).
+    static func notJudgedReason(_ policy: SubscriptionPolicy, swarm: Bool) -> String? {
+        guard swarm else { return notJudgedWithoutSwarm }
+        guard let shipped = SubscriptionPolicy.named(policy.name) else { return "not judged: no measured figures for \(policy.name)" }
+        guard drawsAlike(policy, shipped) else {
+            return "not judged: the figures are measured on the shipped \(policy.name), "
+                + "and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its"
+        }
+        return nil
     }
 
     /// Whether users of `policy` are drawn, and their categories counted, as those of

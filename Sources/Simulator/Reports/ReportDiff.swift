@@ -71,7 +71,7 @@ public enum ReportDiff {
             let reached = before != nil && before?.reached == after?.reached ? Figures.grouped(before!.reached) : moved(before?.reached, after?.reached)
             coverage.append(["`\(category)`", reached, note])
         }
-        let judged = (old.kind == .check ? 0 : old.coverage.filter { $0.floor > 0 }.count, new.kind == .check ? 0 : new.coverage.filter { $0.floor > 0 }.count)
+        let judged = (old.verdictCoverage?.judged ?? 0, new.verdictCoverage?.judged ?? 0) // a check judges none
         if judged.0 != judged.1 {
             coverage.insert(["categories judged (with a floor)", "\(judged.0) of \(old.coverage.count) → \(judged.1) of \(new.coverage.count)", ""], at: 0)
         }
@@ -116,8 +116,8 @@ public enum ReportDiff {
         section("Failures", ["", "failure"], failures)
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
-        let unchanged = sections.count == setupSections ? "No behaviour changed.\n" : ""
-        return title + (sections.isEmpty ? unchanged : sections.joined(separator: "\n\n") + "\n" + (unchanged.isEmpty ? "" : "\n" + unchanged))
+        if sections.count == setupSections { sections.append("No behaviour changed.") }
+        return title + sections.joined(separator: "\n\n") + "\n"
     }
 
     /// What the two runs were: the command, the policy and its settings, the size, a

@@ -135,7 +135,7 @@ extension PolicyEvent {
         guard let expires = entitlement.expires?.millisecondsSince1970 else { return [] }
         var seen = Set([expires])
         return [Milliseconds.hour, Milliseconds.minute, Milliseconds.second].compactMap { unit in
-            let rounded = expires - ((expires % unit) + unit) % unit
+            let rounded = roundedDown(expires, to: unit)
             guard seen.insert(rounded).inserted else { return nil }
             var simpler = entitlement
             simpler.expires = Instant(millisecondsSince1970: rounded)
@@ -145,3 +145,9 @@ extension PolicyEvent {
 }
 
 extension PolicyViolation: LocatedFailure {}
+
+/// `milliseconds` rounded down to a whole `unit` (towards the past, before 1970 too):
+/// how the shrinker makes an instant or an expiry readable.
+func roundedDown(_ milliseconds: Int64, to unit: Int64) -> Int64 {
+    milliseconds - ((milliseconds % unit) + unit) % unit
+}

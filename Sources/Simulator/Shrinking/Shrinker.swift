@@ -164,7 +164,7 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
             var options: [Int64] = []
             if index > 0 { options.append(low) }
             for unit in [Milliseconds.hour, Milliseconds.minute, Milliseconds.second] {
-                let rounded = current - ((current % unit) + unit) % unit
+                let rounded = roundedDown(current, to: unit)
                 // Only ever earlier (or up to the predecessor), so repeated rounds terminate.
                 if rounded != current { options.append(rounded >= low ? rounded : rounded + unit) }
             }
