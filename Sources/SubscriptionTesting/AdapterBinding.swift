@@ -18,6 +18,9 @@ struct AdapterBinding<App>: Sendable {
     /// the adapter names a feature or screen the policy does not have.
     init(_ adapter: AppAdapter<App>, policy: SubscriptionPolicy) throws(HarnessError) {
         let featureIDs = policy.features.map(\.id), screenNames = policy.screens.map(\.name)
+        if let repeated = adapter.repeated.first {
+            throw HarnessError("the adapter gives \(repeated) more than once: the harness would keep one and drop the other; keep the one your app means")
+        }
         if let unknown = adapter.uses.keys.sorted().first(where: { !featureIDs.contains($0) }) {
             throw HarnessError("the adapter handles feature \"\(unknown)\", which \(policy.name) does not have (its features: \(featureIDs.joined(separator: ", ")))")
         }

@@ -30,6 +30,9 @@ public struct AppAdapter<App>: Sendable {
     private(set) var screens: [(name: String, read: AdapterCall<App, PolicyScreenValue>)] = []
     /// How failure messages name the code under test.
     public var name: String
+    /// The calls given more than once (`.screen("plan")`), in order: the harness refuses
+    /// the adapter rather than keep one of them silently.
+    private(set) var repeated: [String] = []
 
     /// An adapter whose app object `make` builds on the simulated device.
     public init(name: String? = nil, _ make: @escaping @Sendable (SimulatedDevice) throws -> App) {
@@ -53,69 +56,68 @@ public struct AppAdapter<App>: Sendable {
 
     /// Performs a use of `feature` and says what happened: allowed, or blocked and why.
     public func use(_ feature: String, _ perform: @escaping @Sendable (App, FeatureUse) throws -> UseResult) -> Self {
-        var copy = self
-        copy.uses[feature] = .sync { try perform($0.0, $0.1) }
-        return copy
+        adding(use: feature, .sync { try perform($0.0, $0.1) })
     }
 
     /// The same, for an `async` or actor-isolated closure.
     public func use(_ feature: String, _ perform: @escaping @Sendable (App, FeatureUse) async throws -> UseResult) -> Self {
-        var copy = self
-        copy.uses[feature] = .async { try await perform($0.0, $0.1) }
-        return copy
+        adding(use: feature, .async { try await perform($0.0, $0.1) })
     }
 
     /// The same, for a closure isolated to the main actor.
     public func use(_ feature: String, _ perform: @escaping @MainActor @Sendable (App, FeatureUse) throws -> UseResult) -> Self where App: Sendable {
-        var copy = self
-        copy.uses[feature] = .mainActor { try perform($0.0, $0.1) }
-        return copy
+        adding(use: feature, .mainActor { try perform($0.0, $0.1) })
     }
 
     /// Tells the app about a moment of its life (`AppMoment`): a launch after install or
     /// reinstall, a look, a sign-in, a zone change, new entitlements.
     public func lifecycle(_ hook: @escaping @Sendable (App, AppMoment) throws -> Void) -> Self {
-        var copy = self
-        copy.hook = .sync { try hook($0.0, $0.1) }
-        return copy
+        adding(hook: .sync { try hook($0.0, $0.1) })
     }
 
     /// The same, for an `async` or actor-isolated hook.
     public func lifecycle(_ hook: @escaping @Sendable (App, AppMoment) async throws -> Void) -> Self {
-        var copy = self
-        copy.hook = .async { try await hook($0.0, $0.1) }
-        return copy
+        adding(hook: .async { try await hook($0.0, $0.1) })
     }
 
     /// The same, for a hook isolated to the main actor.
     public func lifecycle(_ hook: @escaping @MainActor @Sendable (App, AppMoment) throws -> Void) -> Self where App: Sendable {
-        var copy = self
-        copy.hook = .mainActor { try hook($0.0, $0.1) }
-        return copy
+        adding(hook: .mainActor { try hook($0.0, $0.1) })
     }
 
     /// Reads the value the app shows for the policy's screen `name` (`.text("3 cards
     /// remaining today")`), after every event.
     public func screen(_ name: String, _ read: @escaping @Sendable (App) throws -> PolicyScreenValue) -> Self {
-        var copy = self
-        copy.screens.removeAll { $0.name == name }
-        copy.screens.append((name, .sync(read)))
-        return copy
+        adding(screen: name, .sync(read))
     }
 
     /// The same, for an `async` or actor-isolated reader.
     public func screen(_ name: String, _ read: @escaping @Sendable (App) async throws -> PolicyScreenValue) -> Self {
-        var copy = self
-        copy.screens.removeAll { $0.name == name }
-        copy.screens.append((name, .async(read)))
-        return copy
+        adding(screen: name, .async(read))
     }
 
     /// The same, for a reader isolated to the main actor.
     public func screen(_ name: String, _ read: @escaping @MainActor @Sendable (App) throws -> PolicyScreenValue) -> Self where App: Sendable {
+        adding(screen: name, .mainActor(read))
+    }
+
+    private func adding(use feature: String, _ call: AdapterCall<(App, FeatureUse), UseResult>) -> Self {
         var copy = self
-        copy.screens.removeAll { $0.name == name }
-        copy.screens.append((name, .mainActor(read)))
+        if copy.uses.updateValue(call, forKey: feature) != nil { copy.repeated.append(".use(\"\(feature)\")") }
+        return copy
+    }
+
+    private func adding(hook call: AdapterCall<(App, AppMoment), Void>) -> Self {
+        var copy = self
+        if copy.hook != nil { copy.repeated.append(".lifecycle") }
+        copy.hook = call
+        return copy
+    }
+
+    private func adding(screen name: String, _ call: AdapterCall<App, PolicyScreenValue>) -> Self {
+        var copy = self
+        if copy.screens.contains(where: { $0.name == name }) { copy.repeated.append(".screen(\"\(name)\")") }
+        copy.screens.append((name, call))
         return copy
     }
 

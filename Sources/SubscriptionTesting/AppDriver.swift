@@ -176,7 +176,7 @@ struct AppDriver<App>: Sendable {
         }
 
         private func fail(_ call: String, _ event: PolicyEvent, _ error: any Error) {
-            recording.problem = "\(binding.adapter.name)'s \(call) threw at event \(recording.reports.count) (\(event.action.name) at \(event.at)): \(String(reflecting: error))"
+            recording.problem = "\(binding.adapter.name)'s \(call) threw at event \(recording.reports.count) (\(HarnessText.event(event, policy: binding.policy)) at \(event.at)): \(String(reflecting: error))"
         }
     }
 

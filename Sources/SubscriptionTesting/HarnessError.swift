@@ -10,6 +10,7 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// `error: PROBLEM`, as the command line words its errors.
-    public var description: String { "error: " + problem }
+    /// The problem alone: a test framework shows a thrown error after its own words
+    /// ("Caught error: ..."), which an `error: ` of ours would only repeat.
+    public var description: String { problem }
 }

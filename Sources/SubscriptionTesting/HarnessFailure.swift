@@ -51,20 +51,17 @@ public struct HarnessFailure: Sendable {
         return PolicyTimelineWriter(policyReference: policyName).text(timeline, about: about)
     }
 
-    /// The command that regenerates the user and prints the reference engine's output
-    /// for each event (nil for a given timeline).
+    /// The command that regenerates the user, prints the reference engine's output for
+    /// each event and writes the user's timeline to a file (nil for a given timeline).
     public var replayCommand: String? {
-        found.map { found in
-            "swift run simulate replay --seed \(found.seed) --user \(found.user) --policy \(policyName)"
-                + (found.years == CampaignOptions.defaultYears ? "" : " --years \(found.years)")
-        }
+        found.map { HarnessText.replayCommand(policyName: policyName, seed: $0.seed, user: $0.user, years: $0.years) }
     }
 
     /// A Swift Testing test that plays the timeline through the adapter and fails until
     /// the bug is fixed.
     public var regressionTest: String {
         """
-        /// \(policyName): \(invariant.rawValue) (\(invariant.rules)), \(origin). Fails until the bug is fixed.
+        /// \(policyName): \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))), \(origin). Fails until the bug is fixed.
         @Test("regression: \(policyName) \(invariant.rawValue)\(found.map { ", seed \($0.seed) user \($0.user)" } ?? "")")
         func \(functionName)() async throws {
             try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
@@ -77,7 +74,7 @@ public struct HarnessFailure: Sendable {
     /// The same test for an XCTest case.
     public var regressionTestXCTest: String {
         """
-        /// \(policyName): \(invariant.rawValue) (\(invariant.rules)), \(origin). Fails until the bug is fixed.
+        /// \(policyName): \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))), \(origin). Fails until the bug is fixed.
         func test\(functionName.prefix(1).uppercased() + functionName.dropFirst())() async throws {
             try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
         \(indentedTimeline)
@@ -88,8 +85,9 @@ public struct HarnessFailure: Sendable {
 
     /// The issue's text: what broke, where, the trace, how to replay, the timeline and
     /// the test to paste (`regressionTest`, or `regressionTestXCTest` when `forXCTest`).
-    public func message(forXCTest: Bool = false) -> String {
-        var lines = ["\(adapterName) broke \(invariant.rawValue) (\(invariant.rules)) under \(policyName)."]
+    /// `testFilter` names the running test in the command that runs the check again.
+    public func message(forXCTest: Bool = false, testFilter: String? = nil) -> String {
+        var lines = ["\(adapterName) broke \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))) under \(policyName)."]
         if let found {
             lines.append("Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents); shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
         }
@@ -101,7 +99,7 @@ public struct HarnessFailure: Sendable {
         lines.append("Checked: \(observed).")
         if let replayCommand, let found {
             lines.append("Replay the user through the reference engine: \(replayCommand)")
-            lines.append("Run this check again: \(HarnessSettings.seedVariable)=\(found.seed) \(HarnessSettings.usersVariable)=\(found.user + 1) swift test")
+            lines.append("Run this check again: " + HarnessText.rerunCommand(seed: found.seed, user: found.user, testFilter: testFilter))
         }
         lines.append("")
         lines.append("The timeline (save it as a file and replay it with: swift run simulate replay FILE):")

@@ -25,6 +25,12 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
     /// Why the app could not be judged (a closure threw or hung, or the machine's tz data
     /// disagree with the harness's tables); nil when it could.
     public var problem: String?
+    /// The user of a campaign whose timeline could not be judged; nil otherwise.
+    public var problemUser: Int?
+    /// The `swift test --filter` pattern of the test that ran the check
+    /// (`QuotaTests/quotaFollowsTheRules`, `testQuotaFollowsTheRules`), which the command
+    /// to run it again names; nil when the caller is not a test it could name.
+    public var testFilter: String?
     /// Wall-clock seconds.
     public var seconds = 0.0
 
@@ -48,9 +54,15 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
 
     /// The one test issue to record, or nil when the check passed.
     public func issue(forXCTest: Bool) -> String? {
-        if let failure { return failure.message(forXCTest: forXCTest) }
-        if let problem { return "\(adapterName) could not be checked under \(policyName): \(problem)" }
-        return nil
+        if let failure { return failure.message(forXCTest: forXCTest, testFilter: testFilter) }
+        guard let problem else { return nil }
+        var lines = ["\(adapterName) could not be checked under \(policyName): \(problem)"]
+        if let settings, let user = problemUser {
+            lines.append("Replay the user through the reference engine: "
+                + HarnessText.replayCommand(policyName: policyName, seed: settings.seed, user: user, years: settings.years))
+            lines.append("Run this check again: " + HarnessText.rerunCommand(seed: settings.seed, user: user, testFilter: testFilter))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One line: what was played and how it went.

@@ -80,6 +80,7 @@ struct HarnessRun<App> {
         let user = played.count - 1
         if let problem = stop.judged.problem {
             report.problem = "user \(user) of seed \(settings.seed): " + problem
+            report.problemUser = user
         } else if let violation = stop.judged.violation {
             let timeline = PolicyTimeline(policy: binding.policy, zone: stop.zone, events: stop.events)
             report.failure = failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)

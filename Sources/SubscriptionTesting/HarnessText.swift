@@ -66,7 +66,7 @@ enum HarnessText {
     /// Which fields the app's reports let the check judge, and which it could not.
     static func observed(_ tally: ObservationTally, screensRead: [String], screensNotRead unread: [String]) -> String {
         var judged = ["outcome of \(Figures.count(tally.uses, "use"))"]
-        var notJudged = ["plan", "usage day", "counts", "resetAt", "upgrade offer"]
+        var notJudged = ["plan in force", "usage day", "counts", "resetAt", "upgrade offer"]
         if tally.blocked == 0 {
             notJudged.append("reason and response (no use was blocked)")
         } else {
@@ -75,10 +75,26 @@ enum HarnessText {
             if tally.reasons == 0 { notJudged.append("reason") }
             if tally.responses == 0 { notJudged.append("paywall or alert") }
         }
-        if !screensRead.isEmpty { judged.append("screens \(screensRead.joined(separator: ", "))") }
-        if !unread.isEmpty { notJudged.append("screens \(unread.joined(separator: ", "))") }
+        if !screensRead.isEmpty { judged.append("screens (\(screensRead.joined(separator: ", ")))") }
+        if !unread.isEmpty { notJudged.append("screens (\(unread.joined(separator: ", ")))") }
         return "judged: " + judged.joined(separator: ", ") + "; not reported, so taken from the reference engine and never judged: "
             + notJudged.joined(separator: ", ")
+    }
+
+    /// The command that regenerates user `user` of a check, prints the reference engine's
+    /// output for each of its events, and writes the user's timeline (every instant and
+    /// zone) to a file beside.
+    static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
+        "swift run simulate replay --seed \(seed) --user \(user) --policy \(policyName)"
+            + (years == CampaignOptions.defaultYears ? "" : " --years \(years)") + " --out user\(user).json"
+    }
+
+    /// The command that runs a check again up to user `user`: the seed and the size from
+    /// the environment, and only the running test when it could be named (the variables
+    /// reach every check of the run).
+    static func rerunCommand(seed: UInt64, user: Int, testFilter: String?) -> String {
+        "\(HarnessSettings.seedVariable)=\(seed) \(HarnessSettings.usersVariable)=\(user + 1) swift test"
+            + (testFilter.map { " --filter '\($0)'" } ?? "")
     }
 
     /// The Swift expression of a shipped policy (`.dailyQuip`), or a placeholder.

@@ -18,6 +18,26 @@ enum IssueRecorder {
         #endif
     }
 
+    /// A `swift test --filter` pattern that selects the running test alone: its suite and
+    /// name from Swift Testing (`QuotaTests/quotaFollowsTheRules`), else `function`, the
+    /// caller's, when it is an XCTest method (`testQuotaFollowsTheRules`); nil when
+    /// neither names a test, or a name holds characters a pattern would read otherwise.
+    static func testFilter(function: String) -> String? {
+        var components: [String]
+        #if canImport(Testing)
+        components = Test.current.map(\.id.nameComponents) ?? []
+        #else
+        components = []
+        #endif
+        if components.isEmpty {
+            guard function.hasPrefix("test") else { return nil }
+            components = [function]
+        }
+        let names = components.map { $0.prefix { $0 != "(" } }
+        let plain = names.allSatisfy { name in !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }
+        return plain ? names.joined(separator: "/") : nil
+    }
+
     /// Records `message` as a failure of the running test.
     static func record(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         #if canImport(Testing)

@@ -33,10 +33,11 @@ public enum SubscriptionHarness {
     @discardableResult
     public static func check<App>(_ adapter: AppAdapter<App>, policy: SubscriptionPolicy, users: Int = defaultUsers, seed: UInt64 = defaultSeed,
                                   years: Int = CampaignOptions.defaultYears, fileID: String = #fileID, filePath: StaticString = #filePath,
-                                  line: UInt = #line, column: UInt = #column) async throws -> HarnessReport {
+                                  line: UInt = #line, column: UInt = #column, function: String = #function) async throws -> HarnessReport {
         let settings = try HarnessSettings(seed: seed, users: users, years: years, environment: ProcessInfo.processInfo.environment)
         let run = HarnessRun(binding: try AdapterBinding(adapter, policy: policy))
-        let report = await HarnessThread.run { run.hunt(settings) }
+        var report = await HarnessThread.run { run.hunt(settings) }
+        report.testFilter = IssueRecorder.testFilter(function: function)
         record(report, fileID: fileID, filePath: filePath, line: line, column: column)
         return report
     }

@@ -50,7 +50,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil || !batch, batch: batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(program.reproduction(path))
+          the program:    \(program.reproduction(path, alsoWithoutLooks: shrunk.timeline.events.contains { $0.action.isLookOrReinstall }))
           the reference:  \(Replay.command(for: path))
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
@@ -89,7 +89,7 @@ enum CheckCommand {
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
-        let what = "\(violation) [\(violation.invariant.rules)]"
+        let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"
         let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(policy.name) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
@@ -99,7 +99,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(program.reproduction(path))
+          the program:    \(program.reproduction(path, alsoWithoutLooks: shrunk.timeline.events.contains { $0.action.isLookOrReinstall }))
           the reference:  \(Replay.command(for: path))
           regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))

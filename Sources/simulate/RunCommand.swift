@@ -66,7 +66,7 @@ enum RunCommand {
             guard let user = result.firstFailingUser[invariant] else { continue }
             if !quiet { Console.error("shrinking user \(user) (\(invariant.rawValue))…") }
             let failure = campaign.shrinkFailure(of: invariant, user: user)
-            let text = PolicyTimelineWriter(policyReference: policy.name).text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(failure.seed), user \(user), shrunk")
+            let text = failure.timelineText
             let path = try folder.write(text, as: "failures/" + failure.fileName)
             failures.append((failure, path))
             let shown = PolicyRunSummary.failure(failure, writtenTo: path, timelineText: text)

@@ -16,7 +16,7 @@ struct FailureReportTests {
         try await withKnownIssue {
             report = try await SubscriptionHarness.check(CardQuota.adapter(.resetsOnlyAtLaunch), policy: .dailyQuip, users: 24)
         } matching: { issue in
-            issue.comments.count == 1 && issue.comments[0].rawValue.hasPrefix("CardQuota(resetsOnlyAtLaunch) broke no-over-blocking (G4, G6; D4, X2, F1) under daily-quip.")
+            issue.comments.count == 1 && issue.comments[0].rawValue.hasPrefix("CardQuota(resetsOnlyAtLaunch) broke no-over-blocking (G4, G6) under daily-quip.")
         }
         return try #require(report)
     }
@@ -28,12 +28,22 @@ struct FailureReportTests {
         let found = try #require(failure.found)
         #expect(found.seed == SubscriptionHarness.defaultSeed && found.years == 3)
         #expect(report.users == found.user + 1, "the hunt stops at the first failing user")
-        #expect(failure.replayCommand == "swift run simulate replay --seed 20261121 --user \(found.user) --policy daily-quip")
+        #expect(failure.replayCommand == "swift run simulate replay --seed 20261121 --user \(found.user) --policy daily-quip --out user\(found.user).json")
         let message = failure.message()
         #expect(message.contains("Found at user \(found.user) of seed 20261121"))
         #expect(message.contains("Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test"))
         #expect(message.contains(failure.timelineJSON.trimmingCharacters(in: .newlines)))
         #expect(message.contains("Checked: judged: outcome of "))
+    }
+
+    @Test("the command to run the check again selects the failing test alone, and reaches the failing user")
+    func rerunSelectsTheTest() async throws {
+        let report = try await Self.huntResetsOnlyAtLaunch()
+        #expect(report.testFilter == "FailureReportTests/rerunSelectsTheTest",
+                "Swift Testing names the running test, not the helper that called the check (#function)")
+        let found = try #require(report.failure?.found)
+        #expect(report.issue(forXCTest: false)?.contains(
+            "Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test --filter 'FailureReportTests/rerunSelectsTheTest'\n") == true)
     }
 
     @Test("the replayed user is the one that failed: its generated timeline fails the same way")

@@ -23,26 +23,39 @@ struct HarnessInputTests {
     func missingFeature() async {
         let adapter = AppAdapter { device in CardQuota(device: device) }
         let problem = await Self.problem { try await SubscriptionHarness.check(adapter, policy: .dailyQuip, users: 1) }
-        #expect(problem == "error: the adapter has no closure for daily-quip's feature \"view-card\": add .use(\"view-card\") { app, use in ... }")
+        #expect(problem == "the adapter has no closure for daily-quip's feature \"view-card\": add .use(\"view-card\") { app, use in ... }")
     }
 
     @Test("a feature or screen the policy does not have is refused, listing the policy's")
     func unknownNames() async {
         let feature = CardQuota.adapter().use("add-person") { _, _ in .allowed }
         #expect(await Self.problem { try await SubscriptionHarness.check(feature, policy: .dailyQuip, users: 1) }
-                == "error: the adapter handles feature \"add-person\", which daily-quip does not have (its features: view-card)")
+                == "the adapter handles feature \"add-person\", which daily-quip does not have (its features: view-card)")
         let screen = CardQuota.adapter().screen("banners") { _ in .list([]) }
         #expect(await Self.problem { try await SubscriptionHarness.check(screen, policy: .dailyQuip, users: 1) }
-                == "error: the adapter reads screen \"banners\", which daily-quip does not have (its screens: cards, plan)")
+                == "the adapter reads screen \"banners\", which daily-quip does not have (its screens: cards, plan)")
+    }
+
+    @Test("a feature, screen or lifecycle hook given twice is refused, naming it, rather than one of the two kept silently")
+    func givenTwice() async {
+        let screen = CardQuota.adapter().screen("plan") { _ in .text("Free") }
+        #expect(await Self.problem { try await SubscriptionHarness.check(screen, policy: .dailyQuip, users: 1) }
+                == "the adapter gives .screen(\"plan\") more than once: the harness would keep one and drop the other; keep the one your app means")
+        let use = CardQuota.adapter().use("view-card") { _, _ in .allowed }
+        #expect(await Self.problem { try await SubscriptionHarness.check(use, policy: .dailyQuip, users: 1) }?
+                    .hasPrefix("the adapter gives .use(\"view-card\") more than once") == true)
+        let hook = CardQuota.adapter().lifecycle { _, _ in }
+        #expect(await Self.problem { try await SubscriptionHarness.check(hook, policy: .dailyQuip, users: 1) }?
+                    .hasPrefix("the adapter gives .lifecycle more than once") == true)
     }
 
     @Test("a timeline that does not read, or is under another policy, is refused")
     func badTimeline() async {
         #expect(await Self.problem { try await SubscriptionHarness.check(CardQuota.adapter(), policy: .dailyQuip, timeline: "{") }?
-                    .hasPrefix("error: timeline: ") == true)
+                    .hasPrefix("timeline: ") == true)
         let other = #"{"policy": "face-recall", "zone": "UTC", "events": [{"at": "2026-01-01T00:00:00Z", "do": "install"}]}"#
         #expect(await Self.problem { try await SubscriptionHarness.check(CardQuota.adapter(), policy: .dailyQuip, timeline: other) }
-                == "error: timeline: policy: the timeline is under face-recall, the check under daily-quip")
+                == "timeline: policy: the timeline is under face-recall, the check under daily-quip")
     }
 
     @Test("SIMULATE_SEED and SIMULATE_USERS override the caller's seed and size; malformed values are named")

@@ -55,7 +55,7 @@ struct IsolationTests {
     @Test("a closure that throws is one issue naming the call, the event and the error, not a finding about the rules")
     func throwingClosure() async throws {
         struct StoreUnavailable: Error {}
-        let adapter = CardQuota.adapter()
+        let adapter = CardQuota.adapter(readsScreens: false)
             .screen("plan") { (_: CardQuota) throws -> PolicyScreenValue in throw StoreUnavailable() }
         var report: HarnessReport?
         try await withKnownIssue {
@@ -66,5 +66,9 @@ struct IsolationTests {
         #expect(report?.failure == nil)
         #expect(report?.problem?.hasSuffix("StoreUnavailable()") == true)
         #expect(report?.users == 1, "the check stops at the first user it cannot play")
+        #expect(report?.problemUser == 0)
+        let issue = report?.issue(forXCTest: false) ?? ""
+        #expect(issue.contains("\nReplay the user through the reference engine: swift run simulate replay --seed 20261121 --user 0 --policy daily-quip --out user0.json\n"), "\(issue)")
+        #expect(issue.hasSuffix("\nRun this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=1 swift test --filter 'IsolationTests/throwingClosure'"), "\(issue)")
     }
 }

@@ -33,8 +33,8 @@ struct PartialObservationTests {
         #expect(report.passed)
         #expect(report.tally.uses == 6 && report.tally.blocked == 1 && report.tally.reasons == 1 && report.tally.responses == 1)
         #expect(report.tally.screenReads == 14)
-        #expect(report.observed.hasPrefix("judged: outcome of 6 uses, reason of 1 of 1 blocked use, paywall or alert of 1, screens cards, plan; "))
-        #expect(report.observed.hasSuffix("never judged: plan, usage day, counts, resetAt, upgrade offer"))
+        #expect(report.observed.hasPrefix("judged: outcome of 6 uses, reason of 1 of 1 blocked use, paywall or alert of 1, screens (cards, plan); "))
+        #expect(report.observed.hasSuffix("never judged: plan in force, usage day, counts, resetAt, upgrade offer"))
     }
 
     @Test("an app that reports only outcomes is judged on outcomes only, over generated users (seed 20261121, 40 users)")
@@ -46,7 +46,7 @@ struct PartialObservationTests {
         #expect(report.users == 40 && report.tally.uses > 1_000 && report.tally.blocked > 100)
         #expect(report.tally.reasons == 0 && report.tally.responses == 0 && report.tally.screenReads == 0)
         #expect(report.observed.contains("no reason (never reported)"))
-        #expect(report.observed.hasSuffix("never judged: plan, usage day, counts, resetAt, upgrade offer, reason, paywall or alert, screens cards, plan"))
+        #expect(report.observed.hasSuffix("never judged: plan in force, usage day, counts, resetAt, upgrade offer, reason, paywall or alert, screens (cards, plan)"))
     }
 
     /// A wrong report at the sixth card, and the invariant that must name it.

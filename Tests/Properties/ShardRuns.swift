@@ -43,7 +43,7 @@ enum ShardRuns {
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
             let failure = campaign.shrinkFailure(of: invariant, user: user)
-            let text = PolicyTimelineWriter(policyReference: name).text(failure.timeline, about: "\(invariant.rawValue) (\(invariant.rules)): seed \(failure.seed), user \(user), shrunk")
+            let text = failure.timelineText
             failures.append((failure, try folder.write(text, as: "failures/" + failure.fileName)))
         }
         let report = RunReport(policyResult: result, failures: failures)

@@ -137,6 +137,31 @@ extension ExternalProgramTests {
             #expect(result.out.contains("{ tr -d '\\n' < "))
         }
 
+        @Test("shrinking gives every candidate a fresh program: one that dies at its second request shrinks to a timeline of two requests, said so beside the command")
+        func shrinkingCandidatesEachAlone() throws {
+            let program = try script("""
+                n=0
+                while IFS= read -r line; do
+                  n=$((n + 1))
+                  if [ "$n" -eq 2 ]; then exit 5; fi
+                  answer "$line"
+                done
+                """)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            // User 0 has looks, so its check is two requests and the program dies at the second.
+            try #require(TimelineGenerator(maxYears: 1).user(seed: 3, user: 0).timeline.events.contains { $0.action.isLookOrReinstall })
+            let result = try check(program.command, users: 2, ["--jobs", "1"])
+            #expect(result.status == 1)
+            #expect(result.out.contains("FAILED: seed 3, user 0\n"), "\(result.out)")
+            // Candidates checked one after another on one program would each be its second
+            // request: the install alone would "fail". Alone, only a timeline that still has
+            // a look or a reinstall (two requests) fails.
+            #expect(result.out.contains("shrunk from "), "\(result.out)")
+            #expect(result.out.contains(#""do": "look""#) || result.out.contains(#""do": "reinstall""#), "\(result.out)")
+            #expect(result.out.contains("   # the check then sent the same program this timeline without its looks and reinstalls (G11)\n"), "\(result.out)")
+            #expect(result.report.contains("without its looks and reinstalls (G11)"), "the report's command says it too")
+        }
+
         @Test("a program that hangs on a timeline is stopped at --timeout, with what it started")
         func hang() throws {
             let sleep = RunningProcesses.uniqueSleep(30)

@@ -50,7 +50,8 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil) }, in: &report)
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil,
+                                                     $0.shrunk.timeline.events.contains { $0.action.isLookOrReinstall }) }, in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -70,11 +71,12 @@ public enum CheckReport {
     /// (`reproduced`), the command that gives it to the program, which then shows the
     /// failure. (One that passed on its own failed only after the timelines given
     /// before it, or varies from run to run: the summary says so.)
-    private static func record(_ program: ExternalProgram, written: (text: String, path: String, reproduced: Bool)?, in report: inout RunReport) {
+    private static func record(_ program: ExternalProgram, written: (text: String, path: String, reproduced: Bool, withLooks: Bool)?,
+                               in report: inout RunReport) {
         report.options.program = program.command + (program.batch ? " (batch)" : "")
         guard let written, !report.failures.isEmpty else { return }
         report.failures[0].timeline = written.text
-        if written.reproduced { report.failures[0].programCommand = program.reproduction(written.path) }
+        if written.reproduced { report.failures[0].programCommand = program.reproduction(written.path, alsoWithoutLooks: written.withLooks) }
     }
 
     /// The report of a check under a policy.
@@ -97,10 +99,11 @@ public enum CheckReport {
         // A program that failed before any output was compared still broke `matches-reference`.
         let tally = result.tally
         report.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
-            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
+            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules(under: check.policy), checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil) }, in: &report)
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil,
+                                                     $0.shrunk.timeline.events.contains { $0.action.isLookOrReinstall }) }, in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command

@@ -71,12 +71,14 @@ public struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: Ext
 }
 
 extension ExternalFinding {
-    /// Shrinks `timeline`, which gave this finding, keeping the same kind of finding, with
-    /// a program of its own. The failing timeline is given first, alone (in batch mode to
-    /// a fresh process): when it passes there, the failure needed what the program was
-    /// given before, so it is returned whole with no finding. A time-out or an
-    /// overflowing output is not shrunk (every candidate would cost a full time-out or a
-    /// full output limit), nor an interrupted run; the whole timeline is returned.
+    /// Shrinks `timeline`, which gave this finding, keeping the same kind of finding.
+    /// Every timeline it checks (the failing one again, each candidate, the result) meets
+    /// a program of its own, in batch mode a fresh process, so a candidate's verdict is
+    /// its own and not that of the candidates checked before it. The failing timeline
+    /// comes first: when it passes alone, the failure needed what the program was given
+    /// before, so it is returned whole with no finding. A time-out or an overflowing
+    /// output is not shrunk (every candidate would cost a full time-out or a full output
+    /// limit), nor an interrupted run; the whole timeline is returned.
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Located> {
         let clock = ContinuousClock(), started = clock.now
@@ -85,19 +87,22 @@ extension ExternalFinding {
             return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0)
         default: break
         }
-        let runner = ProgramRunner(program)
-        defer { runner.close() }
-        guard let again = check(timeline, "again", runner), again.kind == kind else {
+        func alone(_ candidate: Shrunk, _ name: String) -> Self? {
+            let runner = ProgramRunner(program)
+            defer { runner.close() }
+            return check(candidate, name, runner)
+        }
+        guard let again = alone(timeline, "again"), again.kind == kind else {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
         var attempt = 0
         var shrinker = Shrinker<Shrunk, Located> { candidate in
             attempt += 1
-            guard let found = check(candidate, "shrink\(attempt)", runner), found.kind == kind else { return nil }
+            guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
             return found.asViolation(events: candidate.events.count)
         }
         let shrunk = shrinker.shrink(timeline)
-        return ExternalShrunk(timeline: shrunk, finding: check(shrunk, "shrunk", runner), attempts: shrinker.attempts,
+        return ExternalShrunk(timeline: shrunk, finding: alone(shrunk, "shrunk"), attempts: shrinker.attempts,
                               seconds: started.duration(to: clock.now).seconds)
     }
 }

@@ -83,10 +83,15 @@ public struct ExternalProgram: Sendable {
 
     /// The command that gives this program the timeline file at `path` by hand, as a
     /// check does: the file as its last argument, or in batch mode one line on its
-    /// standard input.
-    public func reproduction(_ path: String) -> String {
+    /// standard input. For a timeline with looks or reinstalls (`alsoWithoutLooks`), the
+    /// check also gave the program the timeline without them (G11), which the command
+    /// does not: a shell comment at its end says so, wherever the command is shown.
+    public func reproduction(_ path: String, alsoWithoutLooks: Bool = false) -> String {
         let word = Self.shellWord(path)
-        return batch ? "{ tr -d '\\n' < \(word); echo; } | \(command)" : "\(command) \(word)"
+        let command = batch ? "{ tr -d '\\n' < \(word); echo; } | \(self.command)" : "\(self.command) \(word)"
+        guard alsoWithoutLooks else { return command }
+        return command + (batch ? "   # the check then sent the same program this timeline without its looks and reinstalls (G11)"
+            : "   # the check also ran it on this timeline without its looks and reinstalls (G11)")
     }
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes

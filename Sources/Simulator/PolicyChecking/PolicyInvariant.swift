@@ -1,3 +1,5 @@
+import SubscriptionModel
+
 /// The invariants the simulator checks on every timeline of any policy, each computed
 /// from the trace (events in, outputs out) and the policy's data, never from an
 /// implementation's own state (`PolicyTraceChecker`).
@@ -51,7 +53,8 @@ public enum PolicyInvariant: String, Hashable, Sendable, CaseIterable, Comparabl
     /// implementation other than the reference is checked).
     case matchesReference = "matches-reference"
 
-    /// The rule ids the invariant protects (`docs/policies.md`).
+    /// The rule ids the invariant protects under every policy (`docs/policies.md`);
+    /// `rules(under:)` keeps those of one policy.
     public var rules: String {
         switch self {
         case .limitsRespected: "G4, G6.4; U1, D4, X1, X2, X4, F1"
@@ -69,6 +72,23 @@ public enum PolicyInvariant: String, Hashable, Sendable, CaseIterable, Comparabl
         case .matchesReference: "G1–G12: the reference engine"
         }
     }
+
+    /// The rule ids the invariant protects under `policy`: the general ids, and the
+    /// decision ids of the shipped policy it is (`U1`, `Q1`, ...); a policy of a team's
+    /// own, or a shipped one changed (a `--storekit` file's products), gets the general
+    /// ids alone, so a message never cites another app's decisions.
+    public func rules(under policy: SubscriptionPolicy) -> String {
+        let parts = rules.components(separatedBy: "; ")
+        guard parts.count == 2 else { return rules }
+        let prefixes = SubscriptionPolicy.named(policy.name) == policy ? Self.decisionPrefixes[policy.name] ?? [] : []
+        let own = parts[1].components(separatedBy: ", ").filter { $0.first.map(prefixes.contains) ?? false }
+        return own.isEmpty ? parts[0] : parts[0] + "; " + own.joined(separator: ", ")
+    }
+
+    /// The first letter of each shipped policy's decision ids (`docs/policies.md`).
+    private static let decisionPrefixes: [String: Set<Character>] = [
+        "meal-capture": ["T", "U", "P", "L"], "daa-tiers": ["D"], "oxalate": ["X"], "daily-quip": ["Q"], "face-recall": ["F"],
+    ]
 
     /// The invariants computed from the trace alone (all but `matchesReference`).
     public static let traceInvariants = allCases.filter { $0 != .matchesReference }

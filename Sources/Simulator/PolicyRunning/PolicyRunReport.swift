@@ -22,14 +22,13 @@ extension RunReport {
                              digest: Figures.hex(result.digest),
                              personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, result.personas[$0] ?? 0) }))
         self.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
-            InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
+            InvariantEntry(name: $0.rawValue, rules: $0.rules(under: policy), checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
         }
         self.coverage = PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years, swarm: result.swarm)
         self.behaviour = PolicyRunReport.behaviour(result)
         self.failures = failures.map { failure, path in
-            let text = PolicyTimelineWriter(policyReference: failure.policyName).text(failure.timeline,
-                                                   about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
-            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules, implementation: "reference",
+            let text = failure.timelineText
+            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules(under: failure.timeline.policy), implementation: "reference",
                                 seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
                                 detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
                                 originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
@@ -39,7 +38,7 @@ extension RunReport {
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
                                     title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",
-                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)) under `\(failure.policyName)`, found by `simulate run --policy \(failure.policyName) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(failure.policyName) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
                                     timelineText: text, implementation: implementationExpression))
         }
         self.mutants = nil

@@ -34,7 +34,7 @@ public enum PolicyRunSummary {
             "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/policies.md)", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
         for invariant in PolicyInvariant.allCases where invariant != .matchesReference || result.checks[invariant] > 0 {
-            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 40)
+            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules(under: result.policy), 40)
                 + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
         }
         let coverage = result.coverage
@@ -56,7 +56,7 @@ public enum PolicyRunSummary {
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
     public static func failure(_ failure: PolicyShrunkFailure, writtenTo path: String, timelineText: String) -> String {
         """
-        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules)) under \(failure.policyName), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
+        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.policyName), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(failure.violation?.description ?? "the shrunk timeline no longer fails")
           shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))

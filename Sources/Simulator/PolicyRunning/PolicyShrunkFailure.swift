@@ -48,6 +48,13 @@ public struct PolicyShrunkFailure: Sendable {
         (swarm ? "" : " --no-swarm") + CampaignOptions.personasFlag(personas) + storeKitArgument
     }
 
+    /// The shrunk timeline as a timeline file naming the policy as the run did; its
+    /// `about` says what broke, which rules that protects, and where it was found.
+    public var timelineText: String {
+        PolicyTimelineWriter(policyReference: policyName)
+            .text(timeline, about: "\(invariant.rawValue) (\(invariant.rules(under: timeline.policy))): seed \(seed), user \(user), shrunk")
+    }
+
     /// The file name the shrunk timeline is written under.
     public var fileName: String { "\(invariant.rawValue)-user\(user).json" }
 }

@@ -187,6 +187,27 @@ struct PolicyTimelineErrorTests {
                 "\(result.err)")
     }
 
+    @Test("a timeline read from standard input names a relative policy path by the path tried, in the working folder")
+    func relativePolicyPathFromStandardInput() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let executable = try #require(PackagePaths.simulate)
+        let process = Process(), input = Pipe(), out = Pipe(), err = Pipe()
+        process.executableURL = executable
+        process.arguments = ["replay", "-"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        (process.standardInput, process.standardOutput, process.standardError) = (input, out, err)
+        try process.run()
+        input.fileHandleForWriting.write(Data(#"{"policy": "rules/missing.json", "zone": "UTC", "events": [{"at": "2026-01-01T00:00:00Z", "do": "install"}]}"#.utf8))
+        try input.fileHandleForWriting.close()
+        let printed = out.fileHandleForReading.readDataToEndOfFile(), said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let real = try #require(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path as String?)
+        #expect(process.terminationStatus == 2 && printed.isEmpty)
+        #expect(said.contains(#"no readable policy file (no such file at "\#(real)/rules/missing.json")"#) || said.contains(#"no readable policy file (no such file at "\#(folder)/rules/missing.json")"#),
+                "\(said)")
+    }
+
     @Test("a feature the policy does not have, a product it does not sell")
     func unknownFeatureAndProduct() {
         #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "chat"}"#))
