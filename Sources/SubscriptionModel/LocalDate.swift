@@ -98,6 +98,18 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return day <= daysInMonth(year: year, month: month)
     }
 
+    /// Why `year-month-day` does not exist, for an error line: `February 2026 has 28
+    /// days`, `there is no month 13`.
+    public static func impossibility(year: Int, month: Int, day: Int) -> String {
+        guard (1...12).contains(month) else { return "there is no month \(month < 10 ? "0" : "")\(month)" }
+        guard day >= 1 else { return "there is no day 00" }
+        let length = daysInMonth(year: year, month: month)
+        let name = monthNames[month - 1]
+        return month == 2 ? "\(name) \(year) has \(length) days" : "\(name) has \(length) days"
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
     /// The number of days in a month of the proleptic Gregorian calendar.
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {

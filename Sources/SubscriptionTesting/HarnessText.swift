@@ -85,7 +85,7 @@ enum HarnessText {
     /// output for each of its events, and writes the user's timeline (every instant and
     /// zone) to a file beside.
     static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
-        "swift run simulate replay --seed \(seed) --user \(user) --policy \(policyName)"
+        "swift run simulate replay --seed \(seed) --user \(user) --policy \(ExternalProgram.shellWord(policyName))"
             + (years == CampaignOptions.defaultYears ? "" : " --years \(years)") + " --out user\(user).json"
     }
 

@@ -13,7 +13,7 @@ enum BenchCommand {
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         if let policy {
-            Console.error("simulate bench --policy \(policy.name): about \(Int((seconds * Double(2 * rounds + 3)).rounded(.up))) s…")
+            Console.error("simulate bench --policy \(ExternalProgram.shellWord(policy.name)): about \(Int((seconds * Double(2 * rounds + 3)).rounded(.up))) s…")
             let benchmark = PolicyBenchmark(policy: policy.policy, seed: seed, seconds: seconds)
             let step = benchmark.measureStep()
             let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)

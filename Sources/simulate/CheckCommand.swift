@@ -76,7 +76,7 @@ enum CheckCommand {
     /// `simulate check --policy X`: the policy's users, the generic contract.
     static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        let flags = (program.batch ? "--batch " : "") + "--policy \(policy.name)" + (policy.swarm ? "" : " --no-swarm")
+        let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.name))" + (policy.swarm ? "" : " --no-swarm")
         Console.error("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
         let users = options.usersToRun
@@ -90,7 +90,7 @@ enum CheckCommand {
         let shrunk = check.shrink(failure.timeline, finding: failure.finding)
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"
-        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(policy.name) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")
+        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 

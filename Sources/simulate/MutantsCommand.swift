@@ -58,7 +58,7 @@ enum MutantsCommand {
         Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
         let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
         let matrix = PolicyKillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        let command = "swift run -c release simulate mutants --policy \(policy.name) --seed \(options.seed) --users \(options.users) --years \(options.years)"
+        let command = "swift run -c release simulate mutants --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (policy.swarm ? "" : " --no-swarm")
         return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }

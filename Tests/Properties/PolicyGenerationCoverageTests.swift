@@ -65,10 +65,27 @@ struct PolicyGenerationCoverageTests {
 
     /// daily-quip's file with its free plan's `"day": 5` set to `day` (the name kept).
     static func dailyQuip(dayLimit day: Int) throws -> SubscriptionPolicy {
+        try dailyQuip(limits: "\"day\": \(day)")
+    }
+
+    /// daily-quip's file with its free plan's `"day": 5` replaced by `limits` (the name
+    /// kept), and with `anyResponse` its paywall given for any reason, not only `day`.
+    static func dailyQuip(limits: String, anyResponse: Bool = false) throws -> SubscriptionPolicy {
         let url = BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        var text = try String(contentsOf: url, encoding: .utf8)
         try #require(text.components(separatedBy: "\"day\": 5").count == 2, "daily-quip sets one day limit, of 5")
-        return try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: "\"day\": 5", with: "\"day\": \(day)").utf8), file: "daily-quip.json")
+        if anyResponse { text = text.replacingOccurrences(of: #""responses": {"day": "paywall"}"#, with: #""responses": {"any": "paywall"}"#) }
+        return try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: "\"day\": 5", with: limits).utf8), file: "daily-quip.json")
+    }
+
+    /// How often `category` is reached over `users` users of `policy`'s generator.
+    static func reached(_ category: String, _ policy: SubscriptionPolicy, users: Int) throws -> Int {
+        let generator = PolicyGenerationSettings.generator(policy)
+        var tracker = PolicyCoverageTracker(policy: policy)
+        for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
+        let counts = tracker.counts
+        let index = try #require(counts.categories.firstIndex { $0.name(in: policy) == category })
+        return counts.counts[index]
     }
 
     @Test("floors belong to a shipped policy's rules, not its name: a file named daily-quip with another limit is not judged; an exact copy is")
@@ -103,14 +120,19 @@ struct PolicyGenerationCoverageTests {
     @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it")
     func burstsReachLargeDayLimits() throws {
         for limit in [200, 1_000] {
-            let policy = try Self.dailyQuip(dayLimit: limit)
-            let generator = PolicyGenerationSettings.generator(policy)
-            var tracker = PolicyCoverageTracker(policy: policy)
             let users = 150
-            for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
-            let counts = tracker.counts
-            let index = try #require(counts.categories.firstIndex { $0.name(in: policy) == "blocked(free, day, paywall)" })
-            #expect(counts.counts[index] > 0, "day limit \(limit): blocked(free, day) never reached; seed \(PolicyGenerationSettings.seed), \(users) users")
+            #expect(try Self.reached("blocked(free, day, paywall)", Self.dailyQuip(dayLimit: limit), users: users) > 0,
+                    "day limit \(limit): blocked(free, day) never reached; seed \(PolicyGenerationSettings.seed), \(users) users")
+        }
+    }
+
+    @Test("a month limit far above the shipped ones is reached by a streak of bursts, alone or above a day limit that caps each day")
+    func streaksReachLargeMonthLimits() throws {
+        // With bursts of 90 a day, 2,000 a month was never reached; 100 a day needs 20 days of it.
+        for limits in [#""month": 2000"#, #""day": 100, "month": 2000"#, #""day": 50, "month": 1000"#] {
+            let users = 150
+            #expect(try Self.reached("blocked(free, month, paywall)", Self.dailyQuip(limits: limits, anyResponse: true), users: users) > 0,
+                    "{\(limits)}: blocked(free, month) never reached; seed \(PolicyGenerationSettings.seed), \(users) users")
         }
     }
 

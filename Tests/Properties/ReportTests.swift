@@ -114,6 +114,13 @@ struct ReportTests {
         #expect(!check.contains("not exercised") && !check.contains("Not exercised") && !check.contains("✓"), "a check judges no floor")
     }
 
+    @Test("report.md keeps its tables whole and shows, never renders, a plan id with a | or HTML in it")
+    func markdownEscapesPolicyNames() {
+        #expect(MarkdownReport.table(["plan", "uses"], [["free|guest", "1"], ["`a|b`", "2"]], right: [false, true])
+                == "| plan | uses |\n| --- | ---: |\n| free\\|guest | 1 |\n| `a\\|b` | 2 |")
+        #expect(MarkdownReport.plain("<b>x</b>&y") == "&lt;b&gt;x&lt;/b&gt;&amp;y")
+    }
+
     @Test("a policy's report.md cites docs/policies.md and says Coverage; a run without swarm says why no floor is judged")
     func markdownForPolicy() {
         var report = Self.judgedReport

@@ -239,7 +239,7 @@ public struct PolicyBenchmark: Sendable {
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
         }
         return [
-            "simulate bench --policy \(policy) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
+            "simulate bench --policy \(ExternalProgram.shellWord(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
             line("(a) generic engine step alone (outputs digested), 1 thread", step),
             line("(b) full simulation (generation, engine, every invariant)", simulation),
             line("(c) the same with local dates from Calendar (baseline)", baseline),

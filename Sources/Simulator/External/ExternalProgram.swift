@@ -96,7 +96,7 @@ public struct ExternalProgram: Sendable {
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes
     /// literally, else in single quotes.
-    static func shellWord(_ text: String) -> String {
+    public static func shellWord(_ text: String) -> String {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
         }

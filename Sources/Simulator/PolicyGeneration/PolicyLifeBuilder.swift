@@ -415,6 +415,11 @@ struct PolicyLifeBuilder {
             extraCount += 1
         }
 
+        // A streak: a month limit above what a day's burst can count (the plan's day limit,
+        // or the burst's cap) is reached only day after day, so a burst that aims at one
+        // goes on for the days it needs.
+        var streakFeature = -1, streakTarget = Int64.max, streakDays = 0
+
         var dayStart = start.millisecondsSince1970
         let endMs = end.millisecondsSince1970
         while dayStart < endMs {
@@ -432,12 +437,24 @@ struct PolicyLifeBuilder {
             // A burst: one feature up to and past a limit, within a stretch of the day.
             var from = dayStart, to = dayEnd
             var burstFeature = -1, burstTarget = Int64.max, releaseFeature = -1
-            if bursts, hasPlan, random.chance(burstChance) {
-                burstFeature = drawBurstFeature()
+            let streaking = streakDays > 0 && hasPlan
+            if streaking || (bursts && hasPlan && random.chance(burstChance)) {
+                if streaking {
+                    (burstFeature, burstTarget) = (streakFeature, streakTarget)
+                    streakDays -= 1
+                } else {
+                    burstFeature = drawBurstFeature()
+                    let targets = traits.burstTargets[traits.meterOf[burstFeature]]
+                    burstTarget = Int64(targets.isEmpty ? 10 : random.pick(targets))
+                }
                 let meter = traits.meterOf[burstFeature]
-                let targets = traits.burstTargets[meter]
-                burstTarget = Int64(targets.isEmpty ? 10 : random.pick(targets))
-                uses = min(burstTarget, Int64(traits.burstCaps[meter])) &+ Int64(random.int(in: 0...4))
+                let daily = Int64(min(traits.dayLimits[plan][meter], traits.burstCaps[meter]))
+                if !streaking, daily > 0, burstTarget == traits.monthLimits[plan][meter], burstTarget > daily {
+                    // The days the month's count needs at that pace, and two past it.
+                    (streakFeature, streakTarget) = (burstFeature, burstTarget)
+                    streakDays = Int(min((burstTarget + daily - 1) / daily, 31)) + 1
+                }
+                uses = min(burstTarget, streakDays > 0 ? daily : Int64(traits.burstCaps[meter])) &+ Int64(random.int(in: 0...4))
                 if traits.hasStockLimit[meter] {
                     let releasers = traits.releasersOf[meter].filter { swarm.allows(feature: $0) }
                     if !releasers.isEmpty {

@@ -22,10 +22,11 @@ final class PolicyTraits: Sendable {
     /// window of the meter, and the warning level of each stock limit), ascending.
     let burstTargets: [[Int]]
     /// Per meter: the most uses a burst makes in a day before its few past the target.
-    /// 90, or the meter's largest `day` limit when that is higher (so that a day limit of
-    /// any size up to `largestBurst` is reached in a day, and passed), at most
-    /// `largestBurst`. A target above the cap (a `month` or `total` limit) is reached
-    /// over several days instead.
+    /// 90, or more for a meter with larger limits: its largest `day` limit (reached in a
+    /// day, and passed), a twentieth of its largest `month` limit (so that a streak of
+    /// bursts, one a day at the plan's day limit or at this cap, reaches it within a
+    /// month: `PolicyLifeBuilder`) and an eighth of its largest `total` or `stock` limit
+    /// (reached over a few burst days), at most `largestBurst`.
     let burstCaps: [Int]
     /// The most uses a burst aims at in a day (it goes a few past): a `day` limit above
     /// it is seldom or never reached.
@@ -111,8 +112,9 @@ final class PolicyTraits: Sendable {
         }
         self.burstTargets = targets
         self.burstCaps = policy.meters.indices.map { meter in
-            let largestDayLimit = policy.plans.compactMap { $0.limit(meter: meter, .day)?.value }.max() ?? 0
-            return max(90, min(largestDayLimit, Self.largestBurst))
+            func largest(_ window: PolicyWindow) -> Int { policy.plans.compactMap { $0.limit(meter: meter, window)?.value }.max() ?? 0 }
+            let wanted = max(largest(.day), (largest(.month) + 19) / 20, (max(largest(.total), largest(.stock)) + 7) / 8)
+            return max(90, min(wanted, Self.largestBurst))
         }
         self.hasStockLimit = stock
         self.totalLimits = policy.plans.map { plan in policy.meters.indices.map { plan.limit(meter: $0, .total)?.value ?? .max } }

@@ -38,7 +38,7 @@ extension RunReport {
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
                                     title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",
-                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(failure.policyName) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.policyName)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
                                     timelineText: text, implementation: implementationExpression))
         }
         self.mutants = nil

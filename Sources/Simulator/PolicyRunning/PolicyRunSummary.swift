@@ -12,7 +12,7 @@ public enum PolicyRunSummary {
     /// The command that reproduces a run of `policyName` with `options` (with its
     /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
     public static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
-        "swift run -c release simulate run --policy \(policyName)" + (swarm ? "" : " --no-swarm")
+        "swift run -c release simulate run --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm")
             + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
@@ -22,7 +22,7 @@ public enum PolicyRunSummary {
     public static func text(_ result: PolicyCampaignResult) -> String {
         let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
         var lines = [
-            "simulate run --policy \(result.policyName)" + (result.swarm ? "" : " --no-swarm"),
+            "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
             "  seed        \(result.options.seed)",
         ] + RunSummary.shardLines(result.options) + [
             "  users       \(Figures.grouped(result.users)) (\(personas))",

@@ -39,7 +39,7 @@ public struct PolicyShrunkFailure: Sendable {
     /// The command that regenerates user `user` of a run of `policyName` and replays it:
     /// the one form every command prints.
     public static func regenerateCommand(policyName: String, seed: UInt64, user: Int, years: Int, generatorFlags: String) -> String {
-        "swift run simulate replay --policy \(policyName) --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
+        "swift run simulate replay --policy \(ExternalProgram.shellWord(policyName)) --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
     }
 
     /// The generator's flags that a user of a policy run depends on besides seed, user

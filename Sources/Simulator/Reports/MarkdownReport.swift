@@ -81,11 +81,11 @@ public enum MarkdownReport {
         let plans = report.behaviour.planNames
         var out = ["## Behaviour", "", "### Attempt outcomes by plan", ""]
         out.append(table(["plan"] + outcomes, plans.map { plan in
-            [plan] + outcomes.map { Figures.grouped(report.behaviour.outcomesByPlan[plan]?[$0] ?? 0) }
+            [plain(plan)] + outcomes.map { Figures.grouped(report.behaviour.outcomesByPlan[plan]?[$0] ?? 0) }
         }, right: [false] + outcomes.map { _ in true }))
         out += ["", "### By persona", "", report.options.policy == nil ? "Outcomes of attempts; labels and plans after every event."
                     : "Outcomes of uses; plans after every event (`none`: no plan in force).", ""]
-        out.append(table(["persona"] + outcomes + labels + plans, report.options.personas.map { persona in
+        out.append(table(["persona"] + outcomes + labels + plans.map(plain), report.options.personas.map { persona in
             let counts = report.behaviour.byPersona[persona]
             return [persona] + outcomes.map { Figures.grouped(counts?.outcomes[$0] ?? 0) } + labels.map { Figures.grouped(counts?.labels[$0] ?? 0) }
                 + plans.map { Figures.grouped(counts?.plans[$0] ?? 0) }
@@ -135,10 +135,18 @@ public enum MarkdownReport {
             }
     }
 
-    /// A markdown table.
+    /// A markdown table. A `|` in a cell (a plan id of a team's policy may hold one) is
+    /// escaped, which GitHub's tables read as the character, in code spans too.
     public static func table(_ header: [String], _ rows: [[String]], right: [Bool]) -> String {
         let rule = right.map { $0 ? "---:" : "---" }
-        return ([header, rule] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+        return ([header, rule] + rows).map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+            .joined(separator: "\n")
+    }
+
+    /// A name from the policy (a plan id) as plain markdown text: `&`, `<` and `>` as
+    /// entities, so that it is shown, never read as HTML.
+    public static func plain(_ name: String) -> String {
+        name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
 

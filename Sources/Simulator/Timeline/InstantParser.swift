@@ -35,7 +35,7 @@ public enum InstantParser {
         case .yearOutOfRange(let year):
             "\"\(field)\" \(shown) is in \(year), outside the years \(years.lowerBound)–\(years.upperBound)"
         case .impossibleDate(let year, let month, let day):
-            "\"\(field)\" \(shown) is an impossible date: \(impossibility(year: year, month: month, day: day))"
+            "\"\(field)\" \(shown) is an impossible date: \(LocalDate.impossibility(year: year, month: month, day: day))"
         }
     }
 
@@ -134,15 +134,4 @@ public enum InstantParser {
         return Instant(millisecondsSince1970: (localSeconds - Int64(offsetMinutes) * 60) * 1000 + Int64(millis))
     }
 
-    /// Why `year-month-day` does not exist, for an error line: `February 2026 has 28
-    /// days`, `there is no month 13`.
-    public static func impossibility(year: Int, month: Int, day: Int) -> String {
-        guard (1...12).contains(month) else { return "there is no month \(month < 10 ? "0" : "")\(month)" }
-        guard day >= 1 else { return "there is no day 00" }
-        let length = LocalDate.daysInMonth(year: year, month: month)
-        let name = monthNames[month - 1]
-        return month == 2 ? "\(name) \(year) has \(length) days" : "\(name) has \(length) days"
-    }
-
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 }

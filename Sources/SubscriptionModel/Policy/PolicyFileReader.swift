@@ -336,19 +336,26 @@ struct PolicyFileReader {
         var cutoff: Instant?
         if grace {
             let text = try string(fields["installedBefore"]!, path + ".installedBefore")
-            guard let instant = Self.utcInstant(text) else {
-                throw fail(path + ".installedBefore", "\(Self.quoted(text)) is not an instant written YYYY-MM-DDTHH:MM:SSZ")
+            switch Self.utcInstant(text) {
+            case .success(let instant): cutoff = instant
+            case .failure(let problem): throw fail(path + ".installedBefore", "\(Self.quoted(text)) \(problem.text)")
             }
-            cutoff = instant
         }
         return PolicyTimedPlan(plan: plan, lengthMilliseconds: Int64(hours) * Milliseconds.hour, cutoff: cutoff)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` (a policy constant is written in UTC), years 1970–2099.
-    static func utcInstant(_ text: String) -> Instant? {
+    /// Why a text is not a policy's instant: the words after the quoted text.
+    struct InstantProblem: Error {
+        let text: String
+        static let form = InstantProblem(text: "is not an instant written YYYY-MM-DDTHH:MM:SSZ")
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (a policy constant is written in UTC), years 1970–2099; a
+    /// text of that form whose date does not exist, or whose year is outside, says so.
+    static func utcInstant(_ text: String) -> Result<Instant, InstantProblem> {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              bytes[19] == 0x5A else { return nil }
+              bytes[19] == 0x5A else { return .failure(.form) }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -358,10 +365,13 @@ struct PolicyFileReader {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19), (1970...2099).contains(year),
-              LocalDate.isValid(year: year, month: month, day: day), hour <= 23, minute <= 59, second <= 59 else { return nil }
+              let minute = number(14..<16), let second = number(17..<19), hour <= 23, minute <= 59, second <= 59 else { return .failure(.form) }
+        guard LocalDate.isValid(year: year, month: month, day: day) else {
+            return .failure(InstantProblem(text: "is an impossible date: " + LocalDate.impossibility(year: year, month: month, day: day)))
+        }
+        guard (1970...2099).contains(year) else { return .failure(InstantProblem(text: "is in \(year), outside the years 1970–2099")) }
         let seconds = Int64(LocalDate.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return Instant(secondsSince1970: seconds)
+        return .success(Instant(secondsSince1970: seconds))
     }
 
     // MARK: Responses

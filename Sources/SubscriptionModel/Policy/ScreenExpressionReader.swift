@@ -175,8 +175,10 @@ struct ScreenExpressionReader {
             case ("remaining", .meter(true)): segment = .number(.remaining)
             case ("limit", .meter(false)), ("remaining", .meter(false)):
                 throw reader.fail(path, "placeholder {\(name)} has no value when the meter is unlimited")
+            case ("used", .expiry), ("limit", .expiry), ("remaining", .expiry):
+                throw reader.fail(path, "placeholder {\(name)} is not filled in an \"expiry\" text, which fills only {date}; a meter's numbers are filled in the meter's own texts, not in an expression inside it")
             case ("used", _), ("limit", _), ("remaining", _):
-                throw reader.fail(path, "placeholder {\(name)} is only filled inside a \"meter\" screen")
+                throw reader.fail(path, "placeholder {\(name)} is only filled in a \"meter\" screen's own texts (its branches and their plurals), not in a fixed box's text or anywhere else")
             case ("date", _):
                 throw reader.fail(path, "placeholder {date} is only filled inside an \"expiry\" screen")
             default:

@@ -97,12 +97,27 @@ struct PolicyFileTests {
                 == #"error: t.json: $: missing "noPlanResponse": with no guest default, a use can happen under no plan (G5.5)"#)
     }
 
+    @Test("a grace cut-off of the right form is refused for what is wrong with it: an impossible date, a year outside 1970–2099, the form")
+    func graceCutoffFaults() throws {
+        let face = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/face-recall.json"), encoding: .utf8)
+        func cutoff(_ text: String) -> String? { error(face.replacingOccurrences(of: "\"2026-03-01T00:00:00Z\"", with: text)) }
+        #expect(cutoff("\"2026-02-29T00:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2026-02-29T00:00:00Z" is an impossible date: February 2026 has 28 days"#)
+        #expect(cutoff("\"2100-01-01T00:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2100-01-01T00:00:00Z" is in 2100, outside the years 1970–2099"#)
+        #expect(cutoff("\"2026-03-01T24:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2026-03-01T24:00:00Z" is not an instant written YYYY-MM-DDTHH:MM:SSZ"#)
+        #expect(cutoff("\"2026-03-01T00:00:00+01:00\"") == #"error: t.json: $.grace.installedBefore: "2026-03-01T00:00:00+01:00" is not an instant written YYYY-MM-DDTHH:MM:SSZ"#)
+        #expect(cutoff("\"2024-02-29T00:00:00Z\"") == nil, "a leap day that exists")
+    }
+
     @Test("screens: every plan needs a case, placeholders only where they are filled")
     func screenFaults() {
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))
                 == #"error: t.json: $.screens.s.cases: no case for plan "pro" and no "else""#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{used} used""#))
-                == #"error: t.json: $.screens.s: placeholder {used} is only filled inside a "meter" screen"#)
+                == #"error: t.json: $.screens.s: placeholder {used} is only filled in a "meter" screen's own texts (its branches and their plurals), not in a fixed box's text or anywhere else"#)
+        // Inside a meter's branch, the innermost expression decides: an expiry fills only {date}.
+        let expiryInMeter = #"{"kind": "meter", "meter": "m", "window": "day", "below": {"kind": "expiry", "renewing": "{remaining} left", "ending": "x"}, "reached": "none left", "unlimited": "all"}"#
+        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: expiryInMeter))
+                == #"error: t.json: $.screens.s.below.renewing: placeholder {remaining} is not filled in an "expiry" text, which fills only {date}; a meter's numbers are filled in the meter's own texts, not in an expression inside it"#)
         let unlimited = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none left", "unlimited": "{remaining} left"}"#
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
                 == #"error: t.json: $.screens.s.unlimited: placeholder {remaining} has no value when the meter is unlimited"#)
@@ -206,6 +221,32 @@ struct PolicyTimelineErrorTests {
         #expect(process.terminationStatus == 2 && printed.isEmpty)
         #expect(said.contains(#"no readable policy file (no such file at "\#(real)/rules/missing.json")"#) || said.contains(#"no readable policy file (no such file at "\#(folder)/rules/missing.json")"#),
                 "\(said)")
+    }
+
+    @Test("a policy path with a space, a quote or a $ is one shell word in the commands printed: the regenerate command runs as pasted")
+    func policyPathQuotedInCommands() throws {
+        let folder = try temporaryFolder() + "/my rules's $HOME"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let path = folder + "/quip.json"
+        try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), to: URL(fileURLWithPath: path))
+        let run = try runSimulate(["run", "--policy", path, "--users", "2", "--years", "1", "--quiet", "--report", folder + "/report"])
+        #expect(run.status == 0, "\(run.err)")
+        let word = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        #expect(run.out.hasPrefix("simulate run --policy \(word)\n"), "\(run.out.prefix(200))")
+        let command = PolicyShrunkFailure.regenerateCommand(policyName: path, seed: 7, user: 1, years: 1, generatorFlags: "")
+        #expect(command == "swift run simulate replay --policy \(word) --seed 7 --user 1 --years 1")
+        // The words after `swift run simulate`, through a shell, reach the command as they were meant.
+        let simulate = try #require(PackagePaths.simulate)
+        let shell = Process(), out = Pipe()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command.replacingOccurrences(of: "swift run simulate", with: ExternalProgram.shellWord(simulate.path))]
+        shell.standardOutput = out
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0 && !printed.isEmpty)
     }
 
     @Test("a feature the policy does not have, a product it does not sell")
