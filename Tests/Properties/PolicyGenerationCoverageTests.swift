@@ -109,6 +109,16 @@ struct PolicyGenerationCoverageTests {
         let reworded = try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: #""Unlimited cards""#, with: #""No limit on cards""#).utf8), file: "daily-quip.json")
         #expect(reworded != .dailyQuip)
         #expect(PolicyCoverageCounts(policy: reworded).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 }, "a screen's text draws the same users")
+        // Nor does a plan's display name or an alert's text; an alert turned into a paywall does not.
+        let daa = try String(contentsOf: BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daa-tiers.json"), encoding: .utf8)
+        for (old, new, judged) in [(#""name": "Core""#, #""name": "Core Plus""#, true),
+                                   (#""title": "Daily limit reached""#, #""title": "That's all for today""#, true),
+                                   (#""day": {"alert": {"title": "Daily limit reached", "message": "Resets at midnight"}}"#, #""day": "paywall""#, false)] {
+            let edited = try SubscriptionPolicy(data: Data(daa.replacingOccurrences(of: old, with: new).utf8), file: "daa-tiers.json")
+            #expect(edited != .daaTiers)
+            let floors = PolicyCoverageCounts(policy: edited).floors(users: 1_000_000, years: 3, swarm: true)
+            #expect(floors.allSatisfy { ($0.value > 0) == judged }, "\(new): \(judged ? "judged" : "not judged")")
+        }
         // The stock warning's share is read by the generator and the categories: another share is not judged.
         let face = try String(contentsOf: BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/face-recall.json"), encoding: .utf8)
         try #require(face.components(separatedBy: #""percent": 80"#).count == 2)

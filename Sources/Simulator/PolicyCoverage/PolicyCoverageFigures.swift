@@ -62,14 +62,27 @@ public enum PolicyCoverageFigures {
     /// Whether users of `policy` are drawn, and their categories counted, as those of
     /// `shipped`: everything the generator and the coverage categories read is the same.
     /// Of the screens, both read only the stock warning's share
-    /// (`PolicyTraits.warningPercent`); the name, the `about` sentence and the screens'
-    /// texts are read by neither.
+    /// (`PolicyTraits.warningPercent`); of a response, only its kind (paywall or alert).
+    /// The name, the `about` sentence, the plans' display names, the alerts' and the
+    /// screens' texts are read by neither.
     static func drawsAlike(_ policy: SubscriptionPolicy, _ shipped: SubscriptionPolicy) -> Bool {
-        policy.calendar == shipped.calendar && policy.trial == shipped.trial && policy.grace == shipped.grace
+        func drawn(_ plan: PolicyPlan) -> PolicyPlan {
+            var plan = plan
+            plan.name = ""
+            plan.responses = plan.responses.map { $0.map(kindOnly) }
+            return plan
+        }
+        return policy.calendar == shipped.calendar && policy.trial == shipped.trial && policy.grace == shipped.grace
             && policy.guestDefault == shipped.guestDefault && policy.registeredDefault == shipped.registeredDefault
-            && policy.meters == shipped.meters && policy.features == shipped.features && policy.plans == shipped.plans
-            && policy.products == shipped.products && policy.noPlanResponse == shipped.noPlanResponse
+            && policy.meters == shipped.meters && policy.features == shipped.features && policy.plans.map(drawn) == shipped.plans.map(drawn)
+            && policy.products == shipped.products && policy.noPlanResponse.map(kindOnly) == shipped.noPlanResponse.map(kindOnly)
             && PolicyTraits.warningPercent(of: policy) == PolicyTraits.warningPercent(of: shipped)
+    }
+
+    /// A response with its alert's texts left out: what a category names.
+    private static func kindOnly(_ response: PolicyResponse) -> PolicyResponse {
+        guard case .alert = response else { return response }
+        return .alert(PolicyAlert(title: "", message: nil))
     }
 
     /// Why a run with `--no-swarm` judges no floor: the figures are those of the default
