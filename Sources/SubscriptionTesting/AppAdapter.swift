@@ -16,7 +16,8 @@ import SubscriptionModel
 /// Every closure may be synchronous or `async`, and isolated to an actor
 /// (`{ @MainActor quota, _ in ... }`); the harness awaits each before the next event.
 /// Features and screens are named by their ids in the policy; `SubscriptionHarness`
-/// refuses an adapter that lacks a feature of the policy or names one it does not have.
+/// refuses an adapter that lacks a feature of the policy, names a feature or screen it
+/// does not have, or gives a feature, a screen or the lifecycle hook twice.
 /// What the adapter does not report is not judged (`docs/testing-your-app.md`).
 public struct AppAdapter<App>: Sendable {
     /// Makes the app object on a device: at the first install, and again after each

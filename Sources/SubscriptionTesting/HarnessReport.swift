@@ -28,8 +28,9 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
     /// The user of a campaign whose timeline could not be judged; nil otherwise.
     public var problemUser: Int?
     /// The `swift test --filter` pattern of the test that ran the check
-    /// (`QuotaTests/quotaFollowsTheRules`, `testQuotaFollowsTheRules`), which the command
-    /// to run it again names; nil when the caller is not a test it could name.
+    /// (`\.QuotaTests/quotaFollowsTheRules\(` from Swift Testing,
+    /// `/testQuotaFollowsTheRules$` from XCTest), which the command to run it again
+    /// names; nil when the caller is not a test it could name.
     public var testFilter: String?
     /// Wall-clock seconds.
     public var seconds = 0.0

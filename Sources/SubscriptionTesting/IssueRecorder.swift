@@ -18,10 +18,14 @@ enum IssueRecorder {
         #endif
     }
 
-    /// A `swift test --filter` pattern that selects the running test alone: its suite and
-    /// name from Swift Testing (`QuotaTests/quotaFollowsTheRules`), else `function`, the
-    /// caller's, when it is an XCTest method (`testQuotaFollowsTheRules`); nil when
-    /// neither names a test, or a name holds characters a pattern would read otherwise.
+    /// A `swift test --filter` pattern (a regular expression, searched for in each test's
+    /// id) that selects the running test: from Swift Testing its suites and name,
+    /// anchored on both sides (`\.QuotaTests/quotaFollowsTheRules\(` in
+    /// `App.QuotaTests/quotaFollowsTheRules()`), so that neither `OtherQuotaTests` nor
+    /// `quotaFollowsTheRulesToo` matches; else `function`, the caller's, when it is an
+    /// XCTest method (`/testQuotaFollowsTheRules$`: that method, in whichever class has
+    /// one of that name). Nil when neither names a test, or a name holds characters a
+    /// pattern would read otherwise.
     static func testFilter(function: String) -> String? {
         var components: [String]
         #if canImport(Testing)
@@ -29,13 +33,16 @@ enum IssueRecorder {
         #else
         components = []
         #endif
-        if components.isEmpty {
+        let swiftTesting = !components.isEmpty
+        if !swiftTesting {
             guard function.hasPrefix("test") else { return nil }
             components = [function]
         }
         let names = components.map { $0.prefix { $0 != "(" } }
         let plain = names.allSatisfy { name in !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }
-        return plain ? names.joined(separator: "/") : nil
+        guard plain else { return nil }
+        let path = names.joined(separator: "/")
+        return swiftTesting ? "\\.\(path)\\(" : "/\(path)$"
     }
 
     /// Records `message` as a failure of the running test.

@@ -20,7 +20,8 @@ import SubscriptionModel
 /// paste. `SIMULATE_SEED` and `SIMULATE_USERS` override the seed and the size.
 ///
 /// It throws only when it cannot check at all (`HarnessError`: the adapter lacks a
-/// feature of the policy, a setting is malformed, a timeline does not read).
+/// feature of the policy, names a feature or screen it does not have, or gives one
+/// twice; a setting is malformed; a timeline does not read).
 public enum SubscriptionHarness {
     /// The seed of a check that names none: fixed, so a test run is repeatable.
     public static let defaultSeed: UInt64 = 20_261_121

@@ -50,7 +50,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil || !batch, batch: batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(program.reproduction(path, alsoWithoutLooks: shrunk.timeline.events.contains { $0.action.isLookOrReinstall }))
+          the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
@@ -99,7 +99,7 @@ enum CheckCommand {
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(program.reproduction(path, alsoWithoutLooks: shrunk.timeline.events.contains { $0.action.isLookOrReinstall }))
+          the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
           regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))

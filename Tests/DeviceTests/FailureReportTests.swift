@@ -39,11 +39,27 @@ struct FailureReportTests {
     @Test("the command to run the check again selects the failing test alone, and reaches the failing user")
     func rerunSelectsTheTest() async throws {
         let report = try await Self.huntResetsOnlyAtLaunch()
-        #expect(report.testFilter == "FailureReportTests/rerunSelectsTheTest",
+        #expect(report.testFilter == #"\.FailureReportTests/rerunSelectsTheTest\("#,
                 "Swift Testing names the running test, not the helper that called the check (#function)")
         let found = try #require(report.failure?.found)
         #expect(report.issue(forXCTest: false)?.contains(
-            "Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test --filter 'FailureReportTests/rerunSelectsTheTest'\n") == true)
+            "Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test --filter '\\.FailureReportTests/rerunSelectsTheTest\\('\n") == true)
+    }
+
+    @Test("an app that ends Premium at the entitlement's expiration date, though StoreKit still reports it, is found (G12: expires is shown, never enforced)")
+    func premiumEndsAtExpiry() async throws {
+        var report: HarnessReport?
+        try await withKnownIssue {
+            report = try await SubscriptionHarness.check(CardQuota.adapter(.premiumEndsAtExpiry), policy: .dailyQuip, users: 300)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("CardQuota(premiumEndsAtExpiry) broke ") }
+        }
+        let failure = try #require(report?.failure)
+        #expect(failure.timeline.events.contains { if case .setEntitlement(let entitlement?) = $0.action { entitlement.expires != nil } else { false } },
+                "the shrunk timeline reports an entitlement with an expiry: \(failure.message())")
+        // The finding docs/testing-your-app.md quotes: the free count shown after the expiry.
+        #expect(failure.invariant == .exactScreens)
+        #expect(failure.violation.detail.hasPrefix(#"screen cards "4 cards remaining today", expected "Unlimited cards""#), "\(failure.violation)")
     }
 
     @Test("the replayed user is the one that failed: its generated timeline fails the same way")

@@ -52,6 +52,26 @@ struct IsolationTests {
         }
     }
 
+    @Test("a hook that throws at a zone change names the set-zone with its zone")
+    func throwingAtZoneChange() async throws {
+        struct Moved: Error {}
+        let adapter = AppAdapter { device in CardQuota(device: device) }
+            .use("view-card") { quota, _ in quota.viewCard() }
+            .lifecycle { (quota: CardQuota, moment: AppMoment) throws in
+                if moment == .timeZoneChanged { throw Moved() }
+                if moment.isLaunch { quota.launch() }
+            }
+        var report: HarnessReport?
+        try await withKnownIssue {
+            report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, users: 20)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("'s lifecycle(.timeZoneChanged) threw at event ") }
+        }
+        let problem = try #require(report?.problem)
+        let zone = try #require(problem.range(of: "(set-zone ").map { problem[$0.upperBound...].prefix { $0 != " " } })
+        #expect(TimeZone(identifier: String(zone)) != nil, "the zone it moved to is named: \(problem)")
+    }
+
     @Test("a closure that throws is one issue naming the call, the event and the error, not a finding about the rules")
     func throwingClosure() async throws {
         struct StoreUnavailable: Error {}
@@ -69,6 +89,6 @@ struct IsolationTests {
         #expect(report?.problemUser == 0)
         let issue = report?.issue(forXCTest: false) ?? ""
         #expect(issue.contains("\nReplay the user through the reference engine: swift run simulate replay --seed 20261121 --user 0 --policy daily-quip --out user0.json\n"), "\(issue)")
-        #expect(issue.hasSuffix("\nRun this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=1 swift test --filter 'IsolationTests/throwingClosure'"), "\(issue)")
+        #expect(issue.hasSuffix("\nRun this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=1 swift test --filter '\\.IsolationTests/throwingClosure\\('"), "\(issue)")
     }
 }

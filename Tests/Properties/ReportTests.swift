@@ -115,10 +115,17 @@ struct ReportTests {
     }
 
     @Test("report.md keeps its tables whole and shows, never renders, a plan id with a | or HTML in it")
-    func markdownEscapesPolicyNames() {
+    func markdownEscapesPolicyNames() throws {
         #expect(MarkdownReport.table(["plan", "uses"], [["free|guest", "1"], ["`a|b`", "2"]], right: [false, true])
                 == "| plan | uses |\n| --- | ---: |\n| free\\|guest | 1 |\n| `a\\|b` | 2 |")
         #expect(MarkdownReport.plain("<b>x</b>&y") == "&lt;b&gt;x&lt;/b&gt;&amp;y")
+        // A run of a policy whose plan id has both: the behaviour tables show it as text.
+        let policy = try SubscriptionPolicy(data: Data(#"{"policy": "odd", "calendar": "device", "defaults": {"guest": "a|<b>"}, "meters": ["q"], "features": [{"id": "read", "consumes": "q"}], "plans": [{"id": "a|<b>", "name": "A", "features": "all", "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}}], "screens": {}}"#.utf8), file: "odd.json")
+        let result = PolicyCampaign(options: CampaignOptions(seed: 1, users: 3, years: 1, jobs: 1), policy: policy).run()
+        let markdown = MarkdownReport.text(RunReport(policyResult: result, failures: []))
+        let behaviour = try #require(markdown.range(of: "## Behaviour").map { markdown[$0.lowerBound...] })
+        #expect(behaviour.contains("\n| a\\|&lt;b&gt; | "), "the plan's row")
+        #expect(!behaviour.contains("<b>"), "no HTML of the policy's reaches the tables")
     }
 
     @Test("a policy's report.md cites docs/policies.md and says Coverage; a run without swarm says why no floor is judged")

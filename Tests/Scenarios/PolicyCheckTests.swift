@@ -103,7 +103,7 @@ extension ExternalProgramTests {
             #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
             #expect(report.options.program == program.command, "the report names the program it checked")
             let markdown = try String(contentsOfFile: result.report + "/report.md", encoding: .utf8)
-            #expect(markdown.contains("- the program (shows the failure): `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
+            #expect(markdown.contains("- the program, given the file as the check gave it: `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
                     "\(markdown)")
             #expect(markdown.contains("This check stopped at its first failing user"))
         }

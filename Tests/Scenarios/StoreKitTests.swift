@@ -408,6 +408,19 @@ struct StoreKitCommandTests {
         #expect(digest(without.out) != nil && digest(without.out) != digest(result.out), "the file's products change the timelines")
     }
 
+    @Test("a StoreKit file in a folder with a space and a quote is one shell word in the report's command")
+    func runStoreKitPathQuoted() throws {
+        let folder = try temporaryFolder() + "/app's config"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let path = folder + "/app.storekit"
+        try FileManager.default.copyItem(atPath: StoreKitFixtures.path("daily-quip-weekly"), toPath: path)
+        let result = try runSimulate(["run", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--users", "3", "--years", "1", "--quiet", "--report", folder + "/r"])
+        #expect(result.status == 0, "\(result.err)")
+        let report = try RunReport.read(path: folder + "/r/report.json")
+        #expect(report.options.command.hasSuffix(" --storekit '" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"), "\(report.options.command)")
+    }
+
     @Test("replay --seed --user --storekit regenerates a user of such a run, buying the file's weekly product")
     func replay() throws {
         let path = StoreKitFixtures.path("daily-quip-weekly")

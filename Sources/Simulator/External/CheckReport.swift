@@ -17,7 +17,7 @@ public enum CheckReport {
     public static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
         var command = "swift run -c release simulate check --command \(ExternalProgram.quoted(program.command))"
         if program.batch { command += " --batch" }
-        if let policyName { command += " --policy \(ExternalProgram.quoted(policyName))" + (swarm ? "" : " --no-swarm") }
+        if let policyName { command += " --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm") }
         if program.timeoutSeconds != ExternalProgram.defaultTimeoutSeconds {
             let seconds = program.timeoutSeconds
             command += " --timeout " + (seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds))
@@ -50,8 +50,8 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil,
-                                                     $0.shrunk.timeline.events.contains { $0.action.isLookOrReinstall }) }, in: &report)
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
+               in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].regressionTest = regressionTest(
@@ -68,15 +68,16 @@ public enum CheckReport {
     /// Records the program checked (`options.program`) and makes the report's failure
     /// show the timeline file the check wrote (the very text, so that the report, the
     /// file and a merge of shards agree) and, when the file failed again on its own
-    /// (`reproduced`), the command that gives it to the program, which then shows the
-    /// failure. (One that passed on its own failed only after the timelines given
-    /// before it, or varies from run to run: the summary says so.)
-    private static func record(_ program: ExternalProgram, written: (text: String, path: String, reproduced: Bool, withLooks: Bool)?,
+    /// (`reproduced`), the command that gives it to the program as the check did (saying
+    /// when the check also sent it without its looks and reinstalls). One that passed on
+    /// its own failed only after the timelines given before it, or varies from run to
+    /// run: the summary says so.
+    private static func record(_ program: ExternalProgram, written: (text: String, path: String, reproduced: Bool, command: String)?,
                                in report: inout RunReport) {
         report.options.program = program.command + (program.batch ? " (batch)" : "")
         guard let written, !report.failures.isEmpty else { return }
         report.failures[0].timeline = written.text
-        if written.reproduced { report.failures[0].programCommand = program.reproduction(written.path, alsoWithoutLooks: written.withLooks) }
+        if written.reproduced { report.failures[0].programCommand = written.command }
     }
 
     /// The report of a check under a policy.
@@ -102,8 +103,8 @@ public enum CheckReport {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules(under: check.policy), checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
-        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil,
-                                                     $0.shrunk.timeline.events.contains { $0.action.isLookOrReinstall }) }, in: &report)
+        record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
+               in: &report)
         for index in report.failures.indices {
             let entry = report.failures[index]
             report.failures[index].implementation = check.program.command

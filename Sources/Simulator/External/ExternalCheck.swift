@@ -152,6 +152,12 @@ public struct ExternalCheck: Sendable {
     /// A shrunk failure.
     public typealias Shrunk = ExternalShrunk<Timeline, Violation>
 
+    /// The command that gives the program the timeline file at `path` as the check gave
+    /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).
+    public func reproduction(_ path: String, of timeline: Timeline) -> String {
+        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "rules.md #6" : nil)
+    }
+
     /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
     /// its own (`ExternalFinding.shrink`: the failing timeline first, alone; a time-out,
     /// an overflowing output or an interrupted run is not shrunk).

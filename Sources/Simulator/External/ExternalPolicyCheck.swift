@@ -236,6 +236,12 @@ public struct ExternalPolicyCheck: Sendable {
     /// A shrunk failure.
     public typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyViolation>
 
+    /// The command that gives the program the timeline file at `path` as the check gave
+    /// it `timeline`, saying when the check also sent it without its looks (G11).
+    public func reproduction(_ path: String, of timeline: PolicyTimeline) -> String {
+        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "G11" : nil)
+    }
+
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
     /// failure, with a program of its own (as `ExternalCheck.shrink` does: a time-out,
     /// an overflowing output or an interrupted run is not shrunk).

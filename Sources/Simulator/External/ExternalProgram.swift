@@ -83,15 +83,16 @@ public struct ExternalProgram: Sendable {
 
     /// The command that gives this program the timeline file at `path` by hand, as a
     /// check does: the file as its last argument, or in batch mode one line on its
-    /// standard input. For a timeline with looks or reinstalls (`alsoWithoutLooks`), the
-    /// check also gave the program the timeline without them (G11), which the command
-    /// does not: a shell comment at its end says so, wherever the command is shown.
-    public func reproduction(_ path: String, alsoWithoutLooks: Bool = false) -> String {
+    /// standard input. For a timeline with looks or reinstalls, the check also gave the
+    /// program the timeline without them, for the rule `withoutLooksRule` names (G11,
+    /// rules.md #6), which the command does not: a shell comment at its end says so,
+    /// wherever the command is shown.
+    public func reproduction(_ path: String, withoutLooksRule: String? = nil) -> String {
         let word = Self.shellWord(path)
         let command = batch ? "{ tr -d '\\n' < \(word); echo; } | \(self.command)" : "\(self.command) \(word)"
-        guard alsoWithoutLooks else { return command }
-        return command + (batch ? "   # the check then sent the same program this timeline without its looks and reinstalls (G11)"
-            : "   # the check also ran it on this timeline without its looks and reinstalls (G11)")
+        guard let rule = withoutLooksRule else { return command }
+        return command + (batch ? "   # the check then sent the same program this timeline without its looks and reinstalls (\(rule))"
+            : "   # the check also ran it on this timeline without its looks and reinstalls (\(rule))")
     }
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes

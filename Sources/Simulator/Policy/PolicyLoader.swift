@@ -20,8 +20,9 @@ public enum PolicyLoader {
 
     /// The shipped policy `nameOrPath`, else the policy file at that path (relative to
     /// `folder` when not absolute). A file not read is named by the absolute path tried,
-    /// unless the name is a bare word (no `/`, no `.`), a shipped name mistyped more
-    /// likely than a file.
+    /// but for a bare word (no `/`, no `.`) looked up in the working folder (a command's
+    /// `--policy`, a timeline read from standard input): a shipped name mistyped, more
+    /// likely than a file there.
     public static func load(_ nameOrPath: String, folder: String = ".") throws(LoadError) -> SubscriptionPolicy {
         if let shipped = SubscriptionPolicy.named(nameOrPath) { return shipped }
         guard !nameOrPath.isEmpty else { throw LoadError(problem: "an empty policy name") }
@@ -31,7 +32,7 @@ public enum PolicyLoader {
             bytes = try InputFile.read(InputPath(path), kind: "policy file")
         } catch {
             let shipped = SubscriptionPolicy.shippedNames.joined(separator: ", ")
-            let tried = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let tried = URL(fileURLWithPath: path).standardizedFileURL.path
             let named = path != nameOrPath || nameOrPath.contains("/") || nameOrPath.contains(".")
             throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at \"" + ErrorText.path(Array(tried.utf8)) + "\"" : ""))")
         }

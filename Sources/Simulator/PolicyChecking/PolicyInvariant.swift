@@ -75,8 +75,9 @@ public enum PolicyInvariant: String, Hashable, Sendable, CaseIterable, Comparabl
 
     /// The rule ids the invariant protects under `policy`: the general ids, and the
     /// decision ids of the shipped policy it is (`U1`, `Q1`, ...); a policy of a team's
-    /// own, or a shipped one changed (a `--storekit` file's products), gets the general
-    /// ids alone, so a message never cites another app's decisions.
+    /// own, or a shipped one changed in any way (a rule, a text, a `--storekit` file's
+    /// products), gets the general ids alone, so a message never cites a decision that
+    /// may not be the policy's.
     public func rules(under policy: SubscriptionPolicy) -> String {
         let parts = rules.components(separatedBy: "; ")
         guard parts.count == 2 else { return rules }

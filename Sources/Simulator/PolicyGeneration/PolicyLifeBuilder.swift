@@ -437,7 +437,9 @@ struct PolicyLifeBuilder {
             // A burst: one feature up to and past a limit, within a stretch of the day.
             var from = dayStart, to = dayEnd
             var burstFeature = -1, burstTarget = Int64.max, releaseFeature = -1
-            let streaking = streakDays > 0 && hasPlan
+            // A day under no plan, or with the meters spent, ends a streak.
+            if !hasPlan { streakDays = 0 }
+            let streaking = streakDays > 0
             if streaking || (bursts && hasPlan && random.chance(burstChance)) {
                 if streaking {
                     (burstFeature, burstTarget) = (streakFeature, streakTarget)
@@ -454,7 +456,7 @@ struct PolicyLifeBuilder {
                     (streakFeature, streakTarget) = (burstFeature, burstTarget)
                     streakDays = Int(min((burstTarget + daily - 1) / daily, 31)) + 1
                 }
-                uses = min(burstTarget, streakDays > 0 ? daily : Int64(traits.burstCaps[meter])) &+ Int64(random.int(in: 0...4))
+                uses = min(burstTarget, streaking || streakDays > 0 ? daily : Int64(traits.burstCaps[meter])) &+ Int64(random.int(in: 0...4))
                 if traits.hasStockLimit[meter] {
                     let releasers = traits.releasersOf[meter].filter { swarm.allows(feature: $0) }
                     if !releasers.isEmpty {

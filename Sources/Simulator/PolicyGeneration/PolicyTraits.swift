@@ -24,9 +24,10 @@ final class PolicyTraits: Sendable {
     /// Per meter: the most uses a burst makes in a day before its few past the target.
     /// 90, or more for a meter with larger limits: its largest `day` limit (reached in a
     /// day, and passed), a twentieth of its largest `month` limit (so that a streak of
-    /// bursts, one a day at the plan's day limit or at this cap, reaches it within a
-    /// month: `PolicyLifeBuilder`) and an eighth of its largest `total` or `stock` limit
-    /// (reached over a few burst days), at most `largestBurst`.
+    /// bursts, one a day at this cap, reaches it within a month, as it does at the
+    /// plan's day limit when the month limit is at most 31 times that: `PolicyLifeBuilder`)
+    /// and an eighth of its largest `total` or `stock` limit (reached over a few burst
+    /// days), at most `largestBurst`.
     let burstCaps: [Int]
     /// The most uses a burst aims at in a day (it goes a few past): a `day` limit above
     /// it is seldom or never reached.

@@ -10,7 +10,7 @@ extension RunReport {
     public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
                 command: String? = nil, storeKit: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
-        let whole = command ?? PolicyRunSummary.command(result) + (storeKit.map { " --storekit \($0)" } ?? "")
+        let whole = command ?? PolicyRunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,

@@ -109,7 +109,7 @@ public enum MarkdownReport {
                     failure.detail, "",
                     "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")) (`\(failure.timelineFile)`):", "",
                     "```json", failure.timeline.trimmingTrailingNewlines, "```", "",
-                    ] + (failure.programCommand.map { ["- the program (shows the failure): `\($0)`"] } ?? []) + [
+                    ] + (failure.programCommand.map { ["- the program, given the file as the check gave it: `\($0)`"] } ?? []) + [
                     "- replay\(failure.programCommand == nil ? "" : " (the reference's outputs)"): `\(failure.replayCommand)`",
                     "- regenerate: `\(failure.regenerateCommand)`", "",
                     "<details><summary>Paste-ready test for <code>Tests/Scenarios</code></summary>", "",

@@ -83,7 +83,7 @@ public enum ReportDiff {
             // A count of 0 in one report and none in the other (a plan added or removed
             // under which that reason cannot occur) is no change.
             for outcome in union(then.keys.sorted(), now.keys.sorted()) where (then[outcome] ?? 0) != (now[outcome] ?? 0) {
-                behaviour.append(["all", "outcome `\(outcome)` under \(plan)", moved(then[outcome], now[outcome])])
+                behaviour.append(["all", "outcome `\(outcome)` under \(MarkdownReport.plain(plan))", moved(then[outcome], now[outcome])])
             }
         }
         for persona in union(old.behaviour.byPersona.keys.sorted(), new.behaviour.byPersona.keys.sorted()) {

@@ -206,9 +206,10 @@ public struct RunReport: Codable, Equatable, Sendable {
         /// The command that regenerates the user.
         public var regenerateCommand: String
         /// For a check: the command that gives the timeline file to the program under
-        /// test, which shows the failure (`replayCommand` shows the reference's outputs).
+        /// test as the check gave it (`replayCommand` shows the reference's outputs), with
+        /// a shell comment when the check also sent it without its looks and reinstalls.
         /// Absent for a run, whose implementation is the package's own, and for a check
-        /// whose timeline passed when given to the program alone.
+        /// whose timeline passed when given to a fresh program.
         public var programCommand: String? = nil
         /// A test for `Tests/Scenarios` that fails until the bug is fixed.
         public var regressionTest: String

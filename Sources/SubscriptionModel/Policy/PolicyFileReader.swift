@@ -366,10 +366,11 @@ struct PolicyFileReader {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
               let minute = number(14..<16), let second = number(17..<19), hour <= 23, minute <= 59, second <= 59 else { return .failure(.form) }
+        // The year first, as the timeline reader names the same faults.
+        guard (1970...2099).contains(year) else { return .failure(InstantProblem(text: "is in \(year), outside the years 1970–2099")) }
         guard LocalDate.isValid(year: year, month: month, day: day) else {
             return .failure(InstantProblem(text: "is an impossible date: " + LocalDate.impossibility(year: year, month: month, day: day)))
         }
-        guard (1970...2099).contains(year) else { return .failure(InstantProblem(text: "is in \(year), outside the years 1970–2099")) }
         let seconds = Int64(LocalDate.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return .success(Instant(secondsSince1970: seconds))
     }

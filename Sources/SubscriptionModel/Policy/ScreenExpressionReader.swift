@@ -176,9 +176,9 @@ struct ScreenExpressionReader {
             case ("limit", .meter(false)), ("remaining", .meter(false)):
                 throw reader.fail(path, "placeholder {\(name)} has no value when the meter is unlimited")
             case ("used", .expiry), ("limit", .expiry), ("remaining", .expiry):
-                throw reader.fail(path, "placeholder {\(name)} is not filled in an \"expiry\" text, which fills only {date}; a meter's numbers are filled in the meter's own texts, not in an expression inside it")
+                throw reader.fail(path, "placeholder {\(name)} is not filled in an \"expiry\" text, which fills only {date}")
             case ("used", _), ("limit", _), ("remaining", _):
-                throw reader.fail(path, "placeholder {\(name)} is only filled in a \"meter\" screen's own texts (its branches and their plurals), not in a fixed box's text or anywhere else")
+                throw reader.fail(path, "placeholder {\(name)} is only filled in the texts of a \"meter\" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else")
             case ("date", _):
                 throw reader.fail(path, "placeholder {date} is only filled inside an \"expiry\" screen")
             default:

@@ -106,6 +106,8 @@ struct PolicyFileTests {
         #expect(cutoff("\"2026-03-01T24:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2026-03-01T24:00:00Z" is not an instant written YYYY-MM-DDTHH:MM:SSZ"#)
         #expect(cutoff("\"2026-03-01T00:00:00+01:00\"") == #"error: t.json: $.grace.installedBefore: "2026-03-01T00:00:00+01:00" is not an instant written YYYY-MM-DDTHH:MM:SSZ"#)
         #expect(cutoff("\"2024-02-29T00:00:00Z\"") == nil, "a leap day that exists")
+        #expect(cutoff("\"2100-02-29T00:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2100-02-29T00:00:00Z" is in 2100, outside the years 1970–2099"#,
+                "the year first, as a timeline's reader says it")
     }
 
     @Test("screens: every plan needs a case, placeholders only where they are filled")
@@ -113,11 +115,11 @@ struct PolicyFileTests {
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))
                 == #"error: t.json: $.screens.s.cases: no case for plan "pro" and no "else""#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{used} used""#))
-                == #"error: t.json: $.screens.s: placeholder {used} is only filled in a "meter" screen's own texts (its branches and their plurals), not in a fixed box's text or anywhere else"#)
+                == #"error: t.json: $.screens.s: placeholder {used} is only filled in the texts of a "meter" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else"#)
         // Inside a meter's branch, the innermost expression decides: an expiry fills only {date}.
         let expiryInMeter = #"{"kind": "meter", "meter": "m", "window": "day", "below": {"kind": "expiry", "renewing": "{remaining} left", "ending": "x"}, "reached": "none left", "unlimited": "all"}"#
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: expiryInMeter))
-                == #"error: t.json: $.screens.s.below.renewing: placeholder {remaining} is not filled in an "expiry" text, which fills only {date}; a meter's numbers are filled in the meter's own texts, not in an expression inside it"#)
+                == #"error: t.json: $.screens.s.below.renewing: placeholder {remaining} is not filled in an "expiry" text, which fills only {date}"#)
         let unlimited = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none left", "unlimited": "{remaining} left"}"#
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
                 == #"error: t.json: $.screens.s.unlimited: placeholder {remaining} has no value when the meter is unlimited"#)
