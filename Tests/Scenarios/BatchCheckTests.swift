@@ -30,6 +30,19 @@ extension ExternalProgramTests {
             return ("sh '\(file.path)'", folder)
         }
 
+        /// A batch program that answers as `replay --batch` does, but exits with `status`
+        /// at its `request`th request line (first printing `saying` on standard error).
+        func dying(atRequest request: Int, status: Int, saying: String? = nil) throws -> (command: String, folder: URL) {
+            try script("""
+                n=0
+                while IFS= read -r line; do
+                  n=$((n + 1))
+                  if [ "$n" -eq \(request) ]; then \(saying.map { "echo \"\($0)\" >&2; " } ?? "")exit \(status); fi
+                  answer "$line"
+                done
+                """)
+        }
+
         /// `simulate check --batch` on six users of seed 3 over a year.
         func check(_ command: String, users: Int = 6, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String, report: String) {
             let report = FileManager.default.temporaryDirectory.appendingPathComponent("check-batch-\(UUID().uuidString)").path
@@ -97,14 +110,7 @@ extension ExternalProgramTests {
 
         @Test("a program that crashes on its third timeline: that one is reported crashed, and the fourth meets a fresh process")
         func crashOnThird() throws {
-            let program = try script("""
-                n=0
-                while IFS= read -r line; do
-                  n=$((n + 1))
-                  if [ "$n" -eq 3 ]; then echo "dying on timeline 3" >&2; exit 7; fi
-                  answer "$line"
-                done
-                """)
+            let program = try dying(atRequest: 3, status: 7, saying: "dying on timeline 3")
             defer { try? FileManager.default.removeItem(at: program.folder) }
             let (results, starts) = answers(program.command)
             #expect(starts == 2)
@@ -139,14 +145,7 @@ extension ExternalProgramTests {
 
         @Test("shrinking gives every candidate a fresh program: one that dies at its second request shrinks to a timeline of two requests, said so beside the command")
         func shrinkingCandidatesEachAlone() throws {
-            let program = try script("""
-                n=0
-                while IFS= read -r line; do
-                  n=$((n + 1))
-                  if [ "$n" -eq 2 ]; then exit 5; fi
-                  answer "$line"
-                done
-                """)
+            let program = try dying(atRequest: 2, status: 5)
             defer { try? FileManager.default.removeItem(at: program.folder) }
             // User 0 has looks, so its check is two requests and the program dies at the second.
             try #require(TimelineGenerator(maxYears: 1).user(seed: 3, user: 0).timeline.events.contains { $0.action.isLookOrReinstall })

@@ -244,6 +244,16 @@ extension CommandLineTests {
 }
 
 /// A new empty folder under the temporary directory.
+/// A copy of the file at `source`, named `file`, in a fresh folder named `folder` (a
+/// name with a space, a quote or a `$`, as a user's folders have); the caller removes
+/// `root`, the folder that holds it.
+func copyIntoOddFolder(_ source: String, folder: String, file: String) throws -> (root: String, folder: String, path: String) {
+    let root = try temporaryFolder(), inner = root + "/" + folder
+    try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: source, toPath: inner + "/" + file)
+    return (root, inner, inner + "/" + file)
+}
+
 func temporaryFolder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-test-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -410,11 +410,8 @@ struct StoreKitCommandTests {
 
     @Test("a StoreKit file in a folder with a space and a quote is one shell word in the report's command")
     func runStoreKitPathQuoted() throws {
-        let folder = try temporaryFolder() + "/app's config"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let path = folder + "/app.storekit"
-        try FileManager.default.copyItem(atPath: StoreKitFixtures.path("daily-quip-weekly"), toPath: path)
+        let (root, folder, path) = try copyIntoOddFolder(StoreKitFixtures.path("daily-quip-weekly"), folder: "app's config", file: "app.storekit")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try runSimulate(["run", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--users", "3", "--years", "1", "--quiet", "--report", folder + "/r"])
         #expect(result.status == 0, "\(result.err)")
         let report = try RunReport.read(path: folder + "/r/report.json")

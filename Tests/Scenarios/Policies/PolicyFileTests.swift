@@ -227,11 +227,9 @@ struct PolicyTimelineErrorTests {
 
     @Test("a policy path with a space, a quote or a $ is one shell word in the commands printed: the regenerate command runs as pasted")
     func policyPathQuotedInCommands() throws {
-        let folder = try temporaryFolder() + "/my rules's $HOME"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let path = folder + "/quip.json"
-        try FileManager.default.copyItem(at: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), to: URL(fileURLWithPath: path))
+        let (root, folder, path) = try copyIntoOddFolder(PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json").path,
+                                                         folder: "my rules's $HOME", file: "quip.json")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try runSimulate(["run", "--policy", path, "--users", "2", "--years", "1", "--quiet", "--report", folder + "/report"])
         #expect(run.status == 0, "\(run.err)")
         let word = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
