@@ -450,8 +450,10 @@ struct PolicyLifeBuilder {
                     burstTarget = Int64(targets.isEmpty ? 10 : random.pick(targets))
                 }
                 let meter = traits.meterOf[burstFeature]
-                let daily = Int64(min(traits.dayLimits[plan][meter], traits.burstCaps[meter]))
-                if !streaking, daily > 0, burstTarget == traits.monthLimits[plan][meter], burstTarget > daily {
+                // The plan's day and month limits, as `setCaps` keeps them beside the counts.
+                let caps = tally + 6 &* meter
+                let daily = Int64(min(caps[3], traits.burstCaps[meter]))
+                if !streaking, daily > 0, burstTarget == caps[4], burstTarget > daily {
                     // The days the month's count needs at that pace, and two past it.
                     (streakFeature, streakTarget) = (burstFeature, burstTarget)
                     streakDays = Int(min((burstTarget + daily - 1) / daily, 31)) + 1

@@ -139,14 +139,20 @@ public enum MarkdownReport {
     /// escaped, which GitHub's tables read as the character, in code spans too.
     public static func table(_ header: [String], _ rows: [[String]], right: [Bool]) -> String {
         let rule = right.map { $0 ? "---:" : "---" }
-        return ([header, rule] + rows).map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
-            .joined(separator: "\n")
+        return ([header, rule] + rows).map { "| " + $0.map(cell).joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+
+    /// A table cell's text with its `|`s escaped (looked for byte by byte first: a report
+    /// has thousands of cells, and nearly none holds one).
+    private static func cell(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "|")) ? text.replacingOccurrences(of: "|", with: "\\|") : text
     }
 
     /// A name from the policy (a plan id) as plain markdown text: `&`, `<` and `>` as
     /// entities, so that it is shown, never read as HTML.
     public static func plain(_ name: String) -> String {
-        name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return name }
+        return name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
 
