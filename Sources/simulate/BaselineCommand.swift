@@ -15,18 +15,24 @@ enum BaselineCommand {
         if let only, only != "meal-capture", !Baseline.policies.contains(only) {
             throw UsageError("--policy \(ErrorText.quoted(only)): baselines are kept for the shipped policies (\(Baseline.policies.joined(separator: ", ")), meal-capture)")
         }
+        // Every file is checked before the runs, and written after all of them: a bad
+        // folder or an interrupt during the runs leaves the baselines as they were.
+        var wanted: [(name: String?, json: String, markdown: String)] = []
+        if only == nil || only == "meal-capture" { wanted.append((nil, "baseline.json", "baseline.md")) }
+        for policy in Baseline.policies where only == nil || only == policy {
+            wanted.append((policy, "baselines/\(policy).json", "baselines/\(policy).md"))
+        }
+        let path = { (name: String) in (folder as NSString).appendingPathComponent(name) }
+        for file in wanted.flatMap({ [$0.json, $0.markdown] }) {
+            if let refusal = ReportFolder.refusal(toWrite: path(file)) { throw UsageError("--report \(ErrorText.quoted(folder)): \(refusal.description)") }
+        }
+        let reports = wanted.map { $0.name.map { Baseline.report(policy: $0) } ?? Baseline.report() }
         var passed = true
-        func write(_ report: RunReport, json: String, markdown: String) throws {
-            let jsonPath = try ReportFolder.writeFile(report.json(), to: (folder as NSString).appendingPathComponent(json))
-            let markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: (folder as NSString).appendingPathComponent(markdown))
+        for (file, report) in zip(wanted, reports) {
+            let jsonPath = try ReportFolder.writeFile(report.json(), to: path(file.json))
+            let markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: path(file.markdown))
             Console.out("wrote \(jsonPath) and \(markdownPath)")
             passed = passed && report.passed
-        }
-        if only == nil || only == "meal-capture" {
-            try write(Baseline.report(), json: "baseline.json", markdown: "baseline.md")
-        }
-        for policy in Baseline.policies where only == nil || only == policy {
-            try write(Baseline.report(policy: policy), json: "baselines/\(policy).json", markdown: "baselines/\(policy).md")
         }
         Console.out("(seed \(Baseline.options.seed), \(Figures.count(Baseline.options.users, "user")), \(Figures.count(Baseline.options.years, "year")) each)")
         return passed ? 0 : 1

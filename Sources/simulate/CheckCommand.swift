@@ -24,9 +24,9 @@ enum CheckCommand {
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'check'; quote the whole command: --command \"CMD ARGS\"") }
         try arguments.rejectUnknown()
 
-        let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
-        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         let program = ExternalProgram(command: command, timeoutSeconds: timeout, batch: batch)
+        let folder = try ReportFolder(path: reportPath, inputs: (policy?.files ?? []) + program.filesNamed)
+        let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
         let check = ExternalCheck(program: program, options: options)
         Console.error("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")

@@ -38,6 +38,10 @@ final class CommandArguments {
         guard let index = remaining.firstIndex(of: flag) else { return nil }
         guard index + 1 < remaining.count else { throw UsageError("\(flag) needs a value") }
         let value = remaining[index + 1]
+        // `--report --quiet` is a forgotten value, not a folder named `--quiet`.
+        if value.hasPrefix("--"), value.count > 2 {
+            throw UsageError("\(flag) needs a value, and \(ErrorText.quoted(value)) is an option; a value that starts with -- is written \(flag)=\(value)")
+        }
         remaining.removeSubrange(index...index + 1)
         return value
     }
@@ -100,6 +104,9 @@ final class CommandArguments {
     private func rejectUnknownFlags() throws {
         guard let unknown = remaining.first(where: Self.isFlag) else { return }
         let name = String(unknown.prefix { $0 != "=" })
+        if name != unknown, known.contains(name) {
+            throw UsageError("\(name) takes no value: write \(name) alone, not \(ErrorText.quoted(unknown))")
+        }
         var message = "unknown option \(ErrorText.quoted(name)) for '\(command)'"
         if let nearest = Self.nearest(to: name, in: known) { message += "; did you mean \(nearest)?" }
         throw UsageError(message + (message.hasSuffix("?") ? " See" : "; see") + " 'simulate \(command) --help'.")

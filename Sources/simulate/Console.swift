@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,6 +16,15 @@ import Darwin
 /// instead, the command goes on (a run still writes its report), and `main` turns a
 /// failed standard output into one `error:` line and exit status 2.
 enum Console {
+    /// Set by an interrupt: what the command still prints is dropped.
+    private static let silenced = Atomic<Bool>(false)
+
+    /// Drops everything printed from now on but lines said `evenIfSilenced`.
+    static func silence() { silenced.store(true, ordering: .sequentiallyConsistent) }
+
+    /// Whether `silence()` was called.
+    static var isSilenced: Bool { silenced.load(ordering: .sequentiallyConsistent) }
+
     /// The first error writing standard output, if any (`errno`).
     nonisolated(unsafe) private(set) static var outputError: Int32?
 
@@ -36,18 +46,19 @@ enum Console {
     }
 
     static func out(_ text: String, terminator: String = "\n") {
-        guard outputError == nil else { return }
+        guard outputError == nil, !isSilenced else { return }
         if let error = write(text + terminator, to: STDOUT_FILENO) { outputError = error }
     }
 
     /// Bytes already encoded as UTF-8 (`replay --batch`'s answers), written as they are.
     static func out(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard outputError == nil else { return }
+        guard outputError == nil, !isSilenced else { return }
         if let error = write(bytes, to: STDOUT_FILENO) { outputError = error }
     }
 
     /// A line on standard error; failures there are ignored (there is nowhere left to say so).
-    static func error(_ text: String) {
+    static func error(_ text: String, evenIfSilenced: Bool = false) {
+        guard evenIfSilenced || !isSilenced else { return }
         _ = write(text + "\n", to: STDERR_FILENO)
     }
 

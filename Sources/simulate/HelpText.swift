@@ -135,7 +135,8 @@ enum HelpText {
       --policy X    a user of a run under policy X (a shipped name or a policy file)
       --no-swarm    ...of a run with --no-swarm
       --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)
-      --out FILE    also write that user's timeline to FILE (a timeline file)
+      --out FILE    also write that user's timeline to FILE (a timeline file; a
+                    link, device or folder already at FILE is refused, not replaced)
       --batch       the batch protocol (docs/batch-protocol.md): read timelines from
                     standard input, one per line, and answer each with its JSON Lines
                     and {"end":"ok"}, or only {"end":"error","error":"..."} for a bad

@@ -13,8 +13,13 @@ enum Interrupts {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                stopEverything()
-                Console.error("simulate: interrupted; report folders left as they were")
+                // Nothing the command prints from here on reaches the terminal: a check's
+                // summary of programs the interrupt itself stopped would be false.
+                Console.silence()
+                let written = stopEverything()
+                Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
+                              : "simulate: interrupted after writing \(written.map { "\"\($0)\"" }.joined(separator: ", ")); nothing else written",
+                              evenIfSilenced: true)
                 exit(status)
             }
             source.resume()
@@ -22,9 +27,14 @@ enum Interrupts {
         }
     }
 
-    /// What an interrupt undoes.
-    static func stopEverything() {
+    /// What an interrupt undoes: report folders first (waiting for a write or a commit in
+    /// progress), then the external programs. Returns the reports written before it.
+    static func stopEverything() -> [String] {
+        let written = ReportFolder.abandonAll()
         ExternalPrograms.stopAll()
-        ReportFolder.abandonAll()
+        return written
     }
+
+    /// Whether an interrupt has begun: the main thread then leaves the exit to it.
+    static var interrupted: Bool { Console.isSilenced }
 }

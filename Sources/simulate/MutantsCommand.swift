@@ -17,6 +17,10 @@ enum MutantsCommand {
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
+        if let policy, PolicyMutantCatalogue.entries(for: policy.name).isEmpty {
+            // Refused before a report folder is made.
+            throw UsageError("--policy \"\(ErrorText.path(Array(policy.name.utf8)))\": no mutants are catalogued for it (the shipped policies have them)")
+        }
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder) }
         Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
@@ -52,9 +56,6 @@ enum MutantsCommand {
     /// policy's generated users, compared with the reference engine.
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let catalogue = PolicyMutantCatalogue.entries(for: policy.name)
-        guard !catalogue.isEmpty else {
-            throw UsageError("--policy \(ErrorText.quoted(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
-        }
         Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
         let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
         let matrix = PolicyKillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)

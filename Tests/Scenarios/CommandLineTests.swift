@@ -203,6 +203,113 @@ struct CommandLineTests {
         #expect(siblings == ["latest"], "\(siblings)")
     }
 
+    @Test("Ctrl-C at any moment of a run, its last steps included: exit 130, the earlier report or the whole new one, no staging folder, and a true last line")
+    func interruptAtAnyMoment() throws {
+        let folder = try temporaryFolder() + "/latest"
+        let arguments = ["run", "--seed", "5", "--users", "400", "--years", "1", "--quiet", "--report", folder]
+        let started = Date()
+        #expect(try runSimulate(arguments).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        let whole = try RunReport.read(path: folder + "/report.json")
+        /// Whether the folder holds the whole new report (the same run but its timing).
+        func isNew(_ data: Data) -> Bool { (try? JSONDecoder().decode(RunReport.self, from: data)).map { $0.counts == whole.counts && $0.coverage == whole.coverage } ?? false }
+        let executable = try #require(PackagePaths.simulate)
+        for trial in 0..<20 {
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/report.json"))
+            let earlier = try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))
+            let process = Process(), err = Pipe()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            // Spread over the whole run, its end (summary, report, swap) included.
+            Thread.sleep(forTimeInterval: duration * (0.4 + 0.7 * Double(trial) / 19))
+            process.interrupt()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let now = try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))
+            let siblings = try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent)
+            #expect(siblings == ["latest"], "trial \(trial): no staging folder is left: \(siblings)")
+            #expect(now == earlier || isNew(now), "trial \(trial): the earlier report or the whole new one")
+            if process.terminationStatus == 130 {
+                #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n") ? now == earlier : said.contains("simulate: interrupted after writing "),
+                        "trial \(trial): \(said)")
+            } else {
+                #expect(process.terminationStatus == 0 && isNew(now), "trial \(trial): finished before the signal: \(process.terminationStatus) \(said)")
+            }
+        }
+    }
+
+    @Test("an option where a value belongs, or a value given to a flag that takes none, is refused naming both")
+    func optionsAsValues() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = try runSimulate(["run", "--report", "--quiet", "--users", "5"])
+        #expect(report.status == 2 && report.out.isEmpty)
+        #expect(report.err == "error: --report needs a value, and \"--quiet\" is an option; a value that starts with -- is written --report=--quiet\n", "\(report.err)")
+        #expect(!FileManager.default.fileExists(atPath: "--quiet"))
+        let quiet = try runSimulate(["run", "--quiet=yes", "--users", "5", "--report", folder + "/r"])
+        #expect(quiet.status == 2 && quiet.err == "error: --quiet takes no value: write --quiet alone, not \"--quiet=yes\"\n", "\(quiet.err)")
+    }
+
+    @Test("a report folder named with a trailing /. is the folder itself")
+    func reportFolderWithDot() throws {
+        let folder = try temporaryFolder() + "/r"
+        let result = try runSimulate(["run", "--seed", "1", "--users", "5", "--years", "1", "--quiet", "--report", folder + "/."])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/report.json"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent) == ["r"])
+    }
+
+    @Test("check refuses a report folder that holds the program it checks, before running it")
+    func checkReportHoldsProgram() throws {
+        let folder = try temporaryFolder()
+        let script = folder + "/impl.sh"
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
+        let result = try runSimulate(["check", "--command", "sh " + script, "--users", "2", "--report", folder])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err.contains("holds \"\(script)\", which this command reads"), "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
+    }
+
+    @Test("replay --out writes only a file: a link, a device, a folder or an empty name is refused, nothing printed")
+    func replayOutRefusals() throws {
+        let folder = try temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/target.json"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: folder + "/target.json")
+        for (out, why) in [(folder + "/link.json", "a symbolic link, which writing would replace; name the file itself"), ("/dev/null", "not a regular file (a device, a pipe or a socket), which writing would replace"),
+                           (folder + "/new/", "it names a folder (it ends in /), not a file"), (folder, "a folder, not a file")] {
+            let result = try runSimulate(["replay", "--seed", "1", "--user", "0", "--out", out])
+            #expect(result.status == 2 && result.out.isEmpty, "\(out)")
+            #expect(result.err.hasSuffix(why + "\n"), "\(out): \(result.err)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json") == folder + "/target.json")
+        let empty = try runSimulate(["replay", "--seed", "1", "--user", "0", "--out", ""])
+        #expect(empty.status == 2 && empty.err == "error: cannot write \"\": no file is named\n", "\(empty.err)")
+    }
+
+    @Test("mutants of a policy file is refused before a report folder is made, naming the path with its end")
+    func mutantsOfAPolicyFile() throws {
+        let folder = try temporaryFolder()
+        let policy = folder + "/a-policy-file-with-a-long-name-to-show-the-whole-path.json"
+        try FileManager.default.copyItem(atPath: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json").path, toPath: policy)
+        let result = try runSimulate(["mutants", "--policy", policy, "--report", folder + "/a/b/c"])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err.contains("to-show-the-whole-path.json\": no mutants are catalogued"), "a long path is cut in the middle, never at its end: \(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "no folder made")
+    }
+
+    @Test("baseline refuses a folder it cannot write before any run, writing nothing")
+    func baselineRefusedBeforeRuns() throws {
+        let folder = try temporaryFolder()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder + "/baselines"))
+        let result = try runSimulate(["baseline", "--report", folder])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err.contains("\"\(folder)/baselines\" is a file, not a folder"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["baselines"], "nothing written")
+    }
+
     @Test("standard output that cannot be written is one error line and exit status 2, and the report is still written")
     func fullStandardOutput() throws {
         let folder = try temporaryFolder() + "/latest"

@@ -50,10 +50,22 @@ struct ShardCommandLineTests {
         #expect(try RunReport.read(path: folder + "/s2/report.json").options.command == command + " --shard 2/3", "a shard's names its shard once")
         #expect(a.withoutTiming == b.withoutTiming)
         #expect(a.timing?.jobs == shards.count * CampaignOptions.coreCount, "jobs of the shards added up")
+        let shardRates = try shards.map { try RunReport.read(path: $0 + "/report.json").timing?.eventsPerSecond ?? 0 }
+        #expect((a.timing?.eventsPerSecond ?? .infinity) <= shardRates.reduce(0, +) * 1.01 + 1,
+                "the merged rate is no more than the shards' together (a time rounded to 0 is not divided by): \(String(describing: a.timing)) \(shardRates)")
         for name in ["report.md", "report.html", "summary.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/merged/" + name)) }
         let shardMarkdown = try String(contentsOfFile: folder + "/s2/report.md", encoding: .utf8)
         #expect(shardMarkdown.contains("Shard 2 of 3: 30 of the run's 90 users"))
         #expect(!(try String(contentsOfFile: folder + "/merged/report.md", encoding: .utf8)).contains("Shard "))
+    }
+
+    @Test("a shard's line lists only users the run has")
+    func shardLineListsRealUsers() throws {
+        let folder = try temporaryFolder()
+        for (users, shard, listed) in [("10", "10/10", "user 9 of 10"), ("4", "2/3", "user 1 of 4"), ("12", "2/3", "users 1, 4, 7, … of 12"), ("7", "1/3", "users 0, 3, 6 of 7")] {
+            let result = try runSimulate(["run", "--seed", "1", "--users", users, "--years", "1", "--quiet", "--shard", shard, "--report", folder + "/r"])
+            #expect(result.status == 0 && result.out.contains("shard       \(shard): \(listed) (merge every"), "\(result.out)")
+        }
     }
 
     @Test("merge exits 1 when the merged run failed: mutants surviving two users")

@@ -95,6 +95,18 @@ public struct ExternalProgram: Sendable {
             : "   # the check also ran it on this timeline without its looks and reinstalls (\(rule))")
     }
 
+    /// The files and folders the command's words name (each word, its quotes taken off,
+    /// that exists as a path from the working folder): what a check reads, so that a
+    /// report folder holding one (the program's own script) is refused, not replaced.
+    public var filesNamed: [String] {
+        command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
+            var word = Substring(word)
+            while let first = word.first, first == "'" || first == "\"" { word = word.dropFirst() }
+            while let last = word.last, last == "'" || last == "\"" { word = word.dropLast() }
+            return String(word)
+        }.filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// `text` as one shell word: as it is when it holds only characters a shell takes
     /// literally, else in single quotes.
     public static func shellWord(_ text: String) -> String {

@@ -22,6 +22,9 @@ public final class ReportFolder: Sendable {
     public let path: String
     /// Where the files go until `commit()`.
     let staging: String
+    /// The folder's path with `.` and `..` resolved (`r/.` is `r`): what the swap renames
+    /// onto, which a path ending in `.` cannot be.
+    let target: String
 
     /// Why a report could not be written.
     public struct WriteError: Error, CustomStringConvertible {
@@ -29,9 +32,11 @@ public final class ReportFolder: Sendable {
         public let description: String
     }
 
-    /// Staging folders not yet committed, removed by `abandonAll()` on an interrupt;
-    /// the lock is held through a commit, so an interrupt waits for it to finish.
-    private static let pending = Mutex<(folders: Set<String>, abandoned: Bool)>(([], false))
+    /// Staging folders not yet committed, removed by `abandonAll()` on an interrupt, and
+    /// the folders committed so far. The lock is held through each write and each
+    /// commit, so an interrupt waits for one in progress, and no write after it makes a
+    /// staging folder again.
+    private static let pending = Mutex<(folders: Set<String>, abandoned: Bool, committed: [String])>(([], false, []))
 
     /// Checks that `path` can become a report folder and makes its staging folder.
     ///
@@ -63,6 +68,7 @@ public final class ReportFolder: Sendable {
             throw WriteError(description: "--report \(Self.quoted(path)): holds \(Self.quoted(input)), which this command reads and replacing the folder would delete; name another folder")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
+        target = url.path
         let parent = url.deletingLastPathComponent().path
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -88,12 +94,17 @@ public final class ReportFolder: Sendable {
     @discardableResult
     public func write(_ text: String, as name: String) throws(WriteError) -> String {
         let staged = (staging as NSString).appendingPathComponent(name)
-        do {
-            try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
-        } catch {
-            throw WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
+        let failure: WriteError? = Self.pending.withLock { state in
+            guard !state.abandoned else { return WriteError(description: "the report for \(Self.quoted(path)) was abandoned") }
+            do {
+                try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
+                return nil
+            } catch {
+                return WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
+            }
         }
+        if let failure { throw failure }
         return (path as NSString).appendingPathComponent(name)
     }
 
@@ -112,7 +123,9 @@ public final class ReportFolder: Sendable {
                 return .failure(WriteError(description: "the report for \(Self.quoted(path)) was abandoned"))
             }
             do throws(WriteError) {
-                return .success(try swapIn())
+                let earlier = try swapIn()
+                state.committed.append(path)
+                return .success(earlier)
             } catch {
                 try? FileManager.default.removeItem(atPath: staging)
                 return .failure(error)
@@ -131,32 +144,36 @@ public final class ReportFolder: Sendable {
         try? FileManager.default.removeItem(atPath: staging)
     }
 
-    /// Removes every staging folder not yet committed and refuses later commits: what an
-    /// interrupt calls, so that Ctrl-C leaves each report folder as it was. Waits for a
-    /// commit in progress to finish.
-    public static func abandonAll() {
-        let folders = pending.withLock { state in
+    /// Removes every staging folder not yet committed and refuses later writes and
+    /// commits: what an interrupt calls, so that Ctrl-C leaves each report folder as it
+    /// was. Waits for a write or a commit in progress to finish; returns the folders
+    /// committed before it (a report already replaced, which the interrupt must not say
+    /// it left as it was).
+    @discardableResult
+    public static func abandonAll() -> [String] {
+        let (folders, committed) = pending.withLock { state in
             state.abandoned = true
             defer { state.folders = [] }
-            return state.folders
+            return (state.folders, state.committed)
         }
         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        return committed
     }
 
     /// Moves the staging folder to the destination; returns the earlier report's new
     /// place (to be removed), if there was one.
     private func swapIn() throws(WriteError) -> String? {
-        if rename(staging, path) == 0 { return nil }
+        if rename(staging, target) == 0 { return nil }
         let first = errno
         guard first == EEXIST || first == ENOTEMPTY else {
             throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(first)))")
         }
-        if Self.exchange(staging, path) {
+        if Self.exchange(staging, target) {
             return staging
         }
         // No atomic exchange on this file system: the old report moves aside first.
         let aside = staging + ".old"
-        guard rename(path, aside) == 0, rename(staging, path) == 0 else {
+        guard rename(target, aside) == 0, rename(staging, target) == 0 else {
             throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(errno)))")
         }
         return aside
@@ -177,21 +194,53 @@ public final class ReportFolder: Sendable {
     }
 
     /// Writes one file atomically (a temporary file renamed over it): for files that live
-    /// beside others a run does not own, such as `reports/baseline.json`.
+    /// beside others a run does not own, such as `reports/baseline.json`. The rename
+    /// would replace whatever is at `path`, so only a regular file, or nothing, may be
+    /// there: a folder, a symbolic link, a device or a pipe is refused.
     @discardableResult
     public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw WriteError(description: "cannot write \(quoted(path)): a folder, not a file")
+        if let refusal = refusal(toWrite: path) { throw refusal }
+        // Under the lock, as a commit: an interrupt waits for the file, and names it as written.
+        let failure: WriteError? = pending.withLock { state in
+            guard !state.abandoned else { return WriteError(description: "cannot write \(quoted(path)): the command was interrupted") }
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                state.committed.append(path)
+                return nil
+            } catch {
+                return WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
+            }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
-        }
+        if let failure { throw failure }
         return path
+    }
+
+    /// Why `writeFile` could not write `path`, found before anything is written (so that
+    /// a command refuses it before its run): no name, a name ending in `/`, something
+    /// other than a regular file there, or a file where a folder on the way should be.
+    public static func refusal(toWrite path: String) -> WriteError? {
+        guard !path.isEmpty else { return WriteError(description: "cannot write \"\": no file is named") }
+        guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(quoted(path)): it names a folder (it ends in /), not a file") }
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFDIR: return WriteError(description: "cannot write \(quoted(path)): a folder, not a file")
+            case S_IFLNK: return WriteError(description: "cannot write \(quoted(path)): a symbolic link, which writing would replace; name the file itself")
+            default: return WriteError(description: "cannot write \(quoted(path)): not a regular file (a device, a pipe or a socket), which writing would replace")
+            }
+        }
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty, parent != "/", parent != "." {
+            if stat(parent, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else { return WriteError(description: "cannot write \(quoted(path)): \(quoted(parent)) is a file, not a folder") }
+                return nil
+            }
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     /// The components of `path` made absolute, with `.`, `..` and symbolic links resolved

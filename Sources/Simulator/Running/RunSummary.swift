@@ -50,7 +50,10 @@ public enum RunSummary {
     /// The line naming a shard's share of the run (none for a whole run).
     public static func shardLines(_ options: CampaignOptions) -> [String] {
         guard let shard = options.shard else { return [] }
-        return ["  shard       \(shard): users \(shard.index - 1), \(shard.index - 1 + shard.count), \(shard.index - 1 + 2 * shard.count), … of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
+        // The share's first users, only those the run has (user k when k mod N = I - 1).
+        let first = stride(from: shard.index - 1, to: options.users, by: shard.count).prefix(4).map(String.init)
+        let listed = first.isEmpty ? "no user" : "user" + (first.count == 1 ? " " : "s ") + first.prefix(3).joined(separator: ", ") + (first.count > 3 ? ", …" : "")
+        return ["  shard       \(shard): \(listed) of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.

@@ -81,9 +81,12 @@ public enum ReportMerge {
             && (report.mutants ?? []).allSatisfy(\.killed)
         let timings = parts.compactMap(\.report.timing)
         if timings.count == parts.count {
+            // Shards run side by side: the whole run's rate is its events over the longest
+            // shard's time. A time that rounds to 0 (a shard of a few users) says nothing,
+            // so the shards' own rates, measured before rounding, are added instead.
             let seconds = timings.map(\.seconds).max() ?? 0
-            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: seconds,
-                                             eventsPerSecond: (Double(report.counts.events) / max(seconds, 1e-9)).rounded())
+            let rate = seconds > 0 ? (Double(report.counts.events) / seconds).rounded() : timings.reduce(0) { $0 + $1.eventsPerSecond }
+            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: seconds, eventsPerSecond: rate)
         } else {
             report.timing = nil
         }
