@@ -48,7 +48,7 @@ final class CommandArguments {
 
     func int(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = try string(flag) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
+        guard Self.isDigits(text), let value = Int(text), range.contains(value) else {
             throw UsageError("\(flag) \"\(text)\": expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
@@ -56,7 +56,7 @@ final class CommandArguments {
 
     func uint64(_ flag: String) throws -> UInt64? {
         guard let text = try string(flag) else { return nil }
-        guard let value = UInt64(text) else {
+        guard Self.isDigits(text), let value = UInt64(text) else {
             throw UsageError("\(flag) \"\(text)\": expected a whole number from 0 to \(UInt64.max)")
         }
         return value
@@ -64,7 +64,7 @@ final class CommandArguments {
 
     func double(_ flag: String, range: ClosedRange<Double>) throws -> Double? {
         guard let text = try string(flag) else { return nil }
-        guard let value = Double(text), range.contains(value) else {
+        guard Self.isDigits(text.replacingOccurrences(of: ".", with: "", options: [], range: text.range(of: "."))), let value = Double(text), range.contains(value) else {
             throw UsageError("\(flag) \"\(text)\": expected a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
@@ -110,6 +110,12 @@ final class CommandArguments {
         var message = "unknown option \(ErrorText.quoted(name)) for '\(command)'"
         if let nearest = Self.nearest(to: name, in: known) { message += "; did you mean \(nearest)?" }
         throw UsageError(message + (message.hasSuffix("?") ? " See" : "; see") + " 'simulate \(command) --help'.")
+    }
+
+    /// Whether `text` is decimal digits only: a number on the command line is written
+    /// plainly (`+7`, `0x10`, `1e3` and ` 7` are not the numbers they would parse as).
+    private static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     private static func isFlag(_ argument: String) -> Bool {

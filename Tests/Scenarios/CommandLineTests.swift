@@ -251,6 +251,26 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: "--quiet"))
         let quiet = try runSimulate(["run", "--quiet=yes", "--users", "5", "--report", folder + "/r"])
         #expect(quiet.status == 2 && quiet.err == "error: --quiet takes no value: write --quiet alone, not \"--quiet=yes\"\n", "\(quiet.err)")
+        // Numbers are written plainly: what Swift would also parse is refused.
+        for (flag, value, expected) in [("--seed", "+7", "0 to 18446744073709551615"), ("--users", " 7", "1 to 100000000"), ("--timeout", "0x10", "0.1 to 3600.0")] {
+            let result = try runSimulate(["check", "--command", "true", flag, value, "--report", folder + "/r"])
+            #expect(result.status == 2 && result.err.contains("\(flag) \"\(value)\": expected a"), "\(flag) \(value): \(result.err)")
+            #expect(result.err.contains(expected))
+        }
+    }
+
+    @Test("a report folder that holds other files and no report.json is not replaced")
+    func reportFolderOfSomethingElse() throws {
+        let folder = try temporaryFolder()
+        try Data("my thesis".utf8).write(to: URL(fileURLWithPath: folder + "/thesis.txt"))
+        let result = try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err.hasPrefix("error: --report \"\(folder)\": holds a file (\"thesis.txt\") and no report.json"), "\(result.err)")
+        #expect(try String(contentsOfFile: folder + "/thesis.txt", encoding: .utf8) == "my thesis")
+        // An earlier report is replaced as before.
+        try FileManager.default.removeItem(atPath: folder + "/thesis.txt")
+        #expect(try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder]).status == 0)
+        #expect(try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder]).status == 0)
     }
 
     @Test("a report folder named with a trailing /. is the folder itself")

@@ -67,6 +67,11 @@ public final class ReportFolder: Sendable {
         for input in inputs where Self.holds(destination, Self.components(input)) {
             throw WriteError(description: "--report \(Self.quoted(path)): holds \(Self.quoted(input)), which this command reads and replacing the folder would delete; name another folder")
         }
+        // A folder of something else (a user's papers) is not replaced: only a new or
+        // empty folder, or an earlier report (it holds a report.json).
+        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), !entries.isEmpty, !entries.contains("report.json") {
+            throw WriteError(description: "--report \(Self.quoted(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(Self.quoted(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
+        }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         target = url.path
         let parent = url.deletingLastPathComponent().path
