@@ -70,6 +70,7 @@ enum CheckCommand {
         try folder.write(summary + "\n" + ending + "\n", as: "summary.txt")
         try folder.write(report)
         try folder.commit()
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json" + (status == 0 ? "" : "; the shrunk timeline in failures/"))
         return status
     }
 
