@@ -39,7 +39,7 @@ final class CommandArguments {
         guard index + 1 < remaining.count else { throw UsageError("\(flag) needs a value") }
         let value = remaining[index + 1]
         // `--report --quiet` is a forgotten value, not a folder named `--quiet`.
-        if value.hasPrefix("--"), value.count > 2 {
+        if value.hasPrefix("--") {
             throw UsageError("\(flag) needs a value, and \(ErrorText.quoted(value)) is an option; a value that starts with -- is written \(flag)=\(value)")
         }
         remaining.removeSubrange(index...index + 1)

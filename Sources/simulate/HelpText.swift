@@ -76,7 +76,8 @@ enum HelpText {
       --report DIR  where the report goes (default reports/latest): report.json,
                     report.md, report.html, summary.txt and failures/*.json. The
                     folder is replaced whole when the run ends (nothing of an earlier
-                    run stays); checked before the run starts
+                    run stays); checked before the run starts: a folder holding files
+                    but no report.json, or a file the command reads, is refused
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
                     traveller, subscriber, reinstaller); default all
       --quiet       no progress on standard error
@@ -165,7 +166,7 @@ enum HelpText {
       --users N     default 20000
       --years Y     default 3
       --jobs J      worker threads (default: all cores)
-      --report DIR  default reports/latest
+      --report DIR  default reports/latest (replaced whole, as for run)
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
                     hunted over that policy's generated users; default meal-capture,
                     which hunts the v1 path's 16 mutants (Sources/Simulator/Mutants);
@@ -206,7 +207,8 @@ enum HelpText {
                        process group of its own, killed whole at the limit, after
                        64 MiB of standard output, and as soon as it exits (so nothing
                        it started outlives it)
-      --report DIR     default reports/latest
+      --report DIR     default reports/latest (replaced whole, as for run; a folder
+                       holding the program checked is refused)
       --batch          the program speaks the batch protocol (docs/batch-protocol.md):
                        one process per job, kept alive, reads one timeline per line on
                        standard input and answers with its JSON Lines and an end

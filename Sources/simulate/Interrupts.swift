@@ -1,30 +1,50 @@
 import Dispatch
 import Foundation
 import Simulator
+import Synchronization
 
 /// Ctrl-C and `kill`: the command stops cleanly. Report folders not yet committed are
 /// abandoned (each keeps its earlier report, whole), external programs are stopped with
 /// their children, and the process exits with 130 (SIGINT) or 143 (SIGTERM).
+///
+/// One thread exits the process: the first to claim it (`claimExit()`), the interrupt's
+/// handler or the main thread when the command is done. The other waits.
 enum Interrupts {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// Set by whichever thread exits the process.
+    private static let exitClaimed = Atomic<Bool>(false)
 
+    /// Starts catching SIGINT and SIGTERM, on one serial queue (both at once are one
+    /// interrupt), and returns once both sources are registered: a signal sent in the
+    /// few milliseconds before is lost (the disposition is "ignore" while Dispatch sets
+    /// its source up), but none after, so the command's work is always interruptible.
     static func install() {
+        let queue = DispatchQueue(label: "simulate.interrupts")
+        let registered = DispatchGroup()
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                // Nothing the command prints from here on reaches the terminal: a check's
-                // summary of programs the interrupt itself stopped would be false.
-                Console.silence()
-                let written = stopEverything()
-                Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
-                              : "simulate: interrupted after writing \(written.map { "\"\($0)\"" }.joined(separator: ", ")); nothing else written",
-                              evenIfSilenced: true)
-                exit(status)
-            }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { interrupt(status: status) }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             sources.append(source)
         }
+        registered.wait()
+    }
+
+    /// Stops the command: nothing it prints from here on reaches the terminal (a check's
+    /// summary of programs the interrupt itself stopped would be false), its report
+    /// folders are abandoned and its programs stopped, and the last line says which
+    /// reports, if any, it had written before.
+    private static func interrupt(status: Int32) {
+        guard claimExit() else { return }  // the command has finished and is exiting
+        Console.silence()
+        let written = stopEverything()
+        Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
+                      : "simulate: interrupted after writing \(written.map { "\"" + ErrorText.path(Array($0.utf8)) + "\"" }.joined(separator: ", ")); nothing else written",
+                      evenIfSilenced: true)
+        exit(status)
     }
 
     /// What an interrupt undoes: report folders first (waiting for a write or a commit in
@@ -35,6 +55,8 @@ enum Interrupts {
         return written
     }
 
-    /// Whether an interrupt has begun: the main thread then leaves the exit to it.
-    static var interrupted: Bool { Console.isSilenced }
+    /// Whether this thread may exit the process: true for the first caller only.
+    static func claimExit() -> Bool {
+        exitClaimed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+    }
 }

@@ -7,7 +7,11 @@ Interrupts.install()
 var status = SimulateCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
 // An interrupt that began while the command finished exits the process itself, with its
 // own status; the command's (an error from a report it abandoned) must not win the race.
-while Interrupts.interrupted { pause() }
+// Its handler's steps are bounded; should it still not have exited after 10 s, this does.
+guard Interrupts.claimExit() else {
+    Thread.sleep(forTimeInterval: 10)
+    _exit(130)
+}
 if let problem = Console.outputErrorMessage {
     Console.error("error: \(problem)")
     status = 2

@@ -282,12 +282,13 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent) == ["r"])
     }
 
-    @Test("check refuses a report folder that holds the program it checks, before running it")
+    @Test("check refuses a report folder that holds the program it checks, before running it, its path quoted as a shell reads it")
     func checkReportHoldsProgram() throws {
-        let folder = try temporaryFolder()
+        let root = try temporaryFolder(), folder = root + "/my tools's"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = folder + "/impl.sh"
         try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
-        let result = try runSimulate(["check", "--command", "sh " + script, "--users", "2", "--report", folder])
+        let result = try runSimulate(["check", "--command", "sh " + ExternalProgram.shellWord(script), "--users", "2", "--report", folder])
         #expect(result.status == 2 && result.out.isEmpty)
         #expect(result.err.contains("holds \"\(script)\", which this command reads"), "\(result.err)")
         #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
@@ -298,7 +299,8 @@ struct CommandLineTests {
         let folder = try temporaryFolder()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/target.json"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: folder + "/target.json")
-        for (out, why) in [(folder + "/link.json", "a symbolic link, which writing would replace; name the file itself"), ("/dev/null", "not a regular file (a device, a pipe or a socket), which writing would replace"),
+        #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+        for (out, why) in [(folder + "/link.json", "a symbolic link, which writing would replace; name the file itself"), (folder + "/pipe", "not a regular file (a device, a pipe or a socket), which writing would replace"),
                            (folder + "/new/", "it names a folder (it ends in /), not a file"), (folder, "a folder, not a file")] {
             let result = try runSimulate(["replay", "--seed", "1", "--user", "0", "--out", out])
             #expect(result.status == 2 && result.out.isEmpty, "\(out)")
@@ -370,7 +372,6 @@ extension CommandLineTests {
     }
 }
 
-/// A new empty folder under the temporary directory.
 /// A copy of the file at `source`, named `file`, in a fresh folder named `folder` (a
 /// name with a space, a quote or a `$`, as a user's folders have); the caller removes
 /// `root`, the folder that holds it.
@@ -381,6 +382,7 @@ func copyIntoOddFolder(_ source: String, folder: String, file: String) throws ->
     return (root, inner, inner + "/" + file)
 }
 
+/// A new empty folder under the temporary directory.
 func temporaryFolder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-test-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

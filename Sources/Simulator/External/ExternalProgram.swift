@@ -95,16 +95,48 @@ public struct ExternalProgram: Sendable {
             : "   # the check also ran it on this timeline without its looks and reinstalls (\(rule))")
     }
 
-    /// The files and folders the command's words name (each word, its quotes taken off,
-    /// that exists as a path from the working folder): what a check reads, so that a
-    /// report folder holding one (the program's own script) is refused, not replaced.
+    /// The files and folders the command's words name (each word as the shell reads it,
+    /// and the part after a `=` in `X=PATH` or `--opt=PATH`, that exists as a path from
+    /// the working folder): what a check reads, so that a report folder holding one (the
+    /// program's own script) is refused, not replaced.
     public var filesNamed: [String] {
-        command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
-            var word = Substring(word)
-            while let first = word.first, first == "'" || first == "\"" { word = word.dropFirst() }
-            while let last = word.last, last == "'" || last == "\"" { word = word.dropLast() }
-            return String(word)
-        }.filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
+        Self.shellWords(command).flatMap { word in [word] + (word.firstIndex(of: "=").map { [String(word[word.index(after: $0)...])] } ?? []) }
+            .filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The words a POSIX shell makes of `text`: split at unquoted blanks, with single
+    /// quotes, double quotes (in which `\` escapes `"`, `\`, `$` and a backquote) and a
+    /// backslash outside quotes taken off. Expansions (`$X`, `~`, globs) are left as written.
+    static func shellWords(_ text: String) -> [String] {
+        var words: [String] = [], word = "", inWord = false
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case " ", "\t", "\n":
+                if inWord { words.append(word); word = ""; inWord = false }
+            case "'":
+                inWord = true
+                while let next = characters.next(), next != "'" { word.append(next) }
+            case "\"":
+                inWord = true
+                while let next = characters.next(), next != "\"" {
+                    if next == "\\", let escaped = characters.next() {
+                        if !"\"\\$`".contains(escaped) { word.append("\\") }
+                        word.append(escaped)
+                    } else {
+                        word.append(next)
+                    }
+                }
+            case "\\":
+                inWord = true
+                if let escaped = characters.next() { word.append(escaped) }
+            default:
+                inWord = true
+                word.append(character)
+            }
+        }
+        if inWord { words.append(word) }
+        return words
     }
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes

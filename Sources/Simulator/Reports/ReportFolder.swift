@@ -69,7 +69,8 @@ public final class ReportFolder: Sendable {
         }
         // A folder of something else (a user's papers) is not replaced: only a new or
         // empty folder, or an earlier report (it holds a report.json).
-        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), !entries.isEmpty, !entries.contains("report.json") {
+        if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ $0 != ".DS_Store" }),
+           !entries.isEmpty, !entries.contains("report.json") {
             throw WriteError(description: "--report \(Self.quoted(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(Self.quoted(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -80,13 +81,21 @@ public final class ReportFolder: Sendable {
         } catch {
             throw WriteError(description: "--report \(Self.quoted(path)): cannot create \(Self.quoted(parent)) (\(Self.reason(error)))")
         }
-        staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        do {
-            try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
-        } catch {
-            throw WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
+        let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        self.staging = staging
+        // Made and registered in one step under the lock, so that an interrupt either
+        // finds it (and removes it) or comes first (and no folder is made).
+        let failure: WriteError? = Self.pending.withLock { state in
+            guard !state.abandoned else { return WriteError(description: "the report for \(Self.quoted(path)) was abandoned") }
+            do {
+                try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            } catch {
+                return WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
+            }
+            state.folders.insert(staging)
+            return nil
         }
-        Self.pending.withLock { _ = $0.folders.insert(staging) }
+        if let failure { throw failure }
     }
 
     deinit {
@@ -130,6 +139,9 @@ public final class ReportFolder: Sendable {
             do throws(WriteError) {
                 let earlier = try swapIn()
                 state.committed.append(path)
+                // The earlier report, now beside the new one, is removed after the lock;
+                // an interrupt before that removes it instead.
+                if let earlier { state.folders.insert(earlier) }
                 return .success(earlier)
             } catch {
                 try? FileManager.default.removeItem(atPath: staging)
@@ -137,7 +149,9 @@ public final class ReportFolder: Sendable {
             }
         }
         switch outcome {
-        case .success(let earlier?): try? FileManager.default.removeItem(atPath: earlier)
+        case .success(let earlier?):
+            try? FileManager.default.removeItem(atPath: earlier)
+            Self.pending.withLock { _ = $0.folders.remove(earlier) }
         case .success(nil): break
         case .failure(let error): throw error
         }
@@ -238,13 +252,13 @@ public final class ReportFolder: Sendable {
             }
         }
         var parent = (path as NSString).deletingLastPathComponent
-        while !parent.isEmpty, parent != "/", parent != "." {
-            if stat(parent, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else { return WriteError(description: "cannot write \(quoted(path)): \(quoted(parent)) is a file, not a folder") }
-                return nil
-            }
+        if parent.isEmpty { parent = "." }
+        while stat(parent, &status) != 0, parent != "/", parent != "." {
             parent = (parent as NSString).deletingLastPathComponent
+            if parent.isEmpty { parent = "." }
         }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return WriteError(description: "cannot write \(quoted(path)): \(quoted(parent)) is a file, not a folder") }
+        guard access(parent, W_OK) == 0 else { return WriteError(description: "cannot write \(quoted(path)): cannot write in \(quoted(parent)) (\(String(cString: strerror(errno))))") }
         return nil
     }
 

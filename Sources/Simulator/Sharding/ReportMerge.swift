@@ -82,11 +82,13 @@ public enum ReportMerge {
         let timings = parts.compactMap(\.report.timing)
         if timings.count == parts.count {
             // Shards run side by side: the whole run's rate is its events over the longest
-            // shard's time. A time that rounds to 0 (a shard of a few users) says nothing,
-            // so the shards' own rates, measured before rounding, are added instead.
-            let seconds = timings.map(\.seconds).max() ?? 0
-            let rate = seconds > 0 ? (Double(report.counts.events) / seconds).rounded() : timings.reduce(0) { $0 + $1.eventsPerSecond }
-            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: seconds, eventsPerSecond: rate)
+            // shard's time. Each shard's time is taken from its events and its rate,
+            // measured before its seconds were rounded to hundredths (a shard of a few
+            // users rounds to 0, which says nothing).
+            let times = zip(parts, timings).map { part, timing in timing.eventsPerSecond > 0 ? Double(part.report.counts.events) / timing.eventsPerSecond : timing.seconds }
+            let longest = times.max() ?? 0
+            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: timings.map(\.seconds).max() ?? 0,
+                                             eventsPerSecond: longest > 0 ? (Double(report.counts.events) / longest).rounded() : 0)
         } else {
             report.timing = nil
         }
