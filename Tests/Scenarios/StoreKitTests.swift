@@ -308,6 +308,13 @@ struct StoreKitMappingTests {
          "facerecall.forever: a non-consumable the policy does not sell, so no plan it would give; add it to a plan's products in the policy"),
         (StoreKitFixtures.file(subscriptions: "", products: "{\"productID\": \"tip\", \"type\": \"Consumable\"}"),
          "plan premium: the file lists none of its products (facerecall.premium.monthly, facerecall.premium.yearly), so nothing could buy it; list one, or drop the plan from the policy"),
+        // A second group: adding its product to a plan would only meet S4, so the hint says to leave the group out.
+        ("""
+         {"products": [], "subscriptionGroups": [
+           {"id": "G1", "name": "Pro", "subscriptions": [{"productID": "facerecall.premium.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]},
+           {"id": "G2", "name": "Lite", "subscriptions": [{"productID": "facerecall.lite.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
+          "version": {"major": 3, "minor": 0}}
+         """, "facerecall.lite.monthly: auto-renewable in group \"Lite\", while the policy's subscriptions are in group \"Pro\": a user could hold one of each at once, and a policy gives one plan (G5); give --storekit a copy of the file without group \"Lite\""),
     ])
     func refused(text: String, problem: String) throws {
         let configuration = try StoreKitFixtures.read(text: text).get()

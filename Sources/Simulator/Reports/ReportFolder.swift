@@ -139,22 +139,17 @@ public final class ReportFolder: Sendable {
             do throws(WriteError) {
                 let earlier = try swapIn()
                 state.committed.append(path)
-                // The earlier report, now beside the new one, is removed after the lock;
-                // an interrupt before that removes it instead.
-                if let earlier { state.folders.insert(earlier) }
+                // The earlier report, now beside the new one, is removed under the lock
+                // too: an interrupt waits for it rather than cut it short and leave the
+                // rest of it behind.
+                if let earlier { try? FileManager.default.removeItem(atPath: earlier) }
                 return .success(earlier)
             } catch {
                 try? FileManager.default.removeItem(atPath: staging)
                 return .failure(error)
             }
         }
-        switch outcome {
-        case .success(let earlier?):
-            try? FileManager.default.removeItem(atPath: earlier)
-            Self.pending.withLock { _ = $0.folders.remove(earlier) }
-        case .success(nil): break
-        case .failure(let error): throw error
-        }
+        if case .failure(let error) = outcome { throw error }
     }
 
     /// Removes the staging folder without touching the destination.

@@ -69,6 +69,11 @@ public struct StoreKitProductMapping: Sendable {
                 throw Refusal(problem: "\(id): a non-consumable the policy does not sell, so no plan it would give; add it to a plan's products in the policy")
             case .autoRenewable(let subscription):
                 let group = StoreKitComparison.groupName(subscription.group, configuration)
+                if let sold = matched.first, !matched.contains(where: { $0.subscription.group == subscription.group }) {
+                    // Adding it to a plan would only meet the refusal of two groups.
+                    let soldGroup = StoreKitComparison.groupName(sold.subscription.group, configuration)
+                    throw Refusal(problem: "\(id): auto-renewable in \(group), while the policy's subscriptions are in \(soldGroup): a user could hold one of each at once, and a policy gives one plan (G5); give --storekit a copy of the file without \(group)")
+                }
                 guard let peer = matched.first(where: { $0.subscription.group == subscription.group && $0.subscription.level == subscription.level }) else {
                     throw Refusal(problem: "\(id): auto-renewable at level \(subscription.level) of \(group), where the policy sells nothing, so no plan it would give; add it to a plan's products in the policy")
                 }
