@@ -97,9 +97,8 @@ public struct HarnessFailure: Sendable {
         lines += trace.map { "  " + $0 }
         lines.append("")
         lines.append("Checked: \(observed).")
-        if let replayCommand, let found {
-            lines.append("Replay the user through the reference engine: \(replayCommand)")
-            lines.append("Run this check again: " + HarnessText.rerunCommand(seed: found.seed, user: found.user, testFilter: testFilter))
+        if let found {
+            lines += HarnessText.reproductionLines(policyName: policyName, seed: found.seed, user: found.user, years: found.years, testFilter: testFilter)
         }
         lines.append("")
         lines.append("The timeline (save it as a file and replay it with: swift run simulate replay FILE):")

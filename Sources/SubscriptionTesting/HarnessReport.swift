@@ -59,9 +59,7 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
         guard let problem else { return nil }
         var lines = ["\(adapterName) could not be checked under \(policyName): \(problem)"]
         if let settings, let user = problemUser {
-            lines.append("Replay the user through the reference engine: "
-                + HarnessText.replayCommand(policyName: policyName, seed: settings.seed, user: user, years: settings.years))
-            lines.append("Run this check again: " + HarnessText.rerunCommand(seed: settings.seed, user: user, testFilter: testFilter))
+            lines += HarnessText.reproductionLines(policyName: policyName, seed: settings.seed, user: user, years: settings.years, testFilter: testFilter)
         }
         return lines.joined(separator: "\n")
     }

@@ -84,17 +84,21 @@ enum HarnessText {
     /// The command that regenerates user `user` of a check, prints the reference engine's
     /// output for each of its events, and writes the user's timeline (every instant and
     /// zone) to a file beside.
+    /// The harness draws users with the policy's default generator (every persona, swarm
+    /// on), so the form every command prints (`PolicyShrunkFailure.regenerateCommand`)
+    /// needs no generator flag.
     static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
-        "swift run simulate replay --seed \(seed) --user \(user) --policy \(ExternalProgram.shellWord(policyName))"
-            + (years == CampaignOptions.defaultYears ? "" : " --years \(years)") + " --out user\(user).json"
+        PolicyShrunkFailure.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: "") + " --out user\(user).json"
     }
 
-    /// The command that runs a check again up to user `user`: the seed and the size from
-    /// the environment, and only the running test when it could be named (the variables
-    /// reach every check of the run).
-    static func rerunCommand(seed: UInt64, user: Int, testFilter: String?) -> String {
-        "\(HarnessSettings.seedVariable)=\(seed) \(HarnessSettings.usersVariable)=\(user + 1) swift test"
-            + (testFilter.map { " --filter '\($0)'" } ?? "")
+    /// The lines of an issue that reproduce what a campaign found at user `user`: the
+    /// replay of that user, and the command that runs the check again up to it (the seed
+    /// and the size from the environment, and only the running test when it could be
+    /// named, since the variables reach every check of the run).
+    static func reproductionLines(policyName: String, seed: UInt64, user: Int, years: Int, testFilter: String?) -> [String] {
+        ["Replay the user through the reference engine: " + replayCommand(policyName: policyName, seed: seed, user: user, years: years),
+         "Run this check again: \(HarnessSettings.seedVariable)=\(seed) \(HarnessSettings.usersVariable)=\(user + 1) swift test"
+            + (testFilter.map { " --filter '\($0)'" } ?? "")]
     }
 
     /// The Swift expression of a shipped policy (`.dailyQuip`), or a placeholder.

@@ -48,7 +48,7 @@ final class CommandArguments {
 
     func int(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = try string(flag) else { return nil }
-        guard Self.isDigits(text), let value = Int(text), range.contains(value) else {
+        guard Self.isNumeral(text), let value = Int(text), range.contains(value) else {
             throw UsageError("\(flag) \"\(text)\": expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
@@ -56,7 +56,7 @@ final class CommandArguments {
 
     func uint64(_ flag: String) throws -> UInt64? {
         guard let text = try string(flag) else { return nil }
-        guard Self.isDigits(text), let value = UInt64(text) else {
+        guard Self.isNumeral(text), let value = UInt64(text) else {
             throw UsageError("\(flag) \"\(text)\": expected a whole number from 0 to \(UInt64.max)")
         }
         return value
@@ -64,7 +64,7 @@ final class CommandArguments {
 
     func double(_ flag: String, range: ClosedRange<Double>) throws -> Double? {
         guard let text = try string(flag) else { return nil }
-        guard Self.isDigits(text.replacingOccurrences(of: ".", with: "", options: [], range: text.range(of: "."))), let value = Double(text), range.contains(value) else {
+        guard Self.isNumeral(text, fraction: true), let value = Double(text), range.contains(value) else {
             throw UsageError("\(flag) \"\(text)\": expected a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
@@ -112,10 +112,13 @@ final class CommandArguments {
         throw UsageError(message + (message.hasSuffix("?") ? " See" : "; see") + " 'simulate \(command) --help'.")
     }
 
-    /// Whether `text` is decimal digits only: a number on the command line is written
-    /// plainly (`+7`, `0x10`, `1e3` and ` 7` are not the numbers they would parse as).
-    private static func isDigits(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    /// Whether `text` is decimal digits, with one `.` among them when `fraction` allows: a
+    /// number on the command line is written plainly (`+7`, `0x10`, `1e3` and ` 7` are
+    /// not the numbers Swift would parse them as).
+    private static func isNumeral(_ text: String, fraction: Bool = false) -> Bool {
+        let digits = text.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        let points = text.utf8.filter { $0 == UInt8(ascii: ".") }.count
+        return digits > 0 && digits + points == text.utf8.count && points <= (fraction ? 1 : 0)
     }
 
     private static func isFlag(_ argument: String) -> Bool {

@@ -38,6 +38,17 @@ public final class ReportFolder: Sendable {
     /// staging folder again.
     private static let pending = Mutex<(folders: Set<String>, abandoned: Bool, committed: [String])>(([], false, []))
 
+    /// Runs `body` under the lock, or throws `refused` when an interrupt has abandoned
+    /// the reports: a staging folder, a write or a commit is whole before an interrupt
+    /// or never begun.
+    private static func unlessAbandoned(_ refused: @autoclosure () -> WriteError,
+                                        _ body: (inout (folders: Set<String>, abandoned: Bool, committed: [String])) throws(WriteError) -> Void) throws(WriteError) {
+        try pending.withLock { state throws(WriteError) in
+            guard !state.abandoned else { throw refused() }
+            try body(&state)
+        }
+    }
+
     /// Checks that `path` can become a report folder and makes its staging folder.
     ///
     /// Replacing the folder deletes what it holds, so a folder is refused that is, or
@@ -85,17 +96,14 @@ public final class ReportFolder: Sendable {
         self.staging = staging
         // Made and registered in one step under the lock, so that an interrupt either
         // finds it (and removes it) or comes first (and no folder is made).
-        let failure: WriteError? = Self.pending.withLock { state in
-            guard !state.abandoned else { return WriteError(description: "the report for \(Self.quoted(path)) was abandoned") }
+        try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
             do {
                 try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
             } catch {
-                return WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
+                throw WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
             }
             state.folders.insert(staging)
-            return nil
         }
-        if let failure { throw failure }
     }
 
     deinit {
@@ -108,17 +116,14 @@ public final class ReportFolder: Sendable {
     @discardableResult
     public func write(_ text: String, as name: String) throws(WriteError) -> String {
         let staged = (staging as NSString).appendingPathComponent(name)
-        let failure: WriteError? = Self.pending.withLock { state in
-            guard !state.abandoned else { return WriteError(description: "the report for \(Self.quoted(path)) was abandoned") }
+        try Self.unlessAbandoned(Self.abandoned(path)) { _ throws(WriteError) in
             do {
                 try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
-                return nil
             } catch {
-                return WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
+                throw WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
             }
         }
-        if let failure { throw failure }
         return (path as NSString).appendingPathComponent(name)
     }
 
@@ -132,10 +137,8 @@ public final class ReportFolder: Sendable {
     /// Replaces the destination folder with what was written, in one atomic swap, and
     /// removes the earlier report.
     public func commit() throws(WriteError) {
-        let outcome: Result<String?, WriteError> = Self.pending.withLock { state in
-            guard !state.abandoned, state.folders.remove(staging) != nil else {
-                return .failure(WriteError(description: "the report for \(Self.quoted(path)) was abandoned"))
-            }
+        try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
+            guard state.folders.remove(staging) != nil else { throw Self.abandoned(path) }
             do throws(WriteError) {
                 let earlier = try swapIn()
                 state.committed.append(path)
@@ -143,13 +146,11 @@ public final class ReportFolder: Sendable {
                 // too: an interrupt waits for it rather than cut it short and leave the
                 // rest of it behind.
                 if let earlier { try? FileManager.default.removeItem(atPath: earlier) }
-                return .success(earlier)
             } catch {
                 try? FileManager.default.removeItem(atPath: staging)
-                return .failure(error)
+                throw error
             }
         }
-        if case .failure(let error) = outcome { throw error }
     }
 
     /// Removes the staging folder without touching the destination.
@@ -215,19 +216,16 @@ public final class ReportFolder: Sendable {
     public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
         if let refusal = refusal(toWrite: path) { throw refusal }
         // Under the lock, as a commit: an interrupt waits for the file, and names it as written.
-        let failure: WriteError? = pending.withLock { state in
-            guard !state.abandoned else { return WriteError(description: "cannot write \(quoted(path)): the command was interrupted") }
+        try unlessAbandoned(WriteError(description: "cannot write \(quoted(path)): the command was interrupted")) { state throws(WriteError) in
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                state.committed.append(path)
-                return nil
             } catch {
-                return WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
+                throw WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
             }
+            state.committed.append(path)
         }
-        if let failure { throw failure }
         return path
     }
 
@@ -266,6 +264,11 @@ public final class ReportFolder: Sendable {
     /// Whether the folder at `folder` is `path` or holds it.
     static func holds(_ folder: [String], _ path: [String]) -> Bool {
         path.count >= folder.count && Array(path.prefix(folder.count)) == folder
+    }
+
+    /// Why a write or a commit did not happen: an interrupt abandoned the report.
+    private static func abandoned(_ path: String) -> WriteError {
+        WriteError(description: "the report for \(quoted(path)) was abandoned")
     }
 
     /// A path in quotes, escaped and cut to a readable length.
