@@ -153,10 +153,15 @@ public final class ReportFolder: Sendable {
         }
     }
 
-    /// Removes the staging folder without touching the destination.
+    /// Removes the staging folder without touching the destination. Under the lock, and
+    /// only while it is still this folder's to remove: an interrupt's `abandonAll` may be
+    /// removing it at the same moment, and two removals of one tree each stop at the
+    /// first file the other took, leaving the rest behind.
     public func discard() {
-        Self.pending.withLock { _ = $0.folders.remove(staging) }
-        try? FileManager.default.removeItem(atPath: staging)
+        Self.pending.withLock { state in
+            guard state.folders.remove(staging) != nil else { return }
+            try? FileManager.default.removeItem(atPath: staging)
+        }
     }
 
     /// Removes every staging folder not yet committed and refuses later writes and
@@ -166,13 +171,13 @@ public final class ReportFolder: Sendable {
     /// it left as it was).
     @discardableResult
     public static func abandonAll() -> [String] {
-        let (folders, committed) = pending.withLock { state in
+        pending.withLock { state in
             state.abandoned = true
-            defer { state.folders = [] }
-            return (state.folders, state.committed)
+            // Under the lock, so that no `discard()` removes one of them at the same time.
+            for folder in state.folders { try? FileManager.default.removeItem(atPath: folder) }
+            state.folders = []
+            return state.committed
         }
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
-        return committed
     }
 
     /// Moves the staging folder to the destination; returns the earlier report's new
