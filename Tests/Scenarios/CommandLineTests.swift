@@ -294,6 +294,27 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
     }
 
+    @Test("check refuses a report folder holding the program found through $PATH, or a script named from ~/, as a shell finds them")
+    func checkReportHoldsProgramOnPathOrHome() throws {
+        let root = try temporaryFolder()
+        let tools = root + "/tools", home = root + "/home"
+        for folder in [tools, home + "/impl"] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for script in [tools + "/my-impl", home + "/impl/impl.sh"] {
+            try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
+            #expect(chmod(script, 0o755) == 0)
+        }
+        let environment = ["PATH": "/nonexistent:" + tools + ":/usr/bin:/bin", "HOME": home]
+        for (command, folder, script) in [("LANG=C my-impl --strict", tools, tools + "/my-impl"), ("sh ~/impl/impl.sh", home + "/impl", home + "/impl/impl.sh")] {
+            let result = try runSimulate(["check", "--command", command, "--users", "2", "--report", folder], environment: environment)
+            #expect(result.status == 2 && result.out.isEmpty, "\(command)")
+            #expect(result.err.contains("holds \"\(script)\", which this command reads"), "\(command): \(result.err)")
+            #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
+        }
+        // A program not found on the path, and a `~` that is not a word's start, name nothing.
+        let elsewhere = try runSimulate(["check", "--command", "no-such-impl x~/impl/impl.sh", "--users", "1", "--report", home + "/impl"], environment: environment)
+        #expect(!elsewhere.err.contains("which this command reads"), "\(elsewhere.err)")
+    }
+
     @Test("replay --out writes only a file: a link, a device, a folder or an empty name is refused, nothing printed")
     func replayOutRefusals() throws {
         let folder = try temporaryFolder()

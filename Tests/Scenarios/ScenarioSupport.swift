@@ -56,11 +56,14 @@ enum PackagePaths {
 }
 
 /// Runs the `simulate` command; returns exit status, standard output and standard error.
-func runSimulate(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+func runSimulate(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
     let executable = try #require(PackagePaths.simulate, "the simulate executable is built next to the tests")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -97,11 +97,56 @@ public struct ExternalProgram: Sendable {
 
     /// The files and folders the command's words name (each word as the shell reads it,
     /// and the part after a `=` in `X=PATH` or `--opt=PATH`, that exists as a path from
-    /// the working folder): what a check reads, so that a report folder holding one (the
-    /// program's own script) is refused, not replaced.
+    /// the working folder; `~/` read as the home folder; the program itself, when its
+    /// name has no `/`, found through `$PATH` as the shell finds it): what a check reads,
+    /// so that a report folder holding one (the program's own script) is refused, not
+    /// replaced.
     public var filesNamed: [String] {
-        Self.shellWords(command).flatMap { word in [word] + (word.firstIndex(of: "=").map { [String(word[word.index(after: $0)...])] } ?? []) }
-            .filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
+        let environment = ProcessInfo.processInfo.environment
+        return Self.files(namedBy: command, home: environment["HOME"], searchPath: environment["PATH"])
+    }
+
+    /// `filesNamed` for `command`, with `home` for `~` and `searchPath` as `$PATH`.
+    static func files(namedBy command: String, home: String?, searchPath: String?) -> [String] {
+        var named: [String] = []
+        var programFound = false
+        for word in shellWords(command) {
+            named.append(word)
+            if let equals = word.firstIndex(of: "=") { named.append(String(word[word.index(after: equals)...])) }
+            // The program is the first word that is not an assignment (`NAME=value`).
+            if !programFound, !isAssignment(word) {
+                programFound = true
+                if !word.contains("/"), let found = lookUp(word, in: searchPath) { named.append(found) }
+            }
+        }
+        return named.map { expandingHome($0, home) }.filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Whether a shell reads `word` as a variable assignment before the program's name.
+    private static func isAssignment(_ word: String) -> Bool {
+        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return false }
+        let name = word[..<equals]
+        return !name.first!.isNumber && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+
+    /// The first executable file named `name` in the folders of `searchPath`, as the shell finds it.
+    private static func lookUp(_ name: String, in searchPath: String?) -> String? {
+        guard !name.isEmpty, let searchPath else { return nil }
+        for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// `path` with a leading `~` or `~/` read as `home`.
+    private static func expandingHome(_ path: String, _ home: String?) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
     }
 
     /// The words a POSIX shell makes of `text`: split at unquoted blanks, with single
