@@ -95,57 +95,64 @@ public struct ExternalCheck: Sendable {
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
     /// failing user is known: every user, or the users of `options.shard` (by their
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
+    /// What it counts is the users up to and including that one, with any number of
+    /// jobs (`CheckBlocks`).
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let next = SharedCounter(), done = SharedCounter()
+        let done = SharedCounter()
         let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
-        let total = Mutex(CampaignTally())
+        let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
-            var checker = Checker(policy: policy)
-            var observer = RunObserver(policy: policy)
-            var tally = CampaignTally()
-            var storeKit = CoverageCounts()
             let buffer = EventBuffer()
-            while true {
-                let position = next.add(1)
-                guard position < options.usersToRun else { break }
-                let user = options.user(at: position)
-                guard !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
-                let timeline = Timeline(zone: zone, events: buffer.array)
-                observer.begin(zone: zone, persona: persona)
-                let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
-                if let finding {
-                    // Coverage belongs to the generated timeline, whatever the program did.
-                    let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                    for event in timeline.events[from...] { observer.coverage.observe(event) }
-                    let invariant = finding.asViolation(events: timeline.events.count).invariant
-                    tally.violations[invariant] += 1
-                    tally.firstFailingUser[invariant] = min(tally.firstFailingUser[invariant] ?? .max, user)
-                    lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
+            while let block = blocks.take() {
+                // A block counts in a tally, a checker and an observer of its own.
+                var checker = Checker(policy: policy)
+                var observer = RunObserver(policy: policy)
+                var tally = CampaignTally()
+                var storeKit = CoverageCounts()
+                var failed = false
+                for position in block.positions {
+                    guard !ExternalPrograms.isStopping, blocks.shouldCheck(position) else { break }
+                    let user = options.user(at: position)
+                    let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
+                    let timeline = Timeline(zone: zone, events: buffer.array)
+                    observer.begin(zone: zone, persona: persona)
+                    let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
+                    if let finding {
+                        // Coverage belongs to the generated timeline, whatever the program did.
+                        let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
+                        for event in timeline.events[from...] { observer.coverage.observe(event) }
+                        let invariant = finding.asViolation(events: timeline.events.count).invariant
+                        tally.violations[invariant] += 1
+                        tally.firstFailingUser[invariant] = min(tally.firstFailingUser[invariant] ?? .max, user)
+                        lowest.withLock { current in
+                            if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
+                        }
+                        blocks.failed(at: position)
+                        failed = true
                     }
+                    tally.users += 1
+                    tally.events += timeline.events.count
+                    tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                    tally.personas[persona, default: 0] += 1
+                    if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                    let count = done.add(1) + 1
+                    if count % 200 == 0 { progress?(count) }
+                    if failed { break }
                 }
-                tally.users += 1
-                tally.events += timeline.events.count
-                tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                tally.personas[persona, default: 0] += 1
-                if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
-                let count = done.add(1) + 1
-                if count % 200 == 0 { progress?(count) }
+                tally.checks.add(checker.check.checker.checks)
+                observer.coverage.add(storeKit)
+                tally.coverage = observer.coverage.counts
+                tally.behaviour = observer.behaviour
+                blocks.finish(block.index, tally, failed: failed)
             }
-            tally.checks.add(checker.check.checker.checks)
-            observer.coverage.add(storeKit)
-            tally.coverage = observer.coverage.counts
-            tally.behaviour = observer.behaviour
-            total.withLock { $0.merge(tally) }
         }
         let failure = lowest.withLock { $0 }
-        let tally = total.withLock { $0 }
-        return Result(timelines: done.value, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
+        let tally = blocks.merged
+        return Result(timelines: tally.users, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
                       failingPersona: failure?.persona, tally: tally, seconds: started.duration(to: clock.now).seconds)
     }
 

@@ -182,55 +182,63 @@ public struct ExternalPolicyCheck: Sendable {
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
     /// failing user is known: every user, or the users of `options.shard` (by their
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
+    /// What it counts is the users up to and including that one, with any number of
+    /// jobs (`CheckBlocks`).
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
-        let next = SharedCounter(), done = SharedCounter()
+        let done = SharedCounter()
         let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
-        let total = Mutex(PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm))
+        let empty = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
+        let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
-            var checker = Checker(policy: policy)
-            var observer = PolicyRunObserver(policy: policy)
-            var tally = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
             let buffer = PolicyEventBuffer()
-            while true {
-                let position = next.add(1)
-                guard position < options.usersToRun else { break }
-                let user = options.user(at: position)
-                guard !ExternalPrograms.isStopping, user < (lowest.withLock { $0?.user } ?? .max) else { break }
-                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
-                let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
-                observer.begin(zone: drawn.zone, persona: drawn.persona)
-                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
-                let digest = checked.digest
-                if let finding = checked.finding {
-                    // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
-                    let violation = finding.asViolation(events: timeline.events.count)
-                    for index in checked.observed..<timeline.events.count { observer.coverage.observe(timeline.events[index], checked.reference[index]) }
-                    tally.violations[violation.invariant] += 1
-                    tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
-                    lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
+            while let block = blocks.take() {
+                // A block counts in a tally, a checker and an observer of its own.
+                var checker = Checker(policy: policy)
+                var observer = PolicyRunObserver(policy: policy)
+                var tally = empty
+                var failed = false
+                for position in block.positions {
+                    guard !ExternalPrograms.isStopping, blocks.shouldCheck(position) else { break }
+                    let user = options.user(at: position)
+                    let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+                    let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
+                    observer.begin(zone: drawn.zone, persona: drawn.persona)
+                    let checked = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
+                    let digest = checked.digest
+                    if let finding = checked.finding {
+                        // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
+                        let violation = finding.asViolation(events: timeline.events.count)
+                        for index in checked.observed..<timeline.events.count { observer.coverage.observe(timeline.events[index], checked.reference[index]) }
+                        tally.violations[violation.invariant] += 1
+                        tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
+                        lowest.withLock { current in
+                            if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
+                        }
+                        blocks.failed(at: position)
+                        failed = true
                     }
+                    tally.users += 1
+                    tally.events += timeline.events.count
+                    tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                    tally.personas[drawn.persona, default: 0] += 1
+                    if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                    let count = done.add(1) + 1
+                    if count % 200 == 0 { progress?(count) }
+                    if failed { break }
                 }
-                tally.users += 1
-                tally.events += timeline.events.count
-                tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                tally.personas[drawn.persona, default: 0] += 1
-                if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
-                let count = done.add(1) + 1
-                if count % 200 == 0 { progress?(count) }
+                tally.checks.add(checker.check.checker.checks)
+                tally.coverage = observer.coverage.counts
+                tally.behaviour = observer.table
+                blocks.finish(block.index, tally, failed: failed)
             }
-            tally.checks.add(checker.check.checker.checks)
-            tally.coverage = observer.coverage.counts
-            tally.behaviour = observer.table
-            total.withLock { $0.merge(tally) }
         }
-        var tally = total.withLock { $0 }
+        var tally = blocks.merged
         tally.runSeconds = started.duration(to: clock.now).seconds
-        return Result(timelines: done.value, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)
+        return Result(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)
     }
 
     /// A shrunk failure.

@@ -1,0 +1,30 @@
+import Foundation
+import Simulator
+import Testing
+
+/// A failing `simulate check` counts the same users with any number of jobs: the users
+/// up to and including its lowest failing one. (Jobs run ahead of one another, so the
+/// check used to count users past the failing one that the other job had checked: 24
+/// timelines with one job and 25 with two, for the run below.)
+@Suite("simulate check counts the same users with any number of jobs")
+struct CheckJobsTests {
+    @Test("a check failing at user 23 (a v1 mutant as the program) reports the same figures and report.json, timing aside, with 1 and 2 jobs")
+    func failingCheckIsTheSameOnAnyJobs() throws {
+        let simulate = try #require(PackagePaths.simulate)
+        let command = "'\(simulate.path)' replay --mutant next-reset-start-of-day-plus-86400s"
+        let report = try temporaryFolder() + "/r"
+        var summaries: [[String]] = [], reports: [NSDictionary] = []
+        for jobs in [1, 2] {
+            let result = try runSimulate(["check", "--command", command, "--seed", "3", "--users", "400", "--jobs", "\(jobs)", "--report", report])
+            #expect(result.status == 1, "\(result.err)")
+            #expect(result.out.contains("FAILED: seed 3, user 23\n"), "\(result.out)")
+            summaries.append(result.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  timelines") || $0.hasPrefix("  events") })
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/report.json"))) as? [String: Any])
+            json["timing"] = nil
+            reports.append(json as NSDictionary)
+        }
+        #expect(summaries[0] == ["  timelines   24", "  events      13,372"], "users 0 to 23 and their events")
+        #expect(summaries[1] == summaries[0])
+        #expect(reports[1] == reports[0], "report.json but its timing")
+    }
+}
