@@ -35,7 +35,9 @@ enum CheckCommand {
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let verdict = "\nNo divergence: every output matched the reference model and every invariant held."
+            let unchecked = Invariant.allCases.filter { result.tally.checks[$0] == 0 }.map(\.rawValue)
+            let verdict = "\nNo divergence: every output matched the reference model and every invariant \(unchecked.isEmpty ? "" : "checked ")held"
+                + RunVerdict.uncheckedClause(unchecked, inCheck: true) + "."
             return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
@@ -84,7 +86,9 @@ enum CheckCommand {
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.name) held."
+            let unchecked = PolicyInvariant.allCases.filter { result.tally.checks[$0] == 0 }.map(\.rawValue)
+            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.name) \(unchecked.isEmpty ? "" : "checked ")held"
+                + RunVerdict.uncheckedClause(unchecked, inCheck: true) + "."
             return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")

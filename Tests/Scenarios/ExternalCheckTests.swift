@@ -25,12 +25,18 @@ struct ExternalCheckTests {
         return ("sh '\(file.path)'", folder)
     }
 
-    @Test("the reference's own replay, as an external program, matches everywhere")
+    @Test("the reference's own replay, as an external program, matches everywhere; the verdict and report.md name the invariant a check cannot check")
     func referenceMatches() throws {
         let simulate = try #require(PackagePaths.simulate)
-        let result = try check("'\(simulate.path)' replay")
+        let report = try temporaryFolder() + "/r"
+        let result = try runSimulate(["check", "--command", "'\(simulate.path)' replay", "--seed", "3", "--users", "6", "--years", "1", "--report", report])
         #expect(result.status == 0, "\(result.out)\(result.err)")
-        #expect(result.out.contains("No divergence"))
+        let unchecked = "(deterministic was not checked: a check gives each timeline to the program once)"
+        #expect(result.out.contains("\nNo divergence: every output matched the reference model and every invariant checked held \(unchecked).\n"), "\(result.out)")
+        let markdown = try String(contentsOfFile: report + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("\nAll 9 invariants checked held \(unchecked).\n"), "\(markdown)")
+        let json = try RunReport.read(path: report + "/report.json")
+        #expect(json.invariants.count == 10 && json.invariants.filter { $0.checks == 0 }.map(\.name) == ["deterministic"])
     }
 
     @Test("output lines ending in \\r\\n match")

@@ -8,9 +8,8 @@ import SubscriptionModel
 ///
 /// A check's verdict is the program's: `passed` is false exactly when a timeline
 /// failed (coverage is reported, not judged, as the check stops at its first failure).
-/// When a timeline failed, the counts cover every timeline checked until the check
-/// stopped, which can include a few users after the failing one when jobs run in
-/// parallel. The failure's paste-ready test runs the program on the shrunk timeline
+/// When a timeline failed, the counts cover the users up to and including the lowest
+/// failing one, the same with any number of jobs (`CheckBlocks`). The failure's paste-ready test runs the program on the shrunk timeline
 /// (`ExternalCheck` or `ExternalPolicyCheck`), so it fails until the program is fixed.
 public enum CheckReport {
     /// The command that checks the same program on the same users again.

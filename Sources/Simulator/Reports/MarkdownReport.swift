@@ -41,8 +41,8 @@ public enum MarkdownReport {
     /// things, and the report says which (nil for any other report).
     static func stoppedCheckNote(_ report: RunReport) -> String? {
         guard report.kind == .check, !report.passed else { return nil }
-        return "This check stopped at its first failing user: the figures cover the users checked until then (with more than one job, "
-            + "a few users after it as well, so they depend on --jobs; the failing user and its shrunk timeline do not). Each user is "
+        return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
+            + "any --jobs. Each user is "
             + "checked up to its first output that diverges, which counts as a violation of the first invariant it breaks only: the "
             + "invariant checks and the behaviour tables count the events checked until then; the users, events and user-years above, "
             + "the coverage and the attempts by local time count every generated event."
@@ -51,15 +51,22 @@ public enum MarkdownReport {
     static func invariantSection(_ report: RunReport) -> [String] {
         let broken = report.invariants.filter { $0.violations > 0 }
         return ["## Invariants", "",
-                broken.isEmpty ? "All \(report.invariants.count) invariants held." : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
+                broken.isEmpty ? allHeld(report) : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
                 table(["invariant", "rules (`\(report.rulesDocument)`)", "checks", "violations"], report.invariants.map {
                     ["`\($0.name)`", $0.rules, Figures.grouped($0.checks), $0.violations == 0 ? "0" : "**\(Figures.grouped($0.violations))** (first: user \($0.firstFailingUser.map(String.init) ?? "?"))"]
                 }, right: [false, false, true, true]), ""]
     }
 
+    /// "All N invariants held", counting only those checked and naming the others.
+    static func allHeld(_ report: RunReport) -> String {
+        let unchecked = report.invariants.filter { $0.checks == 0 }.map(\.name)
+        guard !unchecked.isEmpty else { return "All \(report.invariants.count) invariants held." }
+        return "All \(report.invariants.count - unchecked.count) invariants checked held" + RunVerdict.uncheckedClause(unchecked, inCheck: report.kind == .check) + "."
+    }
+
     static func coverageSection(_ report: RunReport) -> [String] {
         let missing = report.coverage.filter { !$0.exercised }
-        let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, categories: report.categoryNoun) }
+        let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, categories: report.categoryNoun, reasonsIn: "the table below") }
             ?? "Coverage is counted, not judged, for a check."
         let noSwarm = report.options.swarm == false
             ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""

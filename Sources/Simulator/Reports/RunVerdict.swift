@@ -2,7 +2,7 @@
 /// whether every category reached its floor, naming what did not. One wording for
 /// `run` (the v1 path and policies), `mutants` and `merge`, and report.md's verdict
 /// when nothing fell below its floor.
-enum RunVerdict {
+public enum RunVerdict {
     /// What a run's coverage came to: the categories below their floor (by name), and
     /// how many of `total` categories had a floor at all (`judged`; the others were too
     /// rare to judge at the run's size, or the run had no swarm).
@@ -22,17 +22,27 @@ enum RunVerdict {
         return [invariants, coverageLine(coverage, categories: categories)]
     }
 
+    /// What a verdict adds for invariants the run made no check of (by name, in
+    /// order), empty when it checked every one. In a check (`inCheck`), `deterministic`
+    /// is never checked, as each timeline goes to the program once; any other invariant
+    /// goes unchecked only in a run too small to reach it (no looks, say).
+    public static func uncheckedClause(_ names: [String], inCheck: Bool) -> String {
+        guard !names.isEmpty else { return "" }
+        let why = inCheck && names == ["deterministic"] ? ": a check gives each timeline to the program once" : ""
+        return " (\(names.joined(separator: ", ")) \(names.count == 1 ? "was" : "were") not checked\(why))"
+    }
+
     /// The coverage half of the verdict. It says "every category" only when every
     /// category was judged: a floor of 0 is reached by any run, so it proves nothing.
-    static func coverageLine(_ coverage: Coverage, categories: String) -> String {
+    static func coverageLine(_ coverage: Coverage, categories: String, reasonsIn: String = "report.md") -> String {
         let unexercised = coverage.unexercised
         if !unexercised.isEmpty {
             return "\(unexercised.count) \(categories) categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."
         }
         if coverage.judged == coverage.total { return "Every \(categories) category reached its floor." }
-        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0 (\"not judged\"; report.md says why)." }
+        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0 (\"not judged\"; \(reasonsIn) says why)." }
         let others = coverage.total - coverage.judged == 1 ? "the other is" : "the others are"
-        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) \"not judged\", and report.md says why)."
+        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) \"not judged\", and \(reasonsIn) says why)."
     }
 }
 
