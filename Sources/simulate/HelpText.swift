@@ -92,8 +92,9 @@ enum HelpText {
                     configuration file F instead of the policy's own (their ids,
                     periods, and by level the plan of a new one; docs/storekit.md)
       --shard I/N   run only shard I of N (users k with k mod N = I - 1, keeping their
-                    numbers); the report records the shard, and 'simulate merge'
-                    makes the whole run's report of all N shards' reports
+                    numbers; N at most the users); the report records the shard,
+                    and 'simulate merge' makes the whole run's report of the N
+                    shards' reports
 
     Exit status 1 when an invariant broke or an edge category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are

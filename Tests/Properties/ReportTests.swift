@@ -160,6 +160,21 @@ struct ReportTests {
         #expect(!text.contains("No behaviour changed."))
     }
 
+    @Test("diff shows the rules an invariant cites when they change (a shipped policy changed cites only the general ids), and no rules column otherwise")
+    func diffShowsRulesCited() {
+        let old = Self.report
+        var new = old
+        new.invariants[0].rules = "G4, G6"
+        let name = old.invariants[0].name
+        let text = ReportDiff.markdown(old: old, new: new, oldName: "a", newName: "b")
+        #expect(text.contains("| invariant | rules cited | checks | violations |"), "\(text)")
+        #expect(text.contains("| `\(name)` | \(old.invariants[0].rules) → G4, G6 |  |  |"), "\(text)")
+        new.invariants[0].rules = old.invariants[0].rules
+        new.invariants[1].checks += 3
+        let counts = ReportDiff.markdown(old: old, new: new)
+        #expect(counts.contains("| invariant | checks | violations |") && !counts.contains("rules cited"), "\(counts)")
+    }
+
     @Test("diff says when a floor is no longer judged, how many categories are judged, and that another policy draws other users")
     func diffNamesJudgingAndPolicyDraws() throws {
         let old = Self.judgedReport

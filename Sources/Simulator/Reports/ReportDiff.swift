@@ -46,15 +46,21 @@ public enum ReportDiff {
         if old.passed != new.passed { totals.append(["verdict", "\(old.passed ? "passed" : "FAILED") → \(new.passed ? "passed" : "FAILED")"]) }
         section("Totals", ["", "change"], totals)
 
+        // The rules an invariant cites move too: a changed shipped policy cites only the general ids.
         var invariants: [[String]] = []
         for name in union(old.invariants.map(\.name), new.invariants.map(\.name)) {
             let before = old.invariants.first { $0.name == name }, after = new.invariants.first { $0.name == name }
-            if before?.checks != after?.checks || before?.violations != after?.violations {
-                invariants.append(["`\(name)`", before?.checks == after?.checks ? "" : moved(before?.checks, after?.checks),
+            let rules = before == nil || after == nil || before?.rules == after?.rules ? "" : "\(before!.rules) → \(after!.rules)"
+            if before?.checks != after?.checks || before?.violations != after?.violations || !rules.isEmpty {
+                invariants.append(["`\(name)`", rules, before?.checks == after?.checks ? "" : moved(before?.checks, after?.checks),
                                    before?.violations == after?.violations ? "" : moved(before?.violations, after?.violations)])
             }
         }
-        section("Invariants", ["invariant", "checks", "violations"], invariants)
+        if invariants.allSatisfy({ $0[1].isEmpty }) {
+            section("Invariants", ["invariant", "checks", "violations"], invariants.map { [$0[0], $0[2], $0[3]] })
+        } else {
+            section("Invariants", ["invariant", "rules cited", "checks", "violations"], invariants)
+        }
 
         var coverage: [[String]] = []
         for category in union(old.coverage.map(\.category), new.coverage.map(\.category)) {
