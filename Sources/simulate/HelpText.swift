@@ -220,7 +220,8 @@ enum HelpText {
                        give the program generic timelines (naming X); its output is read
                        strictly as the generic contract (every field, its own screens)
                        and checked against every invariant of docs/policies.md and the
-                       reference engine. Default: meal-capture, the v1 contract
+                       reference engine. Default: meal-capture, which (named or not)
+                       gives v1 timelines and reads the v1 contract
       --no-swarm       ...users drawn without swarm testing, as run --no-swarm
       --shard I/N      check shard I of N's users only (user k is shard k mod N + 1's,
                        numbered as in the whole check); 'simulate merge' puts the

@@ -42,6 +42,18 @@ struct RoundTripTests {
         }
     }
 
+    @Test("a timeline's first and last instants are written in a year a reader accepts: in UTC where the zone's offset would write 1969 or 2100")
+    func writtenYears() throws {
+        let newYork = try #require(TimeZoneRules.named("America/New_York")), tokyo = try #require(TimeZoneRules.named("Asia/Tokyo"))
+        let first = Instant(millisecondsSince1970: 3 * Milliseconds.hour), last = Instant(millisecondsSince1970: 4_102_444_799_000 - 3 * Milliseconds.hour)
+        let timeline = Timeline(zone: newYork, events: [Event(at: first, .install), Event(at: first, .capture(.meal)),
+                                                        Event(at: last, .setZone(tokyo)), Event(at: last, .capture(.meal))])
+        let text = TimelineWriter().text(timeline)
+        #expect(text.contains("\"1970-01-01T03:00:00Z\"") && text.contains("\"2099-12-31T20:59:59Z\""), "\(text)")
+        #expect(try TimelineReader().read(data: Data(text.utf8)) == timeline)
+        #expect(TimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
+    }
+
     @Test("instants print and parse back exactly, in any whole-minute offset")
     func instantText() {
         var random = SeededRandom(seed: PropertySettings.seed)

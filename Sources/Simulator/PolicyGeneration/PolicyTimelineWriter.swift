@@ -62,9 +62,6 @@ public struct PolicyTimelineWriter: Sendable {
     /// `instant` as the contract writes it, in `zone`'s offset when that is whole
     /// minutes and keeps the written year within 1970–2099, else in UTC.
     public static func instant(_ instant: Instant, in zone: TimeZoneRules) -> String {
-        let offset = zone.offsetMilliseconds(at: instant)
-        let local = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).components.year
-        let whole = offset % Milliseconds.minute == 0 && (1970...2099).contains(local)
-        return InstantText.format(instant, offsetSeconds: whole ? Int(offset / Milliseconds.second) : 0)
+        InstantText.format(instant, offsetSeconds: TimelineWriter.writtenOffsetSeconds(instant, in: zone))
     }
 }

@@ -10,9 +10,11 @@ public enum InstantParser {
     public static let years = 1970...2099
 
     /// The years an instant of an output may be written in: any four-digit year from
-    /// 1970. An output's `resetAt` comes after its event, so it can fall past 2099 (a
-    /// use blocked by `month` in December 2099 resets on 2100-01-01).
-    public static let outputYears = 1970...9999
+    /// 1969. An output's `resetAt` comes after its event, so it can fall past 2099 (a
+    /// use blocked by `month` in December 2099 resets on 2100-01-01); and a timeline's
+    /// year is the year as written, before its offset, so its earliest instant,
+    /// `1970-01-01T00:00:00+23:59`, is in 1969 in UTC, where `resetAt` is written.
+    public static let outputYears = 1969...9999
 
     /// Why an instant was refused, in the order it is checked: the shape first, then
     /// the year, then whether the date exists.

@@ -40,7 +40,8 @@ public struct TimelineWriter: Sendable {
     }
 
     /// One event as a JSON object, its instant written in `zone`'s offset when that
-    /// offset is whole minutes (it is for every zone after 1972), else in UTC.
+    /// offset is whole minutes (it is for every zone after 1972) and keeps the written
+    /// year within 1970–2099, else in UTC (`writtenOffsetSeconds`).
     public func eventJSON(_ event: Event, shownIn zone: TimeZoneRules) -> String {
         var json: [UInt8] = []
         append(event, shownIn: zone, to: &json)
@@ -49,8 +50,7 @@ public struct TimelineWriter: Sendable {
 
     /// Appends `eventJSON(event, shownIn: zone)` to `json` as UTF-8.
     func append(_ event: Event, shownIn zone: TimeZoneRules, to json: inout [UInt8]) {
-        let offset = zone.offsetMilliseconds(at: event.at)
-        let offsetSeconds = offset % Milliseconds.minute == 0 ? Int(offset / Milliseconds.second) : 0
+        let offsetSeconds = Self.writtenOffsetSeconds(event.at, in: zone)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: InstantText.longestWritten) { instant in
             if let count = InstantText.write(event.at, offsetSeconds: offsetSeconds, into: instant) {
                 append(event, at: UnsafeBufferPointer(rebasing: instant[..<count]), to: &json)
@@ -59,6 +59,17 @@ public struct TimelineWriter: Sendable {
                 text.withUTF8 { append(event, at: $0, to: &json) }
             }
         }
+    }
+
+    /// The offset, in seconds, a timeline writes `instant` in when the device is in
+    /// `zone`: the zone's own at that instant when it is whole minutes and the year
+    /// written in it is one a timeline may have (1970–2099: `1970-01-01T03:00:00Z` in New
+    /// York would be written in 1969), else 0, UTC. Both forms' writers use it.
+    public static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
+        let offset = zone.offsetMilliseconds(at: instant)
+        guard offset % Milliseconds.minute == 0,
+              InstantParser.years.contains(LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).components.year) else { return 0 }
+        return Int(offset / Milliseconds.second)
     }
 
     /// Appends `event` with its instant already written as `instant`, field by field
