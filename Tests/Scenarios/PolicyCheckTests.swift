@@ -108,6 +108,19 @@ extension ExternalProgramTests {
             #expect(markdown.contains("This check stopped at its first failing user"))
         }
 
+        @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
+        func absentRenewsReadAsFalse() throws {
+            // Before the program's own rules run, each report without "renews" gets "renews": false.
+            let program = try script(#"sed '/"do": "set-entitlement"/{/"renews"/!{/"product": null/!s/}\(,\{0,1\}\)$/, "renews": false}\1/;};}' "$1" > "$1.read.json" && "$SIMULATE" replay "$1.read.json""#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "oxalate", users: 40)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1, "\(result.out)")
+            #expect(result.out.contains("exact-screens at event "), "\(result.out)")
+            #expect(result.out.contains("\"Expires on ") && result.out.contains("expected \"Renews on "), "\(result.out)")
+            #expect(result.out.contains("to 2 events:"), "an install and the report: \(result.out)")
+        }
+
         @Test("in batch mode, a wrong screen is exact-screens and a wrong limit is a divergence naming the plan's limit")
         func wrongScreenAndLimit() throws {
             let screen = try script(#""$SIMULATE" replay --batch | sed -u 's/4 cards remaining today/4 cards left today/'"#)

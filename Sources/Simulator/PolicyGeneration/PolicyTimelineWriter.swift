@@ -50,13 +50,22 @@ public struct PolicyTimelineWriter: Sendable {
             }
             json += ", \"product\": \(JSONText.quoted(policy.products[entitlement.product].id))"
             if let expires = entitlement.expires { json += ", \"expires\": \"\(Self.instant(expires, in: zone))\"" }
-            json += ", \"renews\": \(entitlement.renews)"
+            if Self.writesRenews(entitlement, at: event.at) { json += ", \"renews\": \(entitlement.renews)" }
         case .setZone(let next):
             json += ", \"zone\": \(JSONText.quoted(next.identifier))"
         case .install, .reinstall, .look, .signIn:
             break
         }
         return json + "}"
+    }
+
+    /// Whether a report of `entitlement` at `instant` is written with its `renews`: always
+    /// when it is false; when it is true, only in an even minute since 1970, as an absent
+    /// `renews` means true. So the timelines a check gives a program carry both forms the
+    /// contract allows (a program that read an absent `renews` as false went unnoticed
+    /// while every report wrote it), and a file reads back as the same timeline.
+    static func writesRenews(_ entitlement: PolicyEntitlement, at instant: Instant) -> Bool {
+        !entitlement.renews || (instant.millisecondsSince1970 / Milliseconds.minute) % 2 == 0
     }
 
     /// `instant` as the contract writes it, in `zone`'s offset when that is whole
