@@ -41,7 +41,7 @@ enum CheckCommand {
             return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
-        let shrunk = check.shrink(failure.timeline, finding: failure.finding)
+        let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
         let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
@@ -57,6 +57,13 @@ enum CheckCommand {
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
+    }
+
+    /// A shrink's progress line on standard error, as a run's progress is shown.
+    static func shrinkingProgress(_ started: Date) -> (Int, Int) -> Void {
+        { tried, smallest in
+            Console.error("  \(Figures.count(tried, "candidate")) tried, the smallest failing so far \(Figures.count(smallest, "event")), \(Figures.fixed(Date().timeIntervalSince(started), 0)) s")
+        }
     }
 
     /// The summary's first lines (printed at once): the command, seed, shard, what was checked and how long it took.
@@ -92,7 +99,7 @@ enum CheckCommand {
             return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
-        let shrunk = check.shrink(failure.timeline, finding: failure.finding)
+        let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"
         let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")

@@ -68,6 +68,9 @@ public struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: Ext
     public var attempts: Int
     /// Seconds spent.
     public var seconds: Double
+
+    /// How many candidates go between two reports of a shrink's progress.
+    public static var progressEvery: Int { 50 }
 }
 
 extension ExternalFinding {
@@ -78,8 +81,11 @@ extension ExternalFinding {
     /// comes first: when it passes alone, the failure needed what the program was given
     /// before, so it is returned whole with no finding. A time-out or an overflowing
     /// output is not shrunk (every candidate would cost a full time-out or a full output
-    /// limit), nor an interrupted run; the whole timeline is returned.
+    /// limit), nor an interrupted run; the whole timeline is returned. Every
+    /// `progressEvery` candidates, `progress` hears how many were tried and the events of
+    /// the smallest failing timeline so far (a slow program can take minutes).
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
+                                                        progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Located> {
         let clock = ContinuousClock(), started = clock.now
         switch self {
@@ -95,10 +101,12 @@ extension ExternalFinding {
         guard let again = alone(timeline, "again"), again.kind == kind else {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
-        var attempt = 0
+        var attempt = 0, smallest = timeline.events.count
         var shrinker = Shrinker<Shrunk, Located> { candidate in
             attempt += 1
+            defer { if attempt % ExternalShrunk<Shrunk, Located>.progressEvery == 0 { progress?(attempt, smallest) } }
             guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
+            smallest = min(smallest, candidate.events.count)
             return found.asViolation(events: candidate.events.count)
         }
         let shrunk = shrinker.shrink(timeline)

@@ -253,7 +253,9 @@ public struct ExternalPolicyCheck: Sendable {
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
     /// failure, with a program of its own (as `ExternalCheck.shrink` does: a time-out,
     /// an overflowing output or an interrupted run is not shrunk).
-    public func shrink(_ timeline: PolicyTimeline, finding: Finding) -> Shrunk {
-        finding.shrink(timeline, program: program) { check($0, name: $1, runner: $2) }
+    /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
+    /// tried and the events of the smallest failing timeline so far.
+    public func shrink(_ timeline: PolicyTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+        finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }
