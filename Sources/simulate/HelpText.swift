@@ -209,7 +209,8 @@ enum HelpText {
                        64 MiB of standard output, and as soon as it exits (so nothing
                        it started outlives it)
       --report DIR     default reports/latest (replaced whole, as for run; a folder
-                       holding a file the command names by its path is refused)
+                       holding a file the command names by a path, from ~/, or as a
+                       program found through $PATH is refused)
       --batch          the program speaks the batch protocol (docs/batch-protocol.md):
                        one process per job, kept alive, reads one timeline per line on
                        standard input and answers with its JSON Lines and an end

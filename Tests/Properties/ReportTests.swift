@@ -58,6 +58,19 @@ struct ReportTests {
                                         "Coverage is counted, not judged, for a check (as simulate check does)."])
     }
 
+    @Test("the verdict (merge prints it) and report.md name an invariant with no check instead of counting it as held; a check's deterministic says why")
+    func verdictNamesUncheckedInvariants() throws {
+        var report = Self.judgedReport
+        let deterministic = try #require(report.invariants.firstIndex { $0.name == "deterministic" })
+        report.invariants[deterministic].checks = 0
+        report.kind = .check
+        let why = "(deterministic was not checked: a check gives each timeline to the program once)"
+        #expect(report.verdictLines[0] == "All invariants checked held \(why).")
+        #expect(MarkdownReport.text(report).contains("\nAll \(report.invariants.count - 1) invariants checked held \(why).\n"))
+        report.kind = .run
+        #expect(report.verdictLines[0] == "All invariants checked held (deterministic was not checked).", "a run gives no reason it cannot know")
+    }
+
     @Test("the verdict says every category reached its floor only when every one had a floor; a policy's are coverage categories")
     func verdictCountsJudgedCategories() {
         var report = Self.judgedReport

@@ -52,6 +52,19 @@ struct RoundTripTests {
         #expect(text.contains("\"1970-01-01T03:00:00Z\"") && text.contains("\"2099-12-31T20:59:59Z\""), "\(text)")
         #expect(try TimelineReader().read(data: Data(text.utf8)) == timeline)
         #expect(TimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
+        // Instants a timeline can hold though they are in 1969 or 2100 in UTC: the nearest offset that writes them in 1970-2099.
+        let kiritimati = try #require(TimeZoneRules.named("Pacific/Kiritimati"))
+        for (read, zone, written) in [("1970-01-01T00:00:00+14:00", kiritimati, "1970-01-01T00:00:00+14:00"),
+                                      ("1970-01-01T00:00:00+23:59", newYork, "1970-01-01T00:00:00+23:59"),
+                                      ("1970-01-01T09:30:00+10:00", newYork, "1970-01-01T00:00:00+00:30"),
+                                      ("2099-12-31T23:59:59-23:59", tokyo, "2099-12-31T23:59:59-23:59"),
+                                      ("2099-12-31T23:00:00-01:00", kiritimati, "2099-12-31T23:59:00-00:01")] {
+            guard case .success(let instant) = InstantParser.parse(read) else { Issue.record("\(read) does not parse"); continue }
+            let edge = Timeline(zone: zone, events: [Event(at: instant, .install)])
+            let text = TimelineWriter().text(edge)
+            #expect(try TimelineReader().read(data: Data(text.utf8)) == edge, "\(read) in \(zone.identifier): \(text)")
+            #expect(text.contains("\"\(written)\""), "the nearest offset: \(read) in \(zone.identifier): \(text)")
+        }
     }
 
     @Test("instants print and parse back exactly, in any whole-minute offset")

@@ -107,7 +107,7 @@ public struct ExternalCheck: Sendable {
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = EventBuffer()
-            while let block = blocks.take() {
+            while !ExternalPrograms.isStopping, let block = blocks.take() {
                 // A block counts in a tally, a checker and an observer of its own.
                 var checker = Checker(policy: policy)
                 var observer = RunObserver(policy: policy)
@@ -147,7 +147,8 @@ public struct ExternalCheck: Sendable {
                 observer.coverage.add(storeKit)
                 tally.coverage = observer.coverage.counts
                 tally.behaviour = observer.behaviour
-                blocks.finish(block.index, tally, failed: failed)
+                // A block an interrupt cut short ends the counted users as a failure does.
+                blocks.finish(block.index, tally, failed: failed || ExternalPrograms.isStopping)
             }
         }
         let failure = lowest.withLock { $0 }

@@ -195,7 +195,7 @@ public struct ExternalPolicyCheck: Sendable {
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = PolicyEventBuffer()
-            while let block = blocks.take() {
+            while !ExternalPrograms.isStopping, let block = blocks.take() {
                 // A block counts in a tally, a checker and an observer of its own.
                 var checker = Checker(policy: policy)
                 var observer = PolicyRunObserver(policy: policy)
@@ -233,7 +233,8 @@ public struct ExternalPolicyCheck: Sendable {
                 tally.checks.add(checker.check.checker.checks)
                 tally.coverage = observer.coverage.counts
                 tally.behaviour = observer.table
-                blocks.finish(block.index, tally, failed: failed)
+                // A block an interrupt cut short ends the counted users as a failure does.
+                blocks.finish(block.index, tally, failed: failed || ExternalPrograms.isStopping)
             }
         }
         var tally = blocks.merged

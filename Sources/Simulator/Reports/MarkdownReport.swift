@@ -42,7 +42,7 @@ public enum MarkdownReport {
     static func stoppedCheckNote(_ report: RunReport) -> String? {
         guard report.kind == .check, !report.passed else { return nil }
         return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
-            + "any --jobs. Each user is "
+            + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user is "
             + "checked up to its first output that diverges, which counts as a violation of the first invariant it breaks only: the "
             + "invariant checks and the behaviour tables count the events checked until then; the users, events and user-years above, "
             + "the coverage and the attempts by local time count every generated event."

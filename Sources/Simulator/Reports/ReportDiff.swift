@@ -22,9 +22,10 @@ public enum ReportDiff {
             case (nil, nil): ""
             }
         }
-        func section(_ title: String, _ header: [String], _ rows: [[String]]) {
+        /// A table; every column but the first right-aligned unless `right` says otherwise.
+        func section(_ title: String, _ header: [String], _ rows: [[String]], right: [Bool]? = nil) {
             guard !rows.isEmpty else { return }
-            sections.append("## \(title)\n\n" + MarkdownReport.table(header, rows, right: header.indices.map { $0 > 0 }))
+            sections.append("## \(title)\n\n" + MarkdownReport.table(header, rows, right: right ?? header.indices.map { $0 > 0 }))
         }
         section("Run setup", ["", oldName, newName], setup(old, new))
         if let lines = policyChange(old, new) {
@@ -59,7 +60,7 @@ public enum ReportDiff {
         if invariants.allSatisfy({ $0[1].isEmpty }) {
             section("Invariants", ["invariant", "checks", "violations"], invariants.map { [$0[0], $0[2], $0[3]] })
         } else {
-            section("Invariants", ["invariant", "rules cited", "checks", "violations"], invariants)
+            section("Invariants", ["invariant", "rules cited", "checks", "violations"], invariants, right: [false, false, true, true])
         }
 
         var coverage: [[String]] = []

@@ -15,8 +15,9 @@ public enum RunVerdict {
     /// The verdict on the invariants `broken` and on `coverage`, which the summary calls
     /// `categories` categories ("edge" on the v1 path, "coverage" for a policy);
     /// `coverage` is nil where it is counted but not judged (a check).
-    static func lines(broken: [String], coverage: Coverage?, categories: String) -> [String] {
-        let invariants = broken.isEmpty ? "All invariants held."
+    static func lines(broken: [String], coverage: Coverage?, categories: String, unchecked: [String] = []) -> [String] {
+        let invariants = broken.isEmpty ? (unchecked.isEmpty ? "All invariants held."
+                                           : "All invariants checked held" + uncheckedClause(unchecked, inCheck: coverage == nil) + ".")
             : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", "))."
         guard let coverage else { return [invariants, "Coverage is counted, not judged, for a check (as simulate check does)."] }
         return [invariants, coverageLine(coverage, categories: categories)]
@@ -67,7 +68,8 @@ extension RunReport {
 
     /// The report's verdict as `merge` prints it (a check's coverage is not judged).
     public var verdictLines: [String] {
-        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun)
+        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun,
+                         unchecked: invariants.filter { $0.checks == 0 }.map(\.name))
     }
 
     /// What a mutants run prints when it failed although every mutant was killed: the

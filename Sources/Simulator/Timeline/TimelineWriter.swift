@@ -64,12 +64,23 @@ public struct TimelineWriter: Sendable {
     /// The offset, in seconds, a timeline writes `instant` in when the device is in
     /// `zone`: the zone's own at that instant when it is whole minutes and the year
     /// written in it is one a timeline may have (1970–2099: `1970-01-01T03:00:00Z` in New
-    /// York would be written in 1969), else 0, UTC. Both forms' writers use it.
+    /// York would be written in 1969), else 0, UTC; and for an instant outside those
+    /// years in UTC as well (`1970-01-01T00:00:00+14:00` is 1969 in UTC), the smallest
+    /// whole-minute offset, at most ±23:59, that writes it in them. Both forms' writers use it.
     public static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
+        let at = instant.millisecondsSince1970
+        func readable(_ offset: Int64) -> Bool {
+            InstantParser.years.contains(LocalDate(localMilliseconds: at + offset).components.year)
+        }
         let offset = zone.offsetMilliseconds(at: instant)
-        guard offset % Milliseconds.minute == 0,
-              InstantParser.years.contains(LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).components.year) else { return 0 }
-        return Int(offset / Milliseconds.second)
+        if offset % Milliseconds.minute == 0, readable(offset) { return Int(offset / Milliseconds.second) }
+        if readable(0) { return 0 }
+        // Local time from 1970-01-01T00:00 to 2099-12-31T23:59:59.999: the nearest offset in whole minutes.
+        let firstLocal: Int64 = 0, endLocal = Int64(LocalDate.days(year: InstantParser.years.upperBound + 1, month: 1, day: 1)) * Milliseconds.twentyFourHours
+        let minutes = at < firstLocal ? (firstLocal - at + Milliseconds.minute - 1) / Milliseconds.minute
+            : -((at - endLocal + 1 + Milliseconds.minute - 1) / Milliseconds.minute)
+        guard abs(minutes) <= 23 * 60 + 59 else { return 0 } // no timeline can hold it
+        return Int(minutes * 60)
     }
 
     /// Appends `event` with its instant already written as `instant`, field by field
