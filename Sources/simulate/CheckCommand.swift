@@ -35,10 +35,10 @@ enum CheckCommand {
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let unchecked = Invariant.allCases.filter { result.tally.checks[$0] == 0 }.map(\.rawValue)
-            let verdict = "\nNo divergence: every output matched the reference model and every invariant \(unchecked.isEmpty ? "" : "checked ")held"
-                + RunVerdict.uncheckedClause(unchecked, inCheck: true) + "."
-            return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
+            let report = CheckReport.report(check, result: result, failure: nil)
+            let verdict = "\nNo divergence: every output matched the reference model and "
+                + RunVerdict.held("every invariant", unchecked: report.uncheckedInvariants, inCheck: true) + "."
+            return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
@@ -93,10 +93,10 @@ enum CheckCommand {
         let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let unchecked = PolicyInvariant.allCases.filter { result.tally.checks[$0] == 0 }.map(\.rawValue)
-            let verdict = "\nNo divergence: every output matched the reference engine and every invariant of \(policy.name) \(unchecked.isEmpty ? "" : "checked ")held"
-                + RunVerdict.uncheckedClause(unchecked, inCheck: true) + "."
-            return try finish(folder, summary: summary, ending: verdict, report: CheckReport.report(check, result: result, failure: nil), status: 0)
+            let report = CheckReport.report(check, result: result, failure: nil)
+            let verdict = "\nNo divergence: every output matched the reference engine and "
+                + RunVerdict.held("every invariant of \(policy.name)", unchecked: report.uncheckedInvariants, inCheck: true) + "."
+            return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
         Console.error("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))

@@ -51,17 +51,12 @@ public enum MarkdownReport {
     static func invariantSection(_ report: RunReport) -> [String] {
         let broken = report.invariants.filter { $0.violations > 0 }
         return ["## Invariants", "",
-                broken.isEmpty ? allHeld(report) : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
+                broken.isEmpty ? RunVerdict.held("All \(report.invariants.count - report.uncheckedInvariants.count) invariants",
+                                                 unchecked: report.uncheckedInvariants, inCheck: report.kind == .check) + "."
+                    : "**\(broken.count) broke:** " + broken.map(\.name).joined(separator: ", ") + ".", "",
                 table(["invariant", "rules (`\(report.rulesDocument)`)", "checks", "violations"], report.invariants.map {
                     ["`\($0.name)`", $0.rules, Figures.grouped($0.checks), $0.violations == 0 ? "0" : "**\(Figures.grouped($0.violations))** (first: user \($0.firstFailingUser.map(String.init) ?? "?"))"]
                 }, right: [false, false, true, true]), ""]
-    }
-
-    /// "All N invariants held", counting only those checked and naming the others.
-    static func allHeld(_ report: RunReport) -> String {
-        let unchecked = report.invariants.filter { $0.checks == 0 }.map(\.name)
-        guard !unchecked.isEmpty else { return "All \(report.invariants.count) invariants held." }
-        return "All \(report.invariants.count - unchecked.count) invariants checked held" + RunVerdict.uncheckedClause(unchecked, inCheck: report.kind == .check) + "."
     }
 
     static func coverageSection(_ report: RunReport) -> [String] {

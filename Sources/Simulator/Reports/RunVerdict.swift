@@ -16,21 +16,21 @@ public enum RunVerdict {
     /// `categories` categories ("edge" on the v1 path, "coverage" for a policy);
     /// `coverage` is nil where it is counted but not judged (a check).
     static func lines(broken: [String], coverage: Coverage?, categories: String, unchecked: [String] = []) -> [String] {
-        let invariants = broken.isEmpty ? (unchecked.isEmpty ? "All invariants held."
-                                           : "All invariants checked held" + uncheckedClause(unchecked, inCheck: coverage == nil) + ".")
+        let invariants = broken.isEmpty ? held("All invariants", unchecked: unchecked, inCheck: coverage == nil) + "."
             : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", "))."
         guard let coverage else { return [invariants, "Coverage is counted, not judged, for a check (as simulate check does)."] }
         return [invariants, coverageLine(coverage, categories: categories)]
     }
 
-    /// What a verdict adds for invariants the run made no check of (by name, in
-    /// order), empty when it checked every one. In a check (`inCheck`), `deterministic`
-    /// is never checked, as each timeline goes to the program once; any other invariant
-    /// goes unchecked only in a run too small to reach it (no looks, say).
-    public static func uncheckedClause(_ names: [String], inCheck: Bool) -> String {
-        guard !names.isEmpty else { return "" }
-        let why = inCheck && names == ["deterministic"] ? ": a check gives each timeline to the program once" : ""
-        return " (\(names.joined(separator: ", ")) \(names.count == 1 ? "was" : "were") not checked\(why))"
+    /// "`subject` held", or, when some invariants had no check (`unchecked`, by name),
+    /// "`subject` checked held (… was not checked)": the one wording of every verdict that
+    /// says the invariants held. In a check (`inCheck`), `deterministic` is never checked,
+    /// as each timeline goes to the program once, and the clause says so; any other
+    /// invariant goes unchecked only in a run too small to reach it (no looks, say).
+    public static func held(_ subject: String, unchecked: [String], inCheck: Bool) -> String {
+        guard !unchecked.isEmpty else { return subject + " held" }
+        let why = inCheck && unchecked == ["deterministic"] ? ": a check gives each timeline to the program once" : ""
+        return "\(subject) checked held (\(unchecked.joined(separator: ", ")) \(unchecked.count == 1 ? "was" : "were") not checked\(why))"
     }
 
     /// The coverage half of the verdict. It says "every category" only when every
@@ -69,8 +69,11 @@ extension RunReport {
     /// The report's verdict as `merge` prints it (a check's coverage is not judged).
     public var verdictLines: [String] {
         RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun,
-                         unchecked: invariants.filter { $0.checks == 0 }.map(\.name))
+                         unchecked: uncheckedInvariants)
     }
+
+    /// The invariants the run made no check of, by name, in the report's order.
+    public var uncheckedInvariants: [String] { invariants.filter { $0.checks == 0 }.map(\.name) }
 
     /// What a mutants run prints when it failed although every mutant was killed: the
     /// exit status 1 is then the reference run's, and this says why. Nil otherwise.
