@@ -36,6 +36,19 @@ struct CheckBlocksTests {
         #expect(!blocks.shouldCheck(21), "a higher failure does not raise the lowest")
     }
 
+    @Test("a job's loop checks each block's users in order, ends a block at its failing user and counts up to the lowest failure")
+    func workCountsUpToTheLowestFailure() {
+        let blocks = CheckBlocks<[Int]>(positions: 70, empty: []) { $0 += $1 }
+        var checked: [Int] = []
+        blocks.work(progress: nil, block: { [Int]() }) { position, block in
+            checked.append(position)
+            block.append(position)
+            return position == 20 || position == 40
+        } tally: { $0 }
+        #expect(blocks.merged == Array(0...20), "users 0 to 20, the first failure")
+        #expect(checked == Array(0...20), "one job: nothing after the failing user, no block past it")
+    }
+
     @Test("the last block holds the positions left")
     func lastBlock() throws {
         let blocks = CheckBlocks<[Int]>(positions: 70, empty: []) { $0 += $1 }

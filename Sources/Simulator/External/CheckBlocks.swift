@@ -11,7 +11,9 @@ import Synchronization
 /// tallies are merged in block order up to the block of the lowest failing user, which
 /// itself counts only up to that user. So a check counts exactly the users up to and
 /// including its lowest failing one (all of them when none fails), with any number of
-/// jobs; a job that learns of a lower failure stops within its block.
+/// jobs; a job that learns of a lower failure stops within its block. `work` is a job's
+/// whole loop; both checks (v1 and under a policy) give it only what checking one user
+/// means to them.
 final class CheckBlocks<Tally: Sendable>: Sendable {
     /// Users a block holds: small, so jobs share a short check evenly.
     static var size: Int { 16 }
@@ -22,6 +24,8 @@ final class CheckBlocks<Tally: Sendable>: Sendable {
     private let lowestFailure = Atomic<Int>(.max)
     private let merge: @Sendable (inout Tally, Tally) -> Void
     private let state: Mutex<State>
+    /// Users checked by every job, for progress (counted ones and those past a failure alike).
+    private let checked = SharedCounter()
 
     private struct State: Sendable {
         var merged: Tally
@@ -31,6 +35,28 @@ final class CheckBlocks<Tally: Sendable>: Sendable {
         var waiting: [Int: (tally: Tally, failed: Bool)] = [:]
         /// Whether a block ending at a failure was merged: nothing after it counts.
         var closed = false
+    }
+
+    /// One job's share of a check: takes blocks until none is left (or an interrupt stops
+    /// the programs), counts each in a fresh `Block` from `makeBlock`, checks its users in
+    /// order with `check` (true when the user at that position failed: the block ends
+    /// there), and hands in `tally(block)`. A block an interrupt cut short ends the
+    /// counted users as a failure does. `progress` hears every 200 users checked.
+    func work<Block>(progress: (@Sendable (Int) -> Void)?, block makeBlock: () -> Block,
+                     check: (_ position: Int, inout Block) -> Bool, tally: (Block) -> Tally) {
+        while !ExternalPrograms.isStopping, let taken = take() {
+            var block = makeBlock()
+            var failed = false
+            for position in taken.positions {
+                guard !ExternalPrograms.isStopping, shouldCheck(position) else { break }
+                failed = check(position, &block)
+                if failed { self.failed(at: position) }
+                let count = checked.add(1) + 1
+                if count % 200 == 0 { progress?(count) }
+                if failed { break }
+            }
+            finish(taken.index, tally(block), failed: failed || ExternalPrograms.isStopping)
+        }
     }
 
     /// Blocks over `positions` user positions, merged into `empty` by `merge`.

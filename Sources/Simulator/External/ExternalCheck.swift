@@ -100,55 +100,44 @@ public struct ExternalCheck: Sendable {
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let done = SharedCounter()
         let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = EventBuffer()
-            while !ExternalPrograms.isStopping, let block = blocks.take() {
-                // A block counts in a tally, a checker and an observer of its own.
-                var checker = Checker(policy: policy)
-                var observer = RunObserver(policy: policy)
-                var tally = CampaignTally()
-                var storeKit = CoverageCounts()
-                var failed = false
-                for position in block.positions {
-                    guard !ExternalPrograms.isStopping, blocks.shouldCheck(position) else { break }
-                    let user = options.user(at: position)
-                    let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
-                    let timeline = Timeline(zone: zone, events: buffer.array)
-                    observer.begin(zone: zone, persona: persona)
-                    let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
-                    if let finding {
-                        // Coverage belongs to the generated timeline, whatever the program did.
-                        let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                        for event in timeline.events[from...] { observer.coverage.observe(event) }
-                        let invariant = finding.asViolation(events: timeline.events.count).invariant
-                        tally.violations[invariant] += 1
-                        tally.firstFailingUser[invariant] = min(tally.firstFailingUser[invariant] ?? .max, user)
-                        lowest.withLock { current in
-                            if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
-                        }
-                        blocks.failed(at: position)
-                        failed = true
+            // A block counts in a tally, a checker and an observer of its own.
+            blocks.work(progress: progress, block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: CampaignTally(), storeKit: CoverageCounts()) }) { position, block in
+                let user = options.user(at: position)
+                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
+                let timeline = Timeline(zone: zone, events: buffer.array)
+                block.observer.begin(zone: zone, persona: persona)
+                let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
+                if let finding {
+                    // Coverage belongs to the generated timeline, whatever the program did.
+                    let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
+                    for event in timeline.events[from...] { block.observer.coverage.observe(event) }
+                    let invariant = finding.asViolation(events: timeline.events.count).invariant
+                    block.tally.violations[invariant] += 1
+                    block.tally.firstFailingUser[invariant] = min(block.tally.firstFailingUser[invariant] ?? .max, user)
+                    lowest.withLock { current in
+                        if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
                     }
-                    tally.users += 1
-                    tally.events += timeline.events.count
-                    tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                    tally.personas[persona, default: 0] += 1
-                    if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
-                    let count = done.add(1) + 1
-                    if count % 200 == 0 { progress?(count) }
-                    if failed { break }
                 }
-                tally.checks.add(checker.check.checker.checks)
-                observer.coverage.add(storeKit)
+                block.tally.users += 1
+                block.tally.events += timeline.events.count
+                block.tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                block.tally.personas[persona, default: 0] += 1
+                if let digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                return finding != nil
+            } tally: { block in
+                var tally = block.tally
+                tally.checks.add(block.checker.check.checker.checks)
+                var observer = block.observer
+                observer.coverage.add(block.storeKit)
                 tally.coverage = observer.coverage.counts
                 tally.behaviour = observer.behaviour
-                // A block an interrupt cut short ends the counted users as a failure does.
-                blocks.finish(block.index, tally, failed: failed || ExternalPrograms.isStopping)
+                return tally
             }
         }
         let failure = lowest.withLock { $0 }

@@ -187,7 +187,6 @@ public struct ExternalPolicyCheck: Sendable {
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
-        let done = SharedCounter()
         let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
         let empty = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
@@ -195,46 +194,35 @@ public struct ExternalPolicyCheck: Sendable {
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = PolicyEventBuffer()
-            while !ExternalPrograms.isStopping, let block = blocks.take() {
-                // A block counts in a tally, a checker and an observer of its own.
-                var checker = Checker(policy: policy)
-                var observer = PolicyRunObserver(policy: policy)
-                var tally = empty
-                var failed = false
-                for position in block.positions {
-                    guard !ExternalPrograms.isStopping, blocks.shouldCheck(position) else { break }
-                    let user = options.user(at: position)
-                    let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
-                    let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
-                    observer.begin(zone: drawn.zone, persona: drawn.persona)
-                    let checked = check(timeline, name: "user\(user)", runner: runner, checker: &checker, observer: &observer)
-                    let digest = checked.digest
-                    if let finding = checked.finding {
-                        // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
-                        let violation = finding.asViolation(events: timeline.events.count)
-                        for index in checked.observed..<timeline.events.count { observer.coverage.observe(timeline.events[index], checked.reference[index]) }
-                        tally.violations[violation.invariant] += 1
-                        tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
-                        lowest.withLock { current in
-                            if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
-                        }
-                        blocks.failed(at: position)
-                        failed = true
+            // A block counts in a tally, a checker and an observer of its own.
+            blocks.work(progress: progress, block: { (checker: Checker(policy: policy), observer: PolicyRunObserver(policy: policy), tally: empty) }) { position, block in
+                let user = options.user(at: position)
+                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+                let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
+                block.observer.begin(zone: drawn.zone, persona: drawn.persona)
+                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
+                if let finding = checked.finding {
+                    // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
+                    let violation = finding.asViolation(events: timeline.events.count)
+                    for index in checked.observed..<timeline.events.count { block.observer.coverage.observe(timeline.events[index], checked.reference[index]) }
+                    block.tally.violations[violation.invariant] += 1
+                    block.tally.firstFailingUser[violation.invariant] = min(block.tally.firstFailingUser[violation.invariant] ?? .max, user)
+                    lowest.withLock { current in
+                        if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
                     }
-                    tally.users += 1
-                    tally.events += timeline.events.count
-                    tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                    tally.personas[drawn.persona, default: 0] += 1
-                    if let digest { tally.digest &+= digest.value &* (UInt64(user) | 1) }
-                    let count = done.add(1) + 1
-                    if count % 200 == 0 { progress?(count) }
-                    if failed { break }
                 }
-                tally.checks.add(checker.check.checker.checks)
-                tally.coverage = observer.coverage.counts
-                tally.behaviour = observer.table
-                // A block an interrupt cut short ends the counted users as a failure does.
-                blocks.finish(block.index, tally, failed: failed || ExternalPrograms.isStopping)
+                block.tally.users += 1
+                block.tally.events += timeline.events.count
+                block.tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
+                block.tally.personas[drawn.persona, default: 0] += 1
+                if let digest = checked.digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                return checked.finding != nil
+            } tally: { block in
+                var tally = block.tally
+                tally.checks.add(block.checker.check.checker.checks)
+                tally.coverage = block.observer.coverage.counts
+                tally.behaviour = block.observer.table
+                return tally
             }
         }
         var tally = blocks.merged
