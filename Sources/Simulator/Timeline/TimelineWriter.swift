@@ -68,20 +68,21 @@ public struct TimelineWriter: Sendable {
     /// years in UTC as well (`1970-01-01T00:00:00+14:00` is 1969 in UTC), the smallest
     /// whole-minute offset, at most ±23:59, that writes it in them. Both forms' writers use it.
     public static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
-        let at = instant.millisecondsSince1970
-        func readable(_ offset: Int64) -> Bool {
-            InstantParser.years.contains(LocalDate(localMilliseconds: at + offset).components.year)
-        }
-        let offset = zone.offsetMilliseconds(at: instant)
-        if offset % Milliseconds.minute == 0, readable(offset) { return Int(offset / Milliseconds.second) }
-        if readable(0) { return 0 }
-        // Local time from 1970-01-01T00:00 to 2099-12-31T23:59:59.999: the nearest offset in whole minutes.
-        let firstLocal: Int64 = 0, endLocal = Int64(LocalDate.days(year: InstantParser.years.upperBound + 1, month: 1, day: 1)) * Milliseconds.twentyFourHours
-        let minutes = at < firstLocal ? (firstLocal - at + Milliseconds.minute - 1) / Milliseconds.minute
-            : -((at - endLocal + 1 + Milliseconds.minute - 1) / Milliseconds.minute)
+        let at = instant.millisecondsSince1970, offset = zone.offsetMilliseconds(at: instant)
+        if offset % Milliseconds.minute == 0, writableLocal.contains(at + offset) { return Int(offset / Milliseconds.second) }
+        if writableLocal.contains(at) { return 0 }
+        // The nearest whole-minute offset that brings the wall clock into the years.
+        let minutes = at < writableLocal.lowerBound ? (writableLocal.lowerBound - at + Milliseconds.minute - 1) / Milliseconds.minute
+            : -((at - writableLocal.upperBound + Milliseconds.minute) / Milliseconds.minute)
         guard abs(minutes) <= 23 * 60 + 59 else { return 0 } // no timeline can hold it
         return Int(minutes * 60)
     }
+
+    /// The wall-clock times a timeline may write, in milliseconds since 1970-01-01T00:00
+    /// local: its years, 1970 to 2099 (`InstantParser.years`), so that a range check
+    /// stands for working out the year of every instant written.
+    static let writableLocal: Range<Int64> = Int64(LocalDate.days(year: InstantParser.years.lowerBound, month: 1, day: 1)) * Milliseconds.twentyFourHours
+        ..< Int64(LocalDate.days(year: InstantParser.years.upperBound + 1, month: 1, day: 1)) * Milliseconds.twentyFourHours
 
     /// Appends `event` with its instant already written as `instant`, field by field
     /// into memory sized for the event's worst case, then in one copy (a check writes a
