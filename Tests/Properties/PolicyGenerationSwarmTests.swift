@@ -78,6 +78,24 @@ struct PolicyGenerationSwarmTests {
         #expect(buyers > 0, "seed \(PolicyGenerationSettings.seed): no buyer who may only upgrade among \(Self.users) users")
     }
 
+    @Test("on, only users offline at period ends hear of a period's end after it (among users whose billing never fails)")
+    func offlineAtPeriodEnd() {
+        let policy = SubscriptionPolicy.daaTiers
+        var late = (offline: 0, online: 0)
+        for (user, life) in Self.daaOn.enumerated() where !life.swarm.habits.contains(.failsBilling) {
+            var current: PolicyEntitlement?
+            for event in life.events {
+                guard case .setEntitlement(let next) = event.action else { continue }
+                if next != current, let expires = current?.expires, event.at > expires {
+                    if life.swarm.habits.contains(.offlineAtPeriodEnd) { late.offline += 1 } else { late.online += 1 }
+                    #expect(life.swarm.habits.contains(.offlineAtPeriodEnd), "heard late while online: \(PolicyGenerationSettings.reproduce(policy, user: user))")
+                }
+                current = next
+            }
+        }
+        #expect(late.offline > 0 && late.online == 0, "seed \(PolicyGenerationSettings.seed), \(Self.users) users: \(late)")
+    }
+
     @Test("on and off give different mixes: more distinct sets of features used with it on")
     func mixes() {
         let on = Set(Self.daaOn.map(\.used)), off = Set(Self.daaOff.map(\.used))

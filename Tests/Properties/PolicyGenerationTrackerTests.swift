@@ -61,6 +61,33 @@ struct PolicyGenerationTrackerTests {
         #expect(count(.lostInTrial) == 1 && count(.lostWithinHours) == 1)
     }
 
+    @Test("the app used after the reported expires counts once per expires reported; never for a lifetime purchase")
+    func usedAfterExpires() {
+        let policy = SubscriptionPolicy.dailyQuip
+        let monthly = policy.productIndex("dailyquip.monthly")!, lifetime = policy.productIndex("dailyquip.lifetime")!
+        let card = policy.featureIndex("view-card")!
+        let expires = Self.at(10)
+        func use(_ hours: Double) -> PolicyEvent { PolicyEvent(at: Self.at(hours), .use(feature: card, day: nil)) }
+        let events = [
+            PolicyEvent(at: Self.at(0), .install),
+            PolicyEvent(at: Self.at(1), .setEntitlement(PolicyEntitlement(product: monthly, expires: expires))),
+            use(9.99), // before expires
+            use(10), // at expires: the renewal not heard yet
+            use(12), // still not heard: the same gap, not counted again
+            PolicyEvent(at: Self.at(12.5), .setEntitlement(PolicyEntitlement(product: monthly, expires: expires, renews: false))), // cancelled, same expires
+            use(12.6), // the same expires: not counted again
+            PolicyEvent(at: Self.at(13), .setEntitlement(PolicyEntitlement(product: monthly, expires: Self.at(10 + 24 * 30)))), // renewed after all
+            use(14),
+            use(10 + 24 * 30 + 1), // past the new expires: counted
+            use(10 + 24 * 30 + 2),
+            PolicyEvent(at: Self.at(10 + 24 * 30 + 3), .setEntitlement(PolicyEntitlement(product: lifetime, expires: nil, renews: false))),
+            use(24 * 40), // a lifetime purchase never expires
+        ]
+        let (_, count) = Self.counts(policy, events)
+        #expect(count(.usedAfterExpires) == 2)
+        #expect(PolicyCoverageCategory.usedAfterExpires.name(in: policy) == "used-after-expires")
+    }
+
     @Test("the last and first minute of a day are the policy's calendar's: UTC for daa-tiers, wherever the device is")
     func calendarMinutes() {
         let policy = SubscriptionPolicy.daaTiers

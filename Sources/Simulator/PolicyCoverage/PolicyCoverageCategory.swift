@@ -47,6 +47,11 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     case refunded(ProductKind)
     /// Access to an auto-renewable product ended at or after its `expires` (after a cancellation or a failed renewal).
     case periodEnded
+    /// A use while the entitlement last reported has an `expires` already past: its
+    /// renewal or end not reported yet (an offline device, a billing grace). G12: the
+    /// product still decides the plan. Counted once for each `expires` reported (the
+    /// first such use), so a heavy user's many uses in one gap count as one.
+    case usedAfterExpires
     /// To a product of a higher-ranked plan.
     case upgrade
     /// To a product of a lower-ranked plan.
@@ -120,7 +125,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.bought(kind)) }
         if kinds.contains(.autoRenewable) { all += [.renewed, .cancelled] }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
-        if kinds.contains(.autoRenewable) { all.append(.periodEnded) }
+        if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
         let ranks = Set(subscriptions.map(\.plan))
         if ranks.count > 1 { all += [.upgrade, .downgrade] }
@@ -210,6 +215,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
+        case .usedAfterExpires: return "used-after-expires"
         case .upgrade: return "upgrade"
         case .downgrade: return "downgrade"
         case .crossgrade: return "crossgrade"
@@ -244,6 +250,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"
+        case .usedAfterExpires: "the app used after the reported expires, before StoreKit's next report (once per expires)"
         case .upgrade: "StoreKit: to a higher-ranked plan, at once"
         case .downgrade: "StoreKit: to a lower-ranked plan, at the period's end"
         case .crossgrade: "StoreKit: to the same plan's other product"

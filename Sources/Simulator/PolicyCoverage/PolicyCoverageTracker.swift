@@ -21,7 +21,7 @@ public struct PolicyCoverageTracker {
     private let historyFirstSlots: [Int], historyBeforeSlots: [Int]
     private let zoneSlots: [Int] // by `EdgeCategory.position`
     private let monthRollover, trialEnds, graceEnds, graceBefore, graceAfter, signInCounts, signInLimit: Int
-    private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded: Int
+    private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded, usedAfterExpires: Int
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
 
     // The policy's facts the events need, as flat tables (no walk through the policy per event).
@@ -46,6 +46,8 @@ public struct PolicyCoverageTracker {
     private var lastUseBlocked = false
     private var registered = false
     private var entitlement: PolicyEntitlement?
+    /// Whether the entitlement last reported was already used past its `expires` (counted once a report).
+    private var usedSinceExpiry = false
     private var gainedAt = Int64.min
     private var livedThroughGrace = false, seen2038 = false, seen1980 = false
     // The clocks: the device's zone and the calendar's (UTC for a UTC calendar).
@@ -86,7 +88,7 @@ public struct PolicyCoverageTracker {
         signInCounts = slot(.signInCarryingCounts); signInLimit = slot(.signInAtLimit)
         boughtAuto = slot(.bought(.autoRenewable)); boughtLifetime = slot(.bought(.nonConsumable)); renewed = slot(.renewed)
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
-        periodEnded = slot(.periodEnded); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
+        periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
         after2038 = slot(.after2038); before1980 = slot(.before1980)
         self.warningPercent = PolicyTraits.warningPercent(of: policy)
@@ -136,6 +138,7 @@ public struct PolicyCoverageTracker {
         lastUseBlocked = false
         registered = false
         entitlement = nil
+        usedSinceExpiry = false
         gainedAt = .min
         livedThroughGrace = false
         seen2038 = false
@@ -199,6 +202,10 @@ public struct PolicyCoverageTracker {
             if lastUseAt != .min, lastUseAt < graceEnd, at >= graceEnd { hit(graceEnds) }
         }
         lastUseAt = at
+        if !usedSinceExpiry, let expires = entitlement?.expires, at >= expires.millisecondsSince1970 {
+            usedSinceExpiry = true
+            hit(usedAfterExpires)
+        }
         if output.outcome == .blocked, let reason = output.reason {
             hit(blockedSlots[((output.plan ?? -1) &+ 1) &* 7 &+ reason.rawValue])
             lastUseBlocked = true
@@ -228,7 +235,10 @@ public struct PolicyCoverageTracker {
 
     /// StoreKit's move, read from the report and the entitlement it replaces.
     private mutating func observeEntitlement(_ next: PolicyEntitlement?, at: Int64) {
-        defer { entitlement = next }
+        defer {
+            if next?.expires != entitlement?.expires { usedSinceExpiry = false }
+            entitlement = next
+        }
         guard next != entitlement else { return hit(unchanged) }
         guard let old = entitlement else {
             hit(isLifetime[next!.product] ? boughtLifetime : boughtAuto)

@@ -19,7 +19,12 @@ import SubscriptionModel
 /// - a refund ends access at once, sometimes within hours of the purchase;
 /// - a lifetime (non-consumable) purchase never expires (`expires` unknown, `renews`
 ///   false) but can be refunded;
-/// - after access ends the buyer may buy again.
+/// - after access ends the buyer may buy again;
+/// - StoreKit's reports at a period's end (a renewal, a downgrade or crossgrade taking
+///   effect, the end of a cancelled subscription) reach the app at that instant, or, for
+///   a user offline then (`offlineAtPeriodEnd`), when the device is next online: a
+///   minute to four days late, never after the next period's end. Meanwhile the app
+///   holds an entitlement whose `expires` has passed, which still decides the plan (G12).
 ///
 /// Every `expires` lies within the years the timeline format can write (up to
 /// 2099-12-31): a period that would end later is not started.
@@ -91,8 +96,9 @@ struct PolicyStoreKitLifecycle {
             switch action {
             case .renew:
                 let next = period(product).end(after: anchor, count: periods + 1)
-                guard expires < end, next <= latestExpiry else { return nil }
-                changes.append(PolicyEntitlementChange(at: expires, entitlement: PolicyEntitlement(product: product, expires: next), kind: .renewal))
+                let heard = reported(&random, due: expires, before: next)
+                guard heard < end, next <= latestExpiry else { return nil }
+                changes.append(PolicyEntitlementChange(at: heard, entitlement: PolicyEntitlement(product: product, expires: next), kind: .renewal))
                 periods += 1
                 expires = next
             case .upgrade:
@@ -105,8 +111,9 @@ struct PolicyStoreKitLifecycle {
                 let isDowngrade = action == .downgrade
                 let target = random.pick(others(of: product) { isDowngrade ? $0 < $1 : $0 == $1 })
                 let next = period(target).end(after: expires, count: 1)
-                guard expires < end, next <= latestExpiry else { return nil }
-                changes.append(PolicyEntitlementChange(at: expires, entitlement: PolicyEntitlement(product: target, expires: next),
+                let heard = reported(&random, due: expires, before: next)
+                guard heard < end, next <= latestExpiry else { return nil }
+                changes.append(PolicyEntitlementChange(at: heard, entitlement: PolicyEntitlement(product: target, expires: next),
                                                        kind: isDowngrade ? .downgrade : .crossgrade))
                 product = target; anchor = expires; periods = 1; expires = next
             case .cancel:
@@ -119,9 +126,10 @@ struct PolicyStoreKitLifecycle {
                     changes.append(PolicyEntitlementChange(at: back, entitlement: PolicyEntitlement(product: product, expires: expires), kind: .reenable))
                     continue
                 }
-                guard expires < end else { return nil }
-                changes.append(PolicyEntitlementChange(at: expires, entitlement: nil, kind: .expiry))
-                return expires
+                let heard = reported(&random, due: expires, before: latestExpiry)
+                guard heard < end else { return nil }
+                changes.append(PolicyEntitlementChange(at: heard, entitlement: nil, kind: .expiry))
+                return heard
             case .failBilling:
                 let retry: Instant? = random.chance(0.6)
                     ? expires.adding(milliseconds: random.int64(in: 1...StoreKitLifecycle.billingRetryDays * Self.day - 1)) : nil
@@ -148,6 +156,20 @@ struct PolicyStoreKitLifecycle {
                 return inPeriod
             }
         }
+    }
+
+    /// When the app hears of a change StoreKit makes at `due`, a period's end: then, or,
+    /// for a user offline at period ends, half the time when the device is next online
+    /// (a minute to an hour, an hour to a day, or one to four days later), always before
+    /// `latest` (the next period's end).
+    private func reported(_ random: inout SeededRandom, due: Instant, before latest: Instant) -> Instant {
+        guard habits.contains(.offlineAtPeriodEnd), random.chance(0.5) else { return due }
+        let delay = switch random.below(5) {
+        case 0, 1: random.int64(in: Milliseconds.minute...Milliseconds.hour)
+        case 2, 3: random.int64(in: Milliseconds.hour...Self.day)
+        default: random.int64(in: Self.day...4 * Self.day)
+        }
+        return Instant(millisecondsSince1970: min(due.millisecondsSince1970 + delay, latest.millisecondsSince1970 - 1))
     }
 
     /// A refund within a minute to 36 hours of `start`: a purchase lost within hours.

@@ -92,8 +92,13 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
         /// Uses features at the edges (midnights, month ends, trial and grace ends).
         public static let walksEdges = Habits(rawValue: 1 << 16)
 
+        /// Is offline when a subscription's period ends: StoreKit's report of the renewal,
+        /// of the move to another product or of the end of access reaches the app minutes
+        /// to days late, and the app is used meanwhile with an `expires` in the past.
+        public static let offlineAtPeriodEnd = Habits(rawValue: 1 << 17)
+
         /// Every habit.
-        public static let all = Habits(rawValue: (1 << 17) - 1)
+        public static let all = Habits(rawValue: (1 << 18) - 1)
 
         /// The habit a persona keeps under swarm testing: what the persona is for.
         static func defining(_ persona: Persona) -> Habits {
@@ -113,7 +118,7 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
             (.signsIn, "signs-in"), (.buys, "buys"), (.upgrades, "upgrades"), (.downgrades, "downgrades"),
             (.crossgrades, "crossgrades"), (.cancels, "cancels"), (.refunds, "refunds"), (.failsBilling, "fails-billing"),
             (.resubscribes, "resubscribes"), (.restores, "restores"), (.buysLifetime, "buys-lifetime"),
-            (.bursts, "bursts"), (.walksEdges, "walks-edges"),
+            (.bursts, "bursts"), (.walksEdges, "walks-edges"), (.offlineAtPeriodEnd, "offline-at-period-end"),
         ]
     }
 
