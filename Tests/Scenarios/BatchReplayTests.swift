@@ -160,7 +160,7 @@ struct BatchMarkerTests {
     @Test("anything else that starts like a marker is refused, quoting the line")
     func refused() {
         for text in [#"{"end":"done"}"#, #"{"end":true}"#, #"{"end":"ok","i":0}"#, #"{"end":"error"}"#, #"{"end":"error","error":3}"#,
-                     #"{"end":"ok""#, #"{"end":"error","error":"a","note":"b"}"#] {
+                     #"{"end":"ok""#, #"{"end":"error","error":"a","note":"b"}"#, #"{"end":"ok","end":"ok"}"#, #"{"end":"error","error":"a","error":"a"}"#] {
             guard case .failure(let problem) = marker(text) else { Issue.record("accepted \(text)"); continue }
             #expect(problem.description.contains("\"{\\\"end\\\""), "\(problem)")
         }

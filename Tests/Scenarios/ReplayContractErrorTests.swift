@@ -94,9 +94,28 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":[\#(Array(repeating: "1234567890", count: 10).joined(separator: ","))]}]}"#,
          #"error: event 0: unknown "do" [1234567890,1234567890,1234567890,1234567890,1234567890,1234…"#),
         (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"inst\u0061ll\n"}]}"#, #"error: event 0: unknown "do" "install\n""#),
-        // The first of a key written twice is the one read.
-        (#"{"zone":"Mars/Olympus","zone":"UTC","events":[\#(install)]}"#, #"error: zone: unknown time zone "Mars/Olympus""#),
-        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"jump","do":"install"}]}"#, #"error: event 0: unknown "do" "jump""#),
+        // A member the contract reads, given twice in one object: readers differ on which counts.
+        (#"{"zone":"Mars/Olympus","zone":"UTC","events":[\#(install)]}"#, #"error: file: "zone" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install)],"events":[\#(install)]}"#, #"error: file: "events" given twice"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"jump","do":"install"}]}"#, #"error: event 0: "do" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:01Z","do":"look"},{"at":"2026-01-01T00:00:02Z","do":"look"},{"at":"2026-01-01T00:00:03Z","do":"look","at":"2026-01-01T00:00:03Z"}]}"#,
+         #"error: event 3: "at" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"capture","kind":"meal","note":1,"kind":"meal"}]}"#, #"error: event 1: "kind" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":null,"product":"unlimited"}]}"#, #"error: event 1: "product" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"set-zone","zone":"UTC","zone":"Asia/Tokyo"}]}"#, #"error: event 1: "zone" given twice"#),
+        // Compared after escapes are decoded; given twice even where the "do" does not take it.
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","\u0061t":"2026-01-01T00:00:00Z"}]}"#, #"error: event 1: "at" given twice"#),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","kind":"meal","kind":"video"}]}"#, #"error: event 1: "kind" given twice"#),
+        // Inside a member the contract reads.
+        (#"{"zone":{"a":1,"a":2},"events":[\#(install)]}"#, #"error: zone: key "a" given twice"#),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":{"a":[{"b":1,"b":2}]}}]}"#, #"error: event 0: key "b" given twice in "do""#),
+        // Before the event's other faults, after the file's own; not JSON anywhere comes first.
+        (#"{"zone":"UTC","events":[{"at":"bad","do":"jump","at":"worse"}]}"#, #"error: event 0: "at" given twice"#),
+        (#"{"zone":"UTC","events":[{"at":"bad","at":"worse","do":{"a":1,"a":1}}]}"#, #"error: event 0: "at" given twice"#),
+        (#"{"zone":"Mars/Olympus","events":[{"at":"bad","at":"worse"}]}"#, #"error: zone: unknown time zone "Mars/Olympus""#),
+        (#"{"events":[{"do":"jump"}],"zone":"UTC","events":[]}"#, #"error: file: "events" given twice"#),
+        (#"{"zone":"UTC","zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","at":"2026-01-01T00:00:00Z","do":"install"},{"x":1,}]}"#, "error: file: not JSON"),
     ]
 
     @Test("each fault gives its exact line", arguments: cases.indices)
@@ -136,6 +155,34 @@ struct ReplayContractErrorTests {
             Issue.record("accepted a bad file")
         } catch {
             #expect(error.description == #"error: event 1: missing "at""#)
+        }
+    }
+
+    @Test("accepted: a member nothing reads given twice, at the top level or in an event, whatever it holds (in both forms)")
+    func unknownMembersGivenTwice() throws {
+        let text = #"{"zone":"UTC","about":1,"about":{"a":1,"a":2},"events":[{"at":"2026-01-01T00:00:00Z","do":"install","note":"a","note":{"b":[{"c":1,"c":2}]}}]}"#
+        #expect(try TimelineReader().read(data: Data(text.utf8)).events.count == 1)
+        let generic = text.replacingOccurrences(of: #"{"zone""#, with: #"{"policy":"daily-quip","zone""#)
+        #expect(try PolicyTimelineReader().read(data: Data(generic.utf8)).events.count == 1)
+    }
+
+    @Test("the command: a member given twice is exit 2 with one line, whichever form the file is in")
+    func commandRefusesMemberGivenTwice() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // `policy` null then a name: a reader keeping the first replays the v1 form, one keeping the last daily-quip.
+        let files = [
+            (#"{"policy":null,"policy":"daily-quip","zone":"UTC","events":[\#(Self.install)]}"#, #"error: file: "policy" given twice"#),
+            (#"{"zone":"UTC","events":[\#(Self.install),{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":"unlimited","product":null}]}"#,
+             #"error: event 1: "product" given twice"#),
+        ]
+        for (index, (text, line)) in files.enumerated() {
+            let path = folder + "/t\(index).json"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try runSimulate(["replay", path])
+            #expect(result.status == 2 && result.out.isEmpty, "\(text)")
+            #expect(result.err == line + "\n")
+            #expect(BatchReplay().answer(Array(text.utf8)) == BatchProtocol.errorMarker(String(line.dropFirst("error: ".count))) + "\n")
         }
     }
 

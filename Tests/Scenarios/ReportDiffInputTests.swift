@@ -45,6 +45,12 @@ struct ReportDiffInputTests {
         try Data(baselineText.replacingOccurrences(of: #""events":-1"#, with: #""events":1e2"#).utf8).write(to: URL(fileURLWithPath: exponent))
         let trailing = folder.appendingPathComponent("trailing.json").path
         try Data("{\n  \"tool\": \"x\",\n}\n".utf8).write(to: URL(fileURLWithPath: trailing))
+        let twice = folder.appendingPathComponent("twice.json").path
+        let twiceText = baselineText.replacingOccurrences(of: #""events":-1"#, with: #""events":1,"events":2"#)
+        try Data(twiceText.utf8).write(to: URL(fileURLWithPath: twice))
+        let second = try #require(twiceText.range(of: #","events":2"#))
+        let twiceColumn = twiceText.utf8.distance(from: twiceText.startIndex, to: second.lowerBound) + 2 // one line: a byte's column is its offset + 1
+        try #require(!twiceText.contains("\n"))
         let list = folder.appendingPathComponent("list.json").path
         try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: list))
         let prefix = "not a report.json of \(RunReport.toolVersion)"
@@ -56,6 +62,7 @@ struct ReportDiffInputTests {
             (missing, "error: \(missing): \(prefix): counts.events missing"),
             (chart, "error: \(chart): \(prefix): behaviour.attemptsByHour has 3 hours, not 24"),
             (trailing, "error: \(trailing): \(prefix): not JSON (trailing comma at line 2, column 14)"),
+            (twice, "error: \(twice): \(prefix): key \"events\" given twice at line 1, column \(twiceColumn)"),
             (list, "error: \(list): \(prefix): not a JSON object"),
             (folder.path, "error: \(folder.path): is a directory, not a report"),
             ("/nonexistent/report.json", "error: /nonexistent/report.json: no such file"),

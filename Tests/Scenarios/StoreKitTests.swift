@@ -125,6 +125,26 @@ struct StoreKitReaderTests {
         }
     }
 
+    @Test("a key given twice is refused, anywhere in the file, naming the object that gives it and the key, never a value")
+    func keyGivenTwice() throws {
+        #expect(StoreKitFixtures.read(text: #"{"version": {"major": 3, "major": 5}}"#).failure?.description
+                == #"error: app.storekit: $.version: key "major" given twice"#)
+        let offer = StoreKitFixtures.file(subscriptions: """
+            {"productID": "p", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1,
+             "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1W", "paymentMode": "payUpFront"}}
+            """)
+        #expect(StoreKitFixtures.read(text: offer).failure?.description
+                == #"error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer: key "paymentMode" given twice"#)
+        // Even in what the reader never reads: the key is named, its values are not.
+        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
+        let settings = fixture.replacingOccurrences(of: #""_developerTeamID" : "QX7TEAM1D9","#,
+                                                    with: #""_developerTeamID" : "QX7TEAM1D9", "_developerTeamID" : "QX7TEAM1D9","#)
+        #expect(settings != fixture)
+        let line = try #require(StoreKitFixtures.read(text: settings).failure?.description)
+        #expect(line == #"error: app.storekit: $.settings: key "_developerTeamID" given twice"#)
+        #expect(!StoreKitFixtures.secrets.contains { line.contains($0) })
+    }
+
     @Test("text that is not JSON is refused with the line and column of the fault")
     func syntax() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: StoreKitFixtures.path("malformed-syntax")))
@@ -370,6 +390,24 @@ struct StoreKitCommandTests {
         #expect(result.err == "error: \(path): \(fault)\n")
     }
 
+    @Test("exit 2 for a key given twice, from storekit and from --storekit, naming the object and the key")
+    func keyGivenTwice() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/twice.storekit"
+        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
+        let twice = fixture.replacingOccurrences(of: #""groupNumber" : 2,"#, with: #""groupNumber" : 2, "groupNumber" : 1,"#)
+        #expect(twice != fixture)
+        try Data(twice.utf8).write(to: URL(fileURLWithPath: path))
+        let fault = #"$.subscriptionGroups[0].subscriptions[0]: key "groupNumber" given twice"#
+        let compared = try runSimulate(["storekit", path, "--policy", "meal-capture"])
+        #expect(compared.status == 2 && compared.out.isEmpty)
+        #expect(compared.err == "error: \(path): \(fault)\n")
+        let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", path, "--users", "5", "--report", folder + "/r"])
+        #expect(run.status == 2 && run.out.isEmpty)
+        #expect(run.err == "error: --storekit \(path): \(fault)\n")
+    }
+
     @Test("bad command lines: no --policy, no file, two files, a misspelt flag, an unknown policy, --storekit without --policy", arguments: [
         (["storekit", "a.storekit"], "error: storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'"),
         (["storekit", "--policy", "oxalate"], "error: storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'"),
@@ -509,5 +547,13 @@ struct StoreKitCommandTests {
         #expect(try runSimulate(["--help"]).out.contains("simulate storekit FILE --policy X"))
         #expect(try runSimulate(["help", "run"]).out.contains("--storekit F"))
         #expect(try runSimulate(["help", "replay"]).out.contains("--storekit F"))
+    }
+}
+
+extension Result {
+    /// The error, when this is a failure.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -92,7 +92,7 @@ struct StrictJSONTests {
     @Test("accepted: every value kind, white space, escapes, surrogate pairs, a byte order mark, 512 levels")
     func accepted() throws {
         let text = "\u{FEFF} \t\r\n{\"a\" : [ null , true , false , -0 , 0.5 , 1E+2 , -12e-0 , \"\" ] , \"b\":{}, \"c\":[] ,"
-            + #" "s":"\"\\\/\b\f\n\r\t\u00e9\uD83D\ude00€😀", "a":2 }"#
+            + #" "s":"\"\\\/\b\f\n\r\t\u00e9\uD83D\ude00€😀", "A":2 }"#
         let value = try JSONValue.parse(Data(text.utf8))
         let expected = JSONValue.object(JSONObject(members: [
             ("a", .array([.null, .bool(true), .bool(false), .number(JSONNumber(text: "-0")), .number(JSONNumber(text: "0.5")),
@@ -100,15 +100,65 @@ struct StrictJSONTests {
             ("b", .object(JSONObject(members: [JSONObject.Member]()))),
             ("c", .array([])),
             ("s", .string("\"\\/\u{8}\u{C}\n\r\té😀€😀")),
-            ("a", .number(JSONNumber(text: "2"))),
+            ("A", .number(JSONNumber(text: "2"))),
         ]))
         #expect(value == expected)
-        #expect(value.object?["a"] == expected.object?.members[0].value, "the first of a key written twice")
         let deep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect(throws: Never.self) { try JSONValue.parse(Data(deep.utf8)) }
         for scalar in ["1", "\"x\"", "null", " -1.5e3 "] {
             #expect(throws: Never.self, "\(scalar)") { try JSONValue.parse(Data(scalar.utf8)) }
         }
+    }
+
+    /// (text, the offset of the second key, the key)
+    static let repeatedKeys: [(String, Int, String)] = [
+        (#"{"a":1,"a":2}"#, 7, "a"),
+        (#"{"a":1,"a":1}"#, 7, "a"),
+        (#"{ "at" : "x" , "do" : "look" , "at" : "y" }"#, 31, "at"),
+        (#"[{"x":{"a":null,"b":[],"a":{}}}]"#, 23, "a"),
+        (#"{"a":1,"\u0061":2}"#, 7, "a"),
+        (#"{"\u00e9":1,"é":2}"#, 12, "é"),
+        (#"{"":1,"":2}"#, 6, ""),
+        (#"{"a\nb":1,"a\nb":2}"#, 10, "a\nb"),
+    ]
+
+    @Test("a key given twice in one object is refused, naming the key, at its second occurrence", arguments: repeatedKeys.indices)
+    func repeatedKey(index: Int) {
+        let (text, offset, key) = Self.repeatedKeys[index]
+        #expect(throws: JSONSyntaxError.repeated(key, at: offset), "\(text.debugDescription)") { try JSONValue.parse(Data(text.utf8)) }
+    }
+
+    @Test("a key given twice reads as key \"K\" given twice, escaped and cut like any value shown")
+    func repeatedKeyProblem() {
+        #expect(JSONSyntaxError.repeated("at", at: 7).problem == #"key "at" given twice"#)
+        #expect(JSONSyntaxError.repeated("at", at: 7).repeatedKey == "at")
+        #expect(JSONSyntaxError.repeated("a\"b\n\u{1}", at: 0).problem == #"key "a\"b\n\u0001" given twice"#)
+        #expect(JSONSyntaxError.repeated(String(repeating: "k", count: 70), at: 0).problem == "key \"\(String(repeating: "k", count: 60))\"… given twice")
+        #expect(JSONSyntaxError(offset: 4, problem: "trailing comma").repeatedKey == nil)
+    }
+
+    @Test("accepted: one key in several objects, keys that differ in case, and keys that differ in bytes though not in Unicode equivalence")
+    func distinctKeys() throws {
+        let value = try JSONValue.parse(Data(#"{"a":{"a":1},"b":[{"a":1},{"a":2}],"A":3,"\u00e9":4,"e\u0301":5}"#.utf8))
+        // Compared as bytes: Swift's == takes the last two for one string.
+        #expect(value.object?.members.map { Array($0.key.utf8) } == ["a", "b", "A", "\u{E9}", "e\u{301}"].map { Array($0.utf8) })
+    }
+
+    @Test("the path to the object that holds a place in the text, as readers name it")
+    func containerPath() throws {
+        let text = #"{"plans": [{"id": "a"}, {"responses": {"day": {"alert": {"title": "x", "title": "y"}}}}], "n": 1}"#
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONValue.parse(Data(text.utf8)) }
+        let steps = Array(text.utf8).withUnsafeBufferPointer { JSONParser.containerPath(at: error.offset, in: $0) }
+        #expect(steps == [.key("plans"), .index(1), .key("responses"), .key("day"), .key("alert")])
+        #expect(JSONParser.pathText(steps ?? []) == "$.plans[1].responses.day.alert")
+        func path(_ text: String, _ offset: Int) -> String? {
+            Array(text.utf8).withUnsafeBufferPointer { JSONParser.containerPath(at: offset, in: $0) }.map(JSONParser.pathText)
+        }
+        #expect(path(#"{"a":1}"#, 5) == "$", "a scalar member's value is in its object")
+        #expect(path(#"[1, [2, 3]]"#, 8) == "$[1]")
+        #expect(path(#"[1, [2, 3]]"#, 4) == "$[1]", "a container's own bracket is in it")
+        #expect(path("1", 0) == nil, "no container")
+        #expect(path(#"[1,]"#, 3) == nil, "the text before is not JSON")
     }
 
     @Test("numbers keep their text; int64 only for integers that fit")

@@ -91,7 +91,13 @@ public enum BatchProtocol {
     /// Reads an end marker strictly; the problem, in words, when it is not one of the two.
     public static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Result<Marker, MarkerProblem> {
         let shown = PrintedText.quoted(line)
-        guard let value = try? JSONValue.parse(Array(line)), case .object(let object) = value else {
+        let neither = MarkerProblem(description: #"an end marker that is neither {"end":"ok"} nor {"end":"error","error":"…"}: "# + shown)
+        let value: JSONValue
+        do { value = try JSONValue.parse(Array(line)) } catch {
+            // An object with a key given twice is JSON, but neither marker.
+            return .failure(error.repeatedKey == nil ? MarkerProblem(description: "an end marker that is not a JSON object: \(shown)") : neither)
+        }
+        guard case .object(let object) = value else {
             return .failure(MarkerProblem(description: "an end marker that is not a JSON object: \(shown)"))
         }
         let keys = object.members.map(\.key)
@@ -104,7 +110,7 @@ public enum BatchProtocol {
             }
             return .success(.error(message))
         default:
-            return .failure(MarkerProblem(description: #"an end marker that is neither {"end":"ok"} nor {"end":"error","error":"…"}: "# + shown))
+            return .failure(neither)
         }
     }
 

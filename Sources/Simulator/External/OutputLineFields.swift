@@ -18,6 +18,11 @@ extension OutputLineFields {
     func members(of bytes: ArraySlice<UInt8>, keys: [String], index: Int, action: String) throws(ReplayOutputParser.Malformed) -> [String: JSONValue] {
         let value: JSONValue
         do { value = try JSONValue.parse(Data(bytes)) } catch {
+            // A key given twice is JSON, but which of the two counts is for the reader to
+            // guess: named where it is, as `members` names one.
+            if let key = error.repeatedKey, let steps = Array(bytes).withUnsafeBufferPointer({ JSONParser.containerPath(at: error.offset, in: $0) }) {
+                throw fail("\(Self.place(steps)) has the key \(PrintedText.quoted(key)) twice")
+            }
             throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
         }
         guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
@@ -27,6 +32,19 @@ extension OutputLineFields {
         let printedAction = try string(members["do"]!, "\"do\"")
         guard printedAction.utf8.elementsEqual(action.utf8) else { throw fail("\"do\" is \(PrintedText.quoted(printedAction)), not \"\(action)\"") }
         return members
+    }
+
+    /// A place in a line as the messages name it: `the line`, `"alert"`, `"meters"."analyses"."used"`.
+    static func place(_ steps: [JSONParser.PathStep]) -> String {
+        guard !steps.isEmpty else { return "the line" }
+        var text = ""
+        for step in steps {
+            switch step {
+            case .key(let key): text += (text.isEmpty ? "" : ".") + PrintedText.quoted(key)
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
     }
 
     /// `object`'s members by key, when its keys are exactly `keys`, each once.

@@ -3,8 +3,9 @@ import SubscriptionModel
 
 /// Reads timelines that name a policy (the generic replay contract), refusing bad input
 /// as the contract says: the first fault wins, the file's own fields in the order
-/// `policy`, `zone`, `events`, then the events in order; within an event: its shape,
-/// `do`, `at`, its place in the order, then the fields its `do` takes.
+/// `policy`, `zone`, `events`, then the events in order; within an event: its shape
+/// (an object, no known member given twice), `do`, `at`, its place in the order, then
+/// the fields its `do` takes.
 ///
 /// Errors are `TimelineError`s worded as `TimelineReader`'s, so `simulate replay` prints
 /// one kind of line whatever the timeline.
@@ -53,9 +54,8 @@ public struct PolicyTimelineReader: Sendable {
             let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
             var events: [PolicyEvent] = []
             try document.forEachEvent { (index, parser) throws(TimelineError) in
-                let raw: JSONValue
-                do { raw = try parser.value() } catch { throw TimelineDocument.notJSON } // the events list was only skimmed
-                events.append(try readEvent(raw, index: index, previous: events.last, policy: policy))
+                let fields = try readFields(&parser, index: index)
+                events.append(try readEvent(fields, index: index, previous: events.last, policy: policy))
             }
             return PolicyTimeline(policy: policy, zone: zone, events: events)
         } catch {
@@ -81,18 +81,103 @@ public struct PolicyTimelineReader: Sendable {
 
     private static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement"]
 
-    private func readEvent(_ raw: JSONValue, index: Int, previous: PolicyEvent?, policy: SubscriptionPolicy) throws(TimelineError) -> PolicyEvent {
-        guard case .object(let object) = raw else { throw .event(index, "not an object") }
-        guard let rawDo = object["do"], rawDo != .null else { throw .event(index, "missing \"do\"") }
+    /// The members an event of the generic form may take; the others are skipped unread.
+    private enum Field {
+        case `do`, at, feature, day, product, expires, renews, zone
+
+        init?(key: String) {
+            switch key {
+            case "do": self = .do
+            case "at": self = .at
+            case "feature": self = .feature
+            case "day": self = .day
+            case "product": self = .product
+            case "expires": self = .expires
+            case "renews": self = .renews
+            case "zone": self = .zone
+            default: return nil
+            }
+        }
+
+        /// The key as an error line quotes it.
+        var quoted: String { ErrorText.quoted("\(self)") }
+    }
+
+    /// An event's known members, built; nil for one the event does not give. (Stored
+    /// inline: no allocation per event.)
+    private struct EventFields {
+        var action, at, feature, day, product, expires, renews, zone: JSONValue?
+
+        subscript(_ field: Field) -> JSONValue? {
+            get {
+                switch field {
+                case .do: action
+                case .at: at
+                case .feature: feature
+                case .day: day
+                case .product: product
+                case .expires: expires
+                case .renews: renews
+                case .zone: zone
+                }
+            }
+            set {
+                switch field {
+                case .do: action = newValue
+                case .at: at = newValue
+                case .feature: feature = newValue
+                case .day: day = newValue
+                case .product: product = newValue
+                case .expires: expires = newValue
+                case .renews: renews = newValue
+                case .zone: zone = newValue
+                }
+            }
+        }
+    }
+
+    /// Reads one event's members: the known ones built, a known one given twice noted
+    /// (the first such, refused once the event is read), the others skipped unread (an
+    /// unknown member given twice too: nothing reads it), as the v1 reader does.
+    private func readFields(_ parser: inout JSONParser, index: Int) throws(TimelineError) -> EventFields {
+        guard parser.peek() == UInt8(ascii: "{") else { throw .event(index, "not an object") }
+        var fields = EventFields()
+        var field: Field?
+        var repeated: Field?
+        do {
+            if try parser.beginObject() {
+                repeat {
+                    field = Field(key: try parser.key())
+                    if let field, fields[field] == nil {
+                        fields[field] = try parser.value()
+                    } else {
+                        if let field, repeated == nil { repeated = field }
+                        try parser.skipValue()
+                    }
+                } while try parser.nextMember()
+            }
+        } catch {
+            // A fault after a repeated key comes after it; text that is not JSON is
+            // found by the document's `refusal`, as the events list was only skimmed.
+            if let repeated { throw .event(index, "\(repeated.quoted) given twice") }
+            if let inner = error.repeatedKey, let field { throw .event(index, "key \(ErrorText.quoted(inner)) given twice in \(field.quoted)") }
+            throw TimelineDocument.notJSON
+        }
+        if let repeated { throw .event(index, "\(repeated.quoted) given twice") }
+        return fields
+    }
+
+    private func readEvent(_ object: EventFields, index: Int, previous: PolicyEvent?, policy: SubscriptionPolicy) throws(TimelineError) -> PolicyEvent {
+        guard let rawDo = object[.do], rawDo != .null else { throw .event(index, "missing \"do\"") }
         guard case .string(let name) = rawDo, Self.actionNames.contains(name) else {
             if rawDo == .string("capture") {
                 throw .event(index, "unknown \"do\" \"capture\": a timeline with a policy uses \"use\" with a \"feature\"")
             }
             throw .event(index, "unknown \"do\" \(Self.show(rawDo))")
         }
-        let at = try readInstant(object["at"], field: "at", index: index)
+        let at = try readInstant(object[.at], field: "at", index: index)
         if let previous, at < previous.at {
-            throw .event(index, "\"at\" \(Self.show(object["at"]!)) is earlier than event \(index - 1)'s (\(previous.at))")
+            throw .event(index, "\"at\" \(Self.show(object[.at]!)) is earlier than event \(index - 1)'s (\(previous.at))")
         }
         if index == 0, name != "install" { throw .event(index, "the first event must be \"install\", not \(ErrorText.quoted(name))") }
         if index > 0, name == "install" { throw .event(index, "a second \"install\" (the first is event 0)") }
@@ -102,15 +187,15 @@ public struct PolicyTimelineReader: Sendable {
         case "look": return PolicyEvent(at: at, .look)
         case "sign-in": return PolicyEvent(at: at, .signIn)
         case "use":
-            guard let rawFeature = object["feature"], rawFeature != .null else { throw .event(index, "missing \"feature\"") }
+            guard let rawFeature = object[.feature], rawFeature != .null else { throw .event(index, "missing \"feature\"") }
             guard case .string(let featureID) = rawFeature, let feature = policy.featureIndex(featureID) else {
                 throw .event(index, "unknown \"feature\" \(Self.show(rawFeature)): \(policy.name) has \(Self.list(policy.features.map(\.id)))")
             }
             var day: LocalDate?
-            if policy.features[feature].hasHistory { day = try readDay(object["day"], index: index) }
+            if policy.features[feature].hasHistory { day = try readDay(object[.day], index: index) }
             return PolicyEvent(at: at, .use(feature: feature, day: day))
         case "set-entitlement":
-            guard let rawProduct = object["product"] else { throw .event(index, "missing \"product\"") }
+            guard let rawProduct = object[.product] else { throw .event(index, "missing \"product\"") }
             var product: Int?
             if rawProduct != .null {
                 guard case .string(let productID) = rawProduct, let found = policy.productIndex(productID) else {
@@ -119,15 +204,15 @@ public struct PolicyTimelineReader: Sendable {
                 product = found
             }
             var expires: Instant?
-            if let rawExpires = object["expires"], rawExpires != .null { expires = try readInstant(rawExpires, field: "expires", index: index) }
+            if let rawExpires = object[.expires], rawExpires != .null { expires = try readInstant(rawExpires, field: "expires", index: index) }
             var renews = true
-            if let rawRenews = object["renews"], rawRenews != .null {
+            if let rawRenews = object[.renews], rawRenews != .null {
                 guard case .bool(let flag) = rawRenews else { throw .event(index, "\"renews\" must be true or false, not \(Self.show(rawRenews))") }
                 renews = flag
             }
             return PolicyEvent(at: at, .setEntitlement(product.map { PolicyEntitlement(product: $0, expires: expires, renews: renews) }))
         default: // "set-zone"
-            guard let rawZone = object["zone"], rawZone != .null else { throw .event(index, "missing zone") }
+            guard let rawZone = object[.zone], rawZone != .null else { throw .event(index, "missing zone") }
             guard case .string(let zoneName) = rawZone, let zone = TimelineReader.zoneNamed(zoneName) else {
                 throw .event(index, "unknown time zone \(Self.show(rawZone))")
             }

@@ -294,7 +294,8 @@ public struct RunReport: Codable, Equatable, Sendable {
             value = try JSONValue.parse(bytes)
         } catch {
             let (line, column) = bytes.withUnsafeBufferPointer { error.lineAndColumn(in: $0) }
-            throw refuse("not JSON (\(error.problem) at line \(line), column \(column))")
+            let place = "at line \(line), column \(column)"
+            throw refuse(error.repeatedKey == nil ? "not JSON (\(error.problem) \(place))" : "\(error.problem) \(place)")
         }
         guard case .object = value else { throw refuse("not a JSON object") }
         let report: RunReport

@@ -44,6 +44,11 @@ public struct StoreKitConfiguration: Hashable, Sendable {
         do {
             json = try JSONValue.parse(bytes)
         } catch {
+            // A key given twice (Xcode never writes one) is named by its object's path, as
+            // a value of the wrong shape is; the key is shown, never a value.
+            if let key = error.repeatedKey, let steps = bytes.withUnsafeBufferPointer({ JSONParser.containerPath(at: error.offset, in: $0) }) {
+                throw StoreKitFileError(file: file, place: JSONParser.pathText(steps), problem: "key \(ErrorText.quoted(key)) given twice")
+            }
             let (line, column) = bytes.withUnsafeBufferPointer { error.lineAndColumn(in: $0) }
             throw StoreKitFileError(file: file, place: "line \(line), column \(column)", problem: "not JSON (\(error.problem))")
         }

@@ -8,8 +8,9 @@ import SubscriptionModel
 /// `recurringSubscriptionPeriod`, `groupNumber` and free introductory offer) and never
 /// at anything else: `settings` (team and app ids, the last sync date, error
 /// injections), `appPolicies`, prices, localizations and offer codes are skipped
-/// unread, so no message can show them. A `null` reads as a missing key, as Xcode
-/// writes `"introductoryOffer" : null`.
+/// unread, so no message can show them (a key given twice anywhere is refused by the
+/// JSON reader, naming the key and its object's path, never a value). A `null` reads
+/// as a missing key, as Xcode writes `"introductoryOffer" : null`.
 struct StoreKitConfigurationReader {
     let file: String
 

@@ -30,12 +30,15 @@ public struct TimelineDocument {
     /// members named in `keys`.
     ///
     /// Throws `file: not JSON` when the text is not one JSON value (anywhere outside the
-    /// events, or where the skim fails inside them), and `file: not a JSON object` when
-    /// it is one but not an object.
+    /// events, or where the skim fails inside them), `file: not a JSON object` when it
+    /// is one but not an object, and `file: "KEY" given twice` when a member named in
+    /// `keys` is (readers differ on which of the two counts; other members are ignored,
+    /// so they are not compared).
     public init(_ bytes: UnsafeBufferPointer<UInt8>, keys: Set<String>) throws(TimelineError) {
         self.bytes = bytes
         var parser = JSONParser(bytes)
         parser.skipByteOrderMark()
+        var repeated: String?
         do {
             guard parser.peek() == UInt8(ascii: "{") else {
                 try parser.skipValue()
@@ -45,13 +48,17 @@ public struct TimelineDocument {
             if try parser.beginObject() {
                 repeat {
                     let key = try parser.key()
-                    if keys.contains(key), offsets[key] == nil {
-                        parser.skipWhitespace()
-                        offsets[key] = parser.position
-                        if key == "events", let end = Self.skimmedList(bytes, from: parser.position) {
-                            parser.position = end
-                            skimmedEventsEnd = end
-                            continue
+                    if keys.contains(key) {
+                        if offsets[key] == nil {
+                            parser.skipWhitespace()
+                            offsets[key] = parser.position
+                            if key == "events", let end = Self.skimmedList(bytes, from: parser.position) {
+                                parser.position = end
+                                skimmedEventsEnd = end
+                                continue
+                            }
+                        } else if repeated == nil {
+                            repeated = key
                         }
                     }
                     try parser.skipValue()
@@ -63,6 +70,8 @@ public struct TimelineDocument {
         } catch {
             throw Self.notJSON
         }
+        // After the whole text is read, so that not JSON (even in the skimmed events) wins.
+        if let repeated { throw refusal(TimelineError(place: "file", problem: "\(ErrorText.quoted(repeated)) given twice")) }
     }
 
     /// The refusal of text that is not JSON.
@@ -133,17 +142,26 @@ public struct TimelineDocument {
 
     /// Whether the file names a policy, and so is the generic form: it has a `policy`
     /// member that is not `null` (a `null` member counts as missing, as every member but
-    /// `product` does). A file that does not is the v1 form.
+    /// `product` does). A file that does not is the v1 form. (A `policy` that gives a
+    /// key twice inside it names one, whose reading refuses it.)
     public var namesPolicy: Bool {
-        offsets["policy"] != nil && value("policy") != .null
+        offsets["policy"] != nil && (try? value("policy")) != .null
     }
 
     /// The value of the top-level member `key`, built; nil when the file has none.
     /// For the file's small fields (`zone`, `policy`), not for `events`.
-    public func value(_ key: String) -> JSONValue? {
+    ///
+    /// Throws `KEY: key "K" given twice` when the value is an object that gives a key
+    /// twice (the text there is JSON: `init` checked it).
+    public func value(_ key: String) throws(TimelineError) -> JSONValue? {
         guard let offset = offsets[key] else { return nil }
         var parser = JSONParser(bytes, position: offset)
-        return try? parser.value()
+        do {
+            return try parser.value()
+        } catch {
+            guard let repeated = error.repeatedKey else { throw Self.notJSON }
+            throw TimelineError(place: key, problem: "key \(ErrorText.quoted(repeated)) given twice")
+        }
     }
 
     /// Reads the `events` list one element at a time: `body` gets each element's index

@@ -3,8 +3,9 @@ import SubscriptionModel
 
 /// Reads timeline files, refusing bad input exactly as the replay contract says:
 /// the first fault wins, the file's own fields before the events, then the events in
-/// order; within an event: its shape, `do`, `at`, its place in the order, then the
-/// fields its `do` takes. Text that is not JSON anywhere is refused before any of these.
+/// order; within an event: its shape (an object, no known member given twice), `do`,
+/// `at`, its place in the order, then the fields its `do` takes. Text that is not JSON
+/// anywhere is refused before any of these.
 ///
 /// Memory follows the events, not the text: the file's syntax is checked in one pass
 /// that builds nothing (`TimelineDocument`), then each event is read and turned into an
@@ -96,7 +97,7 @@ public struct TimelineReader: Sendable {
         }
     }
 
-    /// The fields an event may take, each its first occurrence.
+    /// The fields an event may take.
     private struct EventFields {
         var action: Field?
         var at: Field?
@@ -114,6 +115,18 @@ public struct TimelineReader: Sendable {
     private enum EventKey {
         case `do`, at, kind, product, zone, other
 
+        /// The key as an error line quotes it.
+        var quoted: String {
+            switch self {
+            case .do: "\"do\""
+            case .at: "\"at\""
+            case .kind: "\"kind\""
+            case .product: "\"product\""
+            case .zone: "\"zone\""
+            case .other: "a member"
+            }
+        }
+
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             switch bytes.count {
             case 2: self = bytes.spells("do") ? .do : bytes.spells("at") ? .at : .other
@@ -126,13 +139,17 @@ public struct TimelineReader: Sendable {
 
     // MARK: Events
 
+    /// Reads one event's members: the known ones kept, a known one given twice noted
+    /// (the first such, refused once the event is read), the others skipped unread (an
+    /// unknown member given twice too: nothing reads it).
     private func readEvent(_ parser: inout JSONParser, index: Int, previous: Event?) throws(TimelineError) -> Event {
         guard parser.peek() == UInt8(ascii: "{") else { throw .event(index, "not an object") }
         var fields = EventFields()
+        var key = EventKey.other
+        var repeated: EventKey?
         do {
             if try parser.beginObject() {
                 repeat {
-                    let key: EventKey
                     if let bytes = try parser.unescapedKeyBytes() {
                         key = EventKey(bytes)
                     } else {
@@ -145,13 +162,21 @@ public struct TimelineReader: Sendable {
                     case .kind where fields.kind == nil: fields.kind = try Self.field(&parser)
                     case .product where fields.product == nil: fields.product = try Self.field(&parser)
                     case .zone where fields.zone == nil: fields.zone = try Self.field(&parser)
-                    default: try parser.skipValue()
+                    case .other: try parser.skipValue()
+                    default: // a known key already read
+                        if repeated == nil { repeated = key }
+                        try parser.skipValue()
                     }
                 } while try parser.nextMember()
             }
         } catch {
-            throw TimelineDocument.notJSON // the events list was only skimmed
+            // A fault after a repeated key comes after it; text that is not JSON is
+            // found by the document's `refusal`, as the events list was only skimmed.
+            if let repeated { throw .event(index, "\(repeated.quoted) given twice") }
+            if let inner = error.repeatedKey { throw .event(index, "key \(ErrorText.quoted(inner)) given twice in \(key.quoted)") }
+            throw TimelineDocument.notJSON
         }
+        if let repeated { throw .event(index, "\(repeated.quoted) given twice") }
         return try event(fields, index: index, previous: previous)
     }
 

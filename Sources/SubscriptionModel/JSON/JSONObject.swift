@@ -1,9 +1,10 @@
 /// A JSON object's members, in the order the document gives them.
 ///
-/// A list rather than a dictionary: RFC 8259 leaves duplicate keys to the reader, and an
-/// error must name the first fault in file order.
+/// A list rather than a dictionary: an error must name the first fault in file order.
+/// A parsed object never gives a key twice (`JSONParser` refuses it); one built in code
+/// may, and then `subscript` finds the first.
 public struct JSONObject: Hashable, Sendable {
-    /// The members, in file order (a key written twice appears twice).
+    /// The members, in file order.
     public var members: [Member]
 
     /// One `"key": value` pair.

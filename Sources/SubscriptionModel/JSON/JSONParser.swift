@@ -13,6 +13,13 @@
 /// check a value's syntax without building it (`skipValue()`), so memory follows what
 /// the caller keeps, not the text.
 ///
+/// An object that gives a key twice is JSON, but `value()` refuses it (the error's
+/// `repeatedKey` names the key, its offset is the second key's): readers disagree on
+/// which member counts. Keys are compared byte for byte, after escapes are decoded
+/// (`"\u0061"` is `"a"`; `"\u00E9"` and `"e\u0301"` are two keys). `skipValue()` and
+/// `validate` check the syntax only; a reader that steps through an object itself
+/// checks the keys it reads (the timeline readers check the members they know).
+///
 /// Pure: it reads a buffer the caller owns and does no I/O. The buffer must outlive the
 /// reader (use it inside `withUnsafeBufferPointer`).
 public struct JSONParser {
@@ -192,7 +199,13 @@ public struct JSONParser {
             var members: [JSONObject.Member] = []
             if try beginObject() {
                 repeat {
+                    skipWhitespace()
+                    let start = position
                     let key = try key()
+                    // Objects are small: the new key against each earlier one, byte for byte.
+                    if members.contains(where: { $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }) {
+                        throw JSONSyntaxError.repeated(key, at: start)
+                    }
                     members.append(JSONObject.Member(key: key, value: try value()))
                 } while try nextMember()
             }
@@ -236,6 +249,88 @@ public struct JSONParser {
             try skipNumber()
         default:
             _ = try literal()
+        }
+    }
+
+    // MARK: Paths
+
+    /// A step of a path into a document: into an object by a member's key, or into a
+    /// list by an element's index (from 0).
+    public enum PathStep: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps from the root to the innermost object or list whose text holds
+    /// `offset` (`[]` for the root itself); nil when no container holds it, or when the
+    /// text before it is not JSON. For naming where a fault found at a byte offset is,
+    /// such as the object that gives a key twice: it reads the text again, so it is
+    /// for errors, not for every value.
+    public static func containerPath(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [PathStep]? {
+        var parser = JSONParser(bytes)
+        parser.skipByteOrderMark()
+        var path: [PathStep] = []
+        do {
+            return try parser.locate(offset, path: &path) ? path : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// A path as the package's readers name places in a file: `$` for the root, then
+    /// `.key` into an object and `[n]` into a list, e.g. `$.plans[1].responses`.
+    public static func pathText(_ steps: [PathStep]) -> String {
+        var text = "$"
+        for step in steps {
+            switch step {
+            case .key(let key): text += "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// Reads one value; returns true, with `path` leading to it, when the innermost
+    /// container holding `offset` is this value or one inside it. Stops there, so
+    /// the text after `offset` is never read.
+    private mutating func locate(_ offset: Int, path: inout [PathStep]) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw fault("unexpected end of text") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            guard position <= offset else { return false }
+            if try beginObject() {
+                repeat {
+                    skipWhitespace()
+                    if position >= offset { return true } // at a key, or between members
+                    let key = try key()
+                    skipWhitespace()
+                    if position > offset { return true } // inside the key
+                    path.append(.key(key))
+                    if try locate(offset, path: &path) { return true }
+                    path.removeLast()
+                    if position > offset { return true } // inside a value that is no container
+                } while try nextMember()
+            }
+            return position > offset
+        case UInt8(ascii: "["):
+            guard position <= offset else { return false }
+            var index = 0
+            if try beginArray() {
+                repeat {
+                    skipWhitespace()
+                    if position > offset { return true } // between elements
+                    path.append(.index(index))
+                    if try locate(offset, path: &path) { return true }
+                    path.removeLast()
+                    if position > offset { return true } // inside an element that is no container
+                    index += 1
+                } while try nextElement()
+            }
+            return position > offset
+        default:
+            try skipValue()
+            return false
         }
     }
 

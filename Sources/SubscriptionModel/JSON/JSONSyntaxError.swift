@@ -1,14 +1,51 @@
-/// Why a text is not JSON: where (a byte offset) and what is wrong there.
+/// Why a text is refused: where (a byte offset) and what is wrong there.
+///
+/// Mostly the text is not JSON. The one other refusal is a key given twice in one
+/// object (`repeatedKey`): RFC 8259 leaves such an object to the reader, and readers
+/// differ (Python's and JavaScript's keep the last member, others the first), so the
+/// same file would mean different things to different tools.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The byte offset of the fault.
+    /// The byte offset of the fault (for a key given twice, where its second key starts).
     public var offset: Int
-    /// What is wrong, e.g. `trailing comma`.
+    /// What is wrong, e.g. `trailing comma`, `key "at" given twice`.
     public var problem: String
+    /// For a key given twice in one object: the key. Nil when the text is not JSON.
+    public var repeatedKey: String?
 
     /// A syntax error at `offset`.
     public init(offset: Int, problem: String) {
         self.offset = offset
         self.problem = problem
+        self.repeatedKey = nil
+    }
+
+    /// The refusal of an object that gives `key` twice; `offset` is where the second
+    /// one starts. The problem reads `key "KEY" given twice`.
+    public static func repeated(_ key: String, at offset: Int) -> JSONSyntaxError {
+        var error = JSONSyntaxError(offset: offset, problem: "key \(quoted(key)) given twice")
+        error.repeatedKey = key
+        return error
+    }
+
+    /// A key as a message shows it: a JSON string, control characters escaped, cut
+    /// after 60 characters (then `…` follows the closing quote).
+    static func quoted(_ key: String) -> String {
+        var out = "\""
+        for (count, scalar) in key.unicodeScalars.enumerated() {
+            if count == 60 { return out + "\"…" }
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// `PROBLEM at byte OFFSET`.

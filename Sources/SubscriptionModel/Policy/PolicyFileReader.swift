@@ -6,6 +6,10 @@ extension SubscriptionPolicy {
     public init(data: Data, file: String) throws(PolicyFileError) {
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch {
+            if let key = error.repeatedKey,
+               let steps = data.withUnsafeBytes({ JSONParser.containerPath(at: error.offset, in: $0.bindMemory(to: UInt8.self)) }) {
+                throw PolicyFileError(file: file, path: JSONParser.pathText(steps), problem: "key \(PolicyFileReader.quoted(key)) given twice")
+            }
             throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at byte \(error.offset))")
         }
         try self.init(json: json, file: file)
@@ -46,7 +50,7 @@ struct PolicyFileReader {
             guard allowed.contains(member.key) else {
                 throw fail(path, "unknown key \(Self.quoted(member.key)); expected \(Self.list(allowed))")
             }
-            guard found[member.key] == nil else { throw fail(path, "key \(Self.quoted(member.key)) written twice") }
+            guard found[member.key] == nil else { throw fail(path, "key \(Self.quoted(member.key)) given twice") }
             found[member.key] = member.value
         }
         for key in required where found[key] == nil { throw fail(path, "missing \(Self.quoted(key))") }
@@ -59,7 +63,7 @@ struct PolicyFileReader {
         var seen = Set<String>()
         var pairs: [(key: String, value: JSONValue)] = []
         for member in object.members {
-            guard seen.insert(member.key).inserted else { throw fail(path, "key \(Self.quoted(member.key)) written twice") }
+            guard seen.insert(member.key).inserted else { throw fail(path, "key \(Self.quoted(member.key)) given twice") }
             pairs.append((member.key, member.value))
         }
         return pairs

@@ -131,6 +131,20 @@ struct PolicyFileTests {
                 == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining} and {date}); no placeholder is filled here"#)
     }
 
+    @Test("a key given twice is refused, naming the object that gives it, wherever it is")
+    func keyGivenTwice() {
+        #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "name": "Gratis","#))
+                == #"error: t.json: $.plans[0]: key "name" given twice"#)
+        let alert = #""day": {"alert": {"title": "Enough", "message": null, "title": "Limit"}}"#
+        #expect(error(Self.base.replacingOccurrences(of: #""day": "paywall""#, with: alert))
+                == #"error: t.json: $.plans[0].responses.day.alert: key "title" given twice"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "policy": "u","#))
+                == #"error: t.json: $: key "policy" given twice"#)
+        // Before any other fault, as the JSON reader refuses it.
+        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1, "day": 3"#))
+                == #"error: t.json: $.plans[0].limits.m: key "day" given twice"#)
+    }
+
     @Test("text that is not JSON is refused at the document")
     func notJSON() {
         #expect(error("{\"policy\": ")?.hasPrefix("error: t.json: $: not JSON") == true)
@@ -286,6 +300,21 @@ struct PolicyTimelineErrorTests {
         #expect(withNull.events == absent.events)
         guard case .setEntitlement(let entitlement?) = withNull.events[1].action else { Issue.record("event 1 is an entitlement"); return }
         #expect(entitlement.renews)
+    }
+
+    @Test("a member the contract reads given twice is refused, as in the v1 contract: the file's, an event's, or one inside them")
+    func memberGivenTwice() {
+        #expect(error(#"{"policy": "oxalate", "zone": "UTC", "policy": "daa-tiers", "events": []}"#) == #"error: file: "policy" given twice"#)
+        #expect(error(#"{"policy": {"a": 1, "a": 2}, "zone": "UTC", "events": []}"#) == #"error: policy: key "a" given twice"#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "ask-oracle", "feature": "export-data"}"#))
+                == #"error: event 1: "feature" given twice"#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "use", "feature": "track-meal", "day": "2026-03-30", "day": "2026-03-29"}"#))
+                == #"error: event 1: "day" given twice"#)
+        let entitle = #"{"at": "2026-03-30T09:01:00-04:00", "do": "set-entitlement", "product": "premium_monthly""#
+        #expect(error(timeline(entitle + #", "renews": true, "expires": null, "renews": false}"#)) == #"error: event 1: "renews" given twice"#)
+        #expect(error(timeline(entitle + #", "expires": "2026-04-30T09:01:00-04:00", "expires": null}"#)) == #"error: event 1: "expires" given twice"#)
+        #expect(error(timeline(entitle + #", "expires": {"at": 1, "at": 2}}"#)) == #"error: event 1: key "at" given twice in "expires""#)
+        #expect(error(timeline(#"{"at": "2026-03-30T09:01:00-04:00", "do": "look", "\u0064o": "sign-in"}"#)) == #"error: event 1: "do" given twice"#)
     }
 
     @Test("the events' order rules, as in the v1 contract")
