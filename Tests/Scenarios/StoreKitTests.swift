@@ -117,6 +117,18 @@ struct StoreKitReaderTests {
                                products: "{\"productID\": \"a\", \"type\": \"NonConsumable\"}"),
          "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].productID: product \"a\" is already listed at $.products[0]"),
         ("{\"version\": {\"major\": 3}, \"subscriptionGroups\": {}}", "error: app.storekit: $.subscriptionGroups: expected a list, got an object"),
+        // A payment mode Xcode does not write is refused, not read as "no trial".
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"freeTrial\", \"subscriptionPeriod\": \"P1W\"}}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode \"freeTrial\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"Free\", \"subscriptionPeriod\": \"P1W\"}}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode \"Free\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": 0, \"subscriptionPeriod\": \"P1W\"}}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode 0; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": [\"free\"]}}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode [\"free\"]; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        // Every listed offer's, also after the free one that is the trial.
+        (StoreKitFixtures.file(major: 5, subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffers\": [{\"paymentMode\": \"free\", \"subscriptionPeriod\": \"P1W\"}, {\"paymentMode\": \"payUpfront\"}]}"),
+         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffers[1].paymentMode: unknown payment mode \"payUpfront\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
     ])
     func refused(text: String, line: String) {
         switch StoreKitFixtures.read(text: text) {
@@ -388,6 +400,24 @@ struct StoreKitCommandTests {
         #expect(result.status == 2)
         #expect(result.out.isEmpty)
         #expect(result.err == "error: \(path): \(fault)\n")
+    }
+
+    @Test("exit 2 for a payment mode Xcode does not write, from storekit and from --storekit, naming the path and the value")
+    func unknownPaymentMode() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/mode.storekit"
+        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
+        let misspelt = fixture.replacingOccurrences(of: #""paymentMode" : "free""#, with: #""paymentMode" : "freeTrial""#)
+        #expect(misspelt != fixture)
+        try Data(misspelt.utf8).write(to: URL(fileURLWithPath: path))
+        let fault = #"$.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode "freeTrial"; expected "free", "payAsYouGo" or "payUpFront""#
+        let compared = try runSimulate(["storekit", path, "--policy", "meal-capture"])
+        #expect(compared.status == 2 && compared.out.isEmpty)
+        #expect(compared.err == "error: \(path): \(fault)\n")
+        let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", path, "--users", "5", "--report", folder + "/r"])
+        #expect(run.status == 2 && run.out.isEmpty)
+        #expect(run.err == "error: --storekit \(path): \(fault)\n")
     }
 
     @Test("exit 2 for a key given twice, from storekit and from --storekit, naming the object and the key")

@@ -5,12 +5,13 @@ import SubscriptionModel
 /// It looks only at the keys it needs (`version`, `products`,
 /// `nonRenewingSubscriptions`, `subscriptionGroups` with each group's `id`, `name`
 /// and `subscriptions`, and of a product its `productID`, `type`,
-/// `recurringSubscriptionPeriod`, `groupNumber` and free introductory offer) and never
-/// at anything else: `settings` (team and app ids, the last sync date, error
-/// injections), `appPolicies`, prices, localizations and offer codes are skipped
-/// unread, so no message can show them (a key given twice anywhere is refused by the
-/// JSON reader, naming the key and its object's path, never a value). A `null` reads
-/// as a missing key, as Xcode writes `"introductoryOffer" : null`.
+/// `recurringSubscriptionPeriod`, `groupNumber`, each introductory offer's payment
+/// mode and the free one's period) and never at anything else: `settings` (team and
+/// app ids, the last sync date, error injections), `appPolicies`, prices,
+/// localizations and offer codes are skipped unread, so no message can show them (a
+/// key given twice anywhere is refused by the JSON reader, naming the key and its
+/// object's path, never a value). A `null` reads as a missing key, as Xcode writes
+/// `"introductoryOffer" : null`.
 struct StoreKitConfigurationReader {
     let file: String
 
@@ -92,17 +93,38 @@ struct StoreKitConfigurationReader {
         if let offer = present(fields["introductoryOffer"]) {
             trial = try freeTrial(offer, path + ".introductoryOffer")
         }
-        // Newer files list the introductory offers; the first free one is the trial.
-        for (index, offer) in try list(fields["introductoryOffers"], path + ".introductoryOffers").enumerated() where trial == nil {
-            trial = try freeTrial(offer, path + ".introductoryOffers[\(index)]")
+        // Newer files list the introductory offers; the first free one is the trial, and
+        // every one's payment mode must be one Xcode writes.
+        for (index, offer) in try list(fields["introductoryOffers"], path + ".introductoryOffers").enumerated() {
+            let offerPath = path + ".introductoryOffers[\(index)]"
+            if trial == nil {
+                trial = try freeTrial(offer, offerPath)
+            } else {
+                _ = try paymentMode(offer, offerPath)
+            }
         }
         return StoreKitProduct(id: id, kind: .autoRenewable(StoreKitSubscription(period: period, group: group, level: level, freeTrial: trial)), path: path)
     }
 
-    /// The offer as a free trial, or nil for an offer that costs something (`payAsYouGo`, `payUpFront`).
+    /// The payment modes Xcode writes for an introductory offer; only `free` is a trial.
+    static let paymentModes = ["free", "payAsYouGo", "payUpFront"]
+
+    /// The offer's payment mode: one Xcode writes, or nil when the offer gives none. Any
+    /// other value is refused, rather than read as "no trial": a misspelt `free` would
+    /// otherwise hide the trial the file means.
+    func paymentMode(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String? {
+        guard let mode = present(try object(value, path)["paymentMode"]) else { return nil }
+        guard let text = mode.string, Self.paymentModes.contains(text) else {
+            throw fail(path + ".paymentMode", "unknown payment mode \(ErrorText.json(mode)); expected \"free\", \"payAsYouGo\" or \"payUpFront\"")
+        }
+        return text
+    }
+
+    /// The offer as a free trial, or nil for an offer that costs something (`payAsYouGo`,
+    /// `payUpFront`) or gives no payment mode.
     func freeTrial(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> StoreKitFreeTrial? {
+        guard try paymentMode(value, path) == "free" else { return nil }
         let fields = try object(value, path)
-        guard let mode = try optionalString(fields["paymentMode"], path + ".paymentMode"), mode == "free" else { return nil }
         guard let periodValue = present(fields["subscriptionPeriod"]) else { throw fail(path, "missing \"subscriptionPeriod\" of a free trial") }
         let period = try period(periodValue, path + ".subscriptionPeriod")
         var periods = 1
