@@ -74,6 +74,15 @@ struct PolicyFileReader {
         return text
     }
 
+    /// A text users see on its own (a plan's name, an alert's title or message): a
+    /// string, and not empty, since it would show as a blank. (A screen's text may be
+    /// empty: a label can be blank on purpose.)
+    func shownText(_ value: JSONValue, _ path: String, _ what: String, _ hint: String = "") throws(PolicyFileError) -> String {
+        let text = try string(value, path)
+        guard !text.isEmpty else { throw fail(path, "\(what) cannot be empty" + hint) }
+        return text
+    }
+
     func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
         let text = try string(value, path)
         guard !text.isEmpty else { throw fail(path, "an id cannot be empty") }
@@ -223,7 +232,7 @@ struct PolicyFileReader {
             let planID = try id(fields["id"]!, path + ".id")
             guard planID != "none" else { throw fail(path + ".id", "\"none\" is reserved for no plan (G5.5)") }
             guard !plans.contains(where: { $0.id == planID }) else { throw fail(path + ".id", "plan \(Self.quoted(planID)) listed twice") }
-            let name = try string(fields["name"]!, path + ".name")
+            let name = try shownText(fields["name"]!, path + ".name", "a plan name")
             var sold = 0
             if let list = fields["products"] {
                 for (p, product) in try array(list, path + ".products").enumerated() {
@@ -417,9 +426,9 @@ struct PolicyFileReader {
         guard case .object = value else { throw fail(path, "expected \"paywall\" or {\"alert\": {...}}, got \(Self.kind(value))") }
         let fields = try members(value, path, allowed: ["alert"], required: ["alert"])
         let alert = try members(fields["alert"]!, path + ".alert", allowed: ["title", "message"], required: ["title", "message"])
-        let title = try string(alert["title"]!, path + ".alert.title")
+        let title = try shownText(alert["title"]!, path + ".alert.title", "an alert title")
         var message: String?
-        if alert["message"]! != .null { message = try string(alert["message"]!, path + ".alert.message") }
+        if alert["message"]! != .null { message = try shownText(alert["message"]!, path + ".alert.message", "an alert message", " (write null for none)") }
         return .alert(PolicyAlert(title: title, message: message))
     }
 

@@ -131,6 +131,23 @@ struct PolicyFileTests {
                 == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining} and {date}); no placeholder is filled here"#)
     }
 
+    @Test("a text users see on its own cannot be empty: an alert's title or message, a plan's name; a screen's text can")
+    func emptyTexts() throws {
+        func alert(_ title: String, _ message: String) -> String {
+            Self.base.replacingOccurrences(of: #""day": "paywall""#, with: #""day": {"alert": {"title": \#(title), "message": \#(message)}}"#)
+        }
+        #expect(error(alert(#""""#, "null")) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
+        #expect(error(alert(#""""#, #""Upgrade""#)) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
+        #expect(error(alert(#""Enough""#, #""""#)) == "error: t.json: $.plans[0].responses.day.alert.message: an alert message cannot be empty (write null for none)")
+        #expect(error(alert(#""Enough""#, "null")) == nil)
+        #expect(error(alert(#"" ""#, "null")) == nil, "a blank is not empty")
+        #expect(error(Self.base.replacingOccurrences(of: #""name": "Pro""#, with: #""name": """#)) == "error: t.json: $.plans[1].name: a plan name cannot be empty")
+        let noPlan = Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""noPlanResponse": {"alert": {"title": "", "message": null}}, "#)
+        #expect(error(noPlan) == "error: t.json: $.noPlanResponse.alert.title: an alert title cannot be empty")
+        let blankScreen = try read(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "", "pro": "Pro"}}"#))
+        #expect(blankScreen.screens.map(\.name) == ["s"])
+    }
+
     @Test("a key given twice is refused, naming the object that gives it, wherever it is")
     func keyGivenTwice() {
         #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "name": "Gratis","#))
