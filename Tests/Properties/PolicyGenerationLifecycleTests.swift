@@ -45,7 +45,7 @@ struct PolicyGenerationLifecycleTests {
         }
         var expected = ["bought", "restore-nothing", "restore-same"]
         let kinds = Set(policy.products.map { PolicyCoverageCategory.ProductKind($0.kind) })
-        if kinds.contains(.autoRenewable) { expected += ["renewed", "cancelled", "refunded", "period-ended", "re-enabled", "renewal-reported-late", "end-reported-late"] }
+        if kinds.contains(.autoRenewable) { expected += ["renewed", "cancelled", "refunded", "period-ended", "re-enabled"] }
         if kinds.contains(.nonConsumable) { expected += ["bought-lifetime", "refunded-lifetime"] }
         let subscriptions = policy.products.filter { PolicyCoverageCategory.ProductKind($0.kind) == .autoRenewable }
         if Set(subscriptions.map(\.plan)).count > 1 { expected += ["upgrade", "downgrade"] }
@@ -93,7 +93,6 @@ struct PolicyGenerationLifecycleTests {
                     moves.saw("refunded")
                 } else {
                     moves.saw("period-ended")
-                    if at > old.expires! { moves.saw("end-reported-late") }
                 }
                 if let trial = policy.trial, installed.milliseconds(to: at) < trial.lengthMilliseconds { moves.saw("lost-in-trial") }
                 continue
@@ -109,7 +108,6 @@ struct PolicyGenerationLifecycleTests {
                 guard old.renews, at >= expires else { return "event \(index): renewed before the period ended or after a cancellation" }
                 // Reported at the period's end, or later to a device offline then, but within the new period.
                 guard at < next.expires! else { return "event \(index): a renewal reported after the period it starts had ended" }
-                if at > expires { moves.saw("renewal-reported-late") }
                 periods += 1
                 guard next.expires == period(next.product, policy).end(after: anchor, count: periods) else {
                     return "event \(index): renewal \(periods) of a period from \(anchor) expires \(String(describing: next.expires))"
@@ -129,7 +127,6 @@ struct PolicyGenerationLifecycleTests {
                 guard old.renews, at >= expires, next.expires == period(next.product, policy).end(after: expires, count: 1), at < next.expires! else {
                     return "event \(index): a downgrade or crossgrade must wait for the period's end"
                 }
-                if at > expires { moves.saw("move-reported-late") }
                 anchor = expires; periods = 1
                 moves.saw(to < from ? "downgrade" : "crossgrade")
             }

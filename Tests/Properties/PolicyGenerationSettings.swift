@@ -26,13 +26,14 @@ enum PolicyGenerationSettings {
 
     static func policy(_ name: String) -> SubscriptionPolicy { SubscriptionPolicy.named(name)! }
 
-    static func generator(_ policy: SubscriptionPolicy, years: Int = years, swarm: Bool = true) -> PolicyTimelineGenerator {
-        PolicyTimelineGenerator(policy: policy, maxYears: years, swarm: swarm)
+    static func generator(_ policy: SubscriptionPolicy, years: Int = years, swarm: Bool = true, personas: [Persona] = Persona.allCases) -> PolicyTimelineGenerator {
+        PolicyTimelineGenerator(policy: policy, maxYears: years, personas: personas, swarm: swarm)
     }
 
     /// What a failing property prints: the policy, seed, user, and the command that writes the timeline.
-    static func reproduce(_ policy: SubscriptionPolicy, user: Int, years: Int = years, swarm: Bool = true) -> String {
+    static func reproduce(_ policy: SubscriptionPolicy, user: Int, years: Int = years, swarm: Bool = true, personas: [Persona] = Persona.allCases) -> String {
         "policy \(policy.name), seed \(seed), user \(user) (years \(years), swarm \(swarm ? "on" : "off")); reproduce with: "
-            + "swift run simulate replay --policy \(policy.name) --seed \(seed) --user \(user) --years \(years)\(swarm ? "" : " --no-swarm") --out user\(user).json"
+            + "swift run simulate replay --policy \(policy.name) --seed \(seed) --user \(user) --years \(years)\(swarm ? "" : " --no-swarm")"
+            + "\(CampaignOptions.personasFlag(personas)) --out user\(user).json"
     }
 }

@@ -78,22 +78,31 @@ struct PolicyGenerationSwarmTests {
         #expect(buyers > 0, "seed \(PolicyGenerationSettings.seed): no buyer who may only upgrade among \(Self.users) users")
     }
 
-    @Test("on, only users offline at period ends hear of a period's end after it (among users whose billing never fails)")
+    @Test("on, only subscribers offline at period ends hear of a period's end after it, a minute to four days late: renewals, moves and ends (those whose billing never fails)")
     func offlineAtPeriodEnd() {
         let policy = SubscriptionPolicy.daaTiers
-        var late = (offline: 0, online: 0)
-        for (user, life) in Self.daaOn.enumerated() where !life.swarm.habits.contains(.failsBilling) {
+        let subscribers = PolicyGenerationSettings.generator(policy, personas: [.subscriber])
+        var late: [String: Int] = [:]
+        for user in 0..<Self.users {
+            let drawn = subscribers.user(seed: PolicyGenerationSettings.seed, user: user)
+            guard !drawn.swarm.habits.contains(.failsBilling) else { continue }
+            let life = (swarm: drawn.swarm, events: drawn.timeline.events)
             var current: PolicyEntitlement?
             for event in life.events {
                 guard case .setEntitlement(let next) = event.action else { continue }
-                if next != current, let expires = current?.expires, event.at > expires {
-                    if life.swarm.habits.contains(.offlineAtPeriodEnd) { late.offline += 1 } else { late.online += 1 }
-                    #expect(life.swarm.habits.contains(.offlineAtPeriodEnd), "heard late while online: \(PolicyGenerationSettings.reproduce(policy, user: user))")
-                }
-                current = next
+                defer { current = next }
+                guard next != current, let expires = current?.expires, event.at > expires else { continue }
+                let reproduce = PolicyGenerationSettings.reproduce(policy, user: user, personas: [.subscriber])
+                #expect(life.swarm.habits.contains(.offlineAtPeriodEnd), "heard late while online: \(reproduce)")
+                let delay = expires.milliseconds(to: event.at)
+                #expect(delay >= Milliseconds.minute && delay <= 4 * Milliseconds.twentyFourHours, "heard \(delay) ms late: \(reproduce)")
+                let kind = next == nil ? "end" : next!.product == current!.product ? "renewal" : "move"
+                late[kind, default: 0] += 1
             }
         }
-        #expect(late.offline > 0 && late.online == 0, "seed \(PolicyGenerationSettings.seed), \(Self.users) users: \(late)")
+        for kind in ["renewal", "move", "end"] {
+            #expect(late[kind, default: 0] > 0, "seed \(PolicyGenerationSettings.seed), \(Self.users) subscribers: no \(kind) heard late; \(late)")
+        }
     }
 
     @Test("on and off give different mixes: more distinct sets of features used with it on")

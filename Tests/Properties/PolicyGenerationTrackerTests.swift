@@ -74,9 +74,7 @@ struct PolicyGenerationTrackerTests {
             use(9.99), // before expires
             use(10), // at expires: the renewal not heard yet
             use(12), // still not heard: the same gap, not counted again
-            PolicyEvent(at: Self.at(12.5), .setEntitlement(PolicyEntitlement(product: monthly, expires: expires, renews: false))), // cancelled, same expires
-            use(12.6), // the same expires: not counted again
-            PolicyEvent(at: Self.at(13), .setEntitlement(PolicyEntitlement(product: monthly, expires: Self.at(10 + 24 * 30)))), // renewed after all
+            PolicyEvent(at: Self.at(13), .setEntitlement(PolicyEntitlement(product: monthly, expires: Self.at(10 + 24 * 30)))), // the renewal heard
             use(14),
             use(10 + 24 * 30 + 1), // past the new expires: counted
             use(10 + 24 * 30 + 2),

@@ -47,7 +47,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     case refunded(ProductKind)
     /// Access to an auto-renewable product ended at or after its `expires` (after a cancellation or a failed renewal).
     case periodEnded
-    /// A use while the entitlement last reported has an `expires` already past: its
+    /// A use while the entitlement last reported has an `expires` already reached: its
     /// renewal or end not reported yet (an offline device, a billing grace). G12: the
     /// product still decides the plan. Counted once for each `expires` reported (the
     /// first such use), so a heavy user's many uses in one gap count as one.
@@ -250,7 +250,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"
-        case .usedAfterExpires: "the app used after the reported expires, before StoreKit's next report (once per expires)"
+        case .usedAfterExpires: "the app used at or after the reported expires, before a report of another (once per expires)"
         case .upgrade: "StoreKit: to a higher-ranked plan, at once"
         case .downgrade: "StoreKit: to a lower-ranked plan, at the period's end"
         case .crossgrade: "StoreKit: to the same plan's other product"

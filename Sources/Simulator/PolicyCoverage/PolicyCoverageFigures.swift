@@ -97,7 +97,7 @@ public enum PolicyCoverageFigures {
             "blocked(premium, day, alert)": (65.44142, 362.70376),
             "blocked(unlimited, day, alert)": (1.82758, 11.72127),
             "blocked(none, no-plan, paywall)": (129.05338, 379.76389),
-            "reset(analyses, day)": (22.25918, 78.64044),
+            "reset(analyses, day)": (22.25916, 78.64036),
             "month-rollover": (7.71574, 10.40935),
             "trial-ends-between-uses": (0.76378, 0.42476),
             "sign-in-carrying-counts": (0.16464, 0.37086),

@@ -46,7 +46,7 @@ public struct PolicyCoverageTracker {
     private var lastUseBlocked = false
     private var registered = false
     private var entitlement: PolicyEntitlement?
-    /// Whether the entitlement last reported was already used past its `expires` (counted once a report).
+    /// Whether the app was already used at or past the `expires` last reported (counted once per `expires`).
     private var usedSinceExpiry = false
     private var gainedAt = Int64.min
     private var livedThroughGrace = false, seen2038 = false, seen1980 = false

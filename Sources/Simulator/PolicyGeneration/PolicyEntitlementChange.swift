@@ -3,16 +3,20 @@ import SubscriptionModel
 /// One report of StoreKit's current entitlement under a policy, as the app would be
 /// told of it, with what happened in StoreKit's terms.
 public struct PolicyEntitlementChange: Hashable, Sendable {
-    /// When StoreKit reports it.
+    /// When the app hears of it.
     public var at: Instant
+    /// When StoreKit made it: `at`, unless the device was offline then and the app heard
+    /// of it later (a period's end, `PolicyStoreKitLifecycle`).
+    public var due: Instant
     /// The current entitlement from then on (product, `expires`, `renews`), or none.
     public var entitlement: PolicyEntitlement?
     /// What happened.
     public var kind: Kind
 
-    /// Creates a change.
-    public init(at: Instant, entitlement: PolicyEntitlement?, kind: Kind) {
+    /// Creates a change the app hears of at `at`, made by StoreKit at `due` (by default then).
+    public init(at: Instant, due: Instant? = nil, entitlement: PolicyEntitlement?, kind: Kind) {
         self.at = at
+        self.due = due ?? at
         self.entitlement = entitlement
         self.kind = kind
     }

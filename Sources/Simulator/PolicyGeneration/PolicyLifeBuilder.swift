@@ -236,6 +236,14 @@ struct PolicyLifeBuilder {
         return changes.filter { $0.at > start && $0.at < end }
     }
 
+    /// When a restore of purchases drawn for `instant` happens: then, unless the device
+    /// was offline with a change StoreKit had made but the app had not heard of yet; a
+    /// restore needs the network, so it comes as the device is back, with that change.
+    private func online(_ instant: Instant, _ changes: [PolicyEntitlementChange]) -> Instant {
+        for change in changes where change.due <= instant && instant < change.at { return change.at }
+        return instant
+    }
+
     /// The entitlement in force just after the changes at or before `instant`.
     private func entitlement(at instant: Instant, _ changes: [PolicyEntitlementChange]) -> PolicyEntitlement? {
         var current: PolicyEntitlement?
@@ -257,7 +265,8 @@ struct PolicyLifeBuilder {
             } else {
                 at = randomInstant()
             }
-            add(at, .setEntitlement(entitlement(at: at, changes)))
+            let restored = online(at, changes)
+            add(restored, .setEntitlement(entitlement(at: restored, changes)))
         }
     }
 
@@ -318,7 +327,8 @@ struct PolicyLifeBuilder {
             }
             guard add(at, .reinstall) else { continue }
             if swarm.habits.contains(.restores), random.chance(0.5) {
-                add(at.adding(milliseconds: random.int64(in: 0...5 * Self.second)), .setEntitlement(entitlement(at: at, changes)))
+                let restored = online(at.adding(milliseconds: random.int64(in: 0...5 * Self.second)), changes)
+                add(restored, .setEntitlement(entitlement(at: restored, changes)))
             }
         }
     }

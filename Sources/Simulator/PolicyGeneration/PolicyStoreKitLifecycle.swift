@@ -25,6 +25,7 @@ import SubscriptionModel
 ///   a user offline then (`offlineAtPeriodEnd`), when the device is next online: a
 ///   minute to four days late, never after the next period's end. Meanwhile the app
 ///   holds an entitlement whose `expires` has passed, which still decides the plan (G12).
+///   (A lapse after a failed renewal with no billing grace is heard at once.)
 ///
 /// Every `expires` lies within the years the timeline format can write (up to
 /// 2099-12-31): a period that would end later is not started.
@@ -98,7 +99,7 @@ struct PolicyStoreKitLifecycle {
                 let next = period(product).end(after: anchor, count: periods + 1)
                 let heard = reported(&random, due: expires, before: next)
                 guard heard < end, next <= latestExpiry else { return nil }
-                changes.append(PolicyEntitlementChange(at: heard, entitlement: PolicyEntitlement(product: product, expires: next), kind: .renewal))
+                changes.append(PolicyEntitlementChange(at: heard, due: expires, entitlement: PolicyEntitlement(product: product, expires: next), kind: .renewal))
                 periods += 1
                 expires = next
             case .upgrade:
@@ -113,7 +114,7 @@ struct PolicyStoreKitLifecycle {
                 let next = period(target).end(after: expires, count: 1)
                 let heard = reported(&random, due: expires, before: next)
                 guard heard < end, next <= latestExpiry else { return nil }
-                changes.append(PolicyEntitlementChange(at: heard, entitlement: PolicyEntitlement(product: target, expires: next),
+                changes.append(PolicyEntitlementChange(at: heard, due: expires, entitlement: PolicyEntitlement(product: target, expires: next),
                                                        kind: isDowngrade ? .downgrade : .crossgrade))
                 product = target; anchor = expires; periods = 1; expires = next
             case .cancel:
@@ -128,7 +129,7 @@ struct PolicyStoreKitLifecycle {
                 }
                 let heard = reported(&random, due: expires, before: latestExpiry)
                 guard heard < end else { return nil }
-                changes.append(PolicyEntitlementChange(at: heard, entitlement: nil, kind: .expiry))
+                changes.append(PolicyEntitlementChange(at: heard, due: expires, entitlement: nil, kind: .expiry))
                 return heard
             case .failBilling:
                 let retry: Instant? = random.chance(0.6)
@@ -161,7 +162,8 @@ struct PolicyStoreKitLifecycle {
     /// When the app hears of a change StoreKit makes at `due`, a period's end: then, or,
     /// for a user offline at period ends, half the time when the device is next online
     /// (a minute to an hour, an hour to a day, or one to four days later), always before
-    /// `latest` (the next period's end).
+    /// `latest` (the next period's end; for the end of access, the latest `expires` the
+    /// format can write).
     private func reported(_ random: inout SeededRandom, due: Instant, before latest: Instant) -> Instant {
         guard habits.contains(.offlineAtPeriodEnd), random.chance(0.5) else { return due }
         let delay = switch random.below(5) {

@@ -93,8 +93,9 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
         public static let walksEdges = Habits(rawValue: 1 << 16)
 
         /// Is offline when a subscription's period ends: StoreKit's report of the renewal,
-        /// of the move to another product or of the end of access reaches the app minutes
-        /// to days late, and the app is used meanwhile with an `expires` in the past.
+        /// of the move to another product or of the end of a cancelled subscription reaches
+        /// the app minutes to days late, and the app is used meanwhile with an `expires` in
+        /// the past.
         public static let offlineAtPeriodEnd = Habits(rawValue: 1 << 17)
 
         /// Every habit.
