@@ -27,26 +27,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         return error
     }
 
-    /// A key as a message shows it: a JSON string, control characters escaped, cut
-    /// after 60 characters (then `…` follows the closing quote).
-    static func quoted(_ key: String) -> String {
-        var out = "\""
-        for (count, scalar) in key.unicodeScalars.enumerated() {
-            if count == 60 { return out + "\"…" }
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A key as a message shows it (`MessageText.quoted`), cut after 60 characters.
+    static func quoted(_ key: String) -> String { MessageText.quoted(key, limit: 60) }
 
     /// `PROBLEM at byte OFFSET`.
     public var description: String { "\(problem) at byte \(offset)" }

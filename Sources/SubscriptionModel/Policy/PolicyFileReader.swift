@@ -434,18 +434,8 @@ struct PolicyFileReader {
 
     // MARK: Showing values in messages
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A text as an error shows it (`MessageText.quoted`, whole).
+    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     static func list(_ names: [String]) -> String {
         let quotedNames = names.map(quoted)
