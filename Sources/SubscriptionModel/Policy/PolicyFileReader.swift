@@ -412,6 +412,11 @@ struct PolicyFileReader {
                 responses[reason.rawValue] = try readResponse(response, responsePath)
             }
         }
+        if fallback != nil, possible.allSatisfy({ responses[$0.rawValue] != nil }) {
+            throw fail(path + ".responses.any", possible.isEmpty
+                ? "\"any\" can never apply: no reason can occur under plan \(Self.quoted(planID))"
+                : "\"any\" can never apply: every reason that can occur under plan \(Self.quoted(planID)) has its own response")
+        }
         for reason in possible where responses[reason.rawValue] == nil {
             guard let fallback else {
                 throw fail(path + ".responses", "no response for reason \(Self.quoted(reason.name)), which can occur under plan \(Self.quoted(planID))")

@@ -57,6 +57,17 @@ struct PolicyFileTests {
                 == #"error: t.json: $.plans[0].responses.month: reason "month" can never occur under plan "free""#)
     }
 
+    @Test("an \"any\" response is refused when it can never apply, and read when it covers a reason left out")
+    func anyResponse() throws {
+        #expect(error(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""not-in-plan": "paywall", "any": "paywall"}"#))
+                == #"error: t.json: $.plans[0].responses.any: "any" can never apply: every reason that can occur under plan "free" has its own response"#)
+        #expect(error(Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: #""features": "all", "responses": {"any": "paywall"}}]"#))
+                == #"error: t.json: $.plans[1].responses.any: "any" can never apply: no reason can occur under plan "pro""#)
+        let covered = try read(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""any": {"alert": {"title": "Not here", "message": null}}}"#))
+        #expect(covered.plans[0].responses[PolicyReason.notInPlan.rawValue] == .alert(PolicyAlert(title: "Not here", message: nil)))
+        #expect(covered.plans[0].responses[PolicyReason.day.rawValue] == .paywall)
+    }
+
     @Test("a billing period is one unit counted from 1 to 999, and the generator renews by every period the reader takes")
     func periods() throws {
         for unit in ["D", "W", "M", "Y"] {
