@@ -34,8 +34,9 @@ struct StoreKitGenerationTests {
         var found: [(user: Int, at: Instant, entitlement: PolicyEntitlement)] = []
         let product = policy.productIndex(id)
         for user in 0..<users {
-            _ = generator.generate(seed: PolicyGenerationSettings.seed, user: user, into: buffer)
-            if let problem = PolicyGenerationLifecycleTests.check(buffer.events, policy: policy, moves: &moves) {
+            let drawn = generator.generate(seed: PolicyGenerationSettings.seed, user: user, into: buffer)
+            if let problem = PolicyGenerationLifecycleTests.check(buffer.events, policy: policy,
+                                                                  offlineAtPeriodEnd: drawn.swarm.habits.contains(.offlineAtPeriodEnd), moves: &moves) {
                 Issue.record("\(problem): \(reproduce(fixture, user: user))")
                 return found
             }

@@ -34,6 +34,17 @@ enum StoreKitFixtures {
         """
     }
 
+    /// A configuration of one monthly subscription "p" whose `key` (`introductoryOffer`,
+    /// or `introductoryOffers` from version 5) is `offer`.
+    static func file(major: Int = 3, offer: String, key: String = "introductoryOffer") -> String {
+        file(major: major, subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"\(key)\": \(offer)}")
+    }
+
+    /// The error for a payment mode Xcode does not write, shown as `shown`, at `offer`'s path under "p".
+    static func unknownPaymentMode(_ shown: String, offer: String = "introductoryOffer") -> String {
+        "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].\(offer).paymentMode: unknown payment mode \(shown); expected \"free\", \"payAsYouGo\" or \"payUpFront\""
+    }
+
     /// Values the fixtures hold in `settings` and `appPolicies` that nothing may print.
     static let secrets = ["QX7TEAM1D9", "6799000001", "6799000002", "6799000003", "785546123", "FIXTURE-EULA-TEXT"]
 }
@@ -111,24 +122,20 @@ struct StoreKitReaderTests {
          "error: app.storekit: $.subscriptionGroups[0].subscriptions[0]: missing \"groupNumber\" (the subscription's level in its group, 1 the highest) for subscription \"p\""),
         (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 0}"),
          "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].groupNumber: level 0 is below 1 (1 is the highest level of a group)"),
-        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"free\"}}"),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": \"free\"}"),
          "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer: missing \"subscriptionPeriod\" of a free trial"),
         (StoreKitFixtures.file(subscriptions: "{\"productID\": \"a\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1}",
                                products: "{\"productID\": \"a\", \"type\": \"NonConsumable\"}"),
          "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].productID: product \"a\" is already listed at $.products[0]"),
         ("{\"version\": {\"major\": 3}, \"subscriptionGroups\": {}}", "error: app.storekit: $.subscriptionGroups: expected a list, got an object"),
         // A payment mode Xcode does not write is refused, not read as "no trial".
-        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"freeTrial\", \"subscriptionPeriod\": \"P1W\"}}"),
-         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode \"freeTrial\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
-        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": \"Free\", \"subscriptionPeriod\": \"P1W\"}}"),
-         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode \"Free\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
-        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": 0, \"subscriptionPeriod\": \"P1W\"}}"),
-         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode 0; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
-        (StoreKitFixtures.file(subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffer\": {\"paymentMode\": [\"free\"]}}"),
-         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode [\"free\"]; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": \"freeTrial\", \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.unknownPaymentMode("\"freeTrial\"")),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": \"Free\", \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.unknownPaymentMode("\"Free\"")),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": 0, \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.unknownPaymentMode("0")),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": [\"free\"]}"), StoreKitFixtures.unknownPaymentMode("[\"free\"]")),
         // Every listed offer's, also after the free one that is the trial.
-        (StoreKitFixtures.file(major: 5, subscriptions: "{\"productID\": \"p\", \"recurringSubscriptionPeriod\": \"P1M\", \"groupNumber\": 1, \"introductoryOffers\": [{\"paymentMode\": \"free\", \"subscriptionPeriod\": \"P1W\"}, {\"paymentMode\": \"payUpfront\"}]}"),
-         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].introductoryOffers[1].paymentMode: unknown payment mode \"payUpfront\"; expected \"free\", \"payAsYouGo\" or \"payUpFront\""),
+        (StoreKitFixtures.file(major: 5, offer: "[{\"paymentMode\": \"free\", \"subscriptionPeriod\": \"P1W\"}, {\"paymentMode\": \"payUpfront\"}]", key: "introductoryOffers"),
+         StoreKitFixtures.unknownPaymentMode("\"payUpfront\"", offer: "introductoryOffers[1]")),
     ])
     func refused(text: String, line: String) {
         switch StoreKitFixtures.read(text: text) {

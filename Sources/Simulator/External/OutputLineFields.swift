@@ -47,7 +47,8 @@ extension OutputLineFields {
         return text
     }
 
-    /// `object`'s members by key, when its keys are exactly `keys`, each once.
+    /// `object`'s members by key, when its keys are exactly `keys`. (Each once: the JSON
+    /// reader refuses an object that gives a key twice, and `members(of:)` names it.)
     func members(_ object: JSONObject, keys: [String], of what: String) throws(ReplayOutputParser.Malformed) -> [String: JSONValue] {
         var found: [String: JSONValue] = [:]
         for member in object.members {
@@ -55,7 +56,7 @@ extension OutputLineFields {
             guard let key = keys.first(where: { member.key == $0 }), member.key.utf8.elementsEqual(key.utf8) else {
                 throw fail("\(what) has an unknown key \(PrintedText.quoted(member.key))")
             }
-            guard found.updateValue(member.value, forKey: key) == nil else { throw fail("\(what) has the key \"\(key)\" twice") }
+            found[key] = member.value
         }
         if let missing = keys.first(where: { found[$0] == nil }) { throw fail("\(what) has no \"\(missing)\"") }
         return found

@@ -74,9 +74,9 @@ struct PolicyFileReader {
         return text
     }
 
-    /// A text users see on its own (a plan's name, an alert's title or message): a
-    /// string, and not empty, since it would show as a blank. (A screen's text may be
-    /// empty: a label can be blank on purpose.)
+    /// A text that must say something (an id; what users see on its own, a plan's name
+    /// or an alert's title or message, which would show as a blank): a string, not
+    /// empty. (A screen's text may be empty: a label can be blank on purpose.)
     func shownText(_ value: JSONValue, _ path: String, _ what: String, _ hint: String = "") throws(PolicyFileError) -> String {
         let text = try string(value, path)
         guard !text.isEmpty else { throw fail(path, "\(what) cannot be empty" + hint) }
@@ -84,9 +84,7 @@ struct PolicyFileReader {
     }
 
     func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
-        let text = try string(value, path)
-        guard !text.isEmpty else { throw fail(path, "an id cannot be empty") }
-        return text
+        try shownText(value, path, "an id")
     }
 
     func array(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> [JSONValue] {
