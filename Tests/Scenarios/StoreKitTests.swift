@@ -409,34 +409,20 @@ struct StoreKitCommandTests {
         #expect(result.err == "error: \(path): \(fault)\n")
     }
 
-    @Test("exit 2 for a payment mode Xcode does not write, from storekit and from --storekit, naming the path and the value")
-    func unknownPaymentMode() throws {
+    @Test("exit 2 for a fault in a real file, from storekit and from --storekit, naming the place: a payment mode Xcode does not write (and its value), a key given twice (and the key)", arguments: [
+        (#""paymentMode" : "free""#, #""paymentMode" : "freeTrial""#,
+         #"$.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode "freeTrial"; expected "free", "payAsYouGo" or "payUpFront""#),
+        (#""groupNumber" : 2,"#, #""groupNumber" : 2, "groupNumber" : 1,"#,
+         #"$.subscriptionGroups[0].subscriptions[0]: key "groupNumber" given twice"#),
+    ])
+    func faultInRealFile(replacing: String, with broken: String, fault: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/mode.storekit"
+        let path = folder + "/broken.storekit"
         let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
-        let misspelt = fixture.replacingOccurrences(of: #""paymentMode" : "free""#, with: #""paymentMode" : "freeTrial""#)
-        #expect(misspelt != fixture)
-        try Data(misspelt.utf8).write(to: URL(fileURLWithPath: path))
-        let fault = #"$.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode "freeTrial"; expected "free", "payAsYouGo" or "payUpFront""#
-        let compared = try runSimulate(["storekit", path, "--policy", "meal-capture"])
-        #expect(compared.status == 2 && compared.out.isEmpty)
-        #expect(compared.err == "error: \(path): \(fault)\n")
-        let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", path, "--users", "5", "--report", folder + "/r"])
-        #expect(run.status == 2 && run.out.isEmpty)
-        #expect(run.err == "error: --storekit \(path): \(fault)\n")
-    }
-
-    @Test("exit 2 for a key given twice, from storekit and from --storekit, naming the object and the key")
-    func keyGivenTwice() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/twice.storekit"
-        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
-        let twice = fixture.replacingOccurrences(of: #""groupNumber" : 2,"#, with: #""groupNumber" : 2, "groupNumber" : 1,"#)
-        #expect(twice != fixture)
-        try Data(twice.utf8).write(to: URL(fileURLWithPath: path))
-        let fault = #"$.subscriptionGroups[0].subscriptions[0]: key "groupNumber" given twice"#
+        let text = fixture.replacingOccurrences(of: replacing, with: broken)
+        #expect(text != fixture)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let compared = try runSimulate(["storekit", path, "--policy", "meal-capture"])
         #expect(compared.status == 2 && compared.out.isEmpty)
         #expect(compared.err == "error: \(path): \(fault)\n")
