@@ -45,6 +45,11 @@ enum StoreKitFixtures {
         "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].\(offer).paymentMode: unknown payment mode \(shown); expected \"free\", \"payAsYouGo\" or \"payUpFront\""
     }
 
+    /// The refusal of an offer that gives no payment mode.
+    static func missingPaymentMode(offer: String = "introductoryOffer") -> String {
+        "error: app.storekit: $.subscriptionGroups[0].subscriptions[0].\(offer): missing \"paymentMode\" (\"free\", \"payAsYouGo\" or \"payUpFront\") of an introductory offer"
+    }
+
     /// Values the fixtures hold in `settings` and `appPolicies` that nothing may print.
     static let secrets = ["QX7TEAM1D9", "6799000001", "6799000002", "6799000003", "785546123", "FIXTURE-EULA-TEXT"]
 }
@@ -133,6 +138,11 @@ struct StoreKitReaderTests {
         (StoreKitFixtures.file(offer: "{\"paymentMode\": \"Free\", \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.unknownPaymentMode("\"Free\"")),
         (StoreKitFixtures.file(offer: "{\"paymentMode\": 0, \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.unknownPaymentMode("0")),
         (StoreKitFixtures.file(offer: "{\"paymentMode\": [\"free\"]}"), StoreKitFixtures.unknownPaymentMode("[\"free\"]")),
+        // Xcode writes a payment mode for every offer: one without it (or with null) is refused too.
+        (StoreKitFixtures.file(offer: "{\"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.missingPaymentMode()),
+        (StoreKitFixtures.file(offer: "{\"paymentMode\": null, \"subscriptionPeriod\": \"P1W\"}"), StoreKitFixtures.missingPaymentMode()),
+        (StoreKitFixtures.file(major: 5, offer: "[{\"paymentMode\": \"free\", \"subscriptionPeriod\": \"P1W\"}, {\"subscriptionPeriod\": \"P1M\"}]", key: "introductoryOffers"),
+         StoreKitFixtures.missingPaymentMode(offer: "introductoryOffers[1]")),
         // Every listed offer's, also after the free one that is the trial.
         (StoreKitFixtures.file(major: 5, offer: "[{\"paymentMode\": \"free\", \"subscriptionPeriod\": \"P1W\"}, {\"paymentMode\": \"payUpfront\"}]", key: "introductoryOffers"),
          StoreKitFixtures.unknownPaymentMode("\"payUpfront\"", offer: "introductoryOffers[1]")),

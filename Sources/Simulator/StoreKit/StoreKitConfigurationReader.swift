@@ -109,11 +109,14 @@ struct StoreKitConfigurationReader {
     /// The payment modes Xcode writes for an introductory offer; only `free` is a trial.
     static let paymentModes = ["free", "payAsYouGo", "payUpFront"]
 
-    /// The offer's payment mode: one Xcode writes, or nil when the offer gives none. Any
-    /// other value is refused, rather than read as "no trial": a misspelt `free` would
-    /// otherwise hide the trial the file means.
-    func paymentMode(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String? {
-        guard let mode = present(try object(value, path)["paymentMode"]) else { return nil }
+    /// The offer's payment mode, one Xcode writes. Xcode writes one for every offer, so
+    /// an offer without one (or with null) is refused, as is any other value, rather than
+    /// read as "no trial": a misspelt or lost `free` would otherwise hide the trial the
+    /// file means.
+    func paymentMode(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> String {
+        guard let mode = present(try object(value, path)["paymentMode"]) else {
+            throw fail(path, "missing \"paymentMode\" (\"free\", \"payAsYouGo\" or \"payUpFront\") of an introductory offer")
+        }
         guard let text = mode.string, Self.paymentModes.contains(text) else {
             throw fail(path + ".paymentMode", "unknown payment mode \(ErrorText.json(mode)); expected \"free\", \"payAsYouGo\" or \"payUpFront\"")
         }
@@ -121,7 +124,7 @@ struct StoreKitConfigurationReader {
     }
 
     /// The offer as a free trial, or nil for an offer that costs something (`payAsYouGo`,
-    /// `payUpFront`) or gives no payment mode.
+    /// `payUpFront`).
     func freeTrial(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> StoreKitFreeTrial? {
         guard try paymentMode(value, path) == "free" else { return nil }
         let fields = try object(value, path)
