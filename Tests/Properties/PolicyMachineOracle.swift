@@ -2,10 +2,12 @@ import SubscriptionModel
 
 // The generic engine exactly as it was before it was compiled for speed: the oracle the
 // optimized `PolicyMachine` is replayed against, output for output
-// (`PolicyEngineSpeedTests`). Kept verbatim but for its names (`PolicyMachineOracle`,
+// (`PolicyMachineOracleTests`). Kept verbatim but for its names (`PolicyMachineOracle`,
 // `OracleState`), its counts kept as an array, and the conversion of that array when it
 // builds a `PolicyOutput`. Do not optimize it: its value is that it is the plain reading
-// of G1–G12.
+// of G1–G12. The screens (G10) are not here: that work left `PolicyMachine.screens(of:)`
+// as it was, so a copy could only agree with it; the checker's `PolicyScreenOracle` is
+// their independent second reading.
 
 /// The reference engine of G1–G12 for any policy, as first written: the oracle.
 struct PolicyMachineOracle: Sendable {
@@ -206,60 +208,6 @@ struct PolicyMachineOracle: Sendable {
             if walker.localDate(at: candidate) >= target { return candidate }
         }
         return candidate
-    }
-
-    // MARK: Screens
-
-    /// The screen values after an event (G10), in the policy's order.
-    func screens(of output: PolicyOutput) -> [PolicyScreenValue] {
-        policy.screens.map { value(of: $0.value, output: output, numbers: ScreenNumbers(used: 0, limit: 0)) }
-    }
-
-    func value(of expression: ScreenExpression, output: PolicyOutput, numbers: ScreenNumbers) -> PolicyScreenValue {
-        switch expression {
-        case .null:
-            return .null
-        case .text(let template):
-            return .text(template.render(numbers: numbers, date: nil))
-        case .byPlan(let branches):
-            return value(of: branches[output.plan ?? policy.plans.count], output: output, numbers: numbers)
-        case .byProduct(let branches):
-            return value(of: branches[output.entitlement?.product ?? policy.products.count], output: output, numbers: numbers)
-        case .planName:
-            return .text(output.plan.map { policy.plans[$0].name } ?? "none")
-        case .meter(let screen):
-            let used = output.counts[screen.meter][screen.window]
-            guard let plan = output.plan else {
-                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: used, limit: 0))
-            }
-            guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {
-                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: used, limit: 0))
-            }
-            let shown = ScreenNumbers(used: used, limit: limit.value)
-            if used >= limit.value { return value(of: screen.reached, output: output, numbers: shown) }
-            if let percent = screen.warningPercent, let warning = screen.warning, used * 100 >= limit.value * percent {
-                return value(of: warning, output: output, numbers: shown)
-            }
-            return value(of: screen.below, output: output, numbers: shown)
-        case .plural(let number, let one, let other):
-            return .text((numbers[number] == 1 ? one : other).render(numbers: numbers, date: nil))
-        case .expiry(let renewing, let ending):
-            guard let entitlement = output.entitlement, let expires = entitlement.expires else { return .null }
-            let date = output.zone.localDate(at: expires) // X5: in the device's current zone.
-            return .text((entitlement.renews ? renewing : ending).render(numbers: numbers, date: date))
-        case .bar(let meter, let window):
-            guard let plan = output.plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return .null }
-            return .bar(used: min(output.counts[meter][window], limit.value), limit: limit.value)
-        case .boxText(let text):
-            return .boxText(text)
-        case .metersInWarning(let meters, let window, let percent):
-            guard let plan = output.plan else { return .list([]) }
-            return .list(meters.compactMap { meter in
-                guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden,
-                      output.counts[meter][window] * 100 >= limit.value * percent else { return nil }
-                return policy.meters[meter]
-            })
-        }
     }
 }
 

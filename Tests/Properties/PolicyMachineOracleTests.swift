@@ -7,7 +7,7 @@ import Testing
 /// form (`PolicyMachineOracle`): every shipped policy, and a policy written here with
 /// every window, a trial, a grace, no plan and a calendar zone whose dates change at
 /// midnight shifts, replayed over many random valid timelines through both, output for
-/// output, screens and state included.
+/// output, state included. (The screens are the checker's to hold: `PolicyScreenOracle`.)
 ///
 /// Seed `PropertySettings.seed` (`PROPERTY_SEED`), `ORACLE_PROPERTY_USERS` users per
 /// policy (default 300). A failure names the policy, seed, user and event, and how to
@@ -70,7 +70,7 @@ struct PolicyMachineOracleTests {
         }
     }()
 
-    @Test("every event of random valid timelines gives the same output, screens and state both ways", arguments: SubscriptionPolicy.shippedNames + ["every-window"])
+    @Test("every event of random valid timelines gives the same output and state both ways", arguments: SubscriptionPolicy.shippedNames + ["every-window"])
     func agreesWithOracle(name: String) {
         let policy = Self.policy(name)
         let engine = PolicyMachine(policy: policy)
@@ -93,7 +93,6 @@ struct PolicyMachineOracleTests {
                 let output = engine.apply(event, to: &state)
                 let oracleOutput = oracle.apply(event, to: &expected)
                 if output != oracleOutput { return fail("the output differs: oracle \(oracleOutput), engine \(output)") }
-                if engine.screens(of: output) != oracle.screens(of: oracleOutput) { return fail("the screens differ") }
                 let sameState = state.installedAt == expected.installedAt && state.isRegistered == expected.isRegistered
                     && state.zone == expected.zone && state.entitlement == expected.entitlement && state.usageDay == expected.usageDay
                     && Array(state.counts) == expected.counts
