@@ -1,7 +1,7 @@
 /// The invariants the simulator checks on every timeline, each computed from the
 /// trace (events in, outputs out) and never from an implementation's own state.
 ///
-/// The first seven are `spec/rules.md`'s numbered invariants; the last two pin down
+/// The first seven are `docs/rules.md`'s numbered invariants; the last two pin down
 /// the remaining columns of the replay contract (`plan`, `used`) so that every field
 /// an implementation reports is checked by something.
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {

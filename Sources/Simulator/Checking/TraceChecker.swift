@@ -122,7 +122,7 @@ public struct TraceChecker {
         let localDate = dates.localDate(at: at, clock: &clock)
         let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
-        let cap = rules.dailyLimit(of: plan) ?? 0 // none allows nothing
+        let cap = Self.limit(of: plan, rules) ?? 0 // none allows nothing
 
         // The capture table: counted while below a limit; otherwise the plan sheet
         // without a paid plan, the limit alert with one.
@@ -135,7 +135,7 @@ public struct TraceChecker {
         if plan == .trial || plan == .premium { expected.planView = .bar(used: min(used, cap), limit: cap) } // L2
         index += 1
         guard output.pointee == expected else {
-            let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: rules.dailyLimit(of: plan))
+            let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: Self.limit(of: plan, rules))
             assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
             return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
         }
@@ -266,6 +266,21 @@ public struct TraceChecker {
         "PlanView box \(String(describing: output.planView)), expected \(String(describing: expected)): L2"
     }
 
+    /// A plan's daily limit (T3, P1, the capture table), nil under `.none`. Read from
+    /// the rules' plain fields here rather than through the model's own choice
+    /// (`CompiledPolicy.dailyLimit(of:)`, which `SubscriptionMachine` blocks with): a model
+    /// that gave a plan the wrong limit would otherwise be checked against the same wrong
+    /// limit, and pass.
+    @inline(__always)
+    static func limit(of plan: Plan, _ rules: CompiledPolicy) -> Int? {
+        switch plan {
+        case .none: nil
+        case .trial: rules.trialDailyLimit
+        case .premium: rules.premiumDailyLimit
+        case .unlimited: rules.unlimitedDailyLimit
+        }
+    }
+
     /// The output the trace calls for, for every plan, capture outcome (none for the
     /// other events) and side of the limit, but for the usage day and the counts. Built
     /// once, from the policy, by the same `expectedScreens` and `expectedAlert` the
@@ -277,7 +292,7 @@ public struct TraceChecker {
         init(_ rules: CompiledPolicy) {
             table = .allocate(capacity: Self.count)
             for plan in Plan.allCases {
-                let limit = rules.dailyLimit(of: plan)
+                let limit = TraceChecker.limit(of: plan, rules)
                 for outcome in [nil] + Output.Outcome.allCases {
                     for belowLimit in [true, false] {
                         // A count on the right side of the limit: the screens depend on nothing else.

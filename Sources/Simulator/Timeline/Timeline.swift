@@ -1,6 +1,6 @@
 import SubscriptionModel
 
-/// One user's life as the replay contract describes it (`spec/timeline-format.md`):
+/// One user's life as the replay contract describes it (`docs/timeline-format.md`):
 /// the device's zone at the start and the events, in order.
 public struct Timeline: Hashable, Sendable {
     /// The device's time zone when the timeline starts.
