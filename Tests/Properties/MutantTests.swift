@@ -16,7 +16,7 @@ struct MutantTests {
     func killed(name: String) throws {
         let entry = try #require(MutantCatalogue.all.first { $0.name == name })
         let result = entry.hunt(Self.options)
-        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed)")
+        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --seed \(Self.options.seed) --users \(Self.options.users)")
         let shrunk = try #require(result.shrunk)
         print("\(name): killed by \(violation.invariant.rawValue) at user \(result.user!) after \(result.eventsUntilKill) events; shrunk to \(shrunk.events.count)")
         #expect(result.shrunkViolation?.invariant == violation.invariant, "the shrunk timeline fails the same way")

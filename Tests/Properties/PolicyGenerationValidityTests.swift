@@ -47,15 +47,15 @@ struct PolicyGenerationValidityTests {
         return nil
     }
 
-    @Test("timelines replay through the engine, and round-trip through the contract's text", arguments: PolicyGenerationSettings.names)
+    @Test("timelines pass every invariant through the engine, and round-trip through the contract's text", arguments: PolicyGenerationSettings.names)
     func replayAndRoundTrip(name: String) throws {
         let policy = PolicyGenerationSettings.policy(name)
         let generator = PolicyGenerationSettings.generator(policy)
-        let machine = PolicyMachine(policy: policy)
+        var check = PolicyTimelineCheck(policy: policy) { PolicyReferenceImplementation() }
         for user in 0..<PolicyGenerationSettings.replayedUsers {
             let timeline = generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline
-            let outputs = machine.replay(zone: timeline.zone, events: timeline.events)
-            #expect(outputs.count == timeline.events.count)
+            let violation = check.check(timeline).violation
+            #expect(violation == nil, "\(violation.map { "\($0)" } ?? ""); \(PolicyGenerationSettings.reproduce(policy, user: user))")
             guard user < PolicyGenerationSettings.roundTripUsers else { continue }
             let text = PolicyTimelineWriter().text(timeline)
             let read = try PolicyTimelineReader().read(data: Data(text.utf8))

@@ -5,21 +5,29 @@ import Testing
 
 /// The straightforward policy app (every hook of `PolicyApp` at its default), written
 /// from `docs/policies.md` independently of `PolicyMachine`, agrees with the engine on
-/// every output and every screen, for every shipped policy: so each policy mutant, which
-/// changes one hook, differs from the reference only by its one mistake.
+/// every output, and its screens with the checker's `PolicyScreenOracle`, for every
+/// shipped policy: so each policy mutant, which changes one hook, differs from the
+/// reference only by its one mistake.
+///
+/// The screens are held against the screen oracle, not the engine's `screens(of:)`: the
+/// app's screen walk follows the engine's closely, so the two could share a mistake
+/// that the oracle, written apart, does not.
 @Suite("The straightforward policy app agrees with the generic engine")
 struct PolicyMutantBaseTests {
     /// Replays `timeline` through a straightforward app and the engine and returns the
-    /// first event whose output or screens differ, described.
+    /// first event whose output differs from the engine's, or whose screens differ from
+    /// the screen oracle's for that output, described.
     static func firstDisagreement(_ timeline: PolicyTimeline) -> String? {
         var app = StraightforwardPolicyApp(policy: timeline.policy)
         let machine = PolicyMachine(policy: timeline.policy)
+        let oracle = PolicyScreenOracle(policy: timeline.policy)
         let expected = machine.replay(zone: timeline.zone, events: timeline.events)
         for (index, actual) in PolicyAppComparison.run(&app, timeline).enumerated() {
-            let screens = machine.screens(of: expected[index])
-            if actual.output != expected[index] || actual.screens != screens {
+            let output = expected[index]
+            let screens = oracle.values(.init(plan: output.plan, counts: Array(output.counts), entitlement: output.entitlement, zone: output.zone))
+            if actual.output != output || actual.screens != screens {
                 return "event \(index) (\(timeline.events[index].action.name) at \(timeline.events[index].at)):\n"
-                    + "  engine \(expected[index]) \(screens)\n  app    \(actual.output) \(actual.screens)"
+                    + "  engine \(output), screen oracle \(screens)\n  app    \(actual.output) \(actual.screens)"
             }
         }
         return nil
@@ -48,7 +56,10 @@ struct PolicyMutantBaseTests {
             blocked += outputs.filter { $0.outcome == .blocked }.count
             resets += outputs.filter { $0.resetAt != nil }.count
             if let disagreement = Self.firstDisagreement(timeline) {
-                Issue.record("\(name), seed \(PolicyMutantRandomTimelines.seed), user \(user): \(disagreement)")
+                Issue.record("""
+                    \(name), seed \(PolicyMutantRandomTimelines.seed), user \(user): \(disagreement)
+                    reproduce with: PROPERTY_SEED=\(PolicyMutantRandomTimelines.seed) POLICY_MUTANT_USERS=\(user + 1) swift test --filter PolicyMutantBaseTests
+                    """)
                 return
             }
         }

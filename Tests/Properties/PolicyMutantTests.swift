@@ -106,7 +106,7 @@ struct PolicyMutantTests {
             }
             events += timeline.events.count
         }
-        let first = try #require(caught, "\(key) survived \(PolicyMutantRandomTimelines.users) random users of seed \(PolicyMutantRandomTimelines.seed)")
+        let first = try #require(caught, "\(key) survived \(PolicyMutantRandomTimelines.users) random users of seed \(PolicyMutantRandomTimelines.seed); hunt further with: PROPERTY_SEED=\(PolicyMutantRandomTimelines.seed) POLICY_MUTANT_USERS=\(PolicyMutantRandomTimelines.users * 10) swift test --filter PolicyMutantTests")
         print("\(key): first caught at user \(first.user) after \(first.events) events; \(agreeing) of \(PolicyMutantRandomTimelines.users) users agree")
         #expect(agreeing > 0, "\(key) differs on every random user: not a mostly-correct implementation")
     }

@@ -8,10 +8,9 @@ import Testing
 struct RoundTripTests {
     static let sample = 400
 
-    @Test("every generated timeline is valid, between 1972 and 2037, and round-trips through JSON to the same outputs")
+    @Test("every generated timeline is valid, between 1972 and 2037, and round-trips through JSON")
     func roundTrip() throws {
         let generator = TimelineGenerator(maxYears: PropertySettings.years)
-        let machine = SubscriptionMachine()
         for user in 0..<Self.sample {
             let timeline = generator.user(seed: PropertySettings.seed, user: user).timeline
             #expect(timeline.isValid, "\(PropertySettings.reproduce(user: user))")
@@ -19,7 +18,6 @@ struct RoundTripTests {
             let text = TimelineWriter().text(timeline)
             let read = try TimelineReader().read(data: Data(text.utf8))
             #expect(read == timeline, "\(PropertySettings.reproduce(user: user))")
-            #expect(machine.replay(zone: read.zone, events: read.events) == machine.replay(zone: timeline.zone, events: timeline.events))
         }
     }
 

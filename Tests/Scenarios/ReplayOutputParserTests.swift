@@ -84,9 +84,9 @@ struct ReplayOutputParserTests {
         #expect(refusal.problem.hasPrefix(#""used" is 1"#) && refusal.problem.hasSuffix(", not an integer"))
     }
 
-    @Test("a number is quoted with the very text printed (once the JSON reader keeps it)",
-          .enabled(if: JSONValue.keepsNumberText, "the JSON reader in use rewrites numbers"))
+    @Test("a number is quoted with the very text printed")
     func exponentAsPrinted() throws {
+        #expect(JSONValue.keepsNumberText, "the JSON reader rewrites a number's text")
         let refusal = try refusal(try printed(replacing: #""used":1,"limit":10,"label""#, with: #""used":1e0,"limit":10,"label""#))
         #expect(refusal.problem == #""used" is 1e0, not an integer"#)
     }
