@@ -196,7 +196,9 @@ enum HelpText {
     to a minimal timeline, written to DIR/failures/, and shown with the commands that
     replay it. Output is read strictly as the contract's JSON: a count printed as
     1.0 or true is malformed, not a match. Exit 1 on a failure, 0 when everything
-    matched; Ctrl-C stops every program and its children.
+    matched, 2 before any run when the program cannot be started (a path that does
+    not exist, a folder, a file that is not executable, a name not on $PATH);
+    Ctrl-C stops every program and its children.
 
     OPTIONS
       --command CMD    the program, with its arguments (required)

@@ -315,6 +315,31 @@ struct CommandLineTests {
         #expect(!elsewhere.err.contains("which this command reads"), "\(elsewhere.err)")
     }
 
+    @Test("check refuses a program that cannot be started before any run: exit status 2, one line, no report folder")
+    func checkProgramCannotStart() throws {
+        let root = try temporaryFolder()
+        let folder = root + "/tools", script = folder + "/impl.sh", plain = folder + "/notes.txt"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
+        try Data("not a program\n".utf8).write(to: URL(fileURLWithPath: plain))
+        #expect(chmod(script, 0o755) == 0)
+        let environment = ["PATH": folder + ":/usr/bin:/bin"]
+        for (command, problem) in [(root + "/nope", "the program \"\(root)/nope\" does not exist"),
+                                   ("LANG=C " + folder + " --strict", "the program \"\(folder)\" is a folder"),
+                                   (plain, "the program \"\(plain)\" is not executable"),
+                                   ("no-such-impl-31 --strict", "no program \"no-such-impl-31\" is found through $PATH")] {
+            let report = root + "/report"
+            let result = try runSimulate(["check", "--command", command, "--users", "2", "--report", report], environment: environment)
+            #expect(result.status == 2 && result.out.isEmpty, "\(command): \(result.status)")
+            #expect(result.err == "error: --command \"\(command)\": \(problem)\n", "\(command): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: report), "\(command): nothing is written")
+        }
+        // What only the shell can read is left to it; a program found on $PATH, or named by its path, runs.
+        for command in ["impl.sh", script, "sh " + script, "cd / && no-such-impl-31", "$IMPL x"] {
+            #expect(ExternalProgram(command: command).programProblem(searchPath: environment["PATH"]) == nil, "\(command)")
+        }
+    }
+
     @Test("replay --out writes only a file: a link, a device, a folder or an empty name is refused, nothing printed")
     func replayOutRefusals() throws {
         let folder = try temporaryFolder()

@@ -122,6 +122,43 @@ public struct ExternalProgram: Sendable {
         return named.map { expandingHome($0, home) }.filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Why the shell could not start the command's program, when that can be told before
+    /// any run (nil when it looks runnable): a path that does not exist, is a folder or is
+    /// not executable, or a name not found through `$PATH`. A mistyped program is then a
+    /// usage error, not a "crash" that a check would shrink and report as the
+    /// implementation's bug. Only a plain program word is judged: a shell keyword or
+    /// builtin (`cd dir && ./impl`, `exec`, `env` is a program), or a word with an
+    /// expansion, a redirection or an operator in it, is left to the shell.
+    public var programProblem: String? {
+        programProblem(searchPath: ProcessInfo.processInfo.environment["PATH"])
+    }
+
+    /// `programProblem` with `searchPath` as `$PATH` and `home` for `~`.
+    public func programProblem(searchPath: String?, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String? {
+        guard let word = Self.shellWords(command).first(where: { !Self.isAssignment($0) }),
+              !Self.shellBuiltins.contains(word), !word.contains(where: { "$`*?[]{}()<>|&;!#\"'\\".contains($0) }) else { return nil }
+        let program = Self.expandingHome(word, home)
+        guard program.contains("/") else {
+            return Self.lookUp(program, in: searchPath) == nil ? "no program \(Self.shown(program)) is found through $PATH" : nil
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "the program \(Self.shown(program)) does not exist" }
+        if isFolder.boolValue { return "the program \(Self.shown(program)) is a folder" }
+        guard FileManager.default.isExecutableFile(atPath: program) else { return "the program \(Self.shown(program)) is not executable" }
+        return nil
+    }
+
+    /// A path or command inside a one-line error: quoted, escaped, a long one cut in its middle.
+    public static func shown(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
+
+    /// The words a POSIX shell runs itself rather than looking up as a program.
+    private static let shellBuiltins: Set<String> = [
+        ".", ":", "[", "alias", "bg", "break", "cd", "command", "continue", "eval", "exec", "exit", "export", "false", "fg",
+        "getopts", "hash", "jobs", "kill", "local", "printf", "pwd", "read", "readonly", "return", "set", "shift", "source",
+        "test", "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait", "echo",
+        "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "function", "select", "time",
+    ]
+
     /// Whether a shell reads `word` as a variable assignment before the program's name.
     private static func isAssignment(_ word: String) -> Bool {
         guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return false }
