@@ -69,7 +69,7 @@ enum CheckCommand {
 
     /// The summary's first lines (printed at once): the command, seed, shard, what was checked and how long it took.
     static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, since started: Date) -> String {
-        let head = "simulate check \(flags)--command \(command)\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        let head = "simulate check \(flags)--command \(ExternalProgram.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
         Console.out(head)
         return head
     }

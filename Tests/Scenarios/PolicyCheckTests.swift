@@ -39,7 +39,8 @@ extension ExternalProgramTests {
             let result = try check("'\(simulate.path)' replay", policy: policy)
             defer { try? FileManager.default.removeItem(atPath: result.report) }
             #expect(result.status == 0, "\(result.out)\(result.err)")
-            #expect(result.out.hasPrefix("simulate check --policy \(policy) --command "))
+            // The command as a shell reads it back, as the report writes it.
+            #expect(result.out.hasPrefix("simulate check --policy \(policy) --command ''\\''\(simulate.path)'\\'' replay'\n"), "\(result.out)")
             #expect(result.out.contains("No divergence: every output matched the reference engine and every invariant of \(policy) checked held (deterministic was not checked: a check gives each timeline to the program once)."))
             let report = try RunReport.read(path: result.report + "/report.json")
             #expect(report.kind == .check && report.passed && report.options.policy == policy)

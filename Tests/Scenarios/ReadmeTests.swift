@@ -47,6 +47,18 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the error line the README quotes is the one its own timeline gives with the zone it names")
+    func quotedErrorLine() throws {
+        let timeline = try #require(Self.blocks("json").first)
+        let quoted = #"`error: event 3: unknown time zone "Mars/Olympus"`"#
+        #expect(Self.text.contains("one line such as " + quoted))
+        let path = try temporaryFolder() + "/mars.json"
+        try timeline.replacingOccurrences(of: #""zone": "Asia/Tokyo""#, with: #""zone": "Mars/Olympus""#).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runSimulate(["replay", path])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect("`" + result.err.trimmingCharacters(in: .newlines) + "`" == quoted, "\(result.err)")
+    }
+
     @Test("every simulate command runs and succeeds, in the README's order", .serialized, arguments: commands)
     func commandRuns(line: String) throws {
         let binary = try #require(PackagePaths.simulate).path

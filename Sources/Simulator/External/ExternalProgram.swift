@@ -252,8 +252,8 @@ public struct ExternalProgram: Sendable {
         return runner.outputs(for: timeline, name: name, policy: policy)
     }
 
-    /// `text` as one shell word.
-    static func quoted(_ text: String) -> String {
+    /// `text` as one shell word, always in single quotes (as reports and summaries write a command).
+    public static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
