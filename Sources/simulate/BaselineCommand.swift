@@ -29,8 +29,13 @@ enum BaselineCommand {
         let reports = wanted.map { $0.name.map { Baseline.report(policy: $0) } ?? Baseline.report() }
         var passed = true
         for (file, report) in zip(wanted, reports) {
-            let jsonPath = try ReportFolder.writeFile(report.json(), to: path(file.json))
-            let markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: path(file.markdown))
+            let jsonPath: String, markdownPath: String
+            do {
+                jsonPath = try ReportFolder.writeFile(report.json(), to: path(file.json))
+                markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: path(file.markdown))
+            } catch {
+                throw UsageError("--report \(ErrorText.quoted(folder)): \(error.description)")
+            }
             Console.out("wrote \(jsonPath) and \(markdownPath)")
             passed = passed && report.passed
         }

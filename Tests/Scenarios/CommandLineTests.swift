@@ -273,6 +273,32 @@ struct CommandLineTests {
         #expect(try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder]).status == 0)
     }
 
+    @Test("an earlier report that holds something no report writes is not replaced; an empty name or a file on the way is named as such")
+    func reportFolderRefusals() throws {
+        let root = try temporaryFolder(), folder = root + "/r"
+        let run = { (report: String) in try runSimulate(["run", "--seed", "1", "--users", "5", "--years", "1", "--quiet", "--report", report]) }
+        #expect(try run(folder).status == 0)
+        #expect(try run(folder + "/inner").status == 0, "a report inside an earlier one")
+        for entry in ["inner", "notes.txt"] {
+            if entry == "notes.txt" {
+                try FileManager.default.removeItem(atPath: folder + "/inner")
+                #expect(try run(folder).status == 0, "an earlier report alone is replaced")
+                try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+            }
+            let result = try run(folder)
+            #expect(result.status == 2 && result.out.isEmpty)
+            #expect(result.err == "error: --report \"\(folder)\": an earlier report that also holds \"\(entry)\", which no report writes and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + entry), "\(entry) is still there")
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/afile"))
+        for (report, message) in [("", "error: --report \"\": no folder is named\n"),
+                                  (root + "/afile/sub/r", "error: --report \"\(root)/afile/sub/r\": \"\(root)/afile\" is a file, not a folder\n")] {
+            let result = try run(report)
+            #expect(result.status == 2 && result.out.isEmpty && result.err == message, "\(report): \(result.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["afile", "r"], "no staging folder left")
+    }
+
     @Test("a report folder named with a trailing /. is the folder itself")
     func reportFolderWithDot() throws {
         let folder = try temporaryFolder() + "/r"

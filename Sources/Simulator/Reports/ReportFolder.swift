@@ -56,6 +56,7 @@ public final class ReportFolder: Sendable {
     /// the command reads: a merge's shard folders, a policy file).
     public init(path: String, inputs: [String] = []) throws(WriteError) {
         self.path = path
+        guard !path.isEmpty else { throw WriteError(description: "--report \"\": no folder is named") }
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -84,9 +85,16 @@ public final class ReportFolder: Sendable {
            !entries.isEmpty, !entries.contains("report.json") {
             throw WriteError(description: "--report \(Self.quoted(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(Self.quoted(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
         }
+        // An earlier report is replaced whole, so it may hold only what a report writes:
+        // anything else put in it (a report of its own run inside it, a user's notes) would go too.
+        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), entries.contains("report.json"),
+           let other = entries.filter({ !Self.reportEntries.contains($0) }).sorted().first {
+            throw WriteError(description: "--report \(Self.quoted(path)): an earlier report that also holds \(Self.quoted(other)), which no report writes and replacing the folder would delete; move it, or name another folder")
+        }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         target = url.path
         let parent = url.deletingLastPathComponent().path
+        if let problem = Self.problemOnTheWay(to: parent) { throw WriteError(description: "--report \(Self.quoted(path)): \(problem)") }
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
@@ -249,14 +257,21 @@ public final class ReportFolder: Sendable {
             default: return WriteError(description: "cannot write \(quoted(path)): not a regular file (a device, a pipe or a socket), which writing would replace")
             }
         }
-        var parent = (path as NSString).deletingLastPathComponent
-        if parent.isEmpty { parent = "." }
-        while stat(parent, &status) != 0, parent != "/", parent != "." {
-            parent = (parent as NSString).deletingLastPathComponent
-            if parent.isEmpty { parent = "." }
+        return problemOnTheWay(to: (path as NSString).deletingLastPathComponent).map { WriteError(description: "cannot write \(quoted(path)): \($0)") }
+    }
+
+    /// Why the folder `path` could not be made or written in, found before anything is
+    /// written: the nearest part of it that exists is a file, or a folder this process
+    /// cannot write in. Said in those words, rather than as the system's "a file with the
+    /// same name already exists" once a run is over.
+    static func problemOnTheWay(to path: String) -> String? {
+        var existing = path.isEmpty ? "." : path, status = stat()
+        while stat(existing, &status) != 0, existing != "/", existing != "." {
+            existing = (existing as NSString).deletingLastPathComponent
+            if existing.isEmpty { existing = "." }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return WriteError(description: "cannot write \(quoted(path)): \(quoted(parent)) is a file, not a folder") }
-        guard access(parent, W_OK) == 0 else { return WriteError(description: "cannot write \(quoted(path)): cannot write in \(quoted(parent)) (\(String(cString: strerror(errno))))") }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "\(quoted(existing)) is a file, not a folder" }
+        guard access(existing, W_OK) == 0 else { return "cannot write in \(quoted(existing)) (\(String(cString: strerror(errno))))" }
         return nil
     }
 
@@ -278,6 +293,9 @@ public final class ReportFolder: Sendable {
 
     /// A path in quotes, escaped and cut to a readable length.
     static func quoted(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
+
+    /// What a report folder holds (`write(_:as:)`'s names, and the Finder's own file).
+    static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures", ".DS_Store"]
 
     /// The operating system's reason, without Foundation's long wrapper text.
     static func reason(_ error: Error) -> String {
