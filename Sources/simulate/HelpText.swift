@@ -54,7 +54,12 @@ enum HelpText {
     EXIT STATUS
       0 every invariant held, 1 an invariant broke (or a coverage category fell
       below its floor, or a mutant survived, or a checked program failed), 2 bad
-      arguments or input, 130 interrupted (Ctrl-C).
+      arguments or input (also when standard output cannot be written), 130
+      interrupted (Ctrl-C), 143 terminated (SIGTERM).
+
+    NUMBERS
+      Options take plain decimal numbers, as --users 500 or --users=500: --users 1
+      to 100,000,000, --years 1 to 60, --jobs 1 to 512, --seed 0 to 2^64-1.
 
     Run 'simulate COMMAND --help' for a command's options.
     """
