@@ -18,6 +18,7 @@ enum CheckCommand {
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? ExternalProgram.defaultTimeoutSeconds
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let batch = try arguments.flag("--batch")
+        Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
@@ -30,10 +31,10 @@ enum CheckCommand {
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
         let check = ExternalCheck(program: program, options: options)
-        Console.error("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
+        Console.progress("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let toRun = options.usersToRun
-        let result = check.run { done in Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -41,7 +42,7 @@ enum CheckCommand {
                 + RunVerdict.held("every invariant", unchecked: report.uncheckedInvariants, inCheck: true) + "."
             return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
-        Console.error("shrinking user \(failure.user)…")
+        Console.progress("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
         let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
@@ -63,7 +64,7 @@ enum CheckCommand {
     /// A shrink's progress line on standard error, as a run's progress is shown.
     static func shrinkingProgress(_ started: Date) -> (Int, Int) -> Void {
         { tried, smallest in
-            Console.error("  \(Figures.count(tried, "candidate")) tried, the smallest failing so far \(Figures.count(smallest, "event")), \(Figures.fixed(Date().timeIntervalSince(started), 0)) s")
+            Console.progress("  \(Figures.count(tried, "candidate")) tried, the smallest failing so far \(Figures.count(smallest, "event")), \(Figures.fixed(Date().timeIntervalSince(started), 0)) s")
         }
     }
 
@@ -88,10 +89,10 @@ enum CheckCommand {
     static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.name))" + (policy.swarm ? "" : " --no-swarm")
-        Console.error("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+        Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
         let users = options.usersToRun
-        let result = check.run { done in Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -99,7 +100,7 @@ enum CheckCommand {
                 + RunVerdict.held("every invariant of \(policy.name)", unchecked: report.uncheckedInvariants, inCheck: true) + "."
             return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
-        Console.error("shrinking user \(failure.user)…")
+        Console.progress("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"

@@ -56,6 +56,14 @@ enum Console {
         if let error = write(bytes, to: STDOUT_FILENO) { outputError = error }
     }
 
+    /// Whether progress lines reach standard error (`--quiet` turns them off).
+    nonisolated(unsafe) static var showsProgress = true
+
+    /// A progress line on standard error, unless the command was given `--quiet`.
+    static func progress(_ text: String) {
+        if showsProgress { error(text) }
+    }
+
     /// A line on standard error; failures there are ignored (there is nowhere left to say so).
     static func error(_ text: String, evenIfSilenced: Bool = false) {
         guard evenIfSilenced || !isSilenced else { return }

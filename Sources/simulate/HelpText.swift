@@ -165,7 +165,7 @@ enum HelpText {
 
     USAGE
       simulate mutants [--seed S] [--users N] [--years Y] [--jobs J] [--report DIR]
-                       [--policy NAME [--no-swarm]] [--shard I/N]
+                       [--policy NAME [--no-swarm]] [--shard I/N] [--quiet]
 
     OPTIONS
       --seed S      default 7
@@ -181,6 +181,7 @@ enum HelpText {
                     not judged: they are measured for swarm users)
       --shard I/N   hunt over shard I of N's users only (see 'simulate run --help');
                     'simulate merge' puts the shards' kill matrices together
+      --quiet       no progress on standard error
     """
 
     static let check = """
@@ -190,7 +191,7 @@ enum HelpText {
     USAGE
       simulate check --command "CMD ARGS" [--seed S] [--users N] [--years Y] [--jobs J]
                      [--timeout SECONDS] [--report DIR]
-                     [--batch] [--policy NAME|FILE [--no-swarm]] [--shard I/N]
+                     [--batch] [--policy NAME|FILE [--no-swarm]] [--shard I/N] [--quiet]
 
     The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
     when the timeline has looks or reinstalls: again without them, for invariant #6 of
@@ -236,6 +237,7 @@ enum HelpText {
                        shards' reports together. Each shard stops at its own first
                        failure, so a failing check's merged counts may differ from
                        the unsharded check's; the failure named is the lowest user's
+      --quiet          no progress on standard error
 
     The report folder gets summary.txt, report.json, report.md and report.html
     (titled "External implementation check"), and the shrunk timeline in failures/.

@@ -10,6 +10,7 @@ enum MutantsCommand {
         let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
+        Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
@@ -23,7 +24,7 @@ enum MutantsCommand {
         }
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.error("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
+        Console.progress("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
         let matrix = KillMatrix.hunt(options: options)
         let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
@@ -56,7 +57,7 @@ enum MutantsCommand {
     /// policy's generated users, compared with the reference engine.
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let catalogue = PolicyMutantCatalogue.entries(for: policy.name)
-        Console.error("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
+        Console.progress("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
         let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
         let matrix = PolicyKillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let command = "swift run -c release simulate mutants --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --users \(options.users) --years \(options.years)"

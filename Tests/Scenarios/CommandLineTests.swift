@@ -341,6 +341,27 @@ struct CommandLineTests {
         #expect(!elsewhere.err.contains("which this command reads"), "\(elsewhere.err)")
     }
 
+    @Test("--quiet leaves standard error empty on run, check and mutants, and standard output as it was")
+    func quietCommands() throws {
+        let root = try temporaryFolder()
+        let simulate = try #require(PackagePaths.simulate).path
+        let commands: [[String]] = [["run", "--seed", "3", "--users", "20", "--years", "1"],
+                                    ["check", "--command", "'\(simulate)' replay", "--seed", "3", "--users", "4", "--years", "1"],
+                                    ["mutants", "--policy", "daily-quip", "--seed", "3", "--users", "40", "--years", "1"]]
+        for (index, command) in commands.enumerated() {
+            let loud = try runSimulate(command + ["--jobs", "1", "--report", root + "/loud\(index)"])
+            let quiet = try runSimulate(command + ["--jobs", "1", "--report", root + "/quiet\(index)", "--quiet"])
+            #expect(!loud.err.isEmpty && quiet.err.isEmpty, "\(command[0]): \(quiet.err)")
+            #expect(quiet.status == loud.status, "\(command[0])")
+            // Timings aside (the run's time line, a kill's seconds), and the report folder's name.
+            let shown = { (text: String, folder: String) in
+                text.split(separator: "\n").filter { !$0.hasPrefix("  time") }.joined(separator: "\n").replacingOccurrences(of: folder, with: "DIR")
+                    .replacing(/[0-9]+\.[0-9]+/, with: "#")
+            }
+            #expect(shown(quiet.out, root + "/quiet\(index)") == shown(loud.out, root + "/loud\(index)"), "\(command[0])")
+        }
+    }
+
     @Test("check refuses a program that cannot be started before any run: exit status 2, one line, no report folder")
     func checkProgramCannotStart() throws {
         let root = try temporaryFolder()
