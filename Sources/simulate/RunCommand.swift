@@ -51,7 +51,7 @@ enum RunCommand {
         var campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         campaign.extraGeneratorFlags = policy.storeKitArgument
         if !quiet {
-            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
+            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(PolicyRunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
         }
         let started = Date()
         let users = options.usersToRun
