@@ -19,7 +19,7 @@ struct LocalDatePathsTests {
         baseline.checkerDates = calendar
         let viaCalendar = baseline.run()
         #expect(tables.tally.events > 0)
-        #expect(tables.tally.digest == viaCalendar.tally.digest, "seed \(options.seed), \(options.users) users")
+        #expect(tables.tally.digest == viaCalendar.tally.digest, "seed \(options.seed), \(options.users) users; reproduce with: PROPERTY_SEED=\(options.seed) swift test --filter LocalDatePathsTests")
         #expect(tables.tally.checks == viaCalendar.tally.checks)
         #expect(tables.tally.coverage == viaCalendar.tally.coverage)
         #expect(viaCalendar.brokenInvariants.isEmpty)

@@ -8,6 +8,8 @@ import Testing
 @Suite("Policy generator: swarm testing")
 struct PolicyGenerationSwarmTests {
     static let users = 600
+    /// How to run these tests again with the seed of a failure.
+    static let rerun = "reproduce with: POLICY_SEED=\(PolicyGenerationSettings.seed) swift test --filter PolicyGenerationSwarmTests"
 
     typealias Life = (used: UInt64, swarm: PolicySwarm, events: [PolicyEvent])
     /// The lives the tests share, generated once.
@@ -32,16 +34,21 @@ struct PolicyGenerationSwarmTests {
         let off = Self.faceRecallOff
         #expect(off.allSatisfy { $0.swarm == everything })
         let on = Self.faceRecallOn
-        #expect(Set(on.map(\.swarm)).count > Self.users / 4, "seed \(PolicyGenerationSettings.seed)")
+        #expect(Set(on.map(\.swarm)).count > Self.users / 4, "seed \(PolicyGenerationSettings.seed) (\(Self.rerun))")
+        var withoutSignIn = 0, withoutReinstalls = 0
         for (user, life) in on.enumerated() {
             #expect(life.used & ~life.swarm.features == 0, "uses a feature outside its subset: \(PolicyGenerationSettings.reproduce(policy, user: user))")
             if !life.swarm.habits.contains(.signsIn) {
+                withoutSignIn += 1
                 #expect(!life.events.contains { $0.action == .signIn }, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
             }
             if !life.swarm.habits.contains(.reinstalls) {
+                withoutReinstalls += 1
                 #expect(!life.events.contains { $0.action == .reinstall }, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
             }
         }
+        // Both kinds of user were met, so the two checks above ran.
+        #expect(withoutSignIn > 0 && withoutReinstalls > 0, "seed \(PolicyGenerationSettings.seed) (\(Self.rerun)): \(withoutSignIn) users may not sign in, \(withoutReinstalls) may not reinstall")
     }
 
     @Test("on, many active users never delete; off, almost none")
@@ -61,12 +68,13 @@ struct PolicyGenerationSwarmTests {
     func onlyUpgrades() {
         let policy = SubscriptionPolicy.daaTiers
         let never: PolicySwarm.Habits = [.downgrades, .cancels, .refunds, .failsBilling, .crossgrades]
-        var buyers = 0
+        var buyers = 0, moves = 0
         for (user, life) in Self.daaOn.enumerated() where life.swarm.habits.isDisjoint(with: never) {
             var current: PolicyEntitlement?
             for event in life.events {
                 guard case .setEntitlement(let next) = event.action else { continue }
                 if let next, let old = current, next.product != old.product {
+                    moves += 1
                     #expect(policy.products[next.product].plan > policy.products[old.product].plan, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
                 }
                 #expect(next?.renews != false, "\(PolicyGenerationSettings.reproduce(policy, user: user))")
@@ -75,7 +83,7 @@ struct PolicyGenerationSwarmTests {
             }
             if current != nil { buyers += 1 }
         }
-        #expect(buyers > 0, "seed \(PolicyGenerationSettings.seed): no buyer who may only upgrade among \(Self.users) users")
+        #expect(buyers > 0 && moves > 0, "seed \(PolicyGenerationSettings.seed) (\(Self.rerun)): \(buyers) buyers who may only upgrade among \(Self.users) users, \(moves) changes of product")
     }
 
     @Test("on, only subscribers offline at period ends hear of a period's end after it, a minute to four days late: renewals, moves and ends (those whose billing never fails)")
@@ -101,13 +109,13 @@ struct PolicyGenerationSwarmTests {
             }
         }
         for kind in ["renewal", "move", "end"] {
-            #expect(late[kind, default: 0] > 0, "seed \(PolicyGenerationSettings.seed), \(Self.users) subscribers: no \(kind) heard late; \(late)")
+            #expect(late[kind, default: 0] > 0, "seed \(PolicyGenerationSettings.seed) (\(Self.rerun)), \(Self.users) subscribers: no \(kind) heard late; \(late)")
         }
     }
 
     @Test("on and off give different mixes: more distinct sets of features used with it on")
     func mixes() {
         let on = Set(Self.daaOn.map(\.used)), off = Set(Self.daaOff.map(\.used))
-        #expect(on.count > off.count, "seed \(PolicyGenerationSettings.seed): \(on.count) sets with swarm testing, \(off.count) without")
+        #expect(on.count > off.count, "seed \(PolicyGenerationSettings.seed) (\(Self.rerun)): \(on.count) sets with swarm testing, \(off.count) without")
     }
 }
