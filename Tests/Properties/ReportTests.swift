@@ -175,6 +175,20 @@ struct ReportTests {
         #expect(!text.contains("No behaviour changed."))
     }
 
+    @Test("diff shows the users of each persona that moved, and an expected count that moved under the same floor")
+    func diffNamesPersonasAndExpected() throws {
+        let old = Self.report
+        var new = old
+        let persona = try #require(old.counts.personas.keys.sorted().first)
+        new.counts.personas[persona, default: 0] += 5
+        new.coverage[0].expected += 4
+        let text = ReportDiff.markdown(old: old, new: new, oldName: "a", newName: "b")
+        let count = old.counts.personas[persona] ?? 0
+        #expect(text.contains("| users: \(persona) | \(Figures.grouped(count)) → \(Figures.grouped(count + 5)) "), "\(text)")
+        #expect(text.contains("| `\(old.coverage[0].category)` | \(Figures.grouped(old.coverage[0].reached)) | expected \(old.coverage[0].expectedText) → \(new.coverage[0].expectedText) |"), "\(text)")
+        #expect(text.contains("Totals") && !text.contains("No behaviour changed."))
+    }
+
     @Test("diff shows the rules an invariant cites when they change (a shipped policy changed cites only the general ids), and no rules column otherwise")
     func diffShowsRulesCited() {
         let old = Self.report
@@ -201,7 +215,7 @@ struct ReportTests {
         var text = ReportDiff.markdown(old: old, new: new, oldName: "a", newName: "b")
         let first = old.coverage[0]
         #expect(text.contains("| categories judged (with a floor) | \(old.coverage.count) of \(old.coverage.count) → 0 of \(old.coverage.count) |"), "\(text)")
-        #expect(text.contains("| `\(first.category)` | \(Figures.grouped(first.reached)) | floor 1 → not judged |"), "\(text)")
+        #expect(text.contains("| `\(first.category)` | \(Figures.grouped(first.reached)) | floor 1 → not judged; expected \(first.expectedText) → — |"), "\(text)")
         #expect(!text.contains("→ 0 |"), "a floor that is not judged is not shown as 0")
 
         // Only the setup (and the policy) differ: it says so, and that nothing moved.

@@ -43,6 +43,13 @@ public enum ReportDiff {
         if old.counts.users != new.counts.users { totals.append(["users", moved(old.counts.users, new.counts.users)]) }
         if old.counts.events != new.counts.events { totals.append(["events", moved(old.counts.events, new.counts.events)]) }
         if old.counts.userYears != new.counts.userYears { totals.append(["user-years", "\(figure(old.counts.userYears)) → \(figure(new.counts.userYears))"]) }
+        // The users each persona drew (report.md's "Users by persona"), in the personas' order.
+        let personaOrder = Persona.allCases.map(\.rawValue)
+        let personas = union(old.counts.personas.keys.sorted(), new.counts.personas.keys.sorted())
+            .sorted { (personaOrder.firstIndex(of: $0) ?? .max, $0) < (personaOrder.firstIndex(of: $1) ?? .max, $1) }
+        for persona in personas where old.counts.personas[persona] != new.counts.personas[persona] {
+            totals.append(["users: \(persona)", moved(old.counts.personas[persona], new.counts.personas[persona])])
+        }
         if old.counts.digest != new.counts.digest { totals.append(["digest", "`\(old.counts.digest)` → `\(new.counts.digest)`"]) }
         if old.passed != new.passed { totals.append(["verdict", "\(old.passed ? "passed" : "FAILED") → \(new.passed ? "passed" : "FAILED")"]) }
         section("Totals", ["", "change"], totals)
@@ -66,7 +73,8 @@ public enum ReportDiff {
         var coverage: [[String]] = []
         for category in union(old.coverage.map(\.category), new.coverage.map(\.category)) {
             let before = old.coverage.first { $0.category == category }, after = new.coverage.first { $0.category == category }
-            guard before?.reached != after?.reached || before?.exercised != after?.exercised || before?.floor != after?.floor else { continue }
+            guard before?.reached != after?.reached || before?.exercised != after?.exercised || before?.floor != after?.floor
+                || before?.expected != after?.expected else { continue }
             var note = ""
             // A check counts coverage but judges no floor: nothing is (or is no longer) exercised.
             let judged = old.kind != .check && new.kind != .check
@@ -74,6 +82,9 @@ public enum ReportDiff {
             if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
             if let before, let after, before.floor != after.floor {
                 note += (note.isEmpty ? "" : "; ") + "floor \(Self.floor(before)) → \(Self.floor(after))"
+            }
+            if let before, let after, before.expected != after.expected {
+                note += (note.isEmpty ? "" : "; ") + "expected \(before.expectedText) → \(after.expectedText)"
             }
             let reached = before != nil && before?.reached == after?.reached ? Figures.grouped(before!.reached) : moved(before?.reached, after?.reached)
             coverage.append(["`\(category)`", reached, note])
