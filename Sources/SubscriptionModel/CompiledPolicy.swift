@@ -29,7 +29,9 @@ public struct CompiledPolicy: Hashable, Sendable {
         Self.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
     }
 
-    /// The one place a plan's limit is chosen (T3, the capture table); `.none` has none.
+    /// The model's one place a plan's limit is chosen (T3, the capture table); `.none`
+    /// has none. The simulator's checker does not use it: it reads the limits from the
+    /// rules itself, so a mistake here is caught, not shared.
     @inlinable
     public static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
         switch plan {

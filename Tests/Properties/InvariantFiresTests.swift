@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
@@ -23,6 +24,18 @@ struct InvariantFiresTests {
     }
 
     static let trialDay: [Event] = [Event(at: at(0), .install)] + (1...11).map { Event(at: at(Int64($0)), .capture(.meal)) }
+
+    @Test("the checker reads each plan's limit from the rules itself, never through the model's choice of it")
+    func checkerChoosesItsOwnLimits() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Simulator/Checking").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("TraceChecker.swift"), "\(folder.path)")
+        for file in files {
+            let code = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            #expect(!code.contains("dailyLimit(of:"), "\(file) asks the model for a plan's limit")
+        }
+    }
 
     @Test("the reference outputs of the hand-made traces pass")
     func untamperedPasses() {

@@ -46,12 +46,15 @@ public struct TraceChecker {
     /// Every output the trace can call for, with the usage day and the counts left
     /// blank: see `Expectations`.
     private let expectations: Expectations
+    /// Each plan's daily limit, read from the rules as written.
+    private let limits: DailyLimits
 
     /// A checker for `policy`, taking local dates from `dates` (nil: the zone tables).
     public init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil) {
         self.rules = CompiledPolicy(policy)
+        self.limits = DailyLimits(policy)
         self.dates = dates
-        self.expectations = Expectations(rules)
+        self.expectations = Expectations(rules, limits)
     }
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
@@ -122,7 +125,7 @@ public struct TraceChecker {
         let localDate = dates.localDate(at: at, clock: &clock)
         let usageDay = LocalDate.later(countedDay, localDate)
         let before = usageDay == countedDay ? countedOnDay : 0
-        let cap = Self.limit(of: plan, rules) ?? 0 // none allows nothing
+        let cap = limits.of(plan) ?? 0 // none allows nothing
 
         // The capture table: counted while below a limit; otherwise the plan sheet
         // without a paid plan, the limit alert with one.
@@ -135,7 +138,7 @@ public struct TraceChecker {
         if plan == .trial || plan == .premium { expected.planView = .bar(used: min(used, cap), limit: cap) } // L2
         index += 1
         guard output.pointee == expected else {
-            let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: Self.limit(of: plan, rules))
+            let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: limits.of(plan))
             assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
             return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
         }
@@ -266,18 +269,27 @@ public struct TraceChecker {
         "PlanView box \(String(describing: output.planView)), expected \(String(describing: expected)): L2"
     }
 
-    /// A plan's daily limit (T3, P1, the capture table), nil under `.none`. Read from
-    /// the rules' plain fields here rather than through the model's own choice
-    /// (`CompiledPolicy.dailyLimit(of:)`, which `SubscriptionMachine` blocks with): a model
-    /// that gave a plan the wrong limit would otherwise be checked against the same wrong
-    /// limit, and pass.
-    @inline(__always)
-    static func limit(of plan: Plan, _ rules: CompiledPolicy) -> Int? {
-        switch plan {
-        case .none: nil
-        case .trial: rules.trialDailyLimit
-        case .premium: rules.premiumDailyLimit
-        case .unlimited: rules.unlimitedDailyLimit
+    /// The trial's and each paid plan's daily limit (T3, P1, the capture table), read
+    /// from the rules as written (`CaptureRules`) rather than through the model's own
+    /// choice or compiled copy (`CompiledPolicy`, which `SubscriptionMachine` blocks
+    /// with): a model that gave a plan the wrong limit would otherwise be checked against
+    /// the same wrong limit, and pass.
+    struct DailyLimits {
+        let trial: Int, premium: Int, unlimited: Int
+
+        init(_ rules: CaptureRules) {
+            (trial, premium, unlimited) = (rules.trialDailyLimit, rules.premiumDailyLimit, rules.unlimitedDailyLimit)
+        }
+
+        /// A plan's daily limit; nil under `.none`, which allows nothing.
+        @inline(__always)
+        func of(_ plan: Plan) -> Int? {
+            switch plan {
+            case .none: nil
+            case .trial: trial
+            case .premium: premium
+            case .unlimited: unlimited
+            }
         }
     }
 
@@ -289,10 +301,10 @@ public struct TraceChecker {
     final class Expectations {
         private let table: UnsafeMutablePointer<Output>
 
-        init(_ rules: CompiledPolicy) {
+        init(_ rules: CompiledPolicy, _ limits: DailyLimits) {
             table = .allocate(capacity: Self.count)
             for plan in Plan.allCases {
-                let limit = TraceChecker.limit(of: plan, rules)
+                let limit = limits.of(plan)
                 for outcome in [nil] + Output.Outcome.allCases {
                     for belowLimit in [true, false] {
                         // A count on the right side of the limit: the screens depend on nothing else.
