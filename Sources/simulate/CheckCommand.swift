@@ -26,7 +26,7 @@ enum CheckCommand {
         try arguments.rejectUnknown()
 
         let program = ExternalProgram(command: command, timeoutSeconds: timeout, batch: batch)
-        if let problem = program.programProblem { throw UsageError("--command \(ExternalProgram.shown(command)): \(problem)") }
+        if let problem = program.programProblem { throw UsageError("--command \(ErrorText.quotedPath(command)): \(problem)") }
         let folder = try ReportFolder(path: reportPath, inputs: (policy?.files ?? []) + program.filesNamed)
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }

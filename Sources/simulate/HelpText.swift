@@ -203,7 +203,7 @@ enum HelpText {
     replay it. Output is read strictly as the contract's JSON: a count printed as
     1.0 or true is malformed, not a match. Exit 1 on a failure, 0 when everything
     matched, 2 before any run when the program cannot be started (a path that does
-    not exist, a folder, a file that is not executable, a name not on $PATH);
+    not exist, a folder, a file that is not executable, a name /bin/sh does not find);
     Ctrl-C stops every program and its children.
 
     OPTIONS

@@ -42,7 +42,7 @@ enum Interrupts {
         Console.silence()
         let written = stopEverything()
         Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
-                      : "simulate: interrupted after writing \(written.map { "\"" + ErrorText.path(Array($0.utf8)) + "\"" }.joined(separator: ", ")); nothing else written",
+                      : "simulate: interrupted after writing \(written.map { ErrorText.quotedPath($0) }.joined(separator: ", ")); nothing else written",
                       evenIfSilenced: true)
         exit(status)
     }

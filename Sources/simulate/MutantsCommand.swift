@@ -20,7 +20,7 @@ enum MutantsCommand {
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy, PolicyMutantCatalogue.entries(for: policy.name).isEmpty {
             // Refused before a report folder is made.
-            throw UsageError("--policy \"\(ErrorText.path(Array(policy.name.utf8)))\": no mutants are catalogued for it (the shipped policies have them)")
+            throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
         }
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder) }

@@ -381,10 +381,13 @@ struct CommandLineTests {
             #expect(result.err == "error: --command \"\(command)\": \(problem)\n", "\(command): \(result.err)")
             #expect(!FileManager.default.fileExists(atPath: report), "\(command): nothing is written")
         }
-        // What only the shell can read is left to it; a program found on $PATH, or named by its path, runs.
-        for command in ["impl.sh", script, "sh " + script, "cd / && no-such-impl-31", "$IMPL x"] {
-            #expect(ExternalProgram(command: command).programProblem(searchPath: environment["PATH"]) == nil, "\(command)")
+        // The shell's own words, what only the shell can read, a program found on its path or
+        // named by its path: none is refused. Nor is a program the shell finds with no PATH at all.
+        for command in ["impl.sh", script, "sh " + script, "cd / && no-such-impl-31", "$IMPL x", "~nobody/impl", "exec impl.sh"] {
+            #expect(ExternalProgram(command: command).programProblem(environment: environment) == nil, "\(command)")
         }
+        #expect(ExternalProgram(command: "sh " + script).programProblem(environment: [:]) == nil, "the shell's default search path")
+        #expect(ExternalProgram(command: "no-such-impl-31").programProblem(environment: [:]) != nil)
     }
 
     @Test("replay --out writes only a file: a link, a device, a folder or an empty name is refused, nothing printed")

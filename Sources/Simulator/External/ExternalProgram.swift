@@ -122,42 +122,51 @@ public struct ExternalProgram: Sendable {
         return named.map { expandingHome($0, home) }.filter { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Why the shell could not start the command's program, when that can be told before
-    /// any run (nil when it looks runnable): a path that does not exist, is a folder or is
-    /// not executable, or a name not found through `$PATH`. A mistyped program is then a
-    /// usage error, not a "crash" that a check would shrink and report as the
-    /// implementation's bug. Only a plain program word is judged: a shell keyword or
-    /// builtin (`cd dir && ./impl`, `exec`, `env` is a program), or a word with an
-    /// expansion, a redirection or an operator in it, is left to the shell.
+    /// Why the shell could not start the command's program (its first word that is not
+    /// an assignment), found before any run; nil when it can, or when only the shell can
+    /// tell. A mistyped program is then a usage error, not a "crash" that a check would
+    /// shrink and report as the implementation's bug. A word with a `/` must name an
+    /// executable file; any other word is asked of `/bin/sh` itself (`command -v`), so its
+    /// builtins, keywords and search path are the shell's own. A word with an expansion,
+    /// a redirection or an operator in it, or a `~` other than `~/` with `$HOME` set, is
+    /// left to the shell. Only the program is judged: in `python3 missing.py` it starts,
+    /// and what it does with its argument is its own.
     public var programProblem: String? {
-        programProblem(searchPath: ProcessInfo.processInfo.environment["PATH"])
+        programProblem(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// `programProblem` with `searchPath` as `$PATH` and `home` for `~`.
-    public func programProblem(searchPath: String?, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String? {
+    /// `programProblem` for a shell started with `environment` (its `PATH`; `HOME` for `~/`).
+    public func programProblem(environment: [String: String]) -> String? {
         guard let word = Self.shellWords(command).first(where: { !Self.isAssignment($0) }),
-              !Self.shellBuiltins.contains(word), !word.contains(where: { "$`*?[]{}()<>|&;!#\"'\\".contains($0) }) else { return nil }
+              !word.contains(where: { "$`*?[]{}()<>|&;!#\"'\\".contains($0) }) else { return nil }
+        let home = environment["HOME"]
+        if word.hasPrefix("~"), home == nil || !(word == "~" || word.hasPrefix("~/")) { return nil }
         let program = Self.expandingHome(word, home)
         guard program.contains("/") else {
-            return Self.lookUp(program, in: searchPath) == nil ? "no program \(Self.shown(program)) is found through $PATH" : nil
+            return Self.shellFinds(program, environment: environment) ? nil : "no program \(ErrorText.quotedPath(program)) is found through $PATH"
         }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "the program \(Self.shown(program)) does not exist" }
-        if isFolder.boolValue { return "the program \(Self.shown(program)) is a folder" }
-        guard FileManager.default.isExecutableFile(atPath: program) else { return "the program \(Self.shown(program)) is not executable" }
+        guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "the program \(ErrorText.quotedPath(program)) does not exist" }
+        if isFolder.boolValue { return "the program \(ErrorText.quotedPath(program)) is a folder" }
+        guard FileManager.default.isExecutableFile(atPath: program) else { return "the program \(ErrorText.quotedPath(program)) is not executable" }
         return nil
     }
 
-    /// A path or command inside a one-line error: quoted, escaped, a long one cut in its middle.
-    public static func shown(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
-
-    /// The words a POSIX shell runs itself rather than looking up as a program.
-    private static let shellBuiltins: Set<String> = [
-        ".", ":", "[", "alias", "bg", "break", "cd", "command", "continue", "eval", "exec", "exit", "export", "false", "fg",
-        "getopts", "hash", "jobs", "kill", "local", "printf", "pwd", "read", "readonly", "return", "set", "shift", "source",
-        "test", "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait", "echo",
-        "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "function", "select", "time",
-    ]
+    /// Whether `/bin/sh`, started with `environment`, knows `name` (a builtin, a keyword,
+    /// a function or a program on its search path); true when the shell cannot be asked,
+    /// leaving the question to the run.
+    private static func shellFinds(_ name: String, environment: [String: String]) -> Bool {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "command -v -- \"$1\" >/dev/null 2>&1", "sh", name]
+        shell.environment = environment
+        shell.standardInput = FileHandle.nullDevice
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        do { try shell.run() } catch { return true }
+        shell.waitUntilExit()
+        return shell.terminationReason != .exit || shell.terminationStatus == 0
+    }
 
     /// Whether a shell reads `word` as a variable assignment before the program's name.
     private static func isAssignment(_ word: String) -> Bool {

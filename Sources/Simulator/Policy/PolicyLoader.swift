@@ -34,7 +34,7 @@ public enum PolicyLoader {
             let shipped = SubscriptionPolicy.shippedNames.joined(separator: ", ")
             let tried = URL(fileURLWithPath: path).standardizedFileURL.path
             let named = path != nameOrPath || nameOrPath.contains("/") || nameOrPath.contains(".")
-            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at \"" + ErrorText.path(Array(tried.utf8)) + "\"" : ""))")
+            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
             return try SubscriptionPolicy(data: Data(bytes), file: nameOrPath)

@@ -60,7 +60,7 @@ public final class ReportFolder: Sendable {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw WriteError(description: "--report \(Self.quoted(path)): a file, not a folder")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): a file, not a folder")
         }
         // The swap renames a folder onto the path, which cannot replace a symbolic link
         // (it would fail only once the run is over): the folder itself must be named.
@@ -70,35 +70,35 @@ public final class ReportFolder: Sendable {
         var status = stat()
         if lstat(unslashed, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             let target = (try? fileManager.destinationOfSymbolicLink(atPath: unslashed)) ?? "?"
-            throw WriteError(description: "--report \(Self.quoted(path)): a symbolic link (to \(Self.quoted(target))), which a report cannot replace; name the folder itself")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): a symbolic link (to \(ErrorText.quotedPath(target))), which a report cannot replace; name the folder itself")
         }
         let destination = Self.components(path)
         if Self.holds(destination, Self.components(fileManager.currentDirectoryPath)) {
-            throw WriteError(description: "--report \(Self.quoted(path)): holds the folder this command runs in, which replacing it would delete; name a folder of its own")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds the folder this command runs in, which replacing it would delete; name a folder of its own")
         }
         for input in inputs where Self.holds(destination, Self.components(input)) {
-            throw WriteError(description: "--report \(Self.quoted(path)): holds \(Self.quoted(input)), which this command reads and replacing the folder would delete; name another folder")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(ErrorText.quotedPath(input)), which this command reads and replacing the folder would delete; name another folder")
         }
         // A folder of something else (a user's papers) is not replaced: only a new or
         // empty folder, or an earlier report (it holds a report.json).
         if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ $0 != ".DS_Store" }),
            !entries.isEmpty, !entries.contains("report.json") {
-            throw WriteError(description: "--report \(Self.quoted(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(Self.quoted(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
         }
         // An earlier report is replaced whole, so it may hold only what a report writes:
         // anything else put in it (a report of its own run inside it, a user's notes) would go too.
         if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), entries.contains("report.json"),
            let other = entries.filter({ !Self.reportEntries.contains($0) }).sorted().first {
-            throw WriteError(description: "--report \(Self.quoted(path)): an earlier report that also holds \(Self.quoted(other)), which no report writes and replacing the folder would delete; move it, or name another folder")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which no report writes and replacing the folder would delete; move it, or name another folder")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         target = url.path
         let parent = url.deletingLastPathComponent().path
-        if let problem = Self.problemOnTheWay(to: parent) { throw WriteError(description: "--report \(Self.quoted(path)): \(problem)") }
+        if let problem = Self.problemOnTheWay(to: parent) { throw WriteError(description: "--report \(ErrorText.quotedPath(path)): \(problem)") }
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(description: "--report \(Self.quoted(path)): cannot create \(Self.quoted(parent)) (\(Self.reason(error)))")
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot create \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
         }
         let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         self.staging = staging
@@ -108,7 +108,7 @@ public final class ReportFolder: Sendable {
             do {
                 try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
             } catch {
-                throw WriteError(description: "--report \(Self.quoted(path)): cannot write in \(Self.quoted(parent)) (\(Self.reason(error)))")
+                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot write in \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
             }
             state.folders.insert(staging)
         }
@@ -129,7 +129,7 @@ public final class ReportFolder: Sendable {
                 try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
             } catch {
-                throw WriteError(description: "cannot write \(Self.quoted((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
+                throw WriteError(description: "cannot write \(ErrorText.quotedPath((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
             }
         }
         return (path as NSString).appendingPathComponent(name)
@@ -194,7 +194,7 @@ public final class ReportFolder: Sendable {
         if rename(staging, target) == 0 { return nil }
         let first = errno
         guard first == EEXIST || first == ENOTEMPTY else {
-            throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(first)))")
+            throw WriteError(description: "cannot replace \(ErrorText.quotedPath(path)): \(String(cString: strerror(first)))")
         }
         if Self.exchange(staging, target) {
             return staging
@@ -202,7 +202,7 @@ public final class ReportFolder: Sendable {
         // No atomic exchange on this file system: the old report moves aside first.
         let aside = staging + ".old"
         guard rename(target, aside) == 0, rename(staging, target) == 0 else {
-            throw WriteError(description: "cannot replace \(Self.quoted(path)): \(String(cString: strerror(errno)))")
+            throw WriteError(description: "cannot replace \(ErrorText.quotedPath(path)): \(String(cString: strerror(errno)))")
         }
         return aside
     }
@@ -229,13 +229,13 @@ public final class ReportFolder: Sendable {
     public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
         if let refusal = refusal(toWrite: path) { throw refusal }
         // Under the lock, as a commit: an interrupt waits for the file, and names it as written.
-        try unlessAbandoned(WriteError(description: "cannot write \(quoted(path)): the command was interrupted")) { state throws(WriteError) in
+        try unlessAbandoned(WriteError(description: "cannot write \(ErrorText.quotedPath(path)): the command was interrupted")) { state throws(WriteError) in
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw WriteError(description: "cannot write \(quoted(path)): \(reason(error))")
+                throw WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \(reason(error))")
             }
             state.committed.append(path)
         }
@@ -247,17 +247,17 @@ public final class ReportFolder: Sendable {
     /// other than a regular file there, or a file where a folder on the way should be.
     public static func refusal(toWrite path: String) -> WriteError? {
         guard !path.isEmpty else { return WriteError(description: "cannot write \"\": no file is named") }
-        guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(quoted(path)): it names a folder (it ends in /), not a file") }
+        guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): it names a folder (it ends in /), not a file") }
         var status = stat()
         if lstat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG: return nil
-            case S_IFDIR: return WriteError(description: "cannot write \(quoted(path)): a folder, not a file")
-            case S_IFLNK: return WriteError(description: "cannot write \(quoted(path)): a symbolic link, which writing would replace; name the file itself")
-            default: return WriteError(description: "cannot write \(quoted(path)): not a regular file (a device, a pipe or a socket), which writing would replace")
+            case S_IFDIR: return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): a folder, not a file")
+            case S_IFLNK: return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): a symbolic link, which writing would replace; name the file itself")
+            default: return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): not a regular file (a device, a pipe or a socket), which writing would replace")
             }
         }
-        return problemOnTheWay(to: (path as NSString).deletingLastPathComponent).map { WriteError(description: "cannot write \(quoted(path)): \($0)") }
+        return problemOnTheWay(to: (path as NSString).deletingLastPathComponent).map { WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \($0)") }
     }
 
     /// Why the folder `path` could not be made or written in, found before anything is
@@ -270,8 +270,8 @@ public final class ReportFolder: Sendable {
             existing = (existing as NSString).deletingLastPathComponent
             if existing.isEmpty { existing = "." }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return "\(quoted(existing)) is a file, not a folder" }
-        guard access(existing, W_OK) == 0 else { return "cannot write in \(quoted(existing)) (\(String(cString: strerror(errno))))" }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "\(ErrorText.quotedPath(existing)) is a file, not a folder" }
+        guard access(existing, W_OK) == 0 else { return "cannot write in \(ErrorText.quotedPath(existing)) (\(String(cString: strerror(errno))))" }
         return nil
     }
 
@@ -288,11 +288,9 @@ public final class ReportFolder: Sendable {
 
     /// Why a write or a commit did not happen: an interrupt abandoned the report.
     private static func abandoned(_ path: String) -> WriteError {
-        WriteError(description: "the report for \(quoted(path)) was abandoned")
+        WriteError(description: "the report for \(ErrorText.quotedPath(path)) was abandoned")
     }
 
-    /// A path in quotes, escaped and cut to a readable length.
-    static func quoted(_ text: String) -> String { "\"" + ErrorText.path(Array(text.utf8)) + "\"" }
 
     /// What a report folder holds (`write(_:as:)`'s names, and the Finder's own file).
     static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures", ".DS_Store"]

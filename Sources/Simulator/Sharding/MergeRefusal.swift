@@ -12,7 +12,7 @@ public struct MergeRefusal: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// A refusal about the report folder `folder`.
     static func folder(_ folder: String, _ problem: String) -> MergeRefusal {
-        MergeRefusal("\"" + ErrorText.path(Array(folder.utf8)) + "\": \(problem)")
+        MergeRefusal(ErrorText.quotedPath(folder) + ": \(problem)")
     }
 
     /// The message.

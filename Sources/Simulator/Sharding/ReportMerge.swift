@@ -124,7 +124,7 @@ public enum ReportMerge {
         for part in parts {
             let report = part.report
             func differs(_ what: String, _ value: String, _ expected: String) -> MergeRefusal {
-                .folder(part.folder, "\(what) \(value), not \(expected) as in \"\(ErrorText.path(Array(first.folder.utf8)))\"; shards of one run only")
+                .folder(part.folder, "\(what) \(value), not \(expected) as in \(ErrorText.quotedPath(first.folder)); shards of one run only")
             }
             if report.tool != run.tool { throw differs("a report of", report.tool, run.tool) }
             if report.kind != run.kind { throw differs("a report of 'simulate", "\(report.kind.rawValue)'", "'simulate \(run.kind.rawValue)'") }
@@ -138,16 +138,16 @@ public enum ReportMerge {
                 throw differs("policy", report.options.policy ?? "meal-capture", run.options.policy ?? "meal-capture")
             }
             if report.options.storeKit != run.options.storeKit {
-                throw differs("--storekit", report.options.storeKit.map(ReportFolder.quoted) ?? "absent", run.options.storeKit.map(ReportFolder.quoted) ?? "absent")
+                throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
             }
             if report.options.policyLines != run.options.policyLines {
-                throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \"\(ErrorText.path(Array(first.folder.utf8)))\" (the file changed between shards); shards of one run only")
+                throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", report.options.tzData, run.options.tzData) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
             if part.record.command != first.record.command { throw differs("a shard of", "`\(part.record.command)`", "`\(first.record.command)`") }
             if let other = seen[part.shard.index] {
-                throw .folder(part.folder, "shard \(part.shard) again (also \"\(ErrorText.path(Array(other.utf8)))\"); give each shard once")
+                throw .folder(part.folder, "shard \(part.shard) again (also \(ErrorText.quotedPath(other))); give each shard once")
             }
             seen[part.shard.index] = part.folder
             let share = part.shard.size(of: report.options.users)
@@ -162,7 +162,7 @@ public enum ReportMerge {
                 || report.behaviour.planOrder != run.behaviour.planOrder || report.behaviour.labelOrder != run.behaviour.labelOrder
                 || (report.behaviour.outcomeOrder == nil) != (run.behaviour.outcomeOrder == nil)
                 || report.mutants?.map(\.name) != run.mutants?.map(\.name) {
-                throw .folder(part.folder, "its invariants, coverage categories, behaviour tables or mutants are not those of \"\(ErrorText.path(Array(first.folder.utf8)))\"")
+                throw .folder(part.folder, "its invariants, coverage categories, behaviour tables or mutants are not those of \(ErrorText.quotedPath(first.folder))")
             }
             if report.mutants != nil, part.record.killUsers == nil || part.record.eventsPerUser == nil {
                 throw .folder(part.folder, "a kill matrix without the kill users and events per user a merge needs")

@@ -32,6 +32,10 @@ public enum ErrorText {
         return out.isCut ? out.text + "…" : out.text
     }
 
+    /// A file or folder name, or a command, in double quotes: escaped, a long one cut in
+    /// its middle (`path(_:)`), as every one-line error shows one.
+    public static func quotedPath(_ text: String) -> String { "\"" + path(Array(text.utf8)) + "\"" }
+
     /// A file name given as bytes (as the system has it), escaped and cut.
     public static func path(_ bytes: [UInt8]) -> String {
         var scalars: [(Unicode.Scalar?, UInt8)] = []
