@@ -8,6 +8,7 @@ enum BaselineCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.baseline); return 0 }
         let folder = try arguments.string("--report") ?? "reports"
+        guard !folder.isEmpty else { throw UsageError(ReportFolder.unnamed) }
         let only = try arguments.string("--policy")
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'baseline'") }

@@ -59,7 +59,9 @@ enum HelpText {
 
     NUMBERS
       Options take plain decimal numbers, as --users 500 or --users=500: --users 1
-      to 100,000,000, --years 1 to 60, --jobs 1 to 512, --seed 0 to 2^64-1.
+      to 100000000, --years 1 to 60, --jobs 1 to 512, --seed 0 to
+      18446744073709551615, check's --timeout 0.1 to 3600 seconds (a fraction
+      allowed); each command's help gives its own.
 
     Run 'simulate COMMAND --help' for a command's options.
     """

@@ -13,7 +13,7 @@ enum RunCommand {
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
         let shard = try parseShard(arguments, users: users)
-        let quiet = try arguments.flag("--quiet")
+        Console.showsProgress = !(try arguments.flag("--quiet"))
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let extra = try arguments.positionals
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
@@ -21,15 +21,15 @@ enum RunCommand {
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
         let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
-        if let policy { return try runPolicy(policy, options: options, folder: folder, quiet: quiet) }
-        if !quiet { Console.error("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))") }
+        if let policy { return try runPolicy(policy, options: options, folder: folder) }
+        Console.progress("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))")
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
         let toRun = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
             Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
         }
-        let result = campaign.runReference(progress: quiet ? nil : showProgress)
+        let result = campaign.runReference(progress: Console.showsProgress ? showProgress : nil)
         var summary = RunSummary.text(result)
         Console.out(summary)
         let failures = try campaign.shrinkFailures(of: result, into: folder)
@@ -47,24 +47,22 @@ enum RunCommand {
 
     /// `simulate run --policy X`: the same run on the generic engine, with the policy's
     /// generator, invariants and coverage.
-    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder, quiet: Bool) throws -> Int32 {
+    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         var campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         campaign.extraGeneratorFlags = policy.storeKitArgument
-        if !quiet {
-            Console.error("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(PolicyRunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
-        }
+        Console.progress("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(PolicyRunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
         let started = Date()
         let users = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
-        let result = campaign.run(progress: quiet ? nil : showProgress)
+        let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
         var summary = policy.annotated(PolicyRunSummary.text(result))
         Console.out(summary)
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
-            if !quiet { Console.error("shrinking user \(user) (\(invariant.rawValue))…") }
+            Console.progress("shrinking user \(user) (\(invariant.rawValue))…")
             let failure = campaign.shrinkFailure(of: invariant, user: user)
             let text = failure.timelineText
             let path = try folder.write(text, as: "failures/" + failure.fileName)

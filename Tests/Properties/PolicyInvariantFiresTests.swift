@@ -15,11 +15,13 @@ struct PolicyInvariantFiresTests {
     /// listed by hand: an invariant added without a test that makes it fire fails here.
     @Test("every invariant has a test that makes it fire")
     func everyInvariantIsFired() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let asserted = Set(source.matches(of: /invariant == \.([A-Za-z]+)/).map { String($0.1) })
+        // Code only: an assertion commented out (or this comment's `.name`) does not count.
+        let code = try String(contentsOfFile: #filePath, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+        let asserted = Set(code.matches(of: /invariant == \.([A-Za-z]+)/).map { String($0.1) })
         let unfired = PolicyInvariant.allCases.filter { !asserted.contains("\($0)") }
         #expect(unfired.isEmpty, "no test makes these fire: \(unfired.map(\.rawValue))")
-        #expect(asserted.count >= PolicyInvariant.allCases.count, "read \(asserted.sorted()) from \(#filePath)")
+        #expect(asserted.isSubset(of: PolicyInvariant.allCases.map { "\($0)" }), "read \(asserted.sorted()) from \(#filePath)")
     }
 
     // MARK: Scripts

@@ -273,23 +273,33 @@ struct CommandLineTests {
         #expect(try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder]).status == 0)
     }
 
-    @Test("an earlier report that holds something no report writes is not replaced; an empty name or a file on the way is named as such")
+    @Test("nothing is written inside an earlier report, and one that holds something else is not replaced; an empty name or a file on the way is named as such")
     func reportFolderRefusals() throws {
         let root = try temporaryFolder(), folder = root + "/r"
         let run = { (report: String) in try runSimulate(["run", "--seed", "1", "--users", "5", "--years", "1", "--quiet", "--report", report]) }
         #expect(try run(folder).status == 0)
-        #expect(try run(folder + "/inner").status == 0, "a report inside an earlier one")
-        for entry in ["inner", "notes.txt"] {
-            if entry == "notes.txt" {
-                try FileManager.default.removeItem(atPath: folder + "/inner")
-                #expect(try run(folder).status == 0, "an earlier report alone is replaced")
-                try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let inside = "inside the earlier report \"\(folder)\", which a command writing there replaces whole"
+        for (arguments, message) in [(["run", "--users", "5", "--years", "1", "--report", folder + "/inner"], "--report \"\(folder)/inner\": \(inside); name a folder outside it"),
+                                     (["replay", "--seed", "1", "--user", "0", "--out", folder + "/failures/u0.json"], "cannot write \"\(folder)/failures/u0.json\": \(inside); name a file outside it"),
+                                     (["baseline", "--report", ""], ReportFolder.unnamed)] {
+            let result = try runSimulate(arguments)
+            #expect(result.status == 2 && result.out.isEmpty && result.err == "error: " + message + "\n", "\(arguments): \(result.err)")
+        }
+        // Something put in it by hand stays, and keeps the report from being replaced; a hidden file does not.
+        for (entry, isFolder) in [("inner", true), ("notes.txt", false)] {
+            if isFolder {
+                try FileManager.default.createDirectory(atPath: folder + "/" + entry, withIntermediateDirectories: false)
+            } else {
+                try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/" + entry))
             }
             let result = try run(folder)
             #expect(result.status == 2 && result.out.isEmpty)
-            #expect(result.err == "error: --report \"\(folder)\": an earlier report that also holds \"\(entry)\", which no report writes and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
+            #expect(result.err == "error: --report \"\(folder)\": an earlier report that also holds \"\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
             #expect(FileManager.default.fileExists(atPath: folder + "/" + entry), "\(entry) is still there")
+            try FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
+        try Data("swap".utf8).write(to: URL(fileURLWithPath: folder + "/.report.md.swp"))
+        #expect(try run(folder).status == 0, "a hidden file does not keep an earlier report from being replaced")
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/afile"))
         for (report, message) in [("", "error: --report \"\": no folder is named\n"),
                                   (root + "/afile/sub/r", "error: --report \"\(root)/afile/sub/r\": \"\(root)/afile\" is a file, not a folder\n")] {

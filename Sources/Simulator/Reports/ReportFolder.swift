@@ -56,7 +56,7 @@ public final class ReportFolder: Sendable {
     /// the command reads: a merge's shard folders, a policy file).
     public init(path: String, inputs: [String] = []) throws(WriteError) {
         self.path = path
-        guard !path.isEmpty else { throw WriteError(description: "--report \"\": no folder is named") }
+        guard !path.isEmpty else { throw WriteError(description: Self.unnamed) }
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -85,11 +85,15 @@ public final class ReportFolder: Sendable {
            !entries.isEmpty, !entries.contains("report.json") {
             throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
         }
-        // An earlier report is replaced whole, so it may hold only what a report writes:
-        // anything else put in it (a report of its own run inside it, a user's notes) would go too.
+        // An earlier report is replaced whole, so it may hold only what a report writes
+        // (and hidden files: the Finder's, an editor's): anything else put in it (a
+        // user's notes) would go too. Nothing of this tool's is written inside one.
         if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), entries.contains("report.json"),
-           let other = entries.filter({ !Self.reportEntries.contains($0) }).sorted().first {
-            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which no report writes and replacing the folder would delete; move it, or name another folder")
+           let other = entries.filter({ !Self.reportEntries.contains($0) && !$0.hasPrefix(".") }).sorted().first {
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
+        }
+        if let outer = Self.enclosingReport(of: path) {
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): inside the earlier report \(ErrorText.quotedPath(outer)), which a command writing there replaces whole; name a folder outside it")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         target = url.path
@@ -248,6 +252,9 @@ public final class ReportFolder: Sendable {
     public static func refusal(toWrite path: String) -> WriteError? {
         guard !path.isEmpty else { return WriteError(description: "cannot write \"\": no file is named") }
         guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): it names a folder (it ends in /), not a file") }
+        if let outer = enclosingReport(of: path) {
+            return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): inside the earlier report \(ErrorText.quotedPath(outer)), which a command writing there replaces whole; name a file outside it")
+        }
         var status = stat()
         if lstat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
@@ -292,8 +299,23 @@ public final class ReportFolder: Sendable {
     }
 
 
-    /// What a report folder holds (`write(_:as:)`'s names, and the Finder's own file).
-    static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures", ".DS_Store"]
+    /// The refusal of `--report ""`, by every command that takes one.
+    public static let unnamed = "--report \"\": no folder is named"
+
+    /// What a report folder holds (`write(_:as:)`'s names).
+    static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures"]
+
+    /// The nearest folder above `path` that is an earlier report (it holds a report.json),
+    /// or nil: a file or a report written inside one would be deleted by the next command
+    /// that writes that report, or would keep that command from replacing it.
+    static func enclosingReport(of path: String) -> String? {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path) { return folder.path }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
 
     /// The operating system's reason, without Foundation's long wrapper text.
     static func reason(_ error: Error) -> String {
