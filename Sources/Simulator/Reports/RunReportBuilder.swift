@@ -65,6 +65,18 @@ extension RunReport {
 }
 
 extension RunReport.CoverageEntry {
+    /// The line as a check reports it: counted, not judged (a check covers only the
+    /// users up to its first failure, and judges the program, not the generator), so
+    /// its floor is 0; the rule keeps what a run of this size would need.
+    func countedOnly() -> Self {
+        var entry = self
+        let run = floor > 0 ? "floor \(Figures.grouped(floor)), \(floorRule)" : floorRule.replacing("not judged: ", with: "", maxReplacements: 1)
+        entry.floorRule = "not judged: a check counts coverage without judging it (a run of this size: \(run))"
+        entry.floor = 0
+        entry.exercised = true
+        return entry
+    }
+
     /// A category's line: reached `reached` times against `floor`.
     init(category: String, meaning: String, reached: Int, floor: EdgeCategory.Floor) {
         self.init(category: category, meaning: meaning, reached: reached, expected: Int(floor.expected.rounded()),

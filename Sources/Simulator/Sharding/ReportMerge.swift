@@ -69,6 +69,7 @@ public enum ReportMerge {
             return entry
         }
         report.coverage = try coverage(parts, users: users)
+        if whole.kind == .check { report.coverage = report.coverage.map { $0.countedOnly() } }
         report.behaviour = behaviour(parts)
         switch whole.kind {
         case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
