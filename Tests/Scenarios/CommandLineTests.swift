@@ -300,6 +300,12 @@ struct CommandLineTests {
         }
         try Data("swap".utf8).write(to: URL(fileURLWithPath: folder + "/.report.md.swp"))
         #expect(try run(folder).status == 0, "a hidden file does not keep an earlier report from being replaced")
+        // Another tool's lone report.json higher up makes no earlier report of this one.
+        let other = root + "/project"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: other + "/report.json"))
+        #expect(try run(other + "/reports/latest").status == 0, "a report.json of another tool above")
+        try FileManager.default.removeItem(atPath: other)
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/afile"))
         for (report, message) in [("", "error: --report \"\": no folder is named\n"),
                                   (root + "/afile/sub/r", "error: --report \"\(root)/afile/sub/r\": \"\(root)/afile\" is a file, not a folder\n")] {

@@ -305,13 +305,17 @@ public final class ReportFolder: Sendable {
     /// What a report folder holds (`write(_:as:)`'s names).
     static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures"]
 
-    /// The nearest folder above `path` that is an earlier report (it holds a report.json),
-    /// or nil: a file or a report written inside one would be deleted by the next command
-    /// that writes that report, or would keep that command from replacing it.
+    /// The nearest folder above `path` that is an earlier report of this tool (it holds
+    /// the `report.json`, `report.md` and `report.html` every report writes; another
+    /// tool's lone report.json higher up does not count), or nil: a file or a report
+    /// written inside one would be deleted by the next command that writes that report,
+    /// or would keep that command from replacing it.
     static func enclosingReport(of path: String) -> String? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/" && !folder.path.isEmpty {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path) { return folder.path }
+            if ["report.json", "report.md", "report.html"].allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+                return folder.path
+            }
             folder = folder.deletingLastPathComponent()
         }
         return nil
