@@ -285,8 +285,15 @@ struct CommandLineTests {
             let result = try runSimulate(arguments)
             #expect(result.status == 2 && result.out.isEmpty && result.err == "error: " + message + "\n", "\(arguments): \(result.err)")
         }
-        // Something put in it by hand stays, and keeps the report from being replaced; a hidden file does not.
-        for (entry, isFolder) in [("inner", true), ("notes.txt", false)] {
+        // Through a symbolic link to a folder inside it, too.
+        try FileManager.default.createDirectory(atPath: folder + "/failures", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: folder + "/failures")
+        let linked = try run(root + "/link/x")
+        #expect(linked.status == 2 && linked.err.contains("inside the earlier report"), "\(linked.err)")
+        try FileManager.default.removeItem(atPath: root + "/link")
+        // Something put in it by hand stays, and keeps the report from being replaced (a
+        // hidden one too); only the Finder's files do not.
+        for (entry, isFolder) in [("inner", true), ("notes.txt", false), (".git", true), (".env", false)] {
             if isFolder {
                 try FileManager.default.createDirectory(atPath: folder + "/" + entry, withIntermediateDirectories: false)
             } else {
@@ -298,8 +305,8 @@ struct CommandLineTests {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + entry), "\(entry) is still there")
             try FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
-        try Data("swap".utf8).write(to: URL(fileURLWithPath: folder + "/.report.md.swp"))
-        #expect(try run(folder).status == 0, "a hidden file does not keep an earlier report from being replaced")
+        for clutter in [".DS_Store", "._report.md"] { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + clutter)) }
+        #expect(try run(folder).status == 0, "the Finder's files do not keep an earlier report from being replaced")
         // Another tool's lone report.json higher up makes no earlier report of this one.
         let other = root + "/project"
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)

@@ -91,6 +91,7 @@ struct ShardCommandLineTests {
         try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
         try "earlier".write(toFile: folder + "/out/report.md", atomically: true, encoding: .utf8)
         try "{}".write(toFile: folder + "/out/report.json", atomically: true, encoding: .utf8)  // an earlier report's
+        try "<p>earlier</p>".write(toFile: folder + "/out/report.html", atomically: true, encoding: .utf8)
         let cases = [
             ([folder + "/s1"], "error: shard 2/2 of `swift run -c release simulate run --seed 3 --users 20 --years 1` is missing; give the report folder of each of the 2 shards"),
             ([folder + "/s1", folder + "/other"], "error: \"\(folder)/other\": seed 4, not 3 as in \"\(folder)/s1\"; shards of one run only"),

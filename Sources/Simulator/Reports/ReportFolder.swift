@@ -79,17 +79,17 @@ public final class ReportFolder: Sendable {
         for input in inputs where Self.holds(destination, Self.components(input)) {
             throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(ErrorText.quotedPath(input)), which this command reads and replacing the folder would delete; name another folder")
         }
-        // A folder of something else (a user's papers) is not replaced: only a new or
-        // empty folder, or an earlier report (it holds a report.json).
-        if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ $0 != ".DS_Store" }),
-           !entries.isEmpty, !entries.contains("report.json") {
-            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, so it is no earlier report; replacing it would delete them: name a new or empty folder")
+        // A folder of something else (a user's papers, another tool's report) is not
+        // replaced: only a new or empty folder, or an earlier report of this tool.
+        if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ !Self.isClutter($0) }),
+           !entries.isEmpty, !Self.isReport(path) {
+            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
         }
         // An earlier report is replaced whole, so it may hold only what a report writes
-        // (and hidden files: the Finder's, an editor's): anything else put in it (a
-        // user's notes) would go too. Nothing of this tool's is written inside one.
-        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path), entries.contains("report.json"),
-           let other = entries.filter({ !Self.reportEntries.contains($0) && !$0.hasPrefix(".") }).sorted().first {
+        // (and the Finder's files): anything else put in it (a user's notes, a `.git`)
+        // would go too. Nothing of this tool's is written inside one.
+        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path),
+           let other = entries.filter({ !Self.reportEntries.contains($0) && !Self.isClutter($0) }).sorted().first {
             throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
         }
         if let outer = Self.enclosingReport(of: path) {
@@ -305,17 +305,32 @@ public final class ReportFolder: Sendable {
     /// What a report folder holds (`write(_:as:)`'s names).
     static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures"]
 
-    /// The nearest folder above `path` that is an earlier report of this tool (it holds
-    /// the `report.json`, `report.md` and `report.html` every report writes; another
-    /// tool's lone report.json higher up does not count), or nil: a file or a report
-    /// written inside one would be deleted by the next command that writes that report,
-    /// or would keep that command from replacing it.
+    /// Whether `folder` is an earlier report of this tool: it holds the `report.json`,
+    /// `report.md` and `report.html` every report writes (another tool's lone
+    /// report.json does not make one).
+    static func isReport(_ folder: String) -> Bool {
+        ["report.json", "report.md", "report.html"].allSatisfy { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+    }
+
+    /// The Finder's own files (`.DS_Store`, and `._` AppleDouble files on other file
+    /// systems), which no one keeps on purpose: they neither make a folder something
+    /// else than a report nor keep one from being replaced.
+    static func isClutter(_ name: String) -> Bool {
+        name == ".DS_Store" || name.hasPrefix("._")
+    }
+
+    /// The nearest folder above `path`, symbolic links followed, that is an earlier
+    /// report of this tool (`isReport`), or nil: a file or a report written inside one
+    /// would be deleted by the next command that writes that report, or would keep that
+    /// command from replacing it.
     static func enclosingReport(of path: String) -> String? {
+        // The nearest folder that exists, with its links resolved: nothing below it exists
+        // to be a report, and a link can lead into one.
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/", !folder.path.isEmpty { folder = folder.deletingLastPathComponent() }
+        folder = folder.resolvingSymlinksInPath()
         while folder.path != "/" && !folder.path.isEmpty {
-            if ["report.json", "report.md", "report.html"].allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
-                return folder.path
-            }
+            if isReport(folder.path) { return folder.path }
             folder = folder.deletingLastPathComponent()
         }
         return nil
