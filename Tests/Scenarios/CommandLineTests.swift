@@ -397,7 +397,9 @@ struct CommandLineTests {
         for (command, problem) in [(root + "/nope", "the program \"\(root)/nope\" does not exist"),
                                    ("LANG=C " + folder + " --strict", "the program \"\(folder)\" is a folder"),
                                    (plain, "the program \"\(plain)\" is not executable"),
-                                   ("no-such-impl-31 --strict", "no program \"no-such-impl-31\" is found through $PATH")] {
+                                   ("no-such-impl-31 --strict", "no program \"no-such-impl-31\" is found through $PATH"),
+                                   (script + "/", "the program \"\(script)/\" names a folder (it ends in /)"),
+                                   ("LANG=C X=1", "it names no program, only variable assignments")] {
             let report = root + "/report"
             let result = try runSimulate(["check", "--command", command, "--users", "2", "--report", report], environment: environment)
             #expect(result.status == 2 && result.out.isEmpty, "\(command): \(result.status)")

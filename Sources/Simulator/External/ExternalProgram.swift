@@ -137,7 +137,9 @@ public struct ExternalProgram: Sendable {
 
     /// `programProblem` for a shell started with `environment` (its `PATH`; `HOME` for `~/`).
     public func programProblem(environment: [String: String]) -> String? {
-        guard let word = Self.shellWords(command).first(where: { !Self.isAssignment($0) }),
+        let words = Self.shellWords(command)
+        if !words.isEmpty, words.allSatisfy(Self.isAssignment) { return "it names no program, only variable assignments" }
+        guard let word = words.first(where: { !Self.isAssignment($0) }),
               !word.contains(where: { "$`*?[]{}()<>|&;!#\"'\\".contains($0) }) else { return nil }
         let home = environment["HOME"]
         if word.hasPrefix("~"), home == nil || !(word == "~" || word.hasPrefix("~/")) { return nil }
@@ -146,6 +148,7 @@ public struct ExternalProgram: Sendable {
             return Self.shellFinds(program, environment: environment) ? nil : "no program \(ErrorText.quotedPath(program)) is found through $PATH"
         }
         var isFolder: ObjCBool = false
+        if program.hasSuffix("/") { return "the program \(ErrorText.quotedPath(program)) names a folder (it ends in /)" }
         guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "the program \(ErrorText.quotedPath(program)) does not exist" }
         if isFolder.boolValue { return "the program \(ErrorText.quotedPath(program)) is a folder" }
         guard FileManager.default.isExecutableFile(atPath: program) else { return "the program \(ErrorText.quotedPath(program)) is not executable" }
