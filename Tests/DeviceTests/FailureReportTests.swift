@@ -34,6 +34,11 @@ struct FailureReportTests {
         #expect(message.contains("Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test"))
         #expect(message.contains(failure.timelineJSON.trimmingCharacters(in: .newlines)))
         #expect(message.contains("Checked: judged: outcome of "))
+        // docs/testing-your-app.md shows this line for the example's described manager,
+        // which fails at the same user and event: it must be today's.
+        let line = try #require(message.split(separator: "\n").first { $0.hasPrefix("Found at user") })
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/testing-your-app.md")
+        #expect(try String(contentsOf: guide, encoding: .utf8).contains("\n" + line + "\n"), "docs/testing-your-app.md should show: \(line)")
     }
 
     @Test("the command to run the check again selects the failing test alone, and reaches the failing user")
