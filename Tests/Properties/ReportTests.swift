@@ -124,7 +124,9 @@ struct ReportTests {
         let text = MarkdownReport.text(report)
         #expect(text.contains("**Not exercised:** dst-spring-forward."))
         for invariant in Invariant.traceInvariants { #expect(text.contains("`\(invariant.rawValue)`")) }
+        // A check's report, as a check builds its coverage: counted, no floor judged.
         report.kind = .check
+        report.coverage = RunReport.coverage(report.coverage, as: .check)
         let check = MarkdownReport.text(report)
         #expect(check.contains("\n## Edge coverage\n\nCoverage is counted, not judged, for a check.\n"))
         #expect(!check.contains("not exercised") && !check.contains("Not exercised") && !check.contains("✓"), "a check judges no floor")

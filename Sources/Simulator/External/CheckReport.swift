@@ -43,7 +43,6 @@ public enum CheckReport {
         let campaign = CampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
         var report = RunReport(result: campaign, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
-        report.coverage = report.coverage.map { $0.countedOnly() }
         // A program that failed before any output was compared still broke `matches-reference`.
         let tally = result.tally
         report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
@@ -97,7 +96,6 @@ public enum CheckReport {
         }
         var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,
                                command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
-        report.coverage = report.coverage.map { $0.countedOnly() }
         // A program that failed before any output was compared still broke `matches-reference`.
         let tally = result.tally
         report.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {

@@ -24,7 +24,7 @@ extension RunReport {
         self.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules(under: policy), checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
         }
-        self.coverage = PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years, swarm: result.swarm)
+        self.coverage = RunReport.coverage(PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years, swarm: result.swarm), as: kind)
         self.behaviour = PolicyRunReport.behaviour(result)
         self.failures = failures.map { failure, path in
             let text = failure.timelineText

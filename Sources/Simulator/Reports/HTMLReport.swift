@@ -48,11 +48,11 @@ public enum HTMLReport {
 
         body += "<h2>\(report.coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
             + "Red: not exercised; grey: not judged (the table's last column says why).</p>"
-        // A check counts coverage but judges no floor (as its verdict says): its chart shows none.
-        body += SVGChart.floors(title: "\(report.coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, report.kind == .check ? 0 : $0.floor) })
+        // A check counts coverage but judges no floor: its floors are 0, and its chart shows none.
+        body += SVGChart.floors(title: "\(report.coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
         for entry in report.coverage {
-            let state = entry.exercised || report.kind == .check ? "" : "bad"
+            let state = entry.exercised ? "" : "bad"
             body += "<tr><td><code>\(e(entry.category))</code></td><td>\(inline(entry.meaning))</td><td class=\"n \(state)\">\(Figures.grouped(entry.reached))</td>"
                 + "<td class=\"n\">\(entry.expectedText)</td><td class=\"n\">\(entry.floorText)</td><td>\(inline(entry.floorRule))</td></tr>"
         }

@@ -66,14 +66,14 @@ public enum MarkdownReport {
         let noSwarm = report.options.swarm == false
             ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""
         return ["## \(report.coverageTitle)", "",
-                missing.isEmpty || report.kind == .check ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
+                missing.isEmpty ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance. A category is not judged "
                     + "where neither bound is above 0 at this size (its count varies too much from user to user), or where no count is "
                     + "known to expect; the last column but one says which." + noSwarm, "",
                 table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], report.coverage.map {
                     ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), $0.expectedText, $0.floorText,
-                     $0.floorRule, report.kind == .check || $0.floor == 0 ? "not judged" : $0.exercised ? "✓" : "**not exercised**"]
+                     $0.floorRule, $0.floor == 0 ? "not judged" : $0.exercised ? "✓" : "**not exercised**"]
                 }, right: [false, false, true, true, true, false, false]), ""]
     }
 

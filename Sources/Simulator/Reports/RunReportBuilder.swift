@@ -25,9 +25,9 @@ extension RunReport {
         self.invariants = result.reportedInvariants.map {
             InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
         }
-        self.coverage = EdgeCategory.allCases.map {
+        self.coverage = Self.coverage(EdgeCategory.allCases.map {
             CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: $0.floor(users: tally.users, years: options.years))
-        }
+        }, as: kind)
         let behaviour = tally.behaviour
         func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
             Dictionary(uniqueKeysWithValues: zip(Key.allCases.map(\.rawValue), counts))
@@ -62,6 +62,15 @@ extension RunReport {
 extension RunReport {
     /// User-years as the report shows them: to a tenth.
     static func userYears(_ exact: Double) -> Double { (exact * 10).rounded() / 10 }
+}
+
+extension RunReport {
+    /// The coverage lines as a report of `kind` carries them: a check's counted only
+    /// (`CoverageEntry.countedOnly`), every other's with their floors. The one place a
+    /// report's coverage is judged or not, for a report built and for merged shards.
+    public static func coverage(_ entries: [CoverageEntry], as kind: Kind) -> [CoverageEntry] {
+        kind == .check ? entries.map { $0.countedOnly() } : entries
+    }
 }
 
 extension RunReport.CoverageEntry {

@@ -68,8 +68,7 @@ public enum ReportMerge {
             entry.firstFailingUser = entries.compactMap(\.firstFailingUser).min()
             return entry
         }
-        report.coverage = try coverage(parts, users: users)
-        if whole.kind == .check { report.coverage = report.coverage.map { $0.countedOnly() } }
+        report.coverage = RunReport.coverage(try coverage(parts, users: users), as: whole.kind)
         report.behaviour = behaviour(parts)
         switch whole.kind {
         case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
