@@ -79,18 +79,18 @@ public final class ReportFolder: Sendable {
         for input in inputs where Self.holds(destination, Self.components(input)) {
             throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(ErrorText.quotedPath(input)), which this command reads and replacing the folder would delete; name another folder")
         }
-        // A folder of something else (a user's papers, another tool's report) is not
-        // replaced: only a new or empty folder, or an earlier report of this tool.
-        if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ !Self.isClutter($0) }),
-           !entries.isEmpty, !Self.isReport(path) {
-            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries.sorted()[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
-        }
-        // An earlier report is replaced whole, so it may hold only what a report writes
-        // (and the Finder's files): anything else put in it (a user's notes, a `.git`)
-        // would go too. Nothing of this tool's is written inside one.
-        if isDirectory.boolValue, let entries = try? fileManager.contentsOfDirectory(atPath: path),
-           let other = entries.filter({ !Self.reportEntries.contains($0) && !Self.isClutter($0) }).sorted().first {
-            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
+        // Replacing the folder deletes what it holds, so only a new or empty folder is
+        // replaced, or an earlier report of this tool that holds only what a report
+        // writes: not a folder of something else (a user's papers, another tool's
+        // report), nor a report with something put in it (a user's notes, a `.git`).
+        // The Finder's files count for neither. Nothing of this tool's is written inside one.
+        if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ !Self.isClutter($0) }).sorted(), !entries.isEmpty {
+            guard Self.isReport(path) else {
+                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
+            }
+            if let other = entries.first(where: { !Self.reportEntries.contains($0) }) {
+                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
+            }
         }
         if let outer = Self.enclosingReport(of: path) {
             throw WriteError(description: "--report \(ErrorText.quotedPath(path)): inside the earlier report \(ErrorText.quotedPath(outer)), which a command writing there replaces whole; name a folder outside it")
@@ -141,9 +141,9 @@ public final class ReportFolder: Sendable {
 
     /// Writes `report.json`, `report.md` and `report.html`.
     public func write(_ report: RunReport) throws(WriteError) {
-        try write(report.json(), as: "report.json")
-        try write(MarkdownReport.text(report), as: "report.md")
-        try write(HTMLReport.page(report), as: "report.html")
+        for (name, text) in zip(Self.reportFiles, [report.json(), MarkdownReport.text(report), HTMLReport.page(report)]) {
+            try write(text, as: name)
+        }
     }
 
     /// Replaces the destination folder with what was written, in one atomic swap, and
@@ -298,18 +298,20 @@ public final class ReportFolder: Sendable {
         WriteError(description: "the report for \(ErrorText.quotedPath(path)) was abandoned")
     }
 
-
     /// The refusal of `--report ""`, by every command that takes one.
     public static let unnamed = "--report \"\": no folder is named"
 
-    /// What a report folder holds (`write(_:as:)`'s names).
-    static let reportEntries: Set<String> = ["report.json", "report.md", "report.html", "summary.txt", "failures"]
+    /// The files every report writes (`write(_ report:)`).
+    static let reportFiles = ["report.json", "report.md", "report.html"]
 
-    /// Whether `folder` is an earlier report of this tool: it holds the `report.json`,
-    /// `report.md` and `report.html` every report writes (another tool's lone
-    /// report.json does not make one).
+    /// What a report folder holds: the report's files, and what a command adds with
+    /// `write(_:as:)` (its summary, its failures' timelines).
+    static let reportEntries = Set(reportFiles + ["summary.txt", "failures"])
+
+    /// Whether `folder` is an earlier report of this tool: it holds the files every
+    /// report writes (another tool's lone report.json does not make one).
     static func isReport(_ folder: String) -> Bool {
-        ["report.json", "report.md", "report.html"].allSatisfy { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+        reportFiles.allSatisfy { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
     }
 
     /// The Finder's own files (`.DS_Store`, and `._` AppleDouble files on other file
