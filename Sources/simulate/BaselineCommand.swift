@@ -25,7 +25,7 @@ enum BaselineCommand {
         }
         let path = { (name: String) in (folder as NSString).appendingPathComponent(name) }
         for file in wanted.flatMap({ [$0.json, $0.markdown] }) {
-            if let refusal = ReportFolder.refusal(toWrite: path(file)) { throw UsageError("--report \(ErrorText.quoted(folder)): \(refusal.description)") }
+            if let refusal = ReportFolder.refusal(toWrite: path(file)) { throw UsageError("--report \(ErrorText.quotedPath(folder)): \(refusal.description)") }
         }
         let reports = wanted.map { $0.name.map { Baseline.report(policy: $0) } ?? Baseline.report() }
         var passed = true
@@ -35,7 +35,7 @@ enum BaselineCommand {
                 jsonPath = try ReportFolder.writeFile(report.json(), to: path(file.json))
                 markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: path(file.markdown))
             } catch {
-                throw UsageError("--report \(ErrorText.quoted(folder)): \(error.description)")
+                throw UsageError("--report \(ErrorText.quotedPath(folder)): \(error.description)")
             }
             Console.out("wrote \(jsonPath) and \(markdownPath)")
             passed = passed && report.passed

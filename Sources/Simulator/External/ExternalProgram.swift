@@ -147,8 +147,8 @@ public struct ExternalProgram: Sendable {
         guard program.contains("/") else {
             return Self.shellFinds(program, environment: environment) ? nil : "no program \(ErrorText.quotedPath(program)) is found through $PATH"
         }
-        var isFolder: ObjCBool = false
         if program.hasSuffix("/") { return "the program \(ErrorText.quotedPath(program)) names a folder (it ends in /)" }
+        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: program, isDirectory: &isFolder) else { return "the program \(ErrorText.quotedPath(program)) does not exist" }
         if isFolder.boolValue { return "the program \(ErrorText.quotedPath(program)) is a folder" }
         guard FileManager.default.isExecutableFile(atPath: program) else { return "the program \(ErrorText.quotedPath(program)) is not executable" }

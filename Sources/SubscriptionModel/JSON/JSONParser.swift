@@ -203,7 +203,7 @@ public struct JSONParser {
                     let start = position
                     let key = try key()
                     // Objects are small: the new key against each earlier one, byte for byte.
-                    if members.contains(where: { $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }) {
+                    if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
                         throw JSONSyntaxError.repeated(key, at: start)
                     }
                     members.append(JSONObject.Member(key: key, value: try value()))
