@@ -3,7 +3,7 @@ enum HelpText {
     /// The help of a command, or nil for a name that is not one.
     static func text(for command: String) -> String? {
         switch command {
-        case "simulate", "help": overview
+        case "simulate", "help", "--help", "-h": overview
         case "replay": replay
         case "run": run
         case "bench": bench

@@ -4,6 +4,17 @@ import Simulator
 /// Picks the subcommand and maps its result to an exit status:
 /// 0 all held, 1 an invariant broke, 2 bad input (nothing written to standard output).
 enum SimulateCommand {
+    /// The commands, as `main` picks them.
+    static let commands = ["run", "replay", "bench", "check", "mutants", "diff", "baseline", "policies", "policy", "storekit", "merge", "help"]
+
+    /// The one refusal of a command name that is none of `commands` (`simulate NAME`,
+    /// `simulate help NAME`), with the nearest command when one is close.
+    static func unknownCommand(_ name: String) -> UsageError {
+        var message = "unknown command \(ErrorText.quoted(name))"
+        if let nearest = CommandArguments.nearest(to: name, in: commands) { message += "; did you mean \(nearest)?" }
+        return UsageError(message + (message.hasSuffix("?") ? " See" : "; see") + " 'simulate --help' for the commands.")
+    }
+
     static func main(arguments: [String]) -> Int32 {
         var arguments = arguments
         if let first = arguments.first, first == "--help" || first == "-h" {
@@ -27,13 +38,11 @@ enum SimulateCommand {
             case "merge": return try MergeCommand.main(CommandArguments(arguments, command: "merge"))
             case "help":
                 guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
-                guard let text = HelpText.text(for: arguments.first ?? "simulate") else {
-                    throw UsageError("no command \(ErrorText.quoted(arguments[0])); see 'simulate --help' for the commands")
-                }
+                guard let text = HelpText.text(for: arguments.first ?? "simulate") else { throw unknownCommand(arguments[0]) }
                 Console.out(text)
                 return 0
             default:
-                throw UsageError("unknown command \(ErrorText.quoted(name)); see 'simulate --help'")
+                throw unknownCommand(name)
             }
         } catch let error as UsageError {
             Console.error("error: \(error.message)")

@@ -145,10 +145,39 @@ struct CommandLineTests {
         let result = try runSimulate(["help", "frobnicate"])
         #expect(result.status == 2)
         #expect(result.out.isEmpty)
-        #expect(result.err == "error: no command \"frobnicate\"; see 'simulate --help' for the commands\n")
+        #expect(result.err == "error: unknown command \"frobnicate\"; see 'simulate --help' for the commands.\n")
         let run = try runSimulate(["help", "run"])
         #expect(run.status == 0)
         #expect(run.out.contains("--personas P,...") && run.out.contains("--quiet"))
+    }
+
+    @Test("a mistyped command is refused the same way as a command or as help's argument, with the nearest command")
+    func mistypedCommand() throws {
+        for arguments in [["replya", "x.json"], ["help", "replya"]] {
+            let result = try runSimulate(arguments)
+            #expect(result.status == 2)
+            #expect(result.out.isEmpty)
+            #expect(result.err == "error: unknown command \"replya\"; did you mean replay? See 'simulate --help' for the commands.\n", "\(arguments)")
+        }
+        let far = try runSimulate(["frobnicate"])
+        #expect(far.err == "error: unknown command \"frobnicate\"; see 'simulate --help' for the commands.\n")
+    }
+
+    @Test("every command the overview lists has its help, as 'help COMMAND' and as 'COMMAND --help'")
+    func everyCommandHasHelp() throws {
+        let overview = try runSimulate(["--help"]).out
+        let listed = Set(overview.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard line.hasPrefix("  simulate "), words.count > 1 else { return nil }
+            let word = words[1].trimmingCharacters(in: CharacterSet(charactersIn: "[]")) // `[run]`: the default
+            return word.first?.isLetter == true ? word : nil
+        })
+        #expect(listed.isSuperset(of: ["run", "replay", "bench", "check", "mutants", "diff", "baseline", "merge"]), "\(listed.sorted())")
+        for command in listed.sorted() {
+            let help = try runSimulate(["help", command])
+            #expect(help.status == 0 && !help.out.isEmpty, "simulate help \(command)")
+            #expect(try runSimulate([command, "--help"]).out == help.out, "simulate \(command) --help")
+        }
     }
 
     @Test("a single user, year and job are counted in the singular")
