@@ -334,7 +334,22 @@ struct CommandLineTests {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + entry), "\(entry) is still there")
             try FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
-        for clutter in [".DS_Store", "._report.md"] { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + clutter)) }
+        // So does something put among its failures' timelines, which the commands write there alone.
+        try FileManager.default.createDirectory(atPath: folder + "/failures", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/failures/user-3.json"))
+        for (entry, isFolder) in [("notes.txt", false), ("mine", true), ("old.json", true)] {
+            let path = folder + "/failures/" + entry
+            if isFolder {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            } else {
+                try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+            }
+            let result = try run(folder)
+            #expect(result.status == 2 && result.err == "error: --report \"\(folder)\": an earlier report that also holds \"failures/\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
+            #expect(FileManager.default.fileExists(atPath: path), "failures/\(entry) is still there")
+            try FileManager.default.removeItem(atPath: path)
+        }
+        for clutter in [".DS_Store", "._report.md", "failures/.DS_Store"] { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + clutter)) }
         #expect(try run(folder).status == 0, "the Finder's files do not keep an earlier report from being replaced")
         // Another tool's lone report.json higher up makes no earlier report of this one.
         let other = root + "/project"

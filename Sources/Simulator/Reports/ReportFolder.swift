@@ -88,7 +88,7 @@ public final class ReportFolder: Sendable {
             guard Self.isReport(path) else {
                 throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
             }
-            if let other = entries.first(where: { !Self.reportEntries.contains($0) }) {
+            if let other = entries.first(where: { !Self.reportEntries.contains($0) }) ?? Self.foreignFailure(in: path) {
                 throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
             }
         }
@@ -307,6 +307,21 @@ public final class ReportFolder: Sendable {
     /// What a report folder holds: the report's files, and what a command adds with
     /// `write(_:as:)` (its summary, its failures' timelines).
     static let reportEntries = Set(reportFiles + ["summary.txt", "failures"])
+
+    /// The first thing in an earlier report's `failures/` that no command wrote there,
+    /// as `failures/NAME`: the commands write timelines there (`NAME.json` files) and
+    /// nothing else, so a folder, a link or another file was put there by someone. A
+    /// `failures` that is not a folder is one too.
+    static func foreignFailure(in report: String) -> String? {
+        let failures = (report as NSString).appendingPathComponent("failures")
+        guard let kind = try? FileManager.default.attributesOfItem(atPath: failures)[.type] as? FileAttributeType else { return nil }
+        guard kind == .typeDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: failures) else { return "failures" }
+        for name in names.sorted() where !isClutter(name) {
+            let type = (try? FileManager.default.attributesOfItem(atPath: (failures as NSString).appendingPathComponent(name))[.type]) as? FileAttributeType
+            if !name.hasSuffix(".json") || type != .typeRegular { return "failures/" + name }
+        }
+        return nil
+    }
 
     /// Whether `folder` is an earlier report of this tool: it holds the files every
     /// report writes (another tool's lone report.json does not make one).
