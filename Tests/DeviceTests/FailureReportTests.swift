@@ -62,9 +62,10 @@ struct FailureReportTests {
         let failure = try #require(report?.failure)
         #expect(failure.timeline.events.contains { if case .setEntitlement(let entitlement?) = $0.action { entitlement.expires != nil } else { false } },
                 "the shrunk timeline reports an entitlement with an expiry: \(failure.message())")
-        // The finding docs/testing-your-app.md quotes: the free count shown after the expiry.
-        #expect(failure.invariant == .exactScreens)
-        #expect(failure.violation.detail.hasPrefix(#"screen cards "4 cards remaining today", expected "Unlimited cards""#), "\(failure.violation)")
+        // The finding docs/testing-your-app.md quotes: a use blocked under Free at the expiry,
+        // while the entitlement last reported is still Premium's.
+        #expect(failure.invariant == .noOverBlocking)
+        #expect(failure.violation.detail.hasPrefix("outcome blocked for view-card, expected allowed: premium enables it"), "\(failure.violation)")
     }
 
     @Test("the replayed user is the one that failed: its generated timeline fails the same way")

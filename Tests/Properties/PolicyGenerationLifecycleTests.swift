@@ -38,15 +38,14 @@ struct PolicyGenerationLifecycleTests {
         var moves = Moves()
         for user in 0..<Self.users {
             let drawn = generator.generate(seed: PolicyGenerationSettings.seed, user: user, into: buffer)
-            let offline = drawn.swarm.habits.contains(.offlineAtPeriodEnd)
-            if let problem = Self.check(buffer.events, policy: policy, offlineAtPeriodEnd: offline, moves: &moves) {
+            if let problem = Self.check(buffer.events, policy: policy, habits: drawn.swarm.habits, moves: &moves) {
                 Issue.record("\(problem): \(PolicyGenerationSettings.reproduce(policy, user: user))")
                 return
             }
         }
         var expected = ["bought", "restore-nothing", "restore-same"]
         let kinds = Set(policy.products.map { PolicyCoverageCategory.ProductKind($0.kind) })
-        if kinds.contains(.autoRenewable) { expected += ["renewed", "cancelled", "refunded", "period-ended", "re-enabled"] }
+        if kinds.contains(.autoRenewable) { expected += ["renewed", "cancelled", "refunded", "period-ended", "re-enabled", "heard-early"] }
         if kinds.contains(.nonConsumable) { expected += ["bought-lifetime", "refunded-lifetime"] }
         let subscriptions = policy.products.filter { PolicyCoverageCategory.ProductKind($0.kind) == .autoRenewable }
         if Set(subscriptions.map(\.plan)).count > 1 { expected += ["upgrade", "downgrade"] }
@@ -58,8 +57,17 @@ struct PolicyGenerationLifecycleTests {
     }
 
     /// The first report that breaks StoreKit's rules in `events`, or nil; counts the moves
-    /// seen. Only a user `offlineAtPeriodEnd` may hear of a move at a period's end after it.
-    static func check(_ events: UnsafeBufferPointer<PolicyEvent>, policy: SubscriptionPolicy, offlineAtPeriodEnd: Bool, moves: inout Moves) -> String? {
+    /// seen. Only a user `offlineAtPeriodEnd` may hear of a move at a period's end after
+    /// it, and only a user whose clock is behind (`clockBehind`) before it, by two
+    /// minutes at most, and never of the end of access.
+    static func check(_ events: UnsafeBufferPointer<PolicyEvent>, policy: SubscriptionPolicy, habits: PolicySwarm.Habits, moves: inout Moves) -> String? {
+        let offlineAtPeriodEnd = habits.contains(.offlineAtPeriodEnd)
+        let skew = habits.contains(.clockBehind) ? 2 * Milliseconds.minute : 0
+        /// Whether a report at `at` of a change due at `due` comes when it may.
+        func heardInTime(_ at: Instant, due: Instant, moves: inout Moves) -> Bool {
+            if at < due { moves.saw("heard-early") }
+            return at == due || (offlineAtPeriodEnd && at > due) || (at < due && due.millisecondsSince1970 - at.millisecondsSince1970 <= skew)
+        }
         var current: PolicyEntitlement?
         var anchor = Instant(millisecondsSince1970: 0), periods = 0
         let installed = events[0].at
@@ -107,8 +115,11 @@ struct PolicyGenerationLifecycleTests {
                     moves.saw(next.renews ? "re-enabled" : "cancelled")
                     continue
                 }
-                guard old.renews, at >= expires else { return "event \(index): renewed before the period ended or after a cancellation" }
-                // Reported at the period's end, or later to a device offline then, but within the new period.
+                // Reported at the period's end, later (to a device offline then, or a billing retry
+                // that succeeded), or a moment before it by a clock behind, but within the new period.
+                guard old.renews, at >= expires || heardInTime(at, due: expires, moves: &moves) else {
+                    return "event \(index): renewed before the period ended or after a cancellation"
+                }
                 guard at < next.expires! else { return "event \(index): a renewal reported after the period it starts had ended" }
                 periods += 1
                 guard next.expires == period(next.product, policy).end(after: anchor, count: periods) else {
@@ -126,7 +137,7 @@ struct PolicyGenerationLifecycleTests {
                 moves.saw("upgrade")
             } else {
                 // The new product's period starts at the old one's end, whenever the app hears of it.
-                guard old.renews, at == expires || (offlineAtPeriodEnd && at > expires),
+                guard old.renews, heardInTime(at, due: expires, moves: &moves),
                       next.expires == period(next.product, policy).end(after: expires, count: 1), at < next.expires! else {
                     return "event \(index): a downgrade or crossgrade must wait for the period's end"
                 }

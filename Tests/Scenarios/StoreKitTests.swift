@@ -499,13 +499,19 @@ struct StoreKitCommandTests {
     @Test("replay --seed --user --storekit regenerates a user of such a run, buying the file's weekly product")
     func replay() throws {
         let path = StoreKitFixtures.path("daily-quip-weekly")
-        let out = try temporaryFolder() + "/user1.json"
-        let result = try runSimulate(["replay", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--user", "1", "--out", out])
-        #expect(result.status == 0)
-        let timeline = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(timeline.contains("\"about\": \"simulate run --policy daily-quip --seed 7 --years 3 --storekit \(path): user 1\""))
-        #expect(timeline.contains("\"product\": \"dailyquip.weekly\""), "seed 7, user 1 buys the weekly product")
-        #expect(result.err.contains("regenerate it with: swift run simulate replay --policy daily-quip --seed 7 --user 1 --years 3 --storekit \(path)"), "\(result.err)")
+        let folder = try temporaryFolder()
+        // The first of seed 7's users who buys the weekly product, which only the file sells.
+        var buyer: (user: Int, timeline: String, err: String)?
+        for user in 0..<60 where buyer == nil {
+            let out = folder + "/user\(user).json"
+            let result = try runSimulate(["replay", "--policy", "daily-quip", "--storekit", path, "--seed", "7", "--user", "\(user)", "--out", out])
+            #expect(result.status == 0, "\(result.err)")
+            let timeline = try String(contentsOfFile: out, encoding: .utf8)
+            if timeline.contains("\"product\": \"dailyquip.weekly\"") { buyer = (user, timeline, result.err) }
+        }
+        let (user, timeline, err) = try #require(buyer, "none of seed 7's first 60 users buys the weekly product")
+        #expect(timeline.contains("\"about\": \"simulate run --policy daily-quip --seed 7 --years 3 --storekit \(path): user \(user)\""))
+        #expect(err.contains("regenerate it with: swift run simulate replay --policy daily-quip --seed 7 --user \(user) --years 3 --storekit \(path)"), "\(err)")
     }
 
     @Test("without swarm too: the regenerate command printed keeps --no-swarm, and running it writes the very same timeline")

@@ -255,7 +255,7 @@ public struct TraceChecker {
         case (.captured?, _), (.planSheet?, .trial), (.planSheet?, .none):
             return "an alert with outcome \(output.outcome!.rawValue)"
         case (.limitAlert?, .premium), (.limitAlert?, .unlimited):
-            return "alert \(String(describing: output.alert)), expected \(String(describing: expectedAlert(plan, texts)))"
+            return "alert \(Self.written(output.alert)), expected \(Self.written(expectedAlert(plan, texts)))"
         default:
             return "outcome \(output.outcome?.rawValue ?? "null") under \(plan.rawValue): the capture table says \(plan == .trial || plan == .none ? "plan-sheet" : "limit-alert")"
         }
@@ -266,7 +266,23 @@ public struct TraceChecker {
     }
 
     private static func boxProblem(_ output: Output, _ expected: Output.PlanViewBox?) -> String {
-        "PlanView box \(String(describing: output.planView)), expected \(String(describing: expected)): L2"
+        "planView \(written(output.planView)), expected \(written(expected)): L2"
+    }
+
+    /// An alert as the replay contract writes it (`{"title":…,"message":…}` or `null`),
+    /// so a message reads like the output line it is about.
+    static func written(_ alert: Output.Alert?) -> String {
+        guard let alert else { return "null" }
+        return #"{"title":"# + JSONText.quoted(alert.title.string) + #","message":"# + (alert.message.map { JSONText.quoted($0.string) } ?? "null") + "}"
+    }
+
+    /// A PlanView box as the replay contract writes it.
+    static func written(_ box: Output.PlanViewBox?) -> String {
+        switch box {
+        case .bar(let used, let limit)?: #"{"used":\#(used),"limit":\#(limit)}"#
+        case .text(let text)?: #"{"text":"# + JSONText.quoted(text.string) + "}"
+        case nil: "null"
+        }
     }
 
     /// The trial's and each paid plan's daily limit (T3, P1, the capture table), read

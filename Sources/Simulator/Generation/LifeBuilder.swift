@@ -139,6 +139,9 @@ struct LifeBuilder {
             default: at = randomInstant()
             }
             add(at, .reinstall)
+            // Now and then the new install is on a phone set to another zone (a backup
+            // restored abroad): the zone changes right after the reinstall.
+            if random.chance(0.2) { add(at.adding(milliseconds: random.pick([0, 1, Self.second, Milliseconds.minute])), .setZone(catalog.draw(&random))) }
         }
     }
 

@@ -3,7 +3,7 @@ import SubscriptionModel
 /// Generates valid timelines (the replay contract's terms) from `(seed, user)` alone.
 ///
 /// A user gets a persona, a span from hours to `maxYears` years anywhere between
-/// 1972 and 2037, a starting zone (weighted towards the tricky ones), and then a life:
+/// 1970 and 2099, a starting zone (weighted towards the tricky ones), and then a life:
 /// the persona's rare events (entitlement changes, flights, reinstalls, attempts at
 /// the trial's end) are drawn first, and everyday attempts are laid out local day by
 /// local day, merged in time order. Every event's instant is at or after the one
@@ -18,10 +18,12 @@ public struct TimelineGenerator: Sendable {
     /// The policy whose trial length the edge walker aims at.
     public var policy: CaptureRules
 
-    /// The earliest instant a timeline starts at.
-    public static let earliest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 1972, month: 1, day: 1)) * Milliseconds.twentyFourHours)
-    /// The instant every timeline ends before.
-    public static let latest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2038, month: 1, day: 1)) * Milliseconds.twentyFourHours)
+    /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
+    /// contract can write (the policy generator's too).
+    public static let earliest = PolicyTimelineGenerator.earliest
+    /// The instant every timeline ends before: 2099-12-31T00:00:00Z, so that instants
+    /// past 2038-01-19 (where 32-bit times break) are as common as the years they fill.
+    public static let latest = PolicyTimelineGenerator.latest
 
     /// A generator of timelines up to `maxYears` long.
     public init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: CaptureRules = .mealCapture) {

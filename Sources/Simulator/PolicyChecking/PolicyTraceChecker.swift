@@ -424,13 +424,25 @@ public struct PolicyTraceChecker {
             return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
         case .day, .month, .total, .stock:
             let window = PolicyWindow(name: reason.name)!
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (\(usedText(before, feature: feature)))"
         }
     }
 
     private func allowedWhy(_ feature: Int, plan: Int?, before: PolicyCounts) -> String {
         guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
-        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (used: day \(before.day), month \(before.month), total \(before.total), stock \(before.stock))"
+        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
+    }
+
+    /// `used: day 3, total 40`: the counts of the windows some plan limits on the
+    /// feature's meter (all four when the feature is not known), so that a message names
+    /// no window the policy does not have.
+    private func usedText(_ before: PolicyCounts, feature: Int?) -> String {
+        var windows = PolicyWindow.allCases
+        if let feature, case .consumes(let meter) = policy.features[feature].effect {
+            let limited = windows.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            if !limited.isEmpty { windows = limited }
+        }
+        return "used: " + windows.map { "\($0.name) \(before[$0])" }.joined(separator: ", ")
     }
 
     /// What G5 looked at.

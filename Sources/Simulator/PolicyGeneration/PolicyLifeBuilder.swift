@@ -3,7 +3,8 @@ import SubscriptionModel
 /// Builds one user's life under a policy for `PolicyTimelineGenerator`: first the rare
 /// events the persona and the user's habits aim at (StoreKit reports, flights, zone
 /// toggles, reinstalls, sign-ins, uses at the policy's own edges), then everyday uses
-/// laid out one local day at a time and merged with them in time order.
+/// laid out one local day at a time and merged with them in time order. Some users of
+/// long timelines leave the app for eleven to thirteen months and come back.
 ///
 /// Uses are drawn by the policy's feature kinds: consuming features most, releases in
 /// proportion to the adds of their meter (so a stock hovers near its limit), gates now
@@ -57,6 +58,10 @@ struct PolicyLifeBuilder {
     private var canUse = false
     /// The consuming features the user may burst with, one bit each.
     private var burstFeatures: UInt64 = 0
+    /// A year or so away from the app (ms, `away.start ..< away.end`): no uses and no
+    /// looks, StoreKit's reports and the rest as ever. Coming back in the month of the
+    /// year the user left in is when a month kept without its year reads as unchanged.
+    private var away = (start: Int64.max, end: Int64.max)
 
     private static var second: Int64 { Milliseconds.second }
     private static var day: Int64 { Milliseconds.twentyFourHours }
@@ -176,6 +181,11 @@ struct PolicyLifeBuilder {
         clock = ZoneClock(zone: startZone)
         let trialEnd = traits.trialLength.map { start.adding(milliseconds: $0) }
         let walksEdges = swarm.habits.contains(.walksEdges) && (persona == .edgeWalker || random.chance(0.08))
+        let span = start.milliseconds(to: end)
+        if span > 400 * Self.day, random.chance(persona == .light ? 0.3 : 0.1) {
+            let leaves = start.millisecondsSince1970 + random.int64(in: 0...span - 400 * Self.day)
+            away = (leaves, leaves + random.int64(in: 330 * Self.day...400 * Self.day))
+        }
         let changes = drawEntitlements(trialEnd: trialEnd)
         drawRestores(changes: changes)
         if walksEdges {
@@ -192,7 +202,9 @@ struct PolicyLifeBuilder {
         }
         if swarm.habits.contains(.travels), persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone, toggles: false) }
         if swarm.habits.contains(.togglesZone), persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone, toggles: true) }
-        if swarm.habits.contains(.reinstalls), persona == .reinstaller || random.chance(0.03) { drawReinstalls(trialEnd: trialEnd, changes: changes) }
+        if swarm.habits.contains(.reinstalls), persona == .reinstaller || random.chance(walksEdges ? 0.3 : 0.03) {
+            drawReinstalls(trialEnd: trialEnd, changes: changes)
+        }
         if swarm.habits.contains(.signsIn), random.chance(persona == .light ? 0.35 : 0.55) { drawSignIns(startZone: startZone) }
         // Sorted by (instant, order drawn): small integer keys sort fast; the events follow.
         out.rareKeys.removeAll(keepingCapacity: true)
@@ -226,6 +238,12 @@ struct PolicyLifeBuilder {
             from = start.adding(milliseconds: random.int64(in: Milliseconds.minute...2 * Self.day))
         default:
             from = start.adding(milliseconds: random.int64(in: 1...max(1, span - 1)))
+        }
+        if random.chance(persona == .edgeWalker ? 0.5 : 0.1) {
+            // At the calendar's midnight, a moment before or just after: the period's
+            // `expires` (the same time of day, StoreKit's renewal) lands at a midnight
+            // too, where its local date turns.
+            from = calendarMidnight(after: from).adding(milliseconds: random.pick([-1, 0, 1, 999]))
         }
         guard from > start, from < end else { return [] }
         let lifecycle = PolicyStoreKitLifecycle(traits: traits, habits: swarm.habits, latestExpiry: PolicyTimelineGenerator.latestExpiry,
@@ -315,17 +333,26 @@ struct PolicyLifeBuilder {
     }
 
     /// Reinstalls at awkward moments (the trial's end, local midnight, an entitlement
-    /// change), often followed by a restore of purchases.
+    /// change or just before one), often followed by a restore of purchases.
     private mutating func drawReinstalls(trialEnd: Instant?, changes: [PolicyEntitlementChange]) {
         for _ in 0..<random.int(in: 1...6) {
             let at: Instant
-            switch random.below(5) {
+            switch random.below(6) {
             case 0 where trialEnd != nil: at = trialEnd!.adding(milliseconds: random.pick([-1, 0, 1]))
             case 1: at = calendarMidnight(after: randomInstant()).adding(milliseconds: random.pick([-Self.second, 0, 1]))
-            case 2 where !changes.isEmpty: at = random.pick(changes).at
+            case 2...3 where !changes.isEmpty:
+                // At a StoreKit report, or seconds to minutes before it, half the time one
+                // that ends access: a refund or an expiry heard just after a launch is not
+                // a sync glitch to ignore.
+                let ends = changes.filter { $0.entitlement == nil }
+                let change = !ends.isEmpty && random.chance(0.5) ? random.pick(ends) : random.pick(changes)
+                at = change.at.adding(milliseconds: random.chance(0.5) ? 0 : -random.int64(in: Self.second...5 * Milliseconds.minute))
             default: at = randomInstant()
             }
             guard add(at, .reinstall) else { continue }
+            // Now and then the new install is on a phone set to another zone (a backup
+            // restored abroad): the zone changes right after the reinstall.
+            if random.chance(0.2) { add(at.adding(milliseconds: random.pick([0, 1, Self.second, Milliseconds.minute])), .setZone(catalog.draw(&random))) }
             if swarm.habits.contains(.restores), random.chance(0.5) {
                 let restored = online(at.adding(milliseconds: random.int64(in: 0...5 * Self.second)), changes)
                 add(restored, .setEntitlement(entitlement(at: restored, changes)))
@@ -443,14 +470,15 @@ struct PolicyLifeBuilder {
             let plan = planGuess(at: dayStart, trialEnd: trialEnd, graceEnd: graceEnd)
             if plan != capsPlan { setCaps(plan: plan) }
             let hasPlan = plan >= 0 && !exhausted()
-            var uses = canUse ? Int64(usesToday(hasPlan: hasPlan)) : 0
+            let isAway = dayStart >= away.start && dayStart < away.end
+            var uses = canUse && !isAway ? Int64(usesToday(hasPlan: hasPlan)) : 0
             // A burst: one feature up to and past a limit, within a stretch of the day.
             var from = dayStart, to = dayEnd
             var burstFeature = -1, burstTarget = Int64.max, releaseFeature = -1
             // A day under no plan, or with the meters spent, ends a streak.
-            if !hasPlan { streakDays = 0 }
+            if !hasPlan || isAway { streakDays = 0 }
             let streaking = streakDays > 0
-            if streaking || (bursts && hasPlan && random.chance(burstChance)) {
+            if streaking || (bursts && hasPlan && !isAway && random.chance(burstChance)) {
                 if streaking {
                     (burstFeature, burstTarget) = (streakFeature, streakTarget)
                     streakDays -= 1
@@ -491,7 +519,7 @@ struct PolicyLifeBuilder {
                 }
             }
             extraCount = 0
-            if edgeWalker, canUse {
+            if edgeWalker, canUse, !isAway {
                 // The last moments before the calendar's date advances and the first after;
                 // every offset at a month's end.
                 let midnight = fixedCalendar ? calendar.nextDateStart(after: Instant(millisecondsSince1970: dayStart)).millisecondsSince1970 : dayEnd
@@ -515,7 +543,7 @@ struct PolicyLifeBuilder {
                     }
                 }
             }
-            if looks, random.chance(0.25) { addExtra(dayStart &+ random.int64(in: 0...width - 1), Self.lookCode, from: dayStart, to: dayEnd) }
+            if looks, !isAway, random.chance(0.25) { addExtra(dayStart &+ random.int64(in: 0...width - 1), Self.lookCode, from: dayStart, to: dayEnd) }
             Self.insertionSort(extras, count: extraCount)
             var e = 0
             let stretch = to &- from
@@ -646,6 +674,8 @@ struct PolicyLifeBuilder {
     private mutating func appendRare(before limit: Int64) {
         while nextRareAt < limit {
             var event = out.rare[Int(out.rareKeys[nextRare] & 0xF_FFFF)]
+            nextRare += 1
+            nextRareAt = nextRare < rareCount ? out.rareKeys[nextRare] >> 20 : .max
             switch event.action {
             case .setZone(let moved): clock.set(moved)
             case .setEntitlement(let entitlement):
@@ -653,13 +683,12 @@ struct PolicyLifeBuilder {
                 entitledPlan = entitlement.map { traits.rankOf[$0.product] } ?? -1
             case .signIn: signedIn = true
             case .use(let feature, _):
+                if event.at.millisecondsSince1970 >= away.start, event.at.millisecondsSince1970 < away.end { continue }
                 if consumes[feature] >= 0 { count(meter: consumes[feature]) }
                 if traits.hasHistory(feature) { event.action = .use(feature: feature, day: historyDay(feature, at: event.at)) }
             default: break
             }
             out.append(event)
-            nextRare += 1
-            nextRareAt = nextRare < rareCount ? out.rareKeys[nextRare] >> 20 : .max
         }
     }
 

@@ -25,7 +25,11 @@ import SubscriptionModel
 ///   a user offline then (`offlineAtPeriodEnd`), when the device is next online: a
 ///   minute to four days late, never after the next period's end. Meanwhile the app
 ///   holds an entitlement whose `expires` has passed, which still decides the plan (G12).
-///   (A lapse after a failed renewal with no billing grace is heard at once.)
+///   (A lapse after a failed renewal with no billing grace is heard at once.) On a
+///   device whose clock is behind StoreKit's (the `clockBehind` habit), a renewal, downgrade or
+///   crossgrade reaches the app a moment to two minutes *before* the `expires` it
+///   follows, by the device's clock; the end of access never does (a report of no
+///   entitlement before `expires` would be a refund).
 ///
 /// Every `expires` lies within the years the timeline format can write (up to
 /// 2099-12-31): a period that would end later is not started.
@@ -97,7 +101,7 @@ struct PolicyStoreKitLifecycle {
             switch action {
             case .renew:
                 let next = period(product).end(after: anchor, count: periods + 1)
-                let heard = reported(&random, due: expires, before: next)
+                let heard = reported(&random, due: expires, before: next, after: changes[changes.count - 1].at)
                 guard heard < end, next <= latestExpiry else { return nil }
                 changes.append(PolicyEntitlementChange(at: heard, due: expires, entitlement: PolicyEntitlement(product: product, expires: next), kind: .renewal))
                 periods += 1
@@ -112,7 +116,7 @@ struct PolicyStoreKitLifecycle {
                 let isDowngrade = action == .downgrade
                 let target = random.pick(others(of: product) { isDowngrade ? $0 < $1 : $0 == $1 })
                 let next = period(target).end(after: expires, count: 1)
-                let heard = reported(&random, due: expires, before: next)
+                let heard = reported(&random, due: expires, before: next, after: changes[changes.count - 1].at)
                 guard heard < end, next <= latestExpiry else { return nil }
                 changes.append(PolicyEntitlementChange(at: heard, due: expires, entitlement: PolicyEntitlement(product: target, expires: next),
                                                        kind: isDowngrade ? .downgrade : .crossgrade))
@@ -163,8 +167,14 @@ struct PolicyStoreKitLifecycle {
     /// for a user offline at period ends, half the time when the device is next online
     /// (a minute to an hour, an hour to a day, or one to four days later), always before
     /// `latest` (the next period's end; for the end of access, the latest `expires` the
-    /// format can write).
-    private func reported(_ random: inout SeededRandom, due: Instant, before latest: Instant) -> Instant {
+    /// format can write). Given `after` (the last report so far), a change that keeps
+    /// access may come early on a device whose clock is behind, a quarter of the time,
+    /// but always after that report.
+    private func reported(_ random: inout SeededRandom, due: Instant, before latest: Instant, after previous: Instant? = nil) -> Instant {
+        if habits.contains(.clockBehind), let previous, random.chance(0.25) {
+            let early = random.chance(0.5) ? random.int64(in: 1...Milliseconds.second) : random.int64(in: Milliseconds.second...2 * Milliseconds.minute)
+            return Instant(millisecondsSince1970: max(due.millisecondsSince1970 - early, previous.millisecondsSince1970 + 1))
+        }
         guard habits.contains(.offlineAtPeriodEnd), random.chance(0.5) else { return due }
         let delay = switch random.below(5) {
         case 0, 1: random.int64(in: Milliseconds.minute...Milliseconds.hour)

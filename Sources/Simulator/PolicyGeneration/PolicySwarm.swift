@@ -97,9 +97,13 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
         /// the app minutes to days late, and the app is used meanwhile with an `expires` in
         /// the past.
         public static let offlineAtPeriodEnd = Habits(rawValue: 1 << 17)
+        /// Has a device clock behind StoreKit's: a report of a renewal or of a move to
+        /// another product at a period's end now and then reaches the app a moment to two
+        /// minutes before that end, by the device's clock.
+        public static let clockBehind = Habits(rawValue: 1 << 18)
 
         /// Every habit.
-        public static let all = Habits(rawValue: (1 << 18) - 1)
+        public static let all = Habits(rawValue: (1 << 19) - 1)
 
         /// The habit a persona keeps under swarm testing: what the persona is for.
         static func defining(_ persona: Persona) -> Habits {
@@ -120,6 +124,7 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
             (.crossgrades, "crossgrades"), (.cancels, "cancels"), (.refunds, "refunds"), (.failsBilling, "fails-billing"),
             (.resubscribes, "resubscribes"), (.restores, "restores"), (.buysLifetime, "buys-lifetime"),
             (.bursts, "bursts"), (.walksEdges, "walks-edges"), (.offlineAtPeriodEnd, "offline-at-period-end"),
+            (.clockBehind, "clock-behind"),
         ]
     }
 

@@ -103,9 +103,11 @@ public struct PolicyTimelineGenerator: Sendable {
 
     /// The install and the end: a span from six hours to `maxYears` years (a quarter
     /// each of hours, days, months and years) placed uniformly in 1970–2099, except for
-    /// a few users at the very start and the very end of that range and, under a policy
-    /// with a grace, three in ten installed within weeks of its cut-off, on either side,
-    /// and living past its end.
+    /// a few users at the very start and the very end of that range (some in the first
+    /// hours of 1970, when zones west of UTC still read 1969-12-31) and, under a policy
+    /// with a grace, three in ten installed within weeks of its cut-off, on either side
+    /// (one in eight of them a millisecond before it, at it or just after), and living
+    /// past its end.
     private func drawSpan(_ random: inout SeededRandom) -> (Instant, Instant) {
         let hour = Milliseconds.hour, day = Milliseconds.twentyFourHours
         let longest = max(Int64(maxYears) * 365 * day + day / 4 * Int64(maxYears), 31 * day)
@@ -118,12 +120,13 @@ public struct PolicyTimelineGenerator: Sendable {
         let first = Self.earliest.millisecondsSince1970, last = Self.latest.millisecondsSince1970
         let roll = random.below(100)
         if roll < 30, let cutoff = traits.graceCutoff, let graceEnd = traits.graceEnd {
-            let start = cutoff.millisecondsSince1970 + random.int64(in: -75 * day...15 * day)
+            let start = cutoff.millisecondsSince1970 + (random.below(8) == 0 ? random.pick([-1, 0, 1]) : random.int64(in: -75 * day...15 * day))
             let end = max(start + span, graceEnd.millisecondsSince1970 + random.int64(in: hour...45 * day))
             if start > first, end < last { return (Instant(millisecondsSince1970: start), Instant(millisecondsSince1970: end)) }
         }
         let start: Int64 = switch roll {
-        case 30..<32: first + random.int64(in: 0...20 * day)
+        case 30: first + random.int64(in: 0...14 * hour)
+        case 31: first + random.int64(in: 0...20 * day)
         case 32..<34: last - span - random.int64(in: 0...20 * day)
         default: random.int64(in: first...(last - span))
         }

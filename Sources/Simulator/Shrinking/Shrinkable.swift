@@ -28,6 +28,8 @@ public protocol ShrinkableStep {
     /// When it sets the device's zone: the same event with each of the zones `simpler`
     /// offers for its zone instead; otherwise none.
     func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Self]
+    /// The zone it sets the device to, if it is a zone change.
+    var zoneSet: TimeZoneRules? { get }
     /// Simpler events in its place, simplest first (fewer or lower entitlements, a
     /// plainer kind of use, a look for a reinstall); none when it is as simple as it gets.
     var simpler: [Self] { get }
@@ -50,6 +52,10 @@ extension Event: ShrinkableStep {
     public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
         guard case .setZone(let zone) = action else { return [] }
         return simpler(zone).map { Event(at: at, .setZone($0)) }
+    }
+
+    public var zoneSet: TimeZoneRules? {
+        if case .setZone(let zone) = action { zone } else { nil }
     }
 
     /// Unlimited to Premium, then to none; every capture a meal; a reinstall a look.
@@ -109,6 +115,10 @@ extension PolicyEvent: ShrinkableStep {
     public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
         guard case .setZone(let zone) = action else { return [] }
         return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
+    }
+
+    public var zoneSet: TimeZoneRules? {
+        if case .setZone(let zone) = action { zone } else { nil }
     }
 
     /// An entitlement without its billing details, or with its expiry rounded down to

@@ -4,7 +4,8 @@ import SubscriptionModel
 ///
 /// In the manner of Hypothesis and delta debugging: cut everything after the
 /// violating event, delete runs of events (halving the run length down to single
-/// events), pull instants together, replace zones by fixed-offset ones and products
+/// events), pull instants together, start the device in the zone it first moves to,
+/// replace zones by fixed-offset ones and products
 /// by simpler ones, and repeat until nothing changes. The last round tries deleting
 /// every single event and finds none that can go, so the result is 1-minimal:
 /// removing any one event (other than the install, which every timeline needs)
@@ -85,8 +86,16 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
         return changed
     }
 
-    /// Zones with no history first: UTC, then the fixed zone of the same whole-hour offset.
+    /// The device in the first zone change's zone from the start, that change gone (one
+    /// event fewer: a user who installed abroad); then zones with no history: UTC, then
+    /// the fixed zone of the same whole-hour offset.
     private mutating func simplifyZones(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
+        if let first = best.events.indices.dropFirst().first(where: { best.events[$0].zoneSet != nil }) {
+            var candidate = best
+            candidate.zone = best.events[first].zoneSet!
+            candidate.events.remove(at: first)
+            if accept(candidate, into: &best, &violation) { return true }
+        }
         let utc = TimeZoneRules.utc
         func simpler(_ zone: TimeZoneRules, at instant: Instant) -> [TimeZoneRules] {
             let offset = zone.offsetMilliseconds(at: instant)
