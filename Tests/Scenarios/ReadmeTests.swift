@@ -33,6 +33,17 @@ struct ReadmeTests {
         #expect(lines == ["swift run -c release simulate", "swift test"])
     }
 
+    @Test("the Swift blocks that run a campaign are ReadmeSwiftExampleTests' code, line for line")
+    func swiftCampaignBlocksRun() throws {
+        let blocks = Self.blocks("swift").filter { $0.contains("Campaign(") }
+        #expect(blocks.count == 2, "the flagship's block and the policy's")
+        let tests = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReadmeSwiftExampleTests.swift"), encoding: .utf8)
+        let testLines = Set(tests.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for line in blocks.joined(separator: "\n").split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            #expect(testLines.contains(line.trimmingCharacters(in: .whitespaces)), "README line not run by ReadmeSwiftExampleTests: \(line)")
+        }
+    }
+
     @Test("every JSON block is a timeline that replays (v1, or under the policy it names)")
     func jsonBlocksReplay() throws {
         let blocks = Self.blocks("json")
