@@ -84,7 +84,9 @@ enum HelpText {
                     report.md, report.html, summary.txt and failures/*.json. The
                     folder is replaced whole when the run ends (nothing of an earlier
                     run stays); checked before the run starts: a folder holding files
-                    but no report.json, or a file the command reads, is refused
+                    but not a report's report.json, report.md and report.html, an
+                    earlier report holding anything else, or a file the command
+                    reads, is refused
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
                     traveller, subscriber, reinstaller); default all
       --quiet       no progress on standard error

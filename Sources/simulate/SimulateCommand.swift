@@ -4,8 +4,17 @@ import Simulator
 /// Picks the subcommand and maps its result to an exit status:
 /// 0 all held, 1 an invariant broke, 2 bad input (nothing written to standard output).
 enum SimulateCommand {
-    /// The commands, as `main` picks them.
-    static let commands = ["run", "replay", "bench", "check", "mutants", "diff", "baseline", "policies", "policy", "storekit", "merge", "help"]
+    /// Each command's name and entry point, in the order the overview lists them:
+    /// `main` picks from this table, and its names are what a mistyped command is
+    /// matched against (with `help`, which `main` answers itself).
+    static let table: [(name: String, main: @Sendable (CommandArguments) throws -> Int32)] = [
+        ("run", RunCommand.main), ("replay", ReplayCommand.main), ("check", CheckCommand.main), ("mutants", MutantsCommand.main),
+        ("diff", DiffCommand.main), ("baseline", BaselineCommand.main), ("bench", BenchCommand.main), ("policies", PoliciesCommand.main),
+        ("policy", PolicyCommand.main), ("storekit", StoreKitCommand.main), ("merge", MergeCommand.main),
+    ]
+
+    /// Every command name: the table's and `help`.
+    static let commands = table.map(\.name) + ["help"]
 
     /// The one refusal of a command name that is none of `commands` (`simulate NAME`,
     /// `simulate help NAME`), with the nearest command when one is close.
@@ -24,18 +33,10 @@ enum SimulateCommand {
         let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {
+            if let command = table.first(where: { $0.name == name }) {
+                return try command.main(CommandArguments(arguments, command: name))
+            }
             switch name {
-            case "run": return try RunCommand.main(CommandArguments(arguments, command: "run"))
-            case "replay": return try ReplayCommand.main(CommandArguments(arguments, command: "replay"))
-            case "bench": return try BenchCommand.main(CommandArguments(arguments, command: "bench"))
-            case "check": return try CheckCommand.main(CommandArguments(arguments, command: "check"))
-            case "mutants": return try MutantsCommand.main(CommandArguments(arguments, command: "mutants"))
-            case "diff": return try DiffCommand.main(CommandArguments(arguments, command: "diff"))
-            case "baseline": return try BaselineCommand.main(CommandArguments(arguments, command: "baseline"))
-            case "policies": return try PoliciesCommand.main(CommandArguments(arguments, command: "policies"))
-            case "policy": return try PolicyCommand.main(CommandArguments(arguments, command: "policy"))
-            case "storekit": return try StoreKitCommand.main(CommandArguments(arguments, command: "storekit"))
-            case "merge": return try MergeCommand.main(CommandArguments(arguments, command: "merge"))
             case "help":
                 guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
                 guard let text = HelpText.text(for: arguments.first ?? "simulate") else { throw unknownCommand(arguments[0]) }

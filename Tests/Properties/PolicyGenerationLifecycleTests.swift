@@ -59,7 +59,8 @@ struct PolicyGenerationLifecycleTests {
     /// The first report that breaks StoreKit's rules in `events`, or nil; counts the moves
     /// seen. Only a user `offlineAtPeriodEnd` may hear of a move at a period's end after
     /// it, and only a user whose clock is behind (`clockBehind`) before it, by two
-    /// minutes at most, and never of the end of access.
+    /// minutes at most. (An end of access heard early would read as a refund here, which
+    /// it cannot be told from; the generator never makes one.)
     static func check(_ events: UnsafeBufferPointer<PolicyEvent>, policy: SubscriptionPolicy, habits: PolicySwarm.Habits, moves: inout Moves) -> String? {
         let offlineAtPeriodEnd = habits.contains(.offlineAtPeriodEnd)
         let skew = habits.contains(.clockBehind) ? 2 * Milliseconds.minute : 0

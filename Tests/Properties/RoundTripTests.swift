@@ -8,7 +8,7 @@ import Testing
 struct RoundTripTests {
     static let sample = 400
 
-    @Test("every generated timeline is valid, between 1972 and 2037, and round-trips through JSON")
+    @Test("every generated timeline is valid, within 1970–2099, and round-trips through JSON")
     func roundTrip() throws {
         let generator = TimelineGenerator(maxYears: PropertySettings.years)
         for user in 0..<Self.sample {

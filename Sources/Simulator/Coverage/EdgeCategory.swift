@@ -48,24 +48,24 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// run's counts are a check of these figures, not a copy of them).
     public var perUser: (mean: Double, spread: Double) {
         switch self {
-        case .dstSpringForward: (0.24273, 0.63502)
-        case .dstFallBack: (0.24080, 0.63131)
+        case .dstSpringForward: (0.24274, 0.63503)
+        case .dstFallBack: (0.24082, 0.63132)
         case .missingMidnight: (0.05101, 0.29696)
         case .fallBackAcrossMidnight: (0.01682, 0.17017)
         case .skippedDate: (0.06283, 0.42057)
-        case .repeatedDate: (1.45344, 5.92496)
-        case .dateLineTravel: (2.19507, 9.11471)
+        case .repeatedDate: (1.45346, 5.92495)
+        case .dateLineTravel: (2.19503, 9.11474)
         case .zoneToggleAcrossDate: (0.74476, 3.15460)
-        case .lastMinuteBeforeReset: (43.05780, 178.01076)
-        case .firstMinuteAfterReset: (42.81374, 178.19393)
-        case .trialEndsBetweenAttempts: (0.76647, 0.42308)
+        case .lastMinuteBeforeReset: (43.05787, 178.01075)
+        case .firstMinuteAfterReset: (42.81373, 178.19393)
+        case .trialEndsBetweenAttempts: (0.76645, 0.42309)
         case .purchase: (0.31950, 0.62833)
         case .upgrade: (0.05361, 0.27349)
         case .downgradeAtRenewal: (0.04417, 0.24372)
         case .cancellation: (0.07313, 0.30907)
         case .lapse: (0.06472, 0.31179)
         case .refund: (0.03615, 0.20737)
-        case .reinstall: (0.38075, 1.20278)
+        case .reinstall: (0.38118, 1.20370)
         }
     }
 

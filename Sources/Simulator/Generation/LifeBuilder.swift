@@ -138,7 +138,7 @@ struct LifeBuilder {
             case 2 where !changes.isEmpty: at = random.pick(changes).at
             default: at = randomInstant()
             }
-            add(at, .reinstall)
+            guard add(at, .reinstall) else { continue }
             // Now and then the new install is on a phone set to another zone (a backup
             // restored abroad): the zone changes right after the reinstall.
             if random.chance(0.2) { add(at.adding(milliseconds: random.pick([0, 1, Self.second, Milliseconds.minute])), .setZone(catalog.draw(&random))) }

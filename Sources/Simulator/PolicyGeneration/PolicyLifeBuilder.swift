@@ -241,8 +241,9 @@ struct PolicyLifeBuilder {
         }
         if random.chance(persona == .edgeWalker ? 0.5 : 0.1) {
             // At the calendar's midnight, a moment before or just after: the period's
-            // `expires` (the same time of day, StoreKit's renewal) lands at a midnight
-            // too, where its local date turns.
+            // `expires` (the same UTC time of day, StoreKit's renewal) lands at a
+            // midnight too, where its local date turns, while the zone keeps its offset
+            // (always under a UTC calendar; an hour off across a DST change).
             from = calendarMidnight(after: from).adding(milliseconds: random.pick([-1, 0, 1, 999]))
         }
         guard from > start, from < end else { return [] }
@@ -341,9 +342,10 @@ struct PolicyLifeBuilder {
             case 0 where trialEnd != nil: at = trialEnd!.adding(milliseconds: random.pick([-1, 0, 1]))
             case 1: at = calendarMidnight(after: randomInstant()).adding(milliseconds: random.pick([-Self.second, 0, 1]))
             case 2...3 where !changes.isEmpty:
-                // At a StoreKit report, or seconds to minutes before it, half the time one
-                // that ends access: a refund or an expiry heard just after a launch is not
-                // a sync glitch to ignore.
+                // At a StoreKit report (just after it: reports are drawn first, and events
+                // of one instant keep the order drawn), or seconds to minutes before it, so
+                // that the report comes just after a launch; half the time a report that
+                // ends access: a refund or an expiry heard then is not a sync glitch to ignore.
                 let ends = changes.filter { $0.entitlement == nil }
                 let change = !ends.isEmpty && random.chance(0.5) ? random.pick(ends) : random.pick(changes)
                 at = change.at.adding(milliseconds: random.chance(0.5) ? 0 : -random.int64(in: Self.second...5 * Milliseconds.minute))

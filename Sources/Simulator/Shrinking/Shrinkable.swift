@@ -50,7 +50,7 @@ extension Violation: LocatedFailure {}
 
 extension Event: ShrinkableStep {
     public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
-        guard case .setZone(let zone) = action else { return [] }
+        guard let zone = zoneSet else { return [] }
         return simpler(zone).map { Event(at: at, .setZone($0)) }
     }
 
@@ -113,7 +113,7 @@ extension PolicyTimeline: ShrinkableTimeline {
 
 extension PolicyEvent: ShrinkableStep {
     public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
-        guard case .setZone(let zone) = action else { return [] }
+        guard let zone = zoneSet else { return [] }
         return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
     }
 
