@@ -4,18 +4,7 @@ enum HelpText {
     static func text(for command: String) -> String? {
         switch command {
         case "simulate", "help", "--help", "-h": overview
-        case "replay": replay
-        case "run": run
-        case "bench": bench
-        case "diff": diff
-        case "mutants": mutants
-        case "check": check
-        case "baseline": baseline
-        case "policies": PoliciesCommand.help
-        case "policy": PolicyCommand.help
-        case "storekit": StoreKitCommand.help
-        case "merge": MergeCommand.help
-        default: nil
+        default: SimulateCommand.table.first { $0.name == command }?.help
         }
     }
 

@@ -4,13 +4,14 @@ import Simulator
 /// Picks the subcommand and maps its result to an exit status:
 /// 0 all held, 1 an invariant broke, 2 bad input (nothing written to standard output).
 enum SimulateCommand {
-    /// Each command's name and entry point, in the order the overview lists them:
-    /// `main` picks from this table, and its names are what a mistyped command is
-    /// matched against (with `help`, which `main` answers itself).
-    static let table: [(name: String, main: @Sendable (CommandArguments) throws -> Int32)] = [
-        ("run", RunCommand.main), ("replay", ReplayCommand.main), ("check", CheckCommand.main), ("mutants", MutantsCommand.main),
-        ("diff", DiffCommand.main), ("baseline", BaselineCommand.main), ("bench", BenchCommand.main), ("policies", PoliciesCommand.main),
-        ("policy", PolicyCommand.main), ("storekit", StoreKitCommand.main), ("merge", MergeCommand.main),
+    /// Each command's name, entry point and help, in the order the overview lists them:
+    /// `main` picks from this table, `help COMMAND` reads it, and its names are what a
+    /// mistyped command is matched against (with `help`, which `main` answers itself).
+    static let table: [(name: String, main: @Sendable (CommandArguments) throws -> Int32, help: String)] = [
+        ("run", RunCommand.main, HelpText.run), ("replay", ReplayCommand.main, HelpText.replay), ("check", CheckCommand.main, HelpText.check),
+        ("mutants", MutantsCommand.main, HelpText.mutants), ("diff", DiffCommand.main, HelpText.diff), ("baseline", BaselineCommand.main, HelpText.baseline),
+        ("bench", BenchCommand.main, HelpText.bench), ("policies", PoliciesCommand.main, PoliciesCommand.help), ("policy", PolicyCommand.main, PolicyCommand.help),
+        ("storekit", StoreKitCommand.main, StoreKitCommand.help), ("merge", MergeCommand.main, MergeCommand.help),
     ]
 
     /// Every command name: the table's and `help`.

@@ -243,6 +243,26 @@ struct ReportTests {
         #expect(ReportDiff.markdown(old: old, new: added) == ReportDiff.markdown(old: old, new: old))
     }
 
+    @Test("diff says a category is now or no longer exercised only where both reports judge it: not against a check, nor a run too small for its floor")
+    func diffExercisedOnlyWhereJudged() throws {
+        var old = Self.judgedReport
+        old.coverage[0].floor = 10
+        old.coverage[0].reached = 3
+        old.coverage[0].exercised = false
+        var reached = old
+        reached.coverage[0].reached = 12
+        reached.coverage[0].exercised = true
+        #expect(ReportDiff.markdown(old: old, new: reached).contains("now exercised"), "judged in both: the change is said")
+        #expect(ReportDiff.markdown(old: reached, new: old).contains("**no longer exercised**"))
+        var check = reached
+        check.kind = .check
+        check.coverage = RunReport.coverage(old.coverage, as: .check)
+        #expect(!ReportDiff.markdown(old: old, new: check).contains("exercised"), "a check judges no floor")
+        var small = reached
+        small.coverage[0].floor = 0
+        #expect(!ReportDiff.markdown(old: old, new: small).contains("exercised"), "a run too small to judge the category")
+    }
+
     @Test("diff lists what only one report has (invariant, category, plan, mutant), the setup that differs and the policy's changed lines")
     func diffNamesWhatIsGone() throws {
         let old = Self.judgedReport

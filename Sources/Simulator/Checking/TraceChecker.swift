@@ -273,7 +273,7 @@ public struct TraceChecker {
     /// so a message reads like the output line it is about.
     static func written(_ alert: Output.Alert?) -> String {
         guard let alert else { return "null" }
-        return #"{"title":"# + JSONText.quoted(alert.title.string) + #","message":"# + (alert.message.map { JSONText.quoted($0.string) } ?? "null") + "}"
+        return #"{"title":"# + JSONText.quoted(alert.title.string) + #","message":"# + JSONText.quoted(alert.message?.string) + "}"
     }
 
     /// A PlanView box as the replay contract writes it.

@@ -336,6 +336,7 @@ struct PolicyLifeBuilder {
     /// Reinstalls at awkward moments (the trial's end, local midnight, an entitlement
     /// change or just before one), often followed by a restore of purchases.
     private mutating func drawReinstalls(trialEnd: Instant?, changes: [PolicyEntitlementChange]) {
+        let ends = changes.filter { $0.entitlement == nil }
         for _ in 0..<random.int(in: 1...6) {
             let at: Instant
             switch random.below(6) {
@@ -346,7 +347,6 @@ struct PolicyLifeBuilder {
                 // of one instant keep the order drawn), or seconds to minutes before it, so
                 // that the report comes just after a launch; half the time a report that
                 // ends access: a refund or an expiry heard then is not a sync glitch to ignore.
-                let ends = changes.filter { $0.entitlement == nil }
                 let change = !ends.isEmpty && random.chance(0.5) ? random.pick(ends) : random.pick(changes)
                 at = change.at.adding(milliseconds: random.chance(0.5) ? 0 : -random.int64(in: Self.second...5 * Milliseconds.minute))
             default: at = randomInstant()
@@ -471,16 +471,22 @@ struct PolicyLifeBuilder {
             for meter in 0..<meterCount { tally[6 &* meter] = 0 }
             let plan = planGuess(at: dayStart, trialEnd: trialEnd, graceEnd: graceEnd)
             if plan != capsPlan { setCaps(plan: plan) }
+            if dayStart >= away.start && dayStart < away.end {
+                // Away: no uses, bursts, edges or looks, and a streak ends; the rare events still come.
+                streakDays = 0
+                if nextRareAt < dayEnd { appendRare(before: dayEnd) }
+                dayStart = dayEnd
+                continue
+            }
             let hasPlan = plan >= 0 && !exhausted()
-            let isAway = dayStart >= away.start && dayStart < away.end
-            var uses = canUse && !isAway ? Int64(usesToday(hasPlan: hasPlan)) : 0
+            var uses = canUse ? Int64(usesToday(hasPlan: hasPlan)) : 0
             // A burst: one feature up to and past a limit, within a stretch of the day.
             var from = dayStart, to = dayEnd
             var burstFeature = -1, burstTarget = Int64.max, releaseFeature = -1
             // A day under no plan, or with the meters spent, ends a streak.
-            if !hasPlan || isAway { streakDays = 0 }
+            if !hasPlan { streakDays = 0 }
             let streaking = streakDays > 0
-            if streaking || (bursts && hasPlan && !isAway && random.chance(burstChance)) {
+            if streaking || (bursts && hasPlan && random.chance(burstChance)) {
                 if streaking {
                     (burstFeature, burstTarget) = (streakFeature, streakTarget)
                     streakDays -= 1
@@ -521,7 +527,7 @@ struct PolicyLifeBuilder {
                 }
             }
             extraCount = 0
-            if edgeWalker, canUse, !isAway {
+            if edgeWalker, canUse {
                 // The last moments before the calendar's date advances and the first after;
                 // every offset at a month's end.
                 let midnight = fixedCalendar ? calendar.nextDateStart(after: Instant(millisecondsSince1970: dayStart)).millisecondsSince1970 : dayEnd
@@ -545,7 +551,7 @@ struct PolicyLifeBuilder {
                     }
                 }
             }
-            if looks, !isAway, random.chance(0.25) { addExtra(dayStart &+ random.int64(in: 0...width - 1), Self.lookCode, from: dayStart, to: dayEnd) }
+            if looks, random.chance(0.25) { addExtra(dayStart &+ random.int64(in: 0...width - 1), Self.lookCode, from: dayStart, to: dayEnd) }
             Self.insertionSort(extras, count: extraCount)
             var e = 0
             let stretch = to &- from

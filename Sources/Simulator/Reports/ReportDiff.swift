@@ -76,10 +76,13 @@ public enum ReportDiff {
             guard before?.reached != after?.reached || before?.exercised != after?.exercised || before?.floor != after?.floor
                 || before?.expected != after?.expected else { continue }
             var note = ""
-            // A check counts coverage but judges no floor: nothing is (or is no longer) exercised.
-            let judged = old.kind != .check && new.kind != .check
-            if judged, let before, let after, before.exercised != after.exercised { note = after.exercised ? "now exercised" : "**no longer exercised**" }
-            if judged, before == nil, after?.exercised == false { note = "**not exercised**" }
+            // Exercised or not is said only of a category judged (a floor above 0) in both
+            // reports: a check's categories (`CoverageEntry.countedOnly`) and those a run is
+            // too small to judge have none.
+            if let before, let after, before.floor > 0, after.floor > 0, before.exercised != after.exercised {
+                note = after.exercised ? "now exercised" : "**no longer exercised**"
+            }
+            if before == nil, let after, after.floor > 0, !after.exercised { note = "**not exercised**" }
             if let before, let after, before.floor != after.floor {
                 note += (note.isEmpty ? "" : "; ") + "floor \(Self.floor(before)) → \(Self.floor(after))"
             }
