@@ -25,12 +25,14 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
         // The example timelines and StoreKit fixtures are read from their path by the tests, not bundled.
-        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator"], exclude: ["Examples", "StoreKit"]),
-        .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator"]),
+        // What every test target shares: the scratch folder the tests write in, removed at exit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator", "TestSupport"], exclude: ["Examples", "StoreKit"]),
+        .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator", "TestSupport"]),
         // A team's own quota code under the harness: a simulated device, an adapter, one
         // call that checks it from Swift Testing or XCTest (no processes, no files: builds
         // for an iOS test target).
         .target(name: "SubscriptionTesting", dependencies: ["Simulator", "SubscriptionModel"]),
-        .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "Simulator", "SubscriptionModel"]),
+        .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "Simulator", "SubscriptionModel", "TestSupport"]),
     ]
 )

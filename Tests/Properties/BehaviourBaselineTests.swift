@@ -7,6 +7,8 @@ import Testing
 /// invariant's checks. A rule change fails here until the baseline is regenerated,
 /// so the pull request shows reviewers exactly what moved.
 ///
+/// The other shipped policies' baselines are reproduced by `.ci/run` (release build).
+///
 /// Local dates come from the machine's tz data, so the comparison is made only where
 /// that data is the baseline's version (the report records it); elsewhere the test is
 /// skipped with the reason and the command that makes a baseline for this machine.
@@ -44,17 +46,14 @@ struct BehaviourBaselineTests {
         #expect(markdown == MarkdownReport.text(committed), "run `\(Baseline.command)`")
     }
 
-    @Test("each shipped policy's engine reproduces its reports/baselines/POLICY.json", .enabled(if: BehaviourBaselineTests.sameTzData,
-          "this machine's tz data is not the baseline's version: zone histories, and so local dates, may differ"),
-          arguments: Baseline.policies)
-    func policyMatchesBaseline(policy: String) throws {
+    /// Reproducing each policy's baseline (2,000 users through the policy engine) takes
+    /// minutes in a debug build: `.ci/run` regenerates every baseline with the release
+    /// binary and requires each file to be the committed one, byte for byte. Here, each
+    /// committed policy baseline reads, passed, and its markdown is its report's.
+    @Test("each shipped policy's committed reports/baselines/POLICY.json reads, passed, and its markdown is its report", arguments: Baseline.policies)
+    func policyBaselineReadable(policy: String) throws {
         let committed = try RunReport.read(path: Self.root.appendingPathComponent(Baseline.jsonPath(policy: policy)).path)
-        #expect(committed.options.policy == policy && committed.options.seed == Baseline.options.seed)
-        let now = Baseline.report(policy: policy)
-        if now != committed {
-            let difference = ReportDiff.markdown(old: committed, new: now, oldName: Baseline.jsonPath(policy: policy), newName: "this build")
-            Issue.record("\(policy)'s behaviour moved; if intended, run `\(Baseline.command) --policy \(policy)` and commit reports/baselines/\(policy).*\n\(difference)")
-        }
+        #expect(committed.options.policy == policy && committed.options.seed == Baseline.options.seed && committed.options.users == Baseline.options.users)
         #expect(committed.passed)
         let markdown = try String(contentsOf: Self.root.appendingPathComponent(Baseline.markdownPath(policy: policy)), encoding: .utf8)
         #expect(markdown == MarkdownReport.text(committed), "run `\(Baseline.command) --policy \(policy)`")

@@ -1,17 +1,14 @@
 import Foundation
 import Simulator
 import SubscriptionModel
+import TestSupport
 
 /// Runs as `simulate run`, `simulate run --policy` and `simulate mutants` do (whole or
 /// one shard), each report written into a report folder the way the command writes it,
 /// for the sharding tests to merge and compare.
 enum ShardRuns {
-    /// A new empty folder under the temporary directory.
-    static func temporaryFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-shards-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// A new empty folder in the tests' scratch folder (removed when the tests end).
+    static func temporaryFolder() throws -> String { try Scratch.folder("shards") }
 
     /// `simulate run` with the implementations `make` builds (the reference model when
     /// nil), its failures shrunk into `path`'s failures/, its report written to `path`.

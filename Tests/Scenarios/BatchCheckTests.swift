@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import SubscriptionModel
+import TestSupport
 import Testing
 
 extension ExternalProgramTests {
@@ -17,7 +18,7 @@ extension ExternalProgramTests {
         /// request line ("$1") as `replay --batch` does.
         func script(_ body: String) throws -> (command: String, folder: URL) {
             let simulate = try #require(PackagePaths.simulate)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("batch-program-\(UUID().uuidString)")
+            let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("batch-program-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("program.sh")
             let text = """
@@ -45,7 +46,7 @@ extension ExternalProgramTests {
 
         /// `simulate check --batch` on six users of seed 3 over a year.
         func check(_ command: String, users: Int = 6, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String, report: String) {
-            let report = FileManager.default.temporaryDirectory.appendingPathComponent("check-batch-\(UUID().uuidString)").path
+            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-batch-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: report) }
             let result = try runSimulate(["check", "--batch", "--command", command, "--seed", "3", "--users", "\(users)", "--years", "1", "--report", report] + extra)
             let json = (try? String(contentsOfFile: report + "/report.json", encoding: .utf8)) ?? ""

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import TestSupport
 import Testing
 
 /// The command line as a user meets it: flags named when they are wrong, help for
@@ -62,7 +63,7 @@ struct CommandLineTests {
         for (link, target) in [("link", "real"), ("link/", "real"), ("dangling", "nowhere")] {
             let result = try runSimulate(["run", "--users", "2", "--years", "1", "--quiet", "--report", folder + "/" + link])
             #expect(result.status == 2 && result.out.isEmpty)
-            #expect(result.err == "error: --report \"\(folder)/\(link)\": a symbolic link (to \"\(folder)/\(target)\"), which a report cannot replace; name the folder itself\n",
+            #expect(result.err == "error: --report \(ErrorText.quotedPath("\(folder)/\(link)")): a symbolic link (to \(ErrorText.quotedPath("\(folder)/\(target)"))), which a report cannot replace; name the folder itself\n",
                     "\(result.err)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/real") == ["mine.txt"])
@@ -121,7 +122,7 @@ struct CommandLineTests {
         let folder = try temporaryFolder()
         let out = try runSimulate(["replay", "--seed", "1", "--user", "0", "--years", "1", "--out", folder])
         #expect(out.status == 2 && out.out.isEmpty)
-        #expect(out.err == "error: cannot write \"\(folder)\": a folder, not a file\n", "\(out.err)")
+        #expect(out.err == "error: cannot write \(ErrorText.quotedPath(folder)): a folder, not a file\n", "\(out.err)")
         let both = try runSimulate(["replay", "some.json", "--seed", "3"])
         #expect(both.status == 2 && both.err == "error: give either a FILE or --seed and --user, not both\n", "\(both.err)")
     }
@@ -294,7 +295,7 @@ struct CommandLineTests {
         try Data("my thesis".utf8).write(to: URL(fileURLWithPath: folder + "/thesis.txt"))
         let result = try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.hasPrefix("error: --report \"\(folder)\": holds a file (\"thesis.txt\") and no report.json"), "\(result.err)")
+        #expect(result.err.hasPrefix("error: --report \(ErrorText.quotedPath(folder)): holds a file (\"thesis.txt\") and no report.json"), "\(result.err)")
         #expect(try String(contentsOfFile: folder + "/thesis.txt", encoding: .utf8) == "my thesis")
         // An earlier report is replaced as before.
         try FileManager.default.removeItem(atPath: folder + "/thesis.txt")
@@ -307,9 +308,9 @@ struct CommandLineTests {
         let root = try temporaryFolder(), folder = root + "/r"
         let run = { (report: String) in try runSimulate(["run", "--seed", "1", "--users", "5", "--years", "1", "--quiet", "--report", report]) }
         #expect(try run(folder).status == 0)
-        let inside = "inside the earlier report \"\(folder)\", which a command writing there replaces whole"
-        for (arguments, message) in [(["run", "--users", "5", "--years", "1", "--report", folder + "/inner"], "--report \"\(folder)/inner\": \(inside); name a folder outside it"),
-                                     (["replay", "--seed", "1", "--user", "0", "--out", folder + "/failures/u0.json"], "cannot write \"\(folder)/failures/u0.json\": \(inside); name a file outside it"),
+        let inside = "inside the earlier report \(ErrorText.quotedPath(folder)), which a command writing there replaces whole"
+        for (arguments, message) in [(["run", "--users", "5", "--years", "1", "--report", folder + "/inner"], "--report \(ErrorText.quotedPath("\(folder)/inner")): \(inside); name a folder outside it"),
+                                     (["replay", "--seed", "1", "--user", "0", "--out", folder + "/failures/u0.json"], "cannot write \(ErrorText.quotedPath("\(folder)/failures/u0.json")): \(inside); name a file outside it"),
                                      (["baseline", "--report", ""], ReportFolder.unnamed)] {
             let result = try runSimulate(arguments)
             #expect(result.status == 2 && result.out.isEmpty && result.err == "error: " + message + "\n", "\(arguments): \(result.err)")
@@ -330,7 +331,7 @@ struct CommandLineTests {
             }
             let result = try run(folder)
             #expect(result.status == 2 && result.out.isEmpty)
-            #expect(result.err == "error: --report \"\(folder)\": an earlier report that also holds \"\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
+            #expect(result.err == "error: --report \(ErrorText.quotedPath(folder)): an earlier report that also holds \"\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
             #expect(FileManager.default.fileExists(atPath: folder + "/" + entry), "\(entry) is still there")
             try FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
@@ -345,7 +346,7 @@ struct CommandLineTests {
                 try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
             }
             let result = try run(folder)
-            #expect(result.status == 2 && result.err == "error: --report \"\(folder)\": an earlier report that also holds \"failures/\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
+            #expect(result.status == 2 && result.err == "error: --report \(ErrorText.quotedPath(folder)): an earlier report that also holds \"failures/\(entry)\", which is not part of a report and replacing the folder would delete; move it, or name another folder\n", "\(result.err)")
             #expect(FileManager.default.fileExists(atPath: path), "failures/\(entry) is still there")
             try FileManager.default.removeItem(atPath: path)
         }
@@ -359,7 +360,7 @@ struct CommandLineTests {
         try FileManager.default.removeItem(atPath: other)
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/afile"))
         for (report, message) in [("", "error: --report \"\": no folder is named\n"),
-                                  (root + "/afile/sub/r", "error: --report \"\(root)/afile/sub/r\": \"\(root)/afile\" is a file, not a folder\n")] {
+                                  (root + "/afile/sub/r", "error: --report \(ErrorText.quotedPath("\(root)/afile/sub/r")): \(ErrorText.quotedPath("\(root)/afile")) is a file, not a folder\n")] {
             let result = try run(report)
             #expect(result.status == 2 && result.out.isEmpty && result.err == message, "\(report): \(result.err)")
         }
@@ -383,7 +384,7 @@ struct CommandLineTests {
         try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
         let result = try runSimulate(["check", "--command", "sh " + ExternalProgram.shellWord(script), "--users", "2", "--report", folder])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.contains("holds \"\(script)\", which this command reads"), "\(result.err)")
+        #expect(result.err.contains("holds \(ErrorText.quotedPath(script)), which this command reads"), "\(result.err)")
         #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
     }
 
@@ -400,7 +401,7 @@ struct CommandLineTests {
         for (command, folder, script) in [("LANG=C my-impl --strict", tools, tools + "/my-impl"), ("sh ~/impl/impl.sh", home + "/impl", home + "/impl/impl.sh")] {
             let result = try runSimulate(["check", "--command", command, "--users", "2", "--report", folder], environment: environment)
             #expect(result.status == 2 && result.out.isEmpty, "\(command)")
-            #expect(result.err.contains("holds \"\(script)\", which this command reads"), "\(command): \(result.err)")
+            #expect(result.err.contains("holds \(ErrorText.quotedPath(script)), which this command reads"), "\(command): \(result.err)")
             #expect(FileManager.default.fileExists(atPath: script), "the program is still there")
         }
         // A program not found on the path, and a `~` that is not a word's start, name nothing.
@@ -438,16 +439,16 @@ struct CommandLineTests {
         try Data("not a program\n".utf8).write(to: URL(fileURLWithPath: plain))
         #expect(chmod(script, 0o755) == 0)
         let environment = ["PATH": folder + ":/usr/bin:/bin"]
-        for (command, problem) in [(root + "/nope", "the program \"\(root)/nope\" does not exist"),
-                                   ("LANG=C " + folder + " --strict", "the program \"\(folder)\" is a folder"),
-                                   (plain, "the program \"\(plain)\" is not executable"),
+        for (command, problem) in [(root + "/nope", "the program \(ErrorText.quotedPath(root + "/nope")) does not exist"),
+                                   ("LANG=C " + folder + " --strict", "the program \(ErrorText.quotedPath(folder)) is a folder"),
+                                   (plain, "the program \(ErrorText.quotedPath(plain)) is not executable"),
                                    ("no-such-impl-31 --strict", "no program \"no-such-impl-31\" is found through $PATH"),
-                                   (script + "/", "the program \"\(script)/\" names a folder (it ends in /)"),
+                                   (script + "/", "the program \(ErrorText.quotedPath(script + "/")) names a folder (it ends in /)"),
                                    ("LANG=C X=1", "it names no program, only variable assignments")] {
             let report = root + "/report"
             let result = try runSimulate(["check", "--command", command, "--users", "2", "--report", report], environment: environment)
             #expect(result.status == 2 && result.out.isEmpty, "\(command): \(result.status)")
-            #expect(result.err == "error: --command \"\(command)\": \(problem)\n", "\(command): \(result.err)")
+            #expect(result.err == "error: --command \(ErrorText.quotedPath(command)): \(problem)\n", "\(command): \(result.err)")
             #expect(!FileManager.default.fileExists(atPath: report), "\(command): nothing is written")
         }
         // The shell's own words, what only the shell can read, a program found on its path or
@@ -493,7 +494,7 @@ struct CommandLineTests {
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder + "/baselines"))
         let result = try runSimulate(["baseline", "--report", folder])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.contains("\"\(folder)/baselines\" is a file, not a folder"), "\(result.err)")
+        #expect(result.err.contains("\(ErrorText.quotedPath("\(folder)/baselines")) is a file, not a folder"), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["baselines"], "nothing written")
     }
 
@@ -547,9 +548,5 @@ func copyIntoOddFolder(_ source: String, folder: String, file: String) throws ->
     return (root, inner, inner + "/" + file)
 }
 
-/// A new empty folder under the temporary directory.
-func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-test-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+/// A new empty folder in the tests' scratch folder (removed when the tests end).
+func temporaryFolder() throws -> String { try Scratch.folder() }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import TestSupport
 import Testing
 
 /// `simulate check --command`: other implementations, as programs speaking the replay
@@ -9,7 +10,7 @@ import Testing
 @Suite("simulate check")
 struct ExternalCheckTests {
     func check(_ command: String, users: Int = 6, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String) {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)").path
+        let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         return try runSimulate(["check", "--command", command, "--seed", "3", "--users", "\(users)", "--years", "1", "--report", report] + extra)
     }
@@ -18,7 +19,7 @@ struct ExternalCheckTests {
     /// it `$SIMULATE` is the built command and `$1` the timeline file.
     func script(_ body: String) throws -> (command: String, folder: URL) {
         let simulate = try #require(PackagePaths.simulate)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-program-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("program.sh")
         try Data("SIMULATE='\(simulate.path)'\n\(body)\n".utf8).write(to: file)

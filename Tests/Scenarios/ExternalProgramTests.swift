@@ -2,6 +2,7 @@ import Foundation
 import Simulator
 import SubscriptionModel
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -75,7 +76,7 @@ struct ExternalProgramTests {
     @Test("stopAll() kills a running program's whole group, removes its folder and starts no more")
     func stopAll() throws {
         let sleep = RunningProcesses.uniqueSleep(300)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("stop-all-\(UUID().uuidString)").path
+        let log = URL(fileURLWithPath: Scratch.root).appendingPathComponent("stop-all-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let program = ExternalProgram(command: "sh -c 'echo \"$1\" > \(log); sleep \(sleep); :' sh", timeoutSeconds: 60)
         let outcome = Outcome()
@@ -104,7 +105,7 @@ struct ExternalProgramTests {
 
     @Test("the timeline's scratch folder is gone when the run ends")
     func scratchFolder() throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("scratch-\(UUID().uuidString)").path
+        let log = URL(fileURLWithPath: Scratch.root).appendingPathComponent("scratch-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         // The program also leaves a file of its own in the folder.
         _ = run(ExternalProgram(command: "sh -c 'echo \"$1\" > \(log); touch \"$1.mine\"' sh"))

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import SubscriptionModel
+import TestSupport
 import Testing
 
 extension ExternalProgramTests {
@@ -17,7 +18,7 @@ extension ExternalProgramTests {
         /// `simulate check --policy POLICY` on `users` users of seed 3 over a year; the
         /// report folder is kept for the caller (and removed by it).
         func check(_ command: String, policy: String, users: Int = 4, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String, report: String) {
-            let report = FileManager.default.temporaryDirectory.appendingPathComponent("check-policy-\(UUID().uuidString)").path
+            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-policy-\(UUID().uuidString)").path
             let result = try runSimulate(["check", "--command", command, "--policy", policy, "--seed", "3", "--users", "\(users)", "--years", "1", "--report", report] + extra)
             return (result.status, result.out, result.err, report)
         }
@@ -26,7 +27,7 @@ extension ExternalProgramTests {
         /// it `$SIMULATE` is the built command.
         func script(_ body: String) throws -> (command: String, folder: URL) {
             let simulate = try #require(PackagePaths.simulate)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-program-\(UUID().uuidString)")
+            let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("policy-program-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("program.sh")
             try Data("SIMULATE='\(simulate.path)'\n\(body)\n".utf8).write(to: file)

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import SubscriptionModel
+import TestSupport
 import Testing
 
 /// The replay contract's Errors section: every kind of bad input is refused before
@@ -197,7 +198,7 @@ struct ReplayContractErrorTests {
 
     @Test("the command: exit 2, nothing on standard output, the one line on standard error")
     func commandRefusesBadFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json").path
+        let path = URL(fileURLWithPath: Scratch.root).appendingPathComponent("bad-\(UUID().uuidString).json").path
         try Data(#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-02T00:00:00Z","do":"set-zone","zone":"Mars/Olympus"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try runSimulate(["replay", path])
@@ -253,7 +254,7 @@ struct ReplayContractErrorTests {
 
     /// A fresh folder under the temporary directory, removed by the caller.
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        let url = URL(fileURLWithPath: Scratch.root).appendingPathComponent("replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import TestSupport
 import Testing
 
 /// `simulate diff` reads only reports of its own format, and never traps on their
@@ -28,7 +29,7 @@ struct ReportDiffInputTests {
 
     @Test("what is not a report of this format is refused in one line naming the file and the field")
     func refusals() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let negative = try Self.crafted(in: folder, "negative.json", Self.setCount("events", -1))
@@ -79,7 +80,7 @@ struct ReportDiffInputTests {
 
     @Test("extreme but well-formed numbers are diffed exactly, without trapping")
     func extremes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let zero = try Self.crafted(in: folder, "zero.json", Self.setCount("events", 0))

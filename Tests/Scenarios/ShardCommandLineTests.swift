@@ -94,9 +94,9 @@ struct ShardCommandLineTests {
         try "<p>earlier</p>".write(toFile: folder + "/out/report.html", atomically: true, encoding: .utf8)
         let cases = [
             ([folder + "/s1"], "error: shard 2/2 of `swift run -c release simulate run --seed 3 --users 20 --years 1` is missing; give the report folder of each of the 2 shards"),
-            ([folder + "/s1", folder + "/other"], "error: \"\(folder)/other\": seed 4, not 3 as in \"\(folder)/s1\"; shards of one run only"),
-            ([folder + "/s1", folder + "/s1", folder + "/s2"], "error: \"\(folder)/s1\": shard 1/2 again (also \"\(folder)/s1\"); give each shard once"),
-            ([folder + "/s1", folder + "/nothing"], "error: \"\(folder)/nothing\": no such folder"),
+            ([folder + "/s1", folder + "/other"], "error: \(ErrorText.quotedPath("\(folder)/other")): seed 4, not 3 as in \(ErrorText.quotedPath("\(folder)/s1")); shards of one run only"),
+            ([folder + "/s1", folder + "/s1", folder + "/s2"], "error: \(ErrorText.quotedPath("\(folder)/s1")): shard 1/2 again (also \(ErrorText.quotedPath("\(folder)/s1"))); give each shard once"),
+            ([folder + "/s1", folder + "/nothing"], "error: \(ErrorText.quotedPath("\(folder)/nothing")): no such folder"),
             ([], "error: merge needs the report folder of every shard; see 'simulate merge --help'"),
         ]
         for (folders, message) in cases {
@@ -117,7 +117,7 @@ struct ShardCommandLineTests {
             #expect(shard.status == 0)
         }
         let holds = { (out: String, shard: String) in
-            "error: --report \"\(out)\": holds \"\(shard)\", which this command reads and replacing the folder would delete; name another folder\n"
+            "error: --report \(ErrorText.quotedPath(out)): holds \(ErrorText.quotedPath(shard)), which this command reads and replacing the folder would delete; name another folder\n"
         }
         for (out, message) in [(folder, holds(folder, folder + "/s1")), (folder + "/s1", holds(folder + "/s1", folder + "/s1")),
                                (folder + "/s2/..", holds(folder + "/s2/..", folder + "/s1"))] {
@@ -143,7 +143,7 @@ struct ShardCommandLineTests {
             let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 2)
-            #expect(text == "error: --report \"\(out)\": holds the folder this command runs in, which replacing it would delete; name a folder of its own\n", "\(text)")
+            #expect(text == "error: --report \(ErrorText.quotedPath(out)): holds the folder this command runs in, which replacing it would delete; name a folder of its own\n", "\(text)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["s1", "s2", "work"])
         }
     }
@@ -159,7 +159,7 @@ struct ShardCommandLineTests {
                                          "--report", folder + "/s\(index)"])
             #expect(shard.status == 0, "\(shard.err)")
         }
-        let message = "error: --report \"\(folder)/pol\": holds \"\(policy)\", which this command reads and replacing the folder would delete; name another folder\n"
+        let message = "error: --report \(ErrorText.quotedPath("\(folder)/pol")): holds \(ErrorText.quotedPath(policy)), which this command reads and replacing the folder would delete; name another folder\n"
         let merge = try runSimulate(["merge", "--report", folder + "/pol", folder + "/s1", folder + "/s2"])
         #expect(merge.status == 2 && merge.err == message, "\(merge.err)")
         let run = try runSimulate(["run", "--policy", policy, "--users", "3", "--years", "1", "--quiet", "--report", folder + "/pol"])

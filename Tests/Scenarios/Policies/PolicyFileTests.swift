@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import SubscriptionModel
+import TestSupport
 import Testing
 
 /// The policy files: the shipped ones load and say what the rules say; a bad file is
@@ -357,7 +358,7 @@ struct PolicyTimelineErrorTests {
 
     @Test("a policy file beside the timeline is read; a bad one is named with its fault")
     func policyFileBesideTimeline() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-timeline-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("policy-timeline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(PolicyFileTests.base.utf8).write(to: folder.appendingPathComponent("good.json"))
