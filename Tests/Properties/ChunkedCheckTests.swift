@@ -78,7 +78,7 @@ struct ChunkedCheckTests {
             ResetsWhenDateDiffers.self, CounterKeyedByUTCDate.self, RollingTwentyFourHours.self, OffsetCachedAtInstall.self,
             NextResetAfter86400Seconds.self, TrialAsThreeCalendarDays.self, TrialRestartsOnReinstall.self, CounterRestartsOnReinstall.self,
             AllowsTheEleventh.self, UnlimitedWithoutFairUseCap.self, CounterPerPlan.self, FreePlanAfterTrial.self,
-            StaleEntitlement.self, BelowLimitUnderUnlimited.self, PremiumShowsPlanSheet.self, LabelLagsOneBehind.self,
+            StaleEntitlement.self, EmptyRestoreEndsTrial.self, BelowLimitUnderUnlimited.self, PremiumShowsPlanSheet.self, LabelLagsOneBehind.self,
         ]
         #expect(mutants.map { $0.name } == MutantCatalogue.all.map(\.name), "every catalogued mutant is listed here, in order")
         var pastFirstChunk = 0

@@ -44,7 +44,9 @@ extension EdgeCategory {
         case .cancellation: 14
         case .lapse: 15
         case .refund: 16
-        case .reinstall: 17
+        case .emptyRestoreInTrial: 17
+        case .refundInTrial: 18
+        case .reinstall: 19
         }
     }
 }

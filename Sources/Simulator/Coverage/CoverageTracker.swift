@@ -2,8 +2,10 @@ import SubscriptionModel
 
 /// Finds the edge categories one timeline reaches, from its events alone (instants,
 /// zones and the zone tables): what the clock and the calendar did between events,
-/// and where attempts fell. Entitlement kinds come from the generator, which knows
-/// what StoreKit did; a `set-entitlement` event alone cannot tell a lapse from a refund.
+/// where attempts fell, and what StoreKit reported inside the trial. Entitlement kinds
+/// come from the generator, which knows what StoreKit did; a `set-entitlement` event
+/// alone cannot tell a lapse from a refund. Inside the trial it can: no monthly period
+/// bought in it ends before the trial does, so access ending there is a refund.
 ///
 /// The captures-by-minute counts live in a block a tracker's copies share (a run keeps
 /// one tracker per worker, inside its `RunObserver`).
@@ -36,6 +38,8 @@ public struct CoverageTracker {
     private var lastAttempt = Int64.max
     /// The last zone change that moved the local date: when, and the zone it left.
     private var pendingToggle: (at: Instant, from: TimeZoneRules)?
+    /// Whether the timeline's last `set-entitlement` set a tier (none before the first).
+    private var entitled = false
 
     /// A tracker for a policy whose trial lasts `trialLength` ms.
     public init(trialLength: Int64) {
@@ -49,6 +53,7 @@ public struct CoverageTracker {
         trialEnd = .max
         lastAttempt = .max
         pendingToggle = nil
+        entitled = false
     }
 
     /// Adds counts reached elsewhere (the generator's StoreKit changes).
@@ -106,9 +111,18 @@ public struct CoverageTracker {
             clock.set(next)
             return from
         case .reinstall: reached[.reinstall] += 1
-        case .capture, .look, .setEntitlement: break
+        case .setEntitlement(let tier): observeEntitlement(tier, at: event.at.millisecondsSince1970)
+        case .capture, .look: break
         }
         return nil
+    }
+
+    /// StoreKit's current entitlement, as reported at `at` (ms): inside the trial
+    /// `[I, I + trial length)`, "none" with none in force is an empty restore, and
+    /// "none" with one in force is a refund of a purchase made in the trial.
+    private mutating func observeEntitlement(_ tier: PaidTier?, at: Int64) {
+        if tier == nil, at < trialEnd { reached[entitled ? .refundInTrial : .emptyRestoreInTrial] += 1 }
+        entitled = tier != nil
     }
 
     /// The local clock jumped: a zone change, or a transition crossed in the same zone.

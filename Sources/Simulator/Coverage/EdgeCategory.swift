@@ -39,6 +39,12 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     case lapse
     /// A refund or revocation ended access at once.
     case refund
+    /// StoreKit reported no entitlement while none was in force, inside the trial: a
+    /// Restore Purchases that found nothing (the trial goes on).
+    case emptyRestoreInTrial = "empty-restore-in-trial"
+    /// StoreKit ended an entitlement inside the trial: a purchase made in the trial was
+    /// refunded before its period ended (the trial is back until it runs out).
+    case refundInTrial = "refund-in-trial"
     /// The app was deleted and installed again.
     case reinstall
 
@@ -48,24 +54,26 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// run's counts are a check of these figures, not a copy of them).
     public var perUser: (mean: Double, spread: Double) {
         switch self {
-        case .dstSpringForward: (0.24274, 0.63503)
-        case .dstFallBack: (0.24082, 0.63132)
-        case .missingMidnight: (0.05101, 0.29696)
-        case .fallBackAcrossMidnight: (0.01682, 0.17017)
-        case .skippedDate: (0.06283, 0.42057)
-        case .repeatedDate: (1.45346, 5.92495)
-        case .dateLineTravel: (2.19503, 9.11474)
-        case .zoneToggleAcrossDate: (0.74476, 3.15460)
-        case .lastMinuteBeforeReset: (43.05787, 178.01075)
-        case .firstMinuteAfterReset: (42.81373, 178.19393)
-        case .trialEndsBetweenAttempts: (0.76645, 0.42309)
-        case .purchase: (0.31950, 0.62833)
-        case .upgrade: (0.05361, 0.27349)
-        case .downgradeAtRenewal: (0.04417, 0.24372)
-        case .cancellation: (0.07313, 0.30907)
-        case .lapse: (0.06472, 0.31179)
-        case .refund: (0.03615, 0.20737)
-        case .reinstall: (0.38118, 1.20370)
+        case .dstSpringForward: (0.24249, 0.63451)
+        case .dstFallBack: (0.24112, 0.63238)
+        case .missingMidnight: (0.05086, 0.29657)
+        case .fallBackAcrossMidnight: (0.01690, 0.17057)
+        case .skippedDate: (0.06263, 0.42070)
+        case .repeatedDate: (1.45229, 5.92491)
+        case .dateLineTravel: (2.19426, 9.11618)
+        case .zoneToggleAcrossDate: (0.74413, 3.15334)
+        case .lastMinuteBeforeReset: (43.05303, 178.03095)
+        case .firstMinuteAfterReset: (42.80071, 178.19106)
+        case .trialEndsBetweenAttempts: (0.76547, 0.42370)
+        case .purchase: (0.32234, 0.63627)
+        case .upgrade: (0.05139, 0.26887)
+        case .downgradeAtRenewal: (0.04245, 0.23968)
+        case .cancellation: (0.06993, 0.30292)
+        case .lapse: (0.06209, 0.30603)
+        case .refund: (0.05766, 0.25353)
+        case .emptyRestoreInTrial: (0.04748, 0.25758)
+        case .refundInTrial: (0.02361, 0.15183)
+        case .reinstall: (0.38109, 1.20330)
         }
     }
 
@@ -155,6 +163,8 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
         case .cancellation: "StoreKit: cancelled, access to the end of the period"
         case .lapse: "StoreKit: failed renewal, access ended"
         case .refund: "StoreKit: refund or revocation"
+        case .emptyRestoreInTrial: "StoreKit: no entitlement, none in force, in the trial (an empty restore)"
+        case .refundInTrial: "StoreKit: access ended inside the trial (a refund)"
         case .reinstall: "the app deleted and installed again"
         }
     }

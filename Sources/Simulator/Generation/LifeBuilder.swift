@@ -74,6 +74,7 @@ struct LifeBuilder {
             }
             if from > start, from < end {
                 changes = StoreKitLifecycle.changes(&random, purchaseFrom: from, end: end)
+                drawRefundInTrial(&changes, trialEnd: trialEnd)
                 for change in changes where add(change.at, .setEntitlement(change.tier)) {
                     if let category = EdgeCategory.of(change.kind) { storeKit[category] += 1 }
                 }
@@ -91,6 +92,7 @@ struct LifeBuilder {
         }
         if persona == .traveller || random.chance(0.05) { drawFlights(startZone: startZone) }
         if persona == .reinstaller || random.chance(0.02) { drawReinstalls(startZone: startZone, trialEnd: trialEnd, changes: changes) }
+        drawEmptyRestoresInTrial(trialEnd: trialEnd, changes: changes)
         rare.sort { ($0.event.at, $0.order) < ($1.event.at, $1.order) }
     }
 
@@ -142,6 +144,44 @@ struct LifeBuilder {
             // Now and then the new install is on a phone set to another zone (a backup
             // restored abroad): the zone changes right after the reinstall.
             if random.chance(0.2) { add(at.adding(milliseconds: random.pick([0, 1, Self.second, Milliseconds.minute])), .setZone(catalog.draw(&random))) }
+        }
+    }
+
+    // MARK: The trial's StoreKit situations
+
+    /// One purchase made in the trial in five is refunded before the trial ends:
+    /// StoreKit ends access at once, and with no entitlement the trial is back until
+    /// `trialEnd` (P1). The lifecycle is cut at the refund; half the time the user buys
+    /// again later, as after any refund. Only a lifecycle whose first purchase falls in
+    /// the trial (and in the timeline) with room for a later instant there is touched.
+    private mutating func drawRefundInTrial(_ changes: inout [EntitlementChange], trialEnd: Instant) {
+        let last = min(trialEnd, end).millisecondsSince1970 - 1 // the last instant of the trial in the timeline
+        guard let purchase = changes.first, purchase.kind == .purchase,
+              purchase.at.millisecondsSince1970 < last, random.chance(0.2) else { return }
+        let at = Instant(millisecondsSince1970: random.int64(in: purchase.at.millisecondsSince1970 + 1...last))
+        changes.removeAll { $0.at >= at }
+        changes.append(EntitlementChange(at: at, tier: nil, kind: .refund))
+        guard random.chance(0.5) else { return }
+        var again = StoreKitLifecycle.changes(&random, purchaseFrom: at.adding(milliseconds: random.int64(in: 1...90 * Self.day)), end: end)
+        if !again.isEmpty { again[0].kind = .resubscription }
+        changes += again
+    }
+
+    /// Now and then a user taps Restore Purchases during the trial with nothing to
+    /// restore (a new phone, a purchase misremembered): StoreKit reports no entitlement
+    /// while none is in force, which changes nothing (the trial goes on). Some tap it
+    /// twice. Only instants inside the trial (and the timeline) with no entitlement of
+    /// `changes` in force are kept.
+    private mutating func drawEmptyRestoresInTrial(trialEnd: Instant, changes: [EntitlementChange]) {
+        guard random.chance(persona == .subscriber ? 0.1 : 0.025) else { return }
+        let last = min(trialEnd, end).millisecondsSince1970 - 1
+        guard last > start.millisecondsSince1970 else { return }
+        var at = Instant(millisecondsSince1970: random.int64(in: start.millisecondsSince1970 + 1...last))
+        for tap in 0..<(random.chance(0.3) ? 2 : 1) {
+            if tap > 0 { at = at.adding(milliseconds: random.int64(in: Self.second...30 * Self.second)) }
+            // A change at the same instant was added first, so it is in force by then.
+            guard at.millisecondsSince1970 <= last, changes.last(where: { $0.at <= at })?.tier == nil else { return }
+            add(at, .setEntitlement(nil))
         }
     }
 

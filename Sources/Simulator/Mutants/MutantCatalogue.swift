@@ -55,6 +55,7 @@ public enum MutantCatalogue {
         Entry(CounterPerPlan.self),
         Entry(FreePlanAfterTrial.self),
         Entry(StaleEntitlement.self),
+        Entry(EmptyRestoreEndsTrial.self),
         Entry(BelowLimitUnderUnlimited.self),
         Entry(PremiumShowsPlanSheet.self),
         Entry(LabelLagsOneBehind.self),
