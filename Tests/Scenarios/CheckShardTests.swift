@@ -115,7 +115,7 @@ struct CheckShardTests {
         #expect(other.status == 0)
         let refused = try runSimulate(["merge", "--report", folder + "/refused", shards[0], folder + "/other", shards[2]])
         #expect(refused.status == 2)
-        #expect(refused.err.hasPrefix("error: \"\(folder)/other\": a shard of `"), "\(refused.err)")
+        #expect(refused.err.hasPrefix("error: \(ErrorText.quotedPath(folder + "/other")): a shard of `"), "\(refused.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/refused"))
     }
 }

@@ -55,17 +55,18 @@ struct ReportDiffInputTests {
         let list = folder.appendingPathComponent("list.json").path
         try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: list))
         let prefix = "not a report.json of \(RunReport.toolVersion)"
+        let shown = { (path: String) in ErrorText.path(Array(path.utf8)) } // a long temporary folder is cut as every error line cuts it
         let expectations: [(String, String)] = [
-            (negative, "error: \(negative): \(prefix): counts.events is -1, and a count is never negative"),
-            (fraction, "error: \(fraction): \(prefix): counts.events: expected a whole number, got 1.5"),
-            (exponent, "error: \(exponent): \(prefix): counts.events: expected a whole number, got 1e2"),
-            (text, "error: \(text): \(prefix): counts.events: expected a whole number, got a string"),
-            (missing, "error: \(missing): \(prefix): counts.events missing"),
-            (chart, "error: \(chart): \(prefix): behaviour.attemptsByHour has 3 hours, not 24"),
-            (trailing, "error: \(trailing): \(prefix): not JSON (trailing comma at line 2, column 14)"),
-            (twice, "error: \(twice): \(prefix): key \"events\" given twice at line 1, column \(twiceColumn)"),
-            (list, "error: \(list): \(prefix): not a JSON object"),
-            (folder.path, "error: \(folder.path): is a directory, not a report"),
+            (negative, "error: \(shown(negative)): \(prefix): counts.events is -1, and a count is never negative"),
+            (fraction, "error: \(shown(fraction)): \(prefix): counts.events: expected a whole number, got 1.5"),
+            (exponent, "error: \(shown(exponent)): \(prefix): counts.events: expected a whole number, got 1e2"),
+            (text, "error: \(shown(text)): \(prefix): counts.events: expected a whole number, got a string"),
+            (missing, "error: \(shown(missing)): \(prefix): counts.events missing"),
+            (chart, "error: \(shown(chart)): \(prefix): behaviour.attemptsByHour has 3 hours, not 24"),
+            (trailing, "error: \(shown(trailing)): \(prefix): not JSON (trailing comma at line 2, column 14)"),
+            (twice, "error: \(shown(twice)): \(prefix): key \"events\" given twice at line 1, column \(twiceColumn)"),
+            (list, "error: \(shown(list)): \(prefix): not a JSON object"),
+            (folder.path, "error: \(shown(folder.path)): is a directory, not a report"),
             ("/nonexistent/report.json", "error: /nonexistent/report.json: no such file"),
         ]
         for (path, line) in expectations {

@@ -243,7 +243,7 @@ struct PolicyTimelineErrorTests {
             .write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
         let result = try runSimulate(["replay", folder + "/t.json"])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "\#(folder)/rules/missing.json")"#),
+        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "# + ErrorText.quotedPath(folder + "/rules/missing.json") + ")"),
                 "\(result.err)")
     }
 
@@ -264,7 +264,7 @@ struct PolicyTimelineErrorTests {
         process.waitUntilExit()
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path  // the working folder as the system names it
         #expect(process.terminationStatus == 2 && printed.isEmpty)
-        #expect(said.contains(#"no readable policy file (no such file at "\#(real)/rules/missing.json")"#) || said.contains(#"no readable policy file (no such file at "\#(folder)/rules/missing.json")"#),
+        #expect(said.contains("no readable policy file (no such file at \(ErrorText.quotedPath(real + "/rules/missing.json")))") || said.contains("no readable policy file (no such file at \(ErrorText.quotedPath(folder + "/rules/missing.json")))"),
                 "\(said)")
     }
 
