@@ -66,7 +66,8 @@ public struct PolicyTimelineReader: Sendable {
     // MARK: The file's own fields
 
     private func readPolicy(_ raw: JSONValue?, folder: String) throws(TimelineError) -> SubscriptionPolicy {
-        guard let raw, raw != .null else { throw TimelineError(place: "policy", problem: "missing") }
+        guard let raw else { throw TimelineError(place: "policy", problem: "missing") }
+        // Not a string, `null` included: the contract refuses it (a null policy is not the v1 form).
         guard case .string(let name) = raw, !name.isEmpty else {
             throw TimelineError(place: "policy", problem: "expected a shipped policy's name or a policy file's path, got \(Self.show(raw))")
         }
@@ -205,8 +206,8 @@ public struct PolicyTimelineReader: Sendable {
             }
             var expires: Instant?
             if let rawExpires = object[.expires], rawExpires != .null { expires = try readInstant(rawExpires, field: "expires", index: index) }
-            var renews = true
-            if let rawRenews = object[.renews], rawRenews != .null {
+            var renews = true // absent
+            if let rawRenews = object[.renews] { // `null` is neither true nor false: refused, as the contract says
                 guard case .bool(let flag) = rawRenews else { throw .event(index, "\"renews\" must be true or false, not \(Self.show(rawRenews))") }
                 renews = flag
             }
