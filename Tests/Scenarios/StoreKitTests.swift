@@ -327,7 +327,7 @@ struct StoreKitMappingTests {
         let old = SubscriptionPolicy.oxalate
         func branches(_ policy: SubscriptionPolicy) -> [ScreenExpression] {
             guard case .byProduct(let branches) = policy.screens.first(where: { $0.name == "plan" })!.value else { return [] }
-            return branches
+            return (0..<branches.count).map { branches[$0] }
         }
         let before = branches(old), after = branches(policy)
         #expect(policy.products.map(\.id) == ["premium_yearly", "premium_weekly"])

@@ -437,6 +437,9 @@ struct PolicyFileReader {
 
     // MARK: Showing values in messages
 
+    /// The step of a JSON path into an object's member `key`: `.key`.
+    static func step(_ key: String) -> String { "." + key }
+
     /// A text as an error shows it (`MessageText.quoted`, whole).
     static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
