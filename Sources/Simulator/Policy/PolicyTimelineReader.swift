@@ -190,7 +190,7 @@ public struct PolicyTimelineReader: Sendable {
         case "use":
             guard let rawFeature = object[.feature], rawFeature != .null else { throw .event(index, "missing \"feature\"") }
             guard case .string(let featureID) = rawFeature, let feature = policy.featureIndex(featureID) else {
-                throw .event(index, "unknown \"feature\" \(Self.show(rawFeature)): \(policy.name) has \(Self.list(policy.features.map(\.id)))")
+                throw .event(index, "unknown \"feature\" \(Self.show(rawFeature)): \(MessageText.bare(policy.name)) has \(Self.list(policy.features.map(\.id)))")
             }
             var day: LocalDate?
             if policy.features[feature].hasHistory { day = try readDay(object[.day], index: index) }
@@ -200,7 +200,7 @@ public struct PolicyTimelineReader: Sendable {
             var product: Int?
             if rawProduct != .null {
                 guard case .string(let productID) = rawProduct, let found = policy.productIndex(productID) else {
-                    throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): \(policy.name) sells \(Self.list(policy.products.map(\.id) + ["null"], quoteLast: false))")
+                    throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): \(MessageText.bare(policy.name)) sells \(Self.list(policy.products.map(\.id) + ["null"], quoteLast: false))")
                 }
                 product = found
             }
@@ -264,10 +264,6 @@ public struct PolicyTimelineReader: Sendable {
     /// A JSON value as it appears in an error line: strings quoted, others as JSON.
     static func show(_ value: JSONValue) -> String { ErrorText.json(value) }
 
-    /// `"a", "b" or "c"`.
-    static func list(_ names: [String], quoteLast: Bool = true) -> String {
-        let shown = names.enumerated().map { index, name in index == names.count - 1 && !quoteLast ? name : ErrorText.quoted(name) }
-        guard shown.count > 1 else { return shown.first ?? "nothing" }
-        return shown.dropLast().joined(separator: ", ") + " or " + shown.last!
-    }
+    /// `"a", "b" or "c"`: each name cut, and at most `MessageText.listLimit` of them.
+    static func list(_ names: [String], quoteLast: Bool = true) -> String { MessageText.list(names, quoteLast: quoteLast) }
 }

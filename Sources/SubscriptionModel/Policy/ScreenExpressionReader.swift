@@ -216,7 +216,7 @@ struct ScreenExpressionReader {
                 case .expiry: here = "; here only {date} is filled"
                 case .plain: here = "; no placeholder is filled here"
                 }
-                throw reader.fail(path, "unknown placeholder {\(name)} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
+                throw reader.fail(path, "unknown placeholder {\(MessageText.bare(name))} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
             }
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
             segments.append(segment)
