@@ -8,7 +8,9 @@ enum PolicyCommand {
 
         Prints a policy as a reviewer reads it: calendar, trial, grace and defaults, the
         features, each plan (paid ones in rank order) with its products, enabled
-        features, limits, history windows and responses, then the screens.
+        features, limits, history windows and responses, then the screens (a branch
+        that several plans or products share, such as an "else", printed once under
+        all their names).
         NAME is a shipped policy ('simulate policies' lists them); anything else is the
         path of a policy file (docs/policy-file.md), which is checked strictly: a bad
         file prints one line naming the file, the JSON path and the fault (exit 2).

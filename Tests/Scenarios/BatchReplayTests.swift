@@ -47,8 +47,8 @@ struct BatchReplayTests {
         String(decoding: BatchProtocol.requestLine(try String(contentsOf: file, encoding: .utf8)).dropLast(), as: UTF8.self)
     }
 
-    @Test("a policy of null counts as missing: the timeline is the v1 form, answered as without the member")
-    func nullPolicyIsV1() {
+    @Test("a policy of null is not a string: refused as the generic contract refuses it, not read as the v1 form")
+    func nullPolicyIsRefused() {
         let v1 = #""zone": "UTC", "events": [{"at": "2026-01-10T21:00:00Z", "do": "install"}, {"at": "2026-01-10T21:01:00Z", "do": "capture", "kind": "meal"}]}"#
         func answer(_ line: String) -> String {
             var bytes: [UInt8] = []
@@ -57,7 +57,7 @@ struct BatchReplayTests {
         }
         let plain = answer("{" + v1)
         #expect(plain.contains(BatchProtocol.endMarker) && plain.contains(#""label":"#), "the v1 output")
-        #expect(answer(#"{"policy": null, "# + v1) == plain)
+        #expect(answer(#"{"policy": null, "# + v1) == BatchProtocol.errorMarker("policy: expected a shipped policy's name or a policy file's path, got null") + "\n")
         #expect(answer(#"{"policy": "oxalate", "# + v1).contains("error"), "a named policy reads the generic form, which has no capture")
     }
 

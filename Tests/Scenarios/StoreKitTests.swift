@@ -327,7 +327,7 @@ struct StoreKitMappingTests {
         let old = SubscriptionPolicy.oxalate
         func branches(_ policy: SubscriptionPolicy) -> [ScreenExpression] {
             guard case .byProduct(let branches) = policy.screens.first(where: { $0.name == "plan" })!.value else { return [] }
-            return branches
+            return (0..<branches.count).map { branches[$0] }
         }
         let before = branches(old), after = branches(policy)
         #expect(policy.products.map(\.id) == ["premium_yearly", "premium_weekly"])
@@ -435,10 +435,10 @@ struct StoreKitCommandTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let compared = try runSimulate(["storekit", path, "--policy", "meal-capture"])
         #expect(compared.status == 2 && compared.out.isEmpty)
-        #expect(compared.err == "error: \(path): \(fault)\n")
+        #expect(compared.err == "error: \(InputPath(path).shown): \(fault)\n") // the name cut as the command cuts it
         let run = try runSimulate(["run", "--policy", "meal-capture", "--storekit", path, "--users", "5", "--report", folder + "/r"])
         #expect(run.status == 2 && run.out.isEmpty)
-        #expect(run.err == "error: --storekit \(path): \(fault)\n")
+        #expect(run.err == "error: --storekit \(InputPath(path).shown): \(fault)\n")
     }
 
     @Test("bad command lines: no --policy, no file, two files, a misspelt flag, an unknown policy, --storekit without --policy", arguments: [
@@ -548,7 +548,7 @@ struct StoreKitCommandTests {
         #expect(try runSimulate(plain).status == 0)
         let mixed = try runSimulate(["merge", "--report", folder + "/mixed", folder + "/s1", folder + "/p2"])
         #expect(mixed.status == 2)
-        #expect(mixed.err == "error: \"\(folder)/p2\": --storekit absent, not \"\(path)\" as in \"\(folder)/s1\"; shards of one run only\n", "\(mixed.err)")
+        #expect(mixed.err == "error: \(ErrorText.quotedPath(folder + "/p2")): --storekit absent, not \(ErrorText.quotedPath(path)) as in \(ErrorText.quotedPath(folder + "/s1")); shards of one run only\n", "\(mixed.err)")
     }
 
     @Test("nothing of settings, team or app ids or EULA texts is ever printed: agreeing, disagreeing, malformed or running")

@@ -34,7 +34,8 @@ extension OutputLineFields {
         return members
     }
 
-    /// A place in a line as the messages name it: `the line`, `"alert"`, `"meters"."analyses"."used"`.
+    /// A place in a line as the messages name it: `the line`, `"alert"`, `"meters"."analyses"."used"`;
+    /// a long one keeps its start and its end around `…` (`MessageText.path`).
     static func place(_ steps: [JSONParser.PathStep]) -> String {
         guard !steps.isEmpty else { return "the line" }
         var text = ""
@@ -44,7 +45,7 @@ extension OutputLineFields {
             case .index(let index): text += "[\(index)]"
             }
         }
-        return text
+        return MessageText.path(text)
     }
 
     /// `object`'s members by key, when its keys are exactly `keys`. (Each once: the JSON

@@ -84,6 +84,22 @@ public enum PolicyDescription {
 
     static func text(_ template: ScreenTemplate) -> String { JSONText.quoted(template.description) }
 
+    /// A choice's branches, each once under the names of the slots that show it
+    /// (`premium, unlimited:`), in the order of its first slot: a branch several slots
+    /// share (an `else`) is described once, so the text grows with the file, not with
+    /// the number of slots to the power of the nesting. Slots past `names` (no plan,
+    /// where it never occurs) are never shown and not described.
+    static func describe(_ branches: ScreenBranches, names: [String], policy: SubscriptionPolicy, indent: String) -> [String] {
+        var lines: [String] = []
+        for (branch, slots) in branches.slotsByBranch.enumerated() {
+            let shown = slots.filter { $0 < names.count }
+            guard !shown.isEmpty else { continue }
+            lines.append(indent + shown.map { names[$0] }.joined(separator: ", ") + ":")
+            lines.append(contentsOf: describe(branches.expressions[branch], policy: policy, indent: indent + "  "))
+        }
+        return lines
+    }
+
     /// A screen expression as indented lines.
     static func describe(_ expression: ScreenExpression, policy: SubscriptionPolicy, indent: String) -> [String] {
         let deeper = indent + "  "
@@ -100,20 +116,10 @@ public enum PolicyDescription {
         case .plural(let number, let one, let other):
             return [indent + "\(text(one)) when \(number.name) is 1, else \(text(other))"]
         case .byPlan(let branches):
-            var lines = [indent + "by plan:"]
             let ids = policy.plans.map(\.id) + (policy.noPlanCanOccur ? ["none"] : [])
-            for (index, id) in ids.enumerated() {
-                lines.append(deeper + id + ":")
-                lines.append(contentsOf: describe(branches[index], policy: policy, indent: deeper + "  "))
-            }
-            return lines
+            return [indent + "by plan:"] + describe(branches, names: ids, policy: policy, indent: deeper)
         case .byProduct(let branches):
-            var lines = [indent + "by product:"]
-            for (index, product) in (policy.products.map(\.id) + ["no entitlement"]).enumerated() {
-                lines.append(deeper + product + ":")
-                lines.append(contentsOf: describe(branches[index], policy: policy, indent: deeper + "  "))
-            }
-            return lines
+            return [indent + "by product:"] + describe(branches, names: policy.products.map(\.id) + ["no entitlement"], policy: policy, indent: deeper)
         case .meter(let screen):
             var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(screen.window):"]
             var states: [(String, ScreenExpression)] = [("below", screen.below)]

@@ -37,7 +37,8 @@ public enum PolicyLoader {
             throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
-            return try SubscriptionPolicy(data: Data(bytes), file: nameOrPath)
+            // Named as a file name is shown (escaped, a long one cut in its middle).
+            return try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(nameOrPath.utf8)))
         } catch {
             throw LoadError(problem: String(error.description.dropFirst(error.description.hasPrefix("error: ") ? 7 : 0)))
         }

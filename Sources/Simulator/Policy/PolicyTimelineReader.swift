@@ -66,7 +66,8 @@ public struct PolicyTimelineReader: Sendable {
     // MARK: The file's own fields
 
     private func readPolicy(_ raw: JSONValue?, folder: String) throws(TimelineError) -> SubscriptionPolicy {
-        guard let raw, raw != .null else { throw TimelineError(place: "policy", problem: "missing") }
+        guard let raw else { throw TimelineError(place: "policy", problem: "missing") }
+        // Not a string, `null` included: the contract refuses it (a null policy is not the v1 form).
         guard case .string(let name) = raw, !name.isEmpty else {
             throw TimelineError(place: "policy", problem: "expected a shipped policy's name or a policy file's path, got \(Self.show(raw))")
         }
@@ -189,7 +190,7 @@ public struct PolicyTimelineReader: Sendable {
         case "use":
             guard let rawFeature = object[.feature], rawFeature != .null else { throw .event(index, "missing \"feature\"") }
             guard case .string(let featureID) = rawFeature, let feature = policy.featureIndex(featureID) else {
-                throw .event(index, "unknown \"feature\" \(Self.show(rawFeature)): \(policy.name) has \(Self.list(policy.features.map(\.id)))")
+                throw .event(index, "unknown \"feature\" \(Self.show(rawFeature)): \(MessageText.bare(policy.name)) has \(Self.list(policy.features.map(\.id)))")
             }
             var day: LocalDate?
             if policy.features[feature].hasHistory { day = try readDay(object[.day], index: index) }
@@ -199,14 +200,14 @@ public struct PolicyTimelineReader: Sendable {
             var product: Int?
             if rawProduct != .null {
                 guard case .string(let productID) = rawProduct, let found = policy.productIndex(productID) else {
-                    throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): \(policy.name) sells \(Self.list(policy.products.map(\.id) + ["null"], quoteLast: false))")
+                    throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): \(MessageText.bare(policy.name)) sells \(Self.list(policy.products.map(\.id) + ["null"], quoteLast: false))")
                 }
                 product = found
             }
             var expires: Instant?
             if let rawExpires = object[.expires], rawExpires != .null { expires = try readInstant(rawExpires, field: "expires", index: index) }
-            var renews = true
-            if let rawRenews = object[.renews], rawRenews != .null {
+            var renews = true // absent
+            if let rawRenews = object[.renews] { // `null` is neither true nor false: refused, as the contract says
                 guard case .bool(let flag) = rawRenews else { throw .event(index, "\"renews\" must be true or false, not \(Self.show(rawRenews))") }
                 renews = flag
             }
@@ -263,10 +264,6 @@ public struct PolicyTimelineReader: Sendable {
     /// A JSON value as it appears in an error line: strings quoted, others as JSON.
     static func show(_ value: JSONValue) -> String { ErrorText.json(value) }
 
-    /// `"a", "b" or "c"`.
-    static func list(_ names: [String], quoteLast: Bool = true) -> String {
-        let shown = names.enumerated().map { index, name in index == names.count - 1 && !quoteLast ? name : ErrorText.quoted(name) }
-        guard shown.count > 1 else { return shown.first ?? "nothing" }
-        return shown.dropLast().joined(separator: ", ") + " or " + shown.last!
-    }
+    /// `"a", "b" or "c"`: each name cut, and at most `MessageText.listLimit` of them.
+    static func list(_ names: [String], quoteLast: Bool = true) -> String { MessageText.list(names, quoteLast: quoteLast) }
 }

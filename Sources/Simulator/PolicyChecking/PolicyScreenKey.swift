@@ -148,7 +148,8 @@ struct PolicyScreenKey: Hashable {
                 visit(branches[plan ?? policy.plans.count], numbers: numbers)
             case .byProduct(let branches):
                 readsProduct = true
-                branches.forEach { visit($0, numbers: numbers) }
+                // Each written branch once (an else shared by several products is one).
+                branches.expressions.forEach { visit($0, numbers: numbers) }
             case .meter(let screen):
                 let pair = Pair(meter: screen.meter, window: screen.window)
                 need(pair, shownLimit(screen.meter, screen.window) ?? 0)

@@ -152,7 +152,7 @@ final class PolicyTraits: Sendable {
                 if let percent = screen.warningPercent { return percent }
                 return find(screen.below) ?? find(screen.reached) ?? find(screen.unlimited)
             case .byPlan(let branches), .byProduct(let branches):
-                return branches.lazy.compactMap(find).first
+                return branches.expressions.lazy.compactMap(find).first // each written branch once
             default: return nil
             }
         }

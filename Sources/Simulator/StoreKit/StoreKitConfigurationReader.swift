@@ -87,8 +87,7 @@ struct StoreKitConfigurationReader {
         guard let levelValue = present(fields["groupNumber"]) else {
             throw fail(path, "missing \"groupNumber\" (the subscription's level in its group, 1 the highest) for subscription \(ErrorText.quoted(id))")
         }
-        let level = try integer(levelValue, path + ".groupNumber")
-        guard level >= 1 else { throw fail(path + ".groupNumber", "level \(level) is below 1 (1 is the highest level of a group)") }
+        let level = try integer(levelValue, path + ".groupNumber", in: 1...Self.largest) { "level \($0) is below 1 (1 is the highest level of a group)" }
         var trial: StoreKitFreeTrial?
         if let offer = present(fields["introductoryOffer"]) {
             trial = try freeTrial(offer, path + ".introductoryOffer")
@@ -132,8 +131,7 @@ struct StoreKitConfigurationReader {
         let period = try period(periodValue, path + ".subscriptionPeriod")
         var periods = 1
         if let count = present(fields["numberOfPeriods"]) {
-            periods = try integer(count, path + ".numberOfPeriods")
-            guard periods >= 1 else { throw fail(path + ".numberOfPeriods", "\(periods) is below 1") }
+            periods = try integer(count, path + ".numberOfPeriods", in: 1...Self.largest) { "\($0) is below 1" }
         }
         return StoreKitFreeTrial(period: period, periods: periods)
     }
@@ -184,12 +182,23 @@ struct StoreKitConfigurationReader {
         return try string(value, path)
     }
 
-    func integer(_ value: JSONValue, _ path: String) throws(StoreKitFileError) -> Int {
+    /// The largest number a field is read up to: Xcode's fields are 32-bit.
+    static let largest = Int(Int32.max)
+
+    /// A whole number in `range`. A number written with a fraction or an exponent is not
+    /// whole; a whole one outside `range` (however large: `1000000000000`, `2^63`) is out
+    /// of range, and the message gives the range, except that one below it that fits a
+    /// 32-bit field gets `below`'s words when the caller has its own.
+    func integer(_ value: JSONValue, _ path: String, in range: ClosedRange<Int> = -largest...largest,
+                 below: ((Int) -> String)? = nil) throws(StoreKitFileError) -> Int {
         guard case .number(let number) = value else { throw fail(path, "expected a whole number, got \(Self.kind(value))") }
-        guard let integer = number.int64, let small = Int(exactly: integer), abs(small) <= Int(Int32.max) else {
-            throw fail(path, "expected a whole number, got \(number.text.count > 24 ? String(number.text.prefix(24)) + "…" : number.text)")
+        guard number.isInteger else { throw fail(path, "expected a whole number, got \(ErrorText.json(value))") }
+        let integer = number.int64.flatMap { Int(exactly: $0) }
+        if let integer, let below, integer < range.lowerBound, integer >= -Self.largest { throw fail(path, below(integer)) }
+        guard let integer, range.contains(integer) else {
+            throw fail(path, "out of range: expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(ErrorText.json(value))")
         }
-        return small
+        return integer
     }
 
     /// What a value is, for messages, without its content.

@@ -49,9 +49,10 @@ public struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(Self.shown(product)): \(aspect.rawValue): \(detail)" }
 
     /// A product id as a line shows it: as it is when it is plain (letters, digits and
-    /// `._-`), else quoted and escaped, so an odd id cannot break the line.
+    /// `._-`, at most `ErrorText.valueLimit` of them), else quoted, escaped and cut, so an
+    /// odd or a huge id cannot break the line or fill it.
     public static func shown(_ id: String) -> String {
-        let plain = !id.isEmpty && id.unicodeScalars.allSatisfy { scalar in
+        let plain = !id.isEmpty && id.unicodeScalars.count <= ErrorText.valueLimit && id.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
         return plain ? id : ErrorText.quoted(id)

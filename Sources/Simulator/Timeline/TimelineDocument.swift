@@ -141,11 +141,11 @@ public struct TimelineDocument {
     }
 
     /// Whether the file names a policy, and so is the generic form: it has a `policy`
-    /// member that is not `null` (a `null` member counts as missing, as every member but
-    /// `product` does). A file that does not is the v1 form. (A `policy` that gives a
-    /// key twice inside it names one, whose reading refuses it.)
+    /// member, whatever its value. A file that does not is the v1 form. (The generic
+    /// reader refuses a `policy` that is not a string, `null` included, as the contract
+    /// does, and one that gives a key twice inside it.)
     public var namesPolicy: Bool {
-        offsets["policy"] != nil && (try? value("policy")) != .null
+        offsets["policy"] != nil
     }
 
     /// The value of the top-level member `key`, built; nil when the file has none.

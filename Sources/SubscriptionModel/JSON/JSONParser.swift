@@ -278,16 +278,18 @@ public struct JSONParser {
     }
 
     /// A path as the package's readers name places in a file: `$` for the root, then
-    /// `.key` into an object and `[n]` into a list, e.g. `$.plans[1].responses`.
+    /// `.key` into an object and `[n]` into a list, e.g. `$.plans[1].responses`. Each key
+    /// is escaped and cut (`MessageText.step`), and a long path keeps its start and its
+    /// end around `…` (`MessageText.path`), so a message naming it stays one short line.
     public static func pathText(_ steps: [PathStep]) -> String {
         var text = "$"
         for step in steps {
             switch step {
-            case .key(let key): text += "." + key
+            case .key(let key): text += MessageText.step(key)
             case .index(let index): text += "[\(index)]"
             }
         }
-        return text
+        return MessageText.path(text)
     }
 
     /// Reads one value; returns true, with `path` leading to it, when the innermost

@@ -27,8 +27,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         return error
     }
 
-    /// A key as a message shows it (`MessageText.quoted`), cut after 60 characters.
-    static func quoted(_ key: String) -> String { MessageText.quoted(key, limit: 60) }
+    /// A key as a message shows it (`MessageText.quoted`: escaped, cut after 60 characters).
+    static func quoted(_ key: String) -> String { MessageText.quoted(key) }
 
     /// `PROBLEM at byte OFFSET`.
     public var description: String { "\(problem) at byte \(offset)" }

@@ -9,22 +9,48 @@ public struct JSONValueDecoder: Sendable {
     /// A decoder.
     public init() {}
 
-    /// Decodes `type` from `value`. Throws `DecodingError`, whose coding path names the field.
+    /// Decodes `type` from `value`. Throws `DecodingError`, whose coding path names the
+    /// field; its `debugDescription` is one line of at most `describedLimit` characters,
+    /// escaped, whoever wrote it (a type's own decoder, such as a `RawRepresentable`'s,
+    /// may quote the value it refused, however long).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: []))
+        do {
+            return try T(from: ValueDecoder(value: value, codingPath: []))
+        } catch let error as DecodingError {
+            throw Self.shortened(error)
+        }
     }
 
-    /// The path of a coding error as people write it: `counts.events`, `invariants[3].checks`.
+    /// How many characters of a coding error's description are kept.
+    static let describedLimit = 120
+
+    /// `error` with its description escaped and cut to `describedLimit` characters.
+    static func shortened(_ error: DecodingError) -> DecodingError {
+        func cut(_ context: DecodingError.Context) -> DecodingError.Context {
+            DecodingError.Context(codingPath: context.codingPath, debugDescription: MessageText.bare(context.debugDescription, limit: describedLimit),
+                                  underlyingError: context.underlyingError)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, cut(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, cut(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, cut(context))
+        case .dataCorrupted(let context): return .dataCorrupted(cut(context))
+        @unknown default: return error
+        }
+    }
+
+    /// The path of a coding error as people write it: `counts.events`, `invariants[3].checks`;
+    /// each key escaped and cut, and a long path cut in its middle (`MessageText`).
     public static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
         for key in codingPath {
             if let index = key.intValue, key.stringValue == "Index \(index)" {
                 text += "[\(index)]"
             } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
+                text += (text.isEmpty ? "" : ".") + MessageText.bare(key.stringValue, limit: MessageText.stepLimit)
             }
         }
-        return text.isEmpty ? "the top level" : text
+        return text.isEmpty ? "the top level" : MessageText.path(text)
     }
 }
 
@@ -109,7 +135,7 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         switch value {
         case .null: "null"
         case .bool(let flag): "\(flag)"
-        case .number(let number): number.text.count > 40 ? String(number.text.prefix(40)) + "…" : number.text
+        case .number: MessageText.json(value, limit: 40)
         case .string: "a string"
         case .array: "a list"
         case .object: "an object"

@@ -35,8 +35,9 @@ struct PolicyFileReader {
     /// The most meters a policy may have (the engine holds their counts inline).
     static let maxMeters = PolicyMeterCounts.capacity
 
+    /// The error at `path` (a long path cut in its middle: `MessageText.path`).
     func fail(_ path: String, _ problem: String) -> PolicyFileError {
-        PolicyFileError(file: file, path: path, problem: problem)
+        PolicyFileError(file: file, path: MessageText.path(path), problem: problem)
     }
 
     // MARK: Shapes
@@ -101,9 +102,9 @@ struct PolicyFileReader {
     func integer(_ value: JSONValue, _ path: String, minimum: Int) throws(PolicyFileError) -> Int {
         guard case .number(let number) = value else { throw fail(path, "expected a whole number, got \(Self.kind(value))") }
         guard let int = number.int64, let small = Int(exactly: int), small <= 1_000_000_000 else {
-            throw fail(path, "\(number.text) is not a whole number up to 1000000000")
+            throw fail(path, "\(MessageText.json(value)) is not a whole number up to 1000000000")
         }
-        guard small >= minimum else { throw fail(path, "\(number.text) is below \(minimum)") }
+        guard small >= minimum else { throw fail(path, "\(MessageText.json(value)) is below \(minimum)") }
         return small
     }
 
@@ -248,7 +249,7 @@ struct PolicyFileReader {
             var limits = [PolicyLimit?](repeating: nil, count: meters.count * 4)
             if let value = fields["limits"] {
                 for (meterID, windows) in try keyed(value, path + ".limits") {
-                    let meterPath = path + ".limits." + meterID
+                    let meterPath = path + ".limits" + Self.step(meterID)
                     guard let meter = meters.firstIndex(of: meterID) else {
                         throw fail(meterPath, "unknown meter \(Self.quoted(meterID)); expected \(Self.list(meters))")
                     }
@@ -256,14 +257,14 @@ struct PolicyFileReader {
                         guard let window = PolicyWindow(name: windowName) else {
                             throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"month\", \"total\" or \"stock\"")
                         }
-                        limits[meter * 4 + window.rawValue] = try readLimit(limit, meterPath + "." + windowName)
+                        limits[meter * 4 + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
                     }
                 }
             }
             var history = [Int?](repeating: nil, count: features.count)
             if let value = fields["history"] {
                 for (featureID, days) in try keyed(value, path + ".history") {
-                    let featurePath = path + ".history." + featureID
+                    let featurePath = path + ".history" + Self.step(featureID)
                     guard let feature = features.firstIndex(where: { $0.id == featureID }) else { throw fail(featurePath, "unknown feature \(Self.quoted(featureID))") }
                     guard features[feature].hasHistory else { throw fail(featurePath, "feature \(Self.quoted(featureID)) has no history window") }
                     guard enabled & (1 << UInt64(feature)) != 0 else { throw fail(featurePath, "feature \(Self.quoted(featureID)) is not enabled in this plan") }
@@ -396,7 +397,7 @@ struct PolicyFileReader {
         var fallback: PolicyResponse?
         if let value = fields["responses"] {
             for (key, response) in try keyed(value, path + ".responses") {
-                let responsePath = path + ".responses." + key
+                let responsePath = path + ".responses" + Self.step(key)
                 if key == "any" {
                     fallback = try readResponse(response, responsePath)
                     continue
@@ -437,21 +438,21 @@ struct PolicyFileReader {
 
     // MARK: Showing values in messages
 
-    /// A text as an error shows it (`MessageText.quoted`, whole).
+    /// The step of a JSON path into an object's member `key`: `.key`, escaped and cut
+    /// (`MessageText.step`).
+    static func step(_ key: String) -> String { MessageText.step(key) }
+
+    /// A text as an error shows it (`MessageText.quoted`: escaped, cut after 60 characters).
     static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
-    static func list(_ names: [String]) -> String {
-        let quotedNames = names.map(quoted)
-        guard quotedNames.count > 1 else { return quotedNames.first ?? "nothing" }
-        return quotedNames.dropLast().joined(separator: ", ") + " or " + quotedNames.last!
-    }
+    /// `"a", "b" or "c"`, each name cut, at most `MessageText.listLimit` of them.
+    static func list(_ names: [String]) -> String { MessageText.list(names) }
 
     static func kind(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .number(let number): number.text
-        case .string(let text): quoted(text)
+        case .number, .string: MessageText.json(value)
         case .array: "a list"
         case .object: "an object"
         }

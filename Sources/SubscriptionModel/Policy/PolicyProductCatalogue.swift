@@ -20,14 +20,15 @@ extension SubscriptionPolicy {
             precondition(catalogue.contains { $0.plan == plan }, "paid plan \(plans[plan].id) would sell nothing")
         }
         let old = products
+        // Each product's slot in the old catalogue (or the else slot, for a new product).
+        let oldSlots = catalogue.map { product in old.firstIndex { $0.id == product.id } ?? old.count } + [old.count]
+        // Each written branch is remapped once and stays shared by the slots that show it.
         func remap(_ expression: ScreenExpression) -> ScreenExpression {
             switch expression {
             case .byProduct(let branches):
-                let fallback = remap(branches[old.count])
-                let kept = catalogue.map { product in old.firstIndex { $0.id == product.id }.map { remap(branches[$0]) } ?? fallback }
-                return .byProduct(kept + [fallback])
+                return .byProduct(ScreenBranches(picks: oldSlots.map { branches.picks[$0] }, from: branches.expressions.map(remap)))
             case .byPlan(let branches):
-                return .byPlan(branches.map(remap))
+                return .byPlan(ScreenBranches(picks: branches.picks, from: branches.expressions.map(remap)))
             case .meter(var meter):
                 meter.below = remap(meter.below)
                 meter.warning = meter.warning.map(remap)

@@ -3,15 +3,18 @@
 ///
 /// Choices by plan and by product are resolved when the file is read into one branch per
 /// plan (or product), so showing a screen is a walk down the tree with no lookups by name.
+/// A branch the file writes once (an `else` that several plans or products fall to) is
+/// held once (`ScreenBranches`), so an expression is as large as the text that writes it,
+/// however deeply its choices nest.
 public indirect enum ScreenExpression: Hashable, Sendable {
     /// JSON `null`.
     case null
     /// A text; placeholders only inside `meter` (numbers) and `expiry` (the date).
     case text(ScreenTemplate)
     /// One branch per plan index, then one for no plan (`none`).
-    case byPlan([ScreenExpression])
+    case byPlan(ScreenBranches)
     /// One branch per product index, then one for no entitlement.
-    case byProduct([ScreenExpression])
+    case byProduct(ScreenBranches)
     /// The display name of the plan in force (`none` under no plan).
     case planName
     /// A choice by the state of one meter window under the plan in force: `unlimited`
@@ -33,6 +36,56 @@ public indirect enum ScreenExpression: Hashable, Sendable {
     /// The ids of the listed meters whose count in `window` is at least `percent` % of the
     /// plan's shown limit, in the listed order; `[]` when none.
     case metersInWarning(meters: [Int], window: PolicyWindow, percent: Int)
+}
+
+/// The branches of a `byPlan` or `byProduct` screen expression: one per slot (each plan
+/// index, then no plan; or each product index, then no entitlement), each slot naming one
+/// of a list of distinct expressions.
+///
+/// An expression the file writes once is listed once, however many slots show it (an
+/// `else` covers every plan or product the cases leave out). So a walk over
+/// `expressions` visits each written branch once, and a choice nested in the `else` of
+/// another is not copied once per slot: a chain of N choices is N branches deep and N
+/// wide, not (slots)^N. Walk `expressions` to visit every branch; `subscript` to show one.
+public struct ScreenBranches: Hashable, Sendable {
+    /// The distinct branches, in the order of the first slot that shows each.
+    public let expressions: [ScreenExpression]
+    /// For each slot, the position in `expressions` of the branch it shows.
+    public let picks: [Int]
+
+    /// Branches where slot `i` shows `candidates[picks[i]]`. Candidates no slot picks are
+    /// dropped, and the rest listed in the order of the first slot that picks each, so
+    /// two choices that show the same candidates in the same slots are equal.
+    public init(picks: [Int], from candidates: [ScreenExpression]) {
+        var position = [Int](repeating: -1, count: candidates.count)
+        var expressions: [ScreenExpression] = []
+        var resolved: [Int] = []
+        resolved.reserveCapacity(picks.count)
+        for pick in picks {
+            precondition(candidates.indices.contains(pick), "a slot picks no candidate")
+            if position[pick] < 0 {
+                position[pick] = expressions.count
+                expressions.append(candidates[pick])
+            }
+            resolved.append(position[pick])
+        }
+        self.expressions = expressions
+        self.picks = resolved
+    }
+
+    /// The number of slots.
+    public var count: Int { picks.count }
+
+    /// The branch slot `slot` shows.
+    @inline(__always)
+    public subscript(slot: Int) -> ScreenExpression { expressions[picks[slot]] }
+
+    /// For each branch in `expressions` order, the slots that show it, in slot order.
+    package var slotsByBranch: [[Int]] {
+        var slots = [[Int]](repeating: [], count: expressions.count)
+        for (slot, pick) in picks.enumerated() { slots[pick].append(slot) }
+        return slots
+    }
 }
 
 /// The branches of a `meter` screen expression.

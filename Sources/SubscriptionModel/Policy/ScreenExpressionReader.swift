@@ -19,27 +19,36 @@ struct ScreenExpressionReader {
         var screens: [PolicyScreen] = []
         for (name, expression) in try reader.keyed(value, "$.screens") {
             guard !name.isEmpty else { throw reader.fail("$.screens", "a screen name cannot be empty") }
-            screens.append(PolicyScreen(name: name, value: try read(expression, "$.screens." + name, .plain)))
+            screens.append(PolicyScreen(name: name, value: try read(expression, "$.screens" + PolicyFileReader.step(name), .plain, depth: 1)))
         }
         return screens
     }
 
     static let kinds = ["byPlan", "byProduct", "planName", "meter", "plural", "expiry", "bar", "boxText", "metersInWarning"]
 
-    func read(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+    /// How deep screen expressions may nest: a screen's own expression is at depth 1,
+    /// and each `byPlan`, `byProduct` or `meter` puts its branches one deeper. Every
+    /// walk of a screen (showing it, the checker's, `policy show`) recurses this deep
+    /// at most, and a screen reads no further than a reviewer can follow.
+    static let maximumDepth = 32
+
+    func read(_ value: JSONValue, _ path: String, _ context: Context, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         switch value {
         case .null: return .null
         case .string(let text): return .text(try template(text, path, context))
         case .object(let object):
             guard let kindValue = object["kind"] else { throw reader.fail(path, "missing \"kind\"; expected one of \(PolicyFileReader.list(Self.kinds))") }
             let kind = try reader.string(kindValue, path + ".kind")
+            if ["byPlan", "byProduct", "meter"].contains(kind), depth >= Self.maximumDepth {
+                throw reader.fail(path, "screens nest at most \(Self.maximumDepth) deep: this \(PolicyFileReader.quoted(kind)) would put its branches at depth \(depth + 1)")
+            }
             switch kind {
-            case "byPlan": return try byPlan(value, path, context)
-            case "byProduct": return try byProduct(value, path, context)
+            case "byPlan": return try byPlan(value, path, context, depth: depth)
+            case "byProduct": return try byProduct(value, path, context, depth: depth)
             case "planName":
                 _ = try reader.members(value, path, allowed: ["kind"])
                 return .planName
-            case "meter": return try meter(value, path)
+            case "meter": return try meter(value, path, depth: depth)
             case "plural":
                 guard case .meter(let hasLimit) = context else { throw reader.fail(path, "\"plural\" counts a meter's number: use it inside a \"meter\" screen") }
                 let fields = try reader.members(value, path, allowed: ["kind", "count", "one", "other"], required: ["count", "one", "other"])
@@ -91,50 +100,68 @@ struct ScreenExpressionReader {
         return window
     }
 
-    func byPlan(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+    /// The branches are read once each, in file order (`else` first), and each slot the
+    /// cases leave out shows the one `else` (`ScreenBranches`), never a copy of it.
+    func byPlan(_ value: JSONValue, _ path: String, _ context: Context, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         let fields = try reader.members(value, path, allowed: ["kind", "cases", "else"], required: ["cases"])
-        let fallback = try fields["else"].map { (value) throws(PolicyFileError) in try read(value, path + ".else", context) }
-        var branches = [ScreenExpression?](repeating: nil, count: policy.plans.count + 1)
+        var candidates: [ScreenExpression] = []
+        let fallback = try fields["else"].map { (value) throws(PolicyFileError) -> Int in
+            candidates.append(try read(value, path + ".else", context, depth: depth + 1))
+            return candidates.count - 1
+        }
+        var picks = [Int?](repeating: nil, count: policy.plans.count + 1)
         for (key, branch) in try reader.keyed(fields["cases"]!, path + ".cases") {
-            let casePath = path + ".cases." + key
+            let casePath = path + ".cases" + PolicyFileReader.step(key)
+            let slot: Int
             if key == "none" {
                 guard policy.noPlanCanOccur else { throw reader.fail(casePath, "no plan is never in force: the guest default always applies") }
-                branches[policy.plans.count] = try read(branch, casePath, context)
+                slot = policy.plans.count
+            } else {
+                guard let plan = policy.planIndex(key) else {
+                    throw reader.fail(casePath, "unknown plan \(PolicyFileReader.quoted(key)); expected \(PolicyFileReader.list(policy.plans.map(\.id) + (policy.noPlanCanOccur ? ["none"] : [])))")
+                }
+                slot = plan
+            }
+            candidates.append(try read(branch, casePath, context, depth: depth + 1))
+            picks[slot] = candidates.count - 1
+        }
+        var resolved: [Int] = []
+        for slot in picks.indices {
+            if let pick = picks[slot] { resolved.append(pick); continue }
+            let isNone = slot == policy.plans.count
+            if isNone, !policy.noPlanCanOccur {
+                // Never shown: no plan is never in force.
+                candidates.append(.null)
+                resolved.append(candidates.count - 1)
                 continue
             }
-            guard let plan = policy.planIndex(key) else {
-                throw reader.fail(casePath, "unknown plan \(PolicyFileReader.quoted(key)); expected \(PolicyFileReader.list(policy.plans.map(\.id) + (policy.noPlanCanOccur ? ["none"] : [])))")
-            }
-            branches[plan] = try read(branch, casePath, context)
-        }
-        var resolved: [ScreenExpression] = []
-        for index in branches.indices {
-            if let branch = branches[index] { resolved.append(branch); continue }
-            let isNone = index == policy.plans.count
-            if isNone, !policy.noPlanCanOccur { resolved.append(.null); continue }
             guard let fallback else {
-                throw reader.fail(path + ".cases", "no case for plan \(PolicyFileReader.quoted(isNone ? "none" : policy.plans[index].id)) and no \"else\"")
+                throw reader.fail(path + ".cases", "no case for plan \(PolicyFileReader.quoted(isNone ? "none" : policy.plans[slot].id)) and no \"else\"")
             }
             resolved.append(fallback)
         }
-        return .byPlan(resolved)
+        return .byPlan(ScreenBranches(picks: resolved, from: candidates))
     }
 
-    func byProduct(_ value: JSONValue, _ path: String, _ context: Context) throws(PolicyFileError) -> ScreenExpression {
+    /// As `byPlan`: each branch read once, the `else` shared by every slot it covers.
+    func byProduct(_ value: JSONValue, _ path: String, _ context: Context, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         let fields = try reader.members(value, path, allowed: ["kind", "cases", "else"], required: ["cases", "else"])
-        var branches = [ScreenExpression?](repeating: nil, count: policy.products.count)
+        var candidates: [ScreenExpression] = []
+        var picks = [Int?](repeating: nil, count: policy.products.count)
         for (key, branch) in try reader.keyed(fields["cases"]!, path + ".cases") {
-            let casePath = path + ".cases." + key
+            let casePath = path + ".cases" + PolicyFileReader.step(key)
             guard let product = policy.productIndex(key) else {
                 throw reader.fail(casePath, "unknown product \(PolicyFileReader.quoted(key)); expected \(PolicyFileReader.list(policy.products.map(\.id)))")
             }
-            branches[product] = try read(branch, casePath, context)
+            candidates.append(try read(branch, casePath, context, depth: depth + 1))
+            picks[product] = candidates.count - 1
         }
-        let fallback = try read(fields["else"]!, path + ".else", context)
-        return .byProduct(branches.map { $0 ?? fallback } + [fallback])
+        candidates.append(try read(fields["else"]!, path + ".else", context, depth: depth + 1))
+        let fallback = candidates.count - 1
+        return .byProduct(ScreenBranches(picks: picks.map { $0 ?? fallback } + [fallback], from: candidates))
     }
 
-    func meter(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> ScreenExpression {
+    func meter(_ value: JSONValue, _ path: String, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         let fields = try reader.members(value, path, allowed: ["kind", "meter", "window", "warningPercent", "below", "warning", "reached", "unlimited"],
                                         required: ["meter", "window", "below", "reached", "unlimited"])
         let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
@@ -151,10 +178,10 @@ struct ScreenExpressionReader {
         let withLimit = Context.meter(hasLimit: true)
         return .meter(ScreenMeter(
             meter: meter, window: window, warningPercent: percent,
-            below: try read(fields["below"]!, path + ".below", withLimit),
-            warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit) },
-            reached: try read(fields["reached"]!, path + ".reached", withLimit),
-            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false))))
+            below: try read(fields["below"]!, path + ".below", withLimit, depth: depth + 1),
+            warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit, depth: depth + 1) },
+            reached: try read(fields["reached"]!, path + ".reached", withLimit, depth: depth + 1),
+            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false), depth: depth + 1)))
     }
 
     /// Splits a text at its `{name}` placeholders, refusing any the context cannot fill.
@@ -189,7 +216,7 @@ struct ScreenExpressionReader {
                 case .expiry: here = "; here only {date} is filled"
                 case .plain: here = "; no placeholder is filled here"
                 }
-                throw reader.fail(path, "unknown placeholder {\(name)} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
+                throw reader.fail(path, "unknown placeholder {\(MessageText.bare(name))} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
             }
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
             segments.append(segment)

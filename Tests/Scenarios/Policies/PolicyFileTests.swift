@@ -321,13 +321,12 @@ struct PolicyTimelineErrorTests {
         #expect(error(timeline(entitle + #", "expires": "2026-05-01T02:00:00Z", "renews": false}"#)) == nil)
     }
 
-    @Test("null counts as missing: a renews of null means true, as an absent one does")
-    func nullRenewsIsAbsent() throws {
+    @Test("a renews of null is neither true nor false: refused, while an absent one means true")
+    func nullRenewsIsRefused() throws {
         let entitle = #"{"at": "2026-03-30T09:01:00-04:00", "do": "set-entitlement", "product": "premium_monthly", "expires": "2026-04-30T09:01:00-04:00""#
-        func read(_ text: String) throws -> PolicyTimeline { try PolicyTimelineReader().read(data: Data(text.utf8), folder: "/nonexistent") }
-        let withNull = try read(timeline(entitle + #", "renews": null}"#)), absent = try read(timeline(entitle + "}"))
-        #expect(withNull.events == absent.events)
-        guard case .setEntitlement(let entitlement?) = withNull.events[1].action else { Issue.record("event 1 is an entitlement"); return }
+        #expect(error(timeline(entitle + #", "renews": null}"#)) == #"error: event 1: "renews" must be true or false, not null"#)
+        let absent = try PolicyTimelineReader().read(data: Data(timeline(entitle + "}").utf8), folder: "/nonexistent")
+        guard case .setEntitlement(let entitlement?) = absent.events[1].action else { Issue.record("event 1 is an entitlement"); return }
         #expect(entitlement.renews)
     }
 
