@@ -12,8 +12,8 @@ enum CheckCommand {
             throw UsageError("check needs --command \"CMD ...\" (a program that replays a timeline file given as its last argument)")
         }
         let seed = try arguments.uint64("--seed") ?? UInt64.random(in: 1...999_999_999)
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? 2_000
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? 2_000
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? ExternalProgram.defaultTimeoutSeconds
         let reportPath = try arguments.string("--report") ?? "reports/latest"

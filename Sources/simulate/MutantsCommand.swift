@@ -6,8 +6,8 @@ enum MutantsCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.mutants); return 0 }
         let seed = try arguments.uint64("--seed") ?? 7
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         Console.showsProgress = !(try arguments.flag("--quiet"))

@@ -7,8 +7,8 @@ enum RunCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.run); return 0 }
         let seed = try arguments.uint64("--seed") ?? UInt64.random(in: 1...999_999_999)
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
