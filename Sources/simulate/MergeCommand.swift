@@ -53,9 +53,7 @@ enum MergeCommand {
         } catch let refusal as MergeRefusal {
             throw UsageError(refusal.message)
         }
-        try folder.commit()
-        Console.out(merged.summary)
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        try RunCommand.commitThenPrint(folder, merged.summary)
         return merged.report.passed ? 0 : 1
     }
 }
