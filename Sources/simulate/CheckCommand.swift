@@ -76,6 +76,9 @@ enum CheckCommand {
     /// Writes summary.txt and the report, swaps the folder in, and only then prints the
     /// summary with its verdict or failure (`RunCommand.commitThenPrint`); returns `status`.
     static func finish(_ folder: ReportFolder, summary: String, ending: String, report: RunReport, status: Int32) throws -> Int32 {
+        // Every program has ended: what any of them left behind that was not found with
+        // its run (it cleared its environment) ends now (Linux).
+        ProgramDescendants.endEveryChild()
         try folder.write(summary + "\n" + ending + "\n", as: "summary.txt")
         try folder.write(report)
         try RunCommand.commitThenPrint(folder, summary + "\n" + ending, reportLine: status == 0 ? "" : "; the shrunk timeline in failures/")

@@ -209,8 +209,14 @@ enum HelpText {
       --jobs J         programs run at once (default: all cores)
       --timeout T      seconds one run may take (default 10). The program runs in a
                        process group of its own, killed whole at the limit, after
-                       64 MiB of standard output, and as soon as it exits (so nothing
-                       it started outlives it)
+                       64 MiB of standard output, and as soon as it exits, so nothing
+                       it started outlives it. On Linux that holds for what left the
+                       group too (setsid, a daemon): the check adopts it (a child
+                       subreaper) and kills it with the program's run, or when the
+                       check ends if it also cleared SIMULATE_PROGRAM_RUN from its
+                       environment. On macOS only what stayed in the group is killed.
+                       The program gets only standard input, output and error, and
+                       SIMULATE_PROGRAM_RUN, which names its run
       --report DIR     default reports/latest (replaced whole, as for run; a folder
                        holding a file the command names by a path, from ~/, or as a
                        program found through $PATH is refused)
