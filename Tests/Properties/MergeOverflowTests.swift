@@ -65,6 +65,24 @@ struct MergeOverflowTests {
         #expect(merged.report.invariants[1].violations == Int.max - 1)
     }
 
+    @Test("a merged report whose counts each fit but add up past Int.max on a chart is written")
+    func chartTotals() throws {
+        let fixture = try MergeRefusalTests.Fixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.root) }
+        // Two invariants' checks, and one plan's two outcomes, of half of Int.max each.
+        let big = try fixture.edited(2, "big") { report in
+            report.invariants[0].checks = Self.half
+            report.invariants[1].checks = Self.half
+            report.behaviour.outcomesByPlan["trial"]?["captured"] = Self.half
+            report.behaviour.outcomesByPlan["trial"]?["plan-sheet"] = Self.half
+        }
+        let folder = try ReportFolder(path: fixture.output)
+        defer { folder.discard() }
+        let merged = try ReportMerge.run(folders: [fixture.shards[0], big, fixture.shards[2]], into: folder)
+        #expect(merged.report.invariants[0].checks > Self.half)
+        #expect(HTMLReport.page(merged.report).contains("<title>trial: captured \(Figures.grouped(merged.report.behaviour.outcomesByPlan["trial"]!["captured"]!))</title>"))
+    }
+
     @Test("a kill matrix's events before a kill that add up past Int.max are refused, in the shard's events per user or the mutant's row")
     func killMatrix() throws {
         let root = try ShardRuns.temporaryFolder()

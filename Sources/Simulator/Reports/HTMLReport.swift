@@ -61,7 +61,7 @@ public enum HTMLReport {
         body += "</table>"
 
         body += "<h2>Invariants and violations</h2>"
-        let checks = report.invariants.reduce(0) { $0 + $1.checks }
+        let checks = SVGChart.total(report.invariants.map(\.checks))
         body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
                                      palette: [SVGChart.bad], labelWidth: 250, emptyNote: "No violations in \(Figures.count(checks, "check"))")
         body += "<table><tr><th>invariant</th><th>rules (\(report.rulesDocument))</th><th>checks</th><th>violations</th></tr>"
