@@ -28,19 +28,16 @@ enum BaselineCommand {
             if let refusal = ReportFolder.refusal(toWrite: path(file)) { throw UsageError("--report \(ErrorText.quotedPath(folder)): \(refusal.description)") }
         }
         let reports = wanted.map { $0.name.map { Baseline.report(policy: $0) } ?? Baseline.report() }
-        var passed = true
-        for (file, report) in zip(wanted, reports) {
-            let jsonPath: String, markdownPath: String
-            do {
-                jsonPath = try ReportFolder.writeFile(report.json(), to: path(file.json))
-                markdownPath = try ReportFolder.writeFile(MarkdownReport.text(report), to: path(file.markdown))
-            } catch {
-                throw UsageError("--report \(ErrorText.quotedPath(folder)): \(error.description)")
-            }
-            Console.out("wrote \(jsonPath) and \(markdownPath)")
-            passed = passed && report.passed
+        // All or none (a full disk leaves every baseline as it was), and printed once written.
+        do {
+            try ReportFolder.writeFiles(zip(wanted, reports).flatMap { file, report in
+                [(report.json(), path(file.json)), (MarkdownReport.text(report), path(file.markdown))]
+            })
+        } catch {
+            throw UsageError("--report \(ErrorText.quotedPath(folder)): \(error.description)")
         }
+        for file in wanted { Console.out("wrote \(path(file.json)) and \(path(file.markdown))") }
         Console.out("(seed \(Baseline.options.seed), \(Figures.count(Baseline.options.users, "user")), \(Figures.count(Baseline.options.years, "year")) each)")
-        return passed ? 0 : 1
+        return reports.allSatisfy(\.passed) ? 0 : 1
     }
 }

@@ -12,8 +12,8 @@ enum CheckCommand {
             throw UsageError("check needs --command \"CMD ...\" (a program that replays a timeline file given as its last argument)")
         }
         let seed = try arguments.uint64("--seed") ?? UInt64.random(in: 1...999_999_999)
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? 2_000
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? 2_000
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? ExternalProgram.defaultTimeoutSeconds
         let reportPath = try arguments.string("--report") ?? "reports/latest"
@@ -68,20 +68,20 @@ enum CheckCommand {
         }
     }
 
-    /// The summary's first lines (printed at once): the command, seed, shard, what was checked and how long it took.
+    /// The summary's first lines: the command, seed, shard, what was checked and how long it took.
     static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, since started: Date) -> String {
-        let head = "simulate check \(flags)--command \(ExternalProgram.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
-        Console.out(head)
-        return head
+        "simulate check \(flags)--command \(ExternalProgram.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
     }
 
-    /// Prints the verdict or the failure, writes summary.txt and the report, swaps the folder in; returns `status`.
+    /// Writes summary.txt and the report, swaps the folder in, and only then prints the
+    /// summary with its verdict or failure (`RunCommand.commitThenPrint`); returns `status`.
     static func finish(_ folder: ReportFolder, summary: String, ending: String, report: RunReport, status: Int32) throws -> Int32 {
-        Console.out(ending)
+        // Every program has ended: what any of them left behind that was not found with
+        // its run (it cleared its environment) ends now (Linux).
+        ProgramDescendants.endEveryChild()
         try folder.write(summary + "\n" + ending + "\n", as: "summary.txt")
         try folder.write(report)
-        try folder.commit()
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json" + (status == 0 ? "" : "; the shrunk timeline in failures/"))
+        try RunCommand.commitThenPrint(folder, summary + "\n" + ending, reportLine: status == 0 ? "" : "; the shrunk timeline in failures/")
         return status
     }
 

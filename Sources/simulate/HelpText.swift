@@ -43,8 +43,10 @@ enum HelpText {
     EXIT STATUS
       0 every invariant held, 1 an invariant broke (or a coverage category fell
       below its floor, or a mutant survived, or a checked program failed), 2 bad
-      arguments or input (also when standard output cannot be written), 130
-      interrupted (Ctrl-C), 143 terminated (SIGTERM).
+      arguments or input (also when standard output cannot be written, or a report
+      cannot be: a command that writes one prints its summary only once the report
+      is in place, so exit 2 leaves standard output empty and the earlier report as
+      it was), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
     NUMBERS
       Options take plain decimal numbers, as --users 500 or --users=500: --users 1
@@ -207,8 +209,14 @@ enum HelpText {
       --jobs J         programs run at once (default: all cores)
       --timeout T      seconds one run may take (default 10). The program runs in a
                        process group of its own, killed whole at the limit, after
-                       64 MiB of standard output, and as soon as it exits (so nothing
-                       it started outlives it)
+                       64 MiB of standard output, and as soon as it exits, so nothing
+                       it started outlives it. On Linux that holds for what left the
+                       group too (setsid, a daemon): the check adopts it (a child
+                       subreaper) and kills it with the program's run, or when the
+                       check ends if it also cleared SIMULATE_PROGRAM_RUN from its
+                       environment. On macOS only what stayed in the group is killed.
+                       The program gets only standard input, output and error, and
+                       SIMULATE_PROGRAM_RUN, which names its run
       --report DIR     default reports/latest (replaced whole, as for run; a folder
                        holding a file the command names by a path, from ~/, or as a
                        program found through $PATH is refused)

@@ -30,7 +30,8 @@ enum MergeCommand {
     Refused with one line naming the folder, exit status 2, nothing written: a folder
     that is not a report, a whole run's report, a shard of another run (seed, users,
     years, personas, policy, tool version, tz data, shard count), a shard given twice,
-    a shard missing; an OUT that is or holds a shard's folder (replacing it would
+    a shard missing, counts that add up past the most a count holds (naming the
+    shard and the field); an OUT that is or holds a shard's folder (replacing it would
     delete the shard). Exit 1 when the merged run failed, 0 when it passed.
 
     EXAMPLE
@@ -52,9 +53,7 @@ enum MergeCommand {
         } catch let refusal as MergeRefusal {
             throw UsageError(refusal.message)
         }
-        try folder.commit()
-        Console.out(merged.summary)
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        try RunCommand.commitThenPrint(folder, merged.summary)
         return merged.report.passed ? 0 : 1
     }
 }

@@ -6,8 +6,8 @@ enum MutantsCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.mutants); return 0 }
         let seed = try arguments.uint64("--seed") ?? 7
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         Console.showsProgress = !(try arguments.flag("--quiet"))
@@ -31,11 +31,11 @@ enum MutantsCommand {
         return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
 
-    /// Prints the kill matrix and writes it, its counterexamples and the report; exit 0
-    /// when every mutant was killed and the reference run passed.
+    /// Writes the kill matrix, its counterexamples and the report, and once the report
+    /// is committed prints the matrix; exit 0 when every mutant was killed and the
+    /// reference run passed.
     static func write(_ report: RunReport, matrix: KillMatrixResult, to folder: ReportFolder) throws -> Int32 {
         let rows = matrix.rows
-        Console.out(KillMatrix.text(rows))
         var report = report
         report.add(matrix)
         for row in rows {
@@ -43,9 +43,8 @@ enum MutantsCommand {
         }
         try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
-        try folder.commit()
-        if let note = report.failedReferenceNote { Console.out("\n" + note) }
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json; each counterexample in failures/")
+        try RunCommand.commitThenPrint(folder, KillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
+                                       reportLine: "; each counterexample in failures/")
         if let row = rows.first(where: { $0.counterexample != nil }) {
             let file = (folder.path as NSString).appendingPathComponent("failures/mutant-\(row.name).json")
             Console.out("See a mutant's bug: \(Replay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")

@@ -12,7 +12,7 @@ enum ReplayCommand {
         let seed = try arguments.uint64("--seed")
         let user = try arguments.int("--user", range: 0...Int.max)
         let out = try arguments.string("--out")
-        let years = try arguments.int("--years", range: 1...60)
+        let years = try arguments.int("--years", range: RunReport.yearRange)
         let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let batch = try arguments.flag("--batch")

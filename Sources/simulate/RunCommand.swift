@@ -7,8 +7,8 @@ enum RunCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.run); return 0 }
         let seed = try arguments.uint64("--seed") ?? UInt64.random(in: 1...999_999_999)
-        let users = try arguments.int("--users", range: 1...100_000_000) ?? CampaignOptions.defaultUsers
-        let years = try arguments.int("--years", range: 1...60) ?? CampaignOptions.defaultYears
+        let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
+        let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let reportPath = try arguments.string("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
@@ -31,17 +31,13 @@ enum RunCommand {
         }
         let result = campaign.runReference(progress: Console.showsProgress ? showProgress : nil)
         var summary = RunSummary.text(result)
-        Console.out(summary)
         let failures = try campaign.shrinkFailures(of: result, into: folder)
         for (failure, path) in failures {
-            let text = RunSummary.failure(failure, writtenTo: path, timelineText: TimelineWriter().text(failure.timeline))
-            Console.out("\n" + text)
-            summary += "\n\n" + text
+            summary += "\n\n" + RunSummary.failure(failure, writtenTo: path, timelineText: TimelineWriter().text(failure.timeline))
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(result: result, failures: failures))
-        try folder.commit()
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
     }
 
@@ -58,7 +54,6 @@ enum RunCommand {
         }
         let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
         var summary = policy.annotated(PolicyRunSummary.text(result))
-        Console.out(summary)
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
@@ -67,15 +62,22 @@ enum RunCommand {
             let text = failure.timelineText
             let path = try folder.write(text, as: "failures/" + failure.fileName)
             failures.append((failure, path))
-            let shown = PolicyRunSummary.failure(failure, writtenTo: path, timelineText: text)
-            Console.out("\n" + shown)
-            summary += "\n\n" + shown
+            summary += "\n\n" + PolicyRunSummary.failure(failure, writtenTo: path, timelineText: text)
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(policyResult: result, failures: failures, storeKit: policy.storeKit?.path))
-        try folder.commit()
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json")
+        try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
+    }
+
+    /// Swaps the report folder in, then prints `summary` and where the report is: a
+    /// command that writes a report prints nothing on standard output before the report
+    /// is committed, so a report that cannot be written (a full disk) leaves standard
+    /// output empty with its exit status 2, and the earlier report as it was.
+    static func commitThenPrint(_ folder: ReportFolder, _ summary: String, reportLine: String = "") throws {
+        try folder.commit()
+        Console.out(summary)
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json" + reportLine)
     }
 
     /// `--shard I/N` for a run of `users` users (nil without the flag).

@@ -16,7 +16,8 @@ import Darwin
 /// `outputLimit` bytes, and nothing may follow the marker. Anything else — a time-out,
 /// too much output, output after the marker, the program exiting or closing its
 /// output, an interrupt — is reported for that timeline, and the whole process group
-/// is killed and reaped; the next timeline starts a fresh program. Standard error is
+/// is killed and reaped, with what the program started outside the group on Linux
+/// (`ProgramDescendants`); the next timeline starts a fresh program. Standard error is
 /// drained all the time, and its first bytes since the timeline was sent are kept for
 /// a failure's report.
 final class BatchSession {
@@ -90,6 +91,7 @@ final class BatchSession {
         guard let slot = ExternalPrograms.register(group: spawned.pid) else {
             _ = kill(-spawned.pid, SIGKILL)
             _ = ProgramSupervisor.reap(spawned.pid)
+            ProgramDescendants.end(group: spawned.pid, run: spawned.run)
             for fd in [spawned.input, spawned.output, spawned.error] { closeDescriptor(fd) }
             return .couldNotStart("more than \(ExternalPrograms.capacity) programs running at once")
         }
@@ -102,14 +104,16 @@ final class BatchSession {
         return nil
     }
 
-    /// Kills the program's whole process group, reaps it and closes the pipes; returns
-    /// its wait status (nil if something else reaped it, or nothing ran).
+    /// Kills the program's whole process group, reaps it, ends what it started outside
+    /// the group, and closes the pipes; returns its wait status (nil if something else
+    /// reaped it, or nothing ran).
     @discardableResult
     private func stop() -> Int32? {
         guard let running = child else { return nil }
         _ = kill(-running.pid, SIGKILL)
         ExternalPrograms.unregister(slot: slot)
         let status = ProgramSupervisor.reap(running.pid)
+        ProgramDescendants.end(group: running.pid, run: running.run)
         for fd in [running.input, running.output, running.error] where fd >= 0 { closeDescriptor(fd) }
         child = nil
         slot = -1
@@ -156,8 +160,10 @@ final class BatchSession {
             let ready = poll(&polled, nfds_t(polled.count), Int32(min((deadline - now + 999_999) / 1_000_000, 20)))
             if ready <= 0 {
                 if ready == 0, ProgramSupervisor.hasExited(running.pid) {
-                    // Whatever it left in its group goes too, so the pipes close.
+                    // Whatever it left in its group goes too, and what it started outside
+                    // the group, so the pipes close.
                     _ = kill(-running.pid, SIGKILL)
+                    ProgramDescendants.end(group: running.pid, run: running.run, keeping: running.pid)
                 }
                 continue
             }
@@ -237,8 +243,10 @@ final class BatchSession {
                 _ = nanosleep(&pause, nil)
             }
         }
-        // What it left in its group goes too, so the pipes close and draining ends.
+        // What it left in its group goes too, and what it started outside the group, so
+        // the pipes close and draining ends.
         _ = kill(-running.pid, SIGKILL)
+        ProgramDescendants.end(group: running.pid, run: running.run, keeping: running.pid)
         while drain(waitingMilliseconds: 0) {}
         let status = stop()
         if ExternalPrograms.isStopping { return .failure(.interrupted) }

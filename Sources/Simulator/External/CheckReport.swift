@@ -2,9 +2,11 @@ import SubscriptionModel
 
 /// `report.json` (and its markdown and HTML) for `simulate check`: the same report as a
 /// run's, titled "External implementation check", counting the timelines the program
-/// was given as a run counts its users (check counts, coverage of the generated
-/// timelines, behaviour of the program's outputs, their digest), so shards of a check
-/// can be merged as a run's are.
+/// was given as a run counts its users (check counts, coverage and behaviour of the
+/// generated timelines, the digest of the program's outputs), so shards of a check can
+/// be merged as a run's are. Past a failing user's first failure, coverage and
+/// behaviour count the reference's outputs, so that every table counts every generated
+/// event; only the invariant checks and the digest stop there.
 ///
 /// A check's verdict is the program's: `passed` is false exactly when a timeline
 /// failed (coverage is reported, not judged, as the check stops at its first failure).

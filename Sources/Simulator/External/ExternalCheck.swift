@@ -86,7 +86,7 @@ public struct ExternalCheck: Sendable {
         /// The first failing user's persona.
         public var failingPersona: Persona?
         /// Everything counted over the timelines checked, as a run counts it (checks,
-        /// coverage of the generated timelines, behaviour, the outputs' digest).
+        /// coverage and behaviour of the generated timelines, the outputs' digest).
         public var tally: CampaignTally
         /// Wall-clock seconds of the check (before shrinking).
         public var seconds: Double
@@ -114,9 +114,17 @@ public struct ExternalCheck: Sendable {
                 block.observer.begin(zone: zone, persona: persona)
                 let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
                 if let finding {
-                    // Coverage belongs to the generated timeline, whatever the program did.
+                    // Coverage and behaviour belong to the generated timeline, whatever the
+                    // program did: past the events checked they count the reference model's
+                    // outputs (which the program's matched up to there), so that every table
+                    // of the report counts the same events.
                     let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                    for event in timeline.events[from...] { block.observer.coverage.observe(event) }
+                    var reference = ReferenceImplementation(policy: policy)
+                    reference.start(zone: zone)
+                    for (index, event) in timeline.events.enumerated() {
+                        let output = reference.handle(event)
+                        if index >= from { block.observer.observe(event, output) }
+                    }
                     let invariant = finding.asViolation(events: timeline.events.count).invariant
                     block.tally.violations[invariant] += 1
                     block.tally.firstFailingUser[invariant] = min(block.tally.firstFailingUser[invariant] ?? .max, user)

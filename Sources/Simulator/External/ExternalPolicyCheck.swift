@@ -116,7 +116,7 @@ public struct ExternalPolicyCheck: Sendable {
     struct Checked {
         /// The first failure, if any.
         var finding: Finding?
-        /// The reference engine's outputs (for the coverage of the events past a failure).
+        /// The reference engine's outputs (for the coverage and behaviour of the events past a failure).
         var reference: [PolicyOutput]
         /// The digest of the outputs the observer saw (nil when the program gave none).
         var digest: OutputDigest?
@@ -202,9 +202,11 @@ public struct ExternalPolicyCheck: Sendable {
                 block.observer.begin(zone: drawn.zone, persona: drawn.persona)
                 let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
                 if let finding = checked.finding {
-                    // Coverage belongs to the generated timeline: the rest of it counts, with the reference's outputs.
+                    // Coverage and behaviour belong to the generated timeline: the rest of it
+                    // counts, with the reference's outputs (which the program's matched up to
+                    // there), so that every table of the report counts the same events.
                     let violation = finding.asViolation(events: timeline.events.count)
-                    for index in checked.observed..<timeline.events.count { block.observer.coverage.observe(timeline.events[index], checked.reference[index]) }
+                    for index in checked.observed..<timeline.events.count { block.observer.observe(timeline.events[index], checked.reference[index]) }
                     block.tally.violations[violation.invariant] += 1
                     block.tally.firstFailingUser[violation.invariant] = min(block.tally.firstFailingUser[violation.invariant] ?? .max, user)
                     lowest.withLock { current in

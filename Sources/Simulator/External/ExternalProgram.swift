@@ -10,7 +10,9 @@ import SubscriptionModel
 /// Each run is owned by a supervisor (macOS and Linux): the program gets its own
 /// process group, killed as a whole at the time limit, when it prints too much, and
 /// right after it exits (in batch mode: when it breaks the protocol, and when the
-/// check is done with it), so nothing it started outlives the run; its output stays in
+/// check is done with it), so nothing it started outlives the run; on Linux neither
+/// does what it started that left the group (`setsid`, a daemon), which this process
+/// adopts as a child subreaper and kills then (`ProgramDescendants`); its output stays in
 /// memory up to `outputLimit`; a timeline file lives in a scratch folder removed when
 /// the run ends. `ExternalPrograms.stopAll()` stops every run at once.
 public struct ExternalProgram: Sendable {

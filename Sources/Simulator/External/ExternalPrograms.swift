@@ -16,8 +16,9 @@ import Darwin
 /// unregisters a group before it reaps the program, so an id listed here never
 /// names someone else's processes.
 public enum ExternalPrograms {
-    /// Kills every running program's whole process group (SIGKILL), removes the
-    /// scratch folders, and refuses to start new programs until `resume()`.
+    /// Kills every running program's whole process group (SIGKILL) and, on Linux, what
+    /// the programs started outside their groups (`ProgramDescendants.killMarked()`),
+    /// removes the scratch folders, and refuses to start new programs until `resume()`.
     ///
     /// Meant for the command line's SIGINT/SIGTERM handler, so that Ctrl-C leaves
     /// nothing running and nothing in the temporary folder. Safe from any thread at
@@ -35,6 +36,8 @@ public enum ExternalPrograms {
             if group > 0 { _ = kill(-group, SIGKILL) }
         }
         stoppers.subtract(1, ordering: .sequentiallyConsistent)
+        // What the programs started outside their groups (Linux): their runs reap it.
+        ProgramDescendants.killMarked()
         for _ in 0..<1_000 {
             let removed: Bool? = folders.withLockIfAvailable { folders in
                 for path in folders { try? FileManager.default.removeItem(atPath: path) }

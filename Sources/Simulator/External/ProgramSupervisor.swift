@@ -14,7 +14,8 @@ import Darwin
 /// The program (`/bin/sh -c COMMAND`) starts in a process group of its own, and the
 /// whole group is killed (SIGKILL) when the time limit passes, when standard output
 /// passes its limit, and also right after the shell exits normally: whatever it
-/// started dies with it (`sleep 300 &` included), as long as it stayed in the group.
+/// started dies with it (`sleep 300 &` included). On Linux so does what left the group
+/// (`setsid`, a daemon): this process adopts it and kills it then (`ProgramDescendants`).
 /// Output comes through pipes, never files; standard output is kept up to its
 /// limit, standard error only for its first bytes (the rest is read and counted).
 struct ProgramSupervisor {
@@ -60,10 +61,12 @@ struct ProgramSupervisor {
     /// so no program another job starts inherits this run's pipe ends and holds them open.
     static let spawning = Mutex(())
 
-    /// A started program: its id (and process group) and our ends of its pipes.
+    /// A started program: its id (and process group), its run's name and our ends of its pipes.
     struct Spawned {
         /// The shell's id, which is also its process group's.
         var pid: pid_t
+        /// The run's name in its environment (`ProgramDescendants`).
+        var run: String
         /// The write end of its standard input, or -1 when that is `/dev/null`.
         var input: Int32
         /// The read end of its standard output (non-blocking).
@@ -83,14 +86,17 @@ struct ProgramSupervisor {
         guard let slot = ExternalPrograms.register(group: child.pid) else {
             _ = kill(-child.pid, SIGKILL)
             _ = reap(child.pid)
+            ProgramDescendants.end(group: child.pid, run: child.run)
             close(child.output)
             close(child.error)
             return .failure(.couldNotStart("more than \(ExternalPrograms.capacity) programs running at once"))
         }
-        var run = supervise(child.pid, output: child.output, error: child.error, limits: limits)
+        var run = supervise(child, limits: limits)
         _ = kill(-child.pid, SIGKILL)
         ExternalPrograms.unregister(slot: slot)
         let status = reap(child.pid)
+        // What it started outside its group, adopted by this process, goes too.
+        ProgramDescendants.end(group: child.pid, run: child.run)
         if run.ending == .lost, let status {
             run.ending = status & 0x7F == 0 ? .exited(status: (status >> 8) & 0xFF) : .signalled(status & 0x7F)
         }
@@ -101,9 +107,10 @@ struct ProgramSupervisor {
     /// Reads the program's output until it has exited and its pipes are closed, or a
     /// limit is passed. Returns `.lost` as the ending of a normal exit (the status is
     /// read when reaping).
-    private static func supervise(_ pid: pid_t, output: Int32, error: Int32, limits: Limits) -> Run {
+    private static func supervise(_ child: Spawned, limits: Limits) -> Run {
+        let pid = child.pid
         var run = Run(ending: .lost, standardOutput: [], standardError: [], standardErrorBytes: 0)
-        var outputFD = output, errorFD = error
+        var outputFD = child.output, errorFD = child.error
         defer {
             if outputFD >= 0 { close(outputFD) }
             if errorFD >= 0 { close(errorFD) }
@@ -117,8 +124,10 @@ struct ProgramSupervisor {
         while true {
             if !exited, hasExited(pid) {
                 exited = true
-                // The shell is gone: what it left in its group goes too (the pipes then close).
+                // The shell is gone: what it left in its group goes too, and what it
+                // started outside the group (the pipes then close).
                 _ = kill(-pid, SIGKILL)
+                ProgramDescendants.end(group: pid, run: child.run, keeping: pid)
             }
             if exited, outputFD < 0, errorFD < 0 { return run }
             let now = DispatchTime.now().uptimeNanoseconds
@@ -178,6 +187,7 @@ struct ProgramSupervisor {
 
     /// Reaps the shell; its wait status, or nil if something else reaped it.
     static func reap(_ pid: pid_t) -> Int32? {
+        defer { ProgramDescendants.reaped(shell: pid) }
         var status: Int32 = 0
         while true {
             if waitpid(pid, &status, 0) == pid { return status }
@@ -234,6 +244,16 @@ struct ProgramSupervisor {
         }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        #if os(Linux)
+        // Only standard input, output and error reach the program (as on macOS with
+        // POSIX_SPAWN_CLOEXEC_DEFAULT): a descriptor this process holds without
+        // close-on-exec (another program's pipe, its own caller's) would otherwise be
+        // held open by the program and what it starts. glibc 2.34 and later.
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        }
+        #endif
         var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         #if os(macOS)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
@@ -253,14 +273,18 @@ struct ProgramSupervisor {
         let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (argument: String) in strdup(argument) }
         defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
-        #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
-        #else
-        let environment = environ
-        #endif
+        // Adopts what the program leaves outside its group (Linux), and names its run in
+        // its environment, so that both can be found when the run ends.
+        _ = ProgramDescendants.isSubreaper
+        let run = ProgramDescendants.newRun()
+        let environment = ProgramDescendants.environment(run: run)
+        defer { for entry in environment { free(entry) } }
         let status = (arguments + [nil]).withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
+            (environment + [nil]).withUnsafeBufferPointer { envp in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, envp.baseAddress!)
+            }
         }
+        if status == 0 { ProgramDescendants.started(shell: pid) }
         close(outputPipe[1])
         close(errorPipe[1])
         if inputPipe[0] >= 0 { close(inputPipe[0]) }
@@ -270,7 +294,7 @@ struct ProgramSupervisor {
             if inputPipe[1] >= 0 { close(inputPipe[1]) }
             return .failure(.couldNotStart("cannot run /bin/sh: \(String(cString: strerror(status)))"))
         }
-        return .success(Spawned(pid: pid, input: inputPipe[1], output: outputPipe[0], error: errorPipe[0]))
+        return .success(Spawned(pid: pid, run: run, input: inputPipe[1], output: outputPipe[0], error: errorPipe[0]))
     }
 }
 #endif

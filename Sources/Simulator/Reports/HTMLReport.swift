@@ -35,7 +35,7 @@ public enum HTMLReport {
                                                                                 name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
         }
 
-        body += "<h2>Users by persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
+        body += "<h2>By persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
             + report.behaviour.labelNames.map { "<th>label: \(e($0))</th>" }.joined() + "</tr>"
         for persona in report.options.personas {
             let counts = report.behaviour.byPersona[persona]
@@ -50,16 +50,18 @@ public enum HTMLReport {
             + "Red: not exercised; grey: not judged (the table's last column says why).</p>"
         // A check counts coverage but judges no floor: its floors are 0, and its chart shows none.
         body += SVGChart.floors(title: "\(report.coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+        let shown = CoverageTable(report)
+        body += shown.notes.map { "<p>\(inline($0))</p>" }.joined()
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"
-        for entry in report.coverage {
+        for (entry, line) in zip(report.coverage, shown.lines) {
             let state = entry.exercised ? "" : "bad"
-            body += "<tr><td><code>\(e(entry.category))</code></td><td>\(inline(entry.meaning))</td><td class=\"n \(state)\">\(Figures.grouped(entry.reached))</td>"
-                + "<td class=\"n\">\(entry.expectedText)</td><td class=\"n\">\(entry.floorText)</td><td>\(inline(entry.floorRule))</td></tr>"
+            body += "<tr><td><code>\(e(entry.category))</code></td><td>\(inline(line.meaning))</td><td class=\"n \(state)\">\(Figures.grouped(entry.reached))</td>"
+                + "<td class=\"n\">\(entry.expectedText)</td><td class=\"n\">\(entry.floorText)</td><td>\(inline(line.rule))</td></tr>"
         }
         body += "</table>"
 
         body += "<h2>Invariants and violations</h2>"
-        let checks = report.invariants.reduce(0) { $0 + $1.checks }
+        let checks = SVGChart.total(report.invariants.map(\.checks))
         body += SVGChart.stackedBars(title: "Violations by invariant", rows: report.invariants.map { ($0.name, [$0.violations]) }, series: ["users with a violation"],
                                      palette: [SVGChart.bad], labelWidth: 250, emptyNote: "No violations in \(Figures.count(checks, "check"))")
         body += "<table><tr><th>invariant</th><th>rules (\(report.rulesDocument))</th><th>checks</th><th>violations</th></tr>"
@@ -86,7 +88,7 @@ public enum HTMLReport {
             if mutants.contains(where: \.killed) { body += "<p>\(inline(KillMatrix.counterexampleNote))</p>" }
             for mutant in mutants {
                 guard let test = mutant.regressionTest else { continue }
-                body += "<details><summary><code>\(e(mutant.name))</code>: paste-ready test that fails for this mutant</summary><pre>\(e(test))</pre></details>"
+                body += "<details><summary>Paste-ready test that fails for <code>\(e(mutant.name))</code></summary><pre>\(e(test))</pre></details>"
             }
         }
         return """

@@ -42,10 +42,10 @@ public enum MarkdownReport {
     static func stoppedCheckNote(_ report: RunReport) -> String? {
         guard report.kind == .check, !report.passed else { return nil }
         return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
-            + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user is "
-            + "checked up to its first output that diverges, which counts as a violation of the first invariant it breaks only: the "
-            + "invariant checks and the behaviour tables count the events checked until then; the users, events and user-years above, "
-            + "the coverage and the attempts by local time count every generated event."
+            + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user's outputs are "
+            + "checked up to the first that fails, which counts as a violation of the first invariant it breaks only: the "
+            + "invariant checks and the digest count the events checked until then; every other figure counts every generated event, "
+            + "past that output with the reference's outputs (which the program's matched until then)."
     }
 
     static func invariantSection(_ report: RunReport) -> [String] {
@@ -63,6 +63,7 @@ public enum MarkdownReport {
         let missing = report.coverage.filter { !$0.exercised }
         let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, categories: report.categoryNoun, reasonsIn: "the table below") }
             ?? "Coverage is counted, not judged, for a check."
+        let shown = CoverageTable(report)
         let noSwarm = report.options.swarm == false
             ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""
         return ["## \(report.coverageTitle)", "",
@@ -70,10 +71,11 @@ public enum MarkdownReport {
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance. A category is not judged "
                     + "where neither bound is above 0 at this size (its count varies too much from user to user), or where no count is "
-                    + "known to expect; the last column but one says which." + noSwarm, "",
-                table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], report.coverage.map {
-                    ["`\($0.category)`", $0.meaning, Figures.grouped($0.reached), $0.expectedText, $0.floorText,
-                     $0.floorRule, $0.floor == 0 ? "not judged" : $0.exercised ? "✓" : "**not exercised**"]
+                    + "known to expect; the last column but one says which." + noSwarm, ""]
+            + shown.notes.flatMap { [$0, ""] }
+            + [table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], zip(report.coverage, shown.lines).map { entry, line in
+                    ["`\(entry.category)`", line.meaning, Figures.grouped(entry.reached), entry.expectedText, entry.floorText,
+                     line.rule, entry.floor == 0 ? "not judged" : entry.exercised ? "✓" : "**not exercised**"]
                 }, right: [false, false, true, true, true, false, false]), ""]
     }
 
@@ -132,7 +134,7 @@ public enum MarkdownReport {
             + (killed > 0 ? [KillMatrix.counterexampleNote, ""] : [])
             + mutants.flatMap { mutant -> [String] in
                 guard let test = mutant.regressionTest else { return [] }
-                return ["<details><summary><code>\(mutant.name)</code>: paste-ready test that fails for this mutant</summary>", "",
+                return ["<details><summary>Paste-ready test that fails for <code>\(mutant.name)</code></summary>", "",
                         "```swift", test, "```", "", "</details>", ""]
             }
     }

@@ -129,12 +129,13 @@ public final class ReportFolder: Sendable {
     public func write(_ text: String, as name: String) throws(WriteError) -> String {
         let staged = (staging as NSString).appendingPathComponent(name)
         try Self.unlessAbandoned(Self.abandoned(path)) { _ throws(WriteError) in
+            let failed = { (reason: String) in WriteError(description: "cannot write \(ErrorText.quotedPath((self.path as NSString).appendingPathComponent(name))): \(reason)") }
             do {
                 try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
             } catch {
-                throw WriteError(description: "cannot write \(ErrorText.quotedPath((path as NSString).appendingPathComponent(name))): \(Self.reason(error))")
+                throw failed(Self.reason(error))
             }
+            if let problem = Self.put(text, at: staged) { throw failed(problem) }
         }
         return (path as NSString).appendingPathComponent(name)
     }
@@ -231,19 +232,71 @@ public final class ReportFolder: Sendable {
     /// there: a folder, a symbolic link, a device or a pipe is refused.
     @discardableResult
     public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
-        if let refusal = refusal(toWrite: path) { throw refusal }
-        // Under the lock, as a commit: an interrupt waits for the file, and names it as written.
-        try unlessAbandoned(WriteError(description: "cannot write \(ErrorText.quotedPath(path)): the command was interrupted")) { state throws(WriteError) in
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \(reason(error))")
-            }
-            state.committed.append(path)
+        try writeFiles([(text, path)])[0]
+    }
+
+    /// Writes several files as `writeFile` writes one, all or none: each is written
+    /// whole to a temporary file beside it first, and only when every one is written
+    /// (a full disk fails there) are they renamed over their paths, so a failure leaves
+    /// every file as it was. Returns the paths.
+    @discardableResult
+    public static func writeFiles(_ files: [(text: String, path: String)]) throws(WriteError) -> [String] {
+        for file in files {
+            if let refusal = refusal(toWrite: file.path) { throw refusal }
         }
-        return path
+        guard let first = files.first else { return [] }
+        // Under the lock, as a commit: an interrupt waits for the files, and names them as written.
+        try unlessAbandoned(WriteError(description: "cannot write \(ErrorText.quotedPath(first.path)): the command was interrupted")) { state throws(WriteError) in
+            var staged: [String] = []
+            defer { for temporary in staged { unlink(temporary) } }
+            for file in files {
+                let folder = (file.path as NSString).deletingLastPathComponent
+                let failed = { (reason: String) in WriteError(description: "cannot write \(ErrorText.quotedPath(file.path)): \(reason)") }
+                do {
+                    try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+                } catch {
+                    throw failed(reason(error))
+                }
+                // A short name of its own, which any folder takes whatever the file's name.
+                let name = ".simulate-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).new"
+                let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                staged.append(temporary)
+                if let problem = put(file.text, at: temporary) { throw failed(problem) }
+            }
+            for (index, file) in files.enumerated() {
+                guard rename(staged[index], file.path) == 0 else {
+                    throw WriteError(description: "cannot write \(ErrorText.quotedPath(file.path)): \(String(cString: strerror(errno)))")
+                }
+                staged[index] = ""
+                state.committed.append(file.path)
+            }
+            staged.removeAll()
+        }
+        return files.map(\.path)
+    }
+
+    /// Writes `text` to a new file at `path` (replacing one there), with the system's
+    /// calls, so that a failure says the system's reason ("No space left on device",
+    /// "File too large"); returns that reason, or nil once the file is written and closed.
+    static func put(_ text: String, at path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var text = text
+        let failure: Int32? = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        let closed = close(descriptor) == 0 ? nil : errno
+        guard let problem = failure ?? closed else { return nil }
+        return String(cString: strerror(problem))
     }
 
     /// Why `writeFile` could not write `path`, found before anything is written (so that

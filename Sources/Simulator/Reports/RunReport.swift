@@ -55,6 +55,11 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// The current tool string.
     public static let toolVersion = "simulate 0.1.0"
 
+    /// The users a run may have (`--users`), so no report counts more.
+    package static let userRange = 1...100_000_000
+    /// The years a run may span (`--years`).
+    package static let yearRange = 1...60
+
     /// `simulate run`'s options.
     public struct Options: Codable, Equatable, Sendable {
         /// The seed.
@@ -358,6 +363,10 @@ public struct RunReport: Codable, Equatable, Sendable {
             figures += [("timing.seconds", timing.seconds), ("timing.eventsPerSecond", timing.eventsPerSecond)]
         }
         if let (name, value) = checks.first(where: { $0.1 < 0 }) { return "\(name) is \(value), and a count is never negative" }
+        // A merge sets floors again for the run's size, computed from these two.
+        for (name, value, range) in [("options.users", options.users, Self.userRange), ("options.years", options.years, Self.yearRange)] where !range.contains(value) {
+            return "\(name) is \(value), not \(Figures.grouped(range.lowerBound)) to \(Figures.grouped(range.upperBound)) as a run's"
+        }
         if let (name, value) = figures.first(where: { !$0.1.isFinite || $0.1 < 0 }) { return "\(name) is \(value), not a finite non-negative figure" }
         // A policy run keeps no time-of-day counts: both lists are then empty.
         if ![0, 120].contains(behaviour.attemptsAroundMidnight.count) {

@@ -80,10 +80,21 @@ extension RunReport.CoverageEntry {
     func countedOnly() -> Self {
         var entry = self
         let run = floor > 0 ? "floor \(Figures.grouped(floor)), \(floorRule)" : floorRule.replacing("not judged: ", with: "", maxReplacements: 1)
-        entry.floorRule = "not judged: a check counts coverage without judging it (a run of this size: \(run))"
+        entry.floorRule = Self.countedOnlyPrefix + run + ")"
         entry.floor = 0
         entry.exercised = true
         return entry
+    }
+
+    /// How a check's rule begins (`countedOnly`): the same words on every line, which
+    /// the reports say once (`CoverageTable`).
+    static let countedOnlyPrefix = "not judged: a check counts coverage without judging it (a run of this size: "
+
+    /// What a check's rule says of a run of this size (a floor and how it was set, or
+    /// why none would be judged), or nil for a rule that is not a check's.
+    var runOfThisSize: String? {
+        guard floorRule.hasPrefix(Self.countedOnlyPrefix), floorRule.hasSuffix(")") else { return nil }
+        return String(floorRule.dropFirst(Self.countedOnlyPrefix.count).dropLast())
     }
 
     /// A category's line: reached `reached` times against `floor`.

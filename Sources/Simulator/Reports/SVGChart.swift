@@ -19,13 +19,23 @@ enum SVGChart {
             .replacingOccurrences(of: "\"", with: "&quot;")
     }
 
+    /// The sum of a report's counts as a chart shows it, `Int.max` where it would pass
+    /// it (each count of a merged report is at most that, but several of them may add
+    /// up past it): a chart of such figures is drawn, never a trap.
+    static func total(_ values: [Int]) -> Int {
+        values.reduce(0) { sum, value in
+            let (next, overflow) = sum.addingReportingOverflow(value)
+            return overflow ? Int.max : next
+        }
+    }
+
     /// Horizontal stacked bars: one row per label, one segment per series, with a legend.
     static func stackedBars(title: String, rows: [(label: String, values: [Int])], series: [String], palette: [String] = colors,
                             width: Int = 720, labelWidth: Int = 150, emptyNote: String? = nil) -> String {
         let colors = palette
         let rowHeight = 28, top = 44
         let height = top + rows.count * rowHeight + 10
-        let largest = max(1, rows.map { $0.values.reduce(0, +) }.max() ?? 1)
+        let largest = max(1, rows.map { total($0.values) }.max() ?? 1)
         let plotWidth = width - labelWidth - 90
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"\(escape(title))\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
         svg += "<title>\(escape(title))</title>"
@@ -47,7 +57,7 @@ enum SVGChart {
                 svg += "<rect x=\"\(Figures.fixed(Double(labelWidth) + offset, 1))\" y=\"\(y + 4)\" width=\"\(Figures.fixed(max(w, 0.5), 1))\" height=\"18\" fill=\"\(colors[index % colors.count])\"><title>\(escape(entry.label)): \(escape(series[index])) \(Figures.grouped(value))</title></rect>"
                 offset += w
             }
-            svg += "<text x=\"\(Figures.fixed(Double(labelWidth) + offset + 6, 1))\" y=\"\(y + 17)\" font-size=\"12\" fill=\"#444\">\(Figures.grouped(entry.values.reduce(0, +)))</text>"
+            svg += "<text x=\"\(Figures.fixed(Double(labelWidth) + offset + 6, 1))\" y=\"\(y + 17)\" font-size=\"12\" fill=\"#444\">\(Figures.grouped(total(entry.values)))</text>"
         }
         return svg + "</svg>"
     }

@@ -45,8 +45,9 @@ public enum ReportMerge {
         report.shard = nil
         report.options.command = first.record.command
 
-        let users = parts.reduce(0) { $0 + $1.report.counts.users }
-        let milliseconds = parts.reduce(Int64(0)) { $0 + $1.record.simulatedMilliseconds }
+        // Every sum goes through ShardSum, which refuses one past what a count holds.
+        let users = try ShardSum.total(parts, "counts.users") { $0.report.counts.users }
+        let milliseconds = try ShardSum.total(parts, "shard.simulatedMilliseconds") { $0.record.simulatedMilliseconds }
         var digest: UInt64 = 0
         for part in parts {
             guard part.report.counts.digest.count == 16, let value = UInt64(part.report.counts.digest, radix: 16) else {
@@ -56,20 +57,21 @@ public enum ReportMerge {
         }
         let exactYears = whole.options.policy == nil ? CampaignResult.userYears(milliseconds: milliseconds)
                                                      : PolicyCampaignResult.userYears(milliseconds: milliseconds)
-        report.counts = RunReport.Counts(users: users, events: parts.reduce(0) { $0 + $1.report.counts.events },
+        report.counts = RunReport.Counts(users: users, events: try ShardSum.total(parts, "counts.events") { $0.report.counts.events },
                                          userYears: RunReport.userYears(exactYears), digest: Figures.hex(digest),
-                                         personas: sum(parts.map(\.report.counts.personas)))
+                                         personas: try ShardSum.tables(parts, "counts.personas") { $0.report.counts.personas })
 
-        report.invariants = whole.invariants.indices.map { index in
+        var invariants: [RunReport.InvariantEntry] = []
+        for index in whole.invariants.indices {
             var entry = whole.invariants[index]
-            let entries = parts.map { $0.report.invariants[index] }
-            entry.checks = entries.reduce(0) { $0 + $1.checks }
-            entry.violations = entries.reduce(0) { $0 + $1.violations }
-            entry.firstFailingUser = entries.compactMap(\.firstFailingUser).min()
-            return entry
+            entry.checks = try ShardSum.total(parts, "invariants[\(index)].checks") { $0.report.invariants[index].checks }
+            entry.violations = try ShardSum.total(parts, "invariants[\(index)].violations") { $0.report.invariants[index].violations }
+            entry.firstFailingUser = parts.compactMap { $0.report.invariants[index].firstFailingUser }.min()
+            invariants.append(entry)
         }
+        report.invariants = invariants
         report.coverage = RunReport.coverage(try coverage(parts, users: users), as: whole.kind)
-        report.behaviour = behaviour(parts)
+        report.behaviour = try behaviour(parts)
         switch whole.kind {
         case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
         case .check: report.failures = try checkFailure(in: parts, folder: folder)
@@ -87,7 +89,7 @@ public enum ReportMerge {
             // users rounds to 0, which says nothing).
             let times = zip(parts, timings).map { part, timing in timing.eventsPerSecond > 0 ? Double(part.report.counts.events) / timing.eventsPerSecond : timing.seconds }
             let longest = times.max() ?? 0
-            report.timing = RunReport.Timing(jobs: timings.reduce(0) { $0 + $1.jobs }, seconds: timings.map(\.seconds).max() ?? 0,
+            report.timing = RunReport.Timing(jobs: try ShardSum.total(parts, "timing.jobs") { $0.report.timing?.jobs ?? 0 }, seconds: timings.map(\.seconds).max() ?? 0,
                                              eventsPerSecond: longest > 0 ? (Double(report.counts.events) / longest).rounded() : 0)
         } else {
             report.timing = nil
@@ -178,7 +180,10 @@ public enum ReportMerge {
     /// Coverage reached by every shard, with floors set again for the whole run.
     private static func coverage(_ parts: [ShardReport], users: Int) throws(MergeRefusal) -> [RunReport.CoverageEntry] {
         let first = parts[0], options = first.report.options
-        let reached = first.report.coverage.indices.map { index in parts.reduce(0) { $0 + $1.report.coverage[index].reached } }
+        var reached: [Int] = []
+        for index in first.report.coverage.indices {
+            reached.append(try ShardSum.total(parts, "coverage[\(index)].reached") { $0.report.coverage[index].reached })
+        }
         guard let policyName = options.policy else {
             var entries: [RunReport.CoverageEntry] = []
             for (index, entry) in first.report.coverage.enumerated() {
@@ -221,19 +226,23 @@ public enum ReportMerge {
     }
 
     /// The behaviour tables, added up.
-    private static func behaviour(_ parts: [ShardReport]) -> RunReport.Behaviour {
+    private static func behaviour(_ parts: [ShardReport]) throws(MergeRefusal) -> RunReport.Behaviour {
         var merged = parts[0].report.behaviour
-        for part in parts.dropFirst() {
-            let other = part.report.behaviour
-            for (persona, counts) in other.byPersona {
-                let mine = merged.byPersona[persona] ?? RunReport.PersonaBehaviour(outcomes: [:], labels: [:], plans: [:])
-                merged.byPersona[persona] = RunReport.PersonaBehaviour(outcomes: sum([mine.outcomes, counts.outcomes]), labels: sum([mine.labels, counts.labels]),
-                                                                       plans: sum([mine.plans, counts.plans]))
-            }
-            for (plan, outcomes) in other.outcomesByPlan { merged.outcomesByPlan[plan] = sum([merged.outcomesByPlan[plan] ?? [:], outcomes]) }
-            merged.attemptsAroundMidnight = zip(merged.attemptsAroundMidnight, other.attemptsAroundMidnight).map(+)
-            merged.attemptsByHour = zip(merged.attemptsByHour, other.attemptsByHour).map(+)
+        let personas = Set(parts.flatMap { $0.report.behaviour.byPersona.keys }).sorted()
+        merged.byPersona = [:]
+        for persona in personas {
+            let field = "behaviour.byPersona.\(persona)"
+            merged.byPersona[persona] = RunReport.PersonaBehaviour(
+                outcomes: try ShardSum.tables(parts, field + ".outcomes") { $0.report.behaviour.byPersona[persona]?.outcomes },
+                labels: try ShardSum.tables(parts, field + ".labels") { $0.report.behaviour.byPersona[persona]?.labels },
+                plans: try ShardSum.tables(parts, field + ".plans") { $0.report.behaviour.byPersona[persona]?.plans })
         }
+        merged.outcomesByPlan = [:]
+        for plan in Set(parts.flatMap { $0.report.behaviour.outcomesByPlan.keys }).sorted() {
+            merged.outcomesByPlan[plan] = try ShardSum.tables(parts, "behaviour.outcomesByPlan.\(plan)") { $0.report.behaviour.outcomesByPlan[plan] }
+        }
+        merged.attemptsAroundMidnight = try ShardSum.lists(parts, "behaviour.attemptsAroundMidnight") { $0.report.behaviour.attemptsAroundMidnight }
+        merged.attemptsByHour = try ShardSum.lists(parts, "behaviour.attemptsByHour") { $0.report.behaviour.attemptsByHour }
         if merged.outcomeOrder != nil {
             let byPlan = merged.outcomesByPlan
             merged.outcomeOrder = PolicyRunReport.shownOutcomes { name in byPlan.values.contains { ($0[name] ?? 0) > 0 } }
@@ -312,8 +321,8 @@ public enum ReportMerge {
                 guard perUser.count >= needed else {
                     throw .folder(part.folder, "its kill matrix counts the events of \(Figures.count(perUser.count, "user")), not of the \(Figures.grouped(needed)) before user \(user) that killed \(row.name)")
                 }
-                let events = perUser[0..<needed].reduce(0, +)
-                before += events
+                let events = try ShardSum.total([part], "shard.eventsPerUser") { _ in Array(perUser[0..<needed]) }
+                before = try ShardSum.add(before, events, field: "shard.eventsPerUser", folder: part.folder)
                 if part.shard == killer.shard { killersOwn = events }
             }
             let inKillingUser = row.eventsUntilKill! - killersOwn
@@ -321,14 +330,9 @@ public enum ReportMerge {
                 throw .folder(killer.folder, "mutant \(row.name): events until kill \(row.eventsUntilKill!) are fewer than its users before user \(user) had")
             }
             var entry = row
-            entry.eventsUntilKill = before + inKillingUser
+            entry.eventsUntilKill = try ShardSum.add(before, inKillingUser, field: "mutants[\(index)].eventsUntilKill", folder: killer.folder)
             merged.append(entry)
         }
         return merged
-    }
-
-    /// Adds up count tables.
-    private static func sum(_ tables: [[String: Int]]) -> [String: Int] {
-        tables.reduce(into: [:]) { total, table in total.merge(table, uniquingKeysWith: +) }
     }
 }

@@ -53,7 +53,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// How many of a run's `users` users this shard draws.
     public func size(of users: Int) -> Int {
-        users > index - 1 ? (users - index + count) / count : 0
+        // (users - index + count) / count, without passing Int.max for a huge `users`.
+        users > index - 1 ? (users - index) / count + 1 : 0
     }
 
     /// The whole-run number of this shard's user at `position` (from 0).
