@@ -42,7 +42,7 @@ struct CalendarEdgeTests {
         #expect(counts == ["calendar(cards, day, feb-28-leap)": 1, "calendar(cards, day, month-end-31)": 1, "calendar(cards, day, year-end)": 1], "\(counts)")
     }
 
-    @Test("daily-quip: the DST days of the device's zone, not the day before; a far east zone only when the next use is there too")
+    @Test("daily-quip: the DST days of the device's zone, not the day before; a far east zone only when the next use is there too, once a timeline")
     func daylightAndFarZones() {
         // America/New_York: forward on 2028-03-12 (07:00Z), back on 2028-11-05 (06:00Z).
         let daylight = Self.counts("daily-quip", zone: "America/New_York", [
@@ -62,6 +62,9 @@ struct CalendarEdgeTests {
             ("2028-05-11T01:00:00Z", .uses(6, "view-card")), // blocked on the 11th…
             ("2028-05-11T09:00:00Z", .zone("UTC")), // …but the next use is in UTC
             ("2028-05-12T09:00:00Z", .use("view-card")),
+            ("2028-05-12T09:10:00Z", .zone("Pacific/Kiritimati")), // 23:10 on the 12th
+            ("2028-05-13T01:00:00Z", .uses(6, "view-card")), // blocked on the 13th…
+            ("2028-05-13T10:30:00Z", .use("view-card")), // …and allowed on the 14th there: the same edge, counted once a timeline
         ])
         #expect(far == ["calendar(cards, day, far-east-zone)": 1], "\(far)")
     }

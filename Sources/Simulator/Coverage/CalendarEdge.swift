@@ -35,8 +35,10 @@ import SubscriptionModel
 ///
 /// A day may be of several kinds (31 December is `month-end-31` and `year-end`); each is
 /// counted. Only the last block before the next use pairs with it, so a window's day
-/// counts at most once per kind. The flagship's one meter is its analyses, counted by the
-/// capture table (a capture blocked under a plan is blocked by the day's limit).
+/// counts at most once per kind. A far zone's edge counts once per timeline and window:
+/// every day there is the same edge, and a user who lives there would otherwise count
+/// hundreds. The flagship's one meter is its analyses, counted by the capture table (a
+/// capture blocked under a plan is blocked by the day's limit).
 public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// 28 February of a leap year: the day before 29 February.
     case leapEve
@@ -107,6 +109,9 @@ public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
         init(rawValue: UInt16) { self.rawValue = rawValue }
 
         init(_ edge: CalendarEdge) { rawValue = 1 << UInt16(edge.rawValue) }
+
+        /// The far zones' edges.
+        static let farZones = Edges(rawValue: Edges(.farEastZone).rawValue | Edges(.farWestZone).rawValue)
 
         func contains(_ edge: CalendarEdge) -> Bool { rawValue & (1 << UInt16(edge.rawValue)) != 0 }
 
@@ -229,12 +234,20 @@ public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
 /// `month` limit, until the next use of the meter says what it reached.
 struct CalendarEdgeWatch: Sendable {
     private(set) var block: CalendarEdge.Block?
+    /// The far zones' edges already counted in this timeline, by window (`day`, `month`).
+    private var farCounted: (day: CalendarEdge.Edges, month: CalendarEdge.Edges) = ([], [])
 
     /// Whether a block waits for the next use (the tracker then asks for the device's offset).
     var isWaiting: Bool { block != nil }
 
+    /// Whether the watch holds anything of the timeline.
+    var needsReset: Bool { block != nil || !farCounted.day.isEmpty || !farCounted.month.isEmpty }
+
     /// A new timeline.
-    mutating func reset() { block = nil }
+    mutating func reset() {
+        block = nil
+        farCounted = ([], [])
+    }
 
     /// A use of a feature counting on the meter: its usage day, instant, outcome, the
     /// watched window that blocked it (`day` or `month`, nil otherwise), and the device's
@@ -244,7 +257,18 @@ struct CalendarEdgeWatch: Sendable {
         let previous = block
         block = window.map { CalendarEdge.Block(window: $0, day: day, at: at, offset: offset, zone: zone) }
         guard let previous else { return nil }
-        let edges = CalendarEdge.reached(previous, nextDay: day, allowed: allowed, nextBlockedBy: window, nextOffset: offset, calendar: calendar)
+        var edges = CalendarEdge.reached(previous, nextDay: day, allowed: allowed, nextBlockedBy: window, nextOffset: offset, calendar: calendar)
+        let far = edges.intersection(.farZones)
+        if !far.isEmpty {
+            // Once per timeline and window.
+            if previous.window == .month {
+                edges.subtract(farCounted.month)
+                farCounted.month.formUnion(far)
+            } else {
+                edges.subtract(farCounted.day)
+                farCounted.day.formUnion(far)
+            }
+        }
         return edges.isEmpty ? nil : (previous.window, edges)
     }
 }

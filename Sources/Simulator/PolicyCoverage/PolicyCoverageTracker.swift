@@ -161,7 +161,7 @@ public struct PolicyCoverageTracker {
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
-        for meter in watches.indices where watches[meter].isWaiting { watches[meter].reset() }
+        for meter in watches.indices where watches[meter].needsReset { watches[meter].reset() }
     }
 
     /// Replays `timeline` through the reference engine and observes every event.
