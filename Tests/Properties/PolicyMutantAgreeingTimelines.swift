@@ -163,5 +163,24 @@ enum PolicyMutantAgreeingTimelines {
         "face-recall/limit-checked-for-equality": sketch("face-recall", "UTC", [
             ("2026-04-01T12:00:00Z", .install), ("2026-04-01T12:01:00Z", .uses(6, "add-tag")), // blocked at exactly 5
         ]),
+        // The leap-day mutants: 28 February of a common year, and 29 February itself, reset on 1 March;
+        // on 28 February of a leap year and the 29th together, fewer than a day's limit.
+        "daily-quip/feb-29-counts-with-feb-28": sketch("daily-quip", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T20:00:00Z", .uses(6, "view-card")), // the 6th blocked until 1 March
+            ("2027-03-01T00:10:00Z", .use("view-card")),
+            ("2028-02-28T20:00:00Z", .uses(3, "view-card")), ("2028-02-29T09:00:00Z", .uses(2, "view-card")),
+            ("2028-02-29T20:00:00Z", .look),
+            ("2032-02-29T20:00:00Z", .uses(6, "view-card")), ("2032-03-01T00:10:00Z", .use("view-card")),
+        ]),
+        "daa-tiers/feb-29-counts-with-feb-28": sketch("daa-tiers", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T10:01:00Z", .entitle("com.daa.core.yearly")),
+            ("2027-02-28T20:00:00Z", .uses(21, "chat")), ("2027-03-01T00:10:00Z", .use("chat")), // Core's 20 a day, reset on 1 March
+            ("2028-02-29T20:00:00Z", .uses(21, "compatibility")), ("2028-03-01T00:10:00Z", .use("chat")),
+        ]),
+        "oxalate/feb-29-counts-with-feb-28": sketch("oxalate", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T10:01:00Z", .entitle("premium_monthly")),
+            ("2027-02-28T12:00:00Z", .uses(11, "create-recipe")), ("2027-03-01T00:10:00Z", .use("create-recipe")), // the hidden 10 a day
+            ("2028-02-29T12:00:00Z", .uses(3, "ask-oracle")), ("2028-03-01T00:10:00Z", .track("track-meal", day: "2028-02-28")),
+        ]),
     ]
 }

@@ -8,7 +8,8 @@ import SubscriptionModel
 ///
 /// Seeded (`SeededRandom(seed:stream:)`, one stream per user), so a failure names the
 /// seed and user that reproduce it. Each user: a zone from a list of awkward ones, a
-/// start either around the `face-recall` release (early 2026) or anywhere in 1971–2090,
+/// start around the `face-recall` release (early 2026), around 29 February of a leap
+/// year (one in ten) or anywhere in 1971–2090,
 /// and up to about 150 events: uses of every feature (bursts of up to 60 a minute apart,
 /// so day, month and total limits are reached), history days around today's date and
 /// the date of the last use (often at the edge of a window, and right after a zone
@@ -40,6 +41,10 @@ struct PolicyMutantRandomTimelines {
         var now: Instant
         if chance(50) {
             now = PolicyTimelineSketch.instant("2026-01-15T00:00:00Z").adding(milliseconds: Int64(pick(120)) * day + Int64(pick(Int(day))))
+        } else if chance(20) {
+            // Around 29 February of a leap year from 1972 to 2088: the day before it, the day, the day after.
+            let year = 1972 + 4 * pick(30)
+            now = PolicyTimelineSketch.instant("\(year)-02-27T00:00:00Z").adding(milliseconds: Int64(pick(3 * Int(day))))
         } else {
             now = Instant(millisecondsSince1970: (365 + Int64(pick(120 * 365))) * day + Int64(pick(Int(day)))) // 1971–2090
         }

@@ -16,7 +16,8 @@ struct ReportTests {
         #expect(report.tool == RunReport.toolVersion)
         #expect(report.options.seed == PropertySettings.seed)
         #expect(report.invariants.map(\.name) == Invariant.traceInvariants.map(\.rawValue))
-        #expect(report.coverage.map(\.category) == EdgeCategory.allCases.map(\.rawValue))
+        // The edge categories, then the analyses' day window at each calendar edge.
+        #expect(report.coverage.map(\.category) == EdgeCategory.allCases.map(\.rawValue) + CalendarEdge.allCases.map { "calendar(analyses, day, \($0.name))" })
         #expect(report.counts.events == SharedCampaign.result.tally.events)
         // Its dictionaries were rebuilt by the decoder, so an encoding that followed their
         // order rather than sorting would show here.

@@ -40,6 +40,9 @@ public struct CoverageTracker {
     private var pendingToggle: (at: Instant, from: TimeZoneRules)?
     /// Whether the timeline's last `set-entitlement` set a tier (none before the first).
     private var entitled = false
+    /// The last capture blocked by the day's limit, waiting for the next capture
+    /// (`CalendarEdge`'s rule for the analyses' day window).
+    private var calendarWatch = CalendarEdgeWatch()
 
     /// A tracker for a policy whose trial lasts `trialLength` ms.
     public init(trialLength: Int64) {
@@ -54,6 +57,7 @@ public struct CoverageTracker {
         lastAttempt = .max
         pendingToggle = nil
         entitled = false
+        calendarWatch.reset()
     }
 
     /// Adds counts reached elsewhere (the generator's StoreKit changes).
@@ -99,6 +103,25 @@ public struct CoverageTracker {
         }
         previousAt = at
         previousOffset = offset
+    }
+
+    /// A capture's output, after `observe(_:)` saw its event: `CalendarEdge`'s rule for
+    /// the analyses' day window, from the outputs alone. A capture blocked under a plan is
+    /// blocked by the day's limit (the capture table); under no plan it is blocked by
+    /// none, and ends any wait as any capture does.
+    @inline(__always)
+    public mutating func observeCapture(at instant: Instant, _ output: Output) {
+        let blocked = output.outcome != .captured && output.plan != .none
+        guard blocked || calendarWatch.isWaiting else { return }
+        observeCalendarEdge(at: instant, output, blocked: blocked)
+    }
+
+    @inline(never)
+    private mutating func observeCalendarEdge(at instant: Instant, _ output: Output, blocked: Bool) {
+        let offset = clock.offsetMilliseconds(at: instant)
+        guard let (_, edges) = calendarWatch.use(day: output.day, at: instant.millisecondsSince1970, allowed: output.outcome == .captured,
+                                                 blockedBy: blocked ? .day : nil, offset: offset, zone: clock.zone, calendar: .device) else { return }
+        for edge in edges.members { reached[edge] += 1 }
     }
 
     /// An install, zone change, entitlement change or reinstall; returns the zone left.

@@ -51,6 +51,7 @@ public struct RunObserver: TraceObserver {
     @inline(__always)
     public mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
+        if case .capture = event.action { coverage.observeCapture(at: event.at, output) }
         // The label's kind without a chain of branches: 0 below, 1 reached, 2 no limit, 3 other.
         let label = 3 &- 3 &* Int(output.label == texts.belowLimitLabel) &- 2 &* Int(output.label == texts.limitReachedLabel) &- Int(output.label == texts.noLimitLabel)
         combinations.pointer[personaBase &+ Layout.index(persona: 0, plan: output.plan.position, label: label, outcome: output.outcome.slot)] &+= 1

@@ -2,7 +2,8 @@ import SubscriptionModel
 
 /// Builds one user's life for `TimelineGenerator`: first the rare events a persona
 /// aims at, then everyday attempts laid out one local day at a time and merged with
-/// them in time order.
+/// them in time order. On some days at a calendar edge (`CalendarEdge`) a user with a
+/// plan bursts to the day's limit just before midnight and captures again just after.
 struct LifeBuilder {
     let start: Instant
     let end: Instant
@@ -24,6 +25,17 @@ struct LifeBuilder {
     private var entitled = false
     private var nextRare = 0
     private var nextRareAt = Int64.max
+    /// The entitlement in force (follows the rare events), for the day's limit a
+    /// calendar-edge burst aims at.
+    private var tier: PaidTier?
+    /// The calendar-edge bursts' own stream, drawn apart from `random` so that adding
+    /// them leaves every other draw of a life as it was.
+    private var edgeRandom: SeededRandom
+    /// The capture a calendar-edge burst planned just after midnight, packed, for the
+    /// next day (−1: none).
+    private var pendingEdgeCapture: Int64 = -1
+    /// The month of the day laid out: its first day and the next month's (days since 1970).
+    private var monthStart = Int.max, nextMonthStart = Int.min
 
     init(start: Instant, end: Instant, persona: Persona, random: SeededRandom, catalog: ZoneCatalog, trialLength: Int64, into out: EventBuffer) {
         self.out = out
@@ -33,6 +45,7 @@ struct LifeBuilder {
         self.random = random
         self.catalog = catalog
         self.trialLength = trialLength
+        self.edgeRandom = SeededRandom(rawState: SeededRandom.mix(random.state ^ 0x5851_F42D_4C95_7F2D))
     }
 
     private static let second = Milliseconds.second
@@ -256,7 +269,7 @@ struct LifeBuilder {
         let trialEnd = start.adding(milliseconds: trialLength)
         // A day's extra moments (at most 11: an edge walker's 3 + 3 + 4 and a look) in a
         // fixed buffer: no copy-on-write check per day.
-        let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 16)
+        let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 16 + Self.largestEdgeBurst + 1)
         defer { extras.deallocate() }
         var extraCount = 0
         func addExtra(_ packed: Int64) {
@@ -288,6 +301,18 @@ struct LifeBuilder {
                 }
             }
             if random.chance(0.25) { addExtra(Self.pack(dayStart.adding(milliseconds: random.int64(in: 0...width - 1)), Self.lookCode)) }
+            // A calendar-edge burst's captures (in time order) and the one it left for today.
+            if pendingEdgeCapture >= 0 {
+                if pendingEdgeCapture >> 2 < dayEnd.millisecondsSince1970 { addExtra(pendingEdgeCapture) }
+                pendingEdgeCapture = -1
+            }
+            if dayEnd < end, let burst = calendarEdgeBurst(dayStart: dayStart, dayEnd: dayEnd, trialEnd: trialEnd) {
+                let slice = (dayEnd.millisecondsSince1970 &- burst.from) / Int64(burst.count)
+                for k in 0..<Int64(burst.count) {
+                    addExtra(Self.pack(Instant(millisecondsSince1970: burst.from &+ slice &* k &+ edgeRandom.int64(in: 0...max(0, slice &- 1))), edgeKindCode()))
+                }
+                pendingEdgeCapture = Self.pack(Instant(millisecondsSince1970: burst.next), edgeKindCode())
+            }
             Self.insertionSort(extras, count: extraCount)
             var e = 0
             // Slice k is [k·w, (k+1)·w) with w = ⌊width / n⌋, the last one running to the
@@ -316,6 +341,44 @@ struct LifeBuilder {
         appendRare(before: .max)
     }
 
+    // MARK: Calendar edges
+
+    /// The most captures a calendar-edge burst makes: Unlimited's 50 and three past it.
+    private static var largestEdgeBurst: Int { 53 }
+
+    /// A capture kind from the edge stream, packed as a moment's code.
+    private mutating func edgeKindCode() -> Int {
+        edgeRandom.below(3)
+    }
+
+    /// A burst at the end of the local day `dayStart ..< dayEnd` when it is a calendar
+    /// edge of the analyses' day window (`CalendarEdge`), drawn from the edge stream with
+    /// the policy generator's chances (`PolicyLifeBuilder.edgeBurstChance`): under a plan
+    /// that lasts past midnight, the plan's limit and one to three past it within the
+    /// day's last ten minutes to three hours (from `from`, ms), then a capture at `next`,
+    /// within half an hour after midnight.
+    private mutating func calendarEdgeBurst(dayStart: Instant, dayEnd: Instant, trialEnd: Instant) -> (count: Int, from: Int64, next: Int64)? {
+        guard entitled || dayEnd < trialEnd else { return nil }
+        let midnight = dayEnd.millisecondsSince1970
+        let today = Int(clock.localDate(at: dayStart).daysSince1970)
+        if today < monthStart || today >= nextMonthStart {
+            let (year, month, _) = LocalDate.civil(days: today)
+            monthStart = LocalDate.days(year: year, month: month, day: 1)
+            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        }
+        let day = LocalDate(daysSince1970: Int32(today))
+        var edges: CalendarEdge.Edges = today &+ 2 >= nextMonthStart ? CalendarEdge.dateEdges(of: day) : []
+        if let change = clock.nextChange(after: dayStart.adding(milliseconds: -1)), change < dayEnd {
+            edges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: false, near: midnight &- 1, zone: clock.zone, calendar: .device))
+        }
+        let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: midnight &- 1))
+        edges.formUnion(CalendarEdge.zoneEdges(offset, offset))
+        guard !edges.isEmpty, edgeRandom.chance(PolicyLifeBuilder.edgeBurstChance(edges)) else { return nil }
+        let limit = tier == .unlimited ? 50 : 10
+        let from = max(dayStart.millisecondsSince1970, midnight &- edgeRandom.int64(in: 10 * Milliseconds.minute...3 * Milliseconds.hour))
+        return (limit + edgeRandom.int(in: 1...3), from, midnight &+ edgeRandom.int64(in: 0...30 * Milliseconds.minute))
+    }
+
     /// Appends one everyday moment, after the rare events due by then.
     @inline(__always)
     private mutating func emit(_ packed: Int64) {
@@ -332,7 +395,9 @@ struct LifeBuilder {
             let event = rare[nextRare].event
             switch event.action {
             case .setZone(let moved): clock.set(moved)
-            case .setEntitlement(let tier): entitled = tier != nil
+            case .setEntitlement(let tier):
+                entitled = tier != nil
+                self.tier = tier
             default: break
             }
             out.append(event)

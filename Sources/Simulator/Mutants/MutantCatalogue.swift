@@ -47,6 +47,7 @@ public enum MutantCatalogue {
         Entry(RollingTwentyFourHours.self),
         Entry(OffsetCachedAtInstall.self),
         Entry(NextResetAfter86400Seconds.self),
+        Entry(LeapDayCountsWithThe28th.self),
         Entry(TrialAsThreeCalendarDays.self),
         Entry(TrialRestartsOnReinstall.self),
         Entry(CounterRestartsOnReinstall.self),

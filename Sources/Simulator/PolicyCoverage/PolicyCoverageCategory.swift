@@ -2,7 +2,8 @@ import SubscriptionModel
 
 /// The edge cases a run under a policy should reach, derived from the policy itself:
 /// each plan's blocked uses by reason (with the response G7 gives), each window's
-/// reset, a stock at its warning and its limit, a release at the limit, StoreKit's
+/// reset, each limited `day` and `month` window's block and reset at the calendar's
+/// edges (`CalendarEdge`), a stock at its warning and its limit, a release at the limit, StoreKit's
 /// moves for each product kind the policy sells, the trial's and the grace's ends, a
 /// sign-in carrying counts, diary days at a history window's edge, instants at the
 /// ends of the years the contract allows, and the time-zone edges of `EdgeCategory`.
@@ -17,6 +18,10 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     /// The usage day (or its month) advanced while the meter's `day` (or `month`) count
     /// was above 0: the window reset (G3).
     case reset(meter: Int, window: PolicyWindow)
+    /// A use blocked by the meter's `day` (or `month`) limit on a day of a calendar edge,
+    /// and the meter's next use in the next window, by `CalendarEdge`'s rule (a leap day,
+    /// a month's or the year's end, a DST day, a far east or west zone).
+    case calendar(meter: Int, window: PolicyWindow, edge: CalendarEdge)
     /// A meter's stock rose to the warning share of the plan's stock limit (below the limit).
     case stockAtWarning(meter: Int)
     /// A meter's stock rose to the plan's stock limit.
@@ -97,7 +102,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     ]
 
     /// Every category `policy` can reach, in a fixed order: blocked uses by plan and
-    /// reason, resets, stocks, time and identity, StoreKit, history, years, time zones.
+    /// reason, resets, calendar edges, stocks, time and identity, StoreKit, history, years, time zones.
     public static func all(for policy: SubscriptionPolicy) -> [PolicyCoverageCategory] {
         var all: [PolicyCoverageCategory] = []
         for plan in reachablePlans(policy) {
@@ -105,6 +110,9 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         }
         for meter in policy.meters.indices {
             for window in policy.meterWindows[meter] where window == .day || window == .month { all.append(.reset(meter: meter, window: window)) }
+        }
+        for (meter, window) in calendarWindows(policy) {
+            all += CalendarEdge.allCases.map { .calendar(meter: meter, window: window, edge: $0) }
         }
         let percent = PolicyTraits.warningPercent(of: policy)
         for meter in policy.meters.indices where policy.plans.contains(where: { $0.limit(meter: meter, .stock) != nil }) {
@@ -170,26 +178,47 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
             case .stock: window = .stock
             default: return true
             }
-            // Every enabled meter this window could block on must not be shadowed.
-            let meters = policy.features.indices.compactMap { feature -> Int? in
-                guard rules.enables(feature: feature), case .consumes(let meter) = policy.features[feature].effect,
-                      rules.limit(meter: meter, window) != nil else { return nil }
-                return meter
-            }
-            return meters.contains { meter in
-                let limit = rules.limit(meter: meter, window)!.value
-                let released = policy.features.contains { $0.effect == .releases(meter) }
-                let earlier = PolicyWindow.checkOrder.prefix { $0 != window }
-                return !earlier.contains { before in
-                    guard let shadow = rules.limit(meter: meter, before)?.value, shadow <= limit else { return false }
-                    switch (before, window) {
-                    case (.total, _), (.month, .day): return true
-                    case (.stock, .month), (.stock, .day): return !released
-                    default: return false
-                    }
-                }
+            // Some enabled meter this window could block on must not be shadowed.
+            return policy.meters.indices.contains { windowCanBlock(policy, plan: plan, meter: $0, window: window) }
+        }
+    }
+
+    /// Whether plan `plan` can block a use on `meter` for `window` (G6.4): it limits the
+    /// meter over the window, enables a feature that consumes the meter, and no window
+    /// checked before it has a limit no larger on a count never smaller.
+    static func windowCanBlock(_ policy: SubscriptionPolicy, plan: Int, meter: Int, window: PolicyWindow) -> Bool {
+        let rules = policy.plans[plan]
+        guard let limit = rules.limit(meter: meter, window)?.value else { return false }
+        let consumed = policy.features.indices.contains { feature in
+            guard rules.enables(feature: feature), case .consumes(let consumed) = policy.features[feature].effect else { return false }
+            return consumed == meter
+        }
+        guard consumed else { return false }
+        let released = policy.features.contains { $0.effect == .releases(meter) }
+        let earlier = PolicyWindow.checkOrder.prefix { $0 != window }
+        return !earlier.contains { before in
+            guard let shadow = rules.limit(meter: meter, before)?.value, shadow <= limit else { return false }
+            switch (before, window) {
+            case (.total, _), (.month, .day): return true
+            case (.stock, .month), (.stock, .day): return !released
+            default: return false
             }
         }
+    }
+
+    /// The `day` and `month` windows of each meter that some plan a user can be under
+    /// blocks uses by (`windowCanBlock`): the windows with calendar edges, meter by meter.
+    static func calendarWindows(_ policy: SubscriptionPolicy) -> [(meter: Int, window: PolicyWindow)] {
+        let plans = reachablePlans(policy).compactMap { $0 }
+        var windows: [(meter: Int, window: PolicyWindow)] = []
+        for meter in policy.meters.indices {
+            for window in [PolicyWindow.day, .month] where plans.contains(where: { plan in
+                reachableReasons(policy, plan: plan).contains(PolicyReason(window)) && windowCanBlock(policy, plan: plan, meter: meter, window: window)
+            }) {
+                windows.append((meter, window))
+            }
+        }
+        return windows
     }
 
     /// The category's name in reports and in the measured figures, with the policy's ids:
@@ -200,6 +229,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
             let response = plan.map { policy.plans[$0].response(to: reason) } ?? policy.noPlanResponse
             return "blocked(\(policy.planID(plan)), \(reason.name), \(response?.name ?? "none"))"
         case .reset(let meter, let window): return "reset(\(policy.meters[meter]), \(window.name))"
+        case .calendar(let meter, let window, let edge): return "calendar(\(policy.meters[meter]), \(window.name), \(edge.name))"
         case .stockAtWarning(let meter): return "stock-at-warning(\(policy.meters[meter]))"
         case .stockAtLimit(let meter): return "stock-at-limit(\(policy.meters[meter]))"
         case .releaseAtLimit(let meter): return "release-at-limit(\(policy.meters[meter]))"
@@ -235,6 +265,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
         switch self {
         case .blocked: "a use blocked under the plan for the reason, with the policy's response"
         case .reset: "the usage day (or month) advanced while the window's count was above 0"
+        case .calendar(_, let window, let edge): edge.meaning(window)
         case .stockAtWarning: "the stock rose to the warning share of the plan's limit"
         case .stockAtLimit: "the stock rose to the plan's limit"
         case .releaseAtLimit: "an item released while the stock was at the limit"

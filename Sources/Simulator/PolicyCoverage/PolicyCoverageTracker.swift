@@ -17,6 +17,7 @@ public struct PolicyCoverageTracker {
     // Slots of the categories, −1 where the policy has none.
     private let blockedSlots: [Int] // (plan + 1) * 7 + reason
     private let resetSlots: [Int] // meter * 4 + window
+    private let calendarSlots: [Int] // (meter * 4 + window) * CalendarEdge count + edge
     private let warningSlots: [Int], limitSlots: [Int], releaseSlots: [Int]
     private let historyFirstSlots: [Int], historyBeforeSlots: [Int]
     private let zoneSlots: [Int] // by `EdgeCategory.position`
@@ -34,6 +35,13 @@ public struct PolicyCoverageTracker {
     private let stockLimits: [Int], historyDays: [Int]
     /// Per product: whether it is a lifetime purchase, and its plan.
     private let isLifetime: [Bool], productPlan: [Int]
+    /// Per feature: the meter whose calendar edges its uses are watched for (a feature
+    /// counting on a meter with limited `day` or `month` windows), or −1.
+    private let watchedMeter: [Int]
+    /// Per meter × window (`meter * 4 + window`): whether blocks by it are watched.
+    private let watchedWindow: [Bool]
+    /// Per meter: the last block by a watched window, waiting for the meter's next use.
+    private var watches: [CalendarEdgeWatch]
 
     // Per timeline.
     private var previous: PolicyMeterCounts
@@ -77,6 +85,16 @@ public struct PolicyCoverageTracker {
             PolicyReason.allCases.map { slot(.blocked(plan: shifted == 0 ? nil : shifted - 1, reason: $0)) }
         }
         self.resetSlots = meters.flatMap { meter in PolicyWindow.allCases.map { slot(.reset(meter: meter, window: $0)) } }
+        self.calendarSlots = meters.flatMap { meter in
+            PolicyWindow.allCases.flatMap { window in CalendarEdge.allCases.map { slot(.calendar(meter: meter, window: window, edge: $0)) } }
+        }
+        let calendarWindows = PolicyCoverageCategory.calendarWindows(policy)
+        self.watchedWindow = meters.flatMap { meter in PolicyWindow.allCases.map { window in calendarWindows.contains { $0 == (meter, window) } } }
+        self.watchedMeter = policy.features.map { feature in
+            guard case .consumes(let meter) = feature.effect, !feature.hasHistory, calendarWindows.contains(where: { $0.meter == meter }) else { return -1 }
+            return meter
+        }
+        self.watches = [CalendarEdgeWatch](repeating: CalendarEdgeWatch(), count: policy.meters.count)
         self.warningSlots = meters.map { slot(.stockAtWarning(meter: $0)) }
         self.limitSlots = meters.map { slot(.stockAtLimit(meter: $0)) }
         self.releaseSlots = meters.map { slot(.releaseAtLimit(meter: $0)) }
@@ -143,6 +161,7 @@ public struct PolicyCoverageTracker {
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
+        for meter in watches.indices where watches[meter].needsReset { watches[meter].reset() }
     }
 
     /// Replays `timeline` through the reference engine and observes every event.
@@ -212,6 +231,8 @@ public struct PolicyCoverageTracker {
         } else {
             lastUseBlocked = false
         }
+        let watched = watchedMeter[feature]
+        if watched >= 0 { observeCalendarEdges(meter: watched, at: at, output: output) }
         let released = releasesMeter[feature]
         if released >= 0, hasPrevious, let plan = output.plan {
             let limit = stockLimits[plan &* meterCount &+ released]
@@ -231,6 +252,26 @@ public struct PolicyCoverageTracker {
         let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
         if timeOfDay < Milliseconds.minute { hit(zoneSlots[EdgeCategory.firstMinuteAfterReset.position]) }
         if timeOfDay >= Self.day &- Milliseconds.minute { hit(zoneSlots[EdgeCategory.lastMinuteBeforeReset.position]) }
+    }
+
+    /// `CalendarEdge`'s rule for a use counting on `meter`: a block by a watched window
+    /// waits for the meter's next use, which says what it reached.
+    @inline(__always)
+    private mutating func observeCalendarEdges(meter: Int, at: Int64, output: PolicyOutput) {
+        var window: PolicyWindow?
+        if output.outcome == .blocked, let reason = output.reason {
+            switch reason {
+            case .day where watchedWindow[meter &* 4 &+ PolicyWindow.day.rawValue]: window = .day
+            case .month where watchedWindow[meter &* 4 &+ PolicyWindow.month.rawValue]: window = .month
+            default: break
+            }
+        }
+        guard window != nil || watches[meter].isWaiting else { return }
+        let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
+        guard let (blocked, edges) = watches[meter].use(day: output.day, at: at, allowed: output.outcome == .allowed, blockedBy: window,
+                                                        offset: offset, zone: clock.zone, calendar: policy.calendar) else { return }
+        let base = (meter &* 4 &+ blocked.rawValue) &* CalendarEdge.allCases.count
+        for edge in edges.members { hit(calendarSlots[base &+ edge.rawValue]) }
     }
 
     /// StoreKit's move, read from the report and the entitlement it replaces.

@@ -11,7 +11,10 @@ import SubscriptionModel
 /// and then, history features with diary days inside, at and outside every window. On
 /// some days a user bursts: one feature used up to and past a limit some plan sets
 /// (a day, month, total or stock limit, or a stock's warning level), then, at a stock
-/// limit, a release and an add in turn.
+/// limit, a release and an add in turn. On some days at a calendar's edge (`CalendarEdge`:
+/// a leap day or the day before it, a month's or the year's end, a DST day, a day in a
+/// far east or west zone) a user bursts to a `day` or `month` limit just before the
+/// window ends and uses the feature again just after the next one starts.
 struct PolicyLifeBuilder {
     let traits: PolicyTraits
     let start: Instant
@@ -62,6 +65,12 @@ struct PolicyLifeBuilder {
     /// looks, StoreKit's reports and the rest as ever. Coming back in the month of the
     /// year the user left in is when a month kept without its year reads as unchanged.
     private var away = (start: Int64.max, end: Int64.max)
+    /// The calendar-edge bursts' own stream, drawn apart from `random` so that adding
+    /// them leaves every other draw of a life as it was.
+    private var edgeRandom: SeededRandom
+    /// The use a calendar-edge burst planned at the next window's start, packed, for the
+    /// day it falls in (−1: none).
+    private var pendingEdgeUse: Int64 = -1
 
     private static var second: Int64 { Milliseconds.second }
     private static var day: Int64 { Milliseconds.twentyFourHours }
@@ -83,6 +92,7 @@ struct PolicyLifeBuilder {
         self.fixedCalendar = traits.calendarZone != nil
         self.calendar = ZoneClock(zone: traits.calendarZone ?? .utc)
         self.featureSlots = out.slots
+        self.edgeRandom = SeededRandom(rawState: SeededRandom.mix(random.state ^ 0x5851_F42D_4C95_7F2D))
         self.consumes = out.scratch
         self.tally = out.scratch + 64
         self.meterCount = traits.policy.meters.count
@@ -246,6 +256,7 @@ struct PolicyLifeBuilder {
             // (always under a UTC calendar; an hour off across a DST change).
             from = calendarMidnight(after: from).adding(milliseconds: random.pick([-1, 0, 1, 999]))
         }
+        if let aimed = purchaseBeforeCalendarEdge() { from = aimed }
         guard from > start, from < end else { return [] }
         let lifecycle = PolicyStoreKitLifecycle(traits: traits, habits: swarm.habits, latestExpiry: PolicyTimelineGenerator.latestExpiry,
                                                 quickRefundInTrial: persona == .edgeWalker ? 0.7 : 0.5,
@@ -253,6 +264,43 @@ struct PolicyLifeBuilder {
         let changes = lifecycle.changes(&random, purchaseFrom: from, end: end)
         for change in changes { add(change.at, .setEntitlement(change.entitlement)) }
         return changes.filter { $0.at > start && $0.at < end }
+    }
+
+    /// Half the time, under a policy whose calendar edges some window reaches under paid
+    /// plans only (`PolicyTraits.calendarEdgesNeedAPurchase`), the purchase is an hour to
+    /// two days before one of the rarer calendar edges of the user's life
+    /// (`CalendarEdge`): 28 February of a leap year or an offset change of the starting
+    /// zone (twice as likely), 28 February of a common year, or 31 December; drawn from
+    /// the edge stream. A paid plan's `day` limit then meets the edge while the plan is
+    /// new, before a `total` or `month` limit the user soon reaches blocks first.
+    private mutating func purchaseBeforeCalendarEdge() -> Instant? {
+        guard traits.calendarEdgesNeedAPurchase, edgeRandom.chance(0.5) else { return nil }
+        let first = start.millisecondsSince1970, last = end.millisecondsSince1970
+        // Instants (ms) inside the edge days: leap eves, common years' 28 February, 31 December, offset changes.
+        var targets: [[Int64]] = [[], [], [], []]
+        let zone = fixedCalendar ? calendar.zone : clock.zone
+        let (firstYear, _, _) = LocalDate(localMilliseconds: first).components
+        let (lastYear, _, _) = LocalDate(localMilliseconds: last).components
+        for year in firstYear...lastYear {
+            let february = LocalDate.days(year: year, month: 2, day: 28), december = LocalDate.days(year: year, month: 12, day: 31)
+            for (kind, day) in [(LocalDate.daysInMonth(year: year, month: 2) == 29 ? 0 : 1, february), (2, december)] {
+                let noon = Int64(day) * Self.day + 12 * Milliseconds.hour
+                let at = noon - zone.offsetMilliseconds(at: Instant(millisecondsSince1970: noon))
+                if at > first, at < last { targets[kind].append(at) }
+            }
+        }
+        var after = start
+        for _ in 0..<64 {
+            guard let change = clock.zone.nextChange(after: after), change.at < end else { break }
+            targets[3].append(change.at.millisecondsSince1970)
+            after = change.at
+        }
+        // Leap eves and offset changes twice.
+        let kinds = [0, 0, 1, 2, 3, 3].filter { !targets[$0].isEmpty }
+        guard !kinds.isEmpty else { return nil }
+        let kind = kinds[edgeRandom.below(kinds.count)]
+        let target = targets[kind][edgeRandom.below(targets[kind].count)]
+        return Instant(millisecondsSince1970: target - edgeRandom.int64(in: Milliseconds.hour...2 * Self.day))
     }
 
     /// When a restore of purchases drawn for `instant` happens: then, unless the device
@@ -445,11 +493,13 @@ struct PolicyLifeBuilder {
         let edgeWalker = persona == .edgeWalker && swarm.habits.contains(.walksEdges)
         let looks = swarm.habits.contains(.looks)
         let bursts = swarm.habits.contains(.bursts) && burstFeatures != 0
-        let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 32)
+        // A day's extra moments: a few dozen, and a calendar-edge burst's uses.
+        let capacity = 32 + Self.largestEdgeBurst
+        let extras = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
         defer { extras.deallocate() }
         var extraCount = 0
         func addExtra(_ at: Int64, _ code: Int64, from: Int64, to: Int64) {
-            guard at >= from, at < to, extraCount < 32 else { return }
+            guard at >= from, at < to, extraCount < capacity else { return }
             extras[extraCount] = Self.pack(at, code)
             extraCount += 1
         }
@@ -552,6 +602,22 @@ struct PolicyLifeBuilder {
                 }
             }
             if looks, random.chance(0.25) { addExtra(dayStart &+ random.int64(in: 0...width - 1), Self.lookCode, from: dayStart, to: dayEnd) }
+            // A calendar-edge burst's uses (already in time order) and the use it left for today.
+            if pendingEdgeUse >= 0 {
+                addExtra(pendingEdgeUse >> 7, pendingEdgeUse & 127, from: dayStart, to: dayEnd)
+                pendingEdgeUse = -1
+            }
+            if canUse, plan >= 0, let burst = calendarEdgeBurst(dayStart: dayStart, deviceMidnight: deviceMidnight, plan: plan, today: today) {
+                let slice = (burst.to &- burst.from) / Int64(burst.count)
+                for k in 0..<Int64(burst.count) {
+                    addExtra(burst.from &+ slice &* k &+ edgeRandom.int64(in: 0...max(0, slice &- 1)), Int64(burst.feature), from: dayStart, to: dayEnd)
+                }
+                if burst.next < dayEnd {
+                    addExtra(burst.next, Int64(burst.feature), from: dayStart, to: dayEnd)
+                } else {
+                    pendingEdgeUse = Self.pack(burst.next, Int64(burst.feature))
+                }
+            }
             Self.insertionSort(extras, count: extraCount)
             var e = 0
             let stretch = to &- from
@@ -588,6 +654,96 @@ struct PolicyLifeBuilder {
             dayStart = dayEnd
         }
         appendRare(before: .max)
+    }
+
+    // MARK: Calendar edges
+
+    /// The most uses a calendar-edge burst makes: a limit above it is not aimed at.
+    static var largestEdgeBurst: Int { 1_010 }
+
+    /// A burst planned at a calendar edge: `count` uses of `feature` spread over
+    /// `from ..< to` (ms, up to the window's end), and one at `next`, the next window's start.
+    struct EdgeBurst {
+        var feature: Int
+        var count: Int
+        var from: Int64, to: Int64
+        var next: Int64
+    }
+
+    /// How likely a day of these edges is to get a burst. The rare days (a leap day and
+    /// the day before it, a DST day, a year's end, 28 February) most of the time; the end
+    /// of a 30- or 31-day month now and then; a day in a far zone (every day, for a user
+    /// who lives there) seldom.
+    static func edgeBurstChance(_ edges: CalendarEdge.Edges) -> Double {
+        var chance = 0.0
+        for edge in edges.members {
+            let p: Double = switch edge {
+            case .leapEve, .leapDay: 0.9
+            case .springForwardDay, .fallBackDay: 0.8
+            case .yearEnd, .monthEnd28: 0.6
+            case .monthEnd30: 0.12
+            case .monthEnd31: 0.08
+            case .farEastZone, .farWestZone: 0.025
+            }
+            chance = max(chance, p)
+        }
+        return chance
+    }
+
+    /// A burst at the end of calendar day `today` (days since 1970) when it is an edge
+    /// (`CalendarEdge`) of a `day` or `month` window the plan `plan` can block by, drawn
+    /// with `edgeBurstChance` from the edge stream: the plan's limit and one to three past
+    /// it just before the calendar's midnight, in one of the windows (a day window on any
+    /// edge day; a month window on a month's last day or on 28 February of a leap year),
+    /// then a use just after midnight. Not when a more lasting limit would block first
+    /// by the generator's estimate of the counts.
+    private mutating func calendarEdgeBurst(dayStart: Int64, deviceMidnight: Int64, plan: Int, today: Int) -> EdgeBurst? {
+        guard !traits.calendarWindows.isEmpty else { return nil }
+        let midnight = fixedCalendar ? calendar.nextDateStart(after: Instant(millisecondsSince1970: dayStart)).millisecondsSince1970 : deviceMidnight
+        guard midnight <= deviceMidnight, midnight < end.millisecondsSince1970 - 30 * Milliseconds.minute else { return nil }
+        let day = LocalDate(daysSince1970: Int32(today))
+        let policyCalendar = traits.policy.calendar
+        // The day's edges for a day window and, on a month's last day, for a month window.
+        var dayEdges: CalendarEdge.Edges = [], monthEdges: CalendarEdge.Edges = []
+        let lastOfMonth = today &+ 1 == nextMonthStart
+        if today &+ 2 >= nextMonthStart {
+            dayEdges = CalendarEdge.dateEdges(of: day)
+            monthEdges = dayEdges
+        }
+        let dayBegins = fixedCalendar ? midnight &- Self.day : dayStart
+        if let change = clock.nextChange(after: Instant(millisecondsSince1970: dayBegins &- 1)), change.millisecondsSince1970 < midnight {
+            dayEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: false, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar))
+        }
+        if lastOfMonth {
+            monthEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: true, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar))
+        }
+        let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: midnight &- 1))
+        let far = CalendarEdge.zoneEdges(offset, offset)
+        dayEdges.formUnion(far)
+        if lastOfMonth { monthEdges.formUnion(far) }
+        guard !dayEdges.isEmpty || !monthEdges.isEmpty, edgeRandom.chance(Self.edgeBurstChance(dayEdges.union(monthEdges))) else { return nil }
+        // The windows the plan can block by today, with the uses that reach the limit.
+        var candidates: [(meter: Int, limit: Int)] = []
+        for (index, (meter, window)) in traits.calendarWindows.enumerated() where traits.blocksByCalendarWindow[plan][index] {
+            let counts = tally + 6 &* meter
+            let total = traits.totalLimits[plan][meter], month = traits.monthLimits[plan][meter], daily = traits.dayLimits[plan][meter]
+            switch window {
+            case .day where !dayEdges.isEmpty:
+                if counts[1] &+ daily < month, counts[2] &+ daily < total { candidates.append((meter, daily)) }
+            case .month where !monthEdges.isEmpty:
+                let needed = month &- counts[1]
+                if needed <= daily, counts[2] &+ needed < total { candidates.append((meter, month)) }
+            default: break
+            }
+        }
+        guard !candidates.isEmpty else { return nil }
+        let (meter, limit) = candidates[edgeRandom.below(candidates.count)]
+        let rules = traits.policy.plans[plan]
+        let features = traits.consumersOf[meter].filter { burstFeatures & (1 << UInt64($0)) != 0 && rules.enables(feature: $0) && !traits.hasHistory($0) }
+        guard !features.isEmpty, limit &+ 3 <= Self.largestEdgeBurst else { return nil }
+        let from = max(dayStart, midnight &- edgeRandom.int64(in: 10 * Milliseconds.minute...3 * Milliseconds.hour))
+        return EdgeBurst(feature: features[edgeRandom.below(features.count)], count: limit &+ edgeRandom.int(in: 1...3),
+                         from: from, to: midnight, next: midnight &+ edgeRandom.int64(in: 0...30 * Milliseconds.minute))
     }
 
     /// The plan the user is most likely under (G5), from what the generator knows: the

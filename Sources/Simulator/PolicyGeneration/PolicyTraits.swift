@@ -51,6 +51,15 @@ final class PolicyTraits: Sendable {
     let calendarZone: TimeZoneRules?
     /// Whether a guest always has a plan (a guest default), so users keep coming back.
     let alwaysHasPlan: Bool
+    /// The meters' `day` and `month` windows that some plan blocks uses by, which have
+    /// calendar edges (`PolicyCoverageCategory.calendarWindows`).
+    let calendarWindows: [(meter: Int, window: PolicyWindow)]
+    /// Per plan, per calendar window (in `calendarWindows` order): whether the plan can
+    /// block a use by that window (`PolicyCoverageCategory.windowCanBlock`).
+    let blocksByCalendarWindow: [[Bool]]
+    /// Whether some calendar window is blocked by paid plans only (a user must buy to
+    /// reach its edges).
+    let calendarEdgesNeedAPurchase: Bool
     /// The share of a stock limit at which screens warn (G10's `metersInWarning`, 80 %
     /// unless a screen of the policy says otherwise).
     let warningPercent: Int
@@ -140,6 +149,15 @@ final class PolicyTraits: Sendable {
         self.graceEnd = policy.grace.flatMap { grace in grace.cutoff.map { $0.adding(milliseconds: grace.lengthMilliseconds) } }
         if case .fixed(let zone) = policy.calendar { self.calendarZone = zone } else { self.calendarZone = nil }
         self.alwaysHasPlan = policy.guestDefault != nil
+        let calendarWindows = PolicyCoverageCategory.calendarWindows(policy)
+        self.calendarWindows = calendarWindows
+        self.blocksByCalendarWindow = policy.plans.indices.map { plan in
+            calendarWindows.map { PolicyCoverageCategory.windowCanBlock(policy, plan: plan, meter: $0.meter, window: $0.window) }
+        }
+        let blocks = self.blocksByCalendarWindow
+        self.calendarEdgesNeedAPurchase = calendarWindows.indices.contains { window in
+            policy.plans.indices.allSatisfy { plan in !blocks[plan][window] || policy.plans[plan].isPaid }
+        }
     }
 
     /// The warning share screens use: the first `metersInWarning` or meter warning in

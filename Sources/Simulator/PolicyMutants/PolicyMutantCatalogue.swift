@@ -65,6 +65,7 @@ public enum PolicyMutantCatalogue {
         ],
         "daa-tiers": [
             Entry(DeviceDateForServerDay.self),
+            Entry(LeapDayQuestionsCountWithThe28th.self),
             Entry(DayLimitCheckedBeforeTotal.self),
             Entry(OverallCountRestartsOnPurchase.self),
             Entry(CountsLostAtSignIn.self),
@@ -76,6 +77,7 @@ public enum PolicyMutantCatalogue {
         "oxalate": [
             Entry(RollingThirtyDayMonth.self),
             Entry(MonthOnUTCDate.self),
+            Entry(LeapDayCapsCountWithThe28th.self),
             Entry(HistoryWindowOnUTCDate.self),
             Entry(HistoryWindowFromLocalDate.self),
             Entry(HistoryWindowOneDayTooLong.self),
@@ -89,6 +91,7 @@ public enum PolicyMutantCatalogue {
             Entry(StartOfDayComparedForEquality.self),
             Entry(RollingTwentyFourHourCards.self),
             Entry(CardsCountedOnUTCDate.self),
+            Entry(LeapDayCardsCountWithThe28th.self),
             Entry(LifetimePurchaseIgnored.self),
             Entry(AllowsTheSixthCard.self),
             Entry(OneCardsRemaining.self),

@@ -27,7 +27,7 @@ extension RunReport {
         }
         self.coverage = Self.coverage(EdgeCategory.allCases.map {
             CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: $0.floor(users: tally.users, years: options.years))
-        }, as: kind)
+        } + CalendarEdge.allCases.map { $0.flagshipEntry(reached: tally.coverage[$0], users: tally.users, years: options.years) }, as: kind)
         let behaviour = tally.behaviour
         func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
             Dictionary(uniqueKeysWithValues: zip(Key.allCases.map(\.rawValue), counts))

@@ -15,8 +15,11 @@ public struct CampaignResult: Sendable {
     /// The edge categories below their floor.
     public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users, years: options.years) }
 
-    /// Whether the run passed: no invariant broke and every edge category reached its floor.
-    public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
+    /// The calendar edges of the analyses' day window below their floor.
+    public var unexercisedCalendarEdges: [CalendarEdge] { tally.coverage.unexercisedCalendarEdges(users: tally.users, years: options.years) }
+
+    /// Whether the run passed: no invariant broke and every edge category and calendar edge reached its floor.
+    public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty && unexercisedCalendarEdges.isEmpty }
 
     /// The invariants this run checked: the trace invariants, and `matches-reference`
     /// when an implementation other than the model was compared with it.

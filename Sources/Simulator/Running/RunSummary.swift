@@ -41,8 +41,19 @@ public enum RunSummary {
             lines.append("  " + Figures.left(category.rawValue, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
                 + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
         }
+        // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
         lines.append("")
-        let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue), judged: floors.filter { $0 > 0 }.count, total: floors.count)
+        lines.append("  " + Figures.left("calendar edge (analyses, day)", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: tally.users, years: result.options.years).value }
+        for (edge, floor) in zip(CalendarEdge.allCases, calendarFloors) {
+            let count = tally.coverage[edge]
+            lines.append("  " + Figures.left(edge.name, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
+                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
+        }
+        lines.append("")
+        let allFloors = floors + calendarFloors
+        let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),
+                                           judged: allFloors.filter { $0 > 0 }.count, total: allFloors.count)
         lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: coverage, categories: "edge")
         return lines.joined(separator: "\n")
     }

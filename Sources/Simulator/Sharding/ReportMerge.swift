@@ -187,6 +187,10 @@ public enum ReportMerge {
         guard let policyName = options.policy else {
             var entries: [RunReport.CoverageEntry] = []
             for (index, entry) in first.report.coverage.enumerated() {
+                if let edge = CalendarEdge.flagship(named: entry.category) {
+                    entries.append(edge.flagshipEntry(reached: reached[index], users: users, years: options.years))
+                    continue
+                }
                 guard let category = EdgeCategory(rawValue: entry.category) else {
                     throw .folder(first.folder, "coverage[\(index)]: no edge category \(ErrorText.quoted(entry.category))")
                 }
