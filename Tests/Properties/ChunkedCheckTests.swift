@@ -76,7 +76,7 @@ struct ChunkedCheckTests {
         func compare<M: Mutant>(_ type: M.Type) -> Int { Self.compare(M.name, users: Self.users) { M() }.pastFirstChunk }
         let mutants: [any Mutant.Type] = [
             ResetsWhenDateDiffers.self, CounterKeyedByUTCDate.self, RollingTwentyFourHours.self, OffsetCachedAtInstall.self,
-            NextResetAfter86400Seconds.self, TrialAsThreeCalendarDays.self, TrialRestartsOnReinstall.self, CounterRestartsOnReinstall.self,
+            NextResetAfter86400Seconds.self, LeapDayCountsWithThe28th.self, TrialAsThreeCalendarDays.self, TrialRestartsOnReinstall.self, CounterRestartsOnReinstall.self,
             AllowsTheEleventh.self, UnlimitedWithoutFairUseCap.self, CounterPerPlan.self, FreePlanAfterTrial.self,
             StaleEntitlement.self, EmptyRestoreEndsTrial.self, BelowLimitUnderUnlimited.self, PremiumShowsPlanSheet.self, LabelLagsOneBehind.self,
         ]

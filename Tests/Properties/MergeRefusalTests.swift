@@ -70,45 +70,45 @@ struct MergeRefusalTests {
     @Test("a shard given twice, as the same folder or a copy, is refused naming the second")
     func doubledShard() throws {
         let fixture = try Fixture()
-        #expect(try fixture.refusal(fixture.shards + [fixture.shards[1]]) == "\"\(fixture.shards[1])\": shard 2/3 again (also \"\(fixture.shards[1])\"); give each shard once")
+        #expect(try fixture.refusal(fixture.shards + [fixture.shards[1]]) == "\(ErrorText.quotedPath(fixture.shards[1])): shard 2/3 again (also \(ErrorText.quotedPath(fixture.shards[1]))); give each shard once")
         let copy = try fixture.edited(3, "copy") { _ in }
-        #expect(try fixture.refusal(fixture.shards + [copy]) == "\"\(copy)\": shard 3/3 again (also \"\(fixture.shards[2])\"); give each shard once")
+        #expect(try fixture.refusal(fixture.shards + [copy]) == "\(ErrorText.quotedPath(copy)): shard 3/3 again (also \(ErrorText.quotedPath(fixture.shards[2]))); give each shard once")
     }
 
     @Test("a shard of another seed, size, span, persona mix or policy is refused, naming its folder and the difference")
     func anotherRun() throws {
         let fixture = try Fixture()
-        let first = "as in \"\(fixture.shards[0])\"; shards of one run only"
+        let first = "as in \(ErrorText.quotedPath(fixture.shards[0])); shards of one run only"
         let seed = try fixture.other(2, "seed6") { $0.seed = 6 }
-        #expect(try fixture.refusal([fixture.shards[0], seed, fixture.shards[2]]) == "\"\(seed)\": seed 6, not 5 \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], seed, fixture.shards[2]]) == "\(ErrorText.quotedPath(seed)): seed 6, not 5 \(first)")
         let users = try fixture.other(2, "users31") { $0.users = 31 }
-        #expect(try fixture.refusal([fixture.shards[0], users, fixture.shards[2]]) == "\"\(users)\": --users 31, not 30 \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], users, fixture.shards[2]]) == "\(ErrorText.quotedPath(users)): --users 31, not 30 \(first)")
         let years = try fixture.other(2, "years2") { $0.years = 2 }
-        #expect(try fixture.refusal([fixture.shards[0], years, fixture.shards[2]]) == "\"\(years)\": --years 2, not 1 \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], years, fixture.shards[2]]) == "\(ErrorText.quotedPath(years)): --years 2, not 1 \(first)")
         let personas = try fixture.other(2, "light") { $0.personas = [.light, .heavy] }
-        #expect(try fixture.refusal([fixture.shards[0], personas, fixture.shards[2]]) == "\"\(personas)\": personas light,heavy, not light,heavy,edge-walker,traveller,subscriber,reinstaller \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], personas, fixture.shards[2]]) == "\(ErrorText.quotedPath(personas)): personas light,heavy, not light,heavy,edge-walker,traveller,subscriber,reinstaller \(first)")
         var quipOptions = Fixture.options
         quipOptions.shard = Shard(index: 2, count: 3)
         _ = try ShardRuns.run(quipOptions, policy: "daily-quip", into: fixture.root + "/quip")
-        #expect(try fixture.refusal([fixture.shards[0], fixture.root + "/quip", fixture.shards[2]]) == "\"\(fixture.root)/quip\": policy daily-quip, not meal-capture \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], fixture.root + "/quip", fixture.shards[2]]) == "\(ErrorText.quotedPath("\(fixture.root)/quip")): policy daily-quip, not meal-capture \(first)")
         var fourOptions = Fixture.options
         fourOptions.shard = Shard(index: 2, count: 4)
         _ = try ShardRuns.run(fourOptions, into: fixture.root + "/two-of-four")
-        #expect(try fixture.refusal([fixture.shards[0], fixture.root + "/two-of-four", fixture.shards[2]]) == "\"\(fixture.root)/two-of-four\": one of 4 shards, not 3 \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], fixture.root + "/two-of-four", fixture.shards[2]]) == "\(ErrorText.quotedPath("\(fixture.root)/two-of-four")): one of 4 shards, not 3 \(first)")
     }
 
     @Test("a shard written by another tool version or with other tz data, or of another command, is refused")
     func anotherToolOrTzData() throws {
         let fixture = try Fixture()
-        let first = "as in \"\(fixture.shards[0])\"; shards of one run only"
+        let first = "as in \(ErrorText.quotedPath(fixture.shards[0])); shards of one run only"
         let tool = try fixture.edited(2, "tool") { $0.tool = "simulate 0.0.9" }
-        #expect(try fixture.refusal([fixture.shards[0], tool, fixture.shards[2]]) == "\"\(tool)\": a report of simulate 0.0.9, not \(RunReport.toolVersion) \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], tool, fixture.shards[2]]) == "\(ErrorText.quotedPath(tool)): a report of simulate 0.0.9, not \(RunReport.toolVersion) \(first)")
         let tz = try fixture.edited(2, "tz") { $0.options.tzData = "2019c" }
-        #expect(try fixture.refusal([fixture.shards[0], tz, fixture.shards[2]]) == "\"\(tz)\": tz data 2019c, not \(fixture.tzData) \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], tz, fixture.shards[2]]) == "\(ErrorText.quotedPath(tz)): tz data 2019c, not \(fixture.tzData) \(first)")
         let mutants = try fixture.edited(2, "kind") { $0.kind = .mutants }
-        #expect(try fixture.refusal([fixture.shards[0], mutants, fixture.shards[2]]) == "\"\(mutants)\": a report of 'simulate mutants', not 'simulate run' \(first)")
+        #expect(try fixture.refusal([fixture.shards[0], mutants, fixture.shards[2]]) == "\(ErrorText.quotedPath(mutants)): a report of 'simulate mutants', not 'simulate run' \(first)")
         let short = try fixture.edited(2, "short") { $0.counts.users -= 1 }
-        #expect(try fixture.refusal([fixture.shards[0], short, fixture.shards[2]]) == "\"\(short)\": 9 users, but shard 2/3 of 30 users has 10")
+        #expect(try fixture.refusal([fixture.shards[0], short, fixture.shards[2]]) == "\(ErrorText.quotedPath(short)): 9 users, but shard 2/3 of 30 users has 10")
     }
 
     @Test("a folder that is not a report, and a whole run's report, are refused naming the folder")
@@ -116,19 +116,19 @@ struct MergeRefusalTests {
         let fixture = try Fixture()
         let empty = fixture.root + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        #expect(try fixture.refusal(fixture.shards + [empty]) == "\"\(empty)\": not a report folder (no report.json)")
-        #expect(try fixture.refusal([fixture.root + "/nowhere"] + fixture.shards) == "\"\(fixture.root)/nowhere\": no such folder")
-        #expect(try fixture.refusal([fixture.shards[0] + "/report.json"]) == "\"\(fixture.shards[0])/report.json\": a file, not a report folder")
+        #expect(try fixture.refusal(fixture.shards + [empty]) == "\(ErrorText.quotedPath(empty)): not a report folder (no report.json)")
+        #expect(try fixture.refusal([fixture.root + "/nowhere"] + fixture.shards) == "\(ErrorText.quotedPath("\(fixture.root)/nowhere")): no such folder")
+        #expect(try fixture.refusal([fixture.shards[0] + "/report.json"]) == "\(ErrorText.quotedPath("\(fixture.shards[0])/report.json")): a file, not a report folder")
         let garbage = try fixture.edited(1, "garbage") { _ in }
         try "{\"tool\": 1}".write(toFile: garbage + "/report.json", atomically: true, encoding: .utf8)
         let message = try fixture.refusal([garbage, fixture.shards[1], fixture.shards[2]])
-        #expect(message.hasPrefix("\(garbage)/report.json: not a report.json of \(RunReport.toolVersion)"), "\(message)")
+        #expect(message.hasPrefix("\(ErrorText.path(Array((garbage + "/report.json").utf8))): not a report.json of \(RunReport.toolVersion)"), "\(message)")
         let whole = fixture.root + "/whole"
         _ = try ShardRuns.run(Fixture.options, into: whole)
-        #expect(try fixture.refusal([whole]) == "\"\(whole)\": the report of a whole run, not of a shard (a shard's run has --shard I/N)")
+        #expect(try fixture.refusal([whole]) == "\(ErrorText.quotedPath(whole)): the report of a whole run, not of a shard (a shard's run has --shard I/N)")
         let bogus = try fixture.edited(1, "bogus") { $0.shard?.index = 4 }
         let refused = try fixture.refusal([bogus, fixture.shards[1], fixture.shards[2]])
-        #expect(refused.hasPrefix("\(bogus)/report.json: not a report.json") && refused.hasSuffix("shard.index is 4 of 3, not a shard that exists"), "\(refused)")
+        #expect(refused.hasPrefix("\(ErrorText.path(Array((bogus + "/report.json").utf8))): not a report.json") && refused.hasSuffix("shard.index is 4 of 3, not a shard that exists"), "\(refused)")
     }
 }
 
