@@ -24,7 +24,7 @@ enum HelpText {
                                       --storekit, if it had them)
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
-      simulate mutants [--policy X]   the default campaign against 17 realistic buggy
+      simulate mutants [--policy X]   the default campaign against 18 realistic buggy
                                       implementations (a shipped policy's own with
                                       --policy): a kill matrix
       simulate diff OLD.json NEW.json compare two reports: what moved
@@ -170,7 +170,7 @@ enum HelpText {
       --report DIR  default reports/latest (replaced whole, as for run)
       --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
                     hunted over that policy's generated users; default meal-capture,
-                    which hunts the v1 path's 17 mutants (Sources/Simulator/Mutants);
+                    which hunts the v1 path's 18 mutants (Sources/Simulator/Mutants);
                     its 3 generic-engine mutants are hunted by 'swift test'
       --no-swarm    with --policy: users without swarm subsets (coverage floors are
                     not judged: they are measured for swarm users)
