@@ -267,8 +267,9 @@ struct LifeBuilder {
         clock = ZoneClock(zone: startZone)
         nextRareAt = rare.first?.event.at.millisecondsSince1970 ?? .max
         let trialEnd = start.adding(milliseconds: trialLength)
-        // A day's extra moments (at most 11: an edge walker's 3 + 3 + 4 and a look) in a
-        // fixed buffer: no copy-on-write check per day.
+        // A day's extra moments (at most 11: an edge walker's 3 + 3 + 4 and a look; and a
+        // calendar-edge burst's captures, with the one the day before left) in a fixed
+        // buffer: no copy-on-write check per day.
         let extras = UnsafeMutablePointer<Int64>.allocate(capacity: 16 + Self.largestEdgeBurst + 1)
         defer { extras.deallocate() }
         var extraCount = 0
