@@ -73,21 +73,12 @@ enum Console {
     /// Writes all of `text`; returns `errno` on failure.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { write($0, to: descriptor) }
+        return text.withUTF8 { DescriptorWrite.all($0, to: descriptor) }
     }
 
     /// Writes all of `bytes`; returns `errno` on failure.
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        DescriptorWrite.all(bytes, to: descriptor)
     }
 
     /// The message for a failed standard output.
