@@ -17,17 +17,7 @@ struct FullDiskTests {
     /// `simulate ARGUMENTS` with files limited to about a kilobyte.
     func runWithFullDisk(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let simulate = try #require(PackagePaths.simulate)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -f 2 && trap '' XFSZ && exec \"$0\" \"$@\"", simulate.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return try run("/bin/sh", ["-c", "ulimit -f 2 && trap '' XFSZ && exec \"$0\" \"$@\"", simulate.path] + arguments)
     }
 
     /// Every file under `folder`, by relative path, with its bytes.
