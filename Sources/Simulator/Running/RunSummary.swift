@@ -33,23 +33,20 @@ public enum RunSummary {
                 + Figures.right(Figures.grouped(tally.checks[invariant]), 16)
                 + Figures.right(Figures.grouped(tally.violations[invariant]), 12))
         }
-        lines.append("")
-        lines.append("  " + Figures.left("edge category", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        /// A coverage table: its heading, then a row per category with its count and floor.
+        func table(_ heading: String, _ rows: [(name: String, count: Int, floor: Int)]) {
+            lines.append("")
+            lines.append("  " + Figures.left(heading, 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
+            for row in rows {
+                lines.append("  " + Figures.left(row.name, 36) + Figures.left(row.count < row.floor ? "NOT EXERCISED" : "", 28)
+                    + Figures.right(Figures.grouped(row.count), 16) + Figures.right(row.floor == 0 ? "not judged" : Figures.grouped(row.floor), 12))
+            }
+        }
         let floors = EdgeCategory.allCases.map { $0.floor(users: tally.users, years: result.options.years).value }
-        for (category, floor) in zip(EdgeCategory.allCases, floors) {
-            let count = tally.coverage[category]
-            lines.append("  " + Figures.left(category.rawValue, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
-                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
-        }
+        table("edge category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, tally.coverage[$0], $1) })
         // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
-        lines.append("")
-        lines.append("  " + Figures.left("calendar edge (analyses, day)", 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
         let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: tally.users, years: result.options.years).value }
-        for (edge, floor) in zip(CalendarEdge.allCases, calendarFloors) {
-            let count = tally.coverage[edge]
-            lines.append("  " + Figures.left(edge.name, 36) + Figures.left(count < floor ? "NOT EXERCISED" : "", 28)
-                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
-        }
+        table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, tally.coverage[$0], $1) })
         lines.append("")
         let allFloors = floors + calendarFloors
         let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),
