@@ -2,6 +2,7 @@ import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
+import TestSupport
 
 /// The generators reach every calendar edge (`CalendarEdge`) of every limited `day` and
 /// `month` window of every shipped policy with a limit block and a reset, counted by the
@@ -34,7 +35,7 @@ struct CalendarEdgeGenerationTests {
     ]
 
     @Test("every calendar edge of every limited day and month window is reached, with a block and a reset",
-          arguments: sizes.map(\.policy))
+          .enabled(if: CampaignTests.enabled), arguments: sizes.map(\.policy))
     func policyReachesEveryEdge(name: String) throws {
         let size = try #require(Self.sizes.first { $0.policy == name })
         let (names, counts) = Self.counts(name, users: size.users)

@@ -1,6 +1,7 @@
 @testable import Simulator
 import SubscriptionModel
 import Testing
+import TestSupport
 
 /// `simulate mutants --policy X`: every catalogued mutant of every shipped policy is
 /// killed by the policy's generated users, with a 1-minimal counterexample no longer
@@ -14,7 +15,7 @@ struct PolicyKillMatrixTests {
     /// line does not hunt: `--policy meal-capture` is the v1 path and its own mutants).
     static let names = PolicyMutantCatalogue.all.map { "\($0.policy)/\($0.name)" }
 
-    @Test("killed, shrunk to a short 1-minimal counterexample", arguments: names)
+    @Test("killed, shrunk to a short 1-minimal counterexample", .enabled(if: CampaignTests.enabled), arguments: names)
     func killed(name: String) throws {
         let entry = try #require(PolicyMutantCatalogue.all.first { "\($0.policy)/\($0.name)" == name })
         let policy = try #require(SubscriptionPolicy.named(entry.policy))

@@ -2,6 +2,7 @@ import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
+import TestSupport
 
 /// Every policy mutant is a realistic implementation with one mistake: its smallest
 /// counterexample shows the mistake on its last event and not before, no event of it
@@ -92,7 +93,7 @@ struct PolicyMutantTests {
     /// Through the engine's rendering of the mutant's output, as a checker that asks an
     /// implementation for its output only sees it (its own screens for the two whose bug
     /// lives in screen texts).
-    @Test("random timelines of its policy catch every mutant, and most of them agree with it", arguments: keys)
+    @Test("random timelines of its policy catch every mutant, and most of them agree with it", .enabled(if: CampaignTests.enabled), arguments: keys)
     func caughtByRandomTimelines(key: String) throws {
         let entry = try Self.entry(key)
         let maker = PolicyMutantRandomTimelines(policy: try #require(SubscriptionPolicy.named(entry.policy)))
@@ -106,7 +107,7 @@ struct PolicyMutantTests {
             }
             events += timeline.events.count
         }
-        let first = try #require(caught, "\(key) survived \(PolicyMutantRandomTimelines.users) random users of seed \(PolicyMutantRandomTimelines.seed); hunt further with: PROPERTY_SEED=\(PolicyMutantRandomTimelines.seed) POLICY_MUTANT_USERS=\(PolicyMutantRandomTimelines.users * 10) swift test --filter PolicyMutantTests")
+        let first = try #require(caught, "\(key) survived \(PolicyMutantRandomTimelines.users) random users of seed \(PolicyMutantRandomTimelines.seed); hunt further with: \(CampaignTests.variable)=1 PROPERTY_SEED=\(PolicyMutantRandomTimelines.seed) POLICY_MUTANT_USERS=\(PolicyMutantRandomTimelines.users * 10) swift test --filter PolicyMutantTests")
         print("\(key): first caught at user \(first.user) after \(first.events) events; \(agreeing) of \(PolicyMutantRandomTimelines.users) users agree")
         #expect(agreeing > 0, "\(key) differs on every random user: not a mostly-correct implementation")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
+import TestSupport
 
 /// `--shard I/N` and `simulate merge`: a run split three ways and merged is the run
 /// made in one process, field for field but its wall-clock figures, for the flagship's
@@ -28,7 +29,7 @@ struct ShardMergeTests {
         #expect(a.json() == b.json(), "report.json but timings; \(reproduce)")
     }
 
-    @Test("the flagship's rules: 3 shards of the baseline run (seed 20261121, 2,000 users) merge to its report")
+    @Test("the flagship's rules: 3 shards of the baseline run (seed 20261121, 2,000 users) merge to its report", .enabled(if: CampaignTests.enabled))
     func flagshipRun() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = Baseline.options
@@ -41,7 +42,7 @@ struct ShardMergeTests {
         #expect(shares == [667, 667, 666], "interleaved shares of 2,000 users")
     }
 
-    @Test("a policy (daa-tiers, seed 7, 600 users) sharded 3 ways merges to the whole run, floors judged at the whole size")
+    @Test("a policy (daa-tiers, seed 7, 600 users) sharded 3 ways merges to the whole run, floors judged at the whole size", .enabled(if: CampaignTests.enabled))
     func policyRun() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = CampaignOptions(seed: 7, users: 600, years: 3)
@@ -97,7 +98,7 @@ struct ShardMergeTests {
         }
     }
 
-    @Test("the kill matrix (seed 7, 600 users): each mutant's earliest kill by user, its events counted over every shard's earlier users")
+    @Test("the kill matrix (seed 7, 600 users): each mutant's earliest kill by user, its events counted over every shard's earlier users", .enabled(if: CampaignTests.enabled))
     func killMatrix() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = CampaignOptions(seed: 7, users: 600, years: 3)

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import Testing
+import TestSupport
 
 /// A failing `simulate check` counts the same users with any number of jobs: the users
 /// up to and including its lowest failing one. (Jobs run ahead of one another, so the
@@ -8,7 +9,7 @@ import Testing
 /// timelines with one job and 25 with two, for the run below.)
 @Suite("simulate check counts the same users with any number of jobs")
 struct CheckJobsTests {
-    @Test("a check failing at user 23 (a v1 mutant as the program) reports the same figures and report.json, timing aside, with 1 and 2 jobs")
+    @Test("a check failing at user 23 (a v1 mutant as the program) reports the same figures and report.json, timing aside, with 1 and 2 jobs", .enabled(if: CampaignTests.enabled))
     func failingCheckIsTheSameOnAnyJobs() throws {
         let simulate = try #require(PackagePaths.simulate)
         let command = "'\(simulate.path)' replay --mutant next-reset-start-of-day-plus-86400s"

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import Testing
+import TestSupport
 
 /// `simulate check --shard I/N` and `simulate merge` of a check's shards: a passing
 /// check's shards merge into the unsharded check's report.json (timings aside), v1 and
@@ -33,7 +34,7 @@ struct CheckShardTests {
     }
 
     @Test("three shards of a passing check (60 users) merge into the unsharded check's report.json, timing aside",
-          arguments: [(program: "replay", flags: [String]()), (program: "replay --batch", flags: ["--batch", "--policy", "daily-quip"])])
+          .enabled(if: CampaignTests.enabled), arguments: [(program: "replay", flags: [String]()), (program: "replay --batch", flags: ["--batch", "--policy", "daily-quip"])])
     func passingShardsMergeIntoWholeCheck(program: String, flags: [String]) throws {
         let simulate = try #require(PackagePaths.simulate)
         let command = "'\(simulate.path)' \(program)"
@@ -62,7 +63,7 @@ struct CheckShardTests {
         #expect(a.withoutTiming == b.withoutTiming)
     }
 
-    @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline")
+    @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline", .enabled(if: CampaignTests.enabled))
     func failingShardsNameLowestUser() throws {
         let simulate = try #require(PackagePaths.simulate)
         let folder = try temporaryFolder()

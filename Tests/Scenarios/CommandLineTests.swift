@@ -236,7 +236,7 @@ struct CommandLineTests {
     @Test("Ctrl-C at any moment of a run, its last steps included: exit 130, the earlier report or the whole new one, no staging folder, and a true last line")
     func interruptAtAnyMoment() throws {
         let folder = try temporaryFolder() + "/latest"
-        let arguments = ["run", "--seed", "5", "--users", "400", "--years", "1", "--quiet", "--report", folder]
+        let arguments = ["run", "--seed", "5", "--users", "200", "--years", "1", "--quiet", "--report", folder]
         let started = Date()
         #expect(try runSimulate(arguments).status == 0)
         let duration = Date().timeIntervalSince(started)

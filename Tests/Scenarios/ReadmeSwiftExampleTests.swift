@@ -1,6 +1,7 @@
 import Simulator
 import SubscriptionModel
 import Testing
+import TestSupport
 
 /// The README's Swift examples of checking an implementation in-process, line for line
 /// (`ReadmeTests` holds the README's code to this file), run with stand-ins that are
@@ -21,7 +22,7 @@ struct ReadmeSwiftExampleTests {
         mutating func handle(_ event: PolicyEvent) -> PolicyOutput { engine.handle(event) }
     }
 
-    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)")
+    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled))
     func flagship() {
         var campaign = Campaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
         campaign.comparesWithReference = true          // also `matches-reference`, field by field
@@ -32,7 +33,7 @@ struct ReadmeSwiftExampleTests {
         #expect(!hunt.killed, "the reference itself survives: \(String(describing: hunt.violation))")
     }
 
-    @Test("a policy's campaign and hunt, as the README writes them (daily-quip, seed 7, 500 users)")
+    @Test("a policy's campaign and hunt, as the README writes them (daily-quip, seed 7, 500 users)", .enabled(if: CampaignTests.enabled))
     func policy() {
         var policyCampaign = PolicyCampaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
         policyCampaign.comparesWithReference = true

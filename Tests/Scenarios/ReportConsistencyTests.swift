@@ -19,9 +19,9 @@ struct ReportConsistencyTests {
     static let wrongSixthDay = "'\(simulate)' replay --batch | sed -u '/^{\"i\":5,/s/\"day\":\"[0-9-]*\"/\"day\":\"2000-01-01\"/'"
 
     static let commands: [[String]] = [
-        ["run", "--seed", "7", "--users", "300", "--years", "1"],
-        ["run", "--policy", "daily-quip", "--seed", "7", "--users", "300", "--years", "1"],
-        ["run", "--policy", "daa-tiers", "--seed", "7", "--users", "300", "--years", "1"],
+        ["run", "--seed", "7", "--users", "150", "--years", "1"],
+        ["run", "--policy", "daily-quip", "--seed", "7", "--users", "150", "--years", "1"],
+        ["run", "--policy", "daa-tiers", "--seed", "7", "--users", "150", "--years", "1"],
         ["mutants", "--seed", "5", "--users", "30", "--years", "1"],
         ["check", "--batch", "--command", "'\(simulate)' replay --batch", "--policy", "daily-quip", "--seed", "7", "--users", "20", "--years", "1"],
         ["check", "--batch", "--command", wrongSixthDay, "--policy", "daily-quip", "--seed", "7", "--users", "20", "--years", "1"],

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import Testing
+import TestSupport
 
 /// `--shard I/N` and `simulate merge` as a user meets them: bad values and bad folders
 /// are one `error:` line with exit status 2 and nothing written; the merged report of a
@@ -27,7 +28,7 @@ struct ShardCommandLineTests {
     }
 
     @Test("three shards of a run merged by the command give the whole run's report.json, but its timing (v1, a policy, a policy without swarm)",
-          arguments: [[], ["--policy", "daily-quip"], ["--policy", "oxalate", "--no-swarm"]])
+          .enabled(if: CampaignTests.enabled), arguments: [[], ["--policy", "daily-quip"], ["--policy", "oxalate", "--no-swarm"]])
     func mergeMatchesWholeRun(policy: [String]) throws {
         let folder = try temporaryFolder()
         let run = ["run"] + policy + ["--seed", "3", "--users", "90", "--years", "1", "--quiet"]
