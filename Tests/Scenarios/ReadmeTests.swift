@@ -3,9 +3,10 @@ import Simulator
 import Testing
 
 /// The README cannot drift from the package: every JSON block in it is a timeline that
-/// replays, and every `simulate` command in its shell blocks runs and succeeds (run
-/// with the test build's `simulate`, from the package root). A command marked `# long`
-/// in its comment is not run; each of its flags must then appear in its command's help.
+/// replays, its policy block is the policy file it names, and every `simulate` command
+/// in its shell blocks names a command and flags that command's help lists (a program
+/// named inside a quoted `--command` is held to its own command's help).
+/// `scripts/readme-commands` runs every command with the release binary.
 @Suite("README examples")
 struct ReadmeTests {
     static let text = (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
@@ -70,22 +71,67 @@ struct ReadmeTests {
         #expect("`" + result.err.trimmingCharacters(in: .newlines) + "`" == quoted, "\(result.err)")
     }
 
-    /// Each README command's flags are in its command's help. Running every command (the
-    /// default 20,000-user run, the million users, the baseline) is `scripts/readme-commands`'
-    /// work, on the release binary in `.ci/run`: it would take minutes in a debug build.
-    @Test("every simulate command of the README names a command and flags its help lists", arguments: commands)
-    func commandFlagsExist(line: String) throws {
-        let words = line.split(separator: "#")[0].split(separator: " ").map(String.init)
+    /// The words of a command line as the shell splits it: a quoted part is one word,
+    /// without its quotes.
+    static func words(_ line: Substring) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// Expects the `simulate` command in `words` to exist and each of its flags to be in
+    /// its help; a quoted program that is `simulate` itself (`--command "…/simulate replay
+    /// --batch"`) is held to its own command's help.
+    static func expectFlagsInHelp(_ words: [String], line: String) throws {
         let start = words.firstIndex { $0.hasSuffix("simulate") }.map { $0 + 1 } ?? words.count
         let second = start < words.count ? words[start] : ""
         let subcommand = second.isEmpty || second.hasPrefix("-") ? "run" : second
         let help = try runSimulate(["help", subcommand])
         #expect(help.status == 0, "`simulate help \(subcommand)` for `\(line)`: \(help.err)")
-        // A flag ending a quoted --command ("... replay --batch") keeps its closing quote.
-        for word in words[start...] where word.hasPrefix("--") && word != "--help" {
-            let flag = word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            #expect(help.out.contains(flag), "\(flag) of `\(line)` is in `simulate help \(subcommand)`")
+        for word in words[start...] {
+            if word.contains(" ") {
+                let inner = Self.words(Substring(word))
+                if inner.first?.hasSuffix("simulate") == true { try expectFlagsInHelp(inner, line: line) }
+            } else if word.hasPrefix("--") && word != "--help" {
+                #expect(help.out.contains(word), "\(word) of `\(line)` is in `simulate help \(subcommand)`")
+            }
         }
+    }
+
+    /// Each README command's flags are in its command's help. Running every command (the
+    /// default 20,000-user run, the shards, the baseline) is `scripts/readme-commands`'
+    /// work, on the release binary in `.ci/run`: it would take minutes in a debug build.
+    @Test("every simulate command of the README names a command and flags its help lists", arguments: commands)
+    func commandFlagsExist(line: String) throws {
+        try Self.expectFlagsInHelp(Self.words(line.split(separator: "#", omittingEmptySubsequences: false)[0]), line: line)
+    }
+
+    @Test("the README's policy block is docs/quotes.json, which its commands read, and the strict reader takes it")
+    func policyBlockIsTheExampleFile() throws {
+        let blocks = Self.blocks("json policy")
+        #expect(blocks.count == 1)
+        let path = PackagePaths.root.appendingPathComponent("docs/quotes.json").path
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(blocks.first.map { $0 + "\n" } == file)
+        #expect(Self.commands.contains { $0.contains("simulate policy show docs/quotes.json") })
+        #expect(Self.commands.contains { $0.contains("simulate run --policy docs/quotes.json") })
+        let shown = try runSimulate(["policy", "show", path])
+        #expect(shown.status == 0 && shown.out.hasPrefix("policy quotes\n"), "\(shown.err)")
     }
 
     @Test("scripts/readme-commands runs exactly the commands this suite reads from the README")
