@@ -35,7 +35,7 @@ struct CalendarEdgeGenerationTests {
     ]
 
     @Test("every calendar edge of every limited day and month window is reached, with a block and a reset",
-          .enabled(if: CampaignTests.enabled), arguments: sizes.map(\.policy))
+          .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: sizes.map(\.policy))
     func policyReachesEveryEdge(name: String) throws {
         let size = try #require(Self.sizes.first { $0.policy == name })
         let (names, counts) = Self.counts(name, users: size.users)

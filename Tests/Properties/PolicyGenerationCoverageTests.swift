@@ -128,7 +128,7 @@ struct PolicyGenerationCoverageTests {
         #expect(PolicyCoverageCounts(policy: .faceRecall).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy { $0.value > 0 })
     }
 
-    @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it", .enabled(if: CampaignTests.enabled))
+    @Test("a burst reaches a day limit far above the shipped ones (up to PolicyTraits' largest burst) and passes it", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func burstsReachLargeDayLimits() throws {
         for limit in [200, 1_000] {
             let users = 150
@@ -137,7 +137,7 @@ struct PolicyGenerationCoverageTests {
         }
     }
 
-    @Test("a month limit far above the shipped ones is reached by a streak of bursts, alone or above a day limit that caps each day", .enabled(if: CampaignTests.enabled))
+    @Test("a month limit far above the shipped ones is reached by a streak of bursts, alone or above a day limit that caps each day", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func streaksReachLargeMonthLimits() throws {
         // With bursts of 90 a day, 2,000 a month was never reached; 100 a day needs 20 days of it.
         for limits in [#""month": 2000"#, #""day": 100, "month": 2000"#, #""day": 50, "month": 1000"#] {

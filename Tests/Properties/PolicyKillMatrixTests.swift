@@ -15,7 +15,7 @@ struct PolicyKillMatrixTests {
     /// line does not hunt: `--policy meal-capture` is the v1 path and its own mutants).
     static let names = PolicyMutantCatalogue.all.map { "\($0.policy)/\($0.name)" }
 
-    @Test("killed, shrunk to a short 1-minimal counterexample", .enabled(if: CampaignTests.enabled), arguments: names)
+    @Test("killed, shrunk to a short 1-minimal counterexample", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: names)
     func killed(name: String) throws {
         let entry = try #require(PolicyMutantCatalogue.all.first { "\($0.policy)/\($0.name)" == name })
         let policy = try #require(SubscriptionPolicy.named(entry.policy))

@@ -29,7 +29,7 @@ struct ShardMergeTests {
         #expect(a.json() == b.json(), "report.json but timings; \(reproduce)")
     }
 
-    @Test("the flagship's rules: 3 shards of the baseline run (seed 20261121, 2,000 users) merge to its report", .enabled(if: CampaignTests.enabled))
+    @Test("the flagship's rules: 3 shards of the baseline run (seed 20261121, 2,000 users) merge to its report", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func flagshipRun() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = Baseline.options
@@ -42,7 +42,7 @@ struct ShardMergeTests {
         #expect(shares == [667, 667, 666], "interleaved shares of 2,000 users")
     }
 
-    @Test("a policy (daa-tiers, seed 7, 600 users) sharded 3 ways merges to the whole run, floors judged at the whole size", .enabled(if: CampaignTests.enabled))
+    @Test("a policy (daa-tiers, seed 7, 600 users) sharded 3 ways merges to the whole run, floors judged at the whole size", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func policyRun() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = CampaignOptions(seed: 7, users: 600, years: 3)
@@ -98,7 +98,7 @@ struct ShardMergeTests {
         }
     }
 
-    @Test("the kill matrix (seed 7, 600 users): each mutant's earliest kill by user, its events counted over every shard's earlier users", .enabled(if: CampaignTests.enabled))
+    @Test("the kill matrix (seed 7, 600 users): each mutant's earliest kill by user, its events counted over every shard's earlier users", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func killMatrix() throws {
         let root = try ShardRuns.temporaryFolder()
         let options = CampaignOptions(seed: 7, users: 600, years: 3)

@@ -9,7 +9,7 @@ import TestSupport
 /// timelines with one job and 25 with two, for the run below.)
 @Suite("simulate check counts the same users with any number of jobs")
 struct CheckJobsTests {
-    @Test("a check failing at user 23 (a v1 mutant as the program) reports the same figures and report.json, timing aside, with 1 and 2 jobs", .enabled(if: CampaignTests.enabled))
+    @Test("a check failing at user 23 (a v1 mutant as the program) reports the same figures and report.json, timing aside, with 1 and 2 jobs", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func failingCheckIsTheSameOnAnyJobs() throws {
         let simulate = try #require(PackagePaths.simulate)
         let command = "'\(simulate.path)' replay --mutant next-reset-start-of-day-plus-86400s"

@@ -34,7 +34,7 @@ struct CheckShardTests {
     }
 
     @Test("three shards of a passing check (60 users) merge into the unsharded check's report.json, timing aside",
-          .enabled(if: CampaignTests.enabled), arguments: [(program: "replay", flags: [String]()), (program: "replay --batch", flags: ["--batch", "--policy", "daily-quip"])])
+          .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: [(program: "replay", flags: [String]()), (program: "replay --batch", flags: ["--batch", "--policy", "daily-quip"])])
     func passingShardsMergeIntoWholeCheck(program: String, flags: [String]) throws {
         let simulate = try #require(PackagePaths.simulate)
         let command = "'\(simulate.path)' \(program)"
@@ -63,7 +63,7 @@ struct CheckShardTests {
         #expect(a.withoutTiming == b.withoutTiming)
     }
 
-    @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline", .enabled(if: CampaignTests.enabled))
+    @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func failingShardsNameLowestUser() throws {
         let simulate = try #require(PackagePaths.simulate)
         let folder = try temporaryFolder()

@@ -22,7 +22,7 @@ struct ReadmeSwiftExampleTests {
         mutating func handle(_ event: PolicyEvent) -> PolicyOutput { engine.handle(event) }
     }
 
-    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled))
+    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func flagship() {
         var campaign = Campaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
         campaign.comparesWithReference = true          // also `matches-reference`, field by field
@@ -33,7 +33,7 @@ struct ReadmeSwiftExampleTests {
         #expect(!hunt.killed, "the reference itself survives: \(String(describing: hunt.violation))")
     }
 
-    @Test("a policy's campaign and hunt, as the README writes them (daily-quip, seed 7, 500 users)", .enabled(if: CampaignTests.enabled))
+    @Test("a policy's campaign and hunt, as the README writes them (daily-quip, seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func policy() {
         var policyCampaign = PolicyCampaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
         policyCampaign.comparesWithReference = true

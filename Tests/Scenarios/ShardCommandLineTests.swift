@@ -28,7 +28,7 @@ struct ShardCommandLineTests {
     }
 
     @Test("three shards of a run merged by the command give the whole run's report.json, but its timing (v1, a policy, a policy without swarm)",
-          .enabled(if: CampaignTests.enabled), arguments: [[], ["--policy", "daily-quip"], ["--policy", "oxalate", "--no-swarm"]])
+          .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: [[], ["--policy", "daily-quip"], ["--policy", "oxalate", "--no-swarm"]])
     func mergeMatchesWholeRun(policy: [String]) throws {
         let folder = try temporaryFolder()
         let run = ["run"] + policy + ["--seed", "3", "--users", "90", "--years", "1", "--quiet"]
