@@ -118,7 +118,7 @@ extension QuotaApp {
     }
 
     /// The alert a paid plan shows at its limit (the capture table).
-    public func limitAlert(_ plan: Plan) -> Output.Alert {
+    package func limitAlert(_ plan: Plan) -> Output.Alert {
         let texts = store.rules.texts
         return Output.Alert(title: texts.limitAlertTitle, message: plan == .premium ? texts.premiumLimitAlertMessage : texts.unlimitedLimitAlertMessage)
     }
@@ -143,7 +143,7 @@ extension QuotaApp {
     }
 
     /// `Below limit` while `used < reachedAt`, else `Limit reached` (always under None).
-    public func limitLabel(_ plan: Plan, used: Int, reachedAt limit: Int) -> ShownText {
+    package func limitLabel(_ plan: Plan, used: Int, reachedAt limit: Int) -> ShownText {
         plan != .none && used < limit ? store.rules.texts.belowLimitLabel : store.rules.texts.limitReachedLabel
     }
 

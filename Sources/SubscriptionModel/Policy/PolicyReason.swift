@@ -17,7 +17,7 @@ public enum PolicyReason: Int, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// The reason a window's limit gives.
     @inlinable
-    public init(_ window: PolicyWindow) {
+    package init(_ window: PolicyWindow) {
         switch window {
         case .day: self = .day
         case .month: self = .month

@@ -14,7 +14,7 @@ public enum PolicyWindow: Int, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// The order G6.4 checks limits in: the most lasting reason first, so a user is never
     /// promised a reset that would not help.
-    public static let checkOrder: [PolicyWindow] = [.total, .stock, .month, .day]
+    package static let checkOrder: [PolicyWindow] = [.total, .stock, .month, .day]
 
     /// The window's name in policy files and in the replay output.
     public var name: String {
