@@ -17,7 +17,7 @@ public enum PolicyWindow: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     package static let checkOrder: [PolicyWindow] = [.total, .stock, .month, .day]
 
     /// The window's name in policy files and in the replay output.
-    public var name: String {
+    package var name: String {
         switch self {
         case .day: "day"
         case .month: "month"
@@ -27,7 +27,7 @@ public enum PolicyWindow: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     }
 
     /// The window a name spells, or nil.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let window = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = window
     }
