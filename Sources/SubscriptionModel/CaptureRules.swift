@@ -6,39 +6,39 @@
 /// `mealCapture` is the flagship policy (rules T1–L3 in `docs/rules.md`).
 public struct CaptureRules: Hashable, Sendable {
     /// How long the trial lasts in elapsed time (T2): `[I, I + trialLength)`.
-    public var trialLengthMilliseconds: Int64
+    package var trialLengthMilliseconds: Int64
     /// Analyses a day during the trial (T3).
-    public var trialDailyLimit: Int
+    package var trialDailyLimit: Int
     /// The StoreKit product id of each paid tier (P1).
-    public var premiumProductID: String
+    package var premiumProductID: String
     /// The StoreKit product id of the unlimited tier (P1).
-    public var unlimitedProductID: String
+    package var unlimitedProductID: String
     /// Analyses a day under Premium.
-    public var premiumDailyLimit: Int
+    package var premiumDailyLimit: Int
     /// The hidden fair-use cap under Unlimited.
-    public var unlimitedDailyLimit: Int
+    package var unlimitedDailyLimit: Int
     /// The texts the user sees.
-    public var texts: Texts
+    package var texts: Texts
 
     /// The user-facing strings of the capture table and L1–L2.
-    public struct Texts: Hashable, Sendable {
+    package struct Texts: Hashable, Sendable {
         /// The title of the limit alert, under Premium and Unlimited alike.
-        public var limitAlertTitle: String
+        package var limitAlertTitle: String
         /// The alert's message under Premium (points to the higher plan).
-        public var premiumLimitAlertMessage: String?
+        package var premiumLimitAlertMessage: String?
         /// The alert's message under Unlimited: none, there is no higher plan.
-        public var unlimitedLimitAlertMessage: String?
+        package var unlimitedLimitAlertMessage: String?
         /// Home label while the next attempt would be allowed (L1).
-        public var belowLimitLabel: String
+        package var belowLimitLabel: String
         /// Home label when it would not (L1).
-        public var limitReachedLabel: String
+        package var limitReachedLabel: String
         /// Home label under Unlimited, whatever the count (L1, L3).
-        public var noLimitLabel: String
+        package var noLimitLabel: String
         /// PlanView's text instead of the usage bar under Unlimited (L2).
-        public var noUsageLimitText: String
+        package var noUsageLimitText: String
 
         /// Creates a set of texts.
-        public init(limitAlertTitle: String, premiumLimitAlertMessage: String?, unlimitedLimitAlertMessage: String?,
+        package init(limitAlertTitle: String, premiumLimitAlertMessage: String?, unlimitedLimitAlertMessage: String?,
                     belowLimitLabel: String, limitReachedLabel: String, noLimitLabel: String, noUsageLimitText: String) {
             self.limitAlertTitle = limitAlertTitle
             self.premiumLimitAlertMessage = premiumLimitAlertMessage
@@ -51,7 +51,7 @@ public struct CaptureRules: Hashable, Sendable {
     }
 
     /// Creates a policy.
-    public init(trialLengthMilliseconds: Int64, trialDailyLimit: Int, premiumProductID: String, unlimitedProductID: String,
+    package init(trialLengthMilliseconds: Int64, trialDailyLimit: Int, premiumProductID: String, unlimitedProductID: String,
                 premiumDailyLimit: Int, unlimitedDailyLimit: Int, texts: Texts) {
         self.trialLengthMilliseconds = trialLengthMilliseconds
         self.trialDailyLimit = trialDailyLimit
@@ -77,11 +77,11 @@ public struct CaptureRules: Hashable, Sendable {
     }()
 
     /// Why a policy cannot run on the v1 machine.
-    public struct ShapeError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct ShapeError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What the policy has that the v1 machine cannot state.
-        public var problem: String
+        package var problem: String
         /// The problem.
-        public var description: String { problem }
+        package var description: String { problem }
     }
 
     /// The v1 rules of a policy of meal-capture's shape: calendar `device`, one meter
@@ -89,7 +89,7 @@ public struct CaptureRules: Hashable, Sendable {
     /// plans (the lower one Premium, the higher one Unlimited with a hidden limit), one
     /// product each, answering a blocked use with an alert; screens `home` (a `meter`
     /// screen of three fixed texts) and `planView` (Unlimited's `boxText`).
-    public init(policy: SubscriptionPolicy) throws(ShapeError) {
+    package init(policy: SubscriptionPolicy) throws(ShapeError) {
         func fail(_ problem: String) -> ShapeError { ShapeError(problem: "\(policy.name): \(problem)") }
         guard policy.calendar == .device else { throw fail("the v1 machine counts days in the device's zone") }
         guard policy.meters.count == 1 else { throw fail("the v1 machine has one meter") }
@@ -145,12 +145,12 @@ public struct CaptureRules: Hashable, Sendable {
     }
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
-    public func dailyLimit(of plan: Plan) -> Int? {
+    package func dailyLimit(of plan: Plan) -> Int? {
         CompiledPolicy.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
     }
 
     /// The tier a StoreKit product id names, or nil for an id this policy does not sell.
-    public func tier(forProductID id: String) -> PaidTier? {
+    package func tier(forProductID id: String) -> PaidTier? {
         switch id {
         case premiumProductID: .premium
         case unlimitedProductID: .unlimited
@@ -159,7 +159,7 @@ public struct CaptureRules: Hashable, Sendable {
     }
 
     /// The StoreKit product id of a tier.
-    public func productID(of tier: PaidTier) -> String {
+    package func productID(of tier: PaidTier) -> String {
         switch tier {
         case .premium: premiumProductID
         case .unlimited: unlimitedProductID

@@ -4,15 +4,15 @@
 /// freely. The policy itself stays the one place where rules are written.
 public struct CompiledPolicy: Hashable, Sendable {
     /// T2's trial length.
-    public let trialLengthMilliseconds: Int64
+    package let trialLengthMilliseconds: Int64
     /// T3's daily limit.
-    public let trialDailyLimit: Int
+    @usableFromInline package let trialDailyLimit: Int
     /// Premium's daily limit.
-    public let premiumDailyLimit: Int
+    @usableFromInline package let premiumDailyLimit: Int
     /// Unlimited's hidden fair-use cap.
-    public let unlimitedDailyLimit: Int
+    @usableFromInline package let unlimitedDailyLimit: Int
     /// The texts, interned.
-    public let texts: ShownTexts
+    package let texts: ShownTexts
 
     /// Compiles `policy`.
     public init(_ policy: CaptureRules) {
@@ -33,7 +33,7 @@ public struct CompiledPolicy: Hashable, Sendable {
     /// has none. The simulator's checker does not use it: it reads the limits from the
     /// rules itself, so a mistake here is caught, not shared.
     @inlinable
-    public static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
+    package static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
         switch plan {
         case .trial: trial
         case .premium: premium

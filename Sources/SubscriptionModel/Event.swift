@@ -31,7 +31,7 @@ public struct Event: Hashable, Sendable {
 
         /// A look or a reinstall: the actions rules.md #6 says leave every later output
         /// unchanged (T1, U3, U5).
-        public var isLookOrReinstall: Bool {
+        package var isLookOrReinstall: Bool {
             switch self {
             case .look, .reinstall: true
             default: false
@@ -39,7 +39,7 @@ public struct Event: Hashable, Sendable {
         }
 
         /// The `do` name of the timeline format.
-        public var name: String {
+        package var name: String {
             switch self {
             case .install: "install"
             case .capture: "capture"

@@ -2,11 +2,11 @@
 ///
 /// Lives in the model (not the simulator) because `Instant.description` uses it;
 /// parsing, which needs error reporting, lives with the timeline reader.
-public enum InstantText {
+package enum InstantText {
     /// `YYYY-MM-DDTHH:MM:SS[.mmm]` followed by `Z` (offset 0) or `±HH:MM`.
     ///
     /// The fraction is written only when the instant has one, always as 3 digits.
-    public static func format(_ instant: Instant, offsetSeconds: Int) -> String {
+    package static func format(_ instant: Instant, offsetSeconds: Int) -> String {
         if let text = withUTF8(instant, offsetSeconds: offsetSeconds, { String(decoding: $0, as: UTF8.self) }) { return text }
         let local = instant.millisecondsSince1970 + Int64(offsetSeconds) * Milliseconds.second
         let date = LocalDate(localMilliseconds: local)
@@ -25,12 +25,12 @@ public enum InstantText {
     /// that append bytes: a timeline file writes one per event); false, with nothing
     /// appended, for the rare instant whose year or offset needs more digits than the
     /// usual layout, for which `format` is the way.
-    public static func append(_ instant: Instant, offsetSeconds: Int, to bytes: inout [UInt8]) -> Bool {
+    package static func append(_ instant: Instant, offsetSeconds: Int, to bytes: inout [UInt8]) -> Bool {
         withUTF8(instant, offsetSeconds: offsetSeconds) { bytes.append(contentsOf: $0) } != nil
     }
 
     /// The most bytes `write` writes.
-    public static let longestWritten = 29
+    package static let longestWritten = 29
 
     /// `format(instant, offsetSeconds:)`'s text as UTF-8, written into a small buffer on
     /// the stack and handed to `body`; nil when `append` would return false.
@@ -44,7 +44,7 @@ public enum InstantText {
     /// (room for `longestWritten` bytes) and returns how many bytes it took; nil, with
     /// nothing written, when `append` would return false. Not generic, so a writer in
     /// another module calls it without looking up type metadata per instant.
-    public static func write(_ instant: Instant, offsetSeconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    package static func write(_ instant: Instant, offsetSeconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let local = instant.millisecondsSince1970 + Int64(offsetSeconds) * Milliseconds.second
         let date = LocalDate(localMilliseconds: local)
         let msOfDay = Int(local - Int64(date.daysSince1970) * Milliseconds.twentyFourHours)

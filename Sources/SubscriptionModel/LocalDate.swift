@@ -28,7 +28,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The later of two dates (U3: the current usage day is the later of the stored day
     /// and the local date now).
     @inlinable
-    public static func later(_ a: LocalDate, _ b: LocalDate) -> LocalDate {
+    package static func later(_ a: LocalDate, _ b: LocalDate) -> LocalDate {
         a.daysSince1970 >= b.daysSince1970 ? a : b
     }
 
@@ -53,7 +53,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The date of the day containing local wall-clock milliseconds `localMilliseconds`
     /// (UTC milliseconds plus the zone's offset).
     @inlinable
-    public init(localMilliseconds: Int64) {
+    package init(localMilliseconds: Int64) {
         let day = localMilliseconds >= 0
             ? localMilliseconds / Milliseconds.twentyFourHours
             : (localMilliseconds - Milliseconds.twentyFourHours + 1) / Milliseconds.twentyFourHours
@@ -64,12 +64,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// reaches the midnight that ends this date. Whether that midnight happens depends
     /// on the zone: callers check the offset still holds then.
     @inlinable
-    public func endMilliseconds(offset: Int64) -> Int64 {
+    package func endMilliseconds(offset: Int64) -> Int64 {
         (Int64(daysSince1970) + 1) * Milliseconds.twentyFourHours - offset
     }
 
     /// Days since 1970-01-01 of a civil date.
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -80,7 +80,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The civil date of a day number.
-    public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -93,14 +93,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Whether `year-month-day` names a real date (used by the timeline parser).
-    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+    package static func isValid(year: Int, month: Int, day: Int) -> Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
         return day <= daysInMonth(year: year, month: month)
     }
 
     /// Why `year-month-day` does not exist, for an error line: `February 2026 has 28
     /// days`, `there is no month 13`.
-    public static func impossibility(year: Int, month: Int, day: Int) -> String {
+    package static func impossibility(year: Int, month: Int, day: Int) -> String {
         guard (1...12).contains(month) else { return "there is no month \(month < 10 ? "0" : "")\(month)" }
         guard day >= 1 else { return "there is no day 00" }
         let length = daysInMonth(year: year, month: month)
@@ -111,7 +111,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// The number of days in a month of the proleptic Gregorian calendar.
-    public static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2:
             let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0

@@ -14,10 +14,10 @@ public struct ShownText: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 
     /// The text's index in the table (its order of first use in this process).
     @inlinable
-    public var id: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
+    package var id: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
     /// A hash of the text's UTF-8 (FNV-1a), the same in every process: what digests use.
     @inlinable
-    public var fingerprint: UInt32 { UInt32(truncatingIfNeeded: bits) }
+    package var fingerprint: UInt32 { UInt32(truncatingIfNeeded: bits) }
 
     /// Interns `string`.
     public init(_ string: String) {

@@ -1,22 +1,22 @@
 /// A policy's texts, interned once (see `ShownText`), for the machine and checkers.
-public struct ShownTexts: Hashable, Sendable {
+package struct ShownTexts: Hashable, Sendable {
     /// The limit alert's title.
-    public let limitAlertTitle: ShownText
+    package let limitAlertTitle: ShownText
     /// The alert's message under Premium.
-    public let premiumLimitAlertMessage: ShownText?
+    package let premiumLimitAlertMessage: ShownText?
     /// The alert's message under Unlimited.
-    public let unlimitedLimitAlertMessage: ShownText?
+    package let unlimitedLimitAlertMessage: ShownText?
     /// `Below limit`.
-    public let belowLimitLabel: ShownText
+    package let belowLimitLabel: ShownText
     /// `Limit reached`.
-    public let limitReachedLabel: ShownText
+    package let limitReachedLabel: ShownText
     /// `No limit`.
-    public let noLimitLabel: ShownText
+    package let noLimitLabel: ShownText
     /// `You have no usage limit`.
-    public let noUsageLimitText: ShownText
+    package let noUsageLimitText: ShownText
 
     /// Interns the texts of `texts`.
-    public init(_ texts: CaptureRules.Texts) {
+    package init(_ texts: CaptureRules.Texts) {
         limitAlertTitle = ShownText(texts.limitAlertTitle)
         premiumLimitAlertMessage = texts.premiumLimitAlertMessage.map { ShownText($0) }
         unlimitedLimitAlertMessage = texts.unlimitedLimitAlertMessage.map { ShownText($0) }

@@ -35,11 +35,11 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
 
     /// The first and last years the table is built for; lookups outside clamp to
     /// the nearest offset, which covers everything the timeline format can express.
-    public static let coveredYears = ZoneTable.coveredYears
+    package static let coveredYears = ZoneTable.coveredYears
 
     /// Builds a zone from explicit transitions (used by tests and by zones made up
     /// for experiments). `offsets` (ms) has one more element than `transitions` (ms).
-    public init(identifier: String, transitions: [Int64], offsets: [Int64]) {
+    package init(identifier: String, transitions: [Int64], offsets: [Int64]) {
         self.handle = Unmanaged.passUnretained(ZoneTable.keep(ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets)))
     }
 
@@ -75,7 +75,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The offset in force at `instant` and the span of instants (ms, half-open) it
     /// stays in force for: what `ZoneClock` caches.
     @inlinable
-    public func offsetSpan(at instant: Instant) -> (offset: Int64, from: Int64, until: Int64) {
+    package func offsetSpan(at instant: Instant) -> (offset: Int64, from: Int64, until: Int64) {
         withTable { table in
             let i = table.index(at: instant.millisecondsSince1970)
             let from = i > 0 ? table.transitions[i - 1] : Int64.min
@@ -85,7 +85,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first offset change strictly after `instant`, with the offsets around it.
-    public func nextChange(after instant: Instant) -> (at: Instant, before: Int64, after: Int64)? {
+    package func nextChange(after instant: Instant) -> (at: Instant, before: Int64, after: Int64)? {
         withTable { table in
             let i = table.index(at: instant.millisecondsSince1970)
             guard i < table.transitions.count else { return nil }
@@ -96,7 +96,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The instant of the first local midnight after `instant`, or the instant the
     /// local date next advances when that midnight does not exist (a DST change at
     /// 00:00 or a skipped day). Found from the table, so it is exact.
-    public func nextDateStart(after instant: Instant) -> Instant {
+    @usableFromInline package func nextDateStart(after instant: Instant) -> Instant {
         // Most days: no offset change before the wall clock reaches the next midnight.
         let span = offsetSpan(at: instant)
         let midnight = LocalDate(localMilliseconds: instant.millisecondsSince1970 + span.offset).endMilliseconds(offset: span.offset)
@@ -116,12 +116,12 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Every offset change, as (instant, offset before, offset after) in milliseconds.
-    public var changes: [(at: Instant, before: Int64, after: Int64)] {
+    package var changes: [(at: Instant, before: Int64, after: Int64)] {
         table.transitions.indices.map { (Instant(millisecondsSince1970: table.transitions[$0]), table.offsets[$0], table.offsets[$0 + 1]) }
     }
 
     /// Whether the zone's offset ever changes within the table.
-    public var hasTransitions: Bool { !table.transitions.isEmpty }
+    package var hasTransitions: Bool { !table.transitions.isEmpty }
 
     /// Zones are equal when their identifiers are (the same table, nearly always, which
     /// is compared inline).

@@ -18,24 +18,24 @@ import SubscriptionModel
 /// A line is an end marker when its first member is `"end"`; markers are read as JSON
 /// values (member order and white space free), strictly: any other member or value is
 /// a broken protocol. Lines end in `\n` (a `\r` before it is allowed).
-public enum BatchProtocol {
+package enum BatchProtocol {
     /// The end marker after a replayed timeline's output lines, as `replay --batch` writes it.
-    public static let endMarker = #"{"end":"ok"}"#
+    package static let endMarker = #"{"end":"ok"}"#
 
     /// The answer to a timeline refused with `message` (the error line without `error: `).
-    public static func errorMarker(_ message: String) -> String {
+    package static func errorMarker(_ message: String) -> String {
         #"{"end":"error","error":"# + JSONText.quoted(message) + "}"
     }
 
     /// The request line for a timeline written as JSON text (any layout): the text
     /// with its line breaks (`\n`, `\r`) removed, ending in one `\n`.
-    public static func requestLine(_ timelineText: String) -> [UInt8] {
+    package static func requestLine(_ timelineText: String) -> [UInt8] {
         var text = timelineText
         return text.withUTF8 { requestLine(utf8: $0) }
     }
 
     /// The request line for a timeline's JSON text given as UTF-8.
-    public static func requestLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    package static func requestLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         // Copied a run at a time, between the line breaks (found with `memchr` when the
         // text has no `\r`, as the package's own never has).
         let carriageReturns = !bytes.isEmpty && memchr(bytes.baseAddress!, Int32(UInt8(ascii: "\r")), bytes.count) != nil
@@ -63,7 +63,7 @@ public enum BatchProtocol {
     }
 
     /// What an end marker says.
-    public enum Marker: Hashable, Sendable {
+    package enum Marker: Hashable, Sendable {
         /// The output lines before it are the timeline's.
         case ok
         /// The program refused the timeline, with this message.
@@ -73,7 +73,7 @@ public enum BatchProtocol {
     /// Whether `line` (without its line break) is an end marker: its first member is
     /// `"end"`. Cheap: it looks at the first few bytes only, so output lines pass
     /// without being parsed twice.
-    public static func isEndMarker(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isEndMarker(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func skipSpace() {
             while index < line.count, line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D || line[index] == 0x0A { index += 1 }
@@ -89,7 +89,7 @@ public enum BatchProtocol {
     }
 
     /// Reads an end marker strictly; the problem, in words, when it is not one of the two.
-    public static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Result<Marker, MarkerProblem> {
+    package static func marker(_ line: UnsafeBufferPointer<UInt8>) -> Result<Marker, MarkerProblem> {
         let shown = PrintedText.quoted(line)
         let neither = MarkerProblem(description: #"an end marker that is neither {"end":"ok"} nor {"end":"error","error":"…"}: "# + shown)
         let value: JSONValue
@@ -115,8 +115,8 @@ public enum BatchProtocol {
     }
 
     /// Why a line that starts like an end marker is not one.
-    public struct MarkerProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct MarkerProblem: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, quoting the line.
-        public var description: String
+        package var description: String
     }
 }

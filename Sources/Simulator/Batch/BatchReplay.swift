@@ -8,17 +8,17 @@ import SubscriptionModel
 /// A timeline that names a policy is replayed under it with the generic output; one
 /// that does not is the v1 contract. A policy file path is relative to `policyFolder`
 /// (the working directory, as there is no timeline file to be beside).
-public struct BatchReplay {
+package struct BatchReplay {
     /// Where a timeline's relative policy file path starts from.
-    public var policyFolder: String
+    package var policyFolder: String
 
     /// A replayer reading policy file paths relative to `policyFolder`.
-    public init(policyFolder: String = ".") {
+    package init(policyFolder: String = ".") {
         self.policyFolder = policyFolder
     }
 
     /// Appends the answer to `line` (one timeline, without its line break) to `answer`, as UTF-8.
-    public func answer(_ line: UnsafeBufferPointer<UInt8>, into answer: inout [UInt8]) {
+    package func answer(_ line: UnsafeBufferPointer<UInt8>, into answer: inout [UInt8]) {
         do throws(TimelineError) {
             let document = try TimelineDocument(line, keys: PolicyTimelineReader.keys)
             if document.namesPolicy {
@@ -37,7 +37,7 @@ public struct BatchReplay {
     }
 
     /// The answer to `line` as text.
-    public func answer(_ line: [UInt8]) -> String {
+    package func answer(_ line: [UInt8]) -> String {
         var bytes: [UInt8] = []
         line.withUnsafeBufferPointer { answer($0, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)

@@ -13,18 +13,18 @@ import SubscriptionModel
 /// (b) and (c) are measured in alternating rounds and each reported as its median
 /// round, so that a burst of load from elsewhere on a shared machine moves one round
 /// of one figure, not the ratio.
-public struct Benchmark: Sendable {
+package struct Benchmark: Sendable {
     /// Seed of the simulated users.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Worker threads for (b) and (c).
-    public var jobs: Int
+    package var jobs: Int
     /// Roughly how long each measurement (one round of one figure) runs.
-    public var seconds: Double
+    package var seconds: Double
     /// Rounds of (b) and (c), alternating.
-    public var rounds: Int
+    package var rounds: Int
 
     /// Creates a benchmark.
-    public init(seed: UInt64 = 1, jobs: Int = CampaignOptions.coreCount, seconds: Double = 1, rounds: Int = 5) {
+    package init(seed: UInt64 = 1, jobs: Int = CampaignOptions.coreCount, seconds: Double = 1, rounds: Int = 5) {
         self.seed = seed
         self.jobs = jobs
         self.seconds = seconds
@@ -32,40 +32,40 @@ public struct Benchmark: Sendable {
     }
 
     /// Roughly how long `run()` takes, in seconds (calibration included).
-    public var expectedSeconds: Double { seconds * Double(2 * rounds + 3) }
+    package var expectedSeconds: Double { seconds * Double(2 * rounds + 3) }
 
     /// One measurement.
-    public struct Figure: Sendable {
+    package struct Figure: Sendable {
         /// Events processed.
-        public var events: Int
+        package var events: Int
         /// Wall-clock seconds.
-        public var seconds: Double
+        package var seconds: Double
         /// Events per second.
-        public var rate: Double { Double(events) / max(seconds, 1e-9) }
+        package var rate: Double { Double(events) / max(seconds, 1e-9) }
     }
 
     /// All figures of a run.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// (a) the model step alone (its outputs digested), one thread.
-        public var modelStep: Figure
+        package var modelStep: Figure
         /// (b) the full simulation on `jobs` threads: the median round.
-        public var simulation: Figure
+        package var simulation: Figure
         /// (c) the simulation with `Calendar` local dates on `jobs` threads: the median round.
-        public var calendarBaseline: Figure
+        package var calendarBaseline: Figure
         /// Every round of (b), in order.
-        public var simulationRounds: [Figure]
+        package var simulationRounds: [Figure]
         /// Every round of (c), in order.
-        public var calendarBaselineRounds: [Figure]
+        package var calendarBaselineRounds: [Figure]
         /// Worker threads of (b) and (c).
-        public var jobs: Int
+        package var jobs: Int
         /// Cores the machine reports.
-        public var cores: Int
+        package var cores: Int
         /// Peak resident memory of the process, in bytes.
-        public var peakResidentBytes: Int
+        package var peakResidentBytes: Int
     }
 
     /// Runs the three measurements.
-    public func run() -> Result {
+    package func run() -> Result {
         let modelStep = measureModelStep()
         let calendar = CalendarDates()
         let simulation = Measurement(ReferenceCampaign.self, seed: seed, jobs: jobs, seconds: seconds,
@@ -141,7 +141,7 @@ public struct Benchmark: Sendable {
     /// address space: `getrusage`'s `ru_maxrss` survives `exec`, so under
     /// `swift run` it reported the package manager's high-water mark (116 MiB for a
     /// 43 MiB bench). Elsewhere `ru_maxrss`, which Apple's systems reset at `exec`.
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -158,7 +158,7 @@ public struct Benchmark: Sendable {
     }
 
     /// The figures as `simulate bench` prints them.
-    public static func text(_ result: Result) -> String {
+    package static func text(_ result: Result) -> String {
         func line(_ name: String, _ figure: Figure) -> String {
             "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"

@@ -4,11 +4,11 @@ import SubscriptionModel
 /// The straightforward way to get a local date: ask Foundation's `Calendar` at every
 /// event. Kept as the baseline that `simulate bench` measures the zone tables
 /// against, and as a second, independent path for cross-checking them.
-public struct CalendarDates: LocalDateSource {
+package struct CalendarDates: LocalDateSource {
     private let calendars: [String: Calendar]
 
     /// A source with a Gregorian calendar for every zone of `catalog`.
-    public init(catalog: ZoneCatalog = .standard) {
+    package init(catalog: ZoneCatalog = .standard) {
         var calendars: [String: Calendar] = [:]
         for zone in catalog.all {
             var calendar = Calendar(identifier: .gregorian)
@@ -19,7 +19,7 @@ public struct CalendarDates: LocalDateSource {
     }
 
     /// The date `Calendar` gives for `instant` in `zone`.
-    public func localDate(at instant: Instant, in zone: TimeZoneRules) -> LocalDate {
+    package func localDate(at instant: Instant, in zone: TimeZoneRules) -> LocalDate {
         let calendar = calendars[zone.identifier] ?? {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: zone.identifier)!

@@ -12,18 +12,18 @@ import SubscriptionModel
 /// days inside and outside the window), travels now and then, signs in, buys, renews,
 /// cancels and loses the policy's products. It is seeded, so two runs step the same
 /// events.
-public struct PolicyBenchmark: Sendable {
+package struct PolicyBenchmark: Sendable {
     /// The rules stepped.
-    public var policy: SubscriptionPolicy
+    package var policy: SubscriptionPolicy
     /// Seed of the generated users.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many users' timelines are generated and stepped round after round.
-    public var users: Int
+    package var users: Int
     /// Roughly how long the measurement runs, in seconds.
-    public var seconds: Double
+    package var seconds: Double
 
     /// A benchmark of `policy`'s step.
-    public init(policy: SubscriptionPolicy, seed: UInt64 = 1, users: Int = 1_000, seconds: Double = 1) {
+    package init(policy: SubscriptionPolicy, seed: UInt64 = 1, users: Int = 1_000, seconds: Double = 1) {
         self.policy = policy
         self.seed = seed
         self.users = users
@@ -31,15 +31,15 @@ public struct PolicyBenchmark: Sendable {
     }
 
     /// One user's life: the device's zone at the install and the events.
-    public struct Timeline: Sendable {
+    package struct Timeline: Sendable {
         /// The zone the device starts in.
-        public var zone: TimeZoneRules
+        package var zone: TimeZoneRules
         /// The events, instants never decreasing, the install first.
-        public var events: [PolicyEvent]
+        package var events: [PolicyEvent]
     }
 
     /// The timelines the measurement steps.
-    public func timelines() -> [Timeline] {
+    package func timelines() -> [Timeline] {
         let catalog = ZoneCatalog.standard
         return (0..<users).map { user in
             var random = SeededRandom(seed: seed, stream: UInt64(user))
@@ -49,7 +49,7 @@ public struct PolicyBenchmark: Sendable {
 
     /// Steps the engine over the timelines until `seconds` have passed: events per
     /// second of `apply` on one thread.
-    public func measureStep() -> Benchmark.Figure {
+    package func measureStep() -> Benchmark.Figure {
         let timelines = timelines()
         let machine = PolicyMachine(policy: policy)
         var events = 0
@@ -190,12 +190,12 @@ public struct PolicyBenchmark: Sendable {
     }
 
     /// The rounds of (b) and (c), in the order they ran.
-    public struct SimulationRounds: Sendable {
+    package struct SimulationRounds: Sendable {
         /// (b) the full simulation on the zone tables.
-        public var simulation: [Benchmark.Figure]
+        package var simulation: [Benchmark.Figure]
         /// (c) the same simulation with each event's local date (engine and checker)
         /// from Foundation's `Calendar`.
-        public var calendarBaseline: [Benchmark.Figure]
+        package var calendarBaseline: [Benchmark.Figure]
     }
 
     /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
@@ -203,7 +203,7 @@ public struct PolicyBenchmark: Sendable {
     /// the same with each event's local date from `Calendar` (engine and checker
     /// alike), in alternating rounds of about `seconds` each, so that load elsewhere on
     /// the machine moves one round rather than the ratio.
-    public func measureSimulation(jobs: Int, rounds: Int) -> SimulationRounds {
+    package func measureSimulation(jobs: Int, rounds: Int) -> SimulationRounds {
         let calendar = CalendarDates()
         let simulation = sized(jobs: jobs) { options in PolicyCampaign(options: options, policy: policy) }
         let baseline = sized(jobs: jobs) { options in
@@ -232,7 +232,7 @@ public struct PolicyBenchmark: Sendable {
     }
 
     /// The figures as `simulate bench --policy` prints them.
-    public static func text(policy: String, step: Benchmark.Figure, rounds: SimulationRounds, jobs: Int) -> String {
+    package static func text(policy: String, step: Benchmark.Figure, rounds: SimulationRounds, jobs: Int) -> String {
         let simulation = Benchmark.median(rounds.simulation), baseline = Benchmark.median(rounds.calendarBaseline)
         func line(_ name: String, _ figure: Benchmark.Figure) -> String {
             "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)

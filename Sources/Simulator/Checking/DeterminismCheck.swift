@@ -3,18 +3,18 @@ import SubscriptionModel
 /// rules.md #7 for one user: regenerating and replaying gives the same timeline and
 /// the same outputs. The run samples users for it; the comparison lives here so it can
 /// be tested on hand-made differences.
-public enum DeterminismCheck {
+package enum DeterminismCheck {
     /// One generation and replay of a user.
-    public struct Sample {
+    package struct Sample {
         /// The starting zone.
-        public var zone: TimeZoneRules
+        package var zone: TimeZoneRules
         /// The events.
-        public var events: [Event]
+        package var events: [Event]
         /// The outputs' fingerprint.
-        public var digest: OutputDigest
+        package var digest: OutputDigest
 
         /// Creates a sample.
-        public init(zone: TimeZoneRules, events: [Event], digest: OutputDigest) {
+        package init(zone: TimeZoneRules, events: [Event], digest: OutputDigest) {
             self.zone = zone
             self.events = events
             self.digest = digest
@@ -22,7 +22,7 @@ public enum DeterminismCheck {
     }
 
     /// The violation when the two samples of user `user` differ.
-    public static func compare(_ first: Sample, _ second: Sample, user: Int) -> Violation? {
+    package static func compare(_ first: Sample, _ second: Sample, user: Int) -> Violation? {
         if first.zone != second.zone || first.events != second.events {
             let index = first.events.indices.first { $0 >= second.events.count || first.events[$0] != second.events[$0] } ?? first.events.count
             return Violation(invariant: .deterministic, eventIndex: index, detail: "regenerating user \(user) gave a different timeline (from event \(index))")

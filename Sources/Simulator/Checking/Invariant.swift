@@ -48,7 +48,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 
     /// The invariants computed from the trace alone (all but `matchesReference`).
-    public static let traceInvariants = allCases.filter { $0 != .matchesReference }
+    package static let traceInvariants = allCases.filter { $0 != .matchesReference }
 
     /// Orders invariants as declared (rules.md's order first).
     public static func < (lhs: Invariant, rhs: Invariant) -> Bool {

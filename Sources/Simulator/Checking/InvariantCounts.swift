@@ -6,7 +6,7 @@ public struct InvariantCounts: Hashable, Sendable {
     var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0, matchesReference = 0
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// The count of one invariant.
     @inlinable
@@ -48,7 +48,7 @@ public struct InvariantCounts: Hashable, Sendable {
     }
 
     /// Adds another set of counts.
-    public mutating func add(_ other: InvariantCounts) {
+    package mutating func add(_ other: InvariantCounts) {
         for invariant in Invariant.allCases { self[invariant] += other[invariant] }
     }
 }

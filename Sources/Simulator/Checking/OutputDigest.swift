@@ -3,12 +3,12 @@ import SubscriptionModel
 /// A cheap, order-sensitive fingerprint of a stream of outputs, the same on every
 /// platform and run (no `Hasher`, whose seed changes per process), so two runs can
 /// be compared by one number: the run's digest in the summary.
-public struct OutputDigest: Hashable, Sendable {
+package struct OutputDigest: Hashable, Sendable {
     /// The fingerprint so far.
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    package private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// An empty digest.
-    public init() {}
+    package init() {}
 
     @inline(__always)
     private mutating func mix(_ word: UInt64) {
@@ -20,11 +20,11 @@ public struct OutputDigest: Hashable, Sendable {
     /// by its own odd constant (so a change in any one word changes the fold) and
     /// folded into one mixing step: one serial multiplication per event.
     @inline(__always)
-    public mutating func add(_ output: Output) {
+    package mutating func add(_ output: Output) {
         let words = output.stableWords
         mix(words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15 ^ words.2 &* 0xC2B2_AE3D_27D4_EB4F ^ words.3 &* 0x1656_67B1_9E37_79F9)
     }
 
     /// Adds a digest of something else (an event count, another digest).
-    public mutating func add(_ word: UInt64) { mix(word) }
+    package mutating func add(_ word: UInt64) { mix(word) }
 }

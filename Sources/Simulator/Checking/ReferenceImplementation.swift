@@ -3,11 +3,11 @@ import SubscriptionModel
 /// The reference model as an implementation under test.
 public struct ReferenceImplementation<Dates: LocalDateSource>: SubscriptionImplementation {
     /// The model.
-    public let machine: SubscriptionMachine<Dates>
+    package let machine: SubscriptionMachine<Dates>
     private var state = State(zone: TimeZoneRules.utc)
 
     /// Wraps `machine`.
-    public init(machine: SubscriptionMachine<Dates>) {
+    package init(machine: SubscriptionMachine<Dates>) {
         self.machine = machine
     }
 

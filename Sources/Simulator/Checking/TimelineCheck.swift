@@ -7,22 +7,22 @@ import SubscriptionModel
 ///
 /// Nothing of a timeline is kept, so checking a passing timeline allocates nothing
 /// once warmed up.
-public struct TimelineCheck<Implementation: SubscriptionImplementation> {
+package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// The implementation under test.
-    public var implementation: Implementation
+    package var implementation: Implementation
     /// The instance that never sees looks and reinstalls.
-    public var shadow: Implementation
+    package var shadow: Implementation
     /// The invariant checker, with its running check counts.
-    public var checker: TraceChecker
+    package var checker: TraceChecker
     /// The reference model, run in lockstep when the implementation under test is not
     /// the model itself: every output must then equal the model's, field by field.
-    public private(set) var reference: ReferenceImplementation<ZoneTableDates>?
+    package private(set) var reference: ReferenceImplementation<ZoneTableDates>?
     /// Whether `reference` is set: a plain flag the loop tests, rather than the optional's tag.
     private let comparesWithReference: Bool
 
     /// A check of the implementations `make` builds, against `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference model's.
-    public init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil, comparingWithReference: Bool = false, _ make: () -> Implementation) {
+    package init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil, comparingWithReference: Bool = false, _ make: () -> Implementation) {
         self.implementation = make()
         self.shadow = make()
         self.checker = TraceChecker(policy: policy, dates: dates)
@@ -31,27 +31,27 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     }
 
     /// What checking one timeline found.
-    public struct Verdict: Sendable {
+    package struct Verdict: Sendable {
         /// The first invariant broken, if any.
-        public var violation: Violation?
+        package var violation: Violation?
         /// The fingerprint of the outputs.
-        public var digest: OutputDigest
+        package var digest: OutputDigest
     }
 
     /// Checks one timeline.
-    public mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
+    package mutating func check(zone: TimeZoneRules, events: [Event]) -> Verdict {
         events.withUnsafeBufferPointer { check(zone: zone, events: $0) }
     }
 
     /// Checks one timeline held in a buffer (a worker's `EventBuffer`).
-    public mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Verdict {
+    package mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Verdict {
         var nobody = NoObserver()
         return check(zone: zone, events: events, observer: &nobody)
     }
 
     /// How many events go through each pass at a time: a chunk's outputs (64 bytes
     /// each) stay in the L1 cache between the passes.
-    public static var chunk: Int { 128 }
+    package static var chunk: Int { 128 }
 
     /// Checks one timeline, showing each event and its output to `observer` (which
     /// `begin` must already have been called on).
@@ -64,7 +64,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// before rule #6 at the same event), and only the events before it are observed
     /// and digested. The implementation may be asked for up to a chunk's outputs past
     /// that event; they are ignored.
-    public mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>, observer: inout Observer) -> Verdict {
+    package mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>, observer: inout Observer) -> Verdict {
         implementation.start(zone: zone)
         checker.start(zone: zone)
         let lockstep = events.contains { $0.action.isLookOrReinstall }
@@ -179,7 +179,7 @@ public struct TimelineCheck<Implementation: SubscriptionImplementation> {
     }
 
     /// The names of the contract's fields in which two outputs differ.
-    public static func fields(_ a: Output, _ b: Output) -> [String] {
+    package static func fields(_ a: Output, _ b: Output) -> [String] {
         var names: [String] = []
         if a.day != b.day { names.append("day") }
         if a.plan != b.plan { names.append("plan") }

@@ -7,14 +7,14 @@ import SubscriptionModel
 /// analyses were counted, on which usage day), never from the implementation's state,
 /// so a bug the implementation's state shares cannot hide. It stops at the first
 /// violation; counts of checks per invariant feed the run's summary.
-public struct TraceChecker {
+package struct TraceChecker {
     /// The rules the trace is checked against, as plain data.
-    public let rules: CompiledPolicy
+    package let rules: CompiledPolicy
     /// Where the checker's local dates come from: nil for the zone tables (the fast
     /// path), or another source such as `CalendarDates` (the benchmark's baseline).
-    public let dates: (any LocalDateSource)?
+    package let dates: (any LocalDateSource)?
     /// How many times each invariant was checked.
-    public var checks: InvariantCounts {
+    package var checks: InvariantCounts {
         // A passing event made the same checks as the diagnosis would have: derive them.
         var counts = diagnosed
         counts.planFollowsEntitlement += passedEvents
@@ -50,7 +50,7 @@ public struct TraceChecker {
     private let limits: DailyLimits
 
     /// A checker for `policy`, taking local dates from `dates` (nil: the zone tables).
-    public init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil) {
+    package init(policy: CaptureRules = .mealCapture, dates: (any LocalDateSource)? = nil) {
         self.rules = CompiledPolicy(policy)
         self.limits = DailyLimits(policy)
         self.dates = dates
@@ -58,7 +58,7 @@ public struct TraceChecker {
     }
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
-    public mutating func start(zone: TimeZoneRules) {
+    package mutating func start(zone: TimeZoneRules) {
         clock.set(zone)
         trialEnd = .min
         entitlement = nil
@@ -68,14 +68,14 @@ public struct TraceChecker {
     }
 
     /// Adds `count` checks of `invariant` made elsewhere (transparency, determinism).
-    public mutating func record(_ invariant: Invariant, count: Int = 1) {
+    package mutating func record(_ invariant: Invariant, count: Int = 1) {
         diagnosed[invariant] += count
     }
 
     /// Checks the outputs of a run of consecutive events, `outputs[i]` being the output
     /// of `events[range.lowerBound + i]`; returns the first violation and the index of
     /// its event. The checks stop there.
-    public mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
+    package mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
         // A loop specialized for each kind of date source: with the zone tables it calls
         // nothing, so its state can stay in registers.
         if let dates { return check(events, range, outputs, dates: dates) }
@@ -97,7 +97,7 @@ public struct TraceChecker {
     /// built from the trace (never from the implementation) and compared in one go.
     /// Only an output that differs is taken through the invariants one by one, to name
     /// the first it breaks.
-    public mutating func check(_ event: Event, _ output: Output) -> Violation? {
+    package mutating func check(_ event: Event, _ output: Output) -> Violation? {
         withUnsafePointer(to: output) { output in
             if let dates { return check(event, at: output, dates: dates) }
             return check(event, at: output, dates: ZoneTableDates())

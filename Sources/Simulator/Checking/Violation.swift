@@ -8,7 +8,7 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     public var detail: String
 
     /// Creates a violation.
-    public init(invariant: Invariant, eventIndex: Int, detail: String) {
+    package init(invariant: Invariant, eventIndex: Int, detail: String) {
         self.invariant = invariant
         self.eventIndex = eventIndex
         self.detail = detail

@@ -3,9 +3,9 @@ import SubscriptionModel
 /// What the rules did across a run: outcomes, labels and plans by persona, outcomes
 /// by plan, and when attempts fell in local time. The behaviour baseline compares
 /// these, so a rule change shows up as moved counts.
-public struct BehaviourCounts: Hashable, Sendable {
+package struct BehaviourCounts: Hashable, Sendable {
     /// The home labels, plus anything else an implementation showed.
-    public enum LabelKind: String, CaseIterable, Sendable {
+    package enum LabelKind: String, CaseIterable, Sendable {
         /// `Below limit`.
         case belowLimit = "Below limit"
         /// `Limit reached`.
@@ -17,23 +17,23 @@ public struct BehaviourCounts: Hashable, Sendable {
     }
 
     /// Outcomes per persona: `[persona][outcome]`.
-    public var outcomes = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Persona.allCases.count)
+    package var outcomes = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Persona.allCases.count)
     /// Labels shown after events, per persona: `[persona][label]`.
-    public var labels = [[Int]](repeating: [Int](repeating: 0, count: LabelKind.allCases.count), count: Persona.allCases.count)
+    package var labels = [[Int]](repeating: [Int](repeating: 0, count: LabelKind.allCases.count), count: Persona.allCases.count)
     /// Plans in force after events, per persona: `[persona][plan]`.
-    public var plans = [[Int]](repeating: [Int](repeating: 0, count: Plan.allCases.count), count: Persona.allCases.count)
+    package var plans = [[Int]](repeating: [Int](repeating: 0, count: Plan.allCases.count), count: Persona.allCases.count)
     /// Attempt outcomes per plan: `[plan][outcome]`.
-    public var outcomesByPlan = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Plan.allCases.count)
+    package var outcomesByPlan = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Plan.allCases.count)
     /// Attempts by local minute from 23:00 to 00:59 (120 minutes, 23:00 first).
-    public var attemptsAroundMidnight = [Int](repeating: 0, count: 120)
+    package var attemptsAroundMidnight = [Int](repeating: 0, count: 120)
     /// Attempts by local hour of day.
-    public var attemptsByHour = [Int](repeating: 0, count: 24)
+    package var attemptsByHour = [Int](repeating: 0, count: 24)
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// Adds another run's or worker's counts.
-    public mutating func add(_ other: BehaviourCounts) {
+    package mutating func add(_ other: BehaviourCounts) {
         func sum(_ a: inout [[Int]], _ b: [[Int]]) {
             for i in a.indices { for j in a[i].indices { a[i][j] += b[i][j] } }
         }

@@ -39,7 +39,7 @@ import SubscriptionModel
 /// every day there is the same edge, and a user who lives there would otherwise count
 /// hundreds. The flagship's one meter is its analyses, counted by the capture table (a
 /// capture blocked under a plan is blocked by the day's limit).
-public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
+package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// 28 February of a leap year: the day before 29 February.
     case leapEve
     /// 29 February: the last day of a month of 29 days.
@@ -62,7 +62,7 @@ public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     case farWestZone
 
     /// The edge's name in category names (`calendar(cards, day, feb-28-leap)`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .leapEve: "feb-28-leap"
         case .leapDay: "feb-29"
@@ -78,7 +78,7 @@ public enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// What reaching the edge of a `window` window means, for reports.
-    public func meaning(_ window: PolicyWindow) -> String {
+    package func meaning(_ window: PolicyWindow) -> String {
         let next = "the next use allowed the next day"
         switch (self, window) {
         case (.leapEve, .month): return "blocked by the month limit on 28 Feb of a leap year, the next use still blocked on 29 Feb"

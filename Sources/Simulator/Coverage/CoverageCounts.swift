@@ -1,39 +1,39 @@
 /// How many times each edge category was reached.
-public struct CoverageCounts: Hashable, Sendable {
+package struct CoverageCounts: Hashable, Sendable {
     /// Counts by `EdgeCategory.allCases` order.
-    public private(set) var counts = [Int](repeating: 0, count: EdgeCategory.allCases.count)
+    package private(set) var counts = [Int](repeating: 0, count: EdgeCategory.allCases.count)
     /// The analyses' day window at the calendar's edges (`CalendarEdge`'s rule), by
     /// `CalendarEdge.allCases` order: counted beside the edge categories.
-    public private(set) var calendar = [Int](repeating: 0, count: CalendarEdge.allCases.count)
+    package private(set) var calendar = [Int](repeating: 0, count: CalendarEdge.allCases.count)
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// The count of one category.
-    public subscript(_ category: EdgeCategory) -> Int {
+    package subscript(_ category: EdgeCategory) -> Int {
         get { counts[category.position] }
         set { counts[category.position] = newValue }
     }
 
     /// The count of one calendar edge of the analyses' day window.
-    public subscript(_ edge: CalendarEdge) -> Int {
+    package subscript(_ edge: CalendarEdge) -> Int {
         get { calendar[edge.rawValue] }
         set { calendar[edge.rawValue] = newValue }
     }
 
     /// Adds another set of counts.
-    public mutating func add(_ other: CoverageCounts) {
+    package mutating func add(_ other: CoverageCounts) {
         for index in counts.indices { counts[index] += other.counts[index] }
         for index in calendar.indices { calendar[index] += other.calendar[index] }
     }
 
     /// The categories below their floor for a run of `users` users over up to `years` years.
-    public func unexercised(users: Int, years: Int) -> [EdgeCategory] {
+    package func unexercised(users: Int, years: Int) -> [EdgeCategory] {
         EdgeCategory.allCases.filter { self[$0] < $0.floor(users: users, years: years).value }
     }
 
     /// The calendar edges below their floor for a run of `users` users over up to `years` years.
-    public func unexercisedCalendarEdges(users: Int, years: Int) -> [CalendarEdge] {
+    package func unexercisedCalendarEdges(users: Int, years: Int) -> [CalendarEdge] {
         CalendarEdge.allCases.filter { self[$0] < $0.flagshipFloor(users: users, years: years).value }
     }
 }

@@ -9,9 +9,9 @@ import SubscriptionModel
 ///
 /// The captures-by-minute counts live in a block a tracker's copies share (a run keeps
 /// one tracker per worker, inside its `RunObserver`).
-public struct CoverageTracker {
+package struct CoverageTracker {
     /// What was reached so far.
-    public var counts: CoverageCounts {
+    package var counts: CoverageCounts {
         var all = reached
         all[.lastMinuteBeforeReset] += minutes.pointer[Self.minutesPerDay - 1]
         all[.firstMinuteAfterReset] += minutes.pointer[0]
@@ -45,12 +45,12 @@ public struct CoverageTracker {
     private var calendarWatch = CalendarEdgeWatch()
 
     /// A tracker for a policy whose trial lasts `trialLength` ms.
-    public init(trialLength: Int64) {
+    package init(trialLength: Int64) {
         self.trialLength = trialLength
     }
 
     /// A new timeline starting in `zone`.
-    public mutating func begin(zone: TimeZoneRules) {
+    package mutating func begin(zone: TimeZoneRules) {
         clock.set(zone)
         previousOffset = Self.noEvent
         trialEnd = .max
@@ -61,21 +61,21 @@ public struct CoverageTracker {
     }
 
     /// Adds counts reached elsewhere (the generator's StoreKit changes).
-    public mutating func add(_ other: CoverageCounts) {
+    package mutating func add(_ other: CoverageCounts) {
         reached.add(other)
     }
 
     private static var day: Int64 { Milliseconds.twentyFourHours }
 
     /// Captures by local minute of the day, 1,440 counts from 00:00.
-    public var capturesByMinute: [Int] {
+    package var capturesByMinute: [Int] {
         Array(UnsafeBufferPointer(start: minutes.pointer, count: Self.minutesPerDay))
     }
 
     /// One event. Captures and looks, nearly every event, take a short path; the rest
     /// (install, zone and entitlement changes, reinstalls) go through `observeOther`.
     @inline(__always)
-    public mutating func observe(_ event: Event) {
+    package mutating func observe(_ event: Event) {
         let at = event.at.millisecondsSince1970
         var switchedFrom: TimeZoneRules?
         let isCapture: Bool
@@ -110,7 +110,7 @@ public struct CoverageTracker {
     /// blocked by the day's limit (the capture table); under no plan it is blocked by
     /// none, and ends any wait as any capture does.
     @inline(__always)
-    public mutating func observeCapture(at instant: Instant, _ output: Output) {
+    package mutating func observeCapture(at instant: Instant, _ output: Output) {
         let blocked = output.outcome != .captured && output.plan != .none
         guard blocked || calendarWatch.isWaiting else { return }
         observeCalendarEdge(at: instant, output, blocked: blocked)

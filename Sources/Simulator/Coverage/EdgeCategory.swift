@@ -4,7 +4,7 @@
 /// below a floor marks the category as not exercised and fails, so a change to the
 /// generator cannot silently stop reaching an edge, while a passing run of any size is
 /// not failed by chance.
-public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
+package enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// Consecutive events in one zone straddle a DST start (the offset grows).
     case dstSpringForward = "dst-spring-forward"
     /// Consecutive events in one zone straddle a DST end (the offset shrinks).
@@ -52,7 +52,7 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// standard deviation of its count per user, measured over 100,000 users of seed
     /// 1000003 with `--years 3` (every persona; not the default run's seed, so a default
     /// run's counts are a check of these figures, not a copy of them).
-    public var perUser: (mean: Double, spread: Double) {
+    package var perUser: (mean: Double, spread: Double) {
         switch self {
         case .dstSpringForward: (0.24249, 0.63451)
         case .dstFallBack: (0.24112, 0.63238)
@@ -81,7 +81,7 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// to the generator can move a category without failing every run; for the
     /// categories one persona owns (the subscriber's StoreKit changes, the
     /// reinstaller's reinstalls) 55 %, so that a mix without that persona falls below.
-    public var floorFraction: Double {
+    package var floorFraction: Double {
         switch self {
         case .purchase, .upgrade, .downgradeAtRenewal, .cancellation, .lapse, .refund, .reinstall: 0.55
         default: 0.25
@@ -92,19 +92,19 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// trusted: six standard deviations of a run's count. The count is a sum of
     /// independent users, so its spread is `√users × spread`, and a passing run falls
     /// below `expected − 6 × that` about once in a billion runs.
-    public static var chanceMargin: Double { 6 }
+    package static var chanceMargin: Double { 6 }
 
     /// A category's floor for a run of a given size, and how it was set.
-    public struct Floor: Hashable, Sendable {
+    package struct Floor: Hashable, Sendable {
         /// The count the default mix is expected to reach in this run.
-        public var expected: Double
+        package var expected: Double
         /// The minimum count; 0 when the run is too small for any floor to be safe from chance.
-        public var value: Int
+        package var value: Int
         /// How the value was set, for the report.
-        public var rule: String
+        package var rule: String
 
         /// A floor with these parts.
-        public init(expected: Double, value: Int, rule: String) {
+        package init(expected: Double, value: Int, rule: String) {
             self.expected = expected
             self.value = value
             self.rule = rule
@@ -114,7 +114,7 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
         /// `spread` (measured over 3-year timelines), for a run of `users` users over up
         /// to `years` years: the lower of `fraction` of the expected count and the
         /// expected count less `chanceMargin` standard deviations of the run's count.
-        public init(mean: Double, spread perUser: Double, fraction: Double, users: Int, years: Int) {
+        package init(mean: Double, spread perUser: Double, fraction: Double, users: Int, years: Int) {
             let scale = min(1, Double(max(years, 1)) / 3)
             expected = mean * Double(users) * scale
             let spread = perUser * Double(users).squareRoot() * scale
@@ -139,12 +139,12 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     /// chance however small it is (a run too small for either bound to be above 0 is
     /// not judged). Timelines shorter than the 3 years the figures were measured at
     /// reach less, so the expectation is scaled by `years / 3` below that.
-    public func floor(users: Int, years: Int = 3) -> Floor {
+    package func floor(users: Int, years: Int = 3) -> Floor {
         Floor(mean: perUser.mean, spread: perUser.spread, fraction: floorFraction, users: users, years: years)
     }
 
     /// What the category means, for reports.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .dstSpringForward: "DST start crossed between two events"
         case .dstFallBack: "DST end crossed between two events"
@@ -170,7 +170,7 @@ public enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     }
 
     /// The category an entitlement change of `kind` counts under, if any.
-    public static func of(_ kind: EntitlementChange.Kind) -> EdgeCategory? {
+    package static func of(_ kind: EntitlementChange.Kind) -> EdgeCategory? {
         switch kind {
         case .purchase, .resubscription: .purchase
         case .upgrade: .upgrade

@@ -9,9 +9,9 @@ import SubscriptionModel
 /// so the tables are flat blocks of integers incremented in place (nested arrays
 /// would pay a uniqueness check per increment). Copies of an observer share its
 /// tables: a run keeps one per worker.
-public struct RunObserver: TraceObserver {
+package struct RunObserver: TraceObserver {
     /// Edge categories reached.
-    public var coverage: CoverageTracker
+    package var coverage: CoverageTracker
     private let combinations = CounterBlock(count: Layout.total)
     private let texts: ShownTexts
     /// Where the current user's persona's combinations start.
@@ -33,7 +33,7 @@ public struct RunObserver: TraceObserver {
     }
 
     /// An observer for `policy`.
-    public init(policy: CaptureRules) {
+    package init(policy: CaptureRules) {
         precondition(Layout.outcomes == Output.Outcome.allCases.count + 1 && Layout.labels == BehaviourCounts.LabelKind.allCases.count
                      && Layout.plans == Plan.allCases.count, "the layout matches the enums")
         let compiled = CompiledPolicy(policy)
@@ -42,14 +42,14 @@ public struct RunObserver: TraceObserver {
     }
 
     /// A new user.
-    public mutating func begin(zone: TimeZoneRules, persona: Persona) {
+    package mutating func begin(zone: TimeZoneRules, persona: Persona) {
         personaBase = Layout.index(persona: persona.position, plan: 0, label: 0, outcome: 0)
         coverage.begin(zone: zone)
     }
 
     /// One event and its output.
     @inline(__always)
-    public mutating func observe(_ event: Event, _ output: Output) {
+    package mutating func observe(_ event: Event, _ output: Output) {
         coverage.observe(event)
         if case .capture = event.action { coverage.observeCapture(at: event.at, output) }
         // The label's kind without a chain of branches: 0 below, 1 reached, 2 no limit, 3 other.
@@ -58,7 +58,7 @@ public struct RunObserver: TraceObserver {
     }
 
     /// The behaviour counted so far.
-    public var behaviour: BehaviourCounts {
+    package var behaviour: BehaviourCounts {
         let table = combinations.pointer
         var counts = BehaviourCounts()
         for persona in 0..<Persona.allCases.count {

@@ -1,7 +1,7 @@
 import SubscriptionModel
 
 /// Sees every checked event and its output, to count what a run exercised.
-public protocol TraceObserver {
+package protocol TraceObserver {
     /// A new user's timeline starts.
     mutating func begin(zone: TimeZoneRules, persona: Persona)
     /// One event and the output it led to.
@@ -9,11 +9,11 @@ public protocol TraceObserver {
 }
 
 /// Observes nothing.
-public struct NoObserver: TraceObserver {
+package struct NoObserver: TraceObserver {
     /// Creates it.
-    public init() {}
+    package init() {}
     /// Nothing.
-    public func begin(zone: TimeZoneRules, persona: Persona) {}
+    package func begin(zone: TimeZoneRules, persona: Persona) {}
     /// Nothing.
-    public func observe(_ event: Event, _ output: Output) {}
+    package func observe(_ event: Event, _ output: Output) {}
 }

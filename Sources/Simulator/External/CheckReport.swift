@@ -13,9 +13,9 @@ import SubscriptionModel
 /// When a timeline failed, the counts cover the users up to and including the lowest
 /// failing one, the same with any number of jobs (`CheckBlocks`). The failure's paste-ready test runs the program on the shrunk timeline
 /// (`ExternalCheck` or `ExternalPolicyCheck`), so it fails until the program is fixed.
-public enum CheckReport {
+package enum CheckReport {
     /// The command that checks the same program on the same users again.
-    public static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
+    package static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
         var command = "swift run -c release simulate check --command \(ExternalProgram.quoted(program.command))"
         if program.batch { command += " --batch" }
         if let policyName { command += " --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm") }
@@ -29,7 +29,7 @@ public enum CheckReport {
     /// The report of a v1 check; `failure` is the first failing user's, shrunk, with
     /// the path its timeline was written to and the text written there (which the
     /// report shows, so that the report, the file and a merge of shards agree).
-    public static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
+    package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure, path: String)] = []
@@ -82,7 +82,7 @@ public enum CheckReport {
     }
 
     /// The report of a check under a policy.
-    public static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
+    package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
                               failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []

@@ -6,23 +6,23 @@ import SubscriptionModel
 /// `simulate check --command`: generated timelines through an external program,
 /// each checked against the invariants and the reference model; the first failure
 /// (divergence, invariant, crash, time-out, malformed output) is shrunk.
-public struct ExternalCheck: Sendable {
+package struct ExternalCheck: Sendable {
     /// The program.
-    public let program: ExternalProgram
+    package let program: ExternalProgram
     /// The users.
-    public let options: CampaignOptions
+    package let options: CampaignOptions
     /// The rules.
-    public let policy: CaptureRules
+    package let policy: CaptureRules
 
     /// A check of `program` over `options`' users.
-    public init(program: ExternalProgram, options: CampaignOptions, policy: CaptureRules = .mealCapture) {
+    package init(program: ExternalProgram, options: CampaignOptions, policy: CaptureRules = .mealCapture) {
         self.program = program
         self.options = options
         self.policy = policy
     }
 
     /// What one timeline gave.
-    public typealias Finding = ExternalFinding<Violation>
+    package typealias Finding = ExternalFinding<Violation>
 
     /// The check of one job: the recorded outputs and the `TimelineCheck` reading them,
     /// kept from one timeline to the next so its check counts add up.
@@ -42,7 +42,7 @@ public struct ExternalCheck: Sendable {
     }
 
     /// Checks one timeline with a program of its own (started for it, in batch mode).
-    public func check(_ timeline: Timeline, name: String) -> Finding? {
+    package func check(_ timeline: Timeline, name: String) -> Finding? {
         let runner = ProgramRunner(program)
         defer { runner.close() }
         return check(timeline, name: name, runner: runner)
@@ -50,7 +50,7 @@ public struct ExternalCheck: Sendable {
 
     /// Checks one timeline, running the program through `runner` once, or twice when
     /// the timeline has looks or reinstalls: again without them, for rules.md #6.
-    public func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
+    package func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
         var nobody = NoObserver()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
@@ -76,20 +76,20 @@ public struct ExternalCheck: Sendable {
     }
 
     /// The result of a whole check.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Timelines checked (up to and including the failing one).
-        public var timelines: Int
+        package var timelines: Int
         /// Their events.
-        public var events: Int
+        package var events: Int
         /// The first failing user and what it showed, if any.
-        public var failure: (user: Int, finding: Finding, timeline: Timeline)?
+        package var failure: (user: Int, finding: Finding, timeline: Timeline)?
         /// The first failing user's persona.
-        public var failingPersona: Persona?
+        package var failingPersona: Persona?
         /// Everything counted over the timelines checked, as a run counts it (checks,
         /// coverage and behaviour of the generated timelines, the outputs' digest).
-        public var tally: CampaignTally
+        package var tally: CampaignTally
         /// Wall-clock seconds of the check (before shrinking).
-        public var seconds: Double
+        package var seconds: Double
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
@@ -97,7 +97,7 @@ public struct ExternalCheck: Sendable {
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     /// What it counts is the users up to and including that one, with any number of
     /// jobs (`CheckBlocks`).
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
         let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
@@ -155,11 +155,11 @@ public struct ExternalCheck: Sendable {
     }
 
     /// A shrunk failure.
-    public typealias Shrunk = ExternalShrunk<Timeline, Violation>
+    package typealias Shrunk = ExternalShrunk<Timeline, Violation>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).
-    public func reproduction(_ path: String, of timeline: Timeline) -> String {
+    package func reproduction(_ path: String, of timeline: Timeline) -> String {
         program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "rules.md #6" : nil)
     }
 
@@ -168,7 +168,7 @@ public struct ExternalCheck: Sendable {
     /// an overflowing output or an interrupted run is not shrunk).
     /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
     /// tried and the events of the smallest failing timeline so far.
-    public func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `PolicyViolation`, each able to stand for a program that failed (under
 /// `matches-reference`, at the event of the line it named, or else at the timeline's
 /// last event).
-public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
+package protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
     where Rule: RawRepresentable, Rule.RawValue == String {
     /// The violation standing for a program failure described by `detail`, located at `eventIndex`.
     static func programFailed(at eventIndex: Int, detail: String) -> Self
@@ -12,21 +12,21 @@ public protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvert
 
 extension Violation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(at eventIndex: Int, detail: String) -> Violation {
+    package static func programFailed(at eventIndex: Int, detail: String) -> Violation {
         Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
 
 extension PolicyViolation: ExternalViolation {
     /// `matches-reference`: the program did not give a comparable output.
-    public static func programFailed(at eventIndex: Int, detail: String) -> PolicyViolation {
+    package static func programFailed(at eventIndex: Int, detail: String) -> PolicyViolation {
         PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
     }
 }
 
 /// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
 /// policy (`ExternalPolicyCheck.Finding`).
-public enum ExternalFinding<Located: ExternalViolation>: Sendable {
+package enum ExternalFinding<Located: ExternalViolation>: Sendable {
     /// An invariant or a divergence from the reference.
     case violation(Located)
     /// The program crashed, hung or broke the output format.
@@ -35,7 +35,7 @@ public enum ExternalFinding<Located: ExternalViolation>: Sendable {
     /// As a violation, for shrinking and reporting. A program failure is located at the
     /// event of the output line it names (a malformed line), else at the last event,
     /// and its detail says which.
-    public func asViolation(events: Int) -> Located {
+    package func asViolation(events: Int) -> Located {
         switch self {
         case .violation(let violation):
             return violation
@@ -58,19 +58,19 @@ public enum ExternalFinding<Located: ExternalViolation>: Sendable {
 }
 
 /// A failing timeline shrunk by an external check, with what it shows now.
-public struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: ExternalViolation>: Sendable {
+package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: ExternalViolation>: Sendable {
     /// The shrunk timeline (the whole timeline when it was not shrunk).
-    public var timeline: Shrunk
+    package var timeline: Shrunk
     /// What it shows now; nil when it no longer fails (the program failed there only
     /// after the timelines it was given before).
-    public var finding: ExternalFinding<Located>?
+    package var finding: ExternalFinding<Located>?
     /// Candidates tried.
-    public var attempts: Int
+    package var attempts: Int
     /// Seconds spent.
-    public var seconds: Double
+    package var seconds: Double
 
     /// How many candidates go between two reports of a shrink's progress.
-    public static var progressEvery: Int { 50 }
+    package static var progressEvery: Int { 50 }
 }
 
 extension ExternalFinding {

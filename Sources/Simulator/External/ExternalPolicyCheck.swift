@@ -16,23 +16,23 @@ import SubscriptionModel
 /// entitlement and zone that screens are computed from, the counts of windows no plan
 /// limits) are taken from the reference engine on the same events, so the comparisons
 /// judge only what the program printed.
-public struct ExternalPolicyCheck: Sendable {
+package struct ExternalPolicyCheck: Sendable {
     /// The program.
-    public let program: ExternalProgram
+    package let program: ExternalProgram
     /// The users.
-    public let options: CampaignOptions
+    package let options: CampaignOptions
     /// The rules.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// How timelines name the policy: a shipped name, or a policy file's absolute path.
-    public let policyName: String
+    package let policyName: String
     /// Whether users draw their own subsets of features and habits (swarm testing).
-    public let swarm: Bool
+    package let swarm: Bool
     /// Reads the program's lines.
-    public let parser: PolicyOutputParser
+    package let parser: PolicyOutputParser
 
     /// A check of `program` over `options`' users of `policy`, named `policyName` in
     /// the timelines it is given (nil: the policy's own name).
-    public init(program: ExternalProgram, options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
+    package init(program: ExternalProgram, options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
         self.program = program
         self.options = options
         self.policy = policy
@@ -42,12 +42,12 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// The generator of the check's users (the one `simulate run --policy` uses).
-    public var generator: PolicyTimelineGenerator {
+    package var generator: PolicyTimelineGenerator {
         PolicyTimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
     }
 
     /// What one timeline gave.
-    public typealias Finding = ExternalFinding<PolicyViolation>
+    package typealias Finding = ExternalFinding<PolicyViolation>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
@@ -73,7 +73,7 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// Checks one timeline with a program of its own (started for it, in batch mode).
-    public func check(_ timeline: PolicyTimeline, name: String) -> Finding? {
+    package func check(_ timeline: PolicyTimeline, name: String) -> Finding? {
         let runner = ProgramRunner(program)
         defer { runner.close() }
         return check(timeline, name: name, runner: runner)
@@ -81,7 +81,7 @@ public struct ExternalPolicyCheck: Sendable {
 
     /// Checks one timeline, running the program through `runner` once, or twice when
     /// the timeline has looks or reinstalls: again without them, for G11.
-    public func check(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner) -> Finding? {
+    package func check(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
         var nobody = NoPolicyObserver()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
@@ -168,15 +168,15 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// The result of a whole check.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Timelines checked (up to and including the failing one).
-        public var timelines: Int
+        package var timelines: Int
         /// Their events.
-        public var events: Int
+        package var events: Int
         /// The first failing user, their persona, what they showed and their timeline, if any.
-        public var failure: (user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?
+        package var failure: (user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?
         /// Everything counted over the timelines checked, as a policy run counts it.
-        public var tally: PolicyCampaignResult
+        package var tally: PolicyCampaignResult
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
@@ -184,7 +184,7 @@ public struct ExternalPolicyCheck: Sendable {
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     /// What it counts is the users up to and including that one, with any number of
     /// jobs (`CheckBlocks`).
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
         let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
@@ -233,11 +233,11 @@ public struct ExternalPolicyCheck: Sendable {
     }
 
     /// A shrunk failure.
-    public typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyViolation>
+    package typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyViolation>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (G11).
-    public func reproduction(_ path: String, of timeline: PolicyTimeline) -> String {
+    package func reproduction(_ path: String, of timeline: PolicyTimeline) -> String {
         program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "G11" : nil)
     }
 
@@ -246,7 +246,7 @@ public struct ExternalPolicyCheck: Sendable {
     /// an overflowing output or an interrupted run is not shrunk).
     /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
     /// tried and the events of the smallest failing timeline so far.
-    public func shrink(_ timeline: PolicyTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+    package func shrink(_ timeline: PolicyTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }

@@ -15,25 +15,25 @@ import SubscriptionModel
 /// adopts as a child subreaper and kills then (`ProgramDescendants`); its output stays in
 /// memory up to `outputLimit`; a timeline file lives in a scratch folder removed when
 /// the run ends. `ExternalPrograms.stopAll()` stops every run at once.
-public struct ExternalProgram: Sendable {
+package struct ExternalProgram: Sendable {
     /// The command, run by `/bin/sh -c` with the timeline file appended (quoted); in
     /// batch mode, as it is.
-    public let command: String
+    package let command: String
     /// How long one run (in batch mode: one timeline's answer) may take, in seconds.
-    public let timeoutSeconds: Double
+    package let timeoutSeconds: Double
     /// How many bytes one run (one timeline's answer) may print on standard output.
-    public let outputLimit: Int
+    package let outputLimit: Int
     /// Whether the program speaks the batch protocol: one process per job, kept alive.
-    public let batch: Bool
+    package let batch: Bool
 
     /// The default `outputLimit`: 64 MiB, far above any timeline's outputs (a line is
     /// about 200 bytes) and small enough for one per job in memory.
-    public static let defaultOutputLimit = 64 << 20
+    package static let defaultOutputLimit = 64 << 20
     /// How many bytes of standard error are kept for a failure's report.
-    public static let standardErrorKept = 4_096
+    package static let standardErrorKept = 4_096
 
     /// What can go wrong with one run.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         /// It exited with a non-zero status; `standardError` is already quoted for one line.
         case crashed(status: Int32, standardError: String)
         /// It was killed by a signal it did not get from the check.
@@ -54,7 +54,7 @@ public struct ExternalProgram: Sendable {
         case exitedEarly(standardError: String)
 
         /// A one-line account.
-        public var description: String {
+        package var description: String {
             switch self {
             case .crashed(let status, let error): "crashed (exit status \(status))" + (error.isEmpty ? "" : "; standard error: " + error)
             case .killed(let signal, let error): "was killed by signal \(signal)" + (error.isEmpty ? "" : "; standard error: " + error)
@@ -69,7 +69,7 @@ public struct ExternalProgram: Sendable {
         }
 
         /// The kind of failure, for "the same failure" while shrinking.
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .crashed, .exitedEarly: "crashed"
             case .killed: "killed by a signal"
@@ -89,7 +89,7 @@ public struct ExternalProgram: Sendable {
     /// program the timeline without them, for the rule `withoutLooksRule` names (G11,
     /// rules.md #6), which the command does not: a shell comment at its end says so,
     /// wherever the command is shown.
-    public func reproduction(_ path: String, withoutLooksRule: String? = nil) -> String {
+    package func reproduction(_ path: String, withoutLooksRule: String? = nil) -> String {
         let word = Self.shellWord(path)
         let command = batch ? "{ tr -d '\\n' < \(word); echo; } | \(self.command)" : "\(self.command) \(word)"
         guard let rule = withoutLooksRule else { return command }
@@ -103,7 +103,7 @@ public struct ExternalProgram: Sendable {
     /// name has no `/`, found through `$PATH` as the shell finds it): what a check reads,
     /// so that a report folder holding one (the program's own script) is refused, not
     /// replaced.
-    public var filesNamed: [String] {
+    package var filesNamed: [String] {
         let environment = ProcessInfo.processInfo.environment
         return Self.files(namedBy: command, home: environment["HOME"], searchPath: environment["PATH"])
     }
@@ -133,12 +133,12 @@ public struct ExternalProgram: Sendable {
     /// a redirection or an operator in it, or a `~` other than `~/` with `$HOME` set, is
     /// left to the shell. Only the program is judged: in `python3 missing.py` it starts,
     /// and what it does with its argument is its own.
-    public var programProblem: String? {
+    package var programProblem: String? {
         programProblem(environment: ProcessInfo.processInfo.environment)
     }
 
     /// `programProblem` for a shell started with `environment` (its `PATH`; `HOME` for `~/`).
-    public func programProblem(environment: [String: String]) -> String? {
+    package func programProblem(environment: [String: String]) -> String? {
         let words = Self.shellWords(command)
         if !words.isEmpty, words.allSatisfy(Self.isAssignment) { return "it names no program, only variable assignments" }
         guard let word = words.first(where: { !Self.isAssignment($0) }),
@@ -237,7 +237,7 @@ public struct ExternalProgram: Sendable {
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes
     /// literally, else in single quotes.
-    public static func shellWord(_ text: String) -> String {
+    package static func shellWord(_ text: String) -> String {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
         }
@@ -245,12 +245,12 @@ public struct ExternalProgram: Sendable {
     }
 
     /// How long one run may take unless `--timeout` says otherwise, in seconds.
-    public static let defaultTimeoutSeconds: Double = 10
+    package static let defaultTimeoutSeconds: Double = 10
 
     /// A program run with `command`, each run limited to `timeoutSeconds` and to
     /// `outputLimit` bytes of standard output (a negative limit counts as 0); with
     /// `batch`, one that speaks the batch protocol.
-    public init(command: String, timeoutSeconds: Double = ExternalProgram.defaultTimeoutSeconds, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
+    package init(command: String, timeoutSeconds: Double = ExternalProgram.defaultTimeoutSeconds, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
         self.outputLimit = max(0, outputLimit)
@@ -260,14 +260,14 @@ public struct ExternalProgram: Sendable {
     /// Runs the program on one timeline (written as `name`.json) and parses its
     /// outputs strictly against `policy`'s texts. In batch mode the program is started
     /// for this timeline alone; a check keeps one `ProgramRunner` per job instead.
-    public func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], Failure> {
+    package func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], Failure> {
         let runner = ProgramRunner(self)
         defer { runner.close() }
         return runner.outputs(for: timeline, name: name, policy: policy)
     }
 
     /// `text` as one shell word, always in single quotes (as reports and summaries write a command).
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -15,7 +15,7 @@ import Darwin
 /// is the group's id as long as the program is registered here: the supervisor
 /// unregisters a group before it reaps the program, so an id listed here never
 /// names someone else's processes.
-public enum ExternalPrograms {
+package enum ExternalPrograms {
     /// Kills every running program's whole process group (SIGKILL) and, on Linux, what
     /// the programs started outside their groups (`ProgramDescendants.killMarked()`),
     /// removes the scratch folders, and refuses to start new programs until `resume()`.
@@ -27,7 +27,7 @@ public enum ExternalPrograms {
     /// removed only if their lock is free (after a short retry it leaves them rather
     /// than wait on a thread that a signal may have interrupted). Calling it twice, or
     /// with nothing running, is harmless.
-    public static func stopAll() {
+    package static func stopAll() {
         #if os(macOS) || os(Linux)
         stopping.store(true, ordering: .sequentiallyConsistent)
         stoppers.add(1, ordering: .sequentiallyConsistent)
@@ -53,14 +53,14 @@ public enum ExternalPrograms {
     /// Lets programs start again after `stopAll()`: for a host that stops
     /// everything and carries on (a test, a long-lived tool), not for the command line,
     /// which exits.
-    public static func resume() {
+    package static func resume() {
         #if os(macOS) || os(Linux)
         stopping.store(false, ordering: .sequentiallyConsistent)
         #endif
     }
 
     /// Whether `stopAll()` has been called (and not `resume()`): no program may start.
-    public static var isStopping: Bool {
+    package static var isStopping: Bool {
         #if os(macOS) || os(Linux)
         stopping.load(ordering: .sequentiallyConsistent)
         #else

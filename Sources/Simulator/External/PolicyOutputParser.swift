@@ -20,9 +20,9 @@ import SubscriptionModel
 /// limits, each of which must be the plan's the line names (`limitProblem`). What the
 /// line does not show (the entitlement, the zone, the counts of windows no plan
 /// limits) is left empty, for the caller to fill from the timeline.
-public struct PolicyOutputParser: Sendable {
+package struct PolicyOutputParser: Sendable {
     /// The policy whose output is read.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// The contract's vocabulary for the policy, looked up by exact UTF-8 bytes.
     private let plans: [String: Int]
     private let meters: [String: Int]
@@ -51,7 +51,7 @@ public struct PolicyOutputParser: Sendable {
     static let keys = ["i", "do", "plan", "day", "outcome", "reason", "response", "alert", "resetAt", "upgrade", "meters", "screens"]
 
     /// A parser for `policy`'s output.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.policy = policy
         plans = Dictionary(policy.plans.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         meters = Dictionary(policy.meters.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -69,18 +69,18 @@ public struct PolicyOutputParser: Sendable {
     }
 
     /// What a program printed for a timeline, read.
-    public struct Parsed: Sendable {
+    package struct Parsed: Sendable {
         /// One output per event (entitlement, zone and unshown counts left empty).
-        public var outputs: [PolicyOutput]
+        package var outputs: [PolicyOutput]
         /// The screens printed with each output, in the policy's screen order.
-        public var screens: [[PolicyScreenValue]]
+        package var screens: [[PolicyScreenValue]]
         /// The first line whose `meters` limits are not those of the plan it names:
         /// the event's index and what differs.
-        public var limitProblem: (index: Int, detail: String)?
+        package var limitProblem: (index: Int, detail: String)?
     }
 
     /// The outputs of `events` (under the parser's policy), from the bytes a program printed.
-    public func parse(_ bytes: [UInt8], events: [PolicyEvent]) throws(ReplayOutputParser.Malformed) -> Parsed {
+    package func parse(_ bytes: [UInt8], events: [PolicyEvent]) throws(ReplayOutputParser.Malformed) -> Parsed {
         var parsed = Parsed(outputs: [], screens: [], limitProblem: nil)
         parsed.outputs.reserveCapacity(events.count)
         parsed.screens.reserveCapacity(events.count)

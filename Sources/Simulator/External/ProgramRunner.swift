@@ -9,22 +9,22 @@ import SubscriptionModel
 ///
 /// Not for sharing between threads: a parallel check makes one per job. `close()`
 /// ends the batch process (it is also ended when the runner goes away).
-public final class ProgramRunner {
+package final class ProgramRunner {
     /// The program.
-    public let program: ExternalProgram
+    package let program: ExternalProgram
     #if os(macOS) || os(Linux)
     private var session: BatchSession?
     #endif
 
     /// A runner for `program`; a batch program is started at the first timeline.
-    public init(_ program: ExternalProgram) {
+    package init(_ program: ExternalProgram) {
         self.program = program
     }
 
     deinit { close() }
 
     /// How many times the batch program was started so far (0 in per-timeline mode).
-    public var starts: Int {
+    package var starts: Int {
         #if os(macOS) || os(Linux)
         session?.starts ?? 0
         #else
@@ -35,12 +35,12 @@ public final class ProgramRunner {
     /// The program's output for one timeline written as JSON `text` (named `name`.json
     /// in per-timeline mode): all it printed, when it exited with status 0; in batch
     /// mode, the lines before the timeline's end marker.
-    public func standardOutput(timelineText text: String, name: String) -> Result<[UInt8], ExternalProgram.Failure> {
+    package func standardOutput(timelineText text: String, name: String) -> Result<[UInt8], ExternalProgram.Failure> {
         standardOutput(timelineUTF8: Array(text.utf8), name: name)
     }
 
     /// The same for the timeline's JSON text given as UTF-8.
-    public func standardOutput(timelineUTF8 text: [UInt8], name: String) -> Result<[UInt8], ExternalProgram.Failure> {
+    package func standardOutput(timelineUTF8 text: [UInt8], name: String) -> Result<[UInt8], ExternalProgram.Failure> {
         #if os(macOS) || os(Linux)
         if ExternalPrograms.isStopping { return .failure(.interrupted) }
         if program.batch {
@@ -54,7 +54,7 @@ public final class ProgramRunner {
     }
 
     /// The v1 outputs of `timeline`, parsed strictly against `policy`'s texts.
-    public func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], ExternalProgram.Failure> {
+    package func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], ExternalProgram.Failure> {
         switch standardOutput(timelineUTF8: TimelineWriter().utf8(timeline), name: name) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes):
@@ -68,7 +68,7 @@ public final class ProgramRunner {
 
     /// Ends the batch program, if one is running: its standard input is closed, and
     /// its process group killed once it exits (after a second at most).
-    public func close() {
+    package func close() {
         #if os(macOS) || os(Linux)
         session?.close()
         session = nil

@@ -2,29 +2,29 @@ import SubscriptionModel
 
 /// Outputs computed beforehand (by an external program), handed out one per event, so
 /// the usual `TimelineCheck` can check them.
-public struct RecordedImplementation: SubscriptionImplementation {
+package struct RecordedImplementation: SubscriptionImplementation {
     /// The outputs, shared with whoever records them.
-    public final class Recording: @unchecked Sendable {
+    package final class Recording: @unchecked Sendable {
         /// One output per event, in order.
-        public var outputs: [Output] = []
+        package var outputs: [Output] = []
         /// An empty recording.
-        public init() {}
+        package init() {}
     }
 
     /// Where the outputs come from.
-    public let recording: Recording
+    package let recording: Recording
     private var index = 0
 
     /// Hands out `recording`'s outputs.
-    public init(_ recording: Recording) {
+    package init(_ recording: Recording) {
         self.recording = recording
     }
 
     /// Starts from the first output.
-    public mutating func start(zone: TimeZoneRules) { index = 0 }
+    package mutating func start(zone: TimeZoneRules) { index = 0 }
 
     /// The next output.
-    public mutating func handle(_ event: Event) -> Output {
+    package mutating func handle(_ event: Event) -> Output {
         defer { index += 1 }
         return recording.outputs[index]
     }

@@ -11,28 +11,28 @@ import SubscriptionModel
 /// present, once, and no other; strings are compared by their exact characters, and
 /// the texts the user sees must be texts of the rules. A refusal quotes the value as
 /// the program printed it. Lines may end in `\n` or `\r\n`; blank lines are skipped.
-public enum ReplayOutputParser {
+package enum ReplayOutputParser {
     /// Why the output was refused.
-    public struct Malformed: Error, CustomStringConvertible {
+    package struct Malformed: Error, CustomStringConvertible {
         /// The line (from 1), or nil for the output as a whole.
-        public let line: Int?
+        package let line: Int?
         /// What is wrong.
-        public let problem: String
+        package let problem: String
         /// `line N: PROBLEM`.
-        public var description: String { line.map { "line \($0): \(problem)" } ?? problem }
+        package var description: String { line.map { "line \($0): \(problem)" } ?? problem }
     }
 
     /// The keys of an output line, in the contract's order.
     static let keys = ["i", "do", "day", "plan", "outcome", "alert", "used", "limit", "label", "planView"]
 
     /// The outputs of `events`, parsed from `text`.
-    public static func parse(_ text: String, events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+    package static func parse(_ text: String, events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
         try parse(Array(text.utf8), events: events, texts: texts)
     }
 
     /// The outputs of `events`, parsed from the bytes a program printed; the texts it
     /// shows must be among `texts`.
-    public static func parse(_ bytes: [UInt8], events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+    package static func parse(_ bytes: [UInt8], events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
         let known = KnownTexts(texts)
         var outputs: [Output] = []
         outputs.reserveCapacity(events.count)

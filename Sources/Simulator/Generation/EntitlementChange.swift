@@ -1,23 +1,23 @@
 import SubscriptionModel
 
 /// One change of StoreKit's current entitlement, as the app would be told of it.
-public struct EntitlementChange: Hashable, Sendable {
+package struct EntitlementChange: Hashable, Sendable {
     /// When StoreKit reports it.
-    public var at: Instant
+    package var at: Instant
     /// The current entitlement from then on.
-    public var tier: PaidTier?
+    package var tier: PaidTier?
     /// What happened in StoreKit's terms.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a change.
-    public init(at: Instant, tier: PaidTier?, kind: Kind) {
+    package init(at: Instant, tier: PaidTier?, kind: Kind) {
         self.at = at
         self.tier = tier
         self.kind = kind
     }
 
     /// The StoreKit events the lifecycle produces.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A first purchase, during or after the trial.
         case purchase
         /// A renewal that StoreKit reports again (same entitlement).

@@ -1,7 +1,7 @@
 import SubscriptionModel
 
 /// The buffer the v1 generator appends a user's events to.
-public typealias EventBuffer = GrowableBuffer<Event>
+package typealias EventBuffer = GrowableBuffer<Event>
 
 /// A growable run of plain values (events) that a worker reuses from user to user.
 ///
@@ -10,18 +10,18 @@ public typealias EventBuffer = GrowableBuffer<Event>
 /// event on the generator's hottest path. The storage only grows, so after the first
 /// long timeline a worker allocates nothing more. Both generators use it (the v1 one as
 /// `EventBuffer`, the policy one through `PolicyEventBuffer`, which adds its scratch).
-public class GrowableBuffer<Element> {
+package class GrowableBuffer<Element> {
     // The buffer is touched by one thread at a time and never lends out its storage
     // across a mutation, so the dynamic exclusivity checks a class's stored
     // properties get (a runtime call per access) are turned off.
 
     /// How many elements the buffer holds.
-    @exclusivity(unchecked) public final private(set) var count = 0
+    @exclusivity(unchecked) package final private(set) var count = 0
     @exclusivity(unchecked) private final var capacity: Int
     @exclusivity(unchecked) private final var storage: UnsafeMutablePointer<Element>
 
     /// An empty buffer with room for `capacity` elements.
-    public init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         precondition(_isPOD(Element.self), "the elements are plain values, so the buffer never deinitializes them")
         self.capacity = max(1, capacity)
         self.storage = .allocate(capacity: self.capacity)
@@ -30,11 +30,11 @@ public class GrowableBuffer<Element> {
     deinit { storage.deallocate() }
 
     /// Forgets the elements, keeping the storage.
-    public final func removeAll() { count = 0 }
+    package final func removeAll() { count = 0 }
 
     /// Adds an element at the end.
     @inline(__always)
-    public final func append(_ element: Element) {
+    package final func append(_ element: Element) {
         if count == capacity { grow() }
         (storage + count).initialize(to: element)
         count &+= 1
@@ -50,10 +50,10 @@ public class GrowableBuffer<Element> {
     }
 
     /// The elements, valid until the buffer next changes.
-    public final var events: UnsafeBufferPointer<Element> {
+    package final var events: UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: storage, count: count)
     }
 
     /// The elements, copied into an array.
-    public final var array: [Element] { Array(events) }
+    package final var array: [Element] { Array(events) }
 }

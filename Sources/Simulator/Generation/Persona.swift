@@ -17,7 +17,7 @@ public enum Persona: String, Hashable, Sendable, CaseIterable {
     case reinstaller
 
     /// How often each persona is drawn, out of the sum of all weights.
-    public var weight: Int {
+    package var weight: Int {
         switch self {
         case .light: 20
         case .heavy: 20

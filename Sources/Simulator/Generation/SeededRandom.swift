@@ -5,18 +5,18 @@
 /// and build mode. Splittable: `SeededRandom(seed:stream:)` derives an independent
 /// stream from a run's seed and a user index, so a user's timeline depends only on
 /// `(seed, user)` and can be regenerated alone, in any order, on any thread.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     @usableFromInline var state: UInt64
 
     /// A stream for `seed` alone.
     @inlinable
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.init(rawState: SeededRandom.mix(seed ^ 0x6A09_E667_F3BC_C909))
     }
 
     /// The independent stream number `stream` of `seed` (a user's index, say).
     @inlinable
-    public init(seed: UInt64, stream: UInt64) {
+    package init(seed: UInt64, stream: UInt64) {
         self.init(rawState: SeededRandom.mix(SeededRandom.mix(seed ^ 0x6A09_E667_F3BC_C909) &+ SeededRandom.mix(stream &+ 0xBB67_AE85_84CA_A73B)))
     }
 
@@ -25,13 +25,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A child stream, independent of this one's continuation.
     @inlinable
-    public mutating func split() -> SeededRandom {
+    package mutating func split() -> SeededRandom {
         SeededRandom(rawState: SeededRandom.mix(next() ^ 0x3C6E_F372_FE94_F82B))
     }
 
     /// The next 64 random bits (SplitMix64).
     @inlinable
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SeededRandom.mix(state)
     }
@@ -47,7 +47,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniform integer in `0..<bound` (Lemire's multiply-shift, unbiased).
     @inlinable
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         let range = UInt64(bound)
         var product = next().multipliedFullWidth(by: range)
@@ -60,13 +60,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniform integer in `range`.
     @inlinable
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
     /// A uniform 64-bit integer in `range`.
     @inlinable
-    public mutating func int64(in range: ClosedRange<Int64>) -> Int64 {
+    package mutating func int64(in range: ClosedRange<Int64>) -> Int64 {
         let width = UInt64(bitPattern: range.upperBound &- range.lowerBound) &+ 1
         if width == 0 { return Int64(bitPattern: next()) }
         return range.lowerBound &+ Int64(bitPattern: next().multipliedFullWidth(by: width).high)
@@ -74,25 +74,25 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniform double in `[0, 1)`, from the top 53 bits.
     @inlinable
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// True with probability `p`.
     @inlinable
-    public mutating func chance(_ p: Double) -> Bool {
+    package mutating func chance(_ p: Double) -> Bool {
         unit() < p
     }
 
     /// A uniformly chosen element.
     @inlinable
-    public mutating func pick<T>(_ elements: [T]) -> T {
+    package mutating func pick<T>(_ elements: [T]) -> T {
         elements[below(elements.count)]
     }
 
     /// An index chosen with probability proportional to `weights`.
     @inlinable
-    public mutating func weightedIndex(_ weights: [Int]) -> Int {
+    package mutating func weightedIndex(_ weights: [Int]) -> Int {
         var roll = below(weights.reduce(0, +))
         for (index, weight) in weights.enumerated() {
             if roll < weight { return index }

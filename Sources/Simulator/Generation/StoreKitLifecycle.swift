@@ -14,14 +14,14 @@ import SubscriptionModel
 ///   succeeds within 60 days (which starts a new period);
 /// - a refund or revocation removes access at once;
 /// - after access ends the user may resubscribe.
-public struct StoreKitLifecycle: Sendable {
+package struct StoreKitLifecycle: Sendable {
     /// The billing grace periods an app can enable, in days (0: none).
-    public static let graceDays = [0, 3, 16, 28]
+    package static let graceDays = [0, 3, 16, 28]
     /// How long StoreKit retries a failed renewal.
-    public static let billingRetryDays: Int64 = 60
+    package static let billingRetryDays: Int64 = 60
 
     /// The entitlement changes of one subscriber between `purchaseFrom` and `end`.
-    public static func changes(_ random: inout SeededRandom, purchaseFrom: Instant, end: Instant) -> [EntitlementChange] {
+    package static func changes(_ random: inout SeededRandom, purchaseFrom: Instant, end: Instant) -> [EntitlementChange] {
         let day = Milliseconds.twentyFourHours
         let grace = Int64(random.pick(graceDays)) * day
         var changes: [EntitlementChange] = []
@@ -81,7 +81,7 @@ public struct StoreKitLifecycle: Sendable {
 
     /// The instant `months` monthly renewals after `anchor`: the same UTC time of day on
     /// the anchor's day of the month, clamped to the last day of shorter months.
-    public static func renewal(of anchor: Instant, months: Int) -> Instant {
+    package static func renewal(of anchor: Instant, months: Int) -> Instant {
         let ms = anchor.millisecondsSince1970
         let date = LocalDate(localMilliseconds: ms)
         let timeOfDay = ms - Int64(date.daysSince1970) * Milliseconds.twentyFourHours

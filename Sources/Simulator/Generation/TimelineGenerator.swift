@@ -8,25 +8,25 @@ import SubscriptionModel
 /// the trial's end) are drawn first, and everyday attempts are laid out local day by
 /// local day, merged in time order. Every event's instant is at or after the one
 /// before, and `install` comes first, exactly once.
-public struct TimelineGenerator: Sendable {
+package struct TimelineGenerator: Sendable {
     /// The longest span a timeline may cover, in years.
-    public var maxYears: Int
+    package var maxYears: Int
     /// The personas drawn from, by weight (a run can leave one out to test coverage).
-    public var personas: [Persona]
+    package var personas: [Persona]
     /// The zones drawn from.
-    public var catalog: ZoneCatalog
+    package var catalog: ZoneCatalog
     /// The policy whose trial length the edge walker aims at.
-    public var policy: CaptureRules
+    package var policy: CaptureRules
 
     /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
     /// contract can write (the policy generator's too).
-    public static let earliest = PolicyTimelineGenerator.earliest
+    package static let earliest = PolicyTimelineGenerator.earliest
     /// The instant every timeline ends before: 2099-12-31T00:00:00Z, so that instants
     /// past 2038-01-19 (where 32-bit times break) are as common as the years they fill.
-    public static let latest = PolicyTimelineGenerator.latest
+    package static let latest = PolicyTimelineGenerator.latest
 
     /// A generator of timelines up to `maxYears` long.
-    public init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: CaptureRules = .mealCapture) {
+    package init(maxYears: Int = 3, personas: [Persona] = Persona.allCases, catalog: ZoneCatalog = .standard, policy: CaptureRules = .mealCapture) {
         precondition((1...60).contains(maxYears), "1 to 60 years")
         precondition(!personas.isEmpty)
         self.maxYears = maxYears
@@ -36,17 +36,17 @@ public struct TimelineGenerator: Sendable {
     }
 
     /// One user's timeline and who they are.
-    public struct User: Sendable {
+    package struct User: Sendable {
         /// The user's index in the run.
-        public var index: Int
+        package var index: Int
         /// The persona drawn for them.
-        public var persona: Persona
+        package var persona: Persona
         /// Their life.
-        public var timeline: Timeline
+        package var timeline: Timeline
     }
 
     /// Generates user `user` of the run with `seed`.
-    public func user(seed: UInt64, user: Int) -> User {
+    package func user(seed: UInt64, user: Int) -> User {
         var events: [Event] = []
         let (zone, persona) = generate(seed: seed, user: user, into: &events)
         return User(index: user, persona: persona, timeline: Timeline(zone: zone, events: events))
@@ -54,7 +54,7 @@ public struct TimelineGenerator: Sendable {
 
     /// Generates user `user`'s events into `events` (replacing what it held) and returns
     /// the starting zone and the persona.
-    public func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
+    package func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
         let buffer = EventBuffer()
         var storeKit = CoverageCounts()
         let drawn = generate(seed: seed, user: user, into: buffer, storeKit: &storeKit)
@@ -65,7 +65,7 @@ public struct TimelineGenerator: Sendable {
     /// Generates user `user`'s events into `buffer` (emptied first, its storage kept, so
     /// a worker can reuse one buffer), and adds the StoreKit changes that made it into
     /// the timeline (purchase, upgrade, …) to `storeKit`.
-    public func generate(seed: UInt64, user: Int, into buffer: EventBuffer, storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
+    package func generate(seed: UInt64, user: Int, into buffer: EventBuffer, storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
         buffer.removeAll()
         var random = SeededRandom(seed: seed, stream: UInt64(user))
         let persona = personas[random.weightedIndex(personas.map(\.weight))]

@@ -5,16 +5,16 @@ import SubscriptionModel
 /// (`ZoneIdentifiers`: every IANA zone, and the fixed-offset `Etc/GMT±N` names for
 /// UTC−12 to UTC+14), and a hand-picked set of zones whose history breaks naive date code, drawn far
 /// more often than their share.
-public struct ZoneCatalog: Sendable {
+package struct ZoneCatalog: Sendable {
     /// Every zone of the pinned list, in its order.
-    public let all: [TimeZoneRules]
+    package let all: [TimeZoneRules]
     /// Zones whose offset changes at least once (DST or a change of standard time).
-    public let changing: [TimeZoneRules]
+    package let changing: [TimeZoneRules]
     /// The tricky ones, each for a reason given in `trickyIdentifiers`.
-    public let tricky: [TimeZoneRules]
+    package let tricky: [TimeZoneRules]
 
     /// The zones that break naive date code, and why.
-    public static let trickyIdentifiers: [(String, String)] = [
+    package static let trickyIdentifiers: [(String, String)] = [
         ("America/Sao_Paulo", "midnight did not exist on DST start days (2018-11-04)"),
         ("America/Havana", "DST ends at 01:00, so midnight happens twice"),
         ("America/St_Johns", "until 2011 DST ended at 00:01: the local date went backward"),
@@ -38,11 +38,11 @@ public struct ZoneCatalog: Sendable {
     ]
 
     /// The catalogue of the pinned list.
-    public static let standard = ZoneCatalog()
+    package static let standard = ZoneCatalog()
 
     /// The IANA tz data version of this machine's Foundation (`TimeZone.timeZoneDataVersion`),
     /// which every report records: zone histories decide local dates.
-    public static let tzDataVersion = TimeZone.timeZoneDataVersion
+    package static let tzDataVersion = TimeZone.timeZoneDataVersion
 
     private init() {
         let utc = TimeZoneRules.utc
@@ -53,7 +53,7 @@ public struct ZoneCatalog: Sendable {
     }
 
     /// A zone, weighted towards the tricky ones: 40 % tricky, 30 % with offset changes, 30 % any.
-    public func draw(_ random: inout SeededRandom) -> TimeZoneRules {
+    package func draw(_ random: inout SeededRandom) -> TimeZoneRules {
         switch random.below(10) {
         case 0..<4: random.pick(tricky)
         case 4..<7: random.pick(changing)
@@ -62,7 +62,7 @@ public struct ZoneCatalog: Sendable {
     }
 
     /// The fixed-offset zone for a whole-hour offset from −12 to +14, or nil.
-    public static func fixed(offsetHours: Int) -> TimeZoneRules? {
+    package static func fixed(offsetHours: Int) -> TimeZoneRules? {
         // POSIX sign convention: Etc/GMT+12 is UTC−12.
         offsetHours == 0 ? TimeZoneRules.named("UTC") : TimeZoneRules.named(offsetHours < 0 ? "Etc/GMT+\(-offsetHours)" : "Etc/GMT-\(offsetHours)")
     }

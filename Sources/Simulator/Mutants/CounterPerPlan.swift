@@ -2,25 +2,25 @@ import SubscriptionModel
 
 /// Keeps a counter per plan, so a plan change mid-day starts from zero (U1): upgrade
 /// and downgrade on the same day to get 10 more.
-public struct CounterPerPlan: Mutant {
-    public static let name = "counter-per-plan"
-    public static let mistake = "a counter per plan that restarts on a plan change"
-    public static let smallestCounterexample = 3 // install, capture, set-entitlement
-    public var store = Self.freshStore
+package struct CounterPerPlan: Mutant {
+    package static let name = "counter-per-plan"
+    package static let mistake = "a counter per plan that restarts on a plan change"
+    package static let smallestCounterexample = 3 // install, capture, set-entitlement
+    package var store = Self.freshStore
     private var countedUnder: Plan?
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         countedUnder = nil
     }
 
-    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+    package func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
         let today = localDate(at: instant)
         guard let day = store.counterDay, day >= today, countedUnder == plan(at: instant) else { return (today, 0) }
         return (day, store.counterValue)
     }
 
-    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+    package mutating func count(day: LocalDate, used: Int, at instant: Instant) {
         store.counterDay = day
         store.counterValue = used + 1
         countedUnder = plan(at: instant)

@@ -3,28 +3,28 @@ import SubscriptionModel
 /// Reads StoreKit's "no entitlement" as the end of the trial: after a Restore Purchases
 /// that finds nothing (none was in force), the app marks the trial used up and shows
 /// the paywall, although the 72 hours have not run out (T2, P1).
-public struct EmptyRestoreEndsTrial: Mutant {
-    public static let name = "empty-restore-ends-trial"
-    public static let mistake = "an empty Restore Purchases in the trial ends the trial"
-    public static let smallestCounterexample = 2 // install, set-entitlement null in the trial
+package struct EmptyRestoreEndsTrial: Mutant {
+    package static let name = "empty-restore-ends-trial"
+    package static let mistake = "an empty Restore Purchases in the trial ends the trial"
+    package static let smallestCounterexample = 2 // install, set-entitlement null in the trial
     /// Through a blocked attempt: install, the empty restore, a capture in the trial.
-    public static func smallestCounterexample(through invariant: Invariant) -> Int? {
+    package static func smallestCounterexample(through invariant: Invariant) -> Int? {
         invariant == .noOverBlocking ? 3 : nil
     }
-    public var store = Self.freshStore
+    package var store = Self.freshStore
     private var trialUsedUp = false
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         trialUsedUp = false
     }
 
-    public mutating func entitlementChanged(to tier: PaidTier?, at instant: Instant) {
+    package mutating func entitlementChanged(to tier: PaidTier?, at instant: Instant) {
         if tier == nil, store.entitlement == nil { trialUsedUp = true }
         store.entitlement = tier
     }
 
-    public func plan(at instant: Instant) -> Plan {
+    package func plan(at instant: Instant) -> Plan {
         if let tier = store.entitlement { return tier.plan }
         guard !trialUsedUp, let installed = store.installedAt, installed.milliseconds(to: instant) < store.rules.trialLengthMilliseconds else { return .none }
         return .trial

@@ -23,7 +23,7 @@ public enum KillHunt {
         /// Events of each user simulated before the kill (every user when it survived),
         /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
         /// adds up the events the other shards' users had before the kill.
-        public var eventsPerUser: [Int] = []
+        package var eventsPerUser: [Int] = []
         /// Whether the implementation was caught.
         public var killed: Bool { violation != nil }
     }
@@ -62,7 +62,7 @@ public enum KillHunt {
 
     /// The kill matrix row of a hunt; `constructor` is the Swift expression that builds
     /// the implementation, for the row's regression test.
-    public static func entry(name: String, mistake: String, constructor: String, result: Result) -> RunReport.MutantEntry {
+    package static func entry(name: String, mistake: String, constructor: String, result: Result) -> RunReport.MutantEntry {
         let counterexample = result.shrunk.map { TimelineWriter().text($0, about: "\(name): \(result.shrunkViolation?.description ?? "")") }
         return RunReport.MutantEntry(
             name: name, mistake: mistake, killed: result.killed, caughtBy: result.violation?.invariant.rawValue,

@@ -3,15 +3,15 @@ import Synchronization
 
 /// The mutant campaign: every catalogued mutant hunted over the same users, in
 /// parallel (one mutant per worker), and the kill matrix it yields.
-public enum KillMatrix {
+package enum KillMatrix {
     /// Hunts every mutant of the catalogue; rows in catalogue order.
-    public static func run(options: CampaignOptions) -> [RunReport.MutantEntry] {
+    package static func run(options: CampaignOptions) -> [RunReport.MutantEntry] {
         hunt(options: options).rows
     }
 
     /// Hunts every mutant of the catalogue (over `options.shard`'s users when sharded):
     /// the rows in catalogue order, and what merging shards needs.
-    public static func hunt(options: CampaignOptions) -> KillMatrixResult {
+    package static func hunt(options: CampaignOptions) -> KillMatrixResult {
         let catalogue = MutantCatalogue.all
         return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
             let entry = catalogue[index]
@@ -22,12 +22,12 @@ public enum KillMatrix {
 
     /// Where a report's counterexamples are and how to see a mutant's bug in one, in
     /// markdown (the HTML report shows its code spans as code).
-    public static let counterexampleNote = "Each killed mutant's shrunk counterexample is `failures/mutant-NAME.json` in this report's folder. "
+    package static let counterexampleNote = "Each killed mutant's shrunk counterexample is `failures/mutant-NAME.json` in this report's folder. "
         + "To see the bug, replay it through the mutant and through the reference and compare the two: "
         + "`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`."
 
     /// The matrix as `simulate mutants` prints it.
-    public static func text(_ rows: [RunReport.MutantEntry]) -> String {
+    package static func text(_ rows: [RunReport.MutantEntry]) -> String {
         var lines = ["  " + Figures.left("mutant", 38) + Figures.left("", 9) + Figures.left("caught by", 34) + Figures.right("events", 12) + Figures.right("seconds", 10) + Figures.right("shrunk to", 11)]
         for row in rows {
             lines.append("  " + Figures.left(row.name, 38) + Figures.left(row.killed ? "killed" : "SURVIVED", 9) + Figures.left(row.caughtBy ?? "", 34)

@@ -5,23 +5,23 @@ import SubscriptionModel
 /// leap year the next reset is 1 March, so a user who reached the 10 on the 28th is
 /// refused every capture of the 29th, while the counter shown (`used`) is the day's, right.
 /// Every other midnight of every year resets.
-public struct LeapDayCountsWithThe28th: Mutant {
-    public static let name = "feb-29-counts-with-feb-28"
-    public static let mistake = "the day's limit is checked on a counter whose day ends by a table with a 28-day February: after 28 February of a leap year it resets on 1 March"
+package struct LeapDayCountsWithThe28th: Mutant {
+    package static let name = "feb-29-counts-with-feb-28"
+    package static let mistake = "the day's limit is checked on a counter whose day ends by a table with a 28-day February: after 28 February of a leap year it resets on 1 March"
     /// The install and ten captures on 28 February of a leap year in the trial, and a capture on the 29th.
-    public static let smallestCounterexample = 12
-    public var store = Self.freshStore
+    package static let smallestCounterexample = 12
+    package var store = Self.freshStore
     /// The limit check's counter: its period's first day (a usage day), and the captures since.
     private var periodDay: LocalDate?
     private var periodCount = 0
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         periodDay = nil
         periodCount = 0
     }
 
-    public mutating func handle(_ event: Event) -> Output {
+    package mutating func handle(_ event: Event) -> Output {
         guard case .capture = event.action else { return handleWithHooks(event) }
         let inPeriod = periodDay.map { localDate(at: event.at) < LeapDayAsThe28th.nextDay(after: $0) } ?? false
         let plan = plan(at: event.at)

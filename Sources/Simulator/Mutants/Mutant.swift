@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// A deliberately buggy quota implementation: one real-world mistake, documented, that
 /// the harness must catch. `simulate mutants` runs the default campaign against each.
-public protocol Mutant: QuotaApp {
+package protocol Mutant: QuotaApp {
     /// A short name for the kill matrix.
     static var name: String { get }
     /// The mistake, as a reviewer would describe it.
@@ -20,7 +20,7 @@ public protocol Mutant: QuotaApp {
 
 extension Mutant {
     /// By default, every invariant the bug breaks can show it as briefly.
-    public static func smallestCounterexample(through invariant: Invariant) -> Int? { nil }
+    package static func smallestCounterexample(through invariant: Invariant) -> Int? { nil }
 
     /// The store every mutant starts from.
     static var freshStore: QuotaStore { QuotaStore(zone: .utc, rules: CompiledPolicy(.mealCapture)) }

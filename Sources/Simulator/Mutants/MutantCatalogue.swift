@@ -1,25 +1,25 @@
 import SubscriptionModel
 
 /// Every mutant the harness must kill, in the order the kill matrix lists them.
-public enum MutantCatalogue {
+package enum MutantCatalogue {
     /// One entry: the mutant's description and how to hunt it.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// Its name.
-        public let name: String
+        package let name: String
         /// The mistake.
-        public let mistake: String
+        package let mistake: String
         /// The Swift expression that constructs it (for regression tests), e.g. `AllowsTheEleventh()`.
-        public let constructor: String
+        package let constructor: String
         /// The smallest timeline that shows it, in events.
-        public let smallestCounterexample: Int
+        package let smallestCounterexample: Int
         /// The smallest timeline that shows it through one invariant, in events.
-        public let smallestCounterexampleThrough: @Sendable (Invariant) -> Int
+        package let smallestCounterexampleThrough: @Sendable (Invariant) -> Int
         /// Runs a hunt for it (specialized for its type).
-        public let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
+        package let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
         /// The first violation it shows on one timeline, compared with the reference model.
-        public let check: @Sendable (Timeline) -> Violation?
+        package let check: @Sendable (Timeline) -> Violation?
         /// Its outputs for each event of a timeline, for a new user (`replay --mutant`).
-        public let outputs: @Sendable (Timeline) -> [Output]
+        package let outputs: @Sendable (Timeline) -> [Output]
 
         init<M: Mutant>(_ type: M.Type) {
             name = M.name
@@ -41,7 +41,7 @@ public enum MutantCatalogue {
     }
 
     /// The catalogue.
-    public static let all: [Entry] = [
+    package static let all: [Entry] = [
         Entry(ResetsWhenDateDiffers.self),
         Entry(CounterKeyedByUTCDate.self),
         Entry(RollingTwentyFourHours.self),

@@ -8,11 +8,11 @@ import SubscriptionModel
 /// A timeline in the v1 form goes to the v1 mutants (`MutantCatalogue`); one that names
 /// a policy goes to that policy's mutants (`PolicyMutantCatalogue`), whose screens are
 /// the ones the mutant computes itself.
-public enum MutantReplay {
+package enum MutantReplay {
     /// Reads and validates the file at `path`, then replays it through the mutant named
     /// `name`, handing its JSON Lines to `sink`. Throws before anything reaches `sink`
     /// when the file is bad or no mutant of its rules has that name.
-    public static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
+    package static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
         switch try Replay.read(path: path) {
         case .v1(let timeline): sink(try lines(timeline, mutant: name))
         case .policy(let timeline): sink(try policyLines(timeline, mutant: name))

@@ -2,29 +2,29 @@ import SubscriptionModel
 
 /// Schedules the next reset as the start of the local day plus 86 400 s: right on
 /// most days, an hour off on the 23- and 25-hour days of DST changes (U3).
-public struct NextResetAfter86400Seconds: Mutant {
-    public static let name = "next-reset-start-of-day-plus-86400s"
-    public static let mistake = "the next reset is the start of the day + 86,400 s (wrong on 23- and 25-hour days)"
-    public static let smallestCounterexample = 3 // install, capture on a DST day, a look in the hour the reset is off by
+package struct NextResetAfter86400Seconds: Mutant {
+    package static let name = "next-reset-start-of-day-plus-86400s"
+    package static let mistake = "the next reset is the start of the day + 86,400 s (wrong on 23- and 25-hour days)"
+    package static let smallestCounterexample = 3 // install, capture on a DST day, a look in the hour the reset is off by
     /// Through a count: install, ten captures on a 25-hour day within the trial, and an
     /// eleventh in the hour the reset comes early.
-    public static func smallestCounterexample(through invariant: Invariant) -> Int? {
+    package static func smallestCounterexample(through invariant: Invariant) -> Int? {
         invariant == .limitRespected || invariant == .noOverBlocking ? 12 : nil
     }
-    public var store = Self.freshStore
+    package var store = Self.freshStore
     private var nextReset: Instant?
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         nextReset = nil
     }
 
-    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+    package func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
         guard let day = store.counterDay, let nextReset, instant < nextReset else { return (localDate(at: instant), 0) }
         return (day, store.counterValue)
     }
 
-    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+    package mutating func count(day: LocalDate, used: Int, at instant: Instant) {
         store.counterDay = day
         store.counterValue = used + 1
         let startOfDay = Int64(day.daysSince1970) * Milliseconds.twentyFourHours - store.zone.offsetMilliseconds(at: instant)

@@ -96,57 +96,67 @@ extension QuotaApp {
                       label: label(plan, used: used), planView: planView(plan, used: used))
     }
 
+    /// The default: the local date in the store's zone (U2).
     public func localDate(at instant: Instant) -> LocalDate {
         store.zone.localDate(at: instant)
     }
 
+    /// The default: the stored day and count while that day is not before today, else today and 0 (U3).
     public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
         let today = localDate(at: instant)
         guard let day = store.counterDay, day >= today else { return (today, 0) }
         return (day, store.counterValue)
     }
 
+    /// The default: the entitlement's plan, else the trial while it lasts, else none (P1, P2, T2).
     public func plan(at instant: Instant) -> Plan {
         if let tier = store.entitlement { return tier.plan }
         guard let installed = store.installedAt, installed.milliseconds(to: instant) < store.rules.trialLengthMilliseconds else { return .none }
         return .trial
     }
 
+    /// The default: below the plan's daily limit; nothing under none (the capture table).
     public func allows(_ plan: Plan, used: Int) -> Bool {
         guard let limit = store.rules.dailyLimit(of: plan) else { return false }
         return used < limit
     }
 
     /// The alert a paid plan shows at its limit (the capture table).
-    public func limitAlert(_ plan: Plan) -> Output.Alert {
+    package func limitAlert(_ plan: Plan) -> Output.Alert {
         let texts = store.rules.texts
         return Output.Alert(title: texts.limitAlertTitle, message: plan == .premium ? texts.premiumLimitAlertMessage : texts.unlimitedLimitAlertMessage)
     }
 
+    /// The default: stores `day` and `used + 1` (U3, U4).
     public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
         store.counterDay = day
         store.counterValue = used + 1
     }
 
+    /// The default: nothing, since the store survives a reinstall (T1, U5).
     public mutating func reinstalled(at instant: Instant) {}
 
+    /// The default: stores the new entitlement (P1).
     public mutating func entitlementChanged(to tier: PaidTier?, at instant: Instant) {
         store.entitlement = tier
     }
 
+    /// The default: the limit alert under a paid plan, else the plan sheet (the capture table).
     public func blocked(_ plan: Plan) -> (Output.Outcome, Output.Alert?) {
         plan == .premium || plan == .unlimited ? (.limitAlert, limitAlert(plan)) : (.planSheet, nil)
     }
 
+    /// The default: the no-limit label under Unlimited, else the below-limit or limit-reached label (L1, L3).
     public func label(_ plan: Plan, used: Int) -> ShownText {
         plan == .unlimited ? store.rules.texts.noLimitLabel : limitLabel(plan, used: used, reachedAt: store.rules.dailyLimit(of: plan) ?? 0)
     }
 
     /// `Below limit` while `used < reachedAt`, else `Limit reached` (always under None).
-    public func limitLabel(_ plan: Plan, used: Int, reachedAt limit: Int) -> ShownText {
+    package func limitLabel(_ plan: Plan, used: Int, reachedAt limit: Int) -> ShownText {
         plan != .none && used < limit ? store.rules.texts.belowLimitLabel : store.rules.texts.limitReachedLabel
     }
 
+    /// The default: a usage bar under the trial and Premium, a text under Unlimited, none under none (L2).
     public func planView(_ plan: Plan, used: Int) -> Output.PlanViewBox? {
         switch plan {
         case .unlimited: return .text(store.rules.texts.noUsageLimitText)

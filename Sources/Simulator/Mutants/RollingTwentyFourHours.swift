@@ -2,23 +2,23 @@ import SubscriptionModel
 
 /// Counts the analyses of the last 24 hours instead of the usage day (U3): no reset
 /// at local midnight, a limit that frees up one analysis at a time.
-public struct RollingTwentyFourHours: Mutant {
-    public static let name = "rolling-24-hour-window"
-    public static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
-    public static let smallestCounterexample = 3 // install, capture, a look after midnight within 24 h
-    public var store = Self.freshStore
+package struct RollingTwentyFourHours: Mutant {
+    package static let name = "rolling-24-hour-window"
+    package static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
+    package static let smallestCounterexample = 3 // install, capture, a look after midnight within 24 h
+    package var store = Self.freshStore
     private var recent: [Instant] = []
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         recent = []
     }
 
-    public func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
+    package func usage(at instant: Instant) -> (day: LocalDate, used: Int) {
         (localDate(at: instant), recent.filter { $0.milliseconds(to: instant) < Milliseconds.twentyFourHours }.count)
     }
 
-    public mutating func count(day: LocalDate, used: Int, at instant: Instant) {
+    package mutating func count(day: LocalDate, used: Int, at instant: Instant) {
         recent.removeAll { $0.milliseconds(to: instant) >= Milliseconds.twentyFourHours }
         recent.append(instant)
     }

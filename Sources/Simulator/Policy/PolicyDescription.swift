@@ -6,9 +6,9 @@ import SubscriptionModel
 ///
 /// Plain text, one fact a line, so a reviewer can check it against the product document
 /// and two versions of a policy can be compared with `diff`.
-public enum PolicyDescription {
+package enum PolicyDescription {
     /// The policy's description, ending in a newline.
-    public static func text(_ policy: SubscriptionPolicy) -> String {
+    package static func text(_ policy: SubscriptionPolicy) -> String {
         var lines: [String] = ["policy \(policy.name)"]
         if let about = policy.about { lines.append("  \(about)") }
         lines.append("calendar: \(policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description)")

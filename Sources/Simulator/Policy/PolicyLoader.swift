@@ -3,17 +3,17 @@ import SubscriptionModel
 
 /// Finds a policy by a shipped name or a file path, as the commands and timelines name
 /// one: a shipped name always means the shipped policy.
-public enum PolicyLoader {
+package enum PolicyLoader {
     /// Why no policy could be loaded.
-    public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, without the `error: ` prefix (a timeline's reader puts it after `policy: `).
-        public var problem: String
+        package var problem: String
 
         /// The line a command prints.
-        public var description: String { "error: " + problem }
+        package var description: String { "error: " + problem }
 
         /// An error saying `problem`.
-        public init(problem: String) {
+        package init(problem: String) {
             self.problem = problem
         }
     }
@@ -23,7 +23,7 @@ public enum PolicyLoader {
     /// but for a bare word (no `/`, no `.`) looked up in the working folder (a command's
     /// `--policy`, a timeline read from standard input): a shipped name mistyped, more
     /// likely than a file there.
-    public static func load(_ nameOrPath: String, folder: String = ".") throws(LoadError) -> SubscriptionPolicy {
+    package static func load(_ nameOrPath: String, folder: String = ".") throws(LoadError) -> SubscriptionPolicy {
         if let shipped = SubscriptionPolicy.named(nameOrPath) { return shipped }
         guard !nameOrPath.isEmpty else { throw LoadError(problem: "an empty policy name") }
         let path = nameOrPath.hasPrefix("/") || folder == "." ? nameOrPath : URL(fileURLWithPath: folder).appendingPathComponent(nameOrPath).path

@@ -2,15 +2,15 @@ import SubscriptionModel
 
 /// `simulate replay FILE` for a timeline that names a policy: the generic engine's
 /// JSON Lines, handed to a sink in chunks as `Replay` does for the v1 contract.
-public enum PolicyReplay {
+package enum PolicyReplay {
     /// Reads, validates and replays the file at `path` through the generic engine.
     /// Throws before anything runs when the file (or the policy file it names) is bad.
-    public static func jsonLines(path: String) throws(TimelineError) -> String {
+    package static func jsonLines(path: String) throws(TimelineError) -> String {
         jsonLines(try PolicyTimelineReader().read(path: path))
     }
 
     /// Replays a timeline through the generic engine, returning all the lines as one text.
-    public static func jsonLines(_ timeline: PolicyTimeline) -> String {
+    package static func jsonLines(_ timeline: PolicyTimeline) -> String {
         var text = ""
         write(timeline) { text += $0 }
         return text
@@ -18,13 +18,13 @@ public enum PolicyReplay {
 
     /// Replays a timeline through the generic engine, handing the JSON Lines to `sink`
     /// in chunks of about `Replay.chunkBytes`, each ending at a line's end.
-    public static func write(_ timeline: PolicyTimeline, to sink: (String) -> Void) {
+    package static func write(_ timeline: PolicyTimeline, to sink: (String) -> Void) {
         writeUTF8(timeline) { sink(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The same lines as UTF-8, handed to `sink` chunk by chunk (valid only during the
     /// call): for a writer that sends bytes on, as `replay --batch` does.
-    public static func writeUTF8(_ timeline: PolicyTimeline, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func writeUTF8(_ timeline: PolicyTimeline, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let machine = PolicyMachine(policy: timeline.policy)
         var state = machine.initialState(zone: timeline.zone)
         var chunk: [UInt8] = []

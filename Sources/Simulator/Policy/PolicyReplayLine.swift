@@ -2,9 +2,9 @@ import SubscriptionModel
 
 /// One line of a policy replay's JSON Lines output (the generic contract's Output table),
 /// with keys in the contract's order.
-public enum PolicyReplayLine {
+package enum PolicyReplayLine {
     /// The line for event `index`, whose `do` was `action`, with its output under `machine`'s policy.
-    public static func json(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine) -> String {
+    package static func json(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine) -> String {
         var line: [UInt8] = []
         line.reserveCapacity(512)
         append(index: index, action: action, output: output, machine: machine, to: &line)
@@ -15,7 +15,7 @@ public enum PolicyReplayLine {
     /// piece by piece: a replay writes one per event into its chunk, with no string of
     /// its own. The screens are `machine`'s rendering of the output unless `screens`
     /// gives the ones an implementation showed itself.
-    public static func append(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine,
+    package static func append(index: Int, action: PolicyEvent.Action, output: PolicyOutput, machine: PolicyMachine,
                               screens: [PolicyScreenValue]? = nil, to line: inout [UInt8]) {
         let policy = machine.policy
         line.append(#"{"i":"#)
@@ -92,7 +92,7 @@ public enum PolicyReplayLine {
 
     /// All lines of a replay, each ending in a newline; with `screens`, each event's
     /// screens as an implementation showed them instead of `machine`'s rendering.
-    public static func jsonLines(events: [PolicyEvent], outputs: [PolicyOutput], machine: PolicyMachine,
+    package static func jsonLines(events: [PolicyEvent], outputs: [PolicyOutput], machine: PolicyMachine,
                                  screens: [[PolicyScreenValue]]? = nil) -> String {
         var text: [UInt8] = []
         for (index, (event, output)) in zip(events, outputs).enumerated() {
@@ -157,7 +157,7 @@ public enum PolicyReplayLine {
     }
 
     /// A screen value as JSON.
-    public static func screenValue(_ value: PolicyScreenValue) -> String {
+    package static func screenValue(_ value: PolicyScreenValue) -> String {
         switch value {
         case .null: "null"
         case .text(let text): JSONText.quoted(text)
@@ -168,7 +168,7 @@ public enum PolicyReplayLine {
     }
 
     /// A parsed JSON value written compactly (numbers as written).
-    public static func json(_ value: JSONValue) -> String {
+    package static func json(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

@@ -19,7 +19,7 @@ public struct PolicyTimeline: Hashable, Sendable {
 
     /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
     /// first and only there, instants never decreasing.
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard let first = events.first, first.action == .install else { return false }
         var previous = first.at
         for event in events.dropFirst() {

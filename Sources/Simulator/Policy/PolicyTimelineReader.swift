@@ -9,13 +9,13 @@ import SubscriptionModel
 ///
 /// Errors are `TimelineError`s worded as `TimelineReader`'s, so `simulate replay` prints
 /// one kind of line whatever the timeline.
-public struct PolicyTimelineReader: Sendable {
+package struct PolicyTimelineReader: Sendable {
     /// A reader.
-    public init() {}
+    package init() {}
 
     /// Reads the file at `path` (`-` for standard input); a policy file it names is
     /// looked up beside it.
-    public func read(path: String) throws(TimelineError) -> PolicyTimeline {
+    package func read(path: String) throws(TimelineError) -> PolicyTimeline {
         let input = InputPath(path)
         let bytes = try InputFile.read(input, kind: "timeline file")
         let result = bytes.withUnsafeBufferPointer { buffer in
@@ -27,7 +27,7 @@ public struct PolicyTimelineReader: Sendable {
     }
 
     /// Reads a timeline from JSON text; `folder` is where a policy file path is relative to.
-    public func read(data: Data, folder: String = ".") throws(TimelineError) -> PolicyTimeline {
+    package func read(data: Data, folder: String = ".") throws(TimelineError) -> PolicyTimeline {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(TimelineError) -> PolicyTimeline in
                 try read(TimelineDocument(raw.bindMemory(to: UInt8.self), keys: Self.keys), folder: folder)
@@ -37,10 +37,10 @@ public struct PolicyTimelineReader: Sendable {
     }
 
     /// The top-level members a policy timeline has.
-    public static let keys: Set<String> = ["policy", "zone", "events"]
+    package static let keys: Set<String> = ["policy", "zone", "events"]
 
     /// The folder a timeline file's relative policy path starts from.
-    public static func folder(of path: InputPath) -> String {
+    package static func folder(of path: InputPath) -> String {
         path.isStandardInput ? "." : URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
     }
 
@@ -48,7 +48,7 @@ public struct PolicyTimelineReader: Sendable {
     /// so memory follows the events, not the text. A fault is reported as the
     /// document's `refusal`, so text that is not JSON is refused as such whatever else
     /// is wrong with it.
-    public func read(_ document: TimelineDocument, folder: String) throws(TimelineError) -> PolicyTimeline {
+    package func read(_ document: TimelineDocument, folder: String) throws(TimelineError) -> PolicyTimeline {
         do throws(TimelineError) {
             let policy = try readPolicy(document.value("policy"), folder: folder)
             let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
@@ -231,7 +231,7 @@ public struct PolicyTimelineReader: Sendable {
     }
 
     /// The dates a history feature's `day` may name.
-    public static let dayRange = LocalDate(year: 1970, month: 1, day: 1)...LocalDate(year: 2099, month: 12, day: 31)
+    package static let dayRange = LocalDate(year: 1970, month: 1, day: 1)...LocalDate(year: 2099, month: 12, day: 31)
 
     private func readDay(_ raw: JSONValue?, index: Int) throws(TimelineError) -> LocalDate {
         guard let raw, raw != .null else { throw .event(index, "missing \"day\"") }

@@ -3,18 +3,18 @@ import SubscriptionModel
 /// `deterministic` for one user of a policy: regenerating and replaying gives the same
 /// timeline and the same outputs. A campaign samples users for it; the comparison lives
 /// here so it can be tested on hand-made differences.
-public enum PolicyDeterminismCheck {
+package enum PolicyDeterminismCheck {
     /// One generation and replay of a user.
-    public struct Sample: Sendable {
+    package struct Sample: Sendable {
         /// The starting zone.
-        public var zone: TimeZoneRules
+        package var zone: TimeZoneRules
         /// The events.
-        public var events: [PolicyEvent]
+        package var events: [PolicyEvent]
         /// The outputs' fingerprint.
-        public var digest: OutputDigest
+        package var digest: OutputDigest
 
         /// Creates a sample.
-        public init(zone: TimeZoneRules, events: [PolicyEvent], digest: OutputDigest) {
+        package init(zone: TimeZoneRules, events: [PolicyEvent], digest: OutputDigest) {
             self.zone = zone
             self.events = events
             self.digest = digest
@@ -22,7 +22,7 @@ public enum PolicyDeterminismCheck {
     }
 
     /// The violation when the two samples of user `user` differ.
-    public static func compare(_ first: Sample, _ second: Sample, user: Int) -> PolicyViolation? {
+    package static func compare(_ first: Sample, _ second: Sample, user: Int) -> PolicyViolation? {
         if first.zone != second.zone {
             return PolicyViolation(invariant: .deterministic, eventIndex: 0,
                                    detail: "regenerating user \(user) gave zone \(second.zone.identifier), first \(first.zone.identifier)")

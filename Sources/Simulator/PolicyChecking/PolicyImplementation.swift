@@ -47,7 +47,7 @@ public struct PolicyReferenceImplementation: PolicyImplementation {
 
     /// An engine that asks `dates` for each event's local date instead of the zone
     /// tables (the benchmark's Calendar baseline; see `PolicyMachine(policy:dates:)`).
-    public init(dates: any LocalDateSource) {
+    package init(dates: any LocalDateSource) {
         self.dates = dates
     }
 

@@ -92,7 +92,7 @@ public enum PolicyInvariant: String, Hashable, Sendable, CaseIterable, Comparabl
     ]
 
     /// The invariants computed from the trace alone (all but `matchesReference`).
-    public static let traceInvariants = allCases.filter { $0 != .matchesReference }
+    package static let traceInvariants = allCases.filter { $0 != .matchesReference }
 
     /// Orders invariants as declared.
     public static func < (lhs: PolicyInvariant, rhs: PolicyInvariant) -> Bool {

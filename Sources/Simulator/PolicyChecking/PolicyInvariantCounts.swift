@@ -5,7 +5,7 @@ public struct PolicyInvariantCounts: Hashable, Sendable {
     private var counts = [Int](repeating: 0, count: PolicyInvariant.allCases.count)
 
     /// All zero.
-    public init() {}
+    package init() {}
 
     /// The count of one invariant.
     public subscript(_ invariant: PolicyInvariant) -> Int {
@@ -14,7 +14,7 @@ public struct PolicyInvariantCounts: Hashable, Sendable {
     }
 
     /// Adds another set of counts.
-    public mutating func add(_ other: PolicyInvariantCounts) {
+    package mutating func add(_ other: PolicyInvariantCounts) {
         for index in counts.indices { counts[index] += other.counts[index] }
     }
 

@@ -11,20 +11,20 @@ import SubscriptionModel
 /// tables' offsets. Each function follows the words of `docs/policies.md` and favours
 /// being obviously right over being clever. A class, so the checker holds it (and the
 /// policy in it) by one reference.
-public final class PolicyOracle: Sendable {
+package final class PolicyOracle: Sendable {
     /// The rules, as data.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// The paid plans' indices in rank order: the file's order (G9).
-    public let paidPlans: [Int]
+    package let paidPlans: [Int]
     /// The fixed zone of the policy's calendar; nil when it is the device's (G2).
-    public let fixedZone: TimeZoneRules?
+    package let fixedZone: TimeZoneRules?
 
     /// G6.4's order: "the first of `total`, `stock`, `month`, `day` whose limit the count
     /// has reached blocks" — the most lasting reason first.
-    public static let limitOrder: [PolicyWindow] = [.total, .stock, .month, .day]
+    package static let limitOrder: [PolicyWindow] = [.total, .stock, .month, .day]
 
     /// An oracle for `policy`.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.policy = policy
         self.paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
         switch policy.calendar {
@@ -39,7 +39,7 @@ public final class PolicyOracle: Sendable {
     /// `t < I + length`; (3) the grace when `I < R` and `t < R + length`; (4) the
     /// registered default when signed in and the policy has one, else the guest default;
     /// (5) nil, `none`.
-    public func plan(installedAt: Instant?, isRegistered: Bool, entitlement: PolicyEntitlement?, at: Instant) -> Int? {
+    package func plan(installedAt: Instant?, isRegistered: Bool, entitlement: PolicyEntitlement?, at: Instant) -> Int? {
         if let entitlement {
             return policy.products[entitlement.product].plan
         }
@@ -64,14 +64,14 @@ public final class PolicyOracle: Sendable {
     /// G3: the usage day is the later of the stored day (the last counted use's) and the
     /// local date now.
     @inline(__always)
-    public static func usageDay(stored: LocalDate?, localDate: LocalDate) -> LocalDate {
+    package static func usageDay(stored: LocalDate?, localDate: LocalDate) -> LocalDate {
         guard let stored else { return localDate }
         return stored > localDate ? stored : localDate
     }
 
     /// The first day of the month after `date`'s: G3's "a later month" is a usage day on
     /// or after it, and G8's month reset is when the local date reaches it.
-    public static func nextMonthStart(_ date: LocalDate) -> LocalDate {
+    package static func nextMonthStart(_ date: LocalDate) -> LocalDate {
         let (year, month, _) = date.components
         return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
     }
@@ -81,7 +81,7 @@ public final class PolicyOracle: Sendable {
     /// G6 for a use of `feature` (not a releasing one) under `plan` (nil: none), with
     /// `meterCounts` the counts in force of the meter the feature consumes (ignored for
     /// other features): the reason it is blocked, or nil when it is allowed.
-    public func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: PolicyCounts) -> PolicyReason? {
+    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: PolicyCounts) -> PolicyReason? {
         // (Each rule is read from the policy in place, `policy.plans[plan].…`: naming the
         // plan or the feature in a local would copy it, strings and tables, at every use.)
         // (1) No plan.
@@ -113,7 +113,7 @@ public final class PolicyOracle: Sendable {
 
     /// G7: the policy's response to a use blocked for `reason` under `plan`; under no
     /// plan, the policy's `noPlanResponse`.
-    public func response(plan: Int?, reason: PolicyReason) -> PolicyResponse? {
+    package func response(plan: Int?, reason: PolicyReason) -> PolicyResponse? {
         guard let plan else { return policy.noPlanResponse }
         return policy.plans[plan].responses[reason.rawValue]
     }
@@ -127,7 +127,7 @@ public final class PolicyOracle: Sendable {
     /// Found span by span of constant offset: within one, the local date only grows with
     /// time, so the first instant it reaches the target date is either the span's start
     /// or the instant the wall clock reaches the target's midnight.
-    public func resetAt(reason: PolicyReason, after at: Instant, usageDay: LocalDate, deviceZone: TimeZoneRules) -> Instant? {
+    package func resetAt(reason: PolicyReason, after at: Instant, usageDay: LocalDate, deviceZone: TimeZoneRules) -> Instant? {
         let target: LocalDate
         switch reason {
         case .day:
@@ -157,7 +157,7 @@ public final class PolicyOracle: Sendable {
     /// G9: the paid plans, in rank order, ranked above `plan` (every paid plan when it is
     /// not paid), under which the same use at the same instant with the same counts
     /// would be allowed.
-    public func upgradeOffer(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: PolicyCounts) -> PolicyPlanSet {
+    package func upgradeOffer(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: PolicyCounts) -> PolicyPlanSet {
         var offer = PolicyPlanSet()
         var above = true
         if let plan, policy.plans[plan].isPaid { above = false }
@@ -177,7 +177,7 @@ public final class PolicyOracle: Sendable {
     // MARK: Names for details
 
     /// A plan's id, `none` for nil, or the raw index when it is not one of the policy's.
-    public func planName(_ plan: Int?) -> String {
+    package func planName(_ plan: Int?) -> String {
         guard let plan else { return "none" }
         return policy.plans.indices.contains(plan) ? policy.plans[plan].id : "plan #\(plan)"
     }

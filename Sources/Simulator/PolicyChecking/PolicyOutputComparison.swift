@@ -8,16 +8,16 @@ import SubscriptionModel
 /// Fields the line does not show (the counts of a window no plan limits, an entitlement
 /// or zone that no screen reads) are compared through the screens they feed, so two
 /// outputs a user could not tell apart are never reported as different.
-public final class PolicyOutputComparison {
+package final class PolicyOutputComparison {
     /// The rules whose outputs are compared.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// Renders screens from an output, as the replay line does.
     private let renderer: PolicyMachine
     /// Per meter, the windows the line shows.
     private let shownWindows: [[PolicyWindow]]
 
     /// A comparison of `policy`'s outputs.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.policy = policy
         self.renderer = PolicyMachine(policy: policy)
         self.shownWindows = policy.meters.indices.map { meter in
@@ -27,12 +27,12 @@ public final class PolicyOutputComparison {
 
     /// Whether a user could tell the two outputs apart (cheap when they are equal).
     @inline(__always)
-    public func differ(_ a: PolicyOutput, _ b: PolicyOutput) -> Bool {
+    package func differ(_ a: PolicyOutput, _ b: PolicyOutput) -> Bool {
         a != b && !differences(a, b).isEmpty
     }
 
     /// The differing fields, each as `FIELD A (aName) vs B (bName)`; empty when none.
-    public func differences(_ a: PolicyOutput, _ b: PolicyOutput, _ aName: String = "first", _ bName: String = "second") -> [String] {
+    package func differences(_ a: PolicyOutput, _ b: PolicyOutput, _ aName: String = "first", _ bName: String = "second") -> [String] {
         guard a != b else { return [] }
         var found: [String] = []
         func note(_ field: String, _ x: String, _ y: String) {

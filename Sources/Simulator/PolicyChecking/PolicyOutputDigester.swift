@@ -7,23 +7,23 @@ import SubscriptionModel
 /// Every field of the output goes in, the alert's texts and the zone's identifier as
 /// stable FNV-1a hashes (each cached while it does not change: equal responses have
 /// equal texts).
-public struct PolicyOutputDigester {
+package struct PolicyOutputDigester {
     /// The fingerprint so far.
-    public private(set) var digest = OutputDigest()
+    package private(set) var digest = OutputDigest()
     private var lastZone: TimeZoneRules?
     private var zoneWord: UInt64 = 0
     private var lastResponse: PolicyResponse?
     private var responseWord: UInt64 = 0
 
     /// An empty digest.
-    public init() {}
+    package init() {}
 
     /// Adds one output: every field, each word multiplied by its own odd constant (so a
     /// change in any one changes the fold; a meter's counts by the meter's constant, so
     /// the order of meters counts) and folded into one mixing step, so the multiplies of
     /// one output do not wait on each other.
     @inline(__always)
-    public mutating func add(_ output: PolicyOutput) {
+    package mutating func add(_ output: PolicyOutput) {
         // The head: the day, the plan, the outcome, the reason, and a bit for each optional
         // present (set where the optional is read, rather than tested a second time).
         var head = UInt64(UInt32(bitPattern: output.day.daysSince1970))
@@ -80,7 +80,7 @@ public struct PolicyOutputDigester {
     }
 
     /// Adds something else (an event count, another digest).
-    public mutating func add(_ word: UInt64) { digest.add(word) }
+    package mutating func add(_ word: UInt64) { digest.add(word) }
 
     static func word(_ response: PolicyResponse) -> UInt64 {
         switch response {

@@ -7,25 +7,25 @@ import SubscriptionModel
 /// A safety net behind the trace invariants (which pin every shown field on their
 /// own): it fires when the checker's oracle and the reference engine disagree, which
 /// means one of them has a bug worth a look.
-public struct PolicyReferenceComparison {
+package struct PolicyReferenceComparison {
     /// The reference engine, as an implementation.
-    public private(set) var reference = PolicyReferenceImplementation()
+    package private(set) var reference = PolicyReferenceImplementation()
     /// How outputs are compared.
-    public let comparison: PolicyOutputComparison
+    package let comparison: PolicyOutputComparison
 
     /// A comparison under `policy`.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.comparison = PolicyOutputComparison(policy: policy)
     }
 
     /// Starts a new user whose device is in `zone`.
-    public mutating func start(zone: TimeZoneRules) {
+    package mutating func start(zone: TimeZoneRules) {
         reference.start(policy: comparison.policy, zone: zone)
     }
 
     /// Steps the reference with `event` and compares its output with `output`, the
     /// implementation's for the same event (event number `index`).
-    public mutating func compare(_ event: PolicyEvent, _ output: PolicyOutput, index: Int) -> PolicyViolation? {
+    package mutating func compare(_ event: PolicyEvent, _ output: PolicyOutput, index: Int) -> PolicyViolation? {
         let expected = reference.handle(event)
         guard expected != output else { return nil }
         let differences = comparison.differences(expected, output, "reference", "implementation")

@@ -8,28 +8,28 @@ import SubscriptionModel
 /// expressions (data read from the policy file) by the words of `docs/policy-file.md`,
 /// and never asks the engine for a value, so a screen the engine renders wrongly is
 /// caught rather than copied. A class, so the checker holds it by one reference.
-public final class PolicyScreenOracle: Sendable {
+package final class PolicyScreenOracle: Sendable {
     /// The rules, as data.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
 
     /// An oracle for `policy`'s screens.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.policy = policy
     }
 
     /// What a screen is computed from.
-    public struct Inputs {
+    package struct Inputs {
         /// The plan in force (nil: `none`).
-        public var plan: Int?
+        package var plan: Int?
         /// Each meter's counts in force.
-        public var counts: [PolicyCounts]
+        package var counts: [PolicyCounts]
         /// The entitlement StoreKit last reported.
-        public var entitlement: PolicyEntitlement?
+        package var entitlement: PolicyEntitlement?
         /// The device's current zone (expiry dates are shown in it, X5).
-        public var zone: TimeZoneRules
+        package var zone: TimeZoneRules
 
         /// Creates the inputs.
-        public init(plan: Int?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
+        package init(plan: Int?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
             self.plan = plan
             self.counts = counts
             self.entitlement = entitlement
@@ -38,7 +38,7 @@ public final class PolicyScreenOracle: Sendable {
     }
 
     /// Every screen value, in the policy's order.
-    public func values(_ inputs: Inputs) -> [PolicyScreenValue] {
+    package func values(_ inputs: Inputs) -> [PolicyScreenValue] {
         policy.screens.map { value(of: $0.value, inputs, numbers: nil) }
     }
 

@@ -11,17 +11,17 @@ import SubscriptionModel
 /// shadow; the first event that breaks anything ends the check, and only the events
 /// before it are observed and digested. Nothing of a timeline is kept, so checking a
 /// passing timeline allocates only what the implementation and the screens do.
-public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
+package struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
     /// The rules every timeline is checked under.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// The implementation under test.
-    public var implementation: Implementation
+    package var implementation: Implementation
     /// The instance that never sees looks and reinstalls.
-    public var shadow: Implementation
+    package var shadow: Implementation
     /// The invariant checker, with its running check counts.
-    public var checker: PolicyTraceChecker
+    package var checker: PolicyTraceChecker
     /// The reference engine beside the implementation, when it is not the reference itself.
-    public private(set) var reference: PolicyReferenceComparison?
+    package private(set) var reference: PolicyReferenceComparison?
     /// How the shadow's outputs are compared.
     private let comparison: PolicyOutputComparison
     /// Whether `reference` is set: tested on the hot path instead of `reference`, whose
@@ -31,7 +31,7 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
     /// A check of the implementations `make` builds, under `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference engine's.
     /// With `dates`, the checker's local dates come from that source instead of the zone tables.
-    public init(policy: SubscriptionPolicy, comparingWithReference: Bool = false, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
+    package init(policy: SubscriptionPolicy, comparingWithReference: Bool = false, dates: (any LocalDateSource)? = nil, _ make: () -> Implementation) {
         self.policy = policy
         self.implementation = make()
         self.shadow = make()
@@ -42,32 +42,32 @@ public struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
     }
 
     /// What checking one timeline found.
-    public struct Verdict: Sendable {
+    package struct Verdict: Sendable {
         /// The first invariant broken, if any.
-        public var violation: PolicyViolation?
+        package var violation: PolicyViolation?
         /// The fingerprint of the outputs of the events before it (all, when none broke).
-        public var digest: OutputDigest
+        package var digest: OutputDigest
     }
 
     /// Checks one timeline, which must be under the check's policy.
-    public mutating func check(_ timeline: PolicyTimeline) -> Verdict {
+    package mutating func check(_ timeline: PolicyTimeline) -> Verdict {
         precondition(timeline.policy.name == policy.name, "a \(timeline.policy.name) timeline checked under \(policy.name)")
         return timeline.events.withUnsafeBufferPointer { check(zone: timeline.zone, events: $0) }
     }
 
     /// Checks one timeline of the check's policy.
-    public mutating func check(zone: TimeZoneRules, events: [PolicyEvent]) -> Verdict {
+    package mutating func check(zone: TimeZoneRules, events: [PolicyEvent]) -> Verdict {
         events.withUnsafeBufferPointer { check(zone: zone, events: $0) }
     }
 
     /// Checks one timeline held in a buffer (a worker's reused event buffer).
-    public mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>) -> Verdict {
+    package mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>) -> Verdict {
         var nobody = NoPolicyObserver()
         return check(zone: zone, events: events, observer: &nobody)
     }
 
     /// Checks one timeline, showing each passing event and its output to `observer`.
-    public mutating func check<Observer: PolicyTraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>,
+    package mutating func check<Observer: PolicyTraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>,
                                                               observer: inout Observer) -> Verdict {
         implementation.start(policy: policy, zone: zone)
         checker.start(zone: zone)

@@ -27,7 +27,7 @@ import SubscriptionModel
 /// Only the fields the contract shows are checked: the counts of the windows some plan
 /// limits (the line's `meters`), and the entitlement and zone through the screens they
 /// feed. The checker stops mattering after the first violation (start a new user).
-public struct PolicyTraceChecker {
+package struct PolicyTraceChecker {
     /// What stays the same for every user: the policy, the oracles and what the
     /// contract shows of it, held by reference so the checker is cheap to move.
     private final class Rules {
@@ -68,9 +68,9 @@ public struct PolicyTraceChecker {
     /// Each feature's effect and whether it carries a diary day, by feature index.
     private let features: [(effect: PolicyFeature.Effect, hasHistory: Bool)]
     /// The rules the trace is checked against.
-    public var policy: SubscriptionPolicy { rules.policy }
+    package var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
-    public var oracle: PolicyOracle { rules.oracle }
+    package var oracle: PolicyOracle { rules.oracle }
 
     // The running state, from the events alone.
     private var installedAt: Instant?
@@ -110,7 +110,7 @@ public struct PolicyTraceChecker {
     /// A checker for `policy`; with `dates`, each event's local date comes from that
     /// source instead of the zone tables (G8's reset instants and the expiry dates on
     /// screens still come from the zone tables).
-    public init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
+    package init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         self.rules = Rules(policy: policy)
         let screenReads = PolicyScreenKey.Reads(policy: policy)
         self.hasScreens = !policy.screens.isEmpty
@@ -124,7 +124,7 @@ public struct PolicyTraceChecker {
     }
 
     /// Starts a new user whose device is in `zone`; check counts are kept.
-    public mutating func start(zone: TimeZoneRules) {
+    package mutating func start(zone: TimeZoneRules) {
         installedAt = nil
         isRegistered = false
         entitlement = nil
@@ -137,7 +137,7 @@ public struct PolicyTraceChecker {
     }
 
     /// How many times each invariant was checked.
-    public var checks: PolicyInvariantCounts {
+    package var checks: PolicyInvariantCounts {
         var counts = recorded
         for invariant in [PolicyInvariant.planInForce, .usageDay, .exactResponses, .resetAt, .upgradeOffer, .countsFollowUses, .exactScreens] {
             counts[invariant] += passedEvents
@@ -149,19 +149,19 @@ public struct PolicyTraceChecker {
     }
 
     /// Adds `count` checks of `invariant` made elsewhere (the shadow, determinism, the reference).
-    public mutating func record(_ invariant: PolicyInvariant, count: Int = 1) {
+    package mutating func record(_ invariant: PolicyInvariant, count: Int = 1) {
         recorded[invariant] += count
     }
 
     /// Checks the output of the next event (the screens rendered from it as the contract
     /// does); returns the first invariant it breaks.
-    public mutating func check(_ event: PolicyEvent, _ output: PolicyOutput) -> PolicyViolation? {
+    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput) -> PolicyViolation? {
         check(event, output, shown: nil)
     }
 
     /// Checks the output of the next event with the screen values the implementation
     /// showed itself (a program that prints its own screens), in the policy's order.
-    public mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, screens: [PolicyScreenValue]) -> PolicyViolation? {
+    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, screens: [PolicyScreenValue]) -> PolicyViolation? {
         check(event, output, shown: screens)
     }
 

@@ -8,7 +8,7 @@ public struct PolicyViolation: Hashable, Sendable, CustomStringConvertible {
     public var detail: String
 
     /// Creates a violation.
-    public init(invariant: PolicyInvariant, eventIndex: Int, detail: String) {
+    package init(invariant: PolicyInvariant, eventIndex: Int, detail: String) {
         self.invariant = invariant
         self.eventIndex = eventIndex
         self.detail = detail

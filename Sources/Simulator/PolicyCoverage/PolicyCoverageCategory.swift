@@ -11,7 +11,7 @@ import SubscriptionModel
 /// `all(for:)` lists the categories a policy can reach; one that cannot (a `day` limit
 /// under a plan whose `total` limit is no larger, a trial the policy does not have) is
 /// absent. Plans, meters and features are indices into the policy.
-public enum PolicyCoverageCategory: Hashable, Sendable {
+package enum PolicyCoverageCategory: Hashable, Sendable {
     /// A use blocked under a plan (nil: no plan) for a reason (G6), answered with the
     /// policy's response for them (G7).
     case blocked(plan: Int?, reason: PolicyReason)
@@ -83,27 +83,27 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     case zone(EdgeCategory)
 
     /// How a product is bought, for the categories of StoreKit's moves.
-    public enum ProductKind: String, Hashable, Sendable {
+    package enum ProductKind: String, Hashable, Sendable {
         /// A subscription renewed every period.
         case autoRenewable = "auto-renewable"
         /// A lifetime purchase.
         case nonConsumable = "non-consumable"
 
         /// The kind of a policy's product.
-        public init(_ kind: PolicyProduct.Kind) {
+        package init(_ kind: PolicyProduct.Kind) {
             if case .autoRenewable = kind { self = .autoRenewable } else { self = .nonConsumable }
         }
     }
 
     /// The time-zone categories of `EdgeCategory` every policy shares.
-    public static let zoneCategories: [EdgeCategory] = [
+    package static let zoneCategories: [EdgeCategory] = [
         .dstSpringForward, .dstFallBack, .missingMidnight, .fallBackAcrossMidnight, .skippedDate, .repeatedDate,
         .dateLineTravel, .zoneToggleAcrossDate, .lastMinuteBeforeReset, .firstMinuteAfterReset, .reinstall,
     ]
 
     /// Every category `policy` can reach, in a fixed order: blocked uses by plan and
     /// reason, resets, calendar edges, stocks, time and identity, StoreKit, history, years, time zones.
-    public static func all(for policy: SubscriptionPolicy) -> [PolicyCoverageCategory] {
+    package static func all(for policy: SubscriptionPolicy) -> [PolicyCoverageCategory] {
         var all: [PolicyCoverageCategory] = []
         for plan in reachablePlans(policy) {
             for reason in reachableReasons(policy, plan: plan) { all.append(.blocked(plan: plan, reason: reason)) }
@@ -153,7 +153,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
 
     /// The plans a user can be under (G5): those a product gives, the trial's, the
     /// grace's, the defaults, and no plan when the policy has no guest default.
-    public static func reachablePlans(_ policy: SubscriptionPolicy) -> [Int?] {
+    package static func reachablePlans(_ policy: SubscriptionPolicy) -> [Int?] {
         var plans = Set(policy.products.map(\.plan))
         for plan in [policy.trial?.plan, policy.grace?.plan, policy.guestDefault, policy.registeredDefault] {
             if let plan { plans.insert(plan) }
@@ -167,7 +167,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     /// window is never the reason when a window checked before it (G6.4) has a limit no
     /// larger and a count never smaller (`total` ≥ `month` ≥ `day` always, and `stock`
     /// equals `total` for a meter nothing releases).
-    public static func reachableReasons(_ policy: SubscriptionPolicy, plan: Int?) -> [PolicyReason] {
+    package static func reachableReasons(_ policy: SubscriptionPolicy, plan: Int?) -> [PolicyReason] {
         guard let plan else { return policy.reasonsThatCanOccur(under: nil) }
         let rules = policy.plans[plan]
         return policy.reasonsThatCanOccur(under: plan).filter { reason in
@@ -223,7 +223,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
 
     /// The category's name in reports and in the measured figures, with the policy's ids:
     /// `blocked(free_guest, total, paywall)`, `reset(questions, day)`, `dst-fall-back`, ...
-    public func name(in policy: SubscriptionPolicy) -> String {
+    package func name(in policy: SubscriptionPolicy) -> String {
         switch self {
         case .blocked(let plan, let reason):
             let response = plan.map { policy.plans[$0].response(to: reason) } ?? policy.noPlanResponse
@@ -261,7 +261,7 @@ public enum PolicyCoverageCategory: Hashable, Sendable {
     }
 
     /// What the category means, for reports.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .blocked: "a use blocked under the plan for the reason, with the policy's response"
         case .reset: "the usage day (or month) advanced while the window's count was above 0"

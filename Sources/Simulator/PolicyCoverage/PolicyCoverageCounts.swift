@@ -4,14 +4,14 @@ import SubscriptionModel
 /// of a given size must reach (`PolicyCoverageFigures`).
 public struct PolicyCoverageCounts: Hashable, Sendable {
     /// The policy the categories are of.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// The categories, in `PolicyCoverageCategory.all(for:)` order.
-    public let categories: [PolicyCoverageCategory]
+    package let categories: [PolicyCoverageCategory]
     /// The count of each category, in the same order.
-    public internal(set) var counts: [Int]
+    package internal(set) var counts: [Int]
 
     /// Counts of `categories`.
-    public init(policy: SubscriptionPolicy, categories: [PolicyCoverageCategory], counts: [Int]) {
+    package init(policy: SubscriptionPolicy, categories: [PolicyCoverageCategory], counts: [Int]) {
         precondition(categories.count == counts.count)
         self.policy = policy
         self.categories = categories
@@ -19,31 +19,31 @@ public struct PolicyCoverageCounts: Hashable, Sendable {
     }
 
     /// All zero, for `policy`'s categories.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         let categories = PolicyCoverageCategory.all(for: policy)
         self.init(policy: policy, categories: categories, counts: [Int](repeating: 0, count: categories.count))
     }
 
     /// The count of a category (0 for one the policy does not have).
-    public subscript(_ category: PolicyCoverageCategory) -> Int {
+    package subscript(_ category: PolicyCoverageCategory) -> Int {
         categories.firstIndex(of: category).map { counts[$0] } ?? 0
     }
 
     /// Adds another set of counts of the same policy.
-    public mutating func add(_ other: PolicyCoverageCounts) {
+    package mutating func add(_ other: PolicyCoverageCounts) {
         precondition(other.categories == categories, "counts of another policy")
         for index in counts.indices { counts[index] += other.counts[index] }
     }
 
     /// The floor of each category for a run of `users` users over up to `years` years
     /// (none judged when the users had no swarm subsets: `PolicyCoverageFigures`).
-    public func floors(users: Int, years: Int, swarm: Bool) -> [EdgeCategory.Floor] {
+    package func floors(users: Int, years: Int, swarm: Bool) -> [EdgeCategory.Floor] {
         let notJudged = PolicyCoverageFigures.notJudgedReason(policy, swarm: swarm) // the same for every category
         return categories.map { PolicyCoverageFigures.floor(of: $0, in: policy, users: users, years: years, notJudged: notJudged) }
     }
 
     /// The categories below their floor for a run of `users` users over up to `years` years.
-    public func unexercised(users: Int, years: Int, swarm: Bool) -> [PolicyCoverageCategory] {
+    package func unexercised(users: Int, years: Int, swarm: Bool) -> [PolicyCoverageCategory] {
         let floors = floors(users: users, years: years, swarm: swarm)
         return categories.indices.filter { counts[$0] < floors[$0].value }.map { categories[$0] }
     }

@@ -11,16 +11,16 @@ import SubscriptionModel
 /// policy's rules, not to its name: a file that names itself after a shipped policy but
 /// sets other rules (a higher limit, say) is not judged by them either; one that differs
 /// only in its `about` sentence or its screens' texts, which no user's draw reads, is.
-public enum PolicyCoverageFigures {
+package enum PolicyCoverageFigures {
     /// The run the figures were measured on.
-    public static let measured = (seed: UInt64(1_000_003), users: 50_000, years: 3)
+    package static let measured = (seed: UInt64(1_000_003), users: 50_000, years: 3)
 
     /// The share of the expected count a run must reach (as `EdgeCategory.floorFraction`).
-    public static var floorFraction: Double { 0.25 }
+    package static var floorFraction: Double { 0.25 }
 
     /// The mean and spread per user of category `name` (`PolicyCoverageCategory.name(in:)`)
     /// under the shipped policy `policy`, if measured.
-    public static func perUser(_ name: String, policy: String) -> (mean: Double, spread: Double)? {
+    package static func perUser(_ name: String, policy: String) -> (mean: Double, spread: Double)? {
         figures[policy]?[name]
     }
 
@@ -30,7 +30,7 @@ public enum PolicyCoverageFigures {
     /// not failed by chance (0, not judged, when the run is too small for either bound or
     /// the policy has no figures, and for users drawn without `swarm`). Below 3 years the
     /// expectation scales by `years / 3`.
-    public static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
+    package static func floor(of category: PolicyCoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
                              swarm: Bool) -> EdgeCategory.Floor {
         floor(of: category, in: policy, users: users, years: years, notJudged: notJudgedReason(policy, swarm: swarm))
     }
@@ -88,7 +88,7 @@ public enum PolicyCoverageFigures {
     /// Why a run with `--no-swarm` judges no floor: the figures are those of the default
     /// generator, and users who may do everything reach each category at other rates
     /// (fewer not-in-plan attempts, for one), so its floors would fail a sound run.
-    public static let notJudgedWithoutSwarm = "not judged: floors are measured with swarm testing on, and this run has --no-swarm"
+    package static let notJudgedWithoutSwarm = "not judged: floors are measured with swarm testing on, and this run has --no-swarm"
 
     /// Per shipped policy, per category name: (mean, spread) per user.
     static let figures: [String: [String: (mean: Double, spread: Double)]] = [

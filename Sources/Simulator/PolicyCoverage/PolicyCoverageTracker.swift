@@ -8,9 +8,9 @@ import SubscriptionModel
 /// `expires` is a renewal, `renews` turning false a cancellation, no entitlement before
 /// the `expires` in force a refund), so the tracker needs nothing from the generator.
 /// Nothing per event allocates.
-public struct PolicyCoverageTracker {
+package struct PolicyCoverageTracker {
     /// The policy's categories, in `PolicyCoverageCategory.all(for:)` order.
-    public let categories: [PolicyCoverageCategory]
+    package let categories: [PolicyCoverageCategory]
     private let policy: SubscriptionPolicy
     private var reached: [Int]
 
@@ -74,7 +74,7 @@ public struct PolicyCoverageTracker {
     private static var day: Int64 { Milliseconds.twentyFourHours }
 
     /// A tracker of `policy`'s categories, all at 0.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         self.policy = policy
         let categories = PolicyCoverageCategory.all(for: policy)
         self.categories = categories
@@ -130,12 +130,12 @@ public struct PolicyCoverageTracker {
     }
 
     /// What was reached so far.
-    public var counts: PolicyCoverageCounts {
+    package var counts: PolicyCoverageCounts {
         PolicyCoverageCounts(policy: policy, categories: categories, counts: reached)
     }
 
     /// Adds counts reached by another tracker of the same policy (another worker's).
-    public mutating func add(_ other: PolicyCoverageCounts) {
+    package mutating func add(_ other: PolicyCoverageCounts) {
         precondition(other.categories == categories, "counts of another policy")
         for index in reached.indices { reached[index] += other.counts[index] }
     }
@@ -146,7 +146,7 @@ public struct PolicyCoverageTracker {
     }
 
     /// A new timeline starting in `zone`.
-    public mutating func begin(zone: TimeZoneRules) {
+    package mutating func begin(zone: TimeZoneRules) {
         clock.set(zone)
         previousOffset = .min
         pendingToggle = nil
@@ -165,7 +165,7 @@ public struct PolicyCoverageTracker {
     }
 
     /// Replays `timeline` through the reference engine and observes every event.
-    public mutating func observe(timeline: PolicyTimeline) {
+    package mutating func observe(timeline: PolicyTimeline) {
         let machine = PolicyMachine(policy: policy)
         var state = machine.initialState(zone: timeline.zone)
         begin(zone: timeline.zone)
@@ -173,7 +173,7 @@ public struct PolicyCoverageTracker {
     }
 
     /// One event and the reference output right after it.
-    public mutating func observe(_ event: PolicyEvent, _ output: PolicyOutput) {
+    package mutating func observe(_ event: PolicyEvent, _ output: PolicyOutput) {
         let at = event.at.millisecondsSince1970
         var switchedFrom: TimeZoneRules?
         switch event.action {

@@ -2,19 +2,19 @@ import SubscriptionModel
 
 /// One report of StoreKit's current entitlement under a policy, as the app would be
 /// told of it, with what happened in StoreKit's terms.
-public struct PolicyEntitlementChange: Hashable, Sendable {
+package struct PolicyEntitlementChange: Hashable, Sendable {
     /// When the app hears of it.
-    public var at: Instant
+    package var at: Instant
     /// When StoreKit made it: `at`, unless the device was offline then and the app heard
     /// of it later (a period's end, `PolicyStoreKitLifecycle`).
-    public var due: Instant
+    package var due: Instant
     /// The current entitlement from then on (product, `expires`, `renews`), or none.
-    public var entitlement: PolicyEntitlement?
+    package var entitlement: PolicyEntitlement?
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a change the app hears of at `at`, made by StoreKit at `due` (by default then).
-    public init(at: Instant, due: Instant? = nil, entitlement: PolicyEntitlement?, kind: Kind) {
+    package init(at: Instant, due: Instant? = nil, entitlement: PolicyEntitlement?, kind: Kind) {
         self.at = at
         self.due = due ?? at
         self.entitlement = entitlement
@@ -22,7 +22,7 @@ public struct PolicyEntitlementChange: Hashable, Sendable {
     }
 
     /// What StoreKit did.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A first purchase.
         case purchase
         /// The period renewed: the same product, a later `expires`.

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// The buffer the policy generator appends a user's events to (a `GrowableBuffer`),
 /// with the generator's working memory for one user, reused like the events' storage.
-public final class PolicyEventBuffer: GrowableBuffer<PolicyEvent> {
+package final class PolicyEventBuffer: GrowableBuffer<PolicyEvent> {
     /// The generator's working memory for one user (feature slots, counters): a policy
     /// has at most 64 features and 64 meters.
     let slots: UnsafeMutablePointer<UInt8>
@@ -14,7 +14,7 @@ public final class PolicyEventBuffer: GrowableBuffer<PolicyEvent> {
     var rareKeys: [Int64] = []
 
     /// An empty buffer with room for `capacity` events.
-    public override init(capacity: Int = 1024) {
+    package override init(capacity: Int = 1024) {
         self.slots = .allocate(capacity: 64)
         self.slots.initialize(repeating: 0, count: 64)
         self.scratch = .allocate(capacity: Self.scratchCount)

@@ -8,27 +8,27 @@ import SubscriptionModel
 /// drowned out: a user who cannot cancel renews, upgrades and is refunded more often
 /// than one who may do everything. With swarm testing off every user may do everything,
 /// and their persona alone decides how often.
-public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
+package struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
     /// The features the user may use, one bit per feature index.
-    public var features: UInt64
+    package var features: UInt64
     /// The habits the user may have.
-    public var habits: Habits
+    package var habits: Habits
 
     /// Creates a subset.
-    public init(features: UInt64, habits: Habits) {
+    package init(features: UInt64, habits: Habits) {
         self.features = features
         self.habits = habits
     }
 
     /// Everything a generator can do, for `policy`: what every user gets with swarm testing off.
-    public static func everything(for policy: SubscriptionPolicy) -> PolicySwarm {
+    package static func everything(for policy: SubscriptionPolicy) -> PolicySwarm {
         let count = policy.features.count
         return PolicySwarm(features: count >= 64 ? .max : (1 << UInt64(count)) - 1, habits: .all)
     }
 
     /// Whether the user may use feature `feature`.
     @inlinable
-    public func allows(feature: Int) -> Bool { features & (1 << UInt64(feature)) != 0 }
+    package func allows(feature: Int) -> Bool { features & (1 << UInt64(feature)) != 0 }
 
     /// Draws a user's subset: each feature and each habit kept with probability ½,
     /// keeping at least one feature that is not a release (a user who only deletes has
@@ -51,59 +51,59 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The habits swarm testing switches on and off, one bit each.
-    public struct Habits: OptionSet, Hashable, Sendable {
+    package struct Habits: OptionSet, Hashable, Sendable {
         /// The bits.
-        public var rawValue: UInt32
+        package var rawValue: UInt32
         /// A set of habits.
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
 
         /// Flies to other zones, across the date line too.
-        public static let travels = Habits(rawValue: 1 << 0)
+        package static let travels = Habits(rawValue: 1 << 0)
         /// Toggles the zone back and forth around local midnight.
-        public static let togglesZone = Habits(rawValue: 1 << 1)
+        package static let togglesZone = Habits(rawValue: 1 << 1)
         /// Deletes the app and installs it again.
-        public static let reinstalls = Habits(rawValue: 1 << 2)
+        package static let reinstalls = Habits(rawValue: 1 << 2)
         /// Opens the screens without doing anything.
-        public static let looks = Habits(rawValue: 1 << 3)
+        package static let looks = Habits(rawValue: 1 << 3)
         /// Signs in (a guest becomes a registered user).
-        public static let signsIn = Habits(rawValue: 1 << 4)
+        package static let signsIn = Habits(rawValue: 1 << 4)
         /// Buys a product at all.
-        public static let buys = Habits(rawValue: 1 << 5)
+        package static let buys = Habits(rawValue: 1 << 5)
         /// Moves to a higher-ranked plan's product.
-        public static let upgrades = Habits(rawValue: 1 << 6)
+        package static let upgrades = Habits(rawValue: 1 << 6)
         /// Moves to a lower-ranked plan's product (at the period's end).
-        public static let downgrades = Habits(rawValue: 1 << 7)
+        package static let downgrades = Habits(rawValue: 1 << 7)
         /// Switches between products of the same plan (monthly and yearly).
-        public static let crossgrades = Habits(rawValue: 1 << 8)
+        package static let crossgrades = Habits(rawValue: 1 << 8)
         /// Turns auto-renew off.
-        public static let cancels = Habits(rawValue: 1 << 9)
+        package static let cancels = Habits(rawValue: 1 << 9)
         /// Asks for (and gets) a refund.
-        public static let refunds = Habits(rawValue: 1 << 10)
+        package static let refunds = Habits(rawValue: 1 << 10)
         /// Lets a renewal fail (an expired card).
-        public static let failsBilling = Habits(rawValue: 1 << 11)
+        package static let failsBilling = Habits(rawValue: 1 << 11)
         /// Buys again after access ended.
-        public static let resubscribes = Habits(rawValue: 1 << 12)
+        package static let resubscribes = Habits(rawValue: 1 << 12)
         /// Restores purchases: StoreKit reports the entitlement in force again, or none.
-        public static let restores = Habits(rawValue: 1 << 13)
+        package static let restores = Habits(rawValue: 1 << 13)
         /// Buys the lifetime (non-consumable) product when there is one.
-        public static let buysLifetime = Habits(rawValue: 1 << 14)
+        package static let buysLifetime = Habits(rawValue: 1 << 14)
         /// Has days of many uses of one feature, aimed at a limit.
-        public static let bursts = Habits(rawValue: 1 << 15)
+        package static let bursts = Habits(rawValue: 1 << 15)
         /// Uses features at the edges (midnights, month ends, trial and grace ends).
-        public static let walksEdges = Habits(rawValue: 1 << 16)
+        package static let walksEdges = Habits(rawValue: 1 << 16)
 
         /// Is offline when a subscription's period ends: StoreKit's report of the renewal,
         /// of the move to another product or of the end of a cancelled subscription reaches
         /// the app minutes to days late, and the app is used meanwhile with an `expires` in
         /// the past.
-        public static let offlineAtPeriodEnd = Habits(rawValue: 1 << 17)
+        package static let offlineAtPeriodEnd = Habits(rawValue: 1 << 17)
         /// Has a device clock behind StoreKit's: a report of a renewal or of a move to
         /// another product at a period's end now and then reaches the app a moment to two
         /// minutes before that end, by the device's clock.
-        public static let clockBehind = Habits(rawValue: 1 << 18)
+        package static let clockBehind = Habits(rawValue: 1 << 18)
 
         /// Every habit.
-        public static let all = Habits(rawValue: (1 << 19) - 1)
+        package static let all = Habits(rawValue: (1 << 19) - 1)
 
         /// The habit a persona keeps under swarm testing: what the persona is for.
         static func defining(_ persona: Persona) -> Habits {
@@ -129,7 +129,7 @@ public struct PolicySwarm: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `features 0b…, habits travels, looks, …`, for a failing user's report.
-    public var description: String {
+    package var description: String {
         let kept = Habits.names.filter { habits.contains($0.0) }.map(\.1)
         return "features 0b" + String(features, radix: 2) + ", habits " + (kept.isEmpty ? "none" : kept.joined(separator: ", "))
     }

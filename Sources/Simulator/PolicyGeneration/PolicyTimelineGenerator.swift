@@ -17,31 +17,31 @@ import SubscriptionModel
 ///
 /// A user's timeline depends only on the policy, the seed, the user's index, `maxYears`,
 /// the personas and the swarm switch: the same on every run, thread and platform.
-public struct PolicyTimelineGenerator: Sendable {
+package struct PolicyTimelineGenerator: Sendable {
     /// The rules the timelines are drawn for.
-    public var policy: SubscriptionPolicy { traits.policy }
+    package var policy: SubscriptionPolicy { traits.policy }
     /// The longest span a timeline may cover, in years.
-    public let maxYears: Int
+    package let maxYears: Int
     /// The personas drawn from, by weight.
-    public let personas: [Persona]
+    package let personas: [Persona]
     /// Whether each user draws a subset of the event kinds, features and habits (swarm
     /// testing); off, every user may do everything.
-    public let swarm: Bool
+    package let swarm: Bool
     /// The zones drawn from.
-    public let catalog: ZoneCatalog
+    package let catalog: ZoneCatalog
     let traits: PolicyTraits
     private let personaWeights: [Int]
 
     /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
     /// contract can write.
-    public static let earliest = Instant(millisecondsSince1970: 0)
+    package static let earliest = Instant(millisecondsSince1970: 0)
     /// The instant every timeline ends before: 2099-12-31T00:00:00Z.
-    public static let latest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2099, month: 12, day: 31)) * Milliseconds.twentyFourHours)
+    package static let latest = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2099, month: 12, day: 31)) * Milliseconds.twentyFourHours)
     /// The last instant an entitlement's `expires` may name: 2099-12-31T23:59:59.999Z.
-    public static let latestExpiry = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2100, month: 1, day: 1)) * Milliseconds.twentyFourHours - 1)
+    package static let latestExpiry = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 2100, month: 1, day: 1)) * Milliseconds.twentyFourHours - 1)
 
     /// A generator of timelines under `policy`, up to `maxYears` long.
-    public init(policy: SubscriptionPolicy, maxYears: Int = 3, personas: [Persona] = Persona.allCases, swarm: Bool = true,
+    package init(policy: SubscriptionPolicy, maxYears: Int = 3, personas: [Persona] = Persona.allCases, swarm: Bool = true,
                 catalog: ZoneCatalog = .standard) {
         precondition((1...100).contains(maxYears), "1 to 100 years")
         precondition(!personas.isEmpty)
@@ -54,29 +54,29 @@ public struct PolicyTimelineGenerator: Sendable {
     }
 
     /// What a user was drawn as, besides their events.
-    public struct Drawn: Hashable, Sendable {
+    package struct Drawn: Hashable, Sendable {
         /// The device's zone at the start.
-        public var zone: TimeZoneRules
+        package var zone: TimeZoneRules
         /// The persona.
-        public var persona: Persona
+        package var persona: Persona
         /// What the user may do (everything when swarm testing is off).
-        public var swarm: PolicySwarm
+        package var swarm: PolicySwarm
     }
 
     /// One user's timeline and who they are.
-    public struct User: Sendable {
+    package struct User: Sendable {
         /// The user's index in the run.
-        public var index: Int
+        package var index: Int
         /// The persona drawn for them.
-        public var persona: Persona
+        package var persona: Persona
         /// What they may do.
-        public var swarm: PolicySwarm
+        package var swarm: PolicySwarm
         /// Their life.
-        public var timeline: PolicyTimeline
+        package var timeline: PolicyTimeline
     }
 
     /// Generates user `user` of the run with `seed`.
-    public func user(seed: UInt64, user: Int) -> User {
+    package func user(seed: UInt64, user: Int) -> User {
         let buffer = PolicyEventBuffer(capacity: 256)
         let drawn = generate(seed: seed, user: user, into: buffer)
         return User(index: user, persona: drawn.persona, swarm: drawn.swarm,
@@ -85,7 +85,7 @@ public struct PolicyTimelineGenerator: Sendable {
 
     /// Generates user `user`'s events into `buffer` (emptied first, its storage kept, so
     /// a worker reuses one buffer) and returns the zone, persona and subset drawn.
-    public func generate(seed: UInt64, user: Int, into buffer: PolicyEventBuffer) -> Drawn {
+    package func generate(seed: UInt64, user: Int, into buffer: PolicyEventBuffer) -> Drawn {
         buffer.removeAll()
         buffer.rare.removeAll(keepingCapacity: true)
         var random = SeededRandom(seed: seed, stream: UInt64(user))

@@ -8,17 +8,17 @@ import SubscriptionModel
 /// The timeline names its policy by `policyReference`: a shipped policy's name by
 /// default, or the path of a policy file (relative to the timeline's folder) for a
 /// policy the package does not ship.
-public struct PolicyTimelineWriter: Sendable {
+package struct PolicyTimelineWriter: Sendable {
     /// What the `policy` member says; nil for the timeline's policy's own name.
-    public var policyReference: String?
+    package var policyReference: String?
 
     /// A writer naming the policy by `policyReference`, or by its name when nil.
-    public init(policyReference: String? = nil) {
+    package init(policyReference: String? = nil) {
         self.policyReference = policyReference
     }
 
     /// The timeline as JSON text, with an optional `about` line (ignored by readers).
-    public func text(_ timeline: PolicyTimeline, about: String? = nil) -> String {
+    package func text(_ timeline: PolicyTimeline, about: String? = nil) -> String {
         var text = "{\n"
         if let about { text += "  \"about\": \(JSONText.quoted(about)),\n" }
         text += "  \"policy\": \(JSONText.quoted(policyReference ?? timeline.policy.name)),\n"
@@ -37,7 +37,7 @@ public struct PolicyTimelineWriter: Sendable {
     /// One event as a JSON object, its instant written in `zone`'s offset at that
     /// instant (UTC when the offset is not whole minutes, or when the local wall-clock
     /// year would fall outside the years 1970–2099 the contract reads).
-    public func eventJSON(_ event: PolicyEvent, policy: SubscriptionPolicy, shownIn zone: TimeZoneRules) -> String {
+    package func eventJSON(_ event: PolicyEvent, policy: SubscriptionPolicy, shownIn zone: TimeZoneRules) -> String {
         var json = "{\"at\": \"\(Self.instant(event.at, in: zone))\", \"do\": \"\(event.action.name)\""
         switch event.action {
         case .use(let feature, let day):
@@ -70,7 +70,7 @@ public struct PolicyTimelineWriter: Sendable {
 
     /// `instant` as the contract writes it, in `zone`'s offset when that is whole
     /// minutes and keeps the written year within 1970–2099, else in UTC.
-    public static func instant(_ instant: Instant, in zone: TimeZoneRules) -> String {
+    package static func instant(_ instant: Instant, in zone: TimeZoneRules) -> String {
         InstantText.format(instant, offsetSeconds: TimelineWriter.writtenOffsetSeconds(instant, in: zone))
     }
 }

@@ -7,21 +7,21 @@ import SubscriptionModel
 /// at the same time of day, clamped to the last day of a shorter month (a purchase on
 /// the 31st renews on 30 April and on 28 or 29 February; one on 29 February renews on
 /// 28 February in a common year); weeks and days are elapsed time.
-public struct ProductPeriod: Hashable, Sendable, CustomStringConvertible {
+package struct ProductPeriod: Hashable, Sendable, CustomStringConvertible {
     /// Calendar months per period (a year is 12); 0 for a period in days.
-    public var months: Int
+    package var months: Int
     /// Days per period (a week is 7); 0 for a period in months.
-    public var days: Int
+    package var days: Int
 
     /// A period of `months` calendar months and `days` days (one of them 0).
-    public init(months: Int = 0, days: Int = 0) {
+    package init(months: Int = 0, days: Int = 0) {
         self.months = months
         self.days = days
     }
 
     /// The period an ISO 8601 duration of one unit spells (`P1M`, `P2W`, `P1Y`, `P30D`),
     /// or nil for anything else (a mix of units, a time part, a zero length).
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count >= 3, bytes[0] == UInt8(ascii: "P") else { return nil }
         var value = 0
@@ -41,7 +41,7 @@ public struct ProductPeriod: Hashable, Sendable, CustomStringConvertible {
 
     /// The end of the `count`-th period after `anchor` (the purchase or the last
     /// upgrade): `count` whole periods, the day of the month clamped as StoreKit does.
-    public func end(after anchor: Instant, count: Int) -> Instant {
+    package func end(after anchor: Instant, count: Int) -> Instant {
         if months == 0 {
             return anchor.adding(milliseconds: Int64(days * count) * Milliseconds.twentyFourHours)
         }
@@ -49,7 +49,7 @@ public struct ProductPeriod: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `P1M`-style text.
-    public var description: String {
+    package var description: String {
         if months == 0 { return days % 7 == 0 ? "P\(days / 7)W" : "P\(days)D" }
         return months % 12 == 0 ? "P\(months / 12)Y" : "P\(months)M"
     }

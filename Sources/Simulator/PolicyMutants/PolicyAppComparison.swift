@@ -3,24 +3,24 @@ import SubscriptionModel
 /// Replays a policy timeline through a `PolicyApp` and through `PolicyMachine` and
 /// compares what a user observes after each event (`PolicyObservation`): how a mutant's
 /// counterexample is shown to fail, and how the straightforward app is shown to agree.
-public enum PolicyAppComparison {
+package enum PolicyAppComparison {
     /// Where an app first differs from the reference engine.
-    public struct Difference: Hashable, Sendable, CustomStringConvertible {
+    package struct Difference: Hashable, Sendable, CustomStringConvertible {
         /// The index of the first event whose observation differs.
-        public var index: Int
+        package var index: Int
         /// The reference engine's observation.
-        public var expected: PolicyObservation
+        package var expected: PolicyObservation
         /// The app's observation.
-        public var actual: PolicyObservation
+        package var actual: PolicyObservation
 
         /// Both observations, for a failure message.
-        public var description: String {
+        package var description: String {
             "event \(index): expected \(expected)\n         got      \(actual)"
         }
     }
 
     /// What the reference engine's user observes after each event.
-    public static func reference(_ timeline: PolicyTimeline) -> [PolicyObservation] {
+    package static func reference(_ timeline: PolicyTimeline) -> [PolicyObservation] {
         let machine = PolicyMachine(policy: timeline.policy)
         return machine.replay(zone: timeline.zone, events: timeline.events).map { output in
             PolicyObservation(output: output, screens: machine.screens(of: output), policy: timeline.policy)
@@ -28,7 +28,7 @@ public enum PolicyAppComparison {
     }
 
     /// The outputs and screens of `app` after each event of `timeline`, for a new user.
-    public static func run<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline) -> [(output: PolicyOutput, screens: [PolicyScreenValue])] {
+    package static func run<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline) -> [(output: PolicyOutput, screens: [PolicyScreenValue])] {
         app.start(policy: timeline.policy, zone: timeline.zone)
         return timeline.events.map { event in
             let output = app.handle(event)
@@ -37,7 +37,7 @@ public enum PolicyAppComparison {
     }
 
     /// Whose screens an observation shows.
-    public enum Screens: Sendable {
+    package enum Screens: Sendable {
         /// The app's own (`screens(of:policy:)`): what the app shows.
         case own
         /// The engine's, rendered from the app's output: what a checker sees that asks an
@@ -46,7 +46,7 @@ public enum PolicyAppComparison {
     }
 
     /// What `app`'s user observes after each event of `timeline`, with `screens`' screens.
-    public static func observations<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> [PolicyObservation] {
+    package static func observations<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> [PolicyObservation] {
         let machine = PolicyMachine(policy: timeline.policy)
         return run(&app, timeline).map { step in
             let shown = screens == .own ? step.screens : machine.screens(of: step.output)
@@ -56,7 +56,7 @@ public enum PolicyAppComparison {
 
     /// The first event after which `app`'s user observes something other than the
     /// reference engine's (with `screens`' screens), or nil when they agree throughout.
-    public static func firstDifference<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> Difference? {
+    package static func firstDifference<App: PolicyApp>(_ app: inout App, _ timeline: PolicyTimeline, screens: Screens = .own) -> Difference? {
         let actual = observations(&app, timeline, screens: screens), expected = reference(timeline)
         guard let index = expected.indices.first(where: { expected[$0] != actual[$0] }) else { return nil }
         return Difference(index: index, expected: expected[index], actual: actual[index])

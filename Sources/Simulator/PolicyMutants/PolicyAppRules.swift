@@ -31,7 +31,7 @@ extension PolicyApp {
     }
 
     /// G3's counts in force: the default `countsInForce`, for mutants that adjust it.
-    public func defaultCountsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func defaultCountsInForce(at instant: Instant) -> [PolicyCounts] {
         let day = usageDay(at: instant)
         guard let stored = store.usageDay, day > stored else { return store.counts }
         let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
@@ -50,7 +50,7 @@ extension PolicyApp {
 
     /// G5's plan at `instant` for a user with `entitlement` (and the store's install and
     /// identity): the default `plan(at:)`, for mutants that change what it is given.
-    public func standardPlan(at instant: Instant, entitlement: PolicyEntitlement?) -> Int? {
+    package func standardPlan(at instant: Instant, entitlement: PolicyEntitlement?) -> Int? {
         let policy = store.policy
         if let entitlement { return policy.products[entitlement.product].plan }
         if let installed = store.installedAt {
@@ -129,7 +129,7 @@ extension PolicyApp {
     /// G9's offer for a use with `counts`: the paid plans ranked above `plan` (every paid
     /// plan when it is not paid) under which it would be allowed. The default
     /// `upgradeOffer`, for mutants that change what it is given.
-    public func paidPlansAllowing(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
+    package func paidPlansAllowing(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
         let plans = store.policy.plans
         var offer = PolicyPlanSet()
         for candidate in plans.indices where plans[candidate].isPaid {
@@ -154,7 +154,7 @@ extension PolicyApp {
     /// G4's write: the counts in force (as `countsInForce` has them) plus 1 in every
     /// window of `meter`, stored with the usage day. The default `countUse`, for mutants
     /// that keep more.
-    public mutating func defaultCountUse(meter: Int, at instant: Instant) {
+    package mutating func defaultCountUse(meter: Int, at instant: Instant) {
         var counts = countsInForce(at: instant)
         counts[meter].day += 1
         counts[meter].month += 1

@@ -12,7 +12,7 @@ extension PolicyApp {
     }
 
     /// One screen expression's value after an event.
-    public func screenValue(_ expression: ScreenExpression, output: PolicyOutput, policy: SubscriptionPolicy, numbers: ScreenNumbers) -> PolicyScreenValue {
+    package func screenValue(_ expression: ScreenExpression, output: PolicyOutput, policy: SubscriptionPolicy, numbers: ScreenNumbers) -> PolicyScreenValue {
         func value(_ expression: ScreenExpression, _ numbers: ScreenNumbers) -> PolicyScreenValue {
             screenValue(expression, output: output, policy: policy, numbers: numbers)
         }

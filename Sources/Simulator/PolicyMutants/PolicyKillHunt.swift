@@ -24,7 +24,7 @@ public enum PolicyKillHunt {
         /// Events of each user simulated before the kill (every user when it survived),
         /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
         /// adds up the events the other shards' users had before the kill.
-        public var eventsPerUser: [Int] = []
+        package var eventsPerUser: [Int] = []
         /// Whether the implementation was caught.
         public var killed: Bool { violation != nil }
     }
@@ -65,15 +65,15 @@ public enum PolicyKillHunt {
 
 /// The kill matrix of a policy's catalogued mutants: every mutant hunted over the same
 /// users, in parallel, specialized for each mutant's type.
-public enum PolicyKillMatrix {
+package enum PolicyKillMatrix {
     /// Hunts every mutant of `policyName`'s catalogue; rows in catalogue order.
-    public static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
+    package static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
         hunt(options: options, policy: policy, policyName: policyName, swarm: swarm).rows
     }
 
     /// Hunts every mutant of `policyName`'s catalogue (over `options.shard`'s users when
     /// sharded): the rows in catalogue order, and what merging shards needs.
-    public static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> KillMatrixResult {
+    package static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> KillMatrixResult {
         let catalogue = PolicyMutantCatalogue.entries(for: policyName)
         return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
             let entry = catalogue[index]
@@ -83,20 +83,20 @@ public enum PolicyKillMatrix {
     }
 
     /// A hunt specialized for one mutant type.
-    public struct Hunt: PolicyMutantVisitor {
+    package struct Hunt: PolicyMutantVisitor {
         let options: CampaignOptions
         let policy: SubscriptionPolicy
         let swarm: Bool
 
         /// A hunt over `options`' users of `policy`.
-        public init(options: CampaignOptions, policy: SubscriptionPolicy, swarm: Bool = true) {
+        package init(options: CampaignOptions, policy: SubscriptionPolicy, swarm: Bool = true) {
             self.options = options
             self.policy = policy
             self.swarm = swarm
         }
 
         /// Hunts mutant type `M`.
-        public func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyKillHunt.Result {
+        package func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyKillHunt.Result {
             PolicyKillHunt.run(options: options, policy: policy, swarm: swarm) { M() }
         }
     }

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// A deliberately buggy implementation of one shipped policy: one real-world mistake,
 /// documented, that the harness must catch, with the smallest timeline that shows it.
-public protocol PolicyMutant: PolicyApp {
+package protocol PolicyMutant: PolicyApp {
     /// A short name for the kill matrix.
     static var name: String { get }
     /// The mistake, as a reviewer would describe it.
@@ -25,10 +25,10 @@ public protocol PolicyMutant: PolicyApp {
 
 extension PolicyMutant {
     /// Most bugs show in the output itself.
-    public static var showsOnlyInItsOwnScreens: Bool { false }
+    package static var showsOnlyInItsOwnScreens: Bool { false }
 
     /// The store every mutant starts from (replaced at `start`).
-    public static var freshStore: PolicyAppStore {
+    package static var freshStore: PolicyAppStore {
         guard let policy = SubscriptionPolicy.named(policyName) else { fatalError("no shipped policy \(policyName)") }
         return PolicyAppStore(policy: policy, zone: .utc)
     }

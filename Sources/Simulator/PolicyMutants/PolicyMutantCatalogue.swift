@@ -4,27 +4,27 @@ import SubscriptionModel
 /// the order the kill matrix lists them: at least six per policy a product document
 /// describes, including the bugs those documents themselves describe
 /// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1).
-public enum PolicyMutantCatalogue {
+package enum PolicyMutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// Its name, unique within its policy.
-        public let name: String
+        package let name: String
         /// The mistake.
-        public let mistake: String
+        package let mistake: String
         /// The shipped policy it implements.
-        public let policy: String
+        package let policy: String
         /// The Swift expression that constructs it (for regression tests), e.g. `ResetsOnlyAtLaunch()`.
-        public let constructor: String
+        package let constructor: String
         /// Events in the smallest timeline that shows the bug.
-        public let smallestCounterexample: Int
+        package let smallestCounterexample: Int
         /// A timeline of that many events that shows it (on its last event).
-        public let counterexample: PolicyTimeline
+        package let counterexample: PolicyTimeline
         /// Whether it shows only in the mutant's own screens (see `PolicyMutant`).
-        public let showsOnlyInItsOwnScreens: Bool
+        package let showsOnlyInItsOwnScreens: Bool
         /// Its type, for callers that specialize a hunt for it (`visit`).
-        public let type: any PolicyMutant.Type
+        package let type: any PolicyMutant.Type
         /// Makes a new mutant.
-        public let make: @Sendable () -> any PolicyApp
+        package let make: @Sendable () -> any PolicyApp
 
         init<M: PolicyMutant>(_ type: M.Type) {
             name = M.name
@@ -39,7 +39,7 @@ public enum PolicyMutantCatalogue {
         }
 
         /// Calls `visitor` with the mutant's concrete type, so a hunt can be specialized for it.
-        public func visit<V: PolicyMutantVisitor>(_ visitor: V) -> V.Result {
+        package func visit<V: PolicyMutantVisitor>(_ visitor: V) -> V.Result {
             let mutant: any PolicyMutant.Type = type
             return Self.open(mutant, visitor)
         }
@@ -51,13 +51,13 @@ public enum PolicyMutantCatalogue {
         /// The first event of `timeline` after which the mutant's user observes something
         /// other than the reference engine's (with `screens`' screens), or nil when they
         /// agree throughout.
-        public func firstDifference(on timeline: PolicyTimeline, screens: PolicyAppComparison.Screens = .own) -> PolicyAppComparison.Difference? {
+        package func firstDifference(on timeline: PolicyTimeline, screens: PolicyAppComparison.Screens = .own) -> PolicyAppComparison.Difference? {
             visit(PolicyMutantFirstDifference(timeline: timeline, screens: screens))
         }
     }
 
     /// The mutants of each shipped policy, by policy name.
-    public static let byPolicy: [String: [Entry]] = [
+    package static let byPolicy: [String: [Entry]] = [
         "meal-capture": [
             Entry(TrialRestartsOnReinstallUnderPolicy.self),
             Entry(CountsRestartOnReinstall.self),
@@ -110,19 +110,19 @@ public enum PolicyMutantCatalogue {
 
     /// The mutants of the policy named `policy` (`[]` for a policy without any, such as a
     /// team's own policy file).
-    public static func entries(for policy: String) -> [Entry] {
+    package static func entries(for policy: String) -> [Entry] {
         byPolicy[policy] ?? []
     }
 
     /// Every mutant, policy by policy in the order the policies are shipped.
-    public static var all: [Entry] {
+    package static var all: [Entry] {
         SubscriptionPolicy.shippedNames.flatMap { entries(for: $0) }
     }
 }
 
 /// Something done with a mutant's concrete type (`PolicyMutantCatalogue.Entry.visit`),
 /// so generic code such as a hunt is specialized for each mutant.
-public protocol PolicyMutantVisitor {
+package protocol PolicyMutantVisitor {
     /// What the visit returns.
     associatedtype Result
     /// Does it for mutant type `M`.

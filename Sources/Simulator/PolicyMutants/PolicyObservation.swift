@@ -7,28 +7,28 @@ import SubscriptionModel
 /// The device's zone and the entitlement's details are not observed by themselves, only
 /// through the screens they feed, so two implementations agree when their observations
 /// are equal, whatever they keep inside.
-public struct PolicyObservation: Hashable, Sendable, CustomStringConvertible {
+package struct PolicyObservation: Hashable, Sendable, CustomStringConvertible {
     /// The plan id in force.
-    public var plan: String
+    package var plan: String
     /// The usage day.
-    public var day: LocalDate
+    package var day: LocalDate
     /// For a use: allowed or blocked.
-    public var outcome: PolicyOutcome?
+    package var outcome: PolicyOutcome?
     /// For a blocked use: why.
-    public var reason: PolicyReason?
+    package var reason: PolicyReason?
     /// For a blocked use: what it shows (the alert's texts included).
-    public var response: PolicyResponse?
+    package var response: PolicyResponse?
     /// For a use blocked by a day or month: when it resets.
-    public var resetAt: Instant?
+    package var resetAt: Instant?
     /// For a blocked use: the plan ids offered.
-    public var upgrade: [String]?
+    package var upgrade: [String]?
     /// `meter.window=count` for every window any plan limits.
-    public var used: [String]
+    package var used: [String]
     /// The screen values, in the policy's order.
-    public var screens: [PolicyScreenValue]
+    package var screens: [PolicyScreenValue]
 
     /// The observation of `output` (with its `screens`) under `policy`.
-    public init(output: PolicyOutput, screens: [PolicyScreenValue], policy: SubscriptionPolicy) {
+    package init(output: PolicyOutput, screens: [PolicyScreenValue], policy: SubscriptionPolicy) {
         plan = policy.planID(output.plan)
         day = output.day
         outcome = output.outcome
@@ -43,7 +43,7 @@ public struct PolicyObservation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The observation on one line, for failure messages.
-    public var description: String {
+    package var description: String {
         var parts = ["plan \(plan)", "day \(day)"]
         if let outcome { parts.append(outcome.rawValue) }
         if let reason { parts.append("reason \(reason)") }

@@ -11,9 +11,9 @@ import SubscriptionModel
 ///
 /// A sketch names shipped policies, real zones and ids the policy has; a typo is a bug
 /// in the package and stops the program.
-public enum PolicyTimelineSketch {
+package enum PolicyTimelineSketch {
     /// One line of a sketch.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// The first install, a reinstall, a look at the screens, the guest's sign-in.
         case install, reinstall, look, signIn
         /// The device moves to the zone of this identifier.
@@ -29,7 +29,7 @@ public enum PolicyTimelineSketch {
     }
 
     /// The timeline of these lines under the shipped policy `policy`, starting in `zone`.
-    public static func timeline(_ policy: String, zone: String, _ lines: [(String, Step)]) -> PolicyTimeline {
+    package static func timeline(_ policy: String, zone: String, _ lines: [(String, Step)]) -> PolicyTimeline {
         guard let rules = SubscriptionPolicy.named(policy) else { fatalError("no shipped policy \(policy)") }
         var events: [PolicyEvent] = []
         for (text, step) in lines {
@@ -59,13 +59,13 @@ public enum PolicyTimelineSketch {
     }
 
     /// An instant as the timeline format writes it.
-    public static func instant(_ text: String) -> Instant {
+    package static func instant(_ text: String) -> Instant {
         guard case .success(let instant) = InstantParser.parse(text) else { fatalError("not an instant: \(text)") }
         return instant
     }
 
     /// A date `YYYY-MM-DD`.
-    public static func date(_ text: String) -> LocalDate {
+    package static func date(_ text: String) -> LocalDate {
         TimeZoneRules.utc.localDate(at: instant(text + "T00:00:00Z"))
     }
 

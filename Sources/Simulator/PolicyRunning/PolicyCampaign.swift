@@ -22,17 +22,17 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     /// How the policy is named in reports and commands.
     public let policyName: String
     /// The timelines' source.
-    public let generator: PolicyTimelineGenerator
+    package let generator: PolicyTimelineGenerator
     /// Makes one implementation under test per worker.
-    public let makeImplementation: @Sendable () -> Implementation
+    package let makeImplementation: @Sendable () -> Implementation
     /// Whether every output is also compared with the reference engine's (`matches-reference`).
     public var comparesWithReference = false
     /// The checker's local dates (nil: the zone tables).
-    public var checkerDates: (any LocalDateSource)?
+    package var checkerDates: (any LocalDateSource)?
     /// Flags that shaped the policy the timelines were generated under and that a
     /// failure's regenerate command must repeat (` --storekit FILE`); `--no-swarm` is
     /// added by the campaign itself.
-    public var extraGeneratorFlags = ""
+    package var extraGeneratorFlags = ""
 
     private static var blockSize: Int { 8 }
 
@@ -47,7 +47,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     }
 
     /// A check of one implementation, with the reference alongside when asked.
-    public func makeCheck() -> PolicyTimelineCheck<Implementation> {
+    package func makeCheck() -> PolicyTimelineCheck<Implementation> {
         PolicyTimelineCheck(policy: policy, comparingWithReference: comparesWithReference, dates: checkerDates, makeImplementation)
     }
 
@@ -122,14 +122,14 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
-    public func replay(user: Int) -> (user: PolicyTimelineGenerator.User, violation: PolicyViolation?) {
+    package func replay(user: Int) -> (user: PolicyTimelineGenerator.User, violation: PolicyViolation?) {
         let generated = generator.user(seed: options.seed, user: user)
         var check = makeCheck()
         return (generated, check.check(generated.timeline).violation)
     }
 
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
-    public func shrinkFailure(of invariant: PolicyInvariant, user: Int) -> PolicyShrunkFailure {
+    package func shrinkFailure(of invariant: PolicyInvariant, user: Int) -> PolicyShrunkFailure {
         let clock = ContinuousClock(), started = clock.now
         let (generated, _) = replay(user: user)
         var check = makeCheck()
@@ -147,7 +147,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
 
 extension PolicyCampaign where Implementation == PolicyReferenceImplementation {
     /// A campaign checking the reference engine itself.
-    public init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
+    package init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
         self.init(options: options, policy: policy, policyName: policyName, swarm: swarm) { PolicyReferenceImplementation() }
     }
 }

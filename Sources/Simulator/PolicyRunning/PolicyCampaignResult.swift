@@ -9,17 +9,17 @@ public struct PolicyCampaignResult: Sendable {
     /// How the policy was named (a shipped name or a file's path).
     public var policyName: String
     /// Whether users drew swarm subsets (the default); without them no floor is judged.
-    public var swarm: Bool
+    package var swarm: Bool
     /// Users.
     public var users = 0
     /// Events.
     public var events = 0
     /// Simulated time, summed over users.
-    public var simulatedMilliseconds: Int64 = 0
+    package var simulatedMilliseconds: Int64 = 0
     /// Users per persona.
     public var personas: [Persona: Int] = [:]
     /// The outputs' digest (a commutative sum over users).
-    public var digest: UInt64 = 0
+    package var digest: UInt64 = 0
     /// How often each invariant was checked.
     public var checks = PolicyInvariantCounts()
     /// Users whose timeline broke each invariant.
@@ -29,7 +29,7 @@ public struct PolicyCampaignResult: Sendable {
     /// The coverage categories reached.
     public var coverage: PolicyCoverageCounts
     /// Behaviour counts by (persona, plan, outcome slot): `PolicyRunObserver`'s table.
-    public var behaviour: [Int]
+    package var behaviour: [Int]
     /// Wall-clock seconds.
     public var runSeconds: Double = 0
 
@@ -62,11 +62,11 @@ public struct PolicyCampaignResult: Sendable {
     /// The invariants broken, in declaration order.
     public var brokenInvariants: [PolicyInvariant] { PolicyInvariant.allCases.filter { violations[$0] > 0 } }
     /// The coverage categories below their floor.
-    public var unexercised: [PolicyCoverageCategory] { coverage.unexercised(users: users, years: options.years, swarm: swarm) }
+    package var unexercised: [PolicyCoverageCategory] { coverage.unexercised(users: users, years: options.years, swarm: swarm) }
     /// Every invariant held and every category reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty }
     /// Simulated user-years.
-    public var userYears: Double { Self.userYears(milliseconds: simulatedMilliseconds) }
+    package var userYears: Double { Self.userYears(milliseconds: simulatedMilliseconds) }
     /// Simulated user-years of `milliseconds` of simulated time (Gregorian years).
-    public static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.2425 * Double(Milliseconds.twentyFourHours)) }
+    package static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.2425 * Double(Milliseconds.twentyFourHours)) }
 }

@@ -4,11 +4,11 @@ import SubscriptionModel
 /// behaviour, one increment per event in a flat table of (persona, plan, outcome),
 /// where the outcome slot is 0 for an event that is not a use, 1 for an allowed use and
 /// `2 + reason` for a blocked one. Copies share nothing: a run keeps one per worker.
-public struct PolicyRunObserver: PolicyTraceObserver {
+package struct PolicyRunObserver: PolicyTraceObserver {
     /// The coverage categories reached.
-    public var coverage: PolicyCoverageTracker
+    package var coverage: PolicyCoverageTracker
     /// Counts by `(persona × plans + plan) × slots + slot`.
-    public private(set) var table: [Int]
+    package private(set) var table: [Int]
     private let planSlots: Int
     /// `slots`, held here: a static `let` is read through `swift_once` at every event.
     private let slots = PolicyRunObserver.slots
@@ -19,21 +19,21 @@ public struct PolicyRunObserver: PolicyTraceObserver {
     static let slots = 2 + PolicyReason.allCases.count
 
     /// An observer for `policy`.
-    public init(policy: SubscriptionPolicy) {
+    package init(policy: SubscriptionPolicy) {
         coverage = PolicyCoverageTracker(policy: policy)
         planSlots = policy.plans.count + 1
         table = [Int](repeating: 0, count: Persona.allCases.count * planSlots * Self.slots)
     }
 
     /// A new user.
-    public mutating func begin(zone: TimeZoneRules, persona: Persona) {
+    package mutating func begin(zone: TimeZoneRules, persona: Persona) {
         personaBase = persona.position * planSlots * slots
         coverage.begin(zone: zone)
     }
 
     /// One event and its output.
     @inline(__always)
-    public mutating func observe(_ event: PolicyEvent, _ output: PolicyOutput) {
+    package mutating func observe(_ event: PolicyEvent, _ output: PolicyOutput) {
         coverage.observe(event, output)
         let plan = output.plan ?? (planSlots - 1)
         let slot: Int = switch output.outcome {

@@ -7,7 +7,7 @@ extension RunReport {
     /// run's (by default `PolicyRunSummary.command(result)`, with `--storekit` when the
     /// policy sold the products of the StoreKit file at `storeKit`, which the report
     /// records); a shard's report adds its `--shard I/N` to it.
-    public init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
+    package init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
                 command: String? = nil, storeKit: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
         let whole = command ?? PolicyRunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")

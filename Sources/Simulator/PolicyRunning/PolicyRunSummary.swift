@@ -2,16 +2,16 @@ import SubscriptionModel
 
 /// The texts `simulate run --policy` prints: the summary and the failures, in the v1
 /// summary's layout (everything but the `time` line is the same for any `--jobs`).
-public enum PolicyRunSummary {
+package enum PolicyRunSummary {
     /// The command that reproduces the whole run a result is of (or a share of: a
     /// shard's report adds its `--shard I/N` to it).
-    public static func command(_ result: PolicyCampaignResult) -> String {
+    package static func command(_ result: PolicyCampaignResult) -> String {
         command(policyName: result.policyName, options: result.options.whole, swarm: result.swarm)
     }
 
     /// The command that reproduces a run of `policyName` with `options` (with its
     /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
-    public static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
+    package static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
         "swift run -c release simulate run --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm")
             + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
@@ -19,7 +19,7 @@ public enum PolicyRunSummary {
     }
 
     /// The summary of a finished run.
-    public static func text(_ result: PolicyCampaignResult) -> String {
+    package static func text(_ result: PolicyCampaignResult) -> String {
         let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
         var lines = [
             "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
@@ -54,7 +54,7 @@ public enum PolicyRunSummary {
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
-    public static func failure(_ failure: PolicyShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+    package static func failure(_ failure: PolicyShrunkFailure, writtenTo path: String, timelineText: String) -> String {
         """
         FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.policyName), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(failure.violation?.description ?? "the shrunk timeline no longer fails")

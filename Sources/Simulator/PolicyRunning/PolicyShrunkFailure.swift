@@ -2,59 +2,59 @@ import SubscriptionModel
 
 /// A policy invariant's violation shrunk to a minimal timeline, with everything needed
 /// to reproduce it.
-public struct PolicyShrunkFailure: Sendable {
+package struct PolicyShrunkFailure: Sendable {
     /// The invariant broken.
-    public var invariant: PolicyInvariant
+    package var invariant: PolicyInvariant
     /// The policy, as the run named it.
-    public var policyName: String
+    package var policyName: String
     /// The run's seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The run's `--years`.
-    public var years: Int
+    package var years: Int
     /// The first user that broke it.
-    public var user: Int
+    package var user: Int
     /// That user's persona.
-    public var persona: Persona
+    package var persona: Persona
     /// The generated timeline's length.
-    public var originalEvents: Int
+    package var originalEvents: Int
     /// The shrunk timeline.
-    public var timeline: PolicyTimeline
+    package var timeline: PolicyTimeline
     /// The violation on the shrunk timeline.
-    public var violation: PolicyViolation?
+    package var violation: PolicyViolation?
     /// Candidates tried while shrinking.
-    public var attempts: Int
+    package var attempts: Int
     /// How long shrinking took.
-    public var seconds: Double
+    package var seconds: Double
 
     /// The generator's flags besides policy, seed and years that regenerate the same
     /// timeline (` --no-swarm`, ` --personas A,B`, ` --storekit FILE`), each with its
     /// leading space: `generatorFlags(swarm:personas:storeKitArgument:)`.
-    public var generatorFlags = ""
+    package var generatorFlags = ""
 
     /// The command that regenerates the user's whole timeline and replays it.
-    public var regenerateCommand: String {
+    package var regenerateCommand: String {
         Self.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
     }
 
     /// The command that regenerates user `user` of a run of `policyName` and replays it:
     /// the one form every command prints.
-    public static func regenerateCommand(policyName: String, seed: UInt64, user: Int, years: Int, generatorFlags: String) -> String {
+    package static func regenerateCommand(policyName: String, seed: UInt64, user: Int, years: Int, generatorFlags: String) -> String {
         "swift run simulate replay --policy \(ExternalProgram.shellWord(policyName)) --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
     }
 
     /// The generator's flags that a user of a policy run depends on besides seed, user
     /// and years, in the one order every command writes them.
-    public static func generatorFlags(swarm: Bool, personas: [Persona] = Persona.allCases, storeKitArgument: String = "") -> String {
+    package static func generatorFlags(swarm: Bool, personas: [Persona] = Persona.allCases, storeKitArgument: String = "") -> String {
         (swarm ? "" : " --no-swarm") + CampaignOptions.personasFlag(personas) + storeKitArgument
     }
 
     /// The shrunk timeline as a timeline file naming the policy as the run did; its
     /// `about` says what broke, which rules that protects, and where it was found.
-    public var timelineText: String {
+    package var timelineText: String {
         PolicyTimelineWriter(policyReference: policyName)
             .text(timeline, about: "\(invariant.rawValue) (\(invariant.rules(under: timeline.policy))): seed \(seed), user \(user), shrunk")
     }
 
     /// The file name the shrunk timeline is written under.
-    public var fileName: String { "\(invariant.rawValue)-user\(user).json" }
+    package var fileName: String { "\(invariant.rawValue)-user\(user).json" }
 }

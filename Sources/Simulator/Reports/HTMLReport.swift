@@ -2,9 +2,9 @@ import SubscriptionModel
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts, nothing
 /// fetched) with the charts a reviewer wants at a glance.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page.
-    public static func page(_ report: RunReport) -> String {
+    package static func page(_ report: RunReport) -> String {
         let e = SVGChart.escape, inline = SVGChart.inline
         let outcomes = report.behaviour.outcomeNames
         var body = "<h1>\(e(report.kind.title)): <span class=\"\(report.passed ? "ok" : "bad")\">\(report.passed ? "passed" : "FAILED")</span></h1>"

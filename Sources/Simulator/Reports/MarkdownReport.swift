@@ -1,9 +1,9 @@
 import SubscriptionModel
 
 /// `report.md`: the run as a reviewer reads it in a pull request.
-public enum MarkdownReport {
+package enum MarkdownReport {
     /// The whole report.
-    public static func text(_ report: RunReport) -> String {
+    package static func text(_ report: RunReport) -> String {
         var out: [String] = []
         out.append("# \(report.kind.title): \(report.passed ? "passed" : "FAILED")")
         out.append("")
@@ -141,7 +141,7 @@ public enum MarkdownReport {
 
     /// A markdown table. A `|` in a cell (a plan id of a team's policy may hold one) is
     /// escaped, which GitHub's tables read as the character, in code spans too.
-    public static func table(_ header: [String], _ rows: [[String]], right: [Bool]) -> String {
+    package static func table(_ header: [String], _ rows: [[String]], right: [Bool]) -> String {
         let rule = right.map { $0 ? "---:" : "---" }
         return ([header, rule] + rows).map { "| " + $0.map(cell).joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
@@ -154,7 +154,7 @@ public enum MarkdownReport {
 
     /// A name from the policy (a plan id) as plain markdown text: `&`, `<` and `>` as
     /// entities, so that it is shown, never read as HTML.
-    public static func plain(_ name: String) -> String {
+    package static func plain(_ name: String) -> String {
         guard name.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return name }
         return name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -6,9 +6,9 @@
 /// mutant for `simulate mutants`) and checks the timeline against every invariant, and,
 /// for anything other than the reference, against the reference model field by field;
 /// so pasted for a buggy implementation it fails, and it passes once the bug is gone.
-public enum RegressionTest {
+package enum RegressionTest {
     /// The test for a shrunk failure of `simulate run`.
-    public static func source(for failure: ShrunkFailure, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
+    package static func source(for failure: ShrunkFailure, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
         source(name: failure.invariant.rawValue + "-seed\(failure.seed)-user\(failure.user)",
                title: "\(failure.invariant.rawValue), seed \(failure.seed), user \(failure.user)",
                summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)), found by `simulate run --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
@@ -18,7 +18,7 @@ public enum RegressionTest {
     /// A test that `implementation` (a Swift expression building a
     /// `SubscriptionImplementation`) handles the timeline without breaking an invariant
     /// and, unless it is the reference model itself, exactly as the reference does.
-    public static func source(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
+    package static func source(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
         let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : "comparingWithReference: true"
         return source(name: name, title: title, summary: summary, timelineText: timelineText,
                       read: "TimelineReader().read(data:", check: "TimelineCheck(\(comparing)) { \(implementation) }",
@@ -27,7 +27,7 @@ public enum RegressionTest {
 
     /// The same for a timeline under a policy: `implementation` builds a
     /// `PolicyImplementation`.
-    public static func policySource(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
+    package static func policySource(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
         let comparing = implementation.hasPrefix("PolicyReferenceImplementation(") ? "" : ", comparingWithReference: true"
         return source(name: name, title: title, summary: summary, timelineText: timelineText,
                       read: "PolicyTimelineReader().read(data:", check: "PolicyTimelineCheck(policy: timeline.policy\(comparing)) { \(implementation) }",
@@ -65,13 +65,13 @@ public enum RegressionTest {
 
     /// `regression` followed by `name`'s letters and digits, each word capitalized: a
     /// Swift function name.
-    public static func functionName(_ name: String) -> String {
+    package static func functionName(_ name: String) -> String {
         "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// A timeline's text indented to sit inside a test's raw string literal (blank
     /// lines stay empty).
-    public static func indentedTimeline(_ text: String) -> String {
+    package static func indentedTimeline(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
     }
 }

@@ -4,11 +4,11 @@
 /// Total over its numbers: a change is worked out without overflow (`Int.min` to
 /// `Int.max` is shown exactly), and a figure too large for fixed decimals is shown as
 /// written, so no report, however odd, makes it trap.
-public enum ReportDiff {
+package enum ReportDiff {
     /// The changes, or a line saying there are none. Whatever is in one report only (an
     /// invariant, a coverage category, a plan, a mutant) is listed as such, so a removed
     /// rule shows as plainly as an added one.
-    public static func markdown(old: RunReport, new: RunReport, oldName: String = "old", newName: String = "new") -> String {
+    package static func markdown(old: RunReport, new: RunReport, oldName: String = "old", newName: String = "new") -> String {
         var sections: [String] = []
         func moved(_ a: Int, _ b: Int) -> String {
             "\(Figures.grouped(a)) → \(Figures.grouped(b)) (\(change(from: a, to: b)))"
@@ -241,7 +241,7 @@ public enum ReportDiff {
 
     /// `b - a` with its sign (`+3`, `-1,000`, `0`), grouped, exact for any two `Int`s:
     /// worked out on magnitudes, which cannot overflow where `b - a` can.
-    public static func change(from a: Int, to b: Int) -> String {
+    package static func change(from a: Int, to b: Int) -> String {
         let (delta, overflow) = b.subtractingReportingOverflow(a)
         if !overflow { return (delta > 0 ? "+" : "") + Figures.grouped(delta) }
         // Overflow needs opposite signs, so |b - a| = |a| + |b|, at most 2^64 - 1.
@@ -251,7 +251,7 @@ public enum ReportDiff {
 
     /// A figure with one decimal, or as Swift prints it when too large for that
     /// (`1e+308`), or not finite.
-    public static func figure(_ value: Double) -> String {
+    package static func figure(_ value: Double) -> String {
         value.isFinite && abs(value) < 1e15 ? Figures.fixed(value, 1) : "\(value)"
     }
 

@@ -17,9 +17,9 @@ import Darwin
 /// failure files cannot survive a passing run, and a run's `report.md` cannot sit
 /// beside another run's failures. The staging folder is made up front, so a folder
 /// that cannot be written is refused before the run starts.
-public final class ReportFolder: Sendable {
+package final class ReportFolder: Sendable {
     /// The folder's path, as the user gave it (what messages print).
-    public let path: String
+    package let path: String
     /// Where the files go until `commit()`.
     let staging: String
     /// The folder's path with `.` and `..` resolved (`r/.` is `r`): what the swap renames
@@ -27,9 +27,9 @@ public final class ReportFolder: Sendable {
     let target: String
 
     /// Why a report could not be written.
-    public struct WriteError: Error, CustomStringConvertible {
+    package struct WriteError: Error, CustomStringConvertible {
         /// The message.
-        public let description: String
+        package let description: String
     }
 
     /// Staging folders not yet committed, removed by `abandonAll()` on an interrupt, and
@@ -54,7 +54,7 @@ public final class ReportFolder: Sendable {
     /// Replacing the folder deletes what it holds, so a folder is refused that is, or
     /// holds, the folder the command runs in, or one of `inputs` (the files and folders
     /// the command reads: a merge's shard folders, a policy file).
-    public init(path: String, inputs: [String] = []) throws(WriteError) {
+    package init(path: String, inputs: [String] = []) throws(WriteError) {
         self.path = path
         guard !path.isEmpty else { throw WriteError(description: Self.unnamed) }
         let fileManager = FileManager.default
@@ -126,7 +126,7 @@ public final class ReportFolder: Sendable {
     /// Writes `text` to `name` inside the folder (staged until `commit()`) and returns
     /// the path the file will have once committed.
     @discardableResult
-    public func write(_ text: String, as name: String) throws(WriteError) -> String {
+    package func write(_ text: String, as name: String) throws(WriteError) -> String {
         let staged = (staging as NSString).appendingPathComponent(name)
         try Self.unlessAbandoned(Self.abandoned(path)) { _ throws(WriteError) in
             let failed = { (reason: String) in WriteError(description: "cannot write \(ErrorText.quotedPath((self.path as NSString).appendingPathComponent(name))): \(reason)") }
@@ -141,7 +141,7 @@ public final class ReportFolder: Sendable {
     }
 
     /// Writes `report.json`, `report.md` and `report.html`.
-    public func write(_ report: RunReport) throws(WriteError) {
+    package func write(_ report: RunReport) throws(WriteError) {
         for (name, text) in zip(Self.reportFiles, [report.json(), MarkdownReport.text(report), HTMLReport.page(report)]) {
             try write(text, as: name)
         }
@@ -149,7 +149,7 @@ public final class ReportFolder: Sendable {
 
     /// Replaces the destination folder with what was written, in one atomic swap, and
     /// removes the earlier report.
-    public func commit() throws(WriteError) {
+    package func commit() throws(WriteError) {
         try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
             guard state.folders.remove(staging) != nil else { throw Self.abandoned(path) }
             do throws(WriteError) {
@@ -170,7 +170,7 @@ public final class ReportFolder: Sendable {
     /// only while it is still this folder's to remove: an interrupt's `abandonAll` may be
     /// removing it at the same moment, and two removals of one tree each stop at the
     /// first file the other took, leaving the rest behind.
-    public func discard() {
+    package func discard() {
         Self.pending.withLock { state in
             guard state.folders.remove(staging) != nil else { return }
             try? FileManager.default.removeItem(atPath: staging)
@@ -183,7 +183,7 @@ public final class ReportFolder: Sendable {
     /// committed before it (a report already replaced, which the interrupt must not say
     /// it left as it was).
     @discardableResult
-    public static func abandonAll() -> [String] {
+    package static func abandonAll() -> [String] {
         pending.withLock { state in
             state.abandoned = true
             // Under the lock, so that no `discard()` removes one of them at the same time.
@@ -231,7 +231,7 @@ public final class ReportFolder: Sendable {
     /// would replace whatever is at `path`, so only a regular file, or nothing, may be
     /// there: a folder, a symbolic link, a device or a pipe is refused.
     @discardableResult
-    public static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
+    package static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
         try writeFiles([(text, path)])[0]
     }
 
@@ -240,7 +240,7 @@ public final class ReportFolder: Sendable {
     /// (a full disk fails there) are they renamed over their paths, so a failure leaves
     /// every file as it was. Returns the paths.
     @discardableResult
-    public static func writeFiles(_ files: [(text: String, path: String)]) throws(WriteError) -> [String] {
+    package static func writeFiles(_ files: [(text: String, path: String)]) throws(WriteError) -> [String] {
         for file in files {
             if let refusal = refusal(toWrite: file.path) { throw refusal }
         }
@@ -291,7 +291,7 @@ public final class ReportFolder: Sendable {
     /// Why `writeFile` could not write `path`, found before anything is written (so that
     /// a command refuses it before its run): no name, a name ending in `/`, something
     /// other than a regular file there, or a file where a folder on the way should be.
-    public static func refusal(toWrite path: String) -> WriteError? {
+    package static func refusal(toWrite path: String) -> WriteError? {
         guard !path.isEmpty else { return WriteError(description: "cannot write \"\": no file is named") }
         guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): it names a folder (it ends in /), not a file") }
         if let outer = enclosingReport(of: path) {
@@ -341,7 +341,7 @@ public final class ReportFolder: Sendable {
     }
 
     /// The refusal of `--report ""`, by every command that takes one.
-    public static let unnamed = "--report \"\": no folder is named"
+    package static let unnamed = "--report \"\": no folder is named"
 
     /// The files every report writes (`write(_ report:)`).
     static let reportFiles = ["report.json", "report.md", "report.html"]

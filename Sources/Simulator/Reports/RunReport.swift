@@ -6,35 +6,35 @@ import SubscriptionModel
 ///
 /// Encoded with sorted keys and no timings outside `timing`, so two runs of the same
 /// seed and size give the same file apart from that field.
-public struct RunReport: Codable, Equatable, Sendable {
+package struct RunReport: Codable, Equatable, Sendable {
     /// The tool and its version.
-    public var tool: String
+    package var tool: String
     /// Which command wrote it: `run`, `mutants` or `check` (its title and command follow).
-    public var kind: Kind
+    package var kind: Kind
     /// What was simulated.
-    public var options: Options
+    package var options: Options
     /// The run's totals.
-    public var counts: Counts
+    package var counts: Counts
     /// Each invariant's checks and violations, in declaration order.
-    public var invariants: [InvariantEntry]
+    package var invariants: [InvariantEntry]
     /// Each edge category's count and floor.
-    public var coverage: [CoverageEntry]
+    package var coverage: [CoverageEntry]
     /// What the rules did.
-    public var behaviour: Behaviour
+    package var behaviour: Behaviour
     /// Each violation, shrunk, with how to reproduce it.
-    public var failures: [FailureEntry]
+    package var failures: [FailureEntry]
     /// The mutant campaign's kill matrix, when one was run.
-    public var mutants: [MutantEntry]?
+    package var mutants: [MutantEntry]?
     /// Wall-clock figures: the only part that differs between identical runs.
-    public var timing: Timing?
+    package var timing: Timing?
     /// Set when the report is one shard's share of a run (`--shard I/N`): which shard,
     /// and what `simulate merge` needs; nil for a whole run and for a merged one.
-    public var shard: ShardRecord?
+    package var shard: ShardRecord?
     /// No invariant broke and every edge category reached its floor.
-    public var passed: Bool
+    package var passed: Bool
 
     /// The command that writes a report.
-    public enum Kind: String, Codable, Sendable {
+    package enum Kind: String, Codable, Sendable {
         /// `simulate run`: the reference model over simulated users.
         case run
         /// `simulate mutants`: the kill matrix.
@@ -43,7 +43,7 @@ public struct RunReport: Codable, Equatable, Sendable {
         case check
 
         /// The report's title.
-        public var title: String {
+        package var title: String {
             switch self {
             case .run: "Simulation report"
             case .mutants: "Mutant kill matrix"
@@ -53,7 +53,7 @@ public struct RunReport: Codable, Equatable, Sendable {
     }
 
     /// The current tool string.
-    public static let toolVersion = "simulate 0.1.0"
+    package static let toolVersion = "simulate 0.1.0"
 
     /// The users a run may have (`--users`), so no report counts more.
     package static let userRange = 1...100_000_000
@@ -61,215 +61,215 @@ public struct RunReport: Codable, Equatable, Sendable {
     package static let yearRange = 1...60
 
     /// `simulate run`'s options.
-    public struct Options: Codable, Equatable, Sendable {
+    package struct Options: Codable, Equatable, Sendable {
         /// The seed.
-        public var seed: UInt64
+        package var seed: UInt64
         /// Users simulated.
-        public var users: Int
+        package var users: Int
         /// The longest timeline in years.
-        public var years: Int
+        package var years: Int
         /// The personas drawn from.
-        public var personas: [String]
+        package var personas: [String]
         /// The command that reproduces the run.
-        public var command: String
+        package var command: String
         /// The policy simulated (a shipped name or a policy file's path); nil for the v1
         /// meal-capture rules of the fast path.
-        public var policy: String?
+        package var policy: String?
         /// The policy's plans, reasons and responses as a reviewer reads them (policy runs).
-        public var policyLines: [String]?
+        package var policyLines: [String]?
         /// `false` for a policy run whose users drew no swarm subsets (`--no-swarm`: its
         /// coverage floors are not judged); absent otherwise.
-        public var swarm: Bool? = nil
+        package var swarm: Bool? = nil
         /// With `--storekit FILE`: the StoreKit configuration file's absolute path, whose
         /// products the policy sold (a merge reads it again to set the floors); absent
         /// otherwise.
-        public var storeKit: String? = nil
+        package var storeKit: String? = nil
         /// For a check: the command of the program under test, with ` (batch)` when it
         /// spoke the batch protocol; absent for every other report.
-        public var program: String? = nil
+        package var program: String? = nil
         /// The IANA time zone data version the run used (`TimeZone.timeZoneDataVersion`):
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.
-        public var tzData: String
+        package var tzData: String
     }
 
     /// Totals.
-    public struct Counts: Codable, Equatable, Sendable {
+    package struct Counts: Codable, Equatable, Sendable {
         /// Users.
-        public var users: Int
+        package var users: Int
         /// Events.
-        public var events: Int
+        package var events: Int
         /// Simulated user-years, to one decimal.
-        public var userYears: Double
+        package var userYears: Double
         /// The outputs' digest.
-        public var digest: String
+        package var digest: String
         /// Users per persona.
-        public var personas: [String: Int]
+        package var personas: [String: Int]
     }
 
     /// One invariant's line.
-    public struct InvariantEntry: Codable, Equatable, Sendable {
+    package struct InvariantEntry: Codable, Equatable, Sendable {
         /// Its name.
-        public var name: String
+        package var name: String
         /// The rules it protects.
-        public var rules: String
+        package var rules: String
         /// Times checked.
-        public var checks: Int
+        package var checks: Int
         /// Users whose timeline broke it.
-        public var violations: Int
+        package var violations: Int
         /// The first such user.
-        public var firstFailingUser: Int?
+        package var firstFailingUser: Int?
     }
 
     /// One edge category's line.
-    public struct CoverageEntry: Codable, Equatable, Sendable {
+    package struct CoverageEntry: Codable, Equatable, Sendable {
         /// Its name.
-        public var category: String
+        package var category: String
         /// What it means.
-        public var meaning: String
+        package var meaning: String
         /// Times reached.
-        public var reached: Int
+        package var reached: Int
         /// The count the default mix of personas is expected to reach at this run's size.
-        public var expected: Int
+        package var expected: Int
         /// The floor for this run's size (0: too small to judge).
-        public var floor: Int
+        package var floor: Int
         /// How the floor was set.
-        public var floorRule: String
+        package var floorRule: String
         /// Whether it reached the floor.
-        public var exercised: Bool
+        package var exercised: Bool
 
         /// The expected count as a report shows it: "—" where none is known (a policy
         /// without measured figures, a run without swarm), not 0.
-        public var expectedText: String { expected == 0 && floor == 0 ? "—" : Figures.grouped(expected) }
+        package var expectedText: String { expected == 0 && floor == 0 ? "—" : Figures.grouped(expected) }
         /// The floor as a report shows it: "—" where the category is not judged.
-        public var floorText: String { floor == 0 ? "—" : Figures.grouped(floor) }
+        package var floorText: String { floor == 0 ? "—" : Figures.grouped(floor) }
     }
 
     /// Counts of what the rules did.
-    public struct Behaviour: Codable, Equatable, Sendable {
+    package struct Behaviour: Codable, Equatable, Sendable {
         /// Per persona: outcomes, labels and plans.
-        public var byPersona: [String: PersonaBehaviour]
+        package var byPersona: [String: PersonaBehaviour]
         /// Per plan: attempt outcomes.
-        public var outcomesByPlan: [String: [String: Int]]
+        package var outcomesByPlan: [String: [String: Int]]
         /// Attempts per local minute from 23:00 to 00:59.
-        public var attemptsAroundMidnight: [Int]
+        package var attemptsAroundMidnight: [Int]
         /// Attempts per local hour.
-        public var attemptsByHour: [Int]
+        package var attemptsByHour: [Int]
         /// The outcome names in the order tables show them (a policy run's: `allowed`,
         /// then `blocked: REASON → RESPONSE` for each that can occur); nil for the v1
         /// rules (`captured`, `plan-sheet`, `limit-alert`).
-        public var outcomeOrder: [String]?
+        package var outcomeOrder: [String]?
         /// The plan ids in the order tables show them (a policy's, then `none`); nil for v1.
-        public var planOrder: [String]?
+        package var planOrder: [String]?
         /// The label kinds in the order tables show them; nil for v1, `[]` where there are none.
-        public var labelOrder: [String]?
+        package var labelOrder: [String]?
 
         /// The outcome names in table order.
-        public var outcomeNames: [String] { outcomeOrder ?? Output.Outcome.allCases.map(\.rawValue) }
+        package var outcomeNames: [String] { outcomeOrder ?? Output.Outcome.allCases.map(\.rawValue) }
         /// The plan ids in table order.
-        public var planNames: [String] { planOrder ?? Plan.allCases.map(\.rawValue) }
+        package var planNames: [String] { planOrder ?? Plan.allCases.map(\.rawValue) }
         /// The label kinds in table order.
-        public var labelNames: [String] { labelOrder ?? BehaviourCounts.LabelKind.allCases.map(\.rawValue) }
+        package var labelNames: [String] { labelOrder ?? BehaviourCounts.LabelKind.allCases.map(\.rawValue) }
     }
 
     /// One persona's counts.
-    public struct PersonaBehaviour: Codable, Equatable, Sendable {
+    package struct PersonaBehaviour: Codable, Equatable, Sendable {
         /// Attempt outcomes.
-        public var outcomes: [String: Int]
+        package var outcomes: [String: Int]
         /// Labels after each event.
-        public var labels: [String: Int]
+        package var labels: [String: Int]
         /// Plans after each event.
-        public var plans: [String: Int]
+        package var plans: [String: Int]
     }
 
     /// One shrunk violation.
-    public struct FailureEntry: Codable, Equatable, Sendable {
+    package struct FailureEntry: Codable, Equatable, Sendable {
         /// The invariant.
-        public var invariant: String
+        package var invariant: String
         /// Its rules.
-        public var rules: String
+        package var rules: String
         /// Who broke it (an implementation's name; `reference` for the model).
-        public var implementation: String
+        package var implementation: String
         /// The run's seed.
-        public var seed: UInt64
+        package var seed: UInt64
         /// The user.
-        public var user: Int
+        package var user: Int
         /// The user's persona.
-        public var persona: String
+        package var persona: String
         /// What was seen on the shrunk timeline.
-        public var detail: String
+        package var detail: String
         /// Events before shrinking.
-        public var originalEvents: Int
+        package var originalEvents: Int
         /// Events after shrinking.
-        public var shrunkEvents: Int
+        package var shrunkEvents: Int
         /// The shrunk timeline, as a timeline file.
-        public var timeline: String
+        package var timeline: String
         /// Where the timeline file was written.
-        public var timelineFile: String
+        package var timelineFile: String
         /// The command that replays it.
-        public var replayCommand: String
+        package var replayCommand: String
         /// The command that regenerates the user.
-        public var regenerateCommand: String
+        package var regenerateCommand: String
         /// For a check: the command that gives the timeline file to the program under
         /// test as the check gave it (`replayCommand` shows the reference's outputs), with
         /// a shell comment when the check also sent it without its looks and reinstalls.
         /// Absent for a run, whose implementation is the package's own, and for a check
         /// whose timeline passed when given to a fresh program.
-        public var programCommand: String? = nil
+        package var programCommand: String? = nil
         /// A test for `Tests/Scenarios` that fails until the bug is fixed.
-        public var regressionTest: String
+        package var regressionTest: String
     }
 
     /// One mutant's row of the kill matrix.
-    public struct MutantEntry: Codable, Equatable, Sendable {
+    package struct MutantEntry: Codable, Equatable, Sendable {
         /// The mutant.
-        public var name: String
+        package var name: String
         /// The real-world mistake it stands for.
-        public var mistake: String
+        package var mistake: String
         /// Whether the campaign caught it.
-        public var killed: Bool
+        package var killed: Bool
         /// The invariant (or divergence) that caught it.
-        public var caughtBy: String?
+        package var caughtBy: String?
         /// Events simulated until it was caught.
-        public var eventsUntilKill: Int?
+        package var eventsUntilKill: Int?
         /// Seconds until it was caught.
-        public var secondsUntilKill: Double?
+        package var secondsUntilKill: Double?
         /// Events in the shrunk counterexample.
-        public var shrunkEvents: Int?
+        package var shrunkEvents: Int?
         /// The shrunk counterexample.
-        public var counterexample: String?
+        package var counterexample: String?
         /// The invariant the shrunk counterexample breaks, when it is not `caughtBy` (a
         /// policy mutant's counterexample is shrunk to any violation); absent otherwise.
-        public var counterexampleBreaks: String? = nil
+        package var counterexampleBreaks: String? = nil
         /// A test that constructs the mutant and fails on its counterexample.
-        public var regressionTest: String?
+        package var regressionTest: String?
 
         /// The kill matrix's "by" column, in markdown: the invariant that caught it, and
         /// the one its counterexample breaks when that is another.
-        public var caughtByText: String {
+        package var caughtByText: String {
             caughtBy.map { "`\($0)`" + (counterexampleBreaks.map { " (its counterexample breaks `\($0)`)" } ?? "") } ?? ""
         }
     }
 
     /// Wall-clock figures.
-    public struct Timing: Codable, Equatable, Sendable {
+    package struct Timing: Codable, Equatable, Sendable {
         /// Worker threads.
-        public var jobs: Int
+        package var jobs: Int
         /// Seconds of simulation.
-        public var seconds: Double
+        package var seconds: Double
         /// Events per second.
-        public var eventsPerSecond: Double
+        package var eventsPerSecond: Double
     }
 
     /// The report with its wall-clock figures removed: what a baseline stores and compares.
-    public var withoutTiming: RunReport {
+    package var withoutTiming: RunReport {
         var copy = self
         copy.timing = nil
         return copy
     }
 
     /// JSON text, keys sorted, pretty.
-    public func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
@@ -282,14 +282,14 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// count written `1.5` or `1e2`), or numbers no run can produce (a negative count, a
     /// non-finite figure, a chart of the wrong length), so that `simulate diff` never
     /// computes with them.
-    public static func read(path: String) throws(TimelineError) -> RunReport {
+    package static func read(path: String) throws(TimelineError) -> RunReport {
         try read(file: InputPath(path))
     }
 
     /// Reads a report written by `json()` from a file named by its bytes (a name that
     /// is not UTF-8 still names its file; see `InputPath.commandLineArgument`), refusing
     /// what is not such a report as `read(path:)` does.
-    public static func read(file: InputPath) throws(TimelineError) -> RunReport {
+    package static func read(file: InputPath) throws(TimelineError) -> RunReport {
         let bytes = try InputFile.read(file, kind: "report")
         func refuse(_ why: String) -> TimelineError {
             TimelineError(place: file.shown, problem: "not a report.json of \(toolVersion): \(why)")

@@ -8,7 +8,7 @@ extension RunReport {
     /// again (a shard's report adds its `--shard I/N` and records the shard);
     /// `implementation` names what failed and `implementationExpression` is the Swift
     /// expression that constructs it in a regression test.
-    public init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], kind: Kind = .run, command: String? = nil,
+    package init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], kind: Kind = .run, command: String? = nil,
                 implementation: String = "reference", implementationExpression: String = "ReferenceImplementation()") {
         let tally = result.tally
         let options = result.options
@@ -68,7 +68,7 @@ extension RunReport {
     /// The coverage lines as a report of `kind` carries them: a check's counted only
     /// (`CoverageEntry.countedOnly`), every other's with their floors. The one place a
     /// report's coverage is judged or not, for a report built and for merged shards.
-    public static func coverage(_ entries: [CoverageEntry], as kind: Kind) -> [CoverageEntry] {
+    package static func coverage(_ entries: [CoverageEntry], as kind: Kind) -> [CoverageEntry] {
         kind == .check ? entries.map { $0.countedOnly() } : entries
     }
 }

@@ -2,7 +2,7 @@
 /// whether every category reached its floor, naming what did not. One wording for
 /// `run` (the v1 path and policies), `mutants` and `merge`, and report.md's verdict
 /// when nothing fell below its floor.
-public enum RunVerdict {
+package enum RunVerdict {
     /// What a run's coverage came to: the categories below their floor (by name), and
     /// how many of `total` categories had a floor at all (`judged`; the others were too
     /// rare to judge at the run's size, or the run had no swarm).
@@ -27,7 +27,7 @@ public enum RunVerdict {
     /// says the invariants held. In a check (`inCheck`), `deterministic` is never checked,
     /// as each timeline goes to the program once, and the clause says so; any other
     /// invariant goes unchecked only in a run too small to reach it (no looks, say).
-    public static func held(_ subject: String, unchecked: [String], inCheck: Bool) -> String {
+    package static func held(_ subject: String, unchecked: [String], inCheck: Bool) -> String {
         guard !unchecked.isEmpty else { return subject + " held" }
         let why = inCheck && unchecked == ["deterministic"] ? ": a check gives each timeline to the program once" : ""
         return "\(subject) checked held (\(unchecked.joined(separator: ", ")) \(unchecked.count == 1 ? "was" : "were") not checked\(why))"
@@ -50,14 +50,14 @@ public enum RunVerdict {
 extension RunReport {
     /// What the report calls its coverage categories: "edge" on the v1 path (the
     /// flagship's time-zone and lifecycle edges), "coverage" for a policy's.
-    public var categoryNoun: String { options.policy == nil ? "edge" : "coverage" }
+    package var categoryNoun: String { options.policy == nil ? "edge" : "coverage" }
 
     /// The title of the report's coverage section: "Edge coverage", or "Coverage".
-    public var coverageTitle: String { options.policy == nil ? "Edge coverage" : "Coverage" }
+    package var coverageTitle: String { options.policy == nil ? "Edge coverage" : "Coverage" }
 
     /// The document that states the rules its invariants cite: the flagship's rules on
     /// the v1 path, the general model for a policy.
-    public var rulesDocument: String { options.policy == nil ? "docs/rules.md" : "docs/policies.md" }
+    package var rulesDocument: String { options.policy == nil ? "docs/rules.md" : "docs/policies.md" }
 
     /// The report's coverage as the verdict reads it (nil for a check, which judges none).
     var verdictCoverage: RunVerdict.Coverage? {
@@ -67,17 +67,17 @@ extension RunReport {
     }
 
     /// The report's verdict as `merge` prints it (a check's coverage is not judged).
-    public var verdictLines: [String] {
+    package var verdictLines: [String] {
         RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun,
                          unchecked: uncheckedInvariants)
     }
 
     /// The invariants the run made no check of, by name, in the report's order.
-    public var uncheckedInvariants: [String] { invariants.filter { $0.checks == 0 }.map(\.name) }
+    package var uncheckedInvariants: [String] { invariants.filter { $0.checks == 0 }.map(\.name) }
 
     /// What a mutants run prints when it failed although every mutant was killed: the
     /// exit status 1 is then the reference run's, and this says why. Nil otherwise.
-    public var failedReferenceNote: String? {
+    package var failedReferenceNote: String? {
         guard kind == .mutants, !passed, let mutants, mutants.allSatisfy(\.killed) else { return nil }
         return (["Every mutant was killed, but the reference run of the same users failed:"] + verdictLines).joined(separator: "\n")
     }

@@ -17,18 +17,18 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     /// What to simulate.
     public let options: CampaignOptions
     /// The rules checked.
-    public let policy: CaptureRules
+    package let policy: CaptureRules
     /// The timelines' source.
-    public let generator: TimelineGenerator
+    package let generator: TimelineGenerator
     /// Makes one implementation under test per worker.
-    public let makeImplementation: @Sendable () -> Implementation
+    package let makeImplementation: @Sendable () -> Implementation
     /// The checker's local dates (nil: the zone tables).
-    public var checkerDates: (any LocalDateSource)?
+    package var checkerDates: (any LocalDateSource)?
     /// Whether every output is also compared with the reference model's (`matches-reference`).
     public var comparesWithReference = false
 
     /// One user in this many is regenerated and replayed again to check rules.md #7.
-    public static var determinismSampling: Int { 64 }
+    package static var determinismSampling: Int { 64 }
     private static var blockSize: Int { 8 }
 
     /// A campaign over `options` checking the implementations `makeImplementation` builds.
@@ -111,14 +111,14 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
-    public func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
+    package func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
         let generated = generator.user(seed: options.seed, user: user)
         var check = makeCheck()
         return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
     }
 
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
-    public func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
+    package func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
         let clock = ContinuousClock()
         let started = clock.now
         let (generated, _) = replay(user: user)
@@ -140,7 +140,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
 
 extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
     /// A campaign checking the reference model itself.
-    public init(options: CampaignOptions, policy: CaptureRules = .mealCapture) {
+    package init(options: CampaignOptions, policy: CaptureRules = .mealCapture) {
         self.init(options: options, policy: policy) { ReferenceImplementation(policy: policy) }
     }
 }

@@ -15,7 +15,7 @@ public struct CampaignOptions: Hashable, Sendable {
 
     /// The share of the users this process runs (`--shard I/N`); nil for all of them.
     /// `users` stays the whole run's size: users keep their numbers in any shard.
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// The default size of a run: useful coverage in seconds on two cores.
     public static let defaultUsers = 20_000
@@ -35,25 +35,25 @@ public struct CampaignOptions: Hashable, Sendable {
     /// ` --personas A,B` when the run leaves some out, else nothing: what a command that
     /// reproduces the run, or regenerates one of its users, must repeat (with personas
     /// left out, user K is another user).
-    public var personasFlag: String { Self.personasFlag(personas) }
+    package var personasFlag: String { Self.personasFlag(personas) }
 
     /// ` --personas A,B` for `personas` unless they are all of them, in their order.
-    public static func personasFlag(_ personas: [Persona]) -> String {
+    package static func personasFlag(_ personas: [Persona]) -> String {
         personas == Persona.allCases ? "" : " --personas " + personas.map(\.rawValue).joined(separator: ",")
     }
 
     /// How many users this process runs: all of them, or its shard's share.
-    public var usersToRun: Int { shard?.size(of: users) ?? users }
+    package var usersToRun: Int { shard?.size(of: users) ?? users }
 
     /// The whole-run number of the user at `position` (from 0) of those this process runs.
     @inline(__always)
-    public func user(at position: Int) -> Int { shard?.user(at: position) ?? position }
+    package func user(at position: Int) -> Int { shard?.user(at: position) ?? position }
 
     /// The users this process runs, in order.
-    public var usersRun: StrideTo<Int> { shard?.users(of: users) ?? stride(from: 0, to: users, by: 1) }
+    package var usersRun: StrideTo<Int> { shard?.users(of: users) ?? stride(from: 0, to: users, by: 1) }
 
     /// The same run unsharded: what a merge of its shards reports.
-    public var whole: CampaignOptions {
+    package var whole: CampaignOptions {
         var copy = self
         copy.shard = nil
         return copy

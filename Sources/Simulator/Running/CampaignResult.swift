@@ -8,22 +8,22 @@ public struct CampaignResult: Sendable {
     public var runSeconds: Double
 
     /// Simulated user-years.
-    public var userYears: Double { Self.userYears(milliseconds: tally.simulatedMilliseconds) }
+    package var userYears: Double { Self.userYears(milliseconds: tally.simulatedMilliseconds) }
     /// Simulated user-years of `milliseconds` of simulated time (Julian years).
-    public static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.25 * 86_400_000) }
+    package static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365.25 * 86_400_000) }
 
     /// The edge categories below their floor.
-    public var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users, years: options.years) }
+    package var unexercised: [EdgeCategory] { tally.coverage.unexercised(users: tally.users, years: options.years) }
 
     /// The calendar edges of the analyses' day window below their floor.
-    public var unexercisedCalendarEdges: [CalendarEdge] { tally.coverage.unexercisedCalendarEdges(users: tally.users, years: options.years) }
+    package var unexercisedCalendarEdges: [CalendarEdge] { tally.coverage.unexercisedCalendarEdges(users: tally.users, years: options.years) }
 
     /// Whether the run passed: no invariant broke and every edge category and calendar edge reached its floor.
     public var passed: Bool { brokenInvariants.isEmpty && unexercised.isEmpty && unexercisedCalendarEdges.isEmpty }
 
     /// The invariants this run checked: the trace invariants, and `matches-reference`
     /// when an implementation other than the model was compared with it.
-    public var reportedInvariants: [Invariant] {
+    package var reportedInvariants: [Invariant] {
         Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 }
     }
 

@@ -7,7 +7,7 @@ public struct CampaignTally: Sendable {
     /// Events simulated.
     public var events = 0
     /// Simulated time, summed over users, in milliseconds.
-    public var simulatedMilliseconds: Int64 = 0
+    package var simulatedMilliseconds: Int64 = 0
     /// Checks per invariant.
     public var checks = InvariantCounts()
     /// Users whose timeline broke each invariant.
@@ -17,17 +17,17 @@ public struct CampaignTally: Sendable {
     /// Users per persona.
     public var personas: [Persona: Int] = [:]
     /// Edge categories reached.
-    public var coverage = CoverageCounts()
+    package var coverage = CoverageCounts()
     /// What the rules did.
-    public var behaviour = BehaviourCounts()
+    package var behaviour = BehaviourCounts()
     /// Sum of the users' output digests (commutative, so independent of the order users ran in).
-    public var digest: UInt64 = 0
+    package var digest: UInt64 = 0
 
     /// An empty tally.
-    public init() {}
+    package init() {}
 
     /// Adds another worker's tally.
-    public mutating func merge(_ other: CampaignTally) {
+    package mutating func merge(_ other: CampaignTally) {
         users += other.users
         events += other.events
         simulatedMilliseconds += other.simulatedMilliseconds

@@ -5,16 +5,16 @@ import SubscriptionModel
 /// Named and run from inside this module so the optimizer specializes the whole hot
 /// loop (generation, model step, checker) for it; a generic campaign instantiated from
 /// another module would run through unspecialized generic code, several times slower.
-public typealias ReferenceCampaign = Campaign<ReferenceImplementation<ZoneTableDates>>
+package typealias ReferenceCampaign = Campaign<ReferenceImplementation<ZoneTableDates>>
 
 extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
     /// Runs the reference campaign (specialized; see `ReferenceCampaign`).
-    public func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> CampaignResult {
+    package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> CampaignResult {
         run(progress: progress)
     }
 
     /// Shrinks a failure of the reference campaign (specialized).
-    public func shrinkReferenceFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
+    package func shrinkReferenceFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
         shrinkFailure(of: invariant, user: user)
     }
 }

@@ -2,16 +2,16 @@
 ///
 /// Everything but the line headed `time` is the same for the same seed and size,
 /// whatever `--jobs` is, so two runs can be compared with `diff`.
-public enum RunSummary {
+package enum RunSummary {
     /// The command that reproduces a run.
-    public static func command(_ options: CampaignOptions) -> String {
+    package static func command(_ options: CampaignOptions) -> String {
         "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
     }
 
     /// The summary of a finished run.
-    public static func text(_ result: CampaignResult) -> String {
+    package static func text(_ result: CampaignResult) -> String {
         let tally = result.tally
         let personas = Persona.allCases.compactMap { persona in
             tally.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" }
@@ -56,7 +56,7 @@ public enum RunSummary {
     }
 
     /// The line naming a shard's share of the run (none for a whole run).
-    public static func shardLines(_ options: CampaignOptions) -> [String] {
+    package static func shardLines(_ options: CampaignOptions) -> [String] {
         guard let shard = options.shard else { return [] }
         // The share's first users, only those the run has (user k when k mod N = I - 1).
         let first = stride(from: shard.index - 1, to: options.users, by: shard.count).prefix(4).map(String.init)
@@ -65,7 +65,7 @@ public enum RunSummary {
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
-    public static func failure(_ failure: ShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+    package static func failure(_ failure: ShrunkFailure, writtenTo path: String, timelineText: String) -> String {
         [
             "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
             "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
@@ -78,7 +78,7 @@ public enum RunSummary {
     }
 
     /// The progress line on standard error.
-    public static func progress(done: Int, of total: Int, seconds: Double) -> String {
+    package static func progress(done: Int, of total: Int, seconds: Double) -> String {
         let percent = total == 0 ? 100 : done * 100 / total
         return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
     }

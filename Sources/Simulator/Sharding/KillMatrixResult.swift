@@ -2,14 +2,14 @@
 /// sharded kill matrices needs besides (which user killed each mutant, and how many
 /// events each of the shard's users had), since a mutant's events-until-kill in the
 /// whole run counts every earlier user's events, whichever shard drew them.
-public struct KillMatrixResult: Sendable {
+package struct KillMatrixResult: Sendable {
     /// One row per catalogued mutant, in catalogue order.
-    public var rows: [RunReport.MutantEntry]
+    package var rows: [RunReport.MutantEntry]
     /// The user whose timeline killed each killed mutant, by mutant name.
-    public var killUsers: [String: Int]
+    package var killUsers: [String: Int]
     /// Events of each of the run's users in order, as far as the longest hunt went
     /// (kept only in a sharded run; `KillHunt.Result.eventsPerUser`).
-    public var eventsPerUser: [Int]
+    package var eventsPerUser: [Int]
 
     /// Collects the hunts' rows and facts, in catalogue order.
     init(_ hunts: [(row: RunReport.MutantEntry, user: Int?, eventsPerUser: [Int])]) {
@@ -23,7 +23,7 @@ extension RunReport {
     /// Adds a kill matrix to the report of its reference run: the rows, the verdict
     /// (every mutant killed, and the reference run passed) and, in a shard's report,
     /// the kill users and events per user a merge needs.
-    public mutating func add(_ matrix: KillMatrixResult) {
+    package mutating func add(_ matrix: KillMatrixResult) {
         mutants = matrix.rows
         passed = matrix.rows.allSatisfy(\.killed) && passed
         if shard != nil {

@@ -1,12 +1,12 @@
 /// Why `simulate merge` will not merge what it was given: one line naming the
 /// offending report folder (or the missing shard), printed as `error: ...` with exit
 /// status 2, before anything is written.
-public struct MergeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+package struct MergeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line, without `error: `.
-    public let message: String
+    package let message: String
 
     /// A refusal saying `message`.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
@@ -16,5 +16,5 @@ public struct MergeRefusal: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -3,9 +3,9 @@
 /// summary, the kill matrix of a mutants run, the verdict and each failure with the
 /// commands that reproduce it. Built from the merged report alone, so it is the same
 /// for the same shards whatever order they were given in (shards are listed by number).
-public enum MergeSummary {
+package enum MergeSummary {
     /// The summary of `report`, merged from `parts`.
-    public static func text(_ report: RunReport, parts: [ShardReport]) -> String {
+    package static func text(_ report: RunReport, parts: [ShardReport]) -> String {
         let counts = report.counts
         // A check stops at its first failure, and does not judge coverage (as `simulate check`).
         let isCheck = report.kind == .check

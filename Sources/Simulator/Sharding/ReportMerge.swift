@@ -30,14 +30,14 @@ import SubscriptionModel
 /// merged `timing` adds the shards' jobs and takes the longest shard's seconds (the
 /// wall-clock time when shards run side by side), and a mutant's seconds until its kill
 /// are the killing shard's.
-public enum ReportMerge {
+package enum ReportMerge {
     /// Merges `parts`, every shard of one run, into the whole run's report; `folder` is
     /// the merged report folder's path as given (failure files are named inside it).
     ///
     /// Refuses, naming the folder: reports of another run (tool version, command kind,
     /// seed, users, years, personas, policy, tz data, shard count or command), a shard
     /// given twice, a report inconsistent with its shard; and names a missing shard.
-    public static func merge(_ parts: [ShardReport], into folder: String) throws(MergeRefusal) -> RunReport {
+    package static func merge(_ parts: [ShardReport], into folder: String) throws(MergeRefusal) -> RunReport {
         guard let first = parts.first else { throw MergeRefusal("no report folders to merge; give every shard's") }
         try checkOneRun(parts)
         let whole = first.report
@@ -101,7 +101,7 @@ public enum ReportMerge {
     /// into `folder` (report.json, .md, .html, summary.txt and each failure's or
     /// counterexample's timeline in failures/), staged: the caller commits. Returns the
     /// merged report and the summary it printed into summary.txt.
-    public static func run(folders: [String], into folder: ReportFolder) throws -> (report: RunReport, summary: String) {
+    package static func run(folders: [String], into folder: ReportFolder) throws -> (report: RunReport, summary: String) {
         var parts: [ShardReport] = []
         for path in folders { parts.append(try ShardReport.read(folder: path)) }
         let report = try merge(parts, into: folder.path)

@@ -12,23 +12,23 @@
 /// `user(at:)` for `0..<size(of:)`) instead of `0..<users`.
 public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// This shard's number, from 1.
-    public let index: Int
+    package let index: Int
     /// How many shards the run is split into.
-    public let count: Int
+    package let count: Int
 
     /// Why a `--shard` value was refused: the one line the command prints.
-    public struct ParseError: Error, Equatable, Sendable {
+    package struct ParseError: Error, Equatable, Sendable {
         /// The message, naming the value.
-        public let message: String
+        package let message: String
 
         /// A refusal saying `message`.
-        public init(message: String) {
+        package init(message: String) {
             self.message = message
         }
     }
 
     /// Shard `index` of `count`, or nil unless `1 <= index <= count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
@@ -37,7 +37,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// Reads `I/N` as a command line gives it, for a run of `users` users: refused,
     /// with a message naming the value, unless I and N are whole numbers with
     /// `1 <= I <= N` and N is at most the run's users (so no shard is empty).
-    public static func parse(_ text: String, users: Int) throws(ParseError) -> Shard {
+    package static func parse(_ text: String, users: Int) throws(ParseError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), parts.allSatisfy({ !$0.hasPrefix("+") }) else {
             throw ParseError(message: "--shard \(quoted(text)): expected I/N, shard I of N, with 1 <= I <= N (such as 2/3)")
@@ -52,23 +52,23 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How many of a run's `users` users this shard draws.
-    public func size(of users: Int) -> Int {
+    package func size(of users: Int) -> Int {
         // (users - index + count) / count, without passing Int.max for a huge `users`.
         users > index - 1 ? (users - index) / count + 1 : 0
     }
 
     /// The whole-run number of this shard's user at `position` (from 0).
     @inline(__always)
-    public func user(at position: Int) -> Int { index - 1 + position * count }
+    package func user(at position: Int) -> Int { index - 1 + position * count }
 
     /// This shard's users of a run of `users` users, in order.
-    public func users(of users: Int) -> StrideTo<Int> { stride(from: index - 1, to: users, by: count) }
+    package func users(of users: Int) -> StrideTo<Int> { stride(from: index - 1, to: users, by: count) }
 
     /// Whether `user` is one of this shard's.
-    public func contains(user: Int) -> Bool { user >= 0 && user % count == index - 1 }
+    package func contains(user: Int) -> Bool { user >= 0 && user % count == index - 1 }
 
     /// The command-line form, `--shard I/N`.
-    public var flag: String { "--shard \(index)/\(count)" }
+    package var flag: String { "--shard \(index)/\(count)" }
 
     /// `I/N`.
     public var description: String { "\(index)/\(count)" }

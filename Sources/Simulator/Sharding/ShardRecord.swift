@@ -5,25 +5,25 @@
 /// The report's `options` are the whole run's (`users` is the whole run's size) and
 /// its `counts`, invariants, coverage and behaviour are the share's. A whole run's
 /// report and a merged one have no shard record.
-public struct ShardRecord: Codable, Equatable, Sendable {
+package struct ShardRecord: Codable, Equatable, Sendable {
     /// This shard's number, from 1.
-    public var index: Int
+    package var index: Int
     /// How many shards the run is split into.
-    public var count: Int
+    package var count: Int
     /// The whole run's command (what the merged report names); the report's own
     /// `options.command` adds `--shard I/N`.
-    public var command: String
+    package var command: String
     /// Simulated time of the share's users in milliseconds (the report's user-years are
     /// rounded to a tenth, which does not add up across shards).
-    public var simulatedMilliseconds: Int64
+    package var simulatedMilliseconds: Int64
     /// A kill matrix's: the user whose timeline killed each killed mutant, by name.
-    public var killUsers: [String: Int]?
+    package var killUsers: [String: Int]?
     /// A kill matrix's: the events of each of the shard's users in order, as far as
     /// its longest hunt went, so a merge can count every user's events before a kill.
-    public var eventsPerUser: [Int]?
+    package var eventsPerUser: [Int]?
 
     /// The record of shard `shard` of the run `command`.
-    public init(shard: Shard, command: String, simulatedMilliseconds: Int64) {
+    package init(shard: Shard, command: String, simulatedMilliseconds: Int64) {
         self.index = shard.index
         self.count = shard.count
         self.command = command
@@ -31,5 +31,5 @@ public struct ShardRecord: Codable, Equatable, Sendable {
     }
 
     /// The shard, if the numbers make one.
-    public var shard: Shard? { Shard(index: index, count: count) }
+    package var shard: Shard? { Shard(index: index, count: count) }
 }

@@ -3,18 +3,18 @@ import SubscriptionModel
 
 /// One shard's report as `simulate merge` reads it: the report folder it came from
 /// (what a refusal names) and its `report.json`, which must be a shard's.
-public struct ShardReport: Sendable {
+package struct ShardReport: Sendable {
     /// The report folder, as given.
-    public var folder: String
+    package var folder: String
     /// Its report.
-    public var report: RunReport
+    package var report: RunReport
     /// Its shard record (`report.shard`).
-    public var record: ShardRecord
+    package var record: ShardRecord
     /// Its shard.
-    public var shard: Shard
+    package var shard: Shard
 
     /// A shard's report from `folder`, refused unless it carries a valid shard record.
-    public init(folder: String, report: RunReport) throws(MergeRefusal) {
+    package init(folder: String, report: RunReport) throws(MergeRefusal) {
         guard let record = report.shard else {
             throw .folder(folder, "the report of a whole run, not of a shard (a shard's run has --shard I/N)")
         }
@@ -30,7 +30,7 @@ public struct ShardReport: Sendable {
     /// The files a merge of `folders` reads again besides their reports: each shard's
     /// policy file (not a shipped name) and StoreKit file, as far as the folders hold
     /// readable reports (a merge refuses the others anyway).
-    public static func filesRead(by folders: [String]) -> [String] {
+    package static func filesRead(by folders: [String]) -> [String] {
         var files: [String] = []
         for folder in folders {
             guard let report = try? RunReport.read(path: (folder as NSString).appendingPathComponent("report.json")) else { continue }
@@ -42,7 +42,7 @@ public struct ShardReport: Sendable {
 
     /// Reads the report folder `folder` (its `report.json`), refusing a path that is not
     /// a report folder, a file that is not a report, and a whole run's report.
-    public static func read(folder: String) throws(MergeRefusal) -> ShardReport {
+    package static func read(folder: String) throws(MergeRefusal) -> ShardReport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw .folder(folder, "no such folder")

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// A timeline the `Shrinker` can reduce: a starting zone and events in order, and a
 /// check that a candidate is still a valid timeline.
-public protocol ShrinkableTimeline {
+package protocol ShrinkableTimeline {
     /// The timeline's events.
     associatedtype Step: ShrinkableStep
     /// The device's zone when the timeline starts.
@@ -18,11 +18,11 @@ public protocol ShrinkableTimeline {
 
 extension ShrinkableTimeline {
     /// None, by default.
-    public var simplerWholes: [Self] { [] }
+    package var simplerWholes: [Self] { [] }
 }
 
 /// An event the `Shrinker` can move in time and simplify.
-public protocol ShrinkableStep {
+package protocol ShrinkableStep {
     /// When it happens.
     var at: Instant { get set }
     /// When it sets the device's zone: the same event with each of the zones `simpler`
@@ -36,7 +36,7 @@ public protocol ShrinkableStep {
 }
 
 /// A failure found at one event of a timeline, of a named rule.
-public protocol LocatedFailure {
+package protocol LocatedFailure {
     /// The kind of rule a failure breaks.
     associatedtype Rule: Equatable
     /// The rule broken.
@@ -49,17 +49,17 @@ extension Timeline: ShrinkableTimeline {}
 extension Violation: LocatedFailure {}
 
 extension Event: ShrinkableStep {
-    public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
+    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
         guard let zone = zoneSet else { return [] }
         return simpler(zone).map { Event(at: at, .setZone($0)) }
     }
 
-    public var zoneSet: TimeZoneRules? {
+    package var zoneSet: TimeZoneRules? {
         if case .setZone(let zone) = action { zone } else { nil }
     }
 
     /// Unlimited to Premium, then to none; every capture a meal; a reinstall a look.
-    public var simpler: [Event] {
+    package var simpler: [Event] {
         let actions: [Action] = switch action {
         case .setEntitlement(.unlimited?): [.setEntitlement(.premium), .setEntitlement(nil)]
         case .setEntitlement(.premium?): [.setEntitlement(nil)]
@@ -75,7 +75,7 @@ extension PolicyTimeline: ShrinkableTimeline {
     /// Every use of one feature made a use of another of the same effect on a meter with a
     /// smaller limit (its releasing feature with it): a bug shown with 20 people of 25 may
     /// show with 4 tags of 5. Only towards smaller limits, so shrinking ends.
-    public var simplerWholes: [PolicyTimeline] {
+    package var simplerWholes: [PolicyTimeline] {
         let features = policy.features
         func meter(_ feature: PolicyFeature) -> (Int, consumes: Bool)? {
             switch feature.effect {
@@ -112,12 +112,12 @@ extension PolicyTimeline: ShrinkableTimeline {
 }
 
 extension PolicyEvent: ShrinkableStep {
-    public func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
+    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
         guard let zone = zoneSet else { return [] }
         return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
     }
 
-    public var zoneSet: TimeZoneRules? {
+    package var zoneSet: TimeZoneRules? {
         if case .setZone(let zone) = action { zone } else { nil }
     }
 
@@ -125,7 +125,7 @@ extension PolicyEvent: ShrinkableStep {
     /// the hour, the minute or the second (a readable counterexample), then none at all
     /// (a product of a lower plan is tried by the product's index: the policy lists
     /// products in plan order); a reinstall or a sign-in a look.
-    public var simpler: [PolicyEvent] {
+    package var simpler: [PolicyEvent] {
         let actions: [Action] = switch action {
         case .setEntitlement(let entitlement?):
             (entitlement.expires != nil || !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product))] : [])

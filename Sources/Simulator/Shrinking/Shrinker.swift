@@ -13,14 +13,14 @@ import SubscriptionModel
 ///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
 /// `PolicyTimeline`) and any failure located at an event (`LocatedFailure`).
-public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
+package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Whether a candidate still fails the same way; returns its violation if so.
-    public let failure: (Shrunk) -> Failure?
+    package let failure: (Shrunk) -> Failure?
     /// How many candidates were tried (for the report).
-    public private(set) var attempts = 0
+    package private(set) var attempts = 0
 
     /// A shrinker keeping `invariant` broken, as judged by `check`.
-    public init(invariant: Failure.Rule, check: @escaping (Shrunk) -> Failure?) {
+    package init(invariant: Failure.Rule, check: @escaping (Shrunk) -> Failure?) {
         self.init { timeline in
             guard let violation = check(timeline), violation.invariant == invariant else { return nil }
             return violation
@@ -29,7 +29,7 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
 
     /// A shrinker keeping whatever failure `reproduces` recognises (a crash of an
     /// external program, say), located at the violation's event.
-    public init(reproduces: @escaping (Shrunk) -> Failure?) {
+    package init(reproduces: @escaping (Shrunk) -> Failure?) {
         self.failure = reproduces
     }
 
@@ -38,7 +38,7 @@ public struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     typealias Event = Shrunk.Step
 
     /// The shrunk timeline. `timeline` must fail.
-    public mutating func shrink(_ timeline: Shrunk) -> Shrunk {
+    package mutating func shrink(_ timeline: Shrunk) -> Shrunk {
         guard var violation = failure(timeline) else { return timeline }
         var best = timeline
         best.events.removeSubrange((violation.eventIndex + 1)...)

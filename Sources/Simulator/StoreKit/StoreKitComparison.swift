@@ -8,35 +8,35 @@ import SubscriptionModel
 /// Pure: it compares two values already read, and its findings come in a fixed order
 /// (the policy's products in rank order, then the file's extra products in file
 /// order), so the same inputs always print the same lines.
-public struct StoreKitComparison: Sendable {
+package struct StoreKitComparison: Sendable {
     /// The policy compared.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// The configuration compared.
-    public let configuration: StoreKitConfiguration
+    package let configuration: StoreKitConfiguration
     /// Every disagreement, one per product and rule at most.
-    public let findings: [StoreKitFinding]
+    package let findings: [StoreKitFinding]
 
     /// Compares `configuration` with `policy`.
-    public init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) {
+    package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) {
         self.policy = policy
         self.configuration = configuration
         self.findings = Self.findings(policy: policy, configuration: configuration)
     }
 
     /// Whether they agree on everything compared.
-    public var agrees: Bool { findings.isEmpty }
+    package var agrees: Bool { findings.isEmpty }
 
     /// A policy product the file lists as auto-renewable too, with what the file says of it.
-    public struct Match: Hashable, Sendable {
+    package struct Match: Hashable, Sendable {
         /// The policy's product.
-        public var product: PolicyProduct
+        package var product: PolicyProduct
         /// The file's subscription of the same id.
-        public var subscription: StoreKitSubscription
+        package var subscription: StoreKitSubscription
     }
 
     /// The policy's auto-renewable products that the file lists as auto-renewable, in
     /// the policy's order (plans in rank order).
-    public static func matches(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [Match] {
+    package static func matches(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [Match] {
         policy.products.compactMap { product in
             guard case .autoRenewable = product.kind, let subscription = configuration.product(product.id)?.subscription else { return nil }
             return Match(product: product, subscription: subscription)
@@ -160,7 +160,7 @@ public struct StoreKitComparison: Sendable {
 
     /// What `simulate storekit` prints: a header naming both sides, then one line per
     /// finding; when they agree, a short summary of what was compared.
-    public func text(file: String, policyName: String) -> String {
+    package func text(file: String, policyName: String) -> String {
         let header = "\(file) (StoreKit configuration \(configuration.versionText)) and policy \(policyName)"
         guard agrees else {
             return (["disagrees: \(header): \(Figures.count(findings.count, "finding"))"] + findings.map(\.description)).joined(separator: "\n")

@@ -10,23 +10,23 @@ import SubscriptionModel
 /// out are optional, and format versions 1.x to 5.x are accepted. What it does read
 /// must have the right shape, or the first fault is thrown naming the file, the JSON
 /// path (or the line and column of a syntax error) and what is wrong.
-public struct StoreKitConfiguration: Hashable, Sendable {
+package struct StoreKitConfiguration: Hashable, Sendable {
     /// `version.major`.
-    public var versionMajor: Int
+    package var versionMajor: Int
     /// `version.minor` (0 when not given).
-    public var versionMinor: Int
+    package var versionMinor: Int
     /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then
     /// each group's `subscriptions`.
-    public var products: [StoreKitProduct]
+    package var products: [StoreKitProduct]
     /// The subscription groups, in file order.
-    public var groups: [StoreKitGroup]
+    package var groups: [StoreKitGroup]
 
     /// The format versions read: a newer major version may move what the reader looks
     /// for, so it is refused rather than misread.
-    public static let majorVersions = 1...5
+    package static let majorVersions = 1...5
 
     /// Creates a configuration from parts.
-    public init(versionMajor: Int, versionMinor: Int, products: [StoreKitProduct], groups: [StoreKitGroup]) {
+    package init(versionMajor: Int, versionMinor: Int, products: [StoreKitProduct], groups: [StoreKitGroup]) {
         self.versionMajor = versionMajor
         self.versionMinor = versionMinor
         self.products = products
@@ -34,12 +34,12 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     }
 
     /// Reads a configuration's text; `file` names it in errors.
-    public init(data: Data, file: String) throws(StoreKitFileError) {
+    package init(data: Data, file: String) throws(StoreKitFileError) {
         try self.init(bytes: [UInt8](data), file: file)
     }
 
     /// Reads a configuration's UTF-8 bytes; `file` names it in errors.
-    public init(bytes: [UInt8], file: String) throws(StoreKitFileError) {
+    package init(bytes: [UInt8], file: String) throws(StoreKitFileError) {
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
@@ -56,27 +56,27 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     }
 
     /// Reads a configuration's text; `file` names it in errors.
-    public init(text: String, file: String) throws(StoreKitFileError) {
+    package init(text: String, file: String) throws(StoreKitFileError) {
         try self.init(bytes: Array(text.utf8), file: file)
     }
 
     /// The product with this id, if the file lists it.
-    public func product(_ id: String) -> StoreKitProduct? { products.first { $0.id == id } }
+    package func product(_ id: String) -> StoreKitProduct? { products.first { $0.id == id } }
 
     /// `3.0`.
-    public var versionText: String { "\(versionMajor).\(versionMinor)" }
+    package var versionText: String { "\(versionMajor).\(versionMinor)" }
 }
 
 extension StoreKitConfiguration {
     /// Why a StoreKit configuration file could not be read: one line, without `error: `.
-    public struct ReadFailure: Error {
+    package struct ReadFailure: Error {
         /// `FILE: PLACE: PROBLEM`.
-        public let message: String
+        package let message: String
     }
 
     /// Reads the StoreKit configuration file at `path`, as `simulate storekit`,
     /// `--storekit` and a merge of `--storekit` shards all do.
-    public static func read(path: String) throws(ReadFailure) -> StoreKitConfiguration {
+    package static func read(path: String) throws(ReadFailure) -> StoreKitConfiguration {
         let input = InputPath.commandLineArgument(path)
         let bytes: [UInt8]
         do {

@@ -6,24 +6,24 @@
 /// A message never quotes the file's text except a value the reader itself reads (a
 /// product type, a period, a version): whatever else the file holds (team and app
 /// ids, EULA texts, prices) is never shown, not even when it is malformed.
-public struct StoreKitFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct StoreKitFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the command was given it.
-    public var file: String
+    package var file: String
     /// Where in the file: a JSON path, or a line and column.
-    public var place: String
+    package var place: String
     /// What is wrong there.
-    public var problem: String
+    package var problem: String
 
     /// An error at `place` of `file`.
-    public init(file: String, place: String, problem: String) {
+    package init(file: String, place: String, problem: String) {
         self.file = file
         self.place = place
         self.problem = problem
     }
 
     /// `FILE: PLACE: PROBLEM`, without the `error: ` prefix (an option's error puts it after `--storekit `).
-    public var message: String { "\(file): \(place): \(problem)" }
+    package var message: String { "\(file): \(place): \(problem)" }
 
     /// The line a command prints.
-    public var description: String { "error: " + message }
+    package var description: String { "error: " + message }
 }

@@ -1,15 +1,15 @@
 /// One way a StoreKit configuration and a policy disagree about a product (S1–S6 of
 /// `docs/storekit.md`): printed as one line naming the product id and what differs.
-public struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
+package struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
     /// The product the finding is about.
-    public var product: String
+    package var product: String
     /// Which rule it breaks.
-    public var aspect: Aspect
+    package var aspect: Aspect
     /// What differs, in a reviewer's words.
-    public var detail: String
+    package var detail: String
 
     /// What a finding is about, by the rule of `docs/storekit.md` it breaks.
-    public enum Aspect: String, Hashable, Sendable, CaseIterable {
+    package enum Aspect: String, Hashable, Sendable, CaseIterable {
         /// S1: the policy sells the product, the file does not list it.
         case onlyInPolicy = "only in the policy"
         /// S1: the file lists the product, the policy does not sell it.
@@ -26,7 +26,7 @@ public struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
         case trial
 
         /// The rule's id in `docs/storekit.md`.
-        public var rule: String {
+        package var rule: String {
             switch self {
             case .onlyInPolicy, .onlyInFile: "S1"
             case .kind: "S2"
@@ -39,19 +39,19 @@ public struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a finding.
-    public init(product: String, aspect: Aspect, detail: String) {
+    package init(product: String, aspect: Aspect, detail: String) {
         self.product = product
         self.aspect = aspect
         self.detail = detail
     }
 
     /// `com.app.monthly: period: the policy renews it every P1M, the file every P1W`.
-    public var description: String { "\(Self.shown(product)): \(aspect.rawValue): \(detail)" }
+    package var description: String { "\(Self.shown(product)): \(aspect.rawValue): \(detail)" }
 
     /// A product id as a line shows it: as it is when it is plain (letters, digits and
     /// `._-`, at most `ErrorText.valueLimit` of them), else quoted, escaped and cut, so an
     /// odd or a huge id cannot break the line or fill it.
-    public static func shown(_ id: String) -> String {
+    package static func shown(_ id: String) -> String {
         let plain = !id.isEmpty && id.unicodeScalars.count <= ErrorText.valueLimit && id.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }

@@ -1,16 +1,16 @@
 /// One product of a StoreKit configuration file, whatever list it is in: `products`
 /// (consumables and non-consumables), `nonRenewingSubscriptions`, or a group's
 /// `subscriptions` (auto-renewable).
-public struct StoreKitProduct: Hashable, Sendable {
+package struct StoreKitProduct: Hashable, Sendable {
     /// The `productID`, as StoreKit and the policy name it.
-    public var id: String
+    package var id: String
     /// How it is bought.
-    public var kind: Kind
+    package var kind: Kind
     /// Where the file lists it (`$.products[2]`), for messages.
-    public var path: String
+    package var path: String
 
     /// How a StoreKit product is bought.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Used up once bought (`Consumable`): gives no plan.
         case consumable
         /// Bought once, kept for good (`NonConsumable`): a lifetime plan.
@@ -23,21 +23,21 @@ public struct StoreKitProduct: Hashable, Sendable {
     }
 
     /// Creates a product.
-    public init(id: String, kind: Kind, path: String) {
+    package init(id: String, kind: Kind, path: String) {
         self.id = id
         self.kind = kind
         self.path = path
     }
 
     /// The subscription, when the product is auto-renewable.
-    public var subscription: StoreKitSubscription? {
+    package var subscription: StoreKitSubscription? {
         if case .autoRenewable(let subscription) = kind { return subscription }
         return nil
     }
 
     /// `auto-renewable P1M`, `non-consumable`, `consumable` or `non-renewing
     /// subscription`, in the words of `docs/policy-file.md`.
-    public var kindText: String {
+    package var kindText: String {
         switch kind {
         case .consumable: "consumable"
         case .nonConsumable: "non-consumable"

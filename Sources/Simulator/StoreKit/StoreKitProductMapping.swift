@@ -18,28 +18,28 @@ import SubscriptionModel
 ///   a subscription the policy cannot place on a plan.
 ///
 /// The trial (S6) is not the catalogue's: the policy's trial stays as it is.
-public struct StoreKitProductMapping: Sendable {
+package struct StoreKitProductMapping: Sendable {
     /// The policy with the file's products.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// What the mapping did, product by product, for the run's summary.
-    public let notes: [String]
+    package let notes: [String]
 
     /// Why a configuration cannot drive a policy's products: one line naming the product.
-    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         /// What cannot be mapped, starting with the product id or the plan.
-        public var problem: String
+        package var problem: String
 
         /// A refusal saying `problem`.
-        public init(problem: String) {
+        package init(problem: String) {
             self.problem = problem
         }
 
         /// The line, without `error: `.
-        public var description: String { problem }
+        package var description: String { problem }
     }
 
     /// Maps `configuration`'s products onto `policy`'s plans, or refuses.
-    public init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
+    package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
         let comparison = StoreKitComparison(policy: policy, configuration: configuration)
         if let fatal = comparison.findings.first(where: { [.kind, .group, .level].contains($0.aspect) }) {
             throw Refusal(problem: fatal.description)
@@ -102,7 +102,7 @@ public struct StoreKitProductMapping: Sendable {
 
     /// The products the run sells, for its summary: `dailyquip.weekly auto-renewable
     /// P1W (premium), ...`, then what changed.
-    public var summary: String {
+    package var summary: String {
         let products = policy.products.map { "\(StoreKitFinding.shown($0.id)) \($0.kind) (\(policy.plans[$0.plan].id))" }.joined(separator: ", ")
         return notes.isEmpty ? products : products + "; " + notes.joined(separator: "; ")
     }

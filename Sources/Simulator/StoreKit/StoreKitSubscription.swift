@@ -1,18 +1,18 @@
 /// What a StoreKit configuration says of an auto-renewable subscription: its billing
 /// period, its group and level, and its free trial.
-public struct StoreKitSubscription: Hashable, Sendable {
+package struct StoreKitSubscription: Hashable, Sendable {
     /// The `recurringSubscriptionPeriod`, as the file writes it (`P1W`, `P1M`, `P1Y`).
-    public var period: String
+    package var period: String
     /// The index of its group in the configuration's `groups`.
-    public var group: Int
+    package var group: Int
     /// Its level in the group (`groupNumber`): 1 is the highest; products of equal
     /// level are crossgrades of each other.
-    public var level: Int
+    package var level: Int
     /// Its free introductory offer, if it has one (offers that cost something are no trial).
-    public var freeTrial: StoreKitFreeTrial?
+    package var freeTrial: StoreKitFreeTrial?
 
     /// Creates a subscription.
-    public init(period: String, group: Int, level: Int, freeTrial: StoreKitFreeTrial?) {
+    package init(period: String, group: Int, level: Int, freeTrial: StoreKitFreeTrial?) {
         self.period = period
         self.group = group
         self.level = level
@@ -20,5 +20,5 @@ public struct StoreKitSubscription: Hashable, Sendable {
     }
 
     /// The billing period as the generator counts it (the reader has checked that it reads).
-    public var billingPeriod: ProductPeriod { ProductPeriod(iso: period) ?? ProductPeriod(months: 1) }
+    package var billingPeriod: ProductPeriod { ProductPeriod(iso: period) ?? ProductPeriod(months: 1) }
 }

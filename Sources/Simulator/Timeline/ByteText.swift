@@ -24,7 +24,7 @@ extension [UInt8] {
 
     /// The index of the first `\n` at or after `start`, if any (found with `memchr`:
     /// output is split into lines a few hundred bytes long, millions of times).
-    public func firstLineBreak(from start: Int) -> Int? {
+    package func firstLineBreak(from start: Int) -> Int? {
         guard start < count else { return nil }
         return withUnsafeBufferPointer { bytes in
             memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {

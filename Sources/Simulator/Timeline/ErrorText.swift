@@ -7,27 +7,27 @@ import SubscriptionModel
 /// Values are shown by the model's `MessageText`, the one cutting core every reader uses
 /// (policy files and JSON in the model, timelines, StoreKit files and reports here); file
 /// names, which are bytes rather than text, are shown here.
-public enum ErrorText {
+package enum ErrorText {
     /// How many characters of a value are shown before `…`.
-    public static let valueLimit = MessageText.valueLimit
+    package static let valueLimit = MessageText.valueLimit
     /// How many characters of a file name are shown; a longer one keeps its start and
     /// its end (where the file's own name is) around `…`.
-    public static let pathLimit = 80
+    package static let pathLimit = 80
 
     /// A string value as a JSON string literal, escaped, cut after `valueLimit`
     /// characters (then `…` follows the closing quote).
-    public static func quoted(_ text: String) -> String { MessageText.quoted(text) }
+    package static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     /// A JSON value as compact JSON (members in file order), strings escaped, cut
     /// after `valueLimit` characters (then `…` follows).
-    public static func json(_ value: JSONValue) -> String { MessageText.json(value) }
+    package static func json(_ value: JSONValue) -> String { MessageText.json(value) }
 
     /// A file or folder name, or a command, in double quotes: escaped, a long one cut in
     /// its middle (`path(_:)`), as every one-line error shows one.
-    public static func quotedPath(_ text: String) -> String { "\"" + path(Array(text.utf8)) + "\"" }
+    package static func quotedPath(_ text: String) -> String { "\"" + path(Array(text.utf8)) + "\"" }
 
     /// A file name given as bytes (as the system has it), escaped and cut.
-    public static func path(_ bytes: [UInt8]) -> String {
+    package static func path(_ bytes: [UInt8]) -> String {
         var scalars: [(Unicode.Scalar?, UInt8)] = []
         var index = 0
         while index < bytes.count {

@@ -13,13 +13,13 @@ import Darwin
 /// read to their end. A stream is not read past the first byte that can never appear in
 /// JSON text (a control character other than tab, line feed and carriage return), so
 /// `/dev/zero` or a binary file is refused at once instead of filling memory.
-public enum InputFile {
+package enum InputFile {
     /// The largest input read: past it, the file is refused.
-    public static let maximumBytes = 1 << 32
+    package static let maximumBytes = 1 << 32
 
     /// The bytes of the file at `path`; `kind` names what it should be in errors
     /// (`timeline file`, `report`). Errors name the file as `path.shown`.
-    public static func read(_ path: InputPath, kind: String) throws(TimelineError) -> [UInt8] {
+    package static func read(_ path: InputPath, kind: String) throws(TimelineError) -> [UInt8] {
         let place = path.shown
         let descriptor: Int32
         if path.isStandardInput {
@@ -70,7 +70,7 @@ public enum InputFile {
 
     /// What a failed `open` of `path` means, said plainly: `no such file`, `permission
     /// denied`, `a symbolic link loop (...)`; `kind` names what the file should be.
-    public static func openProblem(_ code: Int32, path: InputPath, kind: String) -> String {
+    package static func openProblem(_ code: Int32, path: InputPath, kind: String) -> String {
         switch code {
         case ENOENT:
             var status = stat()

@@ -2,35 +2,35 @@
 ///
 /// Bytes rather than a `String` because a file name need not be UTF-8: decoding it
 /// would replace the odd bytes and name another file. `-` means standard input.
-public struct InputPath: Hashable, Sendable {
+package struct InputPath: Hashable, Sendable {
     /// The file name's bytes, without a terminating NUL.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// The file named `path` (`-` for standard input).
-    public init(_ path: String) {
+    package init(_ path: String) {
         self.bytes = Array(path.utf8)
     }
 
     /// The file whose name is these bytes.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Standard input: the name `-`.
-    public static let standardInput = InputPath("-")
+    package static let standardInput = InputPath("-")
 
     /// Whether this names standard input (`-`).
-    public var isStandardInput: Bool { bytes == [UInt8(ascii: "-")] }
+    package var isStandardInput: Bool { bytes == [UInt8(ascii: "-")] }
 
     /// The name as an error line shows it: escaped, non-UTF-8 bytes as `\xHH`, cut
     /// when long; `standard input` for `-`.
-    public var shown: String { isStandardInput ? "standard input" : ErrorText.path(bytes) }
+    package var shown: String { isStandardInput ? "standard input" : ErrorText.path(bytes) }
 
     /// The command-line argument that reads as `decoded`, with its original bytes.
     ///
     /// `CommandLine.arguments` repairs invalid UTF-8, so a name that is not UTF-8 would
     /// name another file; the raw `argv` entry keeps it.
-    public static func commandLineArgument(_ decoded: String) -> InputPath {
+    package static func commandLineArgument(_ decoded: String) -> InputPath {
         let argv = CommandLine.unsafeArgv
         for index in (1..<Int(CommandLine.argc)).reversed() {
             guard let pointer = argv[index] else { continue }

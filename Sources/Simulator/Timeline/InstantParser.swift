@@ -5,20 +5,20 @@ import SubscriptionModel
 /// Hand-written rather than `ISO8601DateFormatter` because the contract is narrower
 /// (upper-case `T` and `Z`, 1 to 3 fraction digits, seconds 00–59, offset hours
 /// 00–23) and exact to the millisecond, which a `Date` would round.
-public enum InstantParser {
+package enum InstantParser {
     /// The years an instant of a timeline may be written in.
-    public static let years = 1970...2099
+    package static let years = 1970...2099
 
     /// The years an instant of an output may be written in: any four-digit year from
     /// 1969. An output's `resetAt` comes after its event, so it can fall past 2099 (a
     /// use blocked by `month` in December 2099 resets on 2100-01-01); and a timeline's
     /// year is the year as written, before its offset, so its earliest instant,
     /// `1970-01-01T00:00:00+23:59`, is in 1969 in UTC, where `resetAt` is written.
-    public static let outputYears = 1969...9999
+    package static let outputYears = 1969...9999
 
     /// Why an instant was refused, in the order it is checked: the shape first, then
     /// the year, then whether the date exists.
-    public enum Failure: Error, Hashable, Sendable {
+    package enum Failure: Error, Hashable, Sendable {
         /// Not of the contract's shape, or a time-of-day or offset field out of its range.
         case malformed
         /// Well formed, but the year as written is outside `years`.
@@ -30,7 +30,7 @@ public enum InstantParser {
 
     /// What an error line says of an instant `field` (`at`, `expires`) shown as `shown`
     /// that failed to parse: the one wording both timeline readers use.
-    public static func problem(_ failure: Failure, field: String, shown: String) -> String {
+    package static func problem(_ failure: Failure, field: String, shown: String) -> String {
         switch failure {
         case .malformed:
             "malformed \"\(field)\" \(shown): expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM"
@@ -42,19 +42,19 @@ public enum InstantParser {
     }
 
     /// Parses one instant written in one of `years` (a timeline's, unless told).
-    public static func parse(_ text: String, years: ClosedRange<Int> = years) -> Result<Instant, Failure> {
+    package static func parse(_ text: String, years: ClosedRange<Int> = years) -> Result<Instant, Failure> {
         var text = text
         return text.withUTF8 { parse(utf8: $0, years: years) }
     }
 
     /// Parses one instant of a timeline from its UTF-8 bytes (what the timeline reader
     /// has in hand).
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Instant, Failure> {
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Instant, Failure> {
         parse(utf8: bytes, years: years)
     }
 
     /// Parses one instant written in one of `years` from its UTF-8 bytes.
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, years: ClosedRange<Int>) -> Result<Instant, Failure> {
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, years: ClosedRange<Int>) -> Result<Instant, Failure> {
         if let instant = commonForm(bytes, years: years) { return .success(instant) }
         var position = 0
         func digits(_ count: Int) -> Int? {

@@ -1,7 +1,7 @@
 /// Minimal JSON text writing, so output is byte-for-byte deterministic and fast.
-public enum JSONText {
+package enum JSONText {
     /// `value` as a JSON string literal.
-    public static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         // Most texts need no escape: then they are written as they are.
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + value + "\""
@@ -24,7 +24,7 @@ public enum JSONText {
     }
 
     /// `value` as a JSON string literal, or `null`.
-    public static func quoted(_ value: String?) -> String {
+    package static func quoted(_ value: String?) -> String {
         value.map { quoted($0) } ?? "null"
     }
 }

@@ -6,16 +6,16 @@ import SubscriptionModel
 /// The lines go to a sink in chunks as the events are replayed, so a timeline of
 /// millions of events never needs its whole output in memory; nothing reaches the sink
 /// before the whole file has been read and accepted (the contract's Errors).
-public enum Replay {
+package enum Replay {
     /// About how many bytes of lines are handed to the sink at a time.
-    public static let chunkBytes = 1 << 16
+    package static let chunkBytes = 1 << 16
 
     /// Reads and validates the file at `path` (`-` for standard input), then replays it,
     /// handing the JSON Lines to `sink` in chunks. A timeline that names a `policy` is
     /// read and replayed under that policy with the generic output; one that does not is
     /// the v1 contract (the meal-capture rules, `policy` here). Throws before anything
     /// reaches `sink` when the file is bad.
-    public static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
+    package static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
         switch try read(path: path, policy: policy) {
         case .v1(let timeline): write(timeline, policy: policy, to: sink)
         case .policy(let timeline): PolicyReplay.write(timeline, to: sink)
@@ -25,12 +25,12 @@ public enum Replay {
     /// The command that replays the timeline file at `path` (through the mutant
     /// `mutant`, if given), the path written as one shell word: what every summary,
     /// report and hint prints, so that each can be pasted as it is.
-    public static func command(for path: String, mutant: String? = nil) -> String {
+    package static func command(for path: String, mutant: String? = nil) -> String {
         "swift run simulate replay \(ExternalProgram.shellWord(path))" + (mutant.map { " --mutant \(ExternalProgram.shellWord($0))" } ?? "")
     }
 
     /// A timeline file as read: the v1 form, or one that names its policy.
-    public enum ReadTimeline {
+    package enum ReadTimeline {
         /// A timeline without `policy`: the v1 contract.
         case v1(Timeline)
         /// A timeline that names a policy: the generic contract.
@@ -39,7 +39,7 @@ public enum Replay {
 
     /// Reads and validates the file at `path` (`-` for standard input) in the form it is
     /// written in: the one reading `replay` and `replay --mutant` share.
-    public static func read(path: InputPath, policy: CaptureRules = .mealCapture) throws(TimelineError) -> ReadTimeline {
+    package static func read(path: InputPath, policy: CaptureRules = .mealCapture) throws(TimelineError) -> ReadTimeline {
         let bytes = try InputFile.read(path, kind: "timeline file")
         return try bytes.withUnsafeBufferPointer { buffer throws(TimelineError) -> ReadTimeline in
             let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
@@ -52,13 +52,13 @@ public enum Replay {
 
     /// Replays a timeline through the reference model, handing the JSON Lines to `sink`
     /// in chunks of about `chunkBytes`, each ending at a line's end.
-    public static func write(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) {
+    package static func write(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) {
         writeUTF8(timeline, policy: policy) { sink(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The same lines as UTF-8, handed to `sink` chunk by chunk (valid only during the
     /// call): for a writer that sends bytes on, as `replay --batch` does.
-    public static func writeUTF8(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func writeUTF8(_ timeline: Timeline, policy: CaptureRules = .mealCapture, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let machine = SubscriptionMachine(policy: policy)
         var state = State(zone: timeline.zone)
         var chunk: [UInt8] = []
@@ -78,14 +78,14 @@ public enum Replay {
 
     /// Reads, validates and replays the file at `path`, returning all the lines as one
     /// text (for tests and small files; the command streams with `run`).
-    public static func jsonLines(path: String, policy: CaptureRules = .mealCapture) throws(TimelineError) -> String {
+    package static func jsonLines(path: String, policy: CaptureRules = .mealCapture) throws(TimelineError) -> String {
         var text = ""
         try run(path: InputPath(path), policy: policy) { text += $0 }
         return text
     }
 
     /// Replays a timeline through the reference model, returning all the lines as one text.
-    public static func jsonLines(_ timeline: Timeline, policy: CaptureRules = .mealCapture) -> String {
+    package static func jsonLines(_ timeline: Timeline, policy: CaptureRules = .mealCapture) -> String {
         var text = ""
         write(timeline, policy: policy) { text += $0 }
         return text

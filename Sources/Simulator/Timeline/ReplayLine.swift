@@ -1,9 +1,9 @@
 import SubscriptionModel
 
 /// One line of `simulate replay`'s JSON Lines output (the contract's Output table).
-public enum ReplayLine {
+package enum ReplayLine {
     /// The line for event `index`, whose `do` was `action`, with its output.
-    public static func json(index: Int, action: Event.Action, output: Output) -> String {
+    package static func json(index: Int, action: Event.Action, output: Output) -> String {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         append(index: index, action: action, output: output, to: &line)
@@ -11,7 +11,7 @@ public enum ReplayLine {
     }
 
     /// Appends the line for event `index` (without a line break) to `line` as UTF-8.
-    public static func append(index: Int, action: Event.Action, output: Output, to line: inout [UInt8]) {
+    package static func append(index: Int, action: Event.Action, output: Output, to line: inout [UInt8]) {
         var writer = Writer()
         writer.append(index: index, action: action, output: output, to: &line)
     }
@@ -112,7 +112,7 @@ public enum ReplayLine {
     }
 
     /// All lines of a replay, each ending in a newline.
-    public static func jsonLines(events: [Event], outputs: [Output]) -> String {
+    package static func jsonLines(events: [Event], outputs: [Output]) -> String {
         var text = ""
         for (index, (event, output)) in zip(events, outputs).enumerated() {
             text += json(index: index, action: event.action, output: output)

@@ -17,7 +17,7 @@ public struct Timeline: Hashable, Sendable {
     /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
     /// first and only there, instants never decreasing. The reader enforces this on
     /// files; the generator and the shrinker must keep it.
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard let first = events.first, first.action == .install else { return false }
         var previous = first.at
         for event in events.dropFirst() {

@@ -18,11 +18,11 @@ import SubscriptionModel
 /// passes any fault it finds through `refusal(_:)`, which checks the whole text strictly
 /// then and lets `not JSON` win: valid timelines are read in one strict pass, refused
 /// ones answer exactly as before.
-public struct TimelineDocument {
+package struct TimelineDocument {
     /// The text.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// For each wanted key present, where its first occurrence's value starts.
-    public private(set) var offsets: [String: Int] = [:]
+    package private(set) var offsets: [String: Int] = [:]
     /// Where the skimmed `events` list ends, when it was skimmed rather than checked.
     private var skimmedEventsEnd: Int?
 
@@ -34,7 +34,7 @@ public struct TimelineDocument {
     /// is one but not an object, and `file: "KEY" given twice` when a member named in
     /// `keys` is (readers differ on which of the two counts; other members are ignored,
     /// so they are not compared).
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, keys: Set<String>) throws(TimelineError) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, keys: Set<String>) throws(TimelineError) {
         self.bytes = bytes
         var parser = JSONParser(bytes)
         parser.skipByteOrderMark()
@@ -75,12 +75,12 @@ public struct TimelineDocument {
     }
 
     /// The refusal of text that is not JSON.
-    public static let notJSON = TimelineError(place: "file", problem: "not JSON")
+    package static let notJSON = TimelineError(place: "file", problem: "not JSON")
 
     /// The refusal a reader reports for `fault`, found while reading this document:
     /// `file: not JSON` when the text is not JSON after all (in the skimmed `events`
     /// list), since that fault comes first; `fault` otherwise.
-    public func refusal(_ fault: TimelineError) -> TimelineError {
+    package func refusal(_ fault: TimelineError) -> TimelineError {
         guard skimmedEventsEnd != nil, fault != Self.notJSON else { return fault }
         do {
             try JSONParser.validate(bytes)
@@ -144,7 +144,7 @@ public struct TimelineDocument {
     /// member, whatever its value. A file that does not is the v1 form. (The generic
     /// reader refuses a `policy` that is not a string, `null` included, as the contract
     /// does, and one that gives a key twice inside it.)
-    public var namesPolicy: Bool {
+    package var namesPolicy: Bool {
         offsets["policy"] != nil
     }
 
@@ -153,7 +153,7 @@ public struct TimelineDocument {
     ///
     /// Throws `KEY: key "K" given twice` when the value is an object that gives a key
     /// twice (the text there is JSON: `init` checked it).
-    public func value(_ key: String) throws(TimelineError) -> JSONValue? {
+    package func value(_ key: String) throws(TimelineError) -> JSONValue? {
         guard let offset = offsets[key] else { return nil }
         var parser = JSONParser(bytes, position: offset)
         do {
@@ -170,7 +170,7 @@ public struct TimelineDocument {
     ///
     /// Throws `events: missing` (absent or `null`), `events: not a list` or
     /// `events: empty` first.
-    public func forEachEvent(_ body: (Int, inout JSONParser) throws(TimelineError) -> Void) throws(TimelineError) {
+    package func forEachEvent(_ body: (Int, inout JSONParser) throws(TimelineError) -> Void) throws(TimelineError) {
         guard let offset = offsets["events"] else { throw TimelineError(place: "events", problem: "missing") }
         var parser = JSONParser(bytes, position: offset)
         switch parser.peek() {

@@ -1,23 +1,23 @@
 /// Why a timeline file was refused: one line naming the field or event and the fault.
 ///
 /// `description` is the exact line `simulate replay` prints on standard error.
-public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the fault is: `zone`, `events`, `event 4`, or the file's path.
-    public var place: String
+    package var place: String
     /// What is wrong there.
-    public var problem: String
+    package var problem: String
 
     /// Creates an error.
-    public init(place: String, problem: String) {
+    package init(place: String, problem: String) {
         self.place = place
         self.problem = problem
     }
 
     /// An error in event `index`.
-    public static func event(_ index: Int, _ problem: String) -> TimelineError {
+    package static func event(_ index: Int, _ problem: String) -> TimelineError {
         TimelineError(place: "event \(index)", problem: problem)
     }
 
     /// `error: PLACE: PROBLEM`.
-    public var description: String { "error: \(place): \(problem)" }
+    package var description: String { "error: \(place): \(problem)" }
 }

@@ -10,22 +10,22 @@ import SubscriptionModel
 /// Memory follows the events, not the text: the file's syntax is checked in one pass
 /// that builds nothing (`TimelineDocument`), then each event is read and turned into an
 /// `Event` at once; only its known fields are kept, and unknown ones are skipped.
-public struct TimelineReader: Sendable {
+package struct TimelineReader: Sendable {
     /// The policy whose product ids `set-entitlement` may name.
-    public var policy: CaptureRules
+    package var policy: CaptureRules
 
     /// A reader for `policy`'s products.
-    public init(policy: CaptureRules = .mealCapture) {
+    package init(policy: CaptureRules = .mealCapture) {
         self.policy = policy
     }
 
     /// Reads the file at `path` (`-` for standard input).
-    public func read(path: String) throws(TimelineError) -> Timeline {
+    package func read(path: String) throws(TimelineError) -> Timeline {
         try read(path: InputPath(path))
     }
 
     /// Reads the file at `path`, named by its bytes (`-` for standard input).
-    public func read(path: InputPath) throws(TimelineError) -> Timeline {
+    package func read(path: InputPath) throws(TimelineError) -> Timeline {
         let bytes = try InputFile.read(path, kind: "timeline file")
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(TimelineError) -> Timeline in try read(bytes: buffer) }
@@ -34,7 +34,7 @@ public struct TimelineReader: Sendable {
     }
 
     /// Reads a timeline from JSON text.
-    public func read(data: Data) throws(TimelineError) -> Timeline {
+    package func read(data: Data) throws(TimelineError) -> Timeline {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(TimelineError) -> Timeline in try read(bytes: raw.bindMemory(to: UInt8.self)) }
         }
@@ -42,14 +42,14 @@ public struct TimelineReader: Sendable {
     }
 
     /// Reads a timeline from JSON text's UTF-8 bytes.
-    public func read(bytes: UnsafeBufferPointer<UInt8>) throws(TimelineError) -> Timeline {
+    package func read(bytes: UnsafeBufferPointer<UInt8>) throws(TimelineError) -> Timeline {
         try read(TimelineDocument(bytes, keys: ["zone", "events"]))
     }
 
     /// Reads a located document: the zone, then the events one at a time. A fault is
     /// reported as the document's `refusal`, so text that is not JSON is refused as such
     /// whatever else is wrong with it.
-    public func read(_ document: TimelineDocument) throws(TimelineError) -> Timeline {
+    package func read(_ document: TimelineDocument) throws(TimelineError) -> Timeline {
         do throws(TimelineError) {
             let zone = try Self.zone(document.value("zone"), place: "zone")
             var events: [Event] = []

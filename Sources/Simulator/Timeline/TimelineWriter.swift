@@ -2,22 +2,22 @@ import SubscriptionModel
 
 /// Writes timelines in the replay contract's format, readable by people:
 /// one event a line, each instant in the offset the device shows at that moment.
-public struct TimelineWriter: Sendable {
+package struct TimelineWriter: Sendable {
     /// The policy whose product ids name the tiers.
-    public var policy: CaptureRules
+    package var policy: CaptureRules
 
     /// A writer for `policy`'s products.
-    public init(policy: CaptureRules = .mealCapture) {
+    package init(policy: CaptureRules = .mealCapture) {
         self.policy = policy
     }
 
     /// The timeline as JSON text, with an optional `about` line (ignored by readers).
-    public func text(_ timeline: Timeline, about: String? = nil) -> String {
+    package func text(_ timeline: Timeline, about: String? = nil) -> String {
         String(decoding: utf8(timeline, about: about), as: UTF8.self)
     }
 
     /// `text(timeline, about:)` as UTF-8 bytes (what a program is sent).
-    public func utf8(_ timeline: Timeline, about: String? = nil) -> [UInt8] {
+    package func utf8(_ timeline: Timeline, about: String? = nil) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(96 + timeline.events.count * 72)
         text.append("{\n")
@@ -42,7 +42,7 @@ public struct TimelineWriter: Sendable {
     /// One event as a JSON object, its instant written in `zone`'s offset when that
     /// offset is whole minutes (it is for every zone after 1972) and keeps the written
     /// year within 1970–2099, else in UTC (`writtenOffsetSeconds`).
-    public func eventJSON(_ event: Event, shownIn zone: TimeZoneRules) -> String {
+    package func eventJSON(_ event: Event, shownIn zone: TimeZoneRules) -> String {
         var json: [UInt8] = []
         append(event, shownIn: zone, to: &json)
         return String(decoding: json, as: UTF8.self)
@@ -67,7 +67,7 @@ public struct TimelineWriter: Sendable {
     /// York would be written in 1969), else 0, UTC; and for an instant outside those
     /// years in UTC as well (`1970-01-01T00:00:00+14:00` is 1969 in UTC), the smallest
     /// whole-minute offset, at most ±23:59, that writes it in them. Both forms' writers use it.
-    public static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
+    package static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
         let at = instant.millisecondsSince1970, offset = zone.offsetMilliseconds(at: instant)
         if offset % Milliseconds.minute == 0, writableLocal.contains(at + offset) { return Int(offset / Milliseconds.second) }
         if writableLocal.contains(at) { return 0 }

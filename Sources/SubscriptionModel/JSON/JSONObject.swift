@@ -3,31 +3,31 @@
 /// A list rather than a dictionary: an error must name the first fault in file order.
 /// A parsed object never gives a key twice (`JSONParser` refuses it); one built in code
 /// may, and then `subscript` finds the first.
-public struct JSONObject: Hashable, Sendable {
+package struct JSONObject: Hashable, Sendable {
     /// The members, in file order.
-    public var members: [Member]
+    package var members: [Member]
 
     /// One `"key": value` pair.
-    public struct Member: Hashable, Sendable {
+    package struct Member: Hashable, Sendable {
         /// The key.
-        public var key: String
+        package var key: String
         /// The value.
-        public var value: JSONValue
+        package var value: JSONValue
 
         /// A member.
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// An object of these members.
-    public init(members: [(String, JSONValue)]) {
+    package init(members: [(String, JSONValue)]) {
         self.members = members.map { Member(key: $0.0, value: $0.1) }
     }
 
     /// An object of these members.
-    public init(members: [Member]) {
+    package init(members: [Member]) {
         self.members = members
     }
 
@@ -37,7 +37,7 @@ public struct JSONObject: Hashable, Sendable {
     /// Unicode equivalence holds for every pair of byte-equal strings, so `==` (a
     /// comparison of a word or two for short keys) rejects most members before their
     /// bytes are compared; readers look up a few keys per event, millions of times.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.first { $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 }

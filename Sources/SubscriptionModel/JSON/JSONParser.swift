@@ -22,25 +22,25 @@
 ///
 /// Pure: it reads a buffer the caller owns and does no I/O. The buffer must outlive the
 /// reader (use it inside `withUnsafeBufferPointer`).
-public struct JSONParser {
+package struct JSONParser {
     /// The text.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
-    public var position: Int
+    package var position: Int
     /// How many arrays and objects enclose the position.
-    public private(set) var depth: Int = 0
+    package private(set) var depth: Int = 0
 
     /// The deepest nesting accepted: deeper text is refused rather than risking the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// A reader of `bytes` from `position`.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
         self.bytes = bytes
         self.position = position
     }
 
     /// Parses `bytes` as one whole document.
-    public static func document(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func document(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipByteOrderMark()
         let value = try parser.value()
@@ -49,7 +49,7 @@ public struct JSONParser {
     }
 
     /// Checks that `bytes` is one whole document, building nothing.
-    public static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    package static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var parser = JSONParser(bytes)
         parser.skipByteOrderMark()
         try parser.skipValue()
@@ -59,13 +59,13 @@ public struct JSONParser {
     // MARK: Positioning
 
     /// Skips a UTF-8 byte order mark at the start of the text.
-    public mutating func skipByteOrderMark() {
+    package mutating func skipByteOrderMark() {
         if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     /// Skips white space (space, tab, line feed, carriage return: nothing else is).
     @inline(__always)
-    public mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -75,13 +75,13 @@ public struct JSONParser {
     }
 
     /// The next byte after white space, without consuming it; nil at the end.
-    public mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
     }
 
     /// Checks that only white space remains.
-    public mutating func end() throws(JSONSyntaxError) {
+    package mutating func end() throws(JSONSyntaxError) {
         skipWhitespace()
         if position < bytes.count { throw fault(bytes[position] == UInt8(ascii: "/") ? "comment (not JSON)" : "text after the value") }
     }
@@ -90,7 +90,7 @@ public struct JSONParser {
 
     /// Consumes `[`; returns whether the array has a first element (then the reader is
     /// at it), or consumes the `]` of an empty array and returns false.
-    public mutating func beginArray() throws(JSONSyntaxError) -> Bool {
+    package mutating func beginArray() throws(JSONSyntaxError) -> Bool {
         try open(UInt8(ascii: "["))
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
@@ -103,13 +103,13 @@ public struct JSONParser {
 
     /// After an element: consumes `,` and returns true (the reader is at the next
     /// element), or consumes `]` and returns false.
-    public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+    package mutating func nextElement() throws(JSONSyntaxError) -> Bool {
         try next(closing: UInt8(ascii: "]"), expected: "expected ',' or ']'")
     }
 
     /// Consumes `{`; returns whether the object has a first member (then the reader is
     /// at its key), or consumes the `}` of an empty object and returns false.
-    public mutating func beginObject() throws(JSONSyntaxError) -> Bool {
+    package mutating func beginObject() throws(JSONSyntaxError) -> Bool {
         try open(UInt8(ascii: "{"))
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -121,7 +121,7 @@ public struct JSONParser {
     }
 
     /// Reads a member's key and the `:` after it; the reader is then at the value.
-    public mutating func key() throws(JSONSyntaxError) -> String {
+    package mutating func key() throws(JSONSyntaxError) -> String {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw atEndOr(position < bytes.count && bytes[position] == UInt8(ascii: "/") ? "comment (not JSON)" : "expected a string key")
@@ -137,7 +137,7 @@ public struct JSONParser {
     /// key's bytes in the text instead of building a `String` (the reader is then at the
     /// value); nil when the key has escapes, and then the reader is at the key, for
     /// `key()` to read. For readers that only compare keys with a few known names.
-    public mutating func unescapedKeyBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+    package mutating func unescapedKeyBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw atEndOr(position < bytes.count && bytes[position] == UInt8(ascii: "/") ? "comment (not JSON)" : "expected a string key")
@@ -151,7 +151,7 @@ public struct JSONParser {
 
     /// After a member's value: consumes `,` and returns true (the reader is at the next
     /// key), or consumes `}` and returns false.
-    public mutating func nextMember() throws(JSONSyntaxError) -> Bool {
+    package mutating func nextMember() throws(JSONSyntaxError) -> Bool {
         try next(closing: UInt8(ascii: "}"), expected: "expected ',' or '}'")
     }
 
@@ -191,7 +191,7 @@ public struct JSONParser {
     // MARK: Values
 
     /// Reads one value and builds it.
-    public mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func value() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard position < bytes.count else { throw fault("unexpected end of text") }
         switch bytes[position] {
@@ -228,7 +228,7 @@ public struct JSONParser {
     }
 
     /// Reads one value, checking its syntax without building it.
-    public mutating func skipValue() throws(JSONSyntaxError) {
+    package mutating func skipValue() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count else { throw fault("unexpected end of text") }
         switch bytes[position] {
@@ -256,7 +256,7 @@ public struct JSONParser {
 
     /// A step of a path into a document: into an object by a member's key, or into a
     /// list by an element's index (from 0).
-    public enum PathStep: Hashable, Sendable {
+    package enum PathStep: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
@@ -266,7 +266,7 @@ public struct JSONParser {
     /// text before it is not JSON. For naming where a fault found at a byte offset is,
     /// such as the object that gives a key twice: it reads the text again, so it is
     /// for errors, not for every value.
-    public static func containerPath(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [PathStep]? {
+    package static func containerPath(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [PathStep]? {
         var parser = JSONParser(bytes)
         parser.skipByteOrderMark()
         var path: [PathStep] = []
@@ -281,7 +281,7 @@ public struct JSONParser {
     /// `.key` into an object and `[n]` into a list, e.g. `$.plans[1].responses`. Each key
     /// is escaped and cut (`MessageText.step`), and a long path keeps its start and its
     /// end around `…` (`MessageText.path`), so a message naming it stays one short line.
-    public static func pathText(_ steps: [PathStep]) -> String {
+    package static func pathText(_ steps: [PathStep]) -> String {
         var text = "$"
         for step in steps {
             switch step {
@@ -400,7 +400,7 @@ public struct JSONParser {
     // MARK: Strings
 
     /// Reads a string literal (the reader must be at its opening quote).
-    public mutating func string() throws(JSONSyntaxError) -> String {
+    package mutating func string() throws(JSONSyntaxError) -> String {
         let start = position + 1
         var decoded: [UInt8] = []
         if try scanString(into: &decoded) {
@@ -412,7 +412,7 @@ public struct JSONParser {
     /// The raw bytes of a string literal that has no escapes, without building a
     /// `String` (the reader must be at its opening quote); nil when it has escapes,
     /// and then the reader has not moved.
-    public mutating func unescapedStringBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+    package mutating func unescapedStringBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
         let opening = position
         let start = position + 1
         if try scanString(into: nil) {

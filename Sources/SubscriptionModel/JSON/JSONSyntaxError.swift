@@ -4,16 +4,16 @@
 /// object (`repeatedKey`): RFC 8259 leaves such an object to the reader, and readers
 /// differ (Python's and JavaScript's keep the last member, others the first), so the
 /// same file would mean different things to different tools.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The byte offset of the fault (for a key given twice, where its second key starts).
-    public var offset: Int
+    package var offset: Int
     /// What is wrong, e.g. `trailing comma`, `key "at" given twice`.
-    public var problem: String
+    package var problem: String
     /// For a key given twice in one object: the key. Nil when the text is not JSON.
-    public var repeatedKey: String?
+    package var repeatedKey: String?
 
     /// A syntax error at `offset`.
-    public init(offset: Int, problem: String) {
+    package init(offset: Int, problem: String) {
         self.offset = offset
         self.problem = problem
         self.repeatedKey = nil
@@ -21,7 +21,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// The refusal of an object that gives `key` twice; `offset` is where the second
     /// one starts. The problem reads `key "KEY" given twice`.
-    public static func repeated(_ key: String, at offset: Int) -> JSONSyntaxError {
+    package static func repeated(_ key: String, at offset: Int) -> JSONSyntaxError {
         var error = JSONSyntaxError(offset: offset, problem: "key \(quoted(key)) given twice")
         error.repeatedKey = key
         return error
@@ -31,11 +31,11 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     static func quoted(_ key: String) -> String { MessageText.quoted(key) }
 
     /// `PROBLEM at byte OFFSET`.
-    public var description: String { "\(problem) at byte \(offset)" }
+    package var description: String { "\(problem) at byte \(offset)" }
 
     /// The 1-based line and column (in bytes) of the fault in `bytes`, for messages
     /// meant for people editing the file.
-    public func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    package func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1

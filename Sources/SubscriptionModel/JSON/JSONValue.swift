@@ -4,7 +4,7 @@ import Foundation
 /// members in file order (so the first fault in a file is the first one named), and
 /// numbers keep their text (so `1.0`, `1e0` and `true` are never mistaken for `1`, and a
 /// value out of range is reported as it was printed).
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -20,7 +20,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses one JSON document, strictly (see `JSONParser`): exactly one value, with
     /// only white space around it.
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         let result = data.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
             let bytes = raw.bindMemory(to: UInt8.self)
             return Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.document(bytes) }
@@ -29,7 +29,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Parses one JSON document from its UTF-8 bytes, strictly (see `JSONParser`).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) -> JSONValue in try JSONParser.document(buffer) }
         }
@@ -37,17 +37,17 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The string, when the value is one.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The object, when the value is one.
-    public var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
     }
 
     /// Whether the value is `null`: readers treat a `null` field like a missing one.
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 }

@@ -5,15 +5,15 @@
 ///
 /// For files the package reads back (reports, policies): a value of the wrong type or
 /// out of range is refused with the coding path that names it, never rounded or trapped on.
-public struct JSONValueDecoder: Sendable {
+package struct JSONValueDecoder: Sendable {
     /// A decoder.
-    public init() {}
+    package init() {}
 
     /// Decodes `type` from `value`. Throws `DecodingError`, whose coding path names the
     /// field; its `debugDescription` is one line of at most `describedLimit` characters,
     /// escaped, whoever wrote it (a type's own decoder, such as a `RawRepresentable`'s,
     /// may quote the value it refused, however long).
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         do {
             return try T(from: ValueDecoder(value: value, codingPath: []))
         } catch let error as DecodingError {
@@ -41,7 +41,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// The path of a coding error as people write it: `counts.events`, `invariants[3].checks`;
     /// each key escaped and cut, and a long path cut in its middle (`MessageText`).
-    public static func path(_ codingPath: [any CodingKey]) -> String {
+    package static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
         for key in codingPath {
             if let index = key.intValue, key.stringValue == "Index \(index)" {

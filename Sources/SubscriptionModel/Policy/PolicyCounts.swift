@@ -21,7 +21,7 @@ public struct PolicyCounts: Hashable, Sendable {
 
     /// The count of one window.
     @inlinable
-    public subscript(window: PolicyWindow) -> Int {
+    package subscript(window: PolicyWindow) -> Int {
         get {
             switch window {
             case .day: day

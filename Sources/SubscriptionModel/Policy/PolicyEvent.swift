@@ -34,7 +34,7 @@ public struct PolicyEvent: Hashable, Sendable {
         /// Whether this is a `look` or a `reinstall`: the events G11 says change nothing
         /// (a pattern match, cheaper than comparing whole actions on a hot path).
         @inlinable
-        public var isLookOrReinstall: Bool {
+        package var isLookOrReinstall: Bool {
             switch self {
             case .look, .reinstall: true
             default: false
@@ -42,7 +42,7 @@ public struct PolicyEvent: Hashable, Sendable {
         }
 
         /// The `do` name of the timeline format.
-        public var name: String {
+        package var name: String {
             switch self {
             case .install: "install"
             case .reinstall: "reinstall"

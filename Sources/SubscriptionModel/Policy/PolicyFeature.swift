@@ -3,13 +3,13 @@ public struct PolicyFeature: Hashable, Sendable {
     /// The feature's id, as `use` events name it.
     public var id: String
     /// What a use does to the meters.
-    public var effect: Effect
+    @usableFromInline package var effect: Effect
     /// Whether a use carries the diary `day` it is for, checked against the plan's
     /// history window (G6.3).
-    public var hasHistory: Bool
+    package var hasHistory: Bool
 
     /// What a use of a feature does to the meters.
-    public enum Effect: Hashable, Sendable {
+    @usableFromInline package enum Effect: Hashable, Sendable {
         /// A gate: allowed or not by the plan, counting nothing.
         case gate
         /// An allowed use adds 1 to every count of the meter (by index in the policy's meters).
@@ -19,7 +19,7 @@ public struct PolicyFeature: Hashable, Sendable {
     }
 
     /// Creates a feature.
-    public init(id: String, effect: Effect, hasHistory: Bool) {
+    package init(id: String, effect: Effect, hasHistory: Bool) {
         self.id = id
         self.effect = effect
         self.hasHistory = hasHistory
@@ -27,7 +27,7 @@ public struct PolicyFeature: Hashable, Sendable {
 
     /// Whether the feature releases stock (and so is never blocked).
     @inlinable
-    public var isReleasing: Bool {
+    package var isReleasing: Bool {
         if case .releases = effect { return true }
         return false
     }

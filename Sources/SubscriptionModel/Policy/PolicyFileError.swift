@@ -11,7 +11,7 @@ public struct PolicyFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var problem: String
 
     /// Creates an error.
-    public init(file: String, path: String, problem: String) {
+    package init(file: String, path: String, problem: String) {
         self.file = file
         self.path = path
         self.problem = problem

@@ -27,7 +27,7 @@ public struct PolicyMachine: Sendable {
     /// instead of the zone tables: the same rules on another date source (the
     /// benchmark's Calendar baseline). G8's reset instants and the expiry date a screen
     /// shows still come from the zone tables.
-    public init(policy: SubscriptionPolicy, dates: any LocalDateSource) {
+    package init(policy: SubscriptionPolicy, dates: any LocalDateSource) {
         self.policy = policy
         self.tables = PolicyTables(policy, dates: dates)
     }
@@ -182,7 +182,7 @@ public struct PolicyMachine: Sendable {
     }
 
     /// The usage day at `instant` (G3): the later of the stored day and the local date now.
-    public func usageDay(of state: PolicyState, at instant: Instant) -> LocalDate {
+    package func usageDay(of state: PolicyState, at instant: Instant) -> LocalDate {
         var clock = state.clock
         return Usage(state, today: tables.calendarDate(at: instant, clock: &clock)).day
     }
@@ -190,7 +190,7 @@ public struct PolicyMachine: Sendable {
     /// The counts in force on `usageDay` (G3): `day` counts read 0 once the usage day is
     /// later than the stored one, `month` counts once its month is; `total` and `stock`
     /// never reset with time.
-    public func countsInForce(_ state: PolicyState, usageDay: LocalDate) -> PolicyMeterCounts {
+    package func countsInForce(_ state: PolicyState, usageDay: LocalDate) -> PolicyMeterCounts {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
         var counts = state.counts
         counts.resetDay(month: usageDay.daysSince1970 >= state.nextMonthStart)
@@ -199,14 +199,14 @@ public struct PolicyMachine: Sendable {
 
     /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
     /// blocked (G6), or nil when it is allowed.
-    public func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyReason? {
+    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyReason? {
         tables.blockReason(plan: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
                            counts: tables.consumedMeter(feature).map { counts[$0] } ?? PolicyCounts())
     }
 
     /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
     /// which the same use, at the same instant with the same counts, would be allowed.
-    public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyPlanSet {
+    package func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyMeterCounts) -> PolicyPlanSet {
         tables.upgradeOffer(from: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
                             counts: tables.consumedMeter(feature).map { counts[$0] } ?? PolicyCounts())
     }
@@ -214,7 +214,7 @@ public struct PolicyMachine: Sendable {
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
     /// date in the calendar is later than the usage day; by `month`, the first at which its
     /// month is later. Nil for every other reason.
-    public func resetInstant(for reason: PolicyReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
+    package func resetInstant(for reason: PolicyReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
         let target: LocalDate
         switch reason {
         case .day:

@@ -10,7 +10,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     CustomStringConvertible {
     /// The most meters a policy can have.
     @inlinable
-    public static var capacity: Int { 4 }
+    package static var capacity: Int { 4 }
 
     /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
     /// `PolicyWindow` order, 32 bits each); the vectors past the last meter are always

@@ -12,17 +12,17 @@ public struct PolicyPlan: Hashable, Sendable {
     public var isPaid: Bool
     /// The enabled features, one bit per feature index. Releasing features are always
     /// allowed and never listed.
-    public var enabledFeatures: UInt64
+    @usableFromInline package var enabledFeatures: UInt64
     /// The limit on each (meter, window), at `meter * 4 + window.rawValue`; nil where the plan sets none.
-    public var limits: [PolicyLimit?]
+    @usableFromInline package var limits: [PolicyLimit?]
     /// The history window in days of each feature, by feature index; nil where unlimited.
-    public var historyDays: [Int?]
+    package var historyDays: [Int?]
     /// The response to each reason, by `PolicyReason.rawValue`; nil for a reason that
     /// cannot occur under the plan.
-    public var responses: [PolicyResponse?]
+    @usableFromInline package var responses: [PolicyResponse?]
 
     /// Creates a plan.
-    public init(id: String, name: String, isPaid: Bool, enabledFeatures: UInt64, limits: [PolicyLimit?],
+    package init(id: String, name: String, isPaid: Bool, enabledFeatures: UInt64, limits: [PolicyLimit?],
                 historyDays: [Int?], responses: [PolicyResponse?]) {
         self.id = id
         self.name = name
@@ -35,19 +35,19 @@ public struct PolicyPlan: Hashable, Sendable {
 
     /// Whether the plan enables feature `index`.
     @inlinable
-    public func enables(feature index: Int) -> Bool {
+    package func enables(feature index: Int) -> Bool {
         enabledFeatures & (1 << UInt64(index)) != 0
     }
 
     /// The limit on `window` of meter `meter`, or nil.
     @inlinable
-    public func limit(meter: Int, _ window: PolicyWindow) -> PolicyLimit? {
+    package func limit(meter: Int, _ window: PolicyWindow) -> PolicyLimit? {
         limits[meter &* 4 &+ window.rawValue]
     }
 
     /// The response to a use blocked for `reason`.
     @inlinable
-    public func response(to reason: PolicyReason) -> PolicyResponse? {
+    package func response(to reason: PolicyReason) -> PolicyResponse? {
         responses[reason.rawValue]
     }
 }

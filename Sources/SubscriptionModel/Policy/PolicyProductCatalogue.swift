@@ -11,7 +11,7 @@ extension SubscriptionPolicy {
     /// the file leaves out. The caller checks these conditions (the StoreKit mapping
     /// refuses a catalogue that breaks them, with a message naming the product); here
     /// they are preconditions.
-    public func selling(_ catalogue: [PolicyProduct]) -> SubscriptionPolicy {
+    package func selling(_ catalogue: [PolicyProduct]) -> SubscriptionPolicy {
         precondition(Set(catalogue.map(\.id)).count == catalogue.count, "a product id is sold twice")
         for product in catalogue {
             precondition(plans.indices.contains(product.plan) && plans[product.plan].isPaid, "product \(product.id) gives no paid plan")

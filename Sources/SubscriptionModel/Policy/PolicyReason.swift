@@ -17,7 +17,7 @@ public enum PolicyReason: Int, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// The reason a window's limit gives.
     @inlinable
-    public init(_ window: PolicyWindow) {
+    package init(_ window: PolicyWindow) {
         switch window {
         case .day: self = .day
         case .month: self = .month
@@ -27,7 +27,7 @@ public enum PolicyReason: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     }
 
     /// The name used in policy files and in the replay output.
-    public var name: String {
+    package var name: String {
         switch self {
         case .noPlan: "no-plan"
         case .notInPlan: "not-in-plan"
@@ -40,7 +40,7 @@ public enum PolicyReason: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     }
 
     /// The reason a name spells, or nil.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let reason = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = reason
     }

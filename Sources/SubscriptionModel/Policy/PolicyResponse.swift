@@ -27,9 +27,9 @@ public enum PolicyResponse: Hashable, Sendable {
 /// memory that no step retains or releases, whatever thread the engine runs on.
 public struct PolicyAlert: Hashable, Sendable, CustomStringConvertible {
     /// The title, interned.
-    public var titleText: ShownText
+    package var titleText: ShownText
     /// The message, interned; nil when the alert has none.
-    public var messageText: ShownText?
+    package var messageText: ShownText?
 
     /// The alert's title.
     public var title: String {

@@ -10,7 +10,7 @@ public struct PolicyState: Hashable, Sendable {
     /// Whether the guest has signed in (G1: once registered, always registered).
     public var isRegistered: Bool
     /// The device's current zone.
-    public var clock: ZoneClock
+    package var clock: ZoneClock
     /// StoreKit's current entitlement with its display details (P1, G12).
     public var entitlement: PolicyEntitlement?
     /// Each meter's counts as written on `usageDay` (G4), by meter index.
@@ -31,7 +31,7 @@ public struct PolicyState: Hashable, Sendable {
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters
     /// (at most `PolicyMeterCounts.capacity`).
-    public init(zone: TimeZoneRules, meters: Int) {
+    package init(zone: TimeZoneRules, meters: Int) {
         self.installedAt = nil
         self.isRegistered = false
         self.clock = ZoneClock(zone: zone)

@@ -14,10 +14,10 @@ public enum PolicyWindow: Int, Hashable, Sendable, CaseIterable, CustomStringCon
 
     /// The order G6.4 checks limits in: the most lasting reason first, so a user is never
     /// promised a reset that would not help.
-    public static let checkOrder: [PolicyWindow] = [.total, .stock, .month, .day]
+    package static let checkOrder: [PolicyWindow] = [.total, .stock, .month, .day]
 
     /// The window's name in policy files and in the replay output.
-    public var name: String {
+    package var name: String {
         switch self {
         case .day: "day"
         case .month: "month"
@@ -27,7 +27,7 @@ public enum PolicyWindow: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     }
 
     /// The window a name spells, or nil.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let window = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = window
     }

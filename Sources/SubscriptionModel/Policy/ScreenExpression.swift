@@ -6,7 +6,7 @@
 /// A branch the file writes once (an `else` that several plans or products fall to) is
 /// held once (`ScreenBranches`), so an expression is as large as the text that writes it,
 /// however deeply its choices nest.
-public indirect enum ScreenExpression: Hashable, Sendable {
+package indirect enum ScreenExpression: Hashable, Sendable {
     /// JSON `null`.
     case null
     /// A text; placeholders only inside `meter` (numbers) and `expiry` (the date).
@@ -47,16 +47,16 @@ public indirect enum ScreenExpression: Hashable, Sendable {
 /// `expressions` visits each written branch once, and a choice nested in the `else` of
 /// another is not copied once per slot: a chain of N choices is N branches deep and N
 /// wide, not (slots)^N. Walk `expressions` to visit every branch; `subscript` to show one.
-public struct ScreenBranches: Hashable, Sendable {
+package struct ScreenBranches: Hashable, Sendable {
     /// The distinct branches, in the order of the first slot that shows each.
-    public let expressions: [ScreenExpression]
+    package let expressions: [ScreenExpression]
     /// For each slot, the position in `expressions` of the branch it shows.
-    public let picks: [Int]
+    package let picks: [Int]
 
     /// Branches where slot `i` shows `candidates[picks[i]]`. Candidates no slot picks are
     /// dropped, and the rest listed in the order of the first slot that picks each, so
     /// two choices that show the same candidates in the same slots are equal.
-    public init(picks: [Int], from candidates: [ScreenExpression]) {
+    package init(picks: [Int], from candidates: [ScreenExpression]) {
         var position = [Int](repeating: -1, count: candidates.count)
         var expressions: [ScreenExpression] = []
         var resolved: [Int] = []
@@ -74,11 +74,11 @@ public struct ScreenBranches: Hashable, Sendable {
     }
 
     /// The number of slots.
-    public var count: Int { picks.count }
+    package var count: Int { picks.count }
 
     /// The branch slot `slot` shows.
     @inline(__always)
-    public subscript(slot: Int) -> ScreenExpression { expressions[picks[slot]] }
+    package subscript(slot: Int) -> ScreenExpression { expressions[picks[slot]] }
 
     /// For each branch in `expressions` order, the slots that show it, in slot order.
     package var slotsByBranch: [[Int]] {
@@ -89,24 +89,24 @@ public struct ScreenBranches: Hashable, Sendable {
 }
 
 /// The branches of a `meter` screen expression.
-public struct ScreenMeter: Hashable, Sendable {
+package struct ScreenMeter: Hashable, Sendable {
     /// The meter's index.
-    public var meter: Int
+    package var meter: Int
     /// The window whose count and limit decide the state.
-    public var window: PolicyWindow
+    package var window: PolicyWindow
     /// The share of the limit from which the state is `warning`, if the screen has one.
-    public var warningPercent: Int?
+    package var warningPercent: Int?
     /// Below the limit (and below the warning share).
-    public var below: ScreenExpression
+    package var below: ScreenExpression
     /// At or above the warning share, below the limit.
-    public var warning: ScreenExpression?
+    package var warning: ScreenExpression?
     /// At or above the limit.
-    public var reached: ScreenExpression
+    package var reached: ScreenExpression
     /// No shown limit.
-    public var unlimited: ScreenExpression
+    package var unlimited: ScreenExpression
 
     /// Creates the branches.
-    public init(meter: Int, window: PolicyWindow, warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
+    package init(meter: Int, window: PolicyWindow, warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
                 reached: ScreenExpression, unlimited: ScreenExpression) {
         self.meter = meter
         self.window = window
@@ -119,14 +119,14 @@ public struct ScreenMeter: Hashable, Sendable {
 }
 
 /// One named screen value of a policy (G10).
-public struct PolicyScreen: Hashable, Sendable {
+package struct PolicyScreen: Hashable, Sendable {
     /// The key in the output's `screens` object.
-    public var name: String
+    package var name: String
     /// How the value is computed.
-    public var value: ScreenExpression
+    package var value: ScreenExpression
 
     /// Creates a screen.
-    public init(name: String, value: ScreenExpression) {
+    package init(name: String, value: ScreenExpression) {
         self.name = name
         self.value = value
     }

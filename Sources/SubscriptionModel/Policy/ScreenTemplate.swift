@@ -2,12 +2,12 @@
 /// remaining today`, `Renews on {date}`.
 ///
 /// Parsed once when the policy is read, so showing it joins literal pieces and numbers.
-public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
+package struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The pieces, in order.
-    public var segments: [Segment]
+    package var segments: [Segment]
 
     /// A piece of a template.
-    public enum Segment: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         /// Text shown as written.
         case literal(String)
         /// A number of the enclosing `meter` screen.
@@ -17,17 +17,17 @@ public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A template of these pieces.
-    public init(segments: [Segment]) {
+    package init(segments: [Segment]) {
         self.segments = segments
     }
 
     /// A template with no placeholder.
-    public init(literal: String) {
+    package init(literal: String) {
         self.segments = literal.isEmpty ? [] : [.literal(literal)]
     }
 
     /// The template's text when it has no placeholder, else nil.
-    public var literalText: String? {
+    package var literalText: String? {
         var text = ""
         for segment in segments {
             guard case .literal(let piece) = segment else { return nil }
@@ -37,7 +37,7 @@ public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The template as a policy file writes it, placeholders in braces.
-    public var description: String {
+    package var description: String {
         segments.map { segment in
             switch segment {
             case .literal(let text): text
@@ -48,7 +48,7 @@ public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The text with the numbers and date filled in.
-    public func render(numbers: ScreenNumbers, date: LocalDate?) -> String {
+    package func render(numbers: ScreenNumbers, date: LocalDate?) -> String {
         var text = ""
         for segment in segments {
             switch segment {
@@ -62,7 +62,7 @@ public struct ScreenTemplate: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A number a `meter` screen can show.
-public enum ScreenNumber: Hashable, Sendable, CaseIterable {
+package enum ScreenNumber: Hashable, Sendable, CaseIterable {
     /// The count in force of the meter's window.
     case used
     /// The plan's shown limit.
@@ -71,7 +71,7 @@ public enum ScreenNumber: Hashable, Sendable, CaseIterable {
     case remaining
 
     /// The placeholder's name: `used`, `limit`, `remaining`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .used: "used"
         case .limit: "limit"
@@ -81,20 +81,20 @@ public enum ScreenNumber: Hashable, Sendable, CaseIterable {
 }
 
 /// The numbers of one meter window as a screen shows them.
-public struct ScreenNumbers: Hashable, Sendable {
+package struct ScreenNumbers: Hashable, Sendable {
     /// The count in force.
-    public var used: Int
+    package var used: Int
     /// The shown limit (0 under no plan, where nothing is allowed).
-    public var limit: Int
+    package var limit: Int
 
     /// Creates the numbers.
-    public init(used: Int, limit: Int) {
+    package init(used: Int, limit: Int) {
         self.used = used
         self.limit = limit
     }
 
     /// One of the numbers.
-    public subscript(number: ScreenNumber) -> Int {
+    package subscript(number: ScreenNumber) -> Int {
         switch number {
         case .used: used
         case .limit: limit

@@ -16,19 +16,19 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// One sentence on what the policy is for, if the file gives it.
     public let about: String?
     /// The zone days are counted in (G2).
-    public let calendar: PolicyCalendar
+    package let calendar: PolicyCalendar
     /// The trial (G5.2), if any.
-    public let trial: PolicyTimedPlan?
+    package let trial: PolicyTimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.
-    public let grace: PolicyTimedPlan?
+    package let grace: PolicyTimedPlan?
     /// The guest's default plan (G5.4), if any.
-    public let guestDefault: Int?
+    package let guestDefault: Int?
     /// The registered user's default plan, if any (else the guest's applies).
-    public let registeredDefault: Int?
+    package let registeredDefault: Int?
     /// The meters' ids.
     public let meters: [String]
     /// The windows any plan limits, per meter: what the output reports for it.
-    public let meterWindows: [[PolicyWindow]]
+    package let meterWindows: [[PolicyWindow]]
     /// The features.
     public let features: [PolicyFeature]
     /// The plans; the paid ones in rank order.
@@ -36,9 +36,9 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// Every product, with the plan it gives.
     public let products: [PolicyProduct]
     /// The response to a use under no plan, when no plan can be in force.
-    public let noPlanResponse: PolicyResponse?
+    package let noPlanResponse: PolicyResponse?
     /// The screen values, in the file's order.
-    public let screens: [PolicyScreen]
+    package let screens: [PolicyScreen]
 
     /// Assembles a policy from parts already checked (the reader's job).
     init(name: String, about: String?, calendar: PolicyCalendar, trial: PolicyTimedPlan?, grace: PolicyTimedPlan?,
@@ -76,14 +76,14 @@ public struct SubscriptionPolicy: Hashable, Sendable {
 
     /// Whether a user can be under no plan at some moment (G5.5): there is no guest
     /// default, so a guest past any trial and grace, without an entitlement, has none.
-    public var noPlanCanOccur: Bool { guestDefault == nil }
+    package var noPlanCanOccur: Bool { guestDefault == nil }
 
     /// The indices of the paid plans, in rank order.
-    public var paidPlans: [Int] { plans.indices.filter { plans[$0].isPaid } }
+    package var paidPlans: [Int] { plans.indices.filter { plans[$0].isPaid } }
 
     /// The reasons G6 can give under plan `plan` (nil: no plan), whatever the counts:
     /// the reasons a policy file must give a response for.
-    public func reasonsThatCanOccur(under plan: Int?) -> [PolicyReason] {
+    package func reasonsThatCanOccur(under plan: Int?) -> [PolicyReason] {
         guard let plan else { return noPlanCanOccur ? [.noPlan] : [] }
         let p = plans[plan]
         var reasons: [PolicyReason] = []

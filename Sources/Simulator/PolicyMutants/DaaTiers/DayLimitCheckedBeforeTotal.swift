@@ -3,17 +3,17 @@ import SubscriptionModel
 /// Checks the daily limit before the overall one, as the product document's own
 /// `can_access` does (G6.4, D4): a guest who has asked 3 questions is told "Resets at
 /// midnight", a promise that will not help, since the overall 3 is spent for good.
-public struct DayLimitCheckedBeforeTotal: PolicyMutant {
-    public static let name = "day-limit-checked-before-total"
-    public static let mistake = "the daily limit checked before the overall one: a guest at 3 of 3 is promised midnight instead of the paywall"
-    public static let policyName = "daa-tiers"
+package struct DayLimitCheckedBeforeTotal: PolicyMutant {
+    package static let name = "day-limit-checked-before-total"
+    package static let mistake = "the daily limit checked before the overall one: a guest at 3 of 3 is promised midnight instead of the paywall"
+    package static let policyName = "daa-tiers"
     /// The install, three questions and the fourth, blocked by both limits at once.
-    public static let smallestCounterexample = 5
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 5
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .uses(4, "chat"))])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public var limitCheckOrder: [PolicyWindow] { [.day, .month, .stock, .total] }
+    package var limitCheckOrder: [PolicyWindow] { [.day, .month, .stock, .total] }
 }

@@ -3,19 +3,19 @@ import SubscriptionModel
 /// Counts every feature as a question (D5): `recordUsage(feature:)` is called after
 /// every allowed feature, not only chat and compatibility, so a registered user who
 /// opens Dasha analysis loses a question.
-public struct EveryFeatureCountsAQuestion: PolicyMutant {
-    public static let name = "every-feature-counts-a-question"
-    public static let mistake = "gated features that count nothing are counted as questions"
-    public static let policyName = "daa-tiers"
+package struct EveryFeatureCountsAQuestion: PolicyMutant {
+    package static let name = "every-feature-counts-a-question"
+    package static let mistake = "gated features that count nothing are counted as questions"
+    package static let policyName = "daa-tiers"
     /// The install, the sign-in (the guest plan has no gated feature) and a Dasha analysis.
-    public static let smallestCounterexample = 3
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 3
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .signIn), ("2026-05-04T09:02:00Z", .use("dasha_analysis"))])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func meterCounted(by feature: Int) -> Int? {
+    package func meterCounted(by feature: Int) -> Int? {
         let definition = store.policy.features[feature]
         switch definition.effect {
         case .consumes(let meter): return definition.hasHistory ? nil : meter

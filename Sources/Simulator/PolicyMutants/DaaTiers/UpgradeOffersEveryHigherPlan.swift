@@ -2,19 +2,19 @@ import SubscriptionModel
 
 /// Offers every higher tier on a blocked use (G9): a guest who taps Muhurta is sold Core,
 /// which does not include Muhurta either. An offer that cannot help is a bug users report.
-public struct UpgradeOffersEveryHigherPlan: PolicyMutant {
-    public static let name = "upgrade-offers-every-higher-plan"
-    public static let mistake = "the upgrade offer lists every higher paid plan, including ones without the feature"
-    public static let policyName = "daa-tiers"
+package struct UpgradeOffersEveryHigherPlan: PolicyMutant {
+    package static let name = "upgrade-offers-every-higher-plan"
+    package static let mistake = "the upgrade offer lists every higher paid plan, including ones without the feature"
+    package static let policyName = "daa-tiers"
     /// The install and a use of a feature only the top two plans have.
-    public static let smallestCounterexample = 2
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 2
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .use("muhurta"))])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
+    package func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
         let plans = store.policy.plans
         var offer = PolicyPlanSet()
         for candidate in plans.indices where plans[candidate].isPaid && (plan.map { !plans[$0].isPaid || candidate > $0 } ?? true) {

@@ -1,19 +1,19 @@
 import SubscriptionModel
 
 /// Allows one card too many (G6.4): `viewed <= 5` instead of `viewed < 5`.
-public struct AllowsTheSixthCard: PolicyMutant {
-    public static let name = "allows-the-sixth-card"
-    public static let mistake = "an off-by-one limit check: the sixth card of the day is allowed"
-    public static let policyName = "daily-quip"
+package struct AllowsTheSixthCard: PolicyMutant {
+    package static let name = "allows-the-sixth-card"
+    package static let mistake = "an off-by-one limit check: the sixth card of the day is allowed"
+    package static let policyName = "daily-quip"
     /// The install, five cards and the sixth.
-    public static let smallestCounterexample = 7
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 7
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(6, "view-card"))])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func limitReached(count: Int, limit: PolicyLimit) -> Bool {
+    package func limitReached(count: Int, limit: PolicyLimit) -> Bool {
         count > limit.value
     }
 }

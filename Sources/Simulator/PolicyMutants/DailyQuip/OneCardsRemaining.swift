@@ -2,19 +2,19 @@ import SubscriptionModel
 
 /// Shows "1 cards remaining today" (G10): the label is `"\(n) cards remaining today"`
 /// with no singular form.
-public struct OneCardsRemaining: PolicyMutant {
-    public static let name = "one-cards-remaining"
-    public static let mistake = "the remaining-cards label has no singular: \"1 cards remaining today\""
-    public static let policyName = "daily-quip"
+package struct OneCardsRemaining: PolicyMutant {
+    package static let name = "one-cards-remaining"
+    package static let mistake = "the remaining-cards label has no singular: \"1 cards remaining today\""
+    package static let policyName = "daily-quip"
     /// The install and four cards, which leave one.
-    public static let smallestCounterexample = 5
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 5
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(4, "view-card"))])
     }
     /// A wrong screen text from right counts: only the mutant's own screens show it.
-    public static let showsOnlyInItsOwnScreens = true
-    public var store = Self.freshStore
-    public init() {}
+    package static let showsOnlyInItsOwnScreens = true
+    package var store = Self.freshStore
+    package init() {}
 
-    public func isOne(_ number: Int) -> Bool { false }
+    package func isOne(_ number: Int) -> Bool { false }
 }

@@ -4,23 +4,23 @@ import SubscriptionModel
 /// `expirationDate` and compares it with `Date()`, so a subscription that renewed while
 /// the device was offline, or whose renewal StoreKit has not reported yet, drops to five
 /// cards at the old date.
-public struct PremiumEndsAtExpiry: PolicyMutant {
-    public static let name = "premium-ends-at-expiry"
-    public static let mistake = "the paid plan ends at the cached expiry date instead of when StoreKit reports the end"
-    public static let policyName = "daily-quip"
+package struct PremiumEndsAtExpiry: PolicyMutant {
+    package static let name = "premium-ends-at-expiry"
+    package static let mistake = "the paid plan ends at the cached expiry date instead of when StoreKit reports the end"
+    package static let policyName = "daily-quip"
     /// The install and a report of a subscription whose period ends as it is reported
     /// (its renewal not reported yet): the plan is Premium until StoreKit says otherwise.
-    public static let smallestCounterexample = 2
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 2
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [
             ("2026-01-10T12:00:00Z", .install),
             ("2026-02-10T12:01:00Z", .entitle("dailyquip.monthly", expires: "2026-02-10T12:01:00Z")),
         ])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func plan(at instant: Instant) -> Int? {
+    package func plan(at instant: Instant) -> Int? {
         if let expires = store.entitlement?.expires, expires <= instant { return standardPlan(at: instant, entitlement: nil) }
         return standardPlan(at: instant, entitlement: store.entitlement)
     }

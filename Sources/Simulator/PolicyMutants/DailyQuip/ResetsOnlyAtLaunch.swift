@@ -4,30 +4,30 @@ import SubscriptionModel
 /// the saved day with today runs in `application(_:didFinishLaunchingWithOptions:)`, so
 /// a user who keeps the app open past midnight, or returns to it from the background the
 /// next morning, still has yesterday's count until the app is launched again.
-public struct ResetsOnlyAtLaunch: PolicyMutant {
-    public static let name = "resets-only-at-launch"
-    public static let mistake = "the daily count resets only when the app launches, not when the date changes"
-    public static let policyName = "daily-quip"
+package struct ResetsOnlyAtLaunch: PolicyMutant {
+    package static let name = "resets-only-at-launch"
+    package static let mistake = "the daily count resets only when the app launches, not when the date changes"
+    package static let policyName = "daily-quip"
     /// The install, a card, and a look the next day without a launch.
-    public static let smallestCounterexample = 3
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 3
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T20:00:00Z", .install), ("2026-01-10T20:00:00Z", .use("view-card")), ("2026-01-11T08:00:00Z", .look)])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
     /// The saved day, until a launch moves it on.
-    public func usageDay(at instant: Instant) -> LocalDate {
+    package func usageDay(at instant: Instant) -> LocalDate {
         store.usageDay ?? calendarDate(at: instant)
     }
 
     /// The saved counts, until a launch resets them.
-    public func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
         store.counts
     }
 
     /// The launch check: a later date restarts the day's counts (and the month's, in a new month).
-    public mutating func reinstalled(at instant: Instant) {
+    package mutating func reinstalled(at instant: Instant) {
         let today = calendarDate(at: instant)
         guard let saved = store.usageDay, today > saved else { return }
         let (year, month, _) = today.components, (savedYear, savedMonth, _) = saved.components

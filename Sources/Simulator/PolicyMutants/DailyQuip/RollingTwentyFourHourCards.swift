@@ -3,25 +3,25 @@ import SubscriptionModel
 /// Counts the cards of the last 24 hours instead of the local day (Q1: "Resets at
 /// midnight (Calendar-based)"): `viewedAt > now − 86 400 s`, so a card viewed at 23:00
 /// still counts at 01:00, and the limit frees up one card at a time.
-public struct RollingTwentyFourHourCards: PolicyMutant {
-    public static let name = "rolling-24-hour-window"
-    public static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
-    public static let policyName = "daily-quip"
+package struct RollingTwentyFourHourCards: PolicyMutant {
+    package static let name = "rolling-24-hour-window"
+    package static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
+    package static let policyName = "daily-quip"
     /// The install, a card before midnight and a look after it, within 24 hours.
-    public static let smallestCounterexample = 3
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 3
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T23:00:00Z", .install), ("2026-01-10T23:00:00Z", .use("view-card")), ("2026-01-11T01:00:00Z", .look)])
     }
-    public var store = Self.freshStore
+    package var store = Self.freshStore
     /// When each meter's counted uses happened.
     private var counted: [[Instant]] = []
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         counted = Array(repeating: [], count: store.policy.meters.count)
     }
 
-    public func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
         var counts = defaultCountsInForce(at: instant)
         for meter in counts.indices where meter < counted.count {
             counts[meter].day = counted[meter].filter { $0.milliseconds(to: instant) < Milliseconds.twentyFourHours }.count
@@ -29,7 +29,7 @@ public struct RollingTwentyFourHourCards: PolicyMutant {
         return counts
     }
 
-    public mutating func countUse(meter: Int, at instant: Instant) {
+    package mutating func countUse(meter: Int, at instant: Instant) {
         defaultCountUse(meter: meter, at: instant)
         if counted.count <= meter { counted += Array(repeating: [], count: meter + 1 - counted.count) }
         counted[meter].removeAll { $0.milliseconds(to: instant) >= Milliseconds.twentyFourHours }

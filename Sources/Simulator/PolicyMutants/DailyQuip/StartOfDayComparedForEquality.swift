@@ -4,21 +4,21 @@ import SubscriptionModel
 /// the day changed (Q1): a start of day is an instant, so the same date seen from
 /// another zone has another start and the count resets; a date that went back (flying
 /// west over midnight) resets it too. Every zone change buys five more cards.
-public struct StartOfDayComparedForEquality: PolicyMutant {
-    public static let name = "start-of-day-compared-for-equality"
-    public static let mistake = "the saved startOfDay instant compared for equality with today's: any zone change resets the count"
-    public static let policyName = "daily-quip"
+package struct StartOfDayComparedForEquality: PolicyMutant {
+    package static let name = "start-of-day-compared-for-equality"
+    package static let mistake = "the saved startOfDay instant compared for equality with today's: any zone change resets the count"
+    package static let policyName = "daily-quip"
     /// The install, a card, and a zone change on the same date.
-    public static let smallestCounterexample = 3
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 3
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:00:00Z", .use("view-card")), ("2026-01-10T12:01:00Z", .zone("Europe/Paris"))])
     }
-    public var store = Self.freshStore
+    package var store = Self.freshStore
     /// `startOfDay` of the saved day, as the device's calendar gave it when the count was saved.
     private var savedStartOfDay: Instant?
-    public init() {}
+    package init() {}
 
-    public mutating func forgetOwnState() {
+    package mutating func forgetOwnState() {
         savedStartOfDay = nil
     }
 
@@ -26,19 +26,19 @@ public struct StartOfDayComparedForEquality: PolicyMutant {
         savedStartOfDay == PolicyCalendarWalk.startOfDay(at: instant, in: calendarZone)
     }
 
-    public func usageDay(at instant: Instant) -> LocalDate {
+    package func usageDay(at instant: Instant) -> LocalDate {
         guard let saved = store.usageDay, sameDay(at: instant) else { return calendarDate(at: instant) }
         return saved
     }
 
-    public func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
         guard let saved = store.usageDay, !sameDay(at: instant) else { return store.counts }
         let (year, month, _) = calendarDate(at: instant).components, (savedYear, savedMonth, _) = saved.components
         let sameMonth = year == savedYear && month == savedMonth
         return store.counts.map { PolicyCounts(day: 0, month: sameMonth ? $0.month : 0, total: $0.total, stock: $0.stock) }
     }
 
-    public mutating func countUse(meter: Int, at instant: Instant) {
+    package mutating func countUse(meter: Int, at instant: Instant) {
         defaultCountUse(meter: meter, at: instant)
         savedStartOfDay = PolicyCalendarWalk.startOfDay(at: instant, in: calendarZone)
     }

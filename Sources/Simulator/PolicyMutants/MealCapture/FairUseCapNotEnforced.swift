@@ -3,22 +3,22 @@ import SubscriptionModel
 /// Does not enforce Unlimited's hidden fair-use cap of 50 a day (`docs/policies.md`,
 /// meal-capture): the cap is hidden from the screens, and the check reads the same
 /// "unlimited" flag.
-public struct FairUseCapNotEnforced: PolicyMutant {
-    public static let name = "fair-use-cap-not-enforced"
-    public static let mistake = "a hidden limit (shown as unlimited) is not enforced"
-    public static let policyName = "meal-capture"
+package struct FairUseCapNotEnforced: PolicyMutant {
+    package static let name = "fair-use-cap-not-enforced"
+    package static let mistake = "a hidden limit (shown as unlimited) is not enforced"
+    package static let policyName = "meal-capture"
     /// The install, the purchase of Unlimited, 50 analyses and the 51st.
-    public static let smallestCounterexample = 53
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 53
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [
             ("2026-01-10T08:00:00Z", .install), ("2026-01-10T08:01:00Z", .entitle("unlimited")),
             ("2026-01-10T09:00:00Z", .uses(51, "meal")),
         ])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func limitReached(count: Int, limit: PolicyLimit) -> Bool {
+    package func limitReached(count: Int, limit: PolicyLimit) -> Bool {
         !limit.isHidden && count >= limit.value
     }
 }

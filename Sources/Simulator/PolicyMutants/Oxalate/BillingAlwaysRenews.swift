@@ -3,25 +3,25 @@ import SubscriptionModel
 /// Says "Renews on" after a cancellation (X5, G12): the screen reads the subscription's
 /// state (still subscribed until the period ends) instead of `willAutoRenew`, so a user
 /// who cancelled is told they will be charged again.
-public struct BillingAlwaysRenews: PolicyMutant {
-    public static let name = "billing-always-renews"
-    public static let mistake = "the billing screen says \"Renews on\" even when the subscription will not renew"
-    public static let policyName = "oxalate"
+package struct BillingAlwaysRenews: PolicyMutant {
+    package static let name = "billing-always-renews"
+    package static let mistake = "the billing screen says \"Renews on\" even when the subscription will not renew"
+    package static let policyName = "oxalate"
     /// The install and a cancelled subscription's report.
-    public static let smallestCounterexample = 2
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 2
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [
             ("2026-01-10T12:00:00Z", .install),
             ("2026-01-10T12:01:00Z", .entitle("premium_monthly", expires: "2026-02-10T12:00:00Z", renews: false)),
         ])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
     /// The app's model of the entitlement has no `willAutoRenew` and says it renews (the
     /// output's entitlement details are read only by the expiry screen), so the bug
     /// shows however screens are rendered.
-    public mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
+    package mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
         var output = handleWithHooks(event)
         output.entitlement?.renews = true
         return output

@@ -3,22 +3,22 @@ import SubscriptionModel
 /// Does not enforce Premium's hidden daily caps (X4): the limits are hidden from the
 /// screens, and the code that reads "Unlimited" in the UI model skips the check too, so
 /// the abuse cap of 10 recipes a day is never applied.
-public struct HiddenCapsNotEnforced: PolicyMutant {
-    public static let name = "hidden-caps-not-enforced"
-    public static let mistake = "a hidden limit (shown as unlimited) is not enforced"
-    public static let policyName = "oxalate"
+package struct HiddenCapsNotEnforced: PolicyMutant {
+    package static let name = "hidden-caps-not-enforced"
+    package static let mistake = "a hidden limit (shown as unlimited) is not enforced"
+    package static let policyName = "oxalate"
     /// The install, a purchase, the 10 recipes the cap allows and the 11th.
-    public static let smallestCounterexample = 13
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 13
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .entitle("premium_yearly")),
             ("2026-01-10T13:00:00Z", .uses(11, "create-recipe")),
         ])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func limitReached(count: Int, limit: PolicyLimit) -> Bool {
+    package func limitReached(count: Int, limit: PolicyLimit) -> Bool {
         !limit.isHidden && count >= limit.value
     }
 }

@@ -2,19 +2,19 @@ import SubscriptionModel
 
 /// Lets the free diary reach one day too far back (X3, G6.3): "3 days" written as
 /// `day >= today − 3`, which is four days counting today.
-public struct HistoryWindowOneDayTooLong: PolicyMutant {
-    public static let name = "history-window-one-day-too-long"
-    public static let mistake = "the history window of N days reaches N days before the usage day: one day too many"
-    public static let policyName = "oxalate"
+package struct HistoryWindowOneDayTooLong: PolicyMutant {
+    package static let name = "history-window-one-day-too-long"
+    package static let mistake = "the history window of N days reaches N days before the usage day: one day too many"
+    package static let policyName = "oxalate"
     /// The install and a meal tracked for the day three days back.
-    public static let smallestCounterexample = 2
-    public static var counterexample: PolicyTimeline {
+    package static let smallestCounterexample = 2
+    package static var counterexample: PolicyTimeline {
         sketch(zone: "UTC", [("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .track("track-meal", day: "2026-01-07"))])
     }
-    public var store = Self.freshStore
-    public init() {}
+    package var store = Self.freshStore
+    package init() {}
 
-    public func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
+    package func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
         day.daysSince1970 >= usageDay(at: instant).daysSince1970 - Int32(days)
     }
 }
