@@ -148,8 +148,9 @@ enum HelpText {
 
     static let mutants = """
     simulate mutants: hunt every catalogued mutant (a realistic buggy implementation
-    of the rules, Sources/Simulator/Mutants) over the default campaign's users, each
-    compared with the reference model, and print the kill matrix: killed or not, by
+    of the rules, Sources/Simulator/Rules/Flagship/Mutants) over the default
+    campaign's users, each compared with the reference model, and print the kill
+    matrix: killed or not, by
     which invariant or divergence (matches-reference), after how many simulated events
     and how much time, and the size of the shrunk counterexample. The matrix goes
     into the report (titled "Mutant kill matrix"), with each counterexample in
@@ -168,9 +169,10 @@ enum HelpText {
       --years Y     default 3
       --jobs J      worker threads (default: all cores)
       --report DIR  default reports/latest (replaced whole, as for run)
-      --policy X    the mutants of a shipped policy (Sources/Simulator/PolicyMutants),
-                    hunted over that policy's generated users; default meal-capture,
-                    which hunts the v1 path's 18 mutants (Sources/Simulator/Mutants);
+      --policy X    the mutants of a shipped policy (in Sources/Simulator/Rules/
+                    Policy/Mutants), hunted over that policy's generated users;
+                    default meal-capture, which hunts the v1 path's 18 mutants (in
+                    Sources/Simulator/Rules/Flagship/Mutants);
                     its 3 generic-engine mutants are hunted by 'swift test'
       --no-swarm    with --policy: users without swarm subsets (coverage floors are
                     not judged: they are measured for swarm users)

@@ -27,7 +27,7 @@ struct InvariantFiresTests {
 
     @Test("the checker reads each plan's limit from the rules itself, never through the model's choice of it")
     func checkerChoosesItsOwnLimits() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Simulator/Checking").standardized
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Simulator/Rules/Flagship/Checking").standardized
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         #expect(files.contains("TraceChecker.swift"), "\(folder.path)")
         for file in files {

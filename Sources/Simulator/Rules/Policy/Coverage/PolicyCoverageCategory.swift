@@ -169,7 +169,6 @@ package enum PolicyCoverageCategory: Hashable, Sendable {
     /// equals `total` for a meter nothing releases).
     package static func reachableReasons(_ policy: SubscriptionPolicy, plan: Int?) -> [PolicyReason] {
         guard let plan else { return policy.reasonsThatCanOccur(under: nil) }
-        let rules = policy.plans[plan]
         return policy.reasonsThatCanOccur(under: plan).filter { reason in
             let window: PolicyWindow
             switch reason {
