@@ -22,7 +22,7 @@ public struct HarnessFailure: Sendable {
         /// The generated timeline's length.
         public var originalEvents: Int
         /// The violation on the generated timeline.
-        public var originalViolation: PolicyViolation
+        public var originalViolation: Violation<PolicyInvariant>
         /// Candidates tried while shrinking.
         public var shrinkAttempts: Int
     }
@@ -36,7 +36,7 @@ public struct HarnessFailure: Sendable {
     /// Where it was found; nil when a given timeline was checked.
     public var found: Found?
     /// The violation on `timeline`.
-    public var violation: PolicyViolation
+    public var violation: Violation<PolicyInvariant>
     /// The timeline that shows it (shrunk, for a campaign's finding).
     public var timeline: PolicyTimeline
     /// Each event up to the violation: what the app reported and what the rules give.

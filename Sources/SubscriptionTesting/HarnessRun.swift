@@ -106,10 +106,10 @@ struct HarnessRun<App> {
 
     /// Shrinks the failing user's timeline (keeping the same invariant broken) and
     /// describes it.
-    private func failure(_ violation: PolicyViolation, on timeline: PolicyTimeline, user: Int, persona: Persona,
+    private func failure(_ violation: Violation<PolicyInvariant>, on timeline: PolicyTimeline, user: Int, persona: Persona,
                          settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
         var shrinkJudge = TimelineJudge(binding: binding)
-        var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(invariant: violation.invariant) { candidate in
+        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(invariant: violation.invariant) { candidate in
             let judged = shrinkJudge.judge(zone: candidate.zone, events: candidate.events)
             // A candidate on which the app threw or hung does not reproduce the finding.
             return judged.problem == nil ? judged.violation : nil
@@ -127,7 +127,7 @@ struct HarnessRun<App> {
 
     /// Each event up to the violating one: what the app reported beside what the
     /// reference engine gives for the same fields.
-    private func trace(of timeline: PolicyTimeline, app: AppRecording, violation: PolicyViolation) -> [String] {
+    private func trace(of timeline: PolicyTimeline, app: AppRecording, violation: Violation<PolicyInvariant>) -> [String] {
         var reference = PolicyReferenceImplementation()
         reference.start(policy: timeline.policy, zone: timeline.zone)
         let renderer = PolicyMachine(policy: timeline.policy)

@@ -43,14 +43,14 @@ struct DeterminismTests {
         let utc = TimeZoneRules.named("UTC")!
         let events = [Event(at: Instant(secondsSince1970: 0), .install), Event(at: Instant(secondsSince1970: 60), .capture(.meal))]
         var digest = OutputDigest()
-        let sample = DeterminismCheck.Sample(zone: utc, events: events, digest: digest)
-        #expect(DeterminismCheck.compare(sample, sample, user: 1) == nil)
+        let sample = DeterminismCheck<FlagshipRules>.Sample(zone: utc, events: events, digest: digest)
+        #expect(DeterminismCheck<FlagshipRules>.compare(sample, sample, user: 1) == nil)
         var moved = sample
         moved.events[1].at = Instant(secondsSince1970: 61)
-        #expect(DeterminismCheck.compare(sample, moved, user: 1)?.eventIndex == 1)
+        #expect(DeterminismCheck<FlagshipRules>.compare(sample, moved, user: 1)?.eventIndex == 1)
         digest.add(0xFF)
         var otherOutputs = sample
         otherOutputs.digest = digest
-        #expect(DeterminismCheck.compare(sample, otherOutputs, user: 1)?.invariant == .deterministic)
+        #expect(DeterminismCheck<FlagshipRules>.compare(sample, otherOutputs, user: 1)?.invariant == .deterministic)
     }
 }

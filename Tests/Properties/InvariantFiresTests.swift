@@ -12,7 +12,7 @@ struct InvariantFiresTests {
     static func at(_ minutes: Int64) -> Instant { Instant(secondsSince1970: 1_767_225_600 + minutes * 60) } // 2026-01-01T00:00Z + minutes
 
     /// The reference outputs of `events`, with `tamper` applied to output `index`.
-    static func firstViolation(_ events: [Event], at index: Int, tamper: (inout Output) -> Void) -> Violation? {
+    static func firstViolation(_ events: [Event], at index: Int, tamper: (inout Output) -> Void) -> Violation<Invariant>? {
         var outputs = SubscriptionMachine().replay(zone: utc, events: events)
         tamper(&outputs[index])
         var checker = TraceChecker()

@@ -285,11 +285,11 @@ struct PolicyInvariantFiresTests {
         let script = Self.sixCards
         var digester = PolicyOutputDigester()
         for output in script.referenceOutputs { digester.add(output) }
-        let sample = PolicyDeterminismCheck.Sample(zone: script.zone, events: script.events, digest: digester.digest)
-        #expect(PolicyDeterminismCheck.compare(sample, sample, user: 7) == nil)
+        let sample = DeterminismCheck<PolicyRules>.Sample(zone: script.zone, events: script.events, digest: digester.digest)
+        #expect(DeterminismCheck<PolicyRules>.compare(sample, sample, user: 7) == nil)
         var otherEvents = sample
         otherEvents.events[3].at = otherEvents.events[3].at.adding(milliseconds: 1)
-        let events = PolicyDeterminismCheck.compare(sample, otherEvents, user: 7)
+        let events = DeterminismCheck<PolicyRules>.compare(sample, otherEvents, user: 7)
         #expect(events?.invariant == .deterministic && events?.eventIndex == 3)
         var otherOutputs = sample
         var doctored = PolicyOutputDigester()
@@ -299,7 +299,7 @@ struct PolicyInvariantFiresTests {
             doctored.add(changed)
         }
         otherOutputs.digest = doctored.digest
-        #expect(PolicyDeterminismCheck.compare(sample, otherOutputs, user: 7)?.invariant == .deterministic)
+        #expect(DeterminismCheck<PolicyRules>.compare(sample, otherOutputs, user: 7)?.invariant == .deterministic)
     }
 
     // MARK: plan-in-force
@@ -404,7 +404,7 @@ struct PolicyInvariantFiresTests {
         let script = Self.sixCards
         var comparison = PolicyReferenceComparison(policy: script.policy)
         comparison.start(zone: script.zone)
-        var found: PolicyViolation?
+        var found: Violation<PolicyInvariant>?
         for (index, (event, output)) in zip(script.events, script.referenceOutputs).enumerated() {
             var shown = output
             if index == 3 { shown.counts[0].day = 9 }
@@ -425,7 +425,7 @@ struct PolicyInvariantFiresTests {
         #expect(Run.doctored(script, at: 3) { $0.counts[0].month = 99 } == nil)
         var comparison = PolicyReferenceComparison(policy: script.policy)
         comparison.start(zone: script.zone)
-        var found: PolicyViolation?
+        var found: Violation<PolicyInvariant>?
         for (index, (event, output)) in zip(script.events, script.referenceOutputs).enumerated() {
             var shown = output
             shown.counts[0].month = 99

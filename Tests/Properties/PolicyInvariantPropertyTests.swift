@@ -85,9 +85,9 @@ struct PolicyInvariantPropertyTests {
         let backward = Array(users.reversed().map { second.check(timelines[$0]).digest }.reversed())
         for user in users {
             let sample = { (digest: OutputDigest) in
-                PolicyDeterminismCheck.Sample(zone: timelines[user].zone, events: timelines[user].events, digest: digest)
+                DeterminismCheck<PolicyRules>.Sample(zone: timelines[user].zone, events: timelines[user].events, digest: digest)
             }
-            #expect(PolicyDeterminismCheck.compare(sample(forward[user]), sample(backward[user]), user: user) == nil)
+            #expect(DeterminismCheck<PolicyRules>.compare(sample(forward[user]), sample(backward[user]), user: user) == nil)
         }
         #expect(Set(forward).count == users.count, "twenty users, twenty different digests")
     }

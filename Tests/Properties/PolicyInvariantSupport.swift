@@ -107,7 +107,7 @@ enum PolicyInvariantRun {
     /// script are fed to it with `tamper` applied to output `index` (and with `screens`
     /// as the values shown there, when given).
     static func doctored(_ script: PolicyInvariantScript, at index: Int, screens: [PolicyScreenValue]? = nil,
-                         tamper: (inout PolicyOutput) -> Void = { _ in }) -> PolicyViolation? {
+                         tamper: (inout PolicyOutput) -> Void = { _ in }) -> Violation<PolicyInvariant>? {
         var outputs = script.referenceOutputs
         tamper(&outputs[index])
         var checker = PolicyTraceChecker(policy: script.policy)
@@ -121,7 +121,7 @@ enum PolicyInvariantRun {
 
     /// The first violation a timeline check of `make`'s implementation finds on the script.
     static func implementation<I: PolicyImplementation>(_ script: PolicyInvariantScript, comparingWithReference: Bool = false,
-                                                        _ make: () -> I) -> PolicyViolation? {
+                                                        _ make: () -> I) -> Violation<PolicyInvariant>? {
         var check = PolicyTimelineCheck(policy: script.policy, comparingWithReference: comparingWithReference, make)
         return check.check(script.timeline).violation
     }

@@ -36,10 +36,10 @@ struct PolicyKillMatrixTests {
     @Test("a kill matrix row's regression test names the invariant its shrunk counterexample breaks when the shrinker found another")
     func rowNamesTheShrunkInvariant() throws {
         let entry = try #require(PolicyMutantCatalogue.all.first)
-        let caught = PolicyViolation(invariant: .noOverBlocking, eventIndex: 40, detail: "caught")
+        let caught = Violation<PolicyInvariant>(invariant: .noOverBlocking, eventIndex: 40, detail: "caught")
         func row(shrunkBy invariant: PolicyInvariant) -> RunReport.MutantEntry {
             let result = PolicyKillHunt.Result(violation: caught, user: 3, eventsUntilKill: 100, secondsUntilKill: 0.5, shrunk: entry.counterexample,
-                                               shrunkViolation: PolicyViolation(invariant: invariant, eventIndex: 1, detail: "shrunk"))
+                                               shrunkViolation: Violation<PolicyInvariant>(invariant: invariant, eventIndex: 1, detail: "shrunk"))
             return PolicyKillMatrix.row(for: entry, result: result, policyName: entry.policy)
         }
         let events = Figures.count(entry.counterexample.events.count, "event")
@@ -61,7 +61,7 @@ struct PolicyKillMatrixTests {
     /// Checks one timeline with a mutant's concrete type, against the reference.
     struct RecheckVisitor: PolicyMutantVisitor {
         let timeline: PolicyTimeline
-        func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyViolation? {
+        func visit<M: PolicyMutant>(_ type: M.Type) -> Violation<PolicyInvariant>? {
             var check = PolicyTimelineCheck(policy: timeline.policy, comparingWithReference: true) { M() }
             return check.check(timeline).violation
         }

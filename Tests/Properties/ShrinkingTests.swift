@@ -10,7 +10,7 @@ struct ShrinkingTests {
     /// The broken rule (`ResetsWhenDateDiffers` of the catalogue): the counter resets
     /// whenever the local date *differs* from the stored day, instead of when it advances
     /// past it (U3), so going west buys a reset.
-    static func check(_ timeline: Timeline) -> Violation? {
+    static func check(_ timeline: Timeline) -> Violation<Invariant>? {
         var check = TimelineCheck { ResetsWhenDateDiffers() }
         return check.check(zone: timeline.zone, events: timeline.events).violation
     }
@@ -53,10 +53,10 @@ struct ShrinkingTests {
             PolicyEvent(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(PolicyEntitlement(product: product, expires: odd, renews: false))),
         ])
         // A made-up failure that needs a cancelled entitlement with some expiry, any expiry.
-        var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(reproduces: { candidate in
+        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { candidate in
             for (index, event) in candidate.events.enumerated() {
                 if case .setEntitlement(let entitlement?) = event.action, entitlement.expires != nil, !entitlement.renews {
-                    return PolicyViolation(invariant: .exactScreens, eventIndex: index, detail: "made up")
+                    return Violation<PolicyInvariant>(invariant: .exactScreens, eventIndex: index, detail: "made up")
                 }
             }
             return nil
@@ -70,7 +70,7 @@ struct ShrinkingTests {
     @Test("a passing timeline is returned unchanged")
     func passingUnchanged() {
         let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline
-        var shrinker = Shrinker<Timeline, Violation>(invariant: .usageDay) { _ in nil }
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: .usageDay) { _ in nil }
         #expect(shrinker.shrink(timeline) == timeline)
     }
 }

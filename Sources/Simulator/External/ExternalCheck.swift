@@ -22,7 +22,7 @@ package struct ExternalCheck: Sendable {
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<Violation>
+    package typealias Finding = ExternalFinding<Violation<Invariant>>
 
     /// The check of one job: the recorded outputs and the `TimelineCheck` reading them,
     /// kept from one timeline to the next so its check counts add up.
@@ -155,7 +155,7 @@ package struct ExternalCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<Timeline, Violation>
+    package typealias Shrunk = ExternalShrunk<Timeline, Violation<Invariant>>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).

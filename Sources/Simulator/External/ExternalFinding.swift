@@ -1,27 +1,13 @@
 import Foundation
 
-/// A violation an external check can report: the v1 `Violation` and the generic
-/// `PolicyViolation`, each able to stand for a program that failed (under
+/// A violation an external check can report (`Violation`, of any rule set's
+/// invariants), able to stand for a program that failed (under
 /// `matches-reference`, at the event of the line it named, or else at the timeline's
 /// last event).
 package protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
     where Rule: RawRepresentable, Rule.RawValue == String {
     /// The violation standing for a program failure described by `detail`, located at `eventIndex`.
     static func programFailed(at eventIndex: Int, detail: String) -> Self
-}
-
-extension Violation: ExternalViolation {
-    /// `matches-reference`: the program did not give a comparable output.
-    package static func programFailed(at eventIndex: Int, detail: String) -> Violation {
-        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
-    }
-}
-
-extension PolicyViolation: ExternalViolation {
-    /// `matches-reference`: the program did not give a comparable output.
-    package static func programFailed(at eventIndex: Int, detail: String) -> PolicyViolation {
-        PolicyViolation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
-    }
 }
 
 /// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a

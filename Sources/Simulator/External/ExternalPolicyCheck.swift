@@ -47,7 +47,7 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<PolicyViolation>
+    package typealias Finding = ExternalFinding<Violation<PolicyInvariant>>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
@@ -161,7 +161,7 @@ package struct ExternalPolicyCheck: Sendable {
         // event, unless an invariant broke there or before (the plan itself, say).
         let limitProblem = [main.limitProblem, shadowLimitProblem].compactMap { $0 }.min { $0.index < $1.index }
         if let limitProblem, verdict.violation.map({ $0.eventIndex > limitProblem.index }) ?? true {
-            let violation = PolicyViolation(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
+            let violation = Violation<PolicyInvariant>(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
             return Checked(finding: .violation(violation), reference: reference, digest: verdict.digest, observed: observed)
         }
         return Checked(finding: verdict.violation.map(Finding.violation), reference: reference, digest: verdict.digest, observed: observed)
@@ -233,7 +233,7 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyViolation>
+    package typealias Shrunk = ExternalShrunk<PolicyTimeline, Violation<PolicyInvariant>>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (G11).

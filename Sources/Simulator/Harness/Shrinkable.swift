@@ -46,7 +46,6 @@ package protocol LocatedFailure {
 }
 
 extension Timeline: ShrinkableTimeline {}
-extension Violation: LocatedFailure {}
 
 extension Event: ShrinkableStep {
     package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
@@ -153,8 +152,6 @@ extension PolicyEvent {
         }
     }
 }
-
-extension PolicyViolation: LocatedFailure {}
 
 /// `milliseconds` rounded down to a whole `unit` (towards the past, before 1970 too):
 /// how the shrinker makes an instant or an expiry readable.

@@ -33,7 +33,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// What checking one timeline found.
     package struct Verdict: Sendable {
         /// The first invariant broken, if any.
-        package var violation: Violation?
+        package var violation: Violation<Invariant>?
         /// The fingerprint of the outputs.
         package var digest: OutputDigest
     }
@@ -97,7 +97,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// The passes over one chunk; returns the first violation in it.
     @inline(__always)
     private mutating func checkChunk<Observer: TraceObserver>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafeMutablePointer<Output>,
-                                                              lockstep: Bool, _ progress: inout Progress, _ observer: inout Observer) -> Violation? {
+                                                              lockstep: Bool, _ progress: inout Progress, _ observer: inout Observer) -> Violation<Invariant>? {
         let base = range.lowerBound
         // Each pass works on a local copy of what it updates and stores it back at the
         // end: nothing else can then touch that state, so it stays in registers.
@@ -108,7 +108,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         }
         self.implementation = implementation
         // 2. The invariants, event by event; the first broken one ends the check.
-        var failure: Violation?
+        var failure: Violation<Invariant>?
         var passed = range.upperBound
         var checker = self.checker
         if let (index, violation) = checker.check(events, range, outputs: outputs) {
@@ -162,20 +162,20 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// Rule #6's violation: the output with the looks and reinstalls differs from the one without.
     @inline(never)
-    private func shadowViolation(_ output: Output, _ without: Output, index: Int, firstSkipped: Int) -> Violation {
+    private func shadowViolation(_ output: Output, _ without: Output, index: Int, firstSkipped: Int) -> Violation<Invariant> {
         let detail = "without the looks and reinstalls (the first at event \(firstSkipped)), this event's output would differ: \(Self.difference(output, without, "with", "without"))"
-        return Violation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
+        return Violation<Invariant>(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
     }
 
     /// Steps the reference model too and compares its output (out of the loop's way:
     /// only implementations other than the model are compared).
     @inline(never)
-    private mutating func compareWithReference(_ event: Event, _ output: Output, index: Int) -> Violation? {
+    private mutating func compareWithReference(_ event: Event, _ output: Output, index: Int) -> Violation<Invariant>? {
         guard let expected = reference?.handle(event) else { return nil }
         checker.record(.matchesReference)
         guard expected != output else { return nil }
         let detail = "differs from the reference model in \(Self.fields(expected, output).joined(separator: ", ")): \(Self.difference(expected, output, "reference", "implementation"))"
-        return Violation(invariant: .matchesReference, eventIndex: index, detail: detail)
+        return Violation<Invariant>(invariant: .matchesReference, eventIndex: index, detail: detail)
     }
 
     /// The names of the contract's fields in which two outputs differ.

@@ -75,7 +75,7 @@ package struct TraceChecker {
     /// Checks the outputs of a run of consecutive events, `outputs[i]` being the output
     /// of `events[range.lowerBound + i]`; returns the first violation and the index of
     /// its event. The checks stop there.
-    package mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation)? {
+    package mutating func check(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, outputs: UnsafePointer<Output>) -> (index: Int, violation: Violation<Invariant>)? {
         // A loop specialized for each kind of date source: with the zone tables it calls
         // nothing, so its state can stay in registers.
         if let dates { return check(events, range, outputs, dates: dates) }
@@ -84,7 +84,7 @@ package struct TraceChecker {
 
     @inline(__always)
     private mutating func check<Dates: LocalDateSource>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafePointer<Output>,
-                                                        dates: Dates) -> (index: Int, violation: Violation)? {
+                                                        dates: Dates) -> (index: Int, violation: Violation<Invariant>)? {
         for index in range {
             if let violation = check(events[index], at: outputs + (index &- range.lowerBound), dates: dates) { return (index, violation) }
         }
@@ -97,7 +97,7 @@ package struct TraceChecker {
     /// built from the trace (never from the implementation) and compared in one go.
     /// Only an output that differs is taken through the invariants one by one, to name
     /// the first it breaks.
-    package mutating func check(_ event: Event, _ output: Output) -> Violation? {
+    package mutating func check(_ event: Event, _ output: Output) -> Violation<Invariant>? {
         withUnsafePointer(to: output) { output in
             if let dates { return check(event, at: output, dates: dates) }
             return check(event, at: output, dates: ZoneTableDates())
@@ -107,7 +107,7 @@ package struct TraceChecker {
     /// The same, reading the output where it lies (the batch check's buffer), so the
     /// hot loop compares it in place instead of copying it first.
     @inline(__always)
-    private mutating func check<Dates: LocalDateSource>(_ event: Event, at output: UnsafePointer<Output>, dates: Dates) -> Violation? {
+    private mutating func check<Dates: LocalDateSource>(_ event: Event, at output: UnsafePointer<Output>, dates: Dates) -> Violation<Invariant>? {
         let at = event.at
         let isCapture: Bool
         switch event.action {
@@ -140,7 +140,7 @@ package struct TraceChecker {
         guard output.pointee == expected else {
             let violation = diagnose(event, output.pointee, eventIndex: index - 1, inTrial: inTrial, plan: plan, localDate: localDate, usageDay: usageDay, before: before, limit: limits.of(plan))
             assert(violation != nil, "the diagnosis must name an invariant for any output but the expected one")
-            return violation ?? Violation(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
+            return violation ?? Violation<Invariant>(invariant: .exactTexts, eventIndex: index - 1, detail: "differs from the only output the trace allows")
         }
         passedEvents &+= 1
         if isCapture {
@@ -158,10 +158,10 @@ package struct TraceChecker {
     /// (nil if none: then the output is the expected one).
     @inline(never)
     private mutating func diagnose(_ event: Event, _ output: Output, eventIndex: Int, inTrial: Bool, plan: Plan,
-                                   localDate: LocalDate, usageDay: LocalDate, before: Int, limit: Int?) -> Violation? {
+                                   localDate: LocalDate, usageDay: LocalDate, before: Int, limit: Int?) -> Violation<Invariant>? {
         let lastCounted = countedDay == Self.noDay ? nil : countedDay
-        func violation(_ invariant: Invariant, _ detail: String) -> Violation {
-            Violation(invariant: invariant, eventIndex: eventIndex, detail: detail)
+        func violation(_ invariant: Invariant, _ detail: String) -> Violation<Invariant> {
+            Violation<Invariant>(invariant: invariant, eventIndex: eventIndex, detail: detail)
         }
         func dayRule() -> String {
             "the later of the last counted day \(lastCounted.map(String.init(describing:)) ?? "none") and the local date \(localDate)"

@@ -9,7 +9,7 @@ public enum KillHunt {
     /// What the hunt found.
     public struct Result: Sendable {
         /// The first violation, on the generated timeline; nil when the implementation survived.
-        public var violation: Violation?
+        public var violation: Violation<Invariant>?
         /// The user whose timeline showed it.
         public var user: Int?
         /// Events simulated up to and including the violating one.
@@ -19,7 +19,7 @@ public enum KillHunt {
         /// The shrunk counterexample, and the violation it shows.
         public var shrunk: Timeline?
         /// The violation on the shrunk timeline.
-        public var shrunkViolation: Violation?
+        public var shrunkViolation: Violation<Invariant>?
         /// Events of each user simulated before the kill (every user when it survived),
         /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
         /// adds up the events the other shards' users had before the kill.
@@ -49,7 +49,7 @@ public enum KillHunt {
             let events = buffer.array
             let seconds = started.duration(to: clock.now).seconds
             var shrinkCheck = campaign.makeCheck()
-            var shrinker = Shrinker<Timeline, Violation>(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
+            var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: violation.invariant) { shrinkCheck.check(zone: $0.zone, events: $0.events).violation }
             let shrunk = shrinker.shrink(Timeline(zone: zone, events: events))
             var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,

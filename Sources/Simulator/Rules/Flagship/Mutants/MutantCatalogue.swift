@@ -17,7 +17,7 @@ package enum MutantCatalogue {
         /// Runs a hunt for it (specialized for its type).
         package let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
         /// The first violation it shows on one timeline, compared with the reference model.
-        package let check: @Sendable (Timeline) -> Violation?
+        package let check: @Sendable (Timeline) -> Violation<Invariant>?
         /// Its outputs for each event of a timeline, for a new user (`replay --mutant`).
         package let outputs: @Sendable (Timeline) -> [Output]
 

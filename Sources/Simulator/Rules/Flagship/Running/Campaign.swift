@@ -90,11 +90,11 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                 if violation == nil, user % Self.determinismSampling == 0 {
                     // rules.md #7: regenerating and replaying gives the same timeline and outputs.
                     check.checker.record(.deterministic)
-                    let first = DeterminismCheck.Sample(zone: zone, events: buffer.array, digest: verdict.digest)
+                    let first = DeterminismCheck<FlagshipRules>.Sample(zone: zone, events: buffer.array, digest: verdict.digest)
                     var again: [Event] = []
                     let (zoneAgain, _) = generator.generate(seed: options.seed, user: user, into: &again)
                     let verdictAgain = recheck.check(zone: zoneAgain, events: again)
-                    violation = DeterminismCheck.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
+                    violation = DeterminismCheck<FlagshipRules>.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
                 }
                 if let violation {
                     tally.violations[violation.invariant] += 1
@@ -111,7 +111,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
-    package func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation?) {
+    package func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation<Invariant>?) {
         let generated = generator.user(seed: options.seed, user: user)
         var check = makeCheck()
         return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
@@ -123,7 +123,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         let started = clock.now
         let (generated, _) = replay(user: user)
         var check = makeCheck()
-        var shrinker = Shrinker<Timeline, Violation>(invariant: invariant) { timeline in
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: invariant) { timeline in
             check.check(zone: timeline.zone, events: timeline.events).violation
         }
         let shrunk = shrinker.shrink(generated.timeline)

@@ -17,7 +17,7 @@ package struct ShrunkFailure: Sendable {
     /// The shrunk timeline.
     package var timeline: Timeline
     /// The violation on the shrunk timeline.
-    package var violation: Violation?
+    package var violation: Violation<Invariant>?
     /// Candidates tried while shrinking.
     package var attempts: Int
     /// How long shrinking took.

@@ -25,12 +25,12 @@ package struct PolicyReferenceComparison {
 
     /// Steps the reference with `event` and compares its output with `output`, the
     /// implementation's for the same event (event number `index`).
-    package mutating func compare(_ event: PolicyEvent, _ output: PolicyOutput, index: Int) -> PolicyViolation? {
+    package mutating func compare(_ event: PolicyEvent, _ output: PolicyOutput, index: Int) -> Violation<PolicyInvariant>? {
         let expected = reference.handle(event)
         guard expected != output else { return nil }
         let differences = comparison.differences(expected, output, "reference", "implementation")
         guard !differences.isEmpty else { return nil }
-        return PolicyViolation(invariant: .matchesReference, eventIndex: index,
+        return Violation<PolicyInvariant>(invariant: .matchesReference, eventIndex: index,
                                detail: "differs from the reference engine: " + differences.joined(separator: "; "))
     }
 }

@@ -44,7 +44,7 @@ package struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
     /// What checking one timeline found.
     package struct Verdict: Sendable {
         /// The first invariant broken, if any.
-        package var violation: PolicyViolation?
+        package var violation: Violation<PolicyInvariant>?
         /// The fingerprint of the outputs of the events before it (all, when none broke).
         package var digest: OutputDigest
     }
@@ -116,10 +116,10 @@ package struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
 
     /// G11's violation: the output with the looks and reinstalls differs from the one without.
     @inline(never)
-    private func shadowViolation(_ output: PolicyOutput, _ without: PolicyOutput, index: Int, firstSkipped: Int?) -> PolicyViolation {
+    private func shadowViolation(_ output: PolicyOutput, _ without: PolicyOutput, index: Int, firstSkipped: Int?) -> Violation<PolicyInvariant> {
         let skipped = firstSkipped.map { "the first at event \($0)" } ?? "none before this event"
         let detail = "without the looks and reinstalls (\(skipped)), this event's output would differ: "
             + comparison.differences(output, without, "with", "without").joined(separator: "; ")
-        return PolicyViolation(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
+        return Violation<PolicyInvariant>(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
     }
 }

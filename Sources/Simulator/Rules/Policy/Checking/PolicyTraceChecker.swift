@@ -155,13 +155,13 @@ package struct PolicyTraceChecker {
 
     /// Checks the output of the next event (the screens rendered from it as the contract
     /// does); returns the first invariant it breaks.
-    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput) -> PolicyViolation? {
+    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput) -> Violation<PolicyInvariant>? {
         check(event, output, shown: nil)
     }
 
     /// Checks the output of the next event with the screen values the implementation
     /// showed itself (a program that prints its own screens), in the policy's order.
-    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, screens: [PolicyScreenValue]) -> PolicyViolation? {
+    package mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, screens: [PolicyScreenValue]) -> Violation<PolicyInvariant>? {
         check(event, output, shown: screens)
     }
 
@@ -228,7 +228,7 @@ package struct PolicyTraceChecker {
         return counts
     }
 
-    private mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, shown: [PolicyScreenValue]?) -> PolicyViolation? {
+    private mutating func check(_ event: PolicyEvent, _ output: PolicyOutput, shown: [PolicyScreenValue]?) -> Violation<PolicyInvariant>? {
         let eventIndex = index
         index += 1
         let at = event.at
@@ -351,9 +351,9 @@ package struct PolicyTraceChecker {
     /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
     /// that order; the first that differs names its invariant.
     private func compareFields(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, plan: Int?, localDate: LocalDate,
-                               usageDay: LocalDate, use: UseExpectation) -> PolicyViolation? {
-        func violation(_ invariant: PolicyInvariant, _ detail: @autoclosure () -> String) -> PolicyViolation {
-            PolicyViolation(invariant: invariant, eventIndex: eventIndex, detail: detail())
+                               usageDay: LocalDate, use: UseExpectation) -> Violation<PolicyInvariant>? {
+        func violation(_ invariant: PolicyInvariant, _ detail: @autoclosure () -> String) -> Violation<PolicyInvariant> {
+            Violation<PolicyInvariant>(invariant: invariant, eventIndex: eventIndex, detail: detail())
         }
         if output.plan != plan {
             return violation(.planInForce, "plan \(rules.oracle.planName(output.plan)), expected \(rules.oracle.planName(plan)) (\(planWhy(at: event.at)))")
@@ -489,9 +489,9 @@ package struct PolicyTraceChecker {
 
     /// Each meter's counts after the event, on the windows the contract shows.
     private func compareCounts(_ event: PolicyEvent, _ output: PolicyOutput, eventIndex: Int, usageDay: LocalDate, resets: Resets,
-                               use: UseExpectation) -> PolicyViolation? {
+                               use: UseExpectation) -> Violation<PolicyInvariant>? {
         guard output.counts.count == stored.count else {
-            return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
+            return Violation<PolicyInvariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
                                    detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
         }
         for meter in stored.indices {
@@ -499,7 +499,7 @@ package struct PolicyTraceChecker {
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
-                return PolicyViolation(invariant: .countsFollowUses, eventIndex: eventIndex,
+                return Violation<PolicyInvariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
                                        detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
             }
         }
@@ -555,7 +555,7 @@ package struct PolicyTraceChecker {
     /// verified before. Both are found here; everything else (a key not seen yet, an
     /// output whose sources are not the checker's) is `compareScreensByKey`.
     @inline(__always)
-    private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
+    private mutating func compareScreens(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<PolicyInvariant>? {
         if shown == nil, screensReadShownWindows, screenReads.isComplete, output.entitlement == entitlement, output.zone == deviceClock.zone {
             if output.plan == lastVerified.plan, output.counts == lastVerified.counts, output.entitlement == lastVerified.entitlement,
                output.zone == lastVerified.zone {
@@ -574,12 +574,12 @@ package struct PolicyTraceChecker {
     /// The rest of G10's check: keys built from both sides when the output's sources
     /// are not the checker's, and a key not verified yet rendered and compared.
     @inline(never)
-    private mutating func compareScreensByKey(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> PolicyViolation? {
+    private mutating func compareScreensByKey(_ output: PolicyOutput, shown: [PolicyScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<PolicyInvariant>? {
         var outputKey: PolicyScreenKey?
         let key: PolicyScreenKey
         if shown == nil {
             if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
-                return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
+                return Violation<PolicyInvariant>(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
             }
         }
         let sameSources = shown == nil && screensReadShownWindows && output.entitlement == entitlement && output.zone == deviceClock.zone
@@ -658,13 +658,13 @@ package struct PolicyTraceChecker {
 
     /// The first screen shown wrong, or the wrong number of screens.
     @inline(never)
-    private func screensViolation(_ values: [PolicyScreenValue], eventIndex: Int, plan: Int?) -> PolicyViolation {
+    private func screensViolation(_ values: [PolicyScreenValue], eventIndex: Int, plan: Int?) -> Violation<PolicyInvariant> {
         for (position, screen) in policy.screens.enumerated() where position >= values.count || values[position] != expectedScreens[position] {
             let got = position < values.count ? PolicyReplayLine.screenValue(values[position]) : "(missing)"
-            return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
+            return Violation<PolicyInvariant>(invariant: .exactScreens, eventIndex: eventIndex,
                                    detail: "screen \(screen.name) \(got), expected \(PolicyReplayLine.screenValue(expectedScreens[position])) (\(screensWhy(plan: plan)))")
         }
-        return PolicyViolation(invariant: .exactScreens, eventIndex: eventIndex,
+        return Violation<PolicyInvariant>(invariant: .exactScreens, eventIndex: eventIndex,
                                detail: "\(values.count) screen values, expected \(expectedScreens.count) (\(policy.screens.map(\.name).joined(separator: ", ")))")
     }
 

@@ -10,7 +10,7 @@ public enum PolicyKillHunt {
     /// What the hunt found.
     public struct Result: Sendable {
         /// The first violation, on the generated timeline; nil when the implementation survived.
-        public var violation: PolicyViolation?
+        public var violation: Violation<PolicyInvariant>?
         /// The user whose timeline showed it.
         public var user: Int?
         /// Events simulated up to and including the violating one.
@@ -20,7 +20,7 @@ public enum PolicyKillHunt {
         /// The shrunk counterexample.
         public var shrunk: PolicyTimeline?
         /// The violation on the shrunk timeline.
-        public var shrunkViolation: PolicyViolation?
+        public var shrunkViolation: Violation<PolicyInvariant>?
         /// Events of each user simulated before the kill (every user when it survived),
         /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
         /// adds up the events the other shards' users had before the kill.
@@ -52,7 +52,7 @@ public enum PolicyKillHunt {
             var shrinkCheck = campaign.makeCheck()
             // Any violation will do: the mutant is wrong wherever it differs, and the
             // shortest timeline that shows the bug may show it through another invariant.
-            var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(reproduces: { shrinkCheck.check($0).violation })
+            var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { shrinkCheck.check($0).violation })
             let shrunk = shrinker.shrink(timeline)
             var finalCheck = campaign.makeCheck()
             return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,

@@ -105,8 +105,8 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
                     check.checker.record(.deterministic)
                     let again = generator.user(seed: options.seed, user: user).timeline
                     let verdictAgain = recheck.check(again)
-                    let first = PolicyDeterminismCheck.Sample(zone: drawn.zone, events: buffer.array, digest: verdict.digest)
-                    violation = PolicyDeterminismCheck.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
+                    let first = DeterminismCheck<PolicyRules>.Sample(zone: drawn.zone, events: buffer.array, digest: verdict.digest)
+                    violation = DeterminismCheck<PolicyRules>.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
                 }
                 if let violation {
                     result.violations[violation.invariant] += 1
@@ -122,7 +122,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
-    package func replay(user: Int) -> (user: PolicyTimelineGenerator.User, violation: PolicyViolation?) {
+    package func replay(user: Int) -> (user: PolicyTimelineGenerator.User, violation: Violation<PolicyInvariant>?) {
         let generated = generator.user(seed: options.seed, user: user)
         var check = makeCheck()
         return (generated, check.check(generated.timeline).violation)
@@ -133,7 +133,7 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
         let clock = ContinuousClock(), started = clock.now
         let (generated, _) = replay(user: user)
         var check = makeCheck()
-        var shrinker = Shrinker<PolicyTimeline, PolicyViolation>(invariant: invariant) { check.check($0).violation }
+        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(invariant: invariant) { check.check($0).violation }
         let shrunk = shrinker.shrink(generated.timeline)
         var final = makeCheck()
         var failure = PolicyShrunkFailure(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,

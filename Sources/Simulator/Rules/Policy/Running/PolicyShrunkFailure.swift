@@ -20,7 +20,7 @@ package struct PolicyShrunkFailure: Sendable {
     /// The shrunk timeline.
     package var timeline: PolicyTimeline
     /// The violation on the shrunk timeline.
-    package var violation: PolicyViolation?
+    package var violation: Violation<PolicyInvariant>?
     /// Candidates tried while shrinking.
     package var attempts: Int
     /// How long shrinking took.
