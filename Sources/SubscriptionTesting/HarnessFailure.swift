@@ -31,6 +31,10 @@ public struct HarnessFailure: Sendable {
     public var adapterName: String
     /// The policy's name.
     public var policyName: String
+    /// A team's own policy file, from the package root or absolute (`PolicyPlace`): what
+    /// the commands, the timeline and the test name instead of `policyName`; nil for a
+    /// shipped policy and one whose file is not known.
+    var policyFile: String?
     /// The invariant broken.
     public var invariant: PolicyInvariant
     /// Where it was found; nil when a given timeline was checked.
@@ -48,13 +52,13 @@ public struct HarnessFailure: Sendable {
     public var timelineJSON: String {
         let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), shrunk from \($0.originalEvents) events; \(violation)" }
             ?? "\(adapterName): \(violation)"
-        return PolicyTimelineWriter(policyReference: policyName).text(timeline, about: about)
+        return PolicyTimelineWriter(policyReference: policyFile ?? policyName).text(timeline, about: about)
     }
 
     /// The command that regenerates the user, prints the reference engine's output for
     /// each event and writes the user's timeline to a file (nil for a given timeline).
     public var replayCommand: String? {
-        found.map { HarnessText.replayCommand(policyName: policyName, seed: $0.seed, user: $0.user, years: $0.years) }
+        found.map { HarnessText.replayCommand(policyName: policyFile ?? policyName, seed: $0.seed, user: $0.user, years: $0.years) }
     }
 
     /// A Swift Testing test that plays the timeline through the adapter and fails until
@@ -64,7 +68,7 @@ public struct HarnessFailure: Sendable {
         /// \(policyName): \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))), \(origin). Fails until the bug is fixed.
         @Test("regression: \(policyName) \(invariant.rawValue)\(found.map { ", seed \($0.seed) user \($0.user)" } ?? "")")
         func \(functionName)() async throws {
-            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
+            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName, file: policyFile)), timeline: #\"\"\"
         \(indentedTimeline)
                 \"\"\"#)
         }
@@ -76,7 +80,7 @@ public struct HarnessFailure: Sendable {
         """
         /// \(policyName): \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))), \(origin). Fails until the bug is fixed.
         func test\(functionName.prefix(1).uppercased() + functionName.dropFirst())() async throws {
-            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName)), timeline: #\"\"\"
+            try await SubscriptionHarness.check(<#adapter#>, policy: \(HarnessText.policyExpression(policyName, file: policyFile)), timeline: #\"\"\"
         \(indentedTimeline)
                 \"\"\"#)
         }
@@ -98,13 +102,15 @@ public struct HarnessFailure: Sendable {
         lines.append("")
         lines.append("Checked: \(observed).")
         if let found {
-            lines += HarnessText.reproductionLines(policyName: policyName, seed: found.seed, user: found.user, years: found.years, testFilter: testFilter)
+            lines += HarnessText.reproductionLines(policyName: policyFile ?? policyName, seed: found.seed, user: found.user, years: found.years, testFilter: testFilter)
         }
         lines.append("")
-        lines.append("The timeline (save it as a file and replay it with: swift run simulate replay FILE):")
+        // A policy path from the package root resolves from a timeline file saved there.
+        let saved = policyFile.map { !$0.hasPrefix("/") } == true ? " in the package root, where its policy path starts," : ""
+        lines.append("The timeline (save it as a file\(saved) and replay it with: swift run simulate replay FILE):")
         lines.append(timelineJSON.trimmingSuffix())
         lines.append("")
-        lines.append("A regression test to paste (put your adapter in place of <#adapter#>):")
+        lines.append("A regression test to paste (put your adapter in place of <#adapter#>\(policyFile == nil && HarnessText.policyExpression(policyName) == "<#policy#>" ? ", and your policy in place of <#policy#>" : "")):")
         lines.append(forXCTest ? regressionTestXCTest : regressionTest)
         return lines.joined(separator: "\n")
     }

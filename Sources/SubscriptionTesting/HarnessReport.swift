@@ -8,6 +8,10 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
     public var adapterName: String
     /// The policy's name.
     public var policyName: String
+    /// A team's own policy file as commands name it (`HarnessFailure.policyFile`).
+    var policyFile: String? {
+        didSet { failure?.policyFile = policyFile }
+    }
     /// The seed, users and years of a campaign (nil for a given timeline).
     public var settings: HarnessSettings?
     /// The policy's screens the adapter reads.
@@ -59,7 +63,7 @@ public struct HarnessReport: Sendable, CustomStringConvertible {
         guard let problem else { return nil }
         var lines = ["\(adapterName) could not be checked under \(policyName): \(problem)"]
         if let settings, let user = problemUser {
-            lines += HarnessText.reproductionLines(policyName: policyName, seed: settings.seed, user: user, years: settings.years, testFilter: testFilter)
+            lines += HarnessText.reproductionLines(policyName: policyFile ?? policyName, seed: settings.seed, user: user, years: settings.years, testFilter: testFilter)
         }
         return lines.joined(separator: "\n")
     }

@@ -86,7 +86,8 @@ enum HarnessText {
     /// zone) to a file beside.
     /// The harness draws users with the policy's default generator (every persona, swarm
     /// on), so the form every command prints (`PolicyShrunkFailure.regenerateCommand`)
-    /// needs no generator flag.
+    /// needs no generator flag. `policyName` is a shipped name or the policy file's path
+    /// from the package root (`PolicyPlace`), where `swift run` runs.
     static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
         PolicyShrunkFailure.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: "") + " --out user\(user).json"
     }
@@ -101,10 +102,29 @@ enum HarnessText {
             + (testFilter.map { " --filter '\($0)'" } ?? "")]
     }
 
-    /// The Swift expression of a shipped policy (`.dailyQuip`), or a placeholder.
-    static func policyExpression(_ name: String) -> String {
+    /// The Swift expression of a shipped policy (`.dailyQuip`), of a policy file at
+    /// `file` (from the package root, or absolute: `PolicyPlace`), or the `<#policy#>`
+    /// placeholder for a policy whose file is not known (docs/testing-your-app.md).
+    static func policyExpression(_ name: String, file: String? = nil) -> String {
+        if let file { return "try SubscriptionPolicy(packageFile: \(swiftString(file)))" }
         guard SubscriptionPolicy.shippedNames.contains(name) else { return "<#policy#>" }
         let words = name.split(separator: "-")
         return "." + words[0] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `text` as a Swift string literal.
+    static func swiftString(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            case "\n": literal += "\\n"
+            case "\t": literal += "\\t"
+            case "\r": literal += "\\r"
+            default: literal += scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }
+        return literal + "\""
     }
 }

@@ -38,6 +38,7 @@ public enum SubscriptionHarness {
         let settings = try HarnessSettings(seed: seed, users: users, years: years, environment: ProcessInfo.processInfo.environment)
         let run = HarnessRun(binding: try AdapterBinding(adapter, policy: policy))
         var report = await HarnessThread.run { run.hunt(settings) }
+        report.policyFile = PolicyPlace.reference(policy, packageRoot: PolicyPlace.packageRoot(of: "\(filePath)"))
         report.testFilter = IssueRecorder.testFilter(function: function)
         record(report, fileID: fileID, filePath: filePath, line: line, column: column)
         return report
@@ -52,8 +53,15 @@ public enum SubscriptionHarness {
                                   fileID: String = #fileID, filePath: StaticString = #filePath,
                                   line: UInt = #line, column: UInt = #column) async throws -> HarnessReport {
         let timeline: PolicyTimeline
+        let root = PolicyPlace.packageRoot(of: "\(filePath)")
+        let file = PolicyPlace.reference(policy, packageRoot: root)
         do {
-            timeline = try PolicyTimelineReader().read(data: Data(text.utf8))
+            // The policy given is the one the text names by its file (as a pasted test
+            // holds it) or by its name; another file is looked up from the package root.
+            var reader = PolicyTimelineReader()
+            reader.knownPolicies[policy.name] = policy
+            if let file { reader.knownPolicies[file] = policy }
+            timeline = try reader.read(data: Data(text.utf8), folder: root ?? ".")
         } catch {
             throw HarnessError("timeline: \(error.place): \(error.problem)")
         }
@@ -61,7 +69,8 @@ public enum SubscriptionHarness {
             throw HarnessError("timeline: policy: the timeline is under \(timeline.policy.name), the check under \(policy.name)")
         }
         let run = HarnessRun(binding: try AdapterBinding(adapter, policy: policy))
-        let report = await HarnessThread.run { run.check(timeline) }
+        var report = await HarnessThread.run { run.check(timeline) }
+        report.policyFile = file
         record(report, fileID: fileID, filePath: filePath, line: line, column: column)
         return report
     }

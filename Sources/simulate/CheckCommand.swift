@@ -88,7 +88,7 @@ enum CheckCommand {
     /// `simulate check --policy X`: the policy's users, the generic contract.
     static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.name))" + (policy.swarm ? "" : " --no-swarm")
+        let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.given))" + (policy.swarm ? "" : " --no-swarm")
         Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
         let users = options.usersToRun
@@ -104,7 +104,13 @@ enum CheckCommand {
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"
-        let text = PolicyTimelineWriter(policyReference: policy.name).text(shrunk.timeline, about: "simulate check --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)")
+        // Named as the program was sent it (absolute), so that the program line below,
+        // which pipes the file to a --batch program, reproduces it from any folder.
+        let written = policy.name
+        let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)"
+        let text = PolicyTimelineWriter(policyReference: written).text(shrunk.timeline, about: about)
+        // The regression test reads its timeline from text: the policy named as commands name it.
+        let pasted = policy.given == policy.name ? nil : PolicyTimelineWriter(policyReference: policy.given).text(shrunk.timeline, about: about)
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
@@ -115,10 +121,10 @@ enum CheckCommand {
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
-          regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.name, seed: options.seed, user: failure.user, years: options.years,
+          regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))
         """
-        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
+        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text), pastedTimeline: pasted), status: 1)
     }
 
     /// The summary's shard line (`shard       I/N: 20 of 60 users`), or nothing unsharded.

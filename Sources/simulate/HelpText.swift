@@ -240,7 +240,8 @@ enum HelpText {
                        shards' reports together. Each shard stops at its own first
                        failure, so a failing check's merged counts may differ from
                        the unsharded check's; the failure named is the lowest user's
-      --quiet          no progress on standard error
+      --quiet          no progress on standard error (otherwise a line a second:
+                       users checked, of how many, seconds so far)
 
     The report folder gets summary.txt, report.json, report.md and report.html
     (titled "External implementation check"), and the shrunk timeline in failures/.

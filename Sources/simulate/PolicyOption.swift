@@ -8,9 +8,12 @@ import SubscriptionModel
 struct PolicyOption {
     /// The policy.
     var policy: SubscriptionPolicy
-    /// How reports and commands name it: a shipped name, or the file's absolute path
-    /// (so a failure's timeline, written elsewhere, still finds it).
+    /// How reports and the program under check name it: a shipped name, or the file's
+    /// absolute path (so that it resolves from any folder).
     let name: String
+    /// How printed commands name it: a shipped name, or the file's path as given
+    /// (relative to the working folder, where the printed commands are run).
+    let given: String
     /// Whether users draw their own subsets of event kinds and habits (swarm testing).
     let swarm: Bool
     /// With `--storekit FILE`: the file's absolute path and what it changed (`policy` then sells its products).
@@ -43,7 +46,7 @@ struct PolicyOption {
         do {
             let policy = try PolicyLoader.load(text)
             let name = SubscriptionPolicy.named(text) != nil ? text : URL(fileURLWithPath: text).standardizedFileURL.path
-            return PolicyOption(policy: policy, name: name, swarm: swarm)
+            return PolicyOption(policy: policy, name: name, given: text, swarm: swarm)
         } catch {
             throw UsageError("--policy: " + error.problem)
         }
@@ -62,6 +65,12 @@ struct PolicyOption {
         } catch {
             throw UsageError("--storekit \(InputPath(path).shown): \(error.problem)")
         }
+    }
+
+    /// How a timeline written in `folder` names the policy: a shipped name, or the
+    /// file's path from there (what the timeline's reader resolves it against).
+    func written(in folder: String) -> String {
+        SubscriptionPolicy.named(name) != nil ? name : PolicyLoader.relativePath(name, from: folder)
     }
 
     /// The files the command reads: the policy file (not a shipped name) and the StoreKit file.

@@ -58,7 +58,9 @@ enum RunCommand {
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
             Console.progress("shrinking user \(user) (\(invariant.rawValue))…")
-            let failure = campaign.shrinkFailure(of: invariant, user: user)
+            var failure = campaign.shrinkFailure(of: invariant, user: user)
+            failure.commandPolicy = policy.given
+            failure.writtenPolicy = policy.written(in: URL(fileURLWithPath: folder.path).appendingPathComponent("failures").path)
             let text = failure.timelineText
             let path = try folder.write(text, as: "failures/" + failure.fileName)
             failures.append((failure, path))

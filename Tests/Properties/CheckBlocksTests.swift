@@ -40,7 +40,7 @@ struct CheckBlocksTests {
     func workCountsUpToTheLowestFailure() {
         let blocks = CheckBlocks<[Int]>(positions: 70, empty: []) { $0 += $1 }
         var checked: [Int] = []
-        blocks.work(progress: nil, block: { [Int]() }) { position, block in
+        blocks.work(block: { [Int]() }) { position, block in
             checked.append(position)
             block.append(position)
             return position == 20 || position == 40

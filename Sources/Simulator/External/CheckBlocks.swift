@@ -41,8 +41,8 @@ final class CheckBlocks<Tally: Sendable>: Sendable {
     /// the programs), counts each in a fresh `Block` from `makeBlock`, checks its users in
     /// order with `check` (true when the user at that position failed: the block ends
     /// there), and hands in `tally(block)`. A block an interrupt cut short ends the
-    /// counted users as a failure does. `progress` hears every 200 users checked.
-    func work<Block>(progress: (@Sendable (Int) -> Void)?, block makeBlock: () -> Block,
+    /// counted users as a failure does. Progress is `ticker`'s.
+    func work<Block>(block makeBlock: () -> Block,
                      check: (_ position: Int, inout Block) -> Bool, tally: (Block) -> Tally) {
         while !ExternalPrograms.isStopping, let taken = take() {
             var block = makeBlock()
@@ -51,12 +51,18 @@ final class CheckBlocks<Tally: Sendable>: Sendable {
                 guard !ExternalPrograms.isStopping, shouldCheck(position) else { break }
                 failed = check(position, &block)
                 if failed { self.failed(at: position) }
-                let count = checked.add(1) + 1
-                if count % 200 == 0 { progress?(count) }
+                checked.add(1)
                 if failed { break }
             }
             finish(taken.index, tally(block), failed: failed || ExternalPrograms.isStopping)
         }
+    }
+
+    /// Starts reporting the users checked to `progress` every `interval` seconds
+    /// (`ProgressTicker`), whatever each user takes; the caller stops it when the jobs end.
+    func ticker(_ progress: (@Sendable (Int) -> Void)?, every interval: Double = ProgressTicker.interval) -> ProgressTicker? {
+        let checked = self.checked
+        return ProgressTicker(progress, every: interval) { checked.value }
     }
 
     /// Blocks over `positions` user positions, merged into `empty` by `merge`.

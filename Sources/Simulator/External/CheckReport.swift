@@ -81,9 +81,17 @@ package enum CheckReport {
         if written.reproduced { report.failures[0].programCommand = written.command }
     }
 
-    /// The report of a check under a policy.
+    /// The report of a check under a policy. `pastedTimeline`, when given, is the
+    /// timeline its regression test holds (naming a policy file as commands do, from the
+    /// working folder) instead of the text written beside the report.
     package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
                               failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?) -> RunReport {
+        report(check, result: result, failure: failure, pastedTimeline: nil)
+    }
+
+    /// The same, with the text the regression test holds.
+    package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
+                               failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?) -> RunReport {
         let options = check.options
         var failures: [(failure: PolicyShrunkFailure, path: String)] = []
         if let found = result.failure, let failure {
@@ -113,7 +121,7 @@ package enum CheckReport {
                 name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
                 summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(check.policyName)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
-                timelineText: entry.timeline, read: "PolicyTimelineReader().read(data:",
+                timelineText: pastedTimeline ?? entry.timeline, read: "PolicyTimelineReader().read(data:",
                 check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
         }

@@ -96,18 +96,20 @@ package struct ExternalCheck: Sendable {
     /// failing user is known: every user, or the users of `options.shard` (by their
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     /// What it counts is the users up to and including that one, with any number of
-    /// jobs (`CheckBlocks`).
+    /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
+    /// background thread, until it returns.
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
         let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
+        let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = EventBuffer()
             // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(progress: progress, block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: CampaignTally(), storeKit: CoverageCounts()) }) { position, block in
+            blocks.work(block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: CampaignTally(), storeKit: CoverageCounts()) }) { position, block in
                 let user = options.user(at: position)
                 let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
                 let timeline = Timeline(zone: zone, events: buffer.array)
@@ -149,6 +151,7 @@ package struct ExternalCheck: Sendable {
             }
         }
         let failure = lowest.withLock { $0 }
+        ticker?.stop()
         let tally = blocks.merged
         return Result(timelines: tally.users, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
                       failingPersona: failure?.persona, tally: tally, seconds: started.duration(to: clock.now).seconds)

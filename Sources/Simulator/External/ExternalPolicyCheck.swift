@@ -183,19 +183,21 @@ package struct ExternalPolicyCheck: Sendable {
     /// failing user is known: every user, or the users of `options.shard` (by their
     /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
     /// What it counts is the users up to and including that one, with any number of
-    /// jobs (`CheckBlocks`).
+    /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
+    /// background thread, until it returns.
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
         let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
         let empty = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
+        let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = PolicyEventBuffer()
             // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(progress: progress, block: { (checker: Checker(policy: policy), observer: PolicyRunObserver(policy: policy), tally: empty) }) { position, block in
+            blocks.work(block: { (checker: Checker(policy: policy), observer: PolicyRunObserver(policy: policy), tally: empty) }) { position, block in
                 let user = options.user(at: position)
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
@@ -227,6 +229,7 @@ package struct ExternalPolicyCheck: Sendable {
                 return tally
             }
         }
+        ticker?.stop()
         var tally = blocks.merged
         tally.runSeconds = started.duration(to: clock.now).seconds
         return Result(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)

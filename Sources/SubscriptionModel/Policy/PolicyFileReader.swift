@@ -18,6 +18,7 @@ extension SubscriptionPolicy {
     /// Reads a parsed policy file, strictly (see `init(data:file:)`).
     package init(json: JSONValue, file: String) throws(PolicyFileError) {
         self = try PolicyFileReader(file: file).policy(json)
+        source = PolicySource(file: file)
     }
 }
 

@@ -34,7 +34,9 @@ extension SubscriptionPolicy {
     /// caught by the tests that load every shipped policy.
     private static func shipped(_ name: String, _ bytes: [UInt8]) -> SubscriptionPolicy {
         do {
-            return try SubscriptionPolicy(data: Data(bytes), file: name + ".json")
+            var policy = try SubscriptionPolicy(data: Data(bytes), file: name + ".json")
+            policy.source = PolicySource() // named by its name, not a file
+            return policy
         } catch {
             fatalError("the shipped policy \(name) does not read: \(error.message)")
         }

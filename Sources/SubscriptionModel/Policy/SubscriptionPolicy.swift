@@ -39,6 +39,8 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package let noPlanResponse: PolicyResponse?
     /// The screen values, in the file's order.
     package let screens: [PolicyScreen]
+    /// The file it was read from (not part of equality).
+    package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
     init(name: String, about: String?, calendar: PolicyCalendar, trial: PolicyTimedPlan?, grace: PolicyTimedPlan?,

@@ -38,8 +38,8 @@ extension RunReport {
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
                                     title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",
-                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.policyName)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
-                                    timelineText: text, implementation: implementationExpression))
+                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.policyName)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                    timelineText: failure.pastedTimelineText, implementation: implementationExpression))
         }
         self.mutants = nil
         self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,

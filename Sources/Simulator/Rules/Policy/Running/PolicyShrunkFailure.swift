@@ -31,9 +31,16 @@ package struct PolicyShrunkFailure: Sendable {
     /// leading space: `generatorFlags(swarm:personas:storeKitArgument:)`.
     package var generatorFlags = ""
 
+    /// How printed commands name a policy read from a file: the path as the command
+    /// was given it (relative to its working folder); nil: `policyName`.
+    package var commandPolicy: String?
+    /// How the written timeline names a policy read from a file: its path from the
+    /// timeline's own folder, where the reader looks; nil: `policyName`.
+    package var writtenPolicy: String?
+
     /// The command that regenerates the user's whole timeline and replays it.
     package var regenerateCommand: String {
-        Self.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
+        Self.regenerateCommand(policyName: commandPolicy ?? policyName, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
     }
 
     /// The command that regenerates user `user` of a run of `policyName` and replays it:
@@ -51,7 +58,17 @@ package struct PolicyShrunkFailure: Sendable {
     /// The shrunk timeline as a timeline file naming the policy as the run did; its
     /// `about` says what broke, which rules that protects, and where it was found.
     package var timelineText: String {
-        PolicyTimelineWriter(policyReference: policyName)
+        timelineText(naming: writtenPolicy ?? policyName)
+    }
+
+    /// The timeline as a regression test holds it: read from text, so the policy is
+    /// named as commands name it (relative to the working folder, the package's).
+    package var pastedTimelineText: String {
+        timelineText(naming: commandPolicy ?? policyName)
+    }
+
+    private func timelineText(naming reference: String) -> String {
+        PolicyTimelineWriter(policyReference: reference)
             .text(timeline, about: "\(invariant.rawValue) (\(invariant.rules(under: timeline.policy))): seed \(seed), user \(user), shrunk")
     }
 

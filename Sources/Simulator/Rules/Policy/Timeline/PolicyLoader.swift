@@ -38,9 +38,24 @@ package enum PolicyLoader {
         }
         do {
             // Named as a file name is shown (escaped, a long one cut in its middle).
-            return try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(nameOrPath.utf8)))
+            var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(nameOrPath.utf8)))
+            policy.source = PolicySource(file: path) // the path read, to name it in what is written later
+            return policy
         } catch {
             throw LoadError(problem: String(error.description.dropFirst(error.description.hasPrefix("error: ") ? 7 : 0)))
         }
+    }
+
+    /// `path` as a path from `folder` (both made absolute against the working folder and
+    /// standardized): `friendly.json`, `../policies/friendly.json`; the absolute path
+    /// when the two share no folder but `/`. What a written file names another by, so
+    /// that the pair moves together.
+    package static func relativePath(_ path: String, from folder: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let base = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        guard common > 1 else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")
     }
 }

@@ -13,6 +13,10 @@ package struct PolicyTimelineReader: Sendable {
     /// A reader.
     package init() {}
 
+    /// Policies a timeline may name without a file being read: a `policy` field equal
+    /// to a key (not a shipped name) means that policy (a check given the policy itself).
+    package var knownPolicies: [String: SubscriptionPolicy] = [:]
+
     /// Reads the file at `path` (`-` for standard input); a policy file it names is
     /// looked up beside it.
     package func read(path: String) throws(TimelineError) -> PolicyTimeline {
@@ -71,6 +75,7 @@ package struct PolicyTimelineReader: Sendable {
         guard case .string(let name) = raw, !name.isEmpty else {
             throw TimelineError(place: "policy", problem: "expected a shipped policy's name or a policy file's path, got \(Self.show(raw))")
         }
+        if SubscriptionPolicy.named(name) == nil, let known = knownPolicies[name] { return known }
         do {
             return try PolicyLoader.load(name, folder: folder)
         } catch {
