@@ -38,7 +38,7 @@ struct PolicyKillMatrixTests {
         let entry = try #require(PolicyMutantCatalogue.all.first)
         let caught = Violation<PolicyInvariant>(invariant: .noOverBlocking, eventIndex: 40, detail: "caught")
         func row(shrunkBy invariant: PolicyInvariant) -> RunReport.MutantEntry {
-            let result = PolicyKillHunt.Result(violation: caught, user: 3, eventsUntilKill: 100, secondsUntilKill: 0.5, shrunk: entry.counterexample,
+            let result = KillHunt<PolicyRules>.Result(violation: caught, user: 3, eventsUntilKill: 100, secondsUntilKill: 0.5, shrunk: entry.counterexample,
                                                shrunkViolation: Violation<PolicyInvariant>(invariant: invariant, eventIndex: 1, detail: "shrunk"))
             return PolicyKillMatrix.row(for: entry, result: result, policyName: entry.policy)
         }

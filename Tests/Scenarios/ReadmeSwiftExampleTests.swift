@@ -38,7 +38,7 @@ struct ReadmeSwiftExampleTests {
         var policyCampaign = PolicyCampaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
         policyCampaign.comparesWithReference = true
         let outcome = policyCampaign.run()             // outcome.brokenInvariants, outcome.firstFailingUser, outcome.coverage
-        let found = PolicyKillHunt.run(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }  // found.shrunk
+        let found = KillHunt.run(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }  // found.shrunk
         #expect(outcome.users == 500 && outcome.brokenInvariants.isEmpty, "\(outcome.brokenInvariants)")
         #expect(outcome.checks[.matchesReference] > 0, "matches-reference was checked")
         #expect(!found.killed && found.shrunk == nil, "the reference itself survives: \(String(describing: found.violation))")

@@ -1,27 +1,40 @@
 import SubscriptionModel
 
 /// A set of rules the harness runs, named by its types: what happens in a user's life
-/// (`Event`) and what is checked of every timeline (`Invariant`). The harness's pieces
-/// that do the same work for every rule set are written once, generic over it
-/// (`DeterminismCheck`), rather than once per rule set.
+/// (`Event`), a user's whole life (`Timeline`) and what is checked of every timeline
+/// (`Invariant`). The harness's pieces that do the same work for every rule set (the
+/// determinism check, the kill hunt) are written once, generic over it, rather than
+/// once per rule set.
 ///
 /// Two rule sets conform: `FlagshipRules` (the flagship's hand-specialised rules, the
 /// fast path) and `PolicyRules` (any policy, on the general engine).
-package protocol RuleSet: Sendable {
+public protocol RuleSet: Sendable {
     /// One event of a user's life.
     associatedtype Event: Equatable & Sendable
+    /// A user's life: a starting zone and events (the harness's shrinker reduces it).
+    associatedtype Timeline: Sendable
     /// The invariants checked on every timeline.
     associatedtype Invariant: RuleInvariant
+    /// Whether a kill hunt shrinks a counterexample to any violation (true: the
+    /// implementation is wrong wherever it differs, and the shortest timeline that shows
+    /// it may show it through another invariant) or keeps the invariant that caught it.
+    static var huntShrinksToAnyInvariant: Bool { get }
 }
 
 /// The flagship's hand-specialised rules (meal-capture's v1 path).
-package enum FlagshipRules: RuleSet {
-    package typealias Event = SubscriptionModel.Event
-    package typealias Invariant = Simulator.Invariant
+public enum FlagshipRules: RuleSet {
+    public typealias Event = SubscriptionModel.Event
+    public typealias Timeline = Simulator.Timeline
+    public typealias Invariant = Simulator.Invariant
+    /// The flagship's mutants each declare the smallest counterexample per invariant.
+    public static var huntShrinksToAnyInvariant: Bool { false }
 }
 
 /// Any policy's rules, on the general engine.
-package enum PolicyRules: RuleSet {
-    package typealias Event = PolicyEvent
-    package typealias Invariant = PolicyInvariant
+public enum PolicyRules: RuleSet {
+    public typealias Event = PolicyEvent
+    public typealias Timeline = PolicyTimeline
+    public typealias Invariant = PolicyInvariant
+    /// A policy mutant's counterexample may break another invariant than the one that caught it.
+    public static var huntShrinksToAnyInvariant: Bool { true }
 }

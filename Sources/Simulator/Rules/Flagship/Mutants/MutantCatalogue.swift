@@ -15,7 +15,7 @@ package enum MutantCatalogue {
         /// The smallest timeline that shows it through one invariant, in events.
         package let smallestCounterexampleThrough: @Sendable (Invariant) -> Int
         /// Runs a hunt for it (specialized for its type).
-        package let hunt: @Sendable (CampaignOptions) -> KillHunt.Result
+        package let hunt: @Sendable (CampaignOptions) -> KillHunt<FlagshipRules>.Result
         /// The first violation it shows on one timeline, compared with the reference model.
         package let check: @Sendable (Timeline) -> Violation<Invariant>?
         /// Its outputs for each event of a timeline, for a new user (`replay --mutant`).

@@ -3,63 +3,13 @@ import Foundation
 import SubscriptionModel
 import Synchronization
 
-/// Hunts an implementation of a policy over a campaign's users in order (compared with
-/// the reference engine) until the first violation, then shrinks it: how fast and how
-/// clearly the harness catches that implementation's bug. The policy form of `KillHunt`.
-public enum PolicyKillHunt {
-    /// What the hunt found.
-    public struct Result: Sendable {
-        /// The first violation, on the generated timeline; nil when the implementation survived.
-        public var violation: Violation<PolicyInvariant>?
-        /// The user whose timeline showed it.
-        public var user: Int?
-        /// Events simulated up to and including the violating one.
-        public var eventsUntilKill: Int
-        /// Wall-clock seconds until the kill (before shrinking).
-        public var secondsUntilKill: Double
-        /// The shrunk counterexample.
-        public var shrunk: PolicyTimeline?
-        /// The violation on the shrunk timeline.
-        public var shrunkViolation: Violation<PolicyInvariant>?
-        /// Events of each user simulated before the kill (every user when it survived),
-        /// in order; kept only for a sharded run (`CampaignOptions.shard`), whose merge
-        /// adds up the events the other shards' users had before the kill.
-        package var eventsPerUser: [Int] = []
-        /// Whether the implementation was caught.
-        public var killed: Bool { violation != nil }
-    }
-
-    /// Hunts the implementations `make` builds over `options`' users of `policy`.
+extension KillHunt where Rules == PolicyRules {
+    /// Hunts the implementations of `policy` that `make` builds over `options`' users.
     public static func run<I: PolicyImplementation>(options: CampaignOptions, policy: SubscriptionPolicy, swarm: Bool = true,
                                                     make: @escaping @Sendable () -> I) -> Result {
-        let clock = ContinuousClock(), started = clock.now
         var campaign = PolicyCampaign(options: options, policy: policy, swarm: swarm, makeImplementation: make)
         campaign.comparesWithReference = true
-        var check = campaign.makeCheck()
-        let buffer = PolicyEventBuffer()
-        var simulated = 0
-        var eventsPerUser: [Int] = []
-        let recordsUsers = options.shard != nil
-        for user in options.usersRun {
-            let drawn = campaign.generator.generate(seed: options.seed, user: user, into: buffer)
-            guard let violation = check.check(zone: drawn.zone, events: buffer.events).violation else {
-                simulated += buffer.events.count
-                if recordsUsers { eventsPerUser.append(buffer.events.count) }
-                continue
-            }
-            let seconds = started.duration(to: clock.now).seconds
-            let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
-            var shrinkCheck = campaign.makeCheck()
-            // Any violation will do: the mutant is wrong wherever it differs, and the
-            // shortest timeline that shows the bug may show it through another invariant.
-            var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { shrinkCheck.check($0).violation })
-            let shrunk = shrinker.shrink(timeline)
-            var finalCheck = campaign.makeCheck()
-            return Result(violation: violation, user: user, eventsUntilKill: simulated + violation.eventIndex + 1, secondsUntilKill: seconds,
-                          shrunk: shrunk, shrunkViolation: finalCheck.check(shrunk).violation, eventsPerUser: eventsPerUser)
-        }
-        return Result(violation: nil, user: nil, eventsUntilKill: simulated, secondsUntilKill: started.duration(to: clock.now).seconds,
-                      eventsPerUser: eventsPerUser)
+        return hunt(options: options, users: campaign.generator, makeCheck: campaign.makeCheck)
     }
 }
 
@@ -96,13 +46,13 @@ package enum PolicyKillMatrix {
         }
 
         /// Hunts mutant type `M`.
-        package func visit<M: PolicyMutant>(_ type: M.Type) -> PolicyKillHunt.Result {
-            PolicyKillHunt.run(options: options, policy: policy, swarm: swarm) { M() }
+        package func visit<M: PolicyMutant>(_ type: M.Type) -> KillHunt<PolicyRules>.Result {
+            KillHunt.run(options: options, policy: policy, swarm: swarm) { M() }
         }
     }
 
     /// The kill matrix row of a hunt, with a regression test that constructs the mutant.
-    static func row(for mutant: PolicyMutantCatalogue.Entry, result: PolicyKillHunt.Result, policyName: String) -> RunReport.MutantEntry {
+    static func row(for mutant: PolicyMutantCatalogue.Entry, result: KillHunt<PolicyRules>.Result, policyName: String) -> RunReport.MutantEntry {
         let counterexample = result.shrunk.map {
             PolicyTimelineWriter(policyReference: policyName).text($0, about: "\(mutant.name): \(result.shrunkViolation?.description ?? "")")
         }
