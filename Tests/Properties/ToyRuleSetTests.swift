@@ -63,6 +63,8 @@ struct ToyRuleSetTests {
 enum ToyRules: RuleSet {
     typealias Event = ToyEvent
     typealias Timeline = ToyTimeline
+    /// Whether a brew was allowed.
+    typealias Output = Bool
     typealias Invariant = ToyInvariant
     static var huntShrinksToAnyInvariant: Bool { false }
 }

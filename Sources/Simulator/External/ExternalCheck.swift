@@ -52,13 +52,13 @@ package struct ExternalCheck: Sendable {
     /// the timeline has looks or reinstalls: again without them, for rules.md #6.
     package func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
-        var nobody = NoObserver()
+        var nobody = NoObserver<FlagshipRules>()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
     }
 
     /// Checks one timeline with a job's checker, showing the events that passed to
     /// `observer`; also returns the digest of their outputs (nil when the program gave none).
-    func check<Observer: TraceObserver>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
+    func check<Observer: TraceObserver<FlagshipRules>>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
                                         observer: inout Observer) -> (finding: Finding?, digest: OutputDigest?) {
         switch runner.outputs(for: timeline, name: name, policy: policy) {
         case .failure(let failure): return (.failure(failure), nil)

@@ -83,7 +83,7 @@ package struct ExternalPolicyCheck: Sendable {
     /// the timeline has looks or reinstalls: again without them, for G11.
     package func check(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
-        var nobody = NoPolicyObserver()
+        var nobody = NoObserver<PolicyRules>()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
     }
 
@@ -125,7 +125,7 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// Checks one timeline with a job's checker, showing the events that passed to `observer`.
-    func check<Observer: PolicyTraceObserver>(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
+    func check<Observer: TraceObserver<PolicyRules>>(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
                                               observer: inout Observer) -> Checked {
         let reference = checker.referenceOutputs(policy, zone: timeline.zone, timeline.events)
         let main: PolicyOutputParser.Parsed

@@ -13,6 +13,8 @@ public protocol RuleSet: Sendable {
     associatedtype Event: Equatable & Sendable
     /// A user's life: a starting zone and events (the harness's shrinker reduces it).
     associatedtype Timeline: Sendable
+    /// What the rules answer to an event.
+    associatedtype Output
     /// The invariants checked on every timeline.
     associatedtype Invariant: RuleInvariant
     /// Whether a kill hunt shrinks a counterexample to any violation (true: the
@@ -25,6 +27,7 @@ public protocol RuleSet: Sendable {
 public enum FlagshipRules: RuleSet {
     public typealias Event = SubscriptionModel.Event
     public typealias Timeline = Simulator.Timeline
+    public typealias Output = SubscriptionModel.Output
     public typealias Invariant = Simulator.Invariant
     /// The flagship's mutants each declare the smallest counterexample per invariant.
     public static var huntShrinksToAnyInvariant: Bool { false }
@@ -34,6 +37,7 @@ public enum FlagshipRules: RuleSet {
 public enum PolicyRules: RuleSet {
     public typealias Event = PolicyEvent
     public typealias Timeline = PolicyTimeline
+    public typealias Output = PolicyOutput
     public typealias Invariant = PolicyInvariant
     /// A policy mutant's counterexample may break another invariant than the one that caught it.
     public static var huntShrinksToAnyInvariant: Bool { true }

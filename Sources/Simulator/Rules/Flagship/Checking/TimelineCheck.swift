@@ -45,7 +45,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// Checks one timeline held in a buffer (a worker's `EventBuffer`).
     package mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Verdict {
-        var nobody = NoObserver()
+        var nobody = NoObserver<FlagshipRules>()
         return check(zone: zone, events: events, observer: &nobody)
     }
 
@@ -64,7 +64,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// before rule #6 at the same event), and only the events before it are observed
     /// and digested. The implementation may be asked for up to a chunk's outputs past
     /// that event; they are ignored.
-    package mutating func check<Observer: TraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>, observer: inout Observer) -> Verdict {
+    package mutating func check<Observer: TraceObserver<FlagshipRules>>(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>, observer: inout Observer) -> Verdict {
         implementation.start(zone: zone)
         checker.start(zone: zone)
         let lockstep = events.contains { $0.action.isLookOrReinstall }
@@ -96,7 +96,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
 
     /// The passes over one chunk; returns the first violation in it.
     @inline(__always)
-    private mutating func checkChunk<Observer: TraceObserver>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafeMutablePointer<Output>,
+    private mutating func checkChunk<Observer: TraceObserver<FlagshipRules>>(_ events: UnsafeBufferPointer<Event>, _ range: Range<Int>, _ outputs: UnsafeMutablePointer<Output>,
                                                               lockstep: Bool, _ progress: inout Progress, _ observer: inout Observer) -> Violation<Invariant>? {
         let base = range.lowerBound
         // Each pass works on a local copy of what it updates and stores it back at the

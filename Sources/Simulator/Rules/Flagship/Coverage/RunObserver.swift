@@ -10,6 +10,8 @@ import SubscriptionModel
 /// would pay a uniqueness check per increment). Copies of an observer share its
 /// tables: a run keeps one per worker.
 package struct RunObserver: TraceObserver {
+    package typealias Rules = FlagshipRules
+
     /// Edge categories reached.
     package var coverage: CoverageTracker
     private let combinations = CounterBlock(count: Layout.total)

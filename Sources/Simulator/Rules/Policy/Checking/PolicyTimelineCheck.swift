@@ -62,12 +62,12 @@ package struct PolicyTimelineCheck<Implementation: PolicyImplementation> {
 
     /// Checks one timeline held in a buffer (a worker's reused event buffer).
     package mutating func check(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>) -> Verdict {
-        var nobody = NoPolicyObserver()
+        var nobody = NoObserver<PolicyRules>()
         return check(zone: zone, events: events, observer: &nobody)
     }
 
     /// Checks one timeline, showing each passing event and its output to `observer`.
-    package mutating func check<Observer: PolicyTraceObserver>(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>,
+    package mutating func check<Observer: TraceObserver<PolicyRules>>(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>,
                                                               observer: inout Observer) -> Verdict {
         implementation.start(policy: policy, zone: zone)
         checker.start(zone: zone)

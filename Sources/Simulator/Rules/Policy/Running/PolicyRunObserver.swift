@@ -4,7 +4,9 @@ import SubscriptionModel
 /// behaviour, one increment per event in a flat table of (persona, plan, outcome),
 /// where the outcome slot is 0 for an event that is not a use, 1 for an allowed use and
 /// `2 + reason` for a blocked one. Copies share nothing: a run keeps one per worker.
-package struct PolicyRunObserver: PolicyTraceObserver {
+package struct PolicyRunObserver: TraceObserver {
+    package typealias Rules = PolicyRules
+
     /// The coverage categories reached.
     package var coverage: PolicyCoverageTracker
     /// Counts by `(persona × plans + plan) × slots + slot`.
