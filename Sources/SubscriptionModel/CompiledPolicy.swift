@@ -4,15 +4,15 @@
 /// freely. The policy itself stays the one place where rules are written.
 public struct CompiledPolicy: Hashable, Sendable {
     /// T2's trial length.
-    package let trialLengthMilliseconds: Int64
+    public let trialLengthMilliseconds: Int64
     /// T3's daily limit.
-    @usableFromInline package let trialDailyLimit: Int
+    public let trialDailyLimit: Int
     /// Premium's daily limit.
-    @usableFromInline package let premiumDailyLimit: Int
+    public let premiumDailyLimit: Int
     /// Unlimited's hidden fair-use cap.
-    @usableFromInline package let unlimitedDailyLimit: Int
+    public let unlimitedDailyLimit: Int
     /// The texts, interned.
-    package let texts: ShownTexts
+    public let texts: ShownTexts
 
     /// Compiles `policy`.
     public init(_ policy: CaptureRules) {
@@ -33,7 +33,7 @@ public struct CompiledPolicy: Hashable, Sendable {
     /// has none. The simulator's checker does not use it: it reads the limits from the
     /// rules itself, so a mistake here is caught, not shared.
     @inlinable
-    package static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
+    public static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
         switch plan {
         case .trial: trial
         case .premium: premium

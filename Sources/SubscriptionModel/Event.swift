@@ -31,7 +31,7 @@ public struct Event: Hashable, Sendable {
 
         /// A look or a reinstall: the actions rules.md #6 says leave every later output
         /// unchanged (T1, U3, U5).
-        package var isLookOrReinstall: Bool {
+        public var isLookOrReinstall: Bool {
             switch self {
             case .look, .reinstall: true
             default: false

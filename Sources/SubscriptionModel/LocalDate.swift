@@ -28,12 +28,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The later of two dates (U3: the current usage day is the later of the stored day
     /// and the local date now).
     @inlinable
-    package static func later(_ a: LocalDate, _ b: LocalDate) -> LocalDate {
+    public static func later(_ a: LocalDate, _ b: LocalDate) -> LocalDate {
         a.daysSince1970 >= b.daysSince1970 ? a : b
     }
 
     /// The date's year, month and day.
-    public var components: (year: Int, month: Int, day: Int) {
+    package var components: (year: Int, month: Int, day: Int) {
         LocalDate.civil(days: Int(daysSince1970))
     }
 
@@ -53,7 +53,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The date of the day containing local wall-clock milliseconds `localMilliseconds`
     /// (UTC milliseconds plus the zone's offset).
     @inlinable
-    package init(localMilliseconds: Int64) {
+    public init(localMilliseconds: Int64) {
         let day = localMilliseconds >= 0
             ? localMilliseconds / Milliseconds.twentyFourHours
             : (localMilliseconds - Milliseconds.twentyFourHours + 1) / Milliseconds.twentyFourHours
@@ -64,7 +64,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// reaches the midnight that ends this date. Whether that midnight happens depends
     /// on the zone: callers check the offset still holds then.
     @inlinable
-    package func endMilliseconds(offset: Int64) -> Int64 {
+    public func endMilliseconds(offset: Int64) -> Int64 {
         (Int64(daysSince1970) + 1) * Milliseconds.twentyFourHours - offset
     }
 

@@ -223,7 +223,7 @@ public struct Output: Hashable, Sendable {
     /// (texts by their fingerprints, not their per-process ids): what a run's digest
     /// is built from.
     @inlinable
-    package var stableWords: (UInt64, UInt64, UInt64, UInt64) {
+    public var stableWords: (UInt64, UInt64, UInt64, UInt64) {
         let low: UInt64 = 0xFFFF_FFFF
         let counts = UInt64(UInt(bitPattern: usedValue)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt(bitPattern: limitValue))
         let texts = (labelBits & low) << 32 ^ (alertTitleBits & low) &* 31 ^ (alertMessageBits & low)
@@ -263,7 +263,7 @@ public struct Output: Hashable, Sendable {
 
         /// Creates an alert.
         @inlinable
-        public init(title: ShownText, message: ShownText?) {
+        package init(title: ShownText, message: ShownText?) {
             self.title = title
             self.message = message
         }

@@ -1,19 +1,19 @@
 /// A policy's texts, interned once (see `ShownText`), for the machine and checkers.
-package struct ShownTexts: Hashable, Sendable {
+public struct ShownTexts: Hashable, Sendable {
     /// The limit alert's title.
-    package let limitAlertTitle: ShownText
+    public let limitAlertTitle: ShownText
     /// The alert's message under Premium.
-    package let premiumLimitAlertMessage: ShownText?
+    public let premiumLimitAlertMessage: ShownText?
     /// The alert's message under Unlimited.
-    package let unlimitedLimitAlertMessage: ShownText?
+    public let unlimitedLimitAlertMessage: ShownText?
     /// `Below limit`.
-    package let belowLimitLabel: ShownText
+    public let belowLimitLabel: ShownText
     /// `Limit reached`.
-    package let limitReachedLabel: ShownText
+    public let limitReachedLabel: ShownText
     /// `No limit`.
-    package let noLimitLabel: ShownText
+    public let noLimitLabel: ShownText
     /// `You have no usage limit`.
-    package let noUsageLimitText: ShownText
+    public let noUsageLimitText: ShownText
 
     /// Interns the texts of `texts`.
     package init(_ texts: CaptureRules.Texts) {

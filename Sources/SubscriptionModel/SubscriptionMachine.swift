@@ -4,22 +4,22 @@
 /// reports for the event, observed right after it (after a `set-zone`, in the new
 /// zone). It is deterministic and total over valid timelines; validating a timeline
 /// (install first and once, instants never decreasing) is the reader's job.
-package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
+public struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     /// The rules' numbers and texts, as plain data.
-    package let rules: CompiledPolicy
+    public let rules: CompiledPolicy
     /// Where local dates come from.
-    package let dates: Dates
+    public let dates: Dates
 
     /// A machine for `policy` taking local dates from `dates`.
     @inlinable
-    package init(policy: CaptureRules, dates: Dates) {
+    public init(policy: CaptureRules, dates: Dates) {
         self.rules = CompiledPolicy(policy)
         self.dates = dates
     }
 
     /// Applies one event: the reducer form, returning the next state and the output.
     @inlinable
-    package func step(_ state: State, _ event: Event) -> (State, Output) {
+    public func step(_ state: State, _ event: Event) -> (State, Output) {
         var next = state
         let output = apply(event, to: &next)
         return (next, output)
@@ -28,7 +28,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     /// Applies one event to `state` in place and returns its output; the same rules as
     /// `step`, without copying the state (the simulator's hot path).
     @inlinable @inline(__always)
-    package func apply(_ event: Event, to state: inout State) -> Output {
+    public func apply(_ event: Event, to state: inout State) -> Output {
         switch event.action {
         case .install:
             // T1: `I` is recorded once; a second install is a reinstall.
@@ -49,7 +49,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 
     /// The plan in force at `instant` (P1, P2, T2).
     @inlinable
-    package func plan(of state: State, at instant: Instant) -> Plan {
+    public func plan(of state: State, at instant: Instant) -> Plan {
         if let tier = state.entitlement { return tier.plan } // P2: a paid plan wins over the trial.
         guard let installed = state.installedAt else { return .none }
         // T2: the half-open interval [I, I + 72 h) of elapsed time.
@@ -59,7 +59,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     /// The current usage day and its count (U3): the later of the stored day and the
     /// local date now; the count reads 0 when the local date has moved past the stored day.
     @inlinable
-    package func usage(of state: State, at instant: Instant) -> (day: LocalDate, used: Int) {
+    public func usage(of state: State, at instant: Instant) -> (day: LocalDate, used: Int) {
         var copy = state
         return usage(of: &copy, at: instant)
     }
@@ -96,7 +96,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 
     /// What the screens show at `instant` (L1, L2, L3).
     @inlinable
-    package func observe(_ state: State, at instant: Instant) -> Output {
+    public func observe(_ state: State, at instant: Instant) -> Output {
         let (day, used) = usage(of: state, at: instant)
         let plan = plan(of: state, at: instant)
         return observe(plan: plan, limit: rules.dailyLimit(of: plan), day: day, used: used, outcome: nil, alert: nil)
@@ -124,7 +124,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
     }
 
     /// Replays a whole timeline from a fresh state in `zone`, one output per event.
-    package func replay(zone: TimeZoneRules, events: [Event]) -> [Output] {
+    public func replay(zone: TimeZoneRules, events: [Event]) -> [Output] {
         var state = State(zone: zone)
         var outputs: [Output] = []
         outputs.reserveCapacity(events.count)
@@ -136,7 +136,7 @@ package struct SubscriptionMachine<Dates: LocalDateSource>: Sendable {
 extension SubscriptionMachine where Dates == ZoneTableDates {
     /// A machine for `policy` using the fast zone tables.
     @inlinable
-    package init(policy: CaptureRules = .mealCapture) {
+    public init(policy: CaptureRules = .mealCapture) {
         self.init(policy: policy, dates: ZoneTableDates())
     }
 }

@@ -96,7 +96,7 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The instant of the first local midnight after `instant`, or the instant the
     /// local date next advances when that midnight does not exist (a DST change at
     /// 00:00 or a skipped day). Found from the table, so it is exact.
-    @usableFromInline package func nextDateStart(after instant: Instant) -> Instant {
+    public func nextDateStart(after instant: Instant) -> Instant {
         // Most days: no offset change before the wall clock reaches the next midnight.
         let span = offsetSpan(at: instant)
         let midnight = LocalDate(localMilliseconds: instant.millisecondsSince1970 + span.offset).endMilliseconds(offset: span.offset)

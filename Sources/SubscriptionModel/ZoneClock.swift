@@ -3,13 +3,13 @@
 /// and a division, until a transition is crossed.
 public struct ZoneClock: Hashable, Sendable {
     /// The zone.
-    @usableFromInline package private(set) var zone: TimeZoneRules
+    public private(set) var zone: TimeZoneRules
     @usableFromInline var offset: Int64 = 0
     @usableFromInline var from: Int64 = .max
     @usableFromInline var until: Int64 = .min
 
     /// A clock for `zone`.
-    package init(zone: TimeZoneRules) {
+    public init(zone: TimeZoneRules) {
         self.zone = zone
     }
 
@@ -20,7 +20,7 @@ public struct ZoneClock: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(zone) }
 
     /// Moves to another zone.
-    package mutating func set(_ zone: TimeZoneRules) {
+    public mutating func set(_ zone: TimeZoneRules) {
         self.zone = zone
         from = .max
         until = .min
@@ -28,7 +28,7 @@ public struct ZoneClock: Hashable, Sendable {
 
     /// The offset from UTC in force at `instant`, in ms.
     @inlinable @inline(__always)
-    package mutating func offsetMilliseconds(at instant: Instant) -> Int64 {
+    public mutating func offsetMilliseconds(at instant: Instant) -> Int64 {
         let ms = instant.millisecondsSince1970
         if ms >= from, ms < until { return offset }
         return refresh(at: instant)
@@ -46,14 +46,14 @@ public struct ZoneClock: Hashable, Sendable {
     /// table only when it crosses a change (the same answer as
     /// `TimeZoneRules.nextChange(after:)`).
     @inlinable
-    package mutating func nextChange(after instant: Instant) -> Instant? {
+    public mutating func nextChange(after instant: Instant) -> Instant? {
         _ = offsetMilliseconds(at: instant)
         return until == .max ? nil : Instant(millisecondsSince1970: until)
     }
 
     /// The local date at `instant` (U2).
     @inlinable @inline(__always)
-    package mutating func localDate(at instant: Instant) -> LocalDate {
+    public mutating func localDate(at instant: Instant) -> LocalDate {
         LocalDate(localMilliseconds: instant.millisecondsSince1970 + offsetMilliseconds(at: instant))
     }
 
@@ -61,7 +61,7 @@ public struct ZoneClock: Hashable, Sendable {
     /// `TimeZoneRules.nextDateStart(after:)`, from the cached span when the next
     /// midnight falls inside it (a day walk's usual case), from the table otherwise.
     @inlinable
-    package mutating func nextDateStart(after instant: Instant) -> Instant {
+    public mutating func nextDateStart(after instant: Instant) -> Instant {
         let offset = offsetMilliseconds(at: instant)
         let midnight = LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset).endMilliseconds(offset: offset)
         if midnight < until { return Instant(millisecondsSince1970: midnight) }

@@ -3,9 +3,9 @@ import Synchronization
 
 /// One zone's table of offset changes; owned for the life of the process by
 /// `everyTable`, so `TimeZoneRules` can point at it without reference counting.
-@usableFromInline package final class ZoneTable: Sendable {
+public final class ZoneTable: Sendable {
     /// The identifier the zone was created with.
-    package let identifier: String
+    public let identifier: String
     /// Instants (ms since 1970) at which `offsets[i + 1]` takes over; ascending.
     @usableFromInline let transitions: [Int64]
     /// Offsets from UTC in milliseconds; `offsets[0]` is in force before the first transition.

@@ -37,8 +37,8 @@ struct HugeInputErrorTests {
         let executable = try #require(PackagePaths.simulate, "the simulate executable is built next to the tests")
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
         let process = Process()

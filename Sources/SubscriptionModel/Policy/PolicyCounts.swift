@@ -21,7 +21,7 @@ public struct PolicyCounts: Hashable, Sendable {
 
     /// The count of one window.
     @inlinable
-    package subscript(window: PolicyWindow) -> Int {
+    public subscript(window: PolicyWindow) -> Int {
         get {
             switch window {
             case .day: day

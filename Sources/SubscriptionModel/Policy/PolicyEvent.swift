@@ -34,7 +34,7 @@ public struct PolicyEvent: Hashable, Sendable {
         /// Whether this is a `look` or a `reinstall`: the events G11 says change nothing
         /// (a pattern match, cheaper than comparing whole actions on a hot path).
         @inlinable
-        package var isLookOrReinstall: Bool {
+        public var isLookOrReinstall: Bool {
             switch self {
             case .look, .reinstall: true
             default: false

@@ -176,7 +176,7 @@ public struct PolicyMachine: Sendable {
     // MARK: The rules
 
     /// The plan in force at `instant` (G5), by index; nil for no plan.
-    public func plan(of state: PolicyState, at instant: Instant) -> Int? {
+    package func plan(of state: PolicyState, at instant: Instant) -> Int? {
         let plan = tables.plan(of: state, at: instant)
         return plan < 0 ? nil : plan
     }

@@ -10,7 +10,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
     CustomStringConvertible {
     /// The most meters a policy can have.
     @inlinable
-    package static var capacity: Int { 4 }
+    public static var capacity: Int { 4 }
 
     /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
     /// `PolicyWindow` order, 32 bits each); the vectors past the last meter are always
@@ -45,7 +45,7 @@ public struct PolicyMeterCounts: RandomAccessCollection, MutableCollection, Hash
 
     /// The counts listed, in meter order.
     @inlinable
-    public init(_ counts: some Sequence<PolicyCounts>) {
+    package init(_ counts: some Sequence<PolicyCounts>) {
         self.init(meters: 0)
         for meterCounts in counts {
             precondition(meterCount < Self.capacity, "a policy has at most \(Self.capacity) meters")

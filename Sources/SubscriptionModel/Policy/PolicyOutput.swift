@@ -44,7 +44,7 @@ public struct PolicyOutput: Hashable, Sendable {
 
     /// Creates an output whose counts were gathered in an array (one element per meter).
     @inlinable
-    public init(plan: Int?, day: LocalDate, outcome: PolicyOutcome?, reason: PolicyReason?, response: PolicyResponse?,
+    package init(plan: Int?, day: LocalDate, outcome: PolicyOutcome?, reason: PolicyReason?, response: PolicyResponse?,
                 resetAt: Instant?, upgrade: PolicyPlanSet?, counts: [PolicyCounts], entitlement: PolicyEntitlement?, zone: TimeZoneRules) {
         self.init(plan: plan, day: day, outcome: outcome, reason: reason, response: response, resetAt: resetAt, upgrade: upgrade,
                   counts: PolicyMeterCounts(counts), entitlement: entitlement, zone: zone)

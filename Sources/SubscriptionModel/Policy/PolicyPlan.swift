@@ -12,14 +12,14 @@ public struct PolicyPlan: Hashable, Sendable {
     public var isPaid: Bool
     /// The enabled features, one bit per feature index. Releasing features are always
     /// allowed and never listed.
-    @usableFromInline package var enabledFeatures: UInt64
+    public var enabledFeatures: UInt64
     /// The limit on each (meter, window), at `meter * 4 + window.rawValue`; nil where the plan sets none.
-    @usableFromInline package var limits: [PolicyLimit?]
+    public var limits: [PolicyLimit?]
     /// The history window in days of each feature, by feature index; nil where unlimited.
-    package var historyDays: [Int?]
+    public var historyDays: [Int?]
     /// The response to each reason, by `PolicyReason.rawValue`; nil for a reason that
     /// cannot occur under the plan.
-    @usableFromInline package var responses: [PolicyResponse?]
+    public var responses: [PolicyResponse?]
 
     /// Creates a plan.
     package init(id: String, name: String, isPaid: Bool, enabledFeatures: UInt64, limits: [PolicyLimit?],
@@ -35,19 +35,19 @@ public struct PolicyPlan: Hashable, Sendable {
 
     /// Whether the plan enables feature `index`.
     @inlinable
-    package func enables(feature index: Int) -> Bool {
+    public func enables(feature index: Int) -> Bool {
         enabledFeatures & (1 << UInt64(index)) != 0
     }
 
     /// The limit on `window` of meter `meter`, or nil.
     @inlinable
-    package func limit(meter: Int, _ window: PolicyWindow) -> PolicyLimit? {
+    public func limit(meter: Int, _ window: PolicyWindow) -> PolicyLimit? {
         limits[meter &* 4 &+ window.rawValue]
     }
 
     /// The response to a use blocked for `reason`.
     @inlinable
-    package func response(to reason: PolicyReason) -> PolicyResponse? {
+    public func response(to reason: PolicyReason) -> PolicyResponse? {
         responses[reason.rawValue]
     }
 }

@@ -10,14 +10,14 @@ public struct PolicyState: Hashable, Sendable {
     /// Whether the guest has signed in (G1: once registered, always registered).
     public var isRegistered: Bool
     /// The device's current zone.
-    package var clock: ZoneClock
+    public var clock: ZoneClock
     /// StoreKit's current entitlement with its display details (P1, G12).
     public var entitlement: PolicyEntitlement?
     /// Each meter's counts as written on `usageDay` (G4), by meter index.
     public var counts: PolicyMeterCounts
 
     /// The usage day written with the last counted use (G3); nil before any.
-    public var usageDay: LocalDate? {
+    package var usageDay: LocalDate? {
         get { storedDay }
         set { setUsageDay(newValue) }
     }
