@@ -239,7 +239,7 @@ struct StoreKitRealShapesTests {
             (["run", "--policy", "daily-quip", "--storekit", path, "--seed", "3", "--users", "5", "--years", "1", "--quiet", "--report", folder + "/r"], 0),
             (["storekit", folder + "/twice.storekit"], 2),
             (["storekit", folder + "/cut.storekit", "--policy", "daily-quip"], 2),
-            (["run", "--policy", "daily-quip", "--storekit", folder + "/twice.storekit", "--users", "5"], 2),
+            (["run", "--policy", "daily-quip", "--storekit", folder + "/twice.storekit", "--users", "5", "--report", folder + "/r2"], 2),
         ]
         for (arguments, status) in runs {
             let result = try runSimulate(arguments)
