@@ -32,9 +32,9 @@ enum HelpText {
       simulate bench                  measure events per second against baselines
       simulate policies               list the shipped policies (docs/policies.md)
       simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
-      simulate storekit FILE --policy X
-                                      where a StoreKit configuration file and a policy
-                                      disagree (docs/storekit.md)
+      simulate storekit FILE [--policy X]
+                                      what a StoreKit configuration file sells, or
+                                      where it and a policy disagree (docs/storekit.md)
       simulate merge --report OUT DIR...
                                       merge the shards' reports (--shard I/N on run,
                                       mutants and check) into the whole run's report

@@ -2,17 +2,25 @@ import Foundation
 import Simulator
 import SubscriptionModel
 
-/// `simulate storekit FILE --policy NAME|FILE`: where an Xcode StoreKit configuration
-/// and a policy disagree (docs/storekit.md, S1–S6).
+/// `simulate storekit FILE [--policy NAME|FILE]`: what an Xcode StoreKit configuration
+/// sells, or where it and a policy disagree (docs/storekit.md, S1–S6).
 enum StoreKitCommand {
     static let help = """
-        usage: simulate storekit FILE.storekit --policy NAME|FILE
+        usage: simulate storekit FILE.storekit [--policy NAME|FILE]
 
-        Compares an Xcode StoreKit configuration file with a policy (docs/storekit.md)
-        and prints where they disagree, one finding per line naming the product:
+        Without --policy, prints what an Xcode StoreKit configuration file sells: each
+        subscription group (and 6.x suite group) with its subscriptions, then the
+        products outside groups; each product with its kind, a subscription's period
+        and level (1 the highest), its price as the file writes it, and below it each
+        offer (introductory, promotional, offer code, win-back: how it is paid, for how
+        long, at what price) and each billing plan but the ordinary upfront one.
+
+        With --policy, compares the file with the policy (docs/storekit.md) and prints
+        where they disagree, one finding per line naming the product:
           only in the policy, only in the file
                     a product one side has and the other lacks (S1)
-          kind      auto-renewable, non-consumable, consumable or non-renewing (S2)
+          kind      auto-renewable, non-consumable, consumable, non-renewing or a
+                    subscription suite (S2)
           period    a subscription's billing period (S3)
           group     the policy's subscriptions split over subscription groups (S4)
           level     levels against the plans' ranks: a higher plan needs a better
@@ -20,17 +28,22 @@ enum StoreKitCommand {
           trial     the free introductory offer against the policy's trial (S6)
         When they agree it prints what was compared.
 
-        The file is read leniently: format versions 1.x to 5.x, keys it does not need
-        skipped unread (so settings, team and app ids, prices and EULA texts are never
-        printed), keys a version leaves out optional. NAME is a shipped policy
-        ('simulate policies'); anything else is a policy file.
+        The file is read leniently: format versions 1.x to 6.x, and a newer one as far
+        as the reader knows it (with a warning); keys it does not need skipped unread
+        (so settings, team and app ids, key pairs and EULA texts are never printed);
+        keys a version leaves out optional. A fault in what only the listing shows (a
+        price, an offer but the introductory one, a billing plan) is a warning and the
+        value is left out. Warnings go to standard error, one line each:
+          warning: FILE: PLACE: PROBLEM
+        NAME is a shipped policy ('simulate policies'); anything else is a policy file.
 
         'simulate run --policy X --storekit FILE' simulates the policy with the file's
         products, periods and levels.
 
-        Exit status 0 when they agree, 1 when they disagree, 2 for a file that cannot
-        be read (one line naming the file and the fault: a JSON path, or the line and
-        column of a syntax error) or a bad --policy.
+        Exit status 0 for a listing, or when the file and the policy agree; 1 when
+        they disagree; 2 for a file that cannot be read (one line naming the file and
+        the fault: a JSON path, or the line and column of a syntax error) or a bad
+        --policy.
         """
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
@@ -38,19 +51,21 @@ enum StoreKitCommand {
         let name = try arguments.string("--policy")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
-        guard let name else {
-            throw UsageError("storekit needs --policy NAME|FILE, the policy to compare the file with; see 'simulate storekit --help'")
-        }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'" : "storekit takes one FILE, got \(positionals.count)")
         }
-        let policy = try PolicyOption.named(name)
+        let policy = try name.map { name in try PolicyOption.named(name) }
         let configuration: StoreKitConfiguration
         do {
             configuration = try StoreKitConfiguration.read(path: path)
         } catch {
             Console.error("error: " + error.message)
             return 2
+        }
+        for warning in configuration.warnings { Console.error("warning: " + warning.message) }
+        guard let policy else {
+            Console.out(configuration.listing(file: InputPath(path).shown))
+            return 0
         }
         let comparison = StoreKitComparison(policy: policy.policy, configuration: configuration)
         Console.out(comparison.text(file: InputPath(path).shown, policyName: policy.name))

@@ -113,14 +113,16 @@ package struct StoreKitComparison: Sendable {
 
     /// What is wrong with `match`'s level against the first earlier product of the same
     /// group it contradicts (S5): a plan ranked higher needs a lower level number, and
-    /// one plan's products share one level. Nil when nothing contradicts it.
-    static func levelConflict(_ match: Match, earlier: ArraySlice<Match>, policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> String? {
+    /// one plan's products share one level (unless `ranksOnly`, which looks at the ranks
+    /// alone). Nil when nothing contradicts it.
+    static func levelConflict(_ match: Match, earlier: ArraySlice<Match>, policy: SubscriptionPolicy, configuration: StoreKitConfiguration,
+                              ranksOnly: Bool = false) -> String? {
         let level = match.subscription.level, plan = match.product.plan
         let place = "\(level) in \(groupName(match.subscription.group, configuration))"
         for other in earlier where other.subscription.group == match.subscription.group {
             let otherLevel = other.subscription.level, otherPlan = other.product.plan
             let otherID = StoreKitFinding.shown(other.product.id)
-            if plan == otherPlan, level != otherLevel {
+            if plan == otherPlan, level != otherLevel, !ranksOnly {
                 return "\(place), but \(otherID) of the same plan \(policy.plans[plan].id) is at \(otherLevel); one plan's products share a level"
             }
             if plan > otherPlan, level >= otherLevel {

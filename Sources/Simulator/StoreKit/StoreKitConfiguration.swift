@@ -18,19 +18,24 @@ package struct StoreKitConfiguration: Hashable, Sendable {
     /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then
     /// each group's `subscriptions`.
     package var products: [StoreKitProduct]
-    /// The subscription groups, in file order.
+    /// The subscription groups, in file order, then the suite groups (6.x).
     package var groups: [StoreKitGroup]
+    /// What the reader read past: a newer major version, a product type it skipped, a
+    /// price, offer or billing plan it left out. Each names the file and the place; a
+    /// command prints `warning: ` and its `message`.
+    package var warnings: [StoreKitFileError]
 
-    /// The format versions read: a newer major version may move what the reader looks
-    /// for, so it is refused rather than misread.
-    package static let majorVersions = 1...5
+    /// The format versions the reader knows. A newer major version is read as far as
+    /// the reader knows it, with a warning; an older one (below 1) is refused.
+    package static let majorVersions = 1...6
 
     /// Creates a configuration from parts.
-    package init(versionMajor: Int, versionMinor: Int, products: [StoreKitProduct], groups: [StoreKitGroup]) {
+    package init(versionMajor: Int, versionMinor: Int, products: [StoreKitProduct], groups: [StoreKitGroup], warnings: [StoreKitFileError] = []) {
         self.versionMajor = versionMajor
         self.versionMinor = versionMinor
         self.products = products
         self.groups = groups
+        self.warnings = warnings
     }
 
     /// Reads a configuration's text; `file` names it in errors.

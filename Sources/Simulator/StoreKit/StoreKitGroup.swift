@@ -6,18 +6,22 @@ package struct StoreKitGroup: Hashable, Sendable {
     package var id: String?
     /// The group's reference `name`, if given.
     package var name: String?
+    /// Whether it is a suite group (`subscriptionSuiteGroups`, format 6.x).
+    package var suite: Bool
 
     /// Creates a group.
-    package init(id: String?, name: String?) {
+    package init(id: String?, name: String?, suite: Bool = false) {
         self.id = id
         self.name = name
+        self.suite = suite
     }
 
     /// How messages name the group: `group "Pro"` by its name, else its id, else its
-    /// place in the file (`group 2`, from 1).
+    /// place in the file (`group 2`, from 1); a suite group is a `suite group`.
     package func shown(index: Int) -> String {
-        if let name, !name.isEmpty { return "group " + ErrorText.quoted(name) }
-        if let id, !id.isEmpty { return "group " + ErrorText.quoted(id) }
-        return "group \(index + 1)"
+        let word = suite ? "suite group " : "group "
+        if let name, !name.isEmpty { return word + ErrorText.quoted(name) }
+        if let id, !id.isEmpty { return word + ErrorText.quoted(id) }
+        return word + "\(index + 1)"
     }
 }

@@ -41,12 +41,20 @@ package struct StoreKitProductMapping: Sendable {
     /// Maps `configuration`'s products onto `policy`'s plans, or refuses.
     package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
         let comparison = StoreKitComparison(policy: policy, configuration: configuration)
-        if let fatal = comparison.findings.first(where: { [.kind, .group, .level].contains($0.aspect) }) {
+        if let fatal = comparison.findings.first(where: { [.kind, .group].contains($0.aspect) }) {
             throw Refusal(problem: fatal.description)
         }
         let matched = StoreKitComparison.matches(policy: policy, configuration: configuration)
+        // Levels against the plans' ranks are refused; one plan's products at different
+        // levels (as real apps put a monthly and a yearly) are simulated, with a warning.
+        for (index, match) in matched.enumerated() {
+            if let conflict = StoreKitComparison.levelConflict(match, earlier: matched[..<index], policy: policy, configuration: configuration, ranksOnly: true) {
+                throw Refusal(problem: StoreKitFinding(product: match.product.id, aspect: .level, detail: conflict).description)
+            }
+        }
         var catalogue: [PolicyProduct] = []
-        var notes: [String] = []
+        var notes = configuration.warnings.map { "warning: \($0.place): \($0.problem)" }
+        notes += Self.levelWarnings(matched, policy: policy, configuration: configuration)
         for listed in configuration.products {
             let id = StoreKitFinding.shown(listed.id)
             if let index = policy.productIndex(listed.id) {
@@ -65,6 +73,8 @@ package struct StoreKitProductMapping: Sendable {
             switch listed.kind {
             case .consumable, .nonRenewing:
                 notes.append("\(id) left out (\(listed.kindText): gives no plan)")
+            case .suite:
+                notes.append("\(id) left out (\(listed.kindText): a policy has no such kind)")
             case .nonConsumable:
                 throw Refusal(problem: "\(id): a non-consumable the policy does not sell, so no plan it would give; add it to a plan's products in the policy")
             case .autoRenewable(let subscription):
@@ -98,6 +108,23 @@ package struct StoreKitProductMapping: Sendable {
         let ordered = catalogue.enumerated().sorted { place($0) < place($1) }.map(\.element)
         self.policy = policy.selling(ordered)
         self.notes = notes
+    }
+
+    /// A warning for each pair of one plan's products at different levels of a group:
+    /// the simulation switches between them as the policy does (a crossgrade within the
+    /// plan), where StoreKit makes the move to the better level an upgrade, at once, and
+    /// the move back a downgrade, at the renewal.
+    static func levelWarnings(_ matched: [StoreKitComparison.Match], policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [String] {
+        var warnings: [String] = []
+        for (index, match) in matched.enumerated() {
+            guard let other = matched[..<index].first(where: {
+                $0.product.plan == match.product.plan && $0.subscription.group == match.subscription.group && $0.subscription.level != match.subscription.level
+            }) else { continue }
+            let (better, worse) = other.subscription.level < match.subscription.level ? (other, match) : (match, other)
+            let betterID = StoreKitFinding.shown(better.product.id), worseID = StoreKitFinding.shown(worse.product.id)
+            warnings.append("warning: \(worseID) (level \(worse.subscription.level)) and \(betterID) (level \(better.subscription.level)) of \(StoreKitComparison.groupName(match.subscription.group, configuration)) are both plan \(policy.plans[match.product.plan].id): the simulation switches between them as a crossgrade, where StoreKit makes \(worseID) to \(betterID) an upgrade (at once) and back a downgrade (at the renewal)")
+        }
+        return warnings
     }
 
     /// The products the run sells, for its summary: `dailyquip.weekly auto-renewable
