@@ -23,6 +23,7 @@ struct PolicyKillMatrixTests {
         let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --policy \(entry.policy) --seed \(Self.options.seed) --users \(Self.options.users)")
         let shrunk = try #require(result.shrunk)
         #expect(result.shrunkViolation != nil, "the shrunk timeline still fails (first by \(violation.invariant.rawValue))")
+        #expect(shrunk.isRealistic, "\(name): the counterexample holds an entitlement StoreKit does not report")
         #expect(shrunk.events.count <= entry.smallestCounterexample + 2,
                 "\(name): \(shrunk.events.count) events, the smallest is \(entry.smallestCounterexample)\n\(PolicyTimelineWriter().text(shrunk, about: nil))")
         for index in 1..<shrunk.events.count {
@@ -31,6 +32,22 @@ struct PolicyKillMatrixTests {
             let again = entry.visit(RecheckVisitor(timeline: smaller))
             #expect(again == nil, "\(name): event \(index) of the counterexample could go")
         }
+    }
+
+    /// Seed 7, 150 users per mutant: most of the 38 are caught that early, each a failure
+    /// shrunk through the candidates a realistic timeline allows.
+    @Test("every shrunk counterexample of every policy mutant caught in 150 users is a timeline the generator could produce")
+    func counterexamplesAreRealistic() throws {
+        let options = CampaignOptions(seed: 7, users: 150, years: CampaignOptions.defaultYears, jobs: 1)
+        var killed = 0
+        for entry in PolicyMutantCatalogue.all {
+            let policy = try #require(SubscriptionPolicy.named(entry.policy))
+            let result = entry.visit(PolicyKillMatrix.Hunt(options: options, policy: policy, swarm: true))
+            guard let shrunk = result.shrunk else { continue }
+            killed += 1
+            #expect(shrunk.isRealistic, "\(entry.policy)/\(entry.name) (seed 7, user \(result.user ?? -1)): \(PolicyTimelineWriter().text(shrunk, about: nil))")
+        }
+        #expect(killed >= 19, "only \(killed) of \(PolicyMutantCatalogue.all.count) mutants caught in \(options.users) users: too few failures to judge")
     }
 
     @Test("a kill matrix row's regression test names the invariant its shrunk counterexample breaks when the shrinker found another")

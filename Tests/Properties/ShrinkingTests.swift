@@ -67,6 +67,40 @@ struct ShrinkingTests {
         #expect(!entitlement.renews)
     }
 
+    @Test("shrinking keeps an auto-renewable entitlement's expiry, which StoreKit always reports: the cause stays real")
+    func autoRenewableKeepsItsExpiry() throws {
+        let policy = SubscriptionPolicy.dailyQuip
+        let monthly = try #require(policy.productIndex("dailyquip.monthly"))
+        let install = try #require(try? InstantParser.parse("2031-03-01T09:00:00Z").get())
+        let expires = install.adding(milliseconds: 31 * Milliseconds.twentyFourHours)
+        let timeline = PolicyTimeline(policy: policy, zone: .utc, events: [
+            PolicyEvent(at: install, .install),
+            PolicyEvent(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(PolicyEntitlement(product: monthly, expires: expires))),
+            PolicyEvent(at: expires.adding(milliseconds: 3 * Milliseconds.twentyFourHours), .look),
+        ])
+        // A made-up failure that needs only some entitlement of the monthly product: the
+        // simplest entitlement is one without an expiry, which StoreKit never reports for it.
+        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { candidate in
+            for (index, event) in candidate.events.enumerated() {
+                if case .setEntitlement(let entitlement?) = event.action, entitlement.product == monthly {
+                    return Violation<PolicyInvariant>(invariant: .planInForce, eventIndex: index, detail: "made up")
+                }
+            }
+            return nil
+        })
+        let shrunk = shrinker.shrink(timeline)
+        #expect(shrunk.isRealistic)
+        guard case .setEntitlement(let entitlement?) = try #require(shrunk.events.last).action else { Issue.record("the entitlement went"); return }
+        #expect(entitlement.expires != nil, "an auto-renewable entitlement shrunk to one without expiry")
+        // A lifetime purchase never carries an expiry, nor renews.
+        let lifetime = try #require(policy.products.indices.first { if case .nonConsumable = policy.products[$0].kind { true } else { false } })
+        var unreal = timeline
+        unreal.events[1].action = .setEntitlement(PolicyEntitlement(product: lifetime, expires: expires, renews: false))
+        #expect(!unreal.isRealistic)
+        unreal.events[1].action = .setEntitlement(PolicyEntitlement(product: monthly))
+        #expect(!unreal.isRealistic)
+    }
+
     @Test("a passing timeline is returned unchanged")
     func passingUnchanged() {
         let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline

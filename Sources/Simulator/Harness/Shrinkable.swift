@@ -11,6 +11,10 @@ package protocol ShrinkableTimeline {
     var events: [Step] { get set }
     /// Whether the timeline obeys the contract's structural rules.
     var isValid: Bool { get }
+    /// Whether every event is one the generator could have produced (what StoreKit
+    /// reports, for instance): the shrinker tries no candidate that is not, so that a
+    /// counterexample never changes the cause of a failure into an unreal one.
+    var isRealistic: Bool { get }
     /// Simpler whole timelines, each changing many events at once (every use of one
     /// feature made a use of another), which no change of one event can reach.
     var simplerWholes: [Self] { get }
@@ -19,6 +23,8 @@ package protocol ShrinkableTimeline {
 extension ShrinkableTimeline {
     /// None, by default.
     package var simplerWholes: [Self] { [] }
+    /// Every valid timeline, by default.
+    package var isRealistic: Bool { true }
 }
 
 /// An event the `Shrinker` can move in time and simplify.
@@ -120,16 +126,21 @@ extension PolicyEvent: ShrinkableStep {
         if case .setZone(let zone) = action { zone } else { nil }
     }
 
-    /// An entitlement without its billing details, or with its expiry rounded down to
-    /// the hour, the minute or the second (a readable counterexample), then none at all
-    /// (a product of a lower plan is tried by the product's index: the policy lists
-    /// products in plan order); a reinstall or a sign-in a look.
+    /// An entitlement that renews instead of a cancelled one, or with its expiry
+    /// rounded down to the hour, the minute or the second (a readable counterexample),
+    /// then a product of a lower plan (tried by the product's index: the policy lists
+    /// products in plan order) with the same expiry, or as a lifetime purchase, then
+    /// none at all; a reinstall or a sign-in a look. Which of these StoreKit could report
+    /// for the product's kind, the timeline says (`PolicyTimeline.isRealistic`).
     package var simpler: [PolicyEvent] {
         let actions: [Action] = switch action {
         case .setEntitlement(let entitlement?):
-            (entitlement.expires != nil || !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product))] : [])
+            (entitlement.expires != nil && !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product, expires: entitlement.expires))] : [])
                 + Self.roundedExpiries(entitlement).map { .setEntitlement($0) }
-                + (0..<entitlement.product).map { .setEntitlement(PolicyEntitlement(product: $0)) }
+                + (0..<entitlement.product).flatMap { lower in
+                    (entitlement.expires.map { [Action.setEntitlement(PolicyEntitlement(product: lower, expires: $0, renews: entitlement.renews))] } ?? [])
+                        + [.setEntitlement(PolicyEntitlement(product: lower, expires: nil, renews: false))]
+                }
                 + [.setEntitlement(nil)]
         case .reinstall, .signIn: [.look]
         default: []

@@ -9,7 +9,8 @@ import SubscriptionModel
 /// by simpler ones, and repeat until nothing changes. The last round tries deleting
 /// every single event and finds none that can go, so the result is 1-minimal:
 /// removing any one event (other than the install, which every timeline needs)
-/// makes the failure go away. Every candidate is a valid timeline.
+/// makes the failure go away. Every candidate is a valid timeline, and a realistic one
+/// (`ShrinkableTimeline.isRealistic`): one the generator could have produced.
 ///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
 /// `PolicyTimeline`) and any failure located at an event (`LocatedFailure`).
@@ -58,7 +59,7 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Accepts `candidate` when it is valid and still fails; cuts what follows the new violation.
     private mutating func accept(_ candidate: Timeline, into best: inout Timeline, _ violation: inout Violation) -> Bool {
         attempts += 1
-        guard candidate.isValid, let found = failure(candidate) else { return false }
+        guard candidate.isValid, candidate.isRealistic, let found = failure(candidate) else { return false }
         best = candidate
         best.events.removeSubrange((found.eventIndex + 1)...)
         violation = found

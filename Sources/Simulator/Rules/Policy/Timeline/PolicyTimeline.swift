@@ -28,4 +28,18 @@ public struct PolicyTimeline: Hashable, Sendable {
         }
         return true
     }
+
+    /// Whether every entitlement is one StoreKit reports, as the generator draws them
+    /// (the shrinker keeps to it; docs/timeline-format.md, "Realistic timelines"): an
+    /// auto-renewable product's always has an expiry; a non-consumable's never has one
+    /// and does not renew.
+    package var isRealistic: Bool {
+        events.allSatisfy { event in
+            guard case .setEntitlement(let entitlement?) = event.action, policy.products.indices.contains(entitlement.product) else { return true }
+            switch policy.products[entitlement.product].kind {
+            case .autoRenewable: return entitlement.expires != nil
+            case .nonConsumable: return entitlement.expires == nil && !entitlement.renews
+            }
+        }
+    }
 }
