@@ -27,6 +27,20 @@ extension ShrinkableTimeline {
     package var isRealistic: Bool { true }
 }
 
+extension Array where Element: ShrinkableStep {
+    /// The contract's structural rules for any rule set's timeline: non-empty, the
+    /// install first and only there, instants never decreasing.
+    func isOneLife(isInstall: (Element) -> Bool) -> Bool {
+        guard let first, isInstall(first) else { return false }
+        var previous = first.at
+        for event in dropFirst() {
+            if isInstall(event) || event.at < previous { return false }
+            previous = event.at
+        }
+        return true
+    }
+}
+
 /// An event the `Shrinker` can move in time and simplify.
 package protocol ShrinkableStep {
     /// When it happens.

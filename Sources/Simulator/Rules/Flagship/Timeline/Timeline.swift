@@ -17,13 +17,5 @@ public struct Timeline: Hashable, Sendable {
     /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
     /// first and only there, instants never decreasing. The reader enforces this on
     /// files; the generator and the shrinker must keep it.
-    package var isValid: Bool {
-        guard let first = events.first, first.action == .install else { return false }
-        var previous = first.at
-        for event in events.dropFirst() {
-            if event.action == .install || event.at < previous { return false }
-            previous = event.at
-        }
-        return true
-    }
+    package var isValid: Bool { events.isOneLife { $0.action == .install } }
 }

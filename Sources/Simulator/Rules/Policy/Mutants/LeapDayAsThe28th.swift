@@ -83,3 +83,35 @@ enum LeapDayAsThe28th {
         return PolicyCalendarWalk.firstInstant(after: instant, reaching: target, in: app.calendarZone)
     }
 }
+
+/// A policy's `feb-29-counts-with-feb-28` mutant: `PolicyApp`'s hooks with the limit
+/// checked on `LeapDayAsThe28th`'s day counter. A policy with a `day` window gets one by
+/// naming itself, its smallest counterexample and the counterexample.
+protocol LeapDayAsThe28thMutant: PolicyMutant {
+    /// The limit check's own day counter.
+    var counter: LeapDayAsThe28th.DayCounter { get set }
+}
+
+extension LeapDayAsThe28thMutant {
+    package static var name: String { "feb-29-counts-with-feb-28" }
+    package static var mistake: String {
+        "the daily limit is checked on a counter whose day ends by a table with a 28-day February: after 28 February of a leap year it resets on 1 March"
+    }
+
+    package mutating func forgetOwnState() {
+        counter = LeapDayAsThe28th.DayCounter()
+    }
+
+    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyReason? {
+        LeapDayAsThe28th.blockReason(self, counter: counter, plan: plan, feature: feature, day: day, at: instant, counts: counts)
+    }
+
+    package func resetInstant(for reason: PolicyReason, after instant: Instant) -> Instant? {
+        LeapDayAsThe28th.resetInstant(self, for: reason, after: instant)
+    }
+
+    package mutating func countUse(meter: Int, at instant: Instant) {
+        counter.add(meter: meter, meters: store.policy.meters.count, today: calendarDate(at: instant), usageDay: usageDay(at: instant))
+        defaultCountUse(meter: meter, at: instant)
+    }
+}

@@ -19,15 +19,7 @@ public struct PolicyTimeline: Hashable, Sendable {
 
     /// Whether the timeline obeys the contract's structural rules: non-empty, `install`
     /// first and only there, instants never decreasing.
-    package var isValid: Bool {
-        guard let first = events.first, first.action == .install else { return false }
-        var previous = first.at
-        for event in events.dropFirst() {
-            if event.action == .install || event.at < previous { return false }
-            previous = event.at
-        }
-        return true
-    }
+    package var isValid: Bool { events.isOneLife { $0.action == .install } }
 
     /// Whether every entitlement is one StoreKit reports, as the generator draws them
     /// (the shrinker keeps to it; docs/timeline-format.md, "Realistic timelines"): an

@@ -4,9 +4,7 @@ import SubscriptionModel
 /// "tomorrow" from a month table with a 28-day February (X4, G3): after 28 February of a
 /// leap year the next reset is 1 March, so a user who hit a cap on the 28th is told to try
 /// again tomorrow and refused all the 29th too.
-package struct LeapDayCapsCountWithThe28th: PolicyMutant {
-    package static let name = "feb-29-counts-with-feb-28"
-    package static let mistake = "the daily limit is checked on a counter whose day ends by a table with a 28-day February: after 28 February of a leap year it resets on 1 March"
+package struct LeapDayCapsCountWithThe28th: LeapDayAsThe28thMutant {
     package static let policyName = "oxalate"
     /// The install, Premium, and 11 recipes on 28 February of a leap year: the 11th is
     /// blocked (the hidden cap of 10) until 1 March.
@@ -17,23 +15,6 @@ package struct LeapDayCapsCountWithThe28th: PolicyMutant {
     }
     package var store = Self.freshStore
     /// The limit check's own day counter.
-    private var counter = LeapDayAsThe28th.DayCounter()
+    var counter = LeapDayAsThe28th.DayCounter()
     package init() {}
-
-    package mutating func forgetOwnState() {
-        counter = LeapDayAsThe28th.DayCounter()
-    }
-
-    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyReason? {
-        LeapDayAsThe28th.blockReason(self, counter: counter, plan: plan, feature: feature, day: day, at: instant, counts: counts)
-    }
-
-    package func resetInstant(for reason: PolicyReason, after instant: Instant) -> Instant? {
-        LeapDayAsThe28th.resetInstant(self, for: reason, after: instant)
-    }
-
-    package mutating func countUse(meter: Int, at instant: Instant) {
-        counter.add(meter: meter, meters: store.policy.meters.count, today: calendarDate(at: instant), usageDay: usageDay(at: instant))
-        defaultCountUse(meter: meter, at: instant)
-    }
 }
