@@ -18,7 +18,7 @@ struct StoreKitRealShapesTests {
         return (folder, path)
     }
 
-    /// The listing of `daily-quip-v6.3`, after its header.
+    /// The listing of `daily-quip-suite-6.3`, after its header.
     static let sixThreeListing = [
         "group \"Daily Quip Premium\"",
         "  dailyquip.monthly: auto-renewable P1M, level 1, 2.99",
@@ -36,7 +36,7 @@ struct StoreKitRealShapesTests {
 
     @Test("format 6.3 is read: subscription groups with billing plans, suite groups with a SubscriptionSuite and its duration, bundle groups")
     func sixThree() throws {
-        let configuration = try StoreKitFixtures.read("daily-quip-v6.3")
+        let configuration = try StoreKitFixtures.read("daily-quip-suite-6.3")
         #expect(configuration.versionText == "6.3")
         #expect(configuration.warnings.isEmpty)
         #expect(configuration.groups == [StoreKitGroup(id: "D41C0E55", name: "Daily Quip Premium"), StoreKitGroup(id: "7B3E91C4", name: "Quip Suite", suite: true)])
@@ -47,7 +47,7 @@ struct StoreKitRealShapesTests {
         #expect(configuration.product("dailyquip.monthly")?.subscription == StoreKitSubscription(period: "P1M", group: 0, level: 1, freeTrial: nil))
         #expect(configuration.product("dailyquip.annual")?.billingPlans == [StoreKitBillingPlan(type: "MONTHLY", price: "1.75", commitment: "21.00")])
 
-        let path = StoreKitFixtures.path("daily-quip-v6.3")
+        let path = StoreKitFixtures.path("daily-quip-suite-6.3")
         let listed = try runSimulate(["storekit", path])
         #expect(listed.status == 0)
         #expect(listed.err.isEmpty)
