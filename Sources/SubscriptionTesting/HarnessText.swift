@@ -89,7 +89,7 @@ enum HarnessText {
     /// needs no generator flag. `policyName` is a shipped name or the policy file's path
     /// from the package root (`PolicyPlace`), where `swift run` runs.
     static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
-        PolicyShrunkFailure.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: "") + " --out user\(user).json"
+        ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: "") + " --out user\(user).json"
     }
 
     /// The lines of an issue that reproduce what a campaign found at user `user`: the

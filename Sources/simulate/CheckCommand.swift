@@ -107,7 +107,7 @@ enum CheckCommand {
         // Named as the program was sent it (absolute), so that the program line below,
         // which pipes the file to a --batch program, reproduces it from any folder.
         let written = policy.name
-        let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(options.seed) --years \(options.years)\(PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)"
+        let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(options.seed) --years \(options.years)\(ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)"
         let text = PolicyTimelineWriter(policyReference: written).text(shrunk.timeline, about: about)
         // The regression test reads its timeline from text: the policy named as commands name it.
         let pasted = policy.given == policy.name ? nil : PolicyTimelineWriter(policyReference: policy.given).text(shrunk.timeline, about: about)
@@ -121,8 +121,8 @@ enum CheckCommand {
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
-          regenerate:     \(PolicyShrunkFailure.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
-                                                                  generatorFlags: PolicyShrunkFailure.generatorFlags(swarm: policy.swarm)))
+          regenerate:     \(ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
+                                                                  generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)))
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text), pastedTimeline: pasted), status: 1)
     }

@@ -35,12 +35,12 @@ enum ReplayCommand {
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
                 if let out {
-                    let flags = PolicyShrunkFailure.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
+                    let flags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
                     let about = "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
                     try Console.write(PolicyTimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
-                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + PolicyShrunkFailure.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: flags)))
+                        : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }
                 PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
                 return 0

@@ -54,7 +54,7 @@ enum RunCommand {
         }
         let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
         var summary = policy.annotated(PolicyRunSummary.text(result))
-        var failures: [(failure: PolicyShrunkFailure, path: String)] = []
+        var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
             Console.progress("shrinking user \(user) (\(invariant.rawValue))…")

@@ -36,7 +36,7 @@ enum ShardRuns {
         let campaign = PolicyCampaign(options: options, policy: policy, policyName: name)
         let folder = try ReportFolder(path: path)
         let result = campaign.run()
-        var failures: [(failure: PolicyShrunkFailure, path: String)] = []
+        var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
             let failure = campaign.shrinkFailure(of: invariant, user: user)

@@ -32,10 +32,10 @@ package enum CheckReport {
     package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
-        var failures: [(failure: ShrunkFailure, path: String)] = []
+        var failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)] = []
         if let found = result.failure, let failure {
             let original = found.finding.asViolation(events: found.timeline.events.count)
-            let shrunk = ShrunkFailure(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
+            let shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
                                        persona: result.failingPersona ?? .light, originalEvents: found.timeline.events.count,
                                        timeline: failure.shrunk.timeline,
                                        violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
@@ -93,15 +93,15 @@ package enum CheckReport {
     package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
                                failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?) -> RunReport {
         let options = check.options
-        var failures: [(failure: PolicyShrunkFailure, path: String)] = []
+        var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         if let found = result.failure, let failure {
             let original = found.finding.asViolation(events: found.timeline.events.count)
-            var shrunk = PolicyShrunkFailure(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
+            var shrunk = ShrunkFailure<PolicyRules>(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
                                              user: found.user, persona: found.persona, originalEvents: found.timeline.events.count,
                                              timeline: failure.shrunk.timeline,
                                              violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                              attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
-            shrunk.generatorFlags = PolicyShrunkFailure.generatorFlags(swarm: check.swarm)
+            shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             failures.append((shrunk, failure.path))
         }
         var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,

@@ -1,8 +1,8 @@
 extension Campaign {
     /// Shrinks the first failing user of every broken invariant and writes each shrunk
     /// timeline to `failures/INVARIANT-userK.json` in `folder`.
-    package func shrinkFailures(of result: CampaignResult, into folder: ReportFolder) throws(ReportFolder.WriteError) -> [(failure: ShrunkFailure, path: String)] {
-        var failures: [(failure: ShrunkFailure, path: String)] = []
+    package func shrinkFailures(of result: CampaignResult, into folder: ReportFolder) throws(ReportFolder.WriteError) -> [(failure: ShrunkFailure<FlagshipRules>, path: String)] {
+        var failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.tally.firstFailingUser[invariant] else { continue }
             let failure = shrinkFailure(of: invariant, user: user)

@@ -8,7 +8,7 @@
 /// so pasted for a buggy implementation it fails, and it passes once the bug is gone.
 package enum RegressionTest {
     /// The test for a shrunk failure of `simulate run`.
-    package static func source(for failure: ShrunkFailure, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
+    package static func source(for failure: ShrunkFailure<FlagshipRules>, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
         source(name: failure.invariant.rawValue + "-seed\(failure.seed)-user\(failure.user)",
                title: "\(failure.invariant.rawValue), seed \(failure.seed), user \(failure.user)",
                summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)), found by `simulate run --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",

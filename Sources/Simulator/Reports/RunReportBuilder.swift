@@ -8,7 +8,7 @@ extension RunReport {
     /// again (a shard's report adds its `--shard I/N` and records the shard);
     /// `implementation` names what failed and `implementationExpression` is the Swift
     /// expression that constructs it in a regression test.
-    package init(result: CampaignResult, failures: [(failure: ShrunkFailure, path: String)], kind: Kind = .run, command: String? = nil,
+    package init(result: CampaignResult, failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)], kind: Kind = .run, command: String? = nil,
                 implementation: String = "reference", implementationExpression: String = "ReferenceImplementation()") {
         let tally = result.tally
         let options = result.options

@@ -277,7 +277,7 @@ struct PolicyTimelineErrorTests {
         #expect(run.status == 0, "\(run.err)")
         let word = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
         #expect(run.out.hasPrefix("simulate run --policy \(word)\n"), "\(run.out.prefix(200))")
-        let command = PolicyShrunkFailure.regenerateCommand(policyName: path, seed: 7, user: 1, years: 1, generatorFlags: "")
+        let command = ShrunkFailure<PolicyRules>.regenerateCommand(policyName: path, seed: 7, user: 1, years: 1, generatorFlags: "")
         #expect(command == "swift run simulate replay --policy \(word) --seed 7 --user 1 --years 1")
         // The words after `swift run simulate`, through a shell, reach the command as they were meant.
         let simulate = try #require(PackagePaths.simulate)

@@ -118,7 +118,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
     }
 
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
-    package func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
+    package func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure<FlagshipRules> {
         let clock = ContinuousClock()
         let started = clock.now
         let (generated, _) = replay(user: user)
@@ -130,7 +130,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         var final = makeCheck()
         let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
         let elapsed = started.duration(to: clock.now)
-        var failure = ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
+        var failure = ShrunkFailure<FlagshipRules>(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
                                     originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
                                     attempts: shrinker.attempts, seconds: elapsed.seconds)
         failure.generatorFlags = options.personasFlag

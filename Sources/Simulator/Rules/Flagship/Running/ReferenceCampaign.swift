@@ -14,7 +14,7 @@ extension Campaign where Implementation == ReferenceImplementation<ZoneTableDate
     }
 
     /// Shrinks a failure of the reference campaign (specialized).
-    package func shrinkReferenceFailure(of invariant: Invariant, user: Int) -> ShrunkFailure {
+    package func shrinkReferenceFailure(of invariant: Invariant, user: Int) -> ShrunkFailure<FlagshipRules> {
         shrinkFailure(of: invariant, user: user)
     }
 }

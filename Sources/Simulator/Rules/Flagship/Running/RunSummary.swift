@@ -65,7 +65,7 @@ package enum RunSummary {
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
-    package static func failure(_ failure: ShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+    package static func failure(_ failure: ShrunkFailure<FlagshipRules>, writtenTo path: String, timelineText: String) -> String {
         [
             "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
             "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",

@@ -129,18 +129,18 @@ public struct PolicyCampaign<Implementation: PolicyImplementation>: Sendable {
     }
 
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
-    package func shrinkFailure(of invariant: PolicyInvariant, user: Int) -> PolicyShrunkFailure {
+    package func shrinkFailure(of invariant: PolicyInvariant, user: Int) -> ShrunkFailure<PolicyRules> {
         let clock = ContinuousClock(), started = clock.now
         let (generated, _) = replay(user: user)
         var check = makeCheck()
         var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(invariant: invariant) { check.check($0).violation }
         let shrunk = shrinker.shrink(generated.timeline)
         var final = makeCheck()
-        var failure = PolicyShrunkFailure(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
+        var failure = ShrunkFailure<PolicyRules>(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
                                           persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
                                           violation: final.check(shrunk).violation, attempts: shrinker.attempts,
                                           seconds: started.duration(to: clock.now).seconds)
-        failure.generatorFlags = PolicyShrunkFailure.generatorFlags(swarm: generator.swarm, personas: options.personas, storeKitArgument: extraGeneratorFlags)
+        failure.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: generator.swarm, personas: options.personas, storeKitArgument: extraGeneratorFlags)
         return failure
     }
 }

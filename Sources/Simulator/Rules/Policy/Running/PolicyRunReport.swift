@@ -7,7 +7,7 @@ extension RunReport {
     /// run's (by default `PolicyRunSummary.command(result)`, with `--storekit` when the
     /// policy sold the products of the StoreKit file at `storeKit`, which the report
     /// records); a shard's report adds its `--shard I/N` to it.
-    package init(policyResult result: PolicyCampaignResult, failures: [(failure: PolicyShrunkFailure, path: String)], kind: Kind = .run,
+    package init(policyResult result: PolicyCampaignResult, failures: [(failure: ShrunkFailure<PolicyRules>, path: String)], kind: Kind = .run,
                 command: String? = nil, storeKit: String? = nil, implementationExpression: String = "PolicyReferenceImplementation()") {
         let options = result.options, policy = result.policy
         let whole = command ?? PolicyRunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")
@@ -36,9 +36,9 @@ extension RunReport {
                                 replayCommand: Replay.command(for: path),
                                 regenerateCommand: failure.regenerateCommand,
                                 regressionTest: RegressionTest.policySource(
-                                    name: failure.invariant.rawValue + "-\(failure.policyName)-seed\(failure.seed)-user\(failure.user)",
-                                    title: "\(failure.invariant.rawValue) under \(failure.policyName), seed \(failure.seed), user \(failure.user)",
-                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.policyName)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.policyName)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                    name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",
+                                    title: "\(failure.invariant.rawValue) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user)",
+                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.runPolicy)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.runPolicy)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
                                     timelineText: failure.pastedTimelineText, implementation: implementationExpression))
         }
         self.mutants = nil

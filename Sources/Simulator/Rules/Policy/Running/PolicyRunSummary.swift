@@ -54,9 +54,9 @@ package enum PolicyRunSummary {
     }
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
-    package static func failure(_ failure: PolicyShrunkFailure, writtenTo path: String, timelineText: String) -> String {
+    package static func failure(_ failure: ShrunkFailure<PolicyRules>, writtenTo path: String, timelineText: String) -> String {
         """
-        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.policyName), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
+        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(failure.violation?.description ?? "the shrunk timeline no longer fails")
           shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
