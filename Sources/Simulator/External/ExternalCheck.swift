@@ -22,7 +22,7 @@ package struct ExternalCheck: Sendable {
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<Violation<Invariant>>
+    package typealias Finding = ExternalFinding<Invariant>
 
     /// The check of one job: the recorded outputs and the `TimelineCheck` reading them,
     /// kept from one timeline to the next so its check counts add up.
@@ -158,7 +158,7 @@ package struct ExternalCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<Timeline, Violation<Invariant>>
+    package typealias Shrunk = ExternalShrunk<Timeline, Invariant>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).

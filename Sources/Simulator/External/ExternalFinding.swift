@@ -1,36 +1,27 @@
 import Foundation
 
-/// A violation an external check can report (`Violation`, of any rule set's
-/// invariants), able to stand for a program that failed (under
-/// `matches-reference`, at the event of the line it named, or else at the timeline's
-/// last event).
-package protocol ExternalViolation: LocatedFailure, Sendable, CustomStringConvertible
-    where Rule: RawRepresentable, Rule.RawValue == String {
-    /// The violation standing for a program failure described by `detail`, located at `eventIndex`.
-    static func programFailed(at eventIndex: Int, detail: String) -> Self
-}
-
 /// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
 /// policy (`ExternalPolicyCheck.Finding`).
-package enum ExternalFinding<Located: ExternalViolation>: Sendable {
+package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
     /// An invariant or a divergence from the reference.
-    case violation(Located)
+    case violation(Violation<Invariant>)
     /// The program crashed, hung or broke the output format.
     case failure(ExternalProgram.Failure)
 
     /// As a violation, for shrinking and reporting. A program failure is located at the
     /// event of the output line it names (a malformed line), else at the last event,
-    /// and its detail says which.
-    package func asViolation(events: Int) -> Located {
+    /// and its detail says which, under `matches-reference`: the program did not give a
+    /// comparable output.
+    package func asViolation(events: Int) -> Violation<Invariant> {
         switch self {
         case .violation(let violation):
             return violation
         case .failure(let failure):
             if case .malformed(let problem) = failure, let line = problem.line, line >= 1, line <= events {
-                return Located.programFailed(at: line - 1, detail: "the program \(failure)")
+                return Violation(invariant: .matchesReference, eventIndex: line - 1, detail: "the program \(failure)")
             }
-            return Located.programFailed(at: max(0, events - 1),
-                                         detail: "the program \(failure) (the run as a whole failed; placed at the timeline's last event)")
+            return Violation(invariant: .matchesReference, eventIndex: max(0, events - 1),
+                             detail: "the program \(failure) (the run as a whole failed; placed at the timeline's last event)")
         }
     }
 
@@ -44,12 +35,12 @@ package enum ExternalFinding<Located: ExternalViolation>: Sendable {
 }
 
 /// A failing timeline shrunk by an external check, with what it shows now.
-package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Located: ExternalViolation>: Sendable {
+package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Invariant: RuleInvariant>: Sendable {
     /// The shrunk timeline (the whole timeline when it was not shrunk).
     package var timeline: Shrunk
     /// What it shows now; nil when it no longer fails (the program failed there only
     /// after the timelines it was given before).
-    package var finding: ExternalFinding<Located>?
+    package var finding: ExternalFinding<Invariant>?
     /// Candidates tried.
     package var attempts: Int
     /// Seconds spent.
@@ -72,7 +63,7 @@ extension ExternalFinding {
     /// the smallest failing timeline so far (a slow program can take minutes).
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
-                                                        check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Located> {
+                                                        check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
         switch self {
         case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
@@ -88,9 +79,9 @@ extension ExternalFinding {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
         var attempt = 0, smallest = timeline.events.count
-        var shrinker = Shrinker<Shrunk, Located> { candidate in
+        var shrinker = Shrinker<Shrunk, Violation<Invariant>> { candidate in
             attempt += 1
-            defer { if attempt % ExternalShrunk<Shrunk, Located>.progressEvery == 0 { progress?(attempt, smallest) } }
+            defer { if attempt % ExternalShrunk<Shrunk, Invariant>.progressEvery == 0 { progress?(attempt, smallest) } }
             guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
             smallest = min(smallest, candidate.events.count)
             return found.asViolation(events: candidate.events.count)

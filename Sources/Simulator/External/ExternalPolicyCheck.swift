@@ -47,7 +47,7 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<Violation<PolicyInvariant>>
+    package typealias Finding = ExternalFinding<PolicyInvariant>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
@@ -236,7 +236,7 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<PolicyTimeline, Violation<PolicyInvariant>>
+    package typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyInvariant>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (G11).

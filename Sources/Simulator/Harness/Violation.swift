@@ -21,10 +21,3 @@ public struct Violation<Invariant: RuleInvariant>: Hashable, Sendable, CustomStr
 }
 
 extension Violation: LocatedFailure {}
-
-extension Violation: ExternalViolation {
-    /// `matches-reference`: the program did not give a comparable output.
-    package static func programFailed(at eventIndex: Int, detail: String) -> Violation {
-        Violation(invariant: .matchesReference, eventIndex: eventIndex, detail: detail)
-    }
-}

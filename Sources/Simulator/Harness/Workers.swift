@@ -6,26 +6,17 @@ import Synchronization
 enum Workers {
     /// Runs `work` once on each of `jobs` threads and returns what each returned (in no
     /// particular order: callers combine them with sums, minima and commutative digests).
-    /// `progress`, if given, is called from a background thread about once a second with
-    /// `done`'s value while the workers run.
+    /// `progress`, if given, is called from a background thread once a second with
+    /// `done`'s value while the workers run (`ProgressTicker`), never after they end.
     static func run<Result: Sendable>(jobs: Int, progress: (@Sendable (Int) -> Void)?, done: SharedCounter,
                                       _ work: @Sendable () -> Result) -> [Result] {
         let results = Mutex<[Result]>([])
-        let finished = SharedCounter()
-        let reporter = progress.map { report in
-            Thread {
-                while finished.value == 0 {
-                    Thread.sleep(forTimeInterval: 1)
-                    if finished.value == 0 { report(done.value) }
-                }
-            }
-        }
-        reporter?.start()
+        let ticker = ProgressTicker(progress) { done.value }
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
             let result = work()
             results.withLock { $0.append(result) }
         }
-        finished.add(1)
+        ticker?.stop()
         return results.withLock { $0 }
     }
 
