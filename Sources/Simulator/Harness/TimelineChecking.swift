@@ -52,8 +52,7 @@ extension TimelineGenerator: UserGenerating {
     package typealias Rules = FlagshipRules
     package func makeBuffer() -> EventBuffer { EventBuffer() }
     package func draw(seed: UInt64, user: Int, into buffer: EventBuffer) -> TimeZoneRules {
-        var storeKit = CoverageCounts()
-        return generate(seed: seed, user: user, into: buffer, storeKit: &storeKit).zone
+        generate(seed: seed, user: user, into: buffer).zone
     }
     package func timeline(zone: TimeZoneRules, events: [Event]) -> Timeline { Timeline(zone: zone, events: events) }
 }

@@ -56,16 +56,23 @@ package struct TimelineGenerator: Sendable {
     /// the starting zone and the persona.
     package func generate(seed: UInt64, user: Int, into events: inout [Event]) -> (zone: TimeZoneRules, persona: Persona) {
         let buffer = EventBuffer()
-        var storeKit = CoverageCounts()
-        let drawn = generate(seed: seed, user: user, into: buffer, storeKit: &storeKit)
+        let drawn = generate(seed: seed, user: user, into: buffer)
         events = buffer.array
-        return drawn
+        return (drawn.zone, drawn.persona)
     }
 
     /// Generates user `user`'s events into `buffer` (emptied first, its storage kept, so
     /// a worker can reuse one buffer), and adds the StoreKit changes that made it into
     /// the timeline (purchase, upgrade, …) to `storeKit`.
     package func generate(seed: UInt64, user: Int, into buffer: EventBuffer, storeKit: inout CoverageCounts) -> (zone: TimeZoneRules, persona: Persona) {
+        let drawn = generate(seed: seed, user: user, into: buffer)
+        storeKit.add(drawn.storeKit)
+        return (drawn.zone, drawn.persona)
+    }
+
+    /// Generates user `user`'s events into `buffer` (emptied first, its storage kept), and
+    /// returns the starting zone, the persona and the StoreKit changes counted.
+    package func generate(seed: UInt64, user: Int, into buffer: EventBuffer) -> (zone: TimeZoneRules, persona: Persona, storeKit: CoverageCounts) {
         buffer.removeAll()
         var random = SeededRandom(seed: seed, stream: UInt64(user))
         let persona = personas[random.weightedIndex(personas.map(\.weight))]
@@ -78,8 +85,7 @@ package struct TimelineGenerator: Sendable {
                                trialLength: policy.trialLengthMilliseconds, into: buffer)
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone)
-        storeKit.add(life.storeKit)
-        return (zone, persona)
+        return (zone, persona, life.storeKit)
     }
 
     /// A span from six hours to `maxYears` years: a quarter each of hours, days,
