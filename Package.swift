@@ -5,7 +5,7 @@ import PackageDescription
 /// simulator that checks it (or any other implementation) against invariants, and
 /// the `simulate` command that drives both. No package dependencies by design.
 ///
-/// Tools 6.2: `SubscriptionImplementation` refines `SendableMetatype` (SE-0470).
+/// Tools 6.2: `FlagshipImplementation` refines `SendableMetatype` (SE-0470).
 /// macOS 15 / iOS 18: `Synchronization.Mutex` (the zone tables' cache, the campaign's
 /// tallies). `SubscriptionModel` and everything an iOS test target calls in `Simulator`
 /// build for iOS; running external programs (`simulate check`) is macOS and Linux only

@@ -99,7 +99,7 @@ public struct CaptureRules: Hashable, Sendable {
         guard let trial = policy.trial else { throw fail("the v1 machine has a trial") }
         let paid = policy.paidPlans
         guard paid.count == 2 else { throw fail("the v1 machine has two paid plans") }
-        func dayLimit(_ plan: Int) throws(ShapeError) -> PolicyLimit {
+        func dayLimit(_ plan: Int) throws(ShapeError) -> Limit {
             guard let limit = policy.plans[plan].limit(meter: 0, .day) else { throw fail("plan \(policy.plans[plan].id) has no day limit") }
             return limit
         }
@@ -108,7 +108,7 @@ public struct CaptureRules: Hashable, Sendable {
             guard sold.count == 1 else { throw fail("plan \(policy.plans[plan].id) sells \(sold.count) products, not one") }
             return sold[0].id
         }
-        func alert(_ plan: Int) throws(ShapeError) -> PolicyAlert {
+        func alert(_ plan: Int) throws(ShapeError) -> Alert {
             guard let alert = policy.plans[plan].response(to: .day)?.alert else { throw fail("plan \(policy.plans[plan].id) answers the day limit with no alert") }
             return alert
         }
@@ -145,7 +145,7 @@ public struct CaptureRules: Hashable, Sendable {
     }
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
-    package func dailyLimit(of plan: Plan) -> Int? {
+    package func dailyLimit(of plan: FlagshipPlan) -> Int? {
         CompiledPolicy.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
     }
 

@@ -25,7 +25,7 @@ public struct CompiledPolicy: Hashable, Sendable {
 
     /// The daily limit of a plan, or nil under `.none`, where nothing is allowed.
     @inlinable
-    public func dailyLimit(of plan: Plan) -> Int? {
+    public func dailyLimit(of plan: FlagshipPlan) -> Int? {
         Self.dailyLimit(of: plan, trial: trialDailyLimit, premium: premiumDailyLimit, unlimited: unlimitedDailyLimit)
     }
 
@@ -33,7 +33,7 @@ public struct CompiledPolicy: Hashable, Sendable {
     /// has none. The simulator's checker does not use it: it reads the limits from the
     /// rules itself, so a mistake here is caught, not shared.
     @inlinable
-    public static func dailyLimit(of plan: Plan, trial: Int, premium: Int, unlimited: Int) -> Int? {
+    public static func dailyLimit(of plan: FlagshipPlan, trial: Int, premium: Int, unlimited: Int) -> Int? {
         switch plan {
         case .trial: trial
         case .premium: premium

@@ -10,7 +10,7 @@ public enum PaidTier: Hashable, Sendable, CaseIterable {
 
     /// The plan this entitlement gives (P1).
     @inlinable
-    public var plan: Plan {
+    public var plan: FlagshipPlan {
         switch self {
         case .premium: .premium
         case .unlimited: .unlimited

@@ -8,7 +8,7 @@ import Synchronization
 /// equal indices, and `string` gives the text back. The policy keeps its texts as
 /// plain `String`s; they are interned once, when a machine is made.
 public struct ShownText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The id (high half) and the fingerprint (low half) in one word: how an `Output`
+    /// The id (high half) and the fingerprint (low half) in one word: how an `FlagshipOutput`
     /// stores a text, copied with one load.
     @usableFromInline let bits: UInt64
 

@@ -10,7 +10,7 @@ struct AdapterBinding<App>: Sendable {
     /// Per feature index, its closure.
     let uses: [AdapterCall<(App, FeatureUse), UseResult>]
     /// Per screen index, the app's reader, or nil where the app's screen is not read.
-    let screens: [AdapterCall<App, PolicyScreenValue>?]
+    let screens: [AdapterCall<App, ScreenValue>?]
     /// Where the calls must run.
     let isolation: AdapterIsolation
 

@@ -1,7 +1,7 @@
 import Simulator
 import SubscriptionModel
 
-/// A team's app, as recorded by `AppDriver`, replayed as a `PolicyImplementation` so the
+/// A team's app, as recorded by `AppDriver`, replayed as a `SubscriptionImplementation` so the
 /// simulator's checker, shadow and shrinker judge it like any other implementation.
 ///
 /// The output of each event is built from what the app **reported**: the outcome
@@ -18,17 +18,17 @@ import SubscriptionModel
 /// break an invariant, and never hides a wrong reported one, because the first reported
 /// field that differs is compared before any filled field that follows from it (a wrong
 /// outcome is caught at the outcome, before the counts it would change).
-struct AdapterImplementation: PolicyImplementation {
+struct AdapterImplementation: SubscriptionImplementation {
     /// Where the recordings come from.
     let recordings: RecordingQueue
     /// The recording of the current timeline.
     private var recording: AppRecording?
     /// The reference engine, on the same events.
-    private var reference = PolicyReferenceImplementation()
+    private var reference = ReferenceImplementation()
     /// Renders the screens the app does not show.
-    private let renderer: PolicyMachine
+    private let renderer: SubscriptionMachine
     /// The screens after the last event: the app's where read, else the rendering.
-    private var shown: [PolicyScreenValue] = []
+    private var shown: [ScreenValue] = []
     /// The index of the next event.
     private var index = 0
     /// Set when the events handed in are not the recording's (a harness bug).
@@ -37,7 +37,7 @@ struct AdapterImplementation: PolicyImplementation {
     /// An implementation replaying `recordings` under `policy`.
     init(policy: SubscriptionPolicy, recordings: RecordingQueue) {
         self.recordings = recordings
-        self.renderer = PolicyMachine(policy: policy)
+        self.renderer = SubscriptionMachine(policy: policy)
     }
 
     /// The app's own screens, read after every event (unread ones rendered).
@@ -53,12 +53,12 @@ struct AdapterImplementation: PolicyImplementation {
     }
 
     /// The screens after the event just handled.
-    func screens(of output: PolicyOutput, policy: SubscriptionPolicy) -> [PolicyScreenValue] {
+    func screens(of output: Output, policy: SubscriptionPolicy) -> [ScreenValue] {
         shown
     }
 
     /// The app's report of the next event, the rest from the reference.
-    mutating func handle(_ event: PolicyEvent) -> PolicyOutput {
+    mutating func handle(_ event: Event) -> Output {
         defer { index += 1 }
         let expected = reference.handle(event)
         guard let recording, index < recording.events.count, recording.events[index] == event else {
@@ -89,7 +89,7 @@ struct AdapterImplementation: PolicyImplementation {
         return output
     }
 
-    private mutating func passThrough(_ output: PolicyOutput) -> PolicyOutput {
+    private mutating func passThrough(_ output: Output) -> Output {
         shown = renderer.screens(of: output)
         return output
     }

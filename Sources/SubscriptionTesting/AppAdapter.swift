@@ -28,7 +28,7 @@ public struct AppAdapter<App>: Sendable {
     /// The hook for the app's moments, if any.
     private(set) var hook: AdapterCall<(App, AppMoment), Void>?
     /// The screens read, in the order they were added.
-    private(set) var screens: [(name: String, read: AdapterCall<App, PolicyScreenValue>)] = []
+    private(set) var screens: [(name: String, read: AdapterCall<App, ScreenValue>)] = []
     /// How failure messages name the code under test.
     public var name: String
     /// The calls given more than once (`.screen("plan")`), in order: the harness refuses
@@ -88,17 +88,17 @@ public struct AppAdapter<App>: Sendable {
 
     /// Reads the value the app shows for the policy's screen `name` (`.text("3 cards
     /// remaining today")`), after every event.
-    public func screen(_ name: String, _ read: @escaping @Sendable (App) throws -> PolicyScreenValue) -> Self {
+    public func screen(_ name: String, _ read: @escaping @Sendable (App) throws -> ScreenValue) -> Self {
         adding(screen: name, .sync(read))
     }
 
     /// The same, for an `async` or actor-isolated reader.
-    public func screen(_ name: String, _ read: @escaping @Sendable (App) async throws -> PolicyScreenValue) -> Self {
+    public func screen(_ name: String, _ read: @escaping @Sendable (App) async throws -> ScreenValue) -> Self {
         adding(screen: name, .async(read))
     }
 
     /// The same, for a reader isolated to the main actor.
-    public func screen(_ name: String, _ read: @escaping @MainActor @Sendable (App) throws -> PolicyScreenValue) -> Self where App: Sendable {
+    public func screen(_ name: String, _ read: @escaping @MainActor @Sendable (App) throws -> ScreenValue) -> Self where App: Sendable {
         adding(screen: name, .mainActor(read))
     }
 
@@ -115,7 +115,7 @@ public struct AppAdapter<App>: Sendable {
         return copy
     }
 
-    private func adding(screen name: String, _ call: AdapterCall<App, PolicyScreenValue>) -> Self {
+    private func adding(screen name: String, _ call: AdapterCall<App, ScreenValue>) -> Self {
         var copy = self
         if copy.screens.contains(where: { $0.name == name }) { copy.repeated.append(".screen(\"\(name)\")") }
         copy.screens.append((name, call))

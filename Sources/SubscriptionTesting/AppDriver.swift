@@ -17,7 +17,7 @@ struct AppDriver<App>: Sendable {
     let binding: AdapterBinding<App>
 
     /// `events` played on a new device starting in `zone`.
-    func record(zone: TimeZoneRules, events: [PolicyEvent]) -> AppRecording {
+    func record(zone: TimeZoneRules, events: [Event]) -> AppRecording {
         let session = Session(binding: binding, zone: zone, events: events)
         let isolation = binding.isolation
         if isolation == .none {
@@ -47,7 +47,7 @@ struct AppDriver<App>: Sendable {
         var app: App?
         var recording: AppRecording
 
-        init(binding: AdapterBinding<App>, zone: TimeZoneRules, events: [PolicyEvent]) {
+        init(binding: AdapterBinding<App>, zone: TimeZoneRules, events: [Event]) {
             self.binding = binding
             self.device = SimulatedDevice(at: events.first?.at ?? Instant(millisecondsSince1970: 0), zone: zone)
             self.recording = AppRecording(events: events)
@@ -60,7 +60,7 @@ struct AppDriver<App>: Sendable {
         }
 
         /// Moves the device for `event` and says what to ask the app.
-        func prepare(_ event: PolicyEvent) -> Ask {
+        func prepare(_ event: Event) -> Ask {
             device.set(instant: event.at)
             switch event.action {
             case .install:
@@ -101,7 +101,7 @@ struct AppDriver<App>: Sendable {
                         call = "use(\"\(use.use.feature)\")"
                         result = try binding.uses[use.feature].callSync((app, use.use))
                     }
-                    var screens: [PolicyScreenValue?] = []
+                    var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
                         screens.append(try read?.callSync(app))
@@ -131,7 +131,7 @@ struct AppDriver<App>: Sendable {
                         call = "use(\"\(use.use.feature)\")"
                         result = try await binding.uses[use.feature].call((app, use.use))
                     }
-                    var screens: [PolicyScreenValue?] = []
+                    var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
                         screens.append(try await read?.call(app))
@@ -162,7 +162,7 @@ struct AppDriver<App>: Sendable {
                         call = "use(\"\(use.use.feature)\")"
                         result = try await binding.uses[use.feature].callOnMain((app, use.use))
                     }
-                    var screens: [PolicyScreenValue?] = []
+                    var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
                         screens.append(try await read?.callOnMain(app))
@@ -175,7 +175,7 @@ struct AppDriver<App>: Sendable {
             }
         }
 
-        private func fail(_ call: String, _ event: PolicyEvent, _ error: any Error) {
+        private func fail(_ call: String, _ event: Event, _ error: any Error) {
             recording.problem = "\(binding.adapter.name)'s \(call) threw at event \(recording.reports.count) (\(HarnessText.event(event, policy: binding.policy)) at \(event.at)): \(String(reflecting: error))"
         }
     }

@@ -4,7 +4,7 @@ import SubscriptionModel
 /// order, up to the end or to the event at which it could not be played further.
 struct AppRecording: Sendable {
     /// The events played (the whole timeline asked for).
-    var events: [PolicyEvent]
+    var events: [Event]
     /// One report per event played; fewer than `events` when `problem` is set.
     var reports: [AppReport] = []
     /// Why the app could not be played further (a closure threw, or the timeline did not

@@ -7,5 +7,5 @@ struct AppReport: Hashable, Sendable {
     /// For a use: what the code said happened.
     var result: UseResult?
     /// Per screen of the policy, the value the app showed; nil where the adapter reads none.
-    var screens: [PolicyScreenValue?]
+    var screens: [ScreenValue?]
 }

@@ -37,7 +37,7 @@ public struct DeviceEntitlement: Hashable, Sendable {
     }
 
     /// The entitlement a `set-entitlement` event reports under `policy`.
-    public init(_ entitlement: PolicyEntitlement, policy: SubscriptionPolicy) {
+    public init(_ entitlement: Entitlement, policy: SubscriptionPolicy) {
         let product = policy.products[entitlement.product]
         let isSubscription: Bool
         switch product.kind {

@@ -22,7 +22,7 @@ public struct HarnessFailure: Sendable {
         /// The generated timeline's length.
         public var originalEvents: Int
         /// The violation on the generated timeline.
-        public var originalViolation: Violation<PolicyInvariant>
+        public var originalViolation: Violation<Invariant>
         /// Candidates tried while shrinking.
         public var shrinkAttempts: Int
     }
@@ -36,13 +36,13 @@ public struct HarnessFailure: Sendable {
     /// shipped policy and one whose file is not known.
     var policyFile: String?
     /// The invariant broken.
-    public var invariant: PolicyInvariant
+    public var invariant: Invariant
     /// Where it was found; nil when a given timeline was checked.
     public var found: Found?
     /// The violation on `timeline`.
-    public var violation: Violation<PolicyInvariant>
+    public var violation: Violation<Invariant>
     /// The timeline that shows it (shrunk, for a campaign's finding).
-    public var timeline: PolicyTimeline
+    public var timeline: Timeline
     /// Each event up to the violation: what the app reported and what the rules give.
     public var trace: [String]
     /// Which fields the check could judge (`HarnessText.observed`).
@@ -52,7 +52,7 @@ public struct HarnessFailure: Sendable {
     public var timelineJSON: String {
         let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), shrunk from \($0.originalEvents) events; \(violation)" }
             ?? "\(adapterName): \(violation)"
-        return PolicyTimelineWriter(policyReference: policyFile ?? policyName).text(timeline, about: about)
+        return TimelineWriter(policyReference: policyFile ?? policyName).text(timeline, about: about)
     }
 
     /// The command that regenerates the user, prints the reference engine's output for

@@ -10,7 +10,7 @@ import SubscriptionModel
 ///
 /// Each timeline is played through the app (`AppDriver`) and, when it has looks or
 /// reinstalls, through a second app on a second device without them; then checked as
-/// `simulate run --policy` checks the reference (`PolicyTimelineCheck`): every trace
+/// `simulate run --policy` checks the reference (`TimelineCheck`): every trace
 /// invariant at every event, and G11 in lockstep against the second app.
 struct HarnessRun<App> {
     /// The adapter, fitted to the policy.
@@ -27,7 +27,7 @@ struct HarnessRun<App> {
     }
 
     /// One given timeline (a pasted regression test), not shrunk.
-    func check(_ timeline: PolicyTimeline) -> HarnessReport {
+    func check(_ timeline: Timeline) -> HarnessReport {
         let clock = ContinuousClock(), started = clock.now
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: nil,
                                    screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
@@ -55,11 +55,11 @@ struct HarnessRun<App> {
     /// fails is played, so the result does not depend on the number of threads.
     private func play(_ settings: HarnessSettings, into report: inout HarnessReport) {
         let binding = self.binding
-        let generator = PolicyTimelineGenerator(policy: binding.policy, maxYears: settings.years)
+        let generator = TimelineGenerator(policy: binding.policy, maxYears: settings.years)
         let jobs = binding.isolation == .mainActor ? 1 : max(1, min(CampaignOptions.coreCount, settings.users))
         let hunt = UserHunt(users: settings.users)
         HarnessThread.parallel(jobs) {
-            let buffer = PolicyEventBuffer()
+            let buffer = EventBuffer()
             var judge = TimelineJudge(binding: binding)
             while let user = hunt.nextUser() {
                 let drawn = generator.generate(seed: settings.seed, user: user, into: buffer)
@@ -82,7 +82,7 @@ struct HarnessRun<App> {
             report.problem = "user \(user) of seed \(settings.seed): " + problem
             report.problemUser = user
         } else if let violation = stop.judged.violation {
-            let timeline = PolicyTimeline(policy: binding.policy, zone: stop.zone, events: stop.events)
+            let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
             report.failure = failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
         }
     }
@@ -106,10 +106,10 @@ struct HarnessRun<App> {
 
     /// Shrinks the failing user's timeline (keeping the same invariant broken) and
     /// describes it.
-    private func failure(_ violation: Violation<PolicyInvariant>, on timeline: PolicyTimeline, user: Int, persona: Persona,
+    private func failure(_ violation: Violation<Invariant>, on timeline: Timeline, user: Int, persona: Persona,
                          settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
         var shrinkJudge = TimelineJudge(binding: binding)
-        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(invariant: violation.invariant) { candidate in
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: violation.invariant) { candidate in
             let judged = shrinkJudge.judge(zone: candidate.zone, events: candidate.events)
             // A candidate on which the app threw or hung does not reproduce the finding.
             return judged.problem == nil ? judged.violation : nil
@@ -127,16 +127,16 @@ struct HarnessRun<App> {
 
     /// Each event up to the violating one: what the app reported beside what the
     /// reference engine gives for the same fields.
-    private func trace(of timeline: PolicyTimeline, app: AppRecording, violation: Violation<PolicyInvariant>) -> [String] {
-        var reference = PolicyReferenceImplementation()
+    private func trace(of timeline: Timeline, app: AppRecording, violation: Violation<Invariant>) -> [String] {
+        var reference = ReferenceImplementation()
         reference.start(policy: timeline.policy, zone: timeline.zone)
-        let renderer = PolicyMachine(policy: timeline.policy)
+        let renderer = SubscriptionMachine(policy: timeline.policy)
         var zone = timeline.zone
         var lines: [String] = []
         for (index, event) in timeline.events.enumerated() where index <= violation.eventIndex {
             if case .setZone(let next) = event.action { zone = next }
             let rules = reference.handle(event)
-            var line = "#\(index) \(PolicyTimelineWriter.instant(event.at, in: zone)) \(HarnessText.event(event, policy: timeline.policy))"
+            var line = "#\(index) \(TimelineWriter.instant(event.at, in: zone)) \(HarnessText.event(event, policy: timeline.policy))"
             if index < app.reports.count {
                 let report = app.reports[index]
                 let reported = HarnessText.reported(report, policy: timeline.policy)

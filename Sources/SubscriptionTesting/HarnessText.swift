@@ -6,7 +6,7 @@ import SubscriptionModel
 /// output, in the policy's vocabulary.
 enum HarnessText {
     /// An event as a timeline says it: `use view-card`, `set-zone Asia/Tokyo`, ...
-    static func event(_ event: PolicyEvent, policy: SubscriptionPolicy) -> String {
+    static func event(_ event: Event, policy: SubscriptionPolicy) -> String {
         switch event.action {
         case .use(let feature, let day):
             return "use \(policy.features[feature].id)" + (day.map { " for \($0)" } ?? "")
@@ -28,19 +28,19 @@ enum HarnessText {
         var parts: [String] = []
         if let result = report.result { parts.append(useResult(result)) }
         for (index, value) in report.screens.enumerated() {
-            if let value { parts.append("\(policy.screens[index].name) \(PolicyReplayLine.screenValue(value))") }
+            if let value { parts.append("\(policy.screens[index].name) \(ReplayLine.screenValue(value))") }
         }
         return parts.joined(separator: "; ")
     }
 
     /// What the rules give at the same event, for the same fields the app reported.
-    static func expected(_ output: PolicyOutput, screens: [PolicyScreenValue], comparedWith report: AppReport, policy: SubscriptionPolicy) -> String {
+    static func expected(_ output: Output, screens: [ScreenValue], comparedWith report: AppReport, policy: SubscriptionPolicy) -> String {
         var parts: [String] = []
         if report.result != nil, let outcome = output.outcome {
             parts.append(outcome == .allowed ? "allowed" : blocked(reason: output.reason, response: output.response))
         }
         for (index, value) in report.screens.enumerated() where value != nil {
-            parts.append("\(policy.screens[index].name) \(PolicyReplayLine.screenValue(screens[index]))")
+            parts.append("\(policy.screens[index].name) \(ReplayLine.screenValue(screens[index]))")
         }
         return parts.joined(separator: "; ")
     }
@@ -53,7 +53,7 @@ enum HarnessText {
         }
     }
 
-    private static func blocked(reason: PolicyReason?, response: PolicyResponse?) -> String {
+    private static func blocked(reason: BlockReason?, response: BlockResponse?) -> String {
         var text = "blocked (\(reason?.name ?? "no reason reported"))"
         switch response {
         case nil: break

@@ -2,7 +2,7 @@ import Foundation
 
 /// Hands the recordings of one timeline to the implementations that replay them: the
 /// checked app's first, then, when the timeline has looks or reinstalls, the shadow's
-/// (the same timeline without them), in the order `PolicyTimelineCheck` starts the two.
+/// (the same timeline without them), in the order `TimelineCheck` starts the two.
 /// Each implementation also checks that the events it is given are the recording's.
 final class RecordingQueue: @unchecked Sendable {
     private let lock = NSLock()

@@ -52,13 +52,13 @@ public enum SubscriptionHarness {
     public static func check<App>(_ adapter: AppAdapter<App>, policy: SubscriptionPolicy, timeline text: String,
                                   fileID: String = #fileID, filePath: StaticString = #filePath,
                                   line: UInt = #line, column: UInt = #column) async throws -> HarnessReport {
-        let timeline: PolicyTimeline
+        let timeline: Timeline
         let root = PolicyPlace.packageRoot(of: "\(filePath)")
         let file = PolicyPlace.reference(policy, packageRoot: root)
         do {
             // The policy given is the one the text names by its file (as a pasted test
             // holds it) or by its name; another file is looked up from the package root.
-            var reader = PolicyTimelineReader()
+            var reader = TimelineReader()
             reader.knownPolicies[policy.name] = policy
             if let file { reader.knownPolicies[file] = policy }
             timeline = try reader.read(data: Data(text.utf8), folder: root ?? ".")

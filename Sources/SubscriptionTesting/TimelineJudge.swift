@@ -3,22 +3,22 @@ import SubscriptionModel
 
 /// Judges one timeline: plays it through the team's app (`AppDriver`) and, when it has
 /// looks or reinstalls, through a second app on a second device without them (G11's
-/// shadow), then checks the recorded trace with `PolicyTimelineCheck` (every trace
+/// shadow), then checks the recorded trace with `TimelineCheck` (every trace
 /// invariant, and the shadow in lockstep) and says why the app could not be judged, if
 /// it could not.
 struct TimelineJudge<App> {
     let driver: AppDriver<App>
     let recordings = RecordingQueue()
-    var check: PolicyTimelineCheck<AdapterImplementation>
+    var check: TimelineCheck<AdapterImplementation>
 
     init(binding: AdapterBinding<App>) {
         driver = AppDriver(binding: binding)
         let recordings = self.recordings, policy = binding.policy
-        check = PolicyTimelineCheck(policy: policy) { AdapterImplementation(policy: policy, recordings: recordings) }
+        check = TimelineCheck(policy: policy) { AdapterImplementation(policy: policy, recordings: recordings) }
     }
 
     /// Plays `events` through the app (and the shadow app) on devices starting in `zone`, and checks the trace.
-    mutating func judge(zone: TimeZoneRules, events: [PolicyEvent]) -> TimelineJudgeVerdict {
+    mutating func judge(zone: TimeZoneRules, events: [Event]) -> TimelineJudgeVerdict {
         let app = driver.record(zone: zone, events: events)
         var loaded = [app]
         if events.contains(where: { $0.action.isLookOrReinstall }) {

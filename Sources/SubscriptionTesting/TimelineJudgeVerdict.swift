@@ -5,7 +5,7 @@ struct TimelineJudgeVerdict: Sendable {
     /// The app's recording of the whole timeline.
     var app: AppRecording
     /// The first invariant broken, if any.
-    var violation: Violation<PolicyInvariant>?
+    var violation: Violation<Invariant>?
     /// Why the app could not be judged, if it could not.
     var problem: String?
 }

@@ -12,7 +12,7 @@ public enum UseResult: Hashable, Sendable {
     /// The use was refused: `reason` as G6 names it (`.day`, `.month`, `.total`,
     /// `.stock`, `.history`, `.notInPlan`, `.noPlan`) when the code knows it, and
     /// `showing` the paywall or the alert the user saw (G7) when the code can tell.
-    case blocked(PolicyReason?, showing: PolicyResponse? = nil)
+    case blocked(BlockReason?, showing: BlockResponse? = nil)
 
     /// Whether the use went ahead.
     public var isAllowed: Bool { self == .allowed }

@@ -16,7 +16,7 @@ final class UserHunt: @unchecked Sendable {
         /// The user's persona.
         var persona: Persona
         /// The timeline's events.
-        var events: [PolicyEvent]
+        var events: [Event]
     }
 
     /// What one user played.

@@ -14,15 +14,15 @@ enum BenchCommand {
         try arguments.rejectUnknown()
         if let policy {
             Console.error("simulate bench --policy \(ExternalProgram.shellWord(policy.name)): about \(Int((seconds * Double(2 * rounds + 3)).rounded(.up))) s…")
-            let benchmark = PolicyBenchmark(policy: policy.policy, seed: seed, seconds: seconds)
+            let benchmark = Benchmark(policy: policy.policy, seed: seed, seconds: seconds)
             let step = benchmark.measureStep()
             let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
-            Console.out(PolicyBenchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))
+            Console.out(Benchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))
             return 0
         }
-        let benchmark = Benchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)
+        let benchmark = FlagshipBenchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)
         Console.error("simulate bench: about \(Int(benchmark.expectedSeconds.rounded(.up))) s…")
-        Console.out(Benchmark.text(benchmark.run()))
+        Console.out(FlagshipBenchmark.text(benchmark.run()))
         return 0
     }
 }

@@ -34,7 +34,7 @@ enum CheckCommand {
         Console.progress("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let toRun = options.usersToRun
-        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(FlagshipRunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -45,7 +45,7 @@ enum CheckCommand {
         Console.progress("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
-        let text = TimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
+        let text = FlagshipTimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
@@ -55,7 +55,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(Replay.command(for: path))
+          the reference:  \(FlagshipReplay.command(for: path))
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
@@ -92,7 +92,7 @@ enum CheckCommand {
         Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
         let users = options.usersToRun
-        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(FlagshipRunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -108,9 +108,9 @@ enum CheckCommand {
         // which pipes the file to a --batch program, reproduces it from any folder.
         let written = policy.name
         let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(options.seed) --years \(options.years)\(ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)"
-        let text = PolicyTimelineWriter(policyReference: written).text(shrunk.timeline, about: about)
+        let text = TimelineWriter(policyReference: written).text(shrunk.timeline, about: about)
         // The regression test reads its timeline from text: the policy named as commands name it.
-        let pasted = policy.given == policy.name ? nil : PolicyTimelineWriter(policyReference: policy.given).text(shrunk.timeline, about: about)
+        let pasted = policy.given == policy.name ? nil : TimelineWriter(policyReference: policy.given).text(shrunk.timeline, about: about)
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
@@ -120,7 +120,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(Replay.command(for: path))
+          the reference:  \(FlagshipReplay.command(for: path))
           regenerate:     \(ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)))
         """

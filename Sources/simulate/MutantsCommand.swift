@@ -18,15 +18,15 @@ enum MutantsCommand {
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
-        if let policy, PolicyMutantCatalogue.entries(for: policy.name).isEmpty {
+        if let policy, MutantCatalogue.entries(for: policy.name).isEmpty {
             // Refused before a report folder is made.
             throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
         }
         let folder = try ReportFolder(path: reportPath)
         if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.progress("simulate mutants: \(MutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
+        Console.progress("simulate mutants: \(FlagshipMutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
         let result = ReferenceCampaign(options: options).runReference()
-        let matrix = KillMatrix.hunt(options: options)
+        let matrix = FlagshipKillMatrix.hunt(options: options)
         let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
         return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
@@ -41,13 +41,13 @@ enum MutantsCommand {
         for row in rows {
             if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
         }
-        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
+        try folder.write(FlagshipKillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
-        try RunCommand.commitThenPrint(folder, KillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
+        try RunCommand.commitThenPrint(folder, FlagshipKillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
                                        reportLine: "; each counterexample in failures/")
         if let row = rows.first(where: { $0.counterexample != nil }) {
             let file = (folder.path as NSString).appendingPathComponent("failures/mutant-\(row.name).json")
-            Console.out("See a mutant's bug: \(Replay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
+            Console.out("See a mutant's bug: \(FlagshipReplay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
         }
         return report.passed ? 0 : 1
     }
@@ -55,10 +55,10 @@ enum MutantsCommand {
     /// `simulate mutants --policy X`: the policy's catalogued mutants, hunted over the
     /// policy's generated users, compared with the reference engine.
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
-        let catalogue = PolicyMutantCatalogue.entries(for: policy.name)
+        let catalogue = MutantCatalogue.entries(for: policy.name)
         Console.progress("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
-        let result = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
-        let matrix = PolicyKillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        let result = Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
+        let matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let command = "swift run -c release simulate mutants --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (policy.swarm ? "" : " --no-swarm")
         return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)

@@ -33,24 +33,24 @@ enum ReplayCommand {
             let personasFlag = CampaignOptions.personasFlag(personas)
             if let policy {
                 let years = years ?? CampaignOptions.defaultYears
-                let timeline = PolicyTimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
+                let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
                 if let out {
                     let flags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
                     let about = "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
-                    try Console.write(PolicyTimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
-                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
+                    try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
+                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + FlagshipReplay.command(for: out)
                         : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }
-                PolicyReplay.write(timeline) { Console.out($0, terminator: "") }
+                Replay.write(timeline) { Console.out($0, terminator: "") }
                 return 0
             }
-            let timeline = TimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears, personas: personas).user(seed: seed, user: user).timeline
+            let timeline = FlagshipTimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears, personas: personas).user(seed: seed, user: user).timeline
             if let out {
-                try Console.write(TimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears)\(personasFlag): user \(user)"), toFile: out)
-                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: " + Replay.command(for: out))
+                try Console.write(FlagshipTimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears)\(personasFlag): user \(user)"), toFile: out)
+                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: " + FlagshipReplay.command(for: out))
             }
-            Replay.write(timeline) { Console.out($0, terminator: "") }
+            FlagshipReplay.write(timeline) { Console.out($0, terminator: "") }
             return 0
         }
         guard user == nil, out == nil, years == nil, personas == nil, policy == nil else {
@@ -64,7 +64,7 @@ enum ReplayCommand {
             if let mutant {
                 try MutantReplay.run(path: InputPath.commandLineArgument(path), mutant: mutant) { Console.out($0, terminator: "") }
             } else {
-                try Replay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
+                try FlagshipReplay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
             }
             return 0
         } catch {

@@ -22,18 +22,18 @@ enum RunCommand {
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
         let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
         if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.progress("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(RunSummary.command(options)))")
+        Console.progress("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(FlagshipRunSummary.command(options)))")
         let campaign = ReferenceCampaign(options: options)
         let started = Date()
         let toRun = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
+            Console.error(FlagshipRunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.runReference(progress: Console.showsProgress ? showProgress : nil)
-        var summary = RunSummary.text(result)
+        var summary = FlagshipRunSummary.text(result)
         let failures = try campaign.shrinkFailures(of: result, into: folder)
         for (failure, path) in failures {
-            summary += "\n\n" + RunSummary.failure(failure, writtenTo: path, timelineText: TimelineWriter().text(failure.timeline))
+            summary += "\n\n" + FlagshipRunSummary.failure(failure, writtenTo: path, timelineText: FlagshipTimelineWriter().text(failure.timeline))
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(result: result, failures: failures))
@@ -44,16 +44,16 @@ enum RunCommand {
     /// `simulate run --policy X`: the same run on the generic engine, with the policy's
     /// generator, invariants and coverage.
     static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
-        var campaign = PolicyCampaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        var campaign = Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         campaign.extraGeneratorFlags = policy.storeKitArgument
-        Console.progress("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(PolicyRunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
+        Console.progress("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
         let started = Date()
         let users = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
+            Console.error(FlagshipRunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
-        var summary = policy.annotated(PolicyRunSummary.text(result))
+        var summary = policy.annotated(RunSummary.text(result))
         var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         for invariant in result.brokenInvariants {
             guard let user = result.firstFailingUser[invariant] else { continue }
@@ -64,7 +64,7 @@ enum RunCommand {
             let text = failure.timelineText
             let path = try folder.write(text, as: "failures/" + failure.fileName)
             failures.append((failure, path))
-            summary += "\n\n" + PolicyRunSummary.failure(failure, writtenTo: path, timelineText: text)
+            summary += "\n\n" + RunSummary.failure(failure, writtenTo: path, timelineText: text)
         }
         try folder.write(summary + "\n", as: "summary.txt")
         try folder.write(RunReport(policyResult: result, failures: failures, storeKit: policy.storeKit?.path))

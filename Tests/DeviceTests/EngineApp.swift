@@ -9,26 +9,26 @@ import SubscriptionTesting
 final class EngineApp: @unchecked Sendable {
     let device: SimulatedDevice
     let policy: SubscriptionPolicy
-    let machine: PolicyMachine
-    private var lastOutput: PolicyOutput?
+    let machine: SubscriptionMachine
+    private var lastOutput: Output?
 
     init(device: SimulatedDevice, policy: SubscriptionPolicy) {
         self.device = device
         self.policy = policy
-        self.machine = PolicyMachine(policy: policy)
+        self.machine = SubscriptionMachine(policy: policy)
     }
 
     /// The engine's state lives in the keychain, so it survives a reinstall (G1).
-    private var state: PolicyState {
-        get { device.keychain.object(forKey: "engine") as? PolicyState ?? machine.initialState(zone: zone) }
+    private var state: SubscriptionState {
+        get { device.keychain.object(forKey: "engine") as? SubscriptionState ?? machine.initialState(zone: zone) }
         set { device.keychain.set(newValue, forKey: "engine") }
     }
 
     private var zone: TimeZoneRules { TimeZoneRules.named(device.timeZone.identifier)! }
 
-    private func apply(_ action: PolicyEvent.Action) -> PolicyOutput {
+    private func apply(_ action: Event.Action) -> Output {
         var state = self.state
-        let output = machine.apply(PolicyEvent(at: device.currentInstant, action), to: &state)
+        let output = machine.apply(Event(at: device.currentInstant, action), to: &state)
         self.state = state
         lastOutput = output
         return output
@@ -43,7 +43,7 @@ final class EngineApp: @unchecked Sendable {
         case .timeZoneChanged: _ = apply(.setZone(zone))
         case .entitlementsChanged:
             let entitlement = device.currentEntitlements.first.map { reported in
-                PolicyEntitlement(product: policy.productIndex(reported.productID)!,
+                Entitlement(product: policy.productIndex(reported.productID)!,
                                   expires: reported.expirationDate.map(SimulatedDevice.instant),
                                   renews: reported.productType == .nonConsumable || reported.willAutoRenew)
             }
@@ -57,7 +57,7 @@ final class EngineApp: @unchecked Sendable {
         return output.outcome == .allowed ? .allowed : .blocked(output.reason, showing: output.response)
     }
 
-    func screen(_ index: Int) -> PolicyScreenValue {
+    func screen(_ index: Int) -> ScreenValue {
         machine.screens(of: lastOutput!)[index]
     }
 

@@ -72,12 +72,12 @@ struct FailureReportTests {
     func replayedUserFails() async throws {
         let failure = try #require(try await Self.huntResetsOnlyAtLaunch().failure)
         let found = try #require(failure.found)
-        let generated = PolicyTimelineGenerator(policy: .dailyQuip, maxYears: found.years).user(seed: found.seed, user: found.user).timeline
+        let generated = TimelineGenerator(policy: .dailyQuip, maxYears: found.years).user(seed: found.seed, user: found.user).timeline
         #expect(generated.events.count == found.originalEvents)
         var again: HarnessReport?
         await withKnownIssue {
             again = try await SubscriptionHarness.check(CardQuota.adapter(.resetsOnlyAtLaunch), policy: .dailyQuip,
-                                                        timeline: PolicyTimelineWriter().text(generated))
+                                                        timeline: TimelineWriter().text(generated))
         }
         #expect(again?.failure?.violation == found.originalViolation)
     }
@@ -87,7 +87,7 @@ struct FailureReportTests {
         let failure = try #require(try await Self.huntResetsOnlyAtLaunch().failure)
         // Five cards, a midnight that passes without a launch, one more card: 7 events.
         #expect(failure.timeline.events.count <= 7)
-        #expect(try PolicyTimelineReader().read(data: Data(failure.timelineJSON.utf8)) == failure.timeline)
+        #expect(try TimelineReader().read(data: Data(failure.timelineJSON.utf8)) == failure.timeline)
         let test = failure.regressionTest
         #expect(test.contains("@Test(\"regression: daily-quip no-over-blocking, seed 20261121 user \(failure.found!.user)\")"))
         #expect(test.contains("try await SubscriptionHarness.check(<#adapter#>, policy: .dailyQuip, timeline: #\"\"\""))

@@ -76,7 +76,7 @@ struct IsolationTests {
     func throwingClosure() async throws {
         struct StoreUnavailable: Error {}
         let adapter = CardQuota.adapter(readsScreens: false)
-            .screen("plan") { (_: CardQuota) throws -> PolicyScreenValue in throw StoreUnavailable() }
+            .screen("plan") { (_: CardQuota) throws -> ScreenValue in throw StoreUnavailable() }
         var report: HarnessReport?
         try await withKnownIssue {
             report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, users: 3)

@@ -48,7 +48,7 @@ struct OwnPolicyFileTests {
         #expect(!failure.message().contains("<#policy#>"))
 
         // The timeline as the timeline file, read from its own folder: the same policy and events.
-        #expect(try PolicyTimelineReader().read(data: Data(failure.timelineJSON.utf8), folder: "/") == failure.timeline)
+        #expect(try TimelineReader().read(data: Data(failure.timelineJSON.utf8), folder: "/") == failure.timeline)
 
         // The pasted test: the policy read as it reads it, the timeline as it holds it.
         let pastedPolicy = try SubscriptionPolicy(packageFile: path)
@@ -79,13 +79,13 @@ struct OwnPolicyFileTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let user = try PolicyTimelineReader().read(path: elsewhere + "/user\(found.user).json")
+        let user = try TimelineReader().read(path: elsewhere + "/user\(found.user).json")
         #expect(user.policy == policy)
         #expect(user.events.count == found.originalEvents)
         var again: HarnessReport?
         await withKnownIssue {
             again = try await SubscriptionHarness.check(CardQuota.adapter(.resetsOnlyAtLaunch), policy: policy,
-                                                        timeline: PolicyTimelineWriter(policyReference: path).text(user))
+                                                        timeline: TimelineWriter(policyReference: path).text(user))
         }
         #expect(again?.failure?.violation == found.originalViolation)
         #endif

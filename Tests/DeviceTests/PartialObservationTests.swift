@@ -53,14 +53,14 @@ struct PartialObservationTests {
     struct WrongReport: Sendable, CustomStringConvertible {
         let description: String
         let report: @Sendable (UseResult) -> UseResult
-        let invariant: PolicyInvariant
+        let invariant: Invariant
         let event: Int
     }
 
     static let wrongReports: [WrongReport] = [
         WrongReport(description: "allows the sixth", report: { _ in .allowed }, invariant: .limitsRespected, event: 6),
         WrongReport(description: "blames the month", report: { $0.isAllowed ? $0 : .blocked(.month, showing: .paywall) }, invariant: .noOverBlocking, event: 6),
-        WrongReport(description: "shows an alert", report: { $0.isAllowed ? $0 : .blocked(.day, showing: .alert(PolicyAlert(title: "Limit reached", message: nil))) },
+        WrongReport(description: "shows an alert", report: { $0.isAllowed ? $0 : .blocked(.day, showing: .alert(Alert(title: "Limit reached", message: nil))) },
                     invariant: .exactResponses, event: 6),
         WrongReport(description: "blocks every card", report: { _ in .blocked(.day) }, invariant: .noOverBlocking, event: 1),
     ]

@@ -89,10 +89,10 @@ struct SimulatedDeviceTests {
         let policy = SubscriptionPolicy.dailyQuip
         let monthly = try #require(policy.productIndex("dailyquip.monthly")), lifetime = try #require(policy.productIndex("dailyquip.lifetime"))
         let expires = Instant(millisecondsSince1970: 1_775_001_600_000)
-        let cancelled = DeviceEntitlement(PolicyEntitlement(product: monthly, expires: expires, renews: false), policy: policy)
+        let cancelled = DeviceEntitlement(Entitlement(product: monthly, expires: expires, renews: false), policy: policy)
         #expect(cancelled == DeviceEntitlement(productID: "dailyquip.monthly", expirationDate: Date(timeIntervalSince1970: 1_775_001_600),
                                                 willAutoRenew: false, productType: .autoRenewable))
-        let bought = DeviceEntitlement(PolicyEntitlement(product: lifetime), policy: policy)
+        let bought = DeviceEntitlement(Entitlement(product: lifetime), policy: policy)
         #expect(bought == DeviceEntitlement(productID: "dailyquip.lifetime", expirationDate: nil, willAutoRenew: false, productType: .nonConsumable))
     }
 

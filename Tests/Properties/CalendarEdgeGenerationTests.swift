@@ -9,17 +9,17 @@ import TestSupport
 /// coverage trackers from the timelines and the reference outputs: a daa-tiers engine
 /// whose daily reset skipped 29 February survived 20,000 users because no user was ever
 /// blocked by the day's limit on 28 February of a leap year. Seed
-/// `PolicyGenerationSettings.seed` (the flagship's: `PropertySettings.seed`); each floor is
+/// `GenerationSettings.seed` (the flagship's: `PropertySettings.seed`); each floor is
 /// well below what the generator reaches and above what it reached before it aimed at
 /// the edges (the counts of both are in the comments).
 @Suite("Calendar edges: the generators reach them")
 struct CalendarEdgeGenerationTests {
     /// The calendar categories' counts over `users` users of the policy named `name`.
     static func counts(_ name: String, users: Int) -> (names: [String], counts: [Int]) {
-        let policy = PolicyGenerationSettings.policy(name)
-        let generator = PolicyGenerationSettings.generator(policy)
-        var tracker = PolicyCoverageTracker(policy: policy)
-        for user in 0..<users { tracker.observe(timeline: generator.user(seed: PolicyGenerationSettings.seed, user: user).timeline) }
+        let policy = GenerationSettings.policy(name)
+        let generator = GenerationSettings.generator(policy)
+        var tracker = CoverageTracker(policy: policy)
+        for user in 0..<users { tracker.observe(timeline: generator.user(seed: GenerationSettings.seed, user: user).timeline) }
         let counts = tracker.counts
         let calendar = counts.categories.indices.filter { if case .calendar = counts.categories[$0] { true } else { false } }
         return (calendar.map { counts.categories[$0].name(in: policy) }, calendar.map { counts.counts[$0] })
@@ -41,7 +41,7 @@ struct CalendarEdgeGenerationTests {
         let (names, counts) = Self.counts(name, users: size.users)
         #expect(names.count == size.windows * CalendarEdge.allCases.count)
         for (category, count) in zip(names, counts) {
-            #expect(count >= size.floor, "\(name): \(category) reached \(count) times in \(size.users) users, floor \(size.floor); seed \(PolicyGenerationSettings.seed)")
+            #expect(count >= size.floor, "\(name): \(category) reached \(count) times in \(size.users) users, floor \(size.floor); seed \(GenerationSettings.seed)")
         }
     }
 
@@ -49,11 +49,11 @@ struct CalendarEdgeGenerationTests {
     func flagshipReachesEveryEdge() {
         // The fewest reached: 25 (29 Feb); before the generator aimed at the edges, 3 (leap days).
         let users = 1_000, floor = 12
-        let generator = TimelineGenerator(maxYears: PropertySettings.years)
-        var observer = RunObserver(policy: .mealCapture)
+        let generator = FlagshipTimelineGenerator(maxYears: PropertySettings.years)
+        var observer = FlagshipRunObserver(policy: .mealCapture)
         for user in 0..<users {
             let generated = generator.user(seed: PropertySettings.seed, user: user)
-            var reference = ReferenceImplementation()
+            var reference = FlagshipReferenceImplementation()
             reference.start(zone: generated.timeline.zone)
             observer.begin(zone: generated.timeline.zone, persona: generated.persona)
             for event in generated.timeline.events { observer.observe(event, reference.handle(event)) }

@@ -9,13 +9,13 @@ import Testing
 /// month block followed by a use still in the month) count nothing.
 @Suite("Calendar edges: the tracker's rule")
 struct CalendarEdgeTests {
-    typealias Step = PolicyTimelineSketch.Step
+    typealias Step = TimelineSketch.Step
 
     /// The calendar-edge counts of `policy`'s tracker over one sketched timeline, by name
     /// (`calendar(meter, window, edge)`), the zero ones left out.
     static func counts(_ policy: String, zone: String, _ lines: [(String, Step)]) -> [String: Int] {
-        let timeline = PolicyTimelineSketch.timeline(policy, zone: zone, lines)
-        var tracker = PolicyCoverageTracker(policy: timeline.policy)
+        let timeline = TimelineSketch.timeline(policy, zone: zone, lines)
+        var tracker = CoverageTracker(policy: timeline.policy)
         tracker.observe(timeline: timeline)
         let counts = tracker.counts
         var named: [String: Int] = [:]
@@ -107,16 +107,16 @@ struct CalendarEdgeTests {
     func flagship() {
         let zone = TimeZoneRules.utc
         let day = Milliseconds.twentyFourHours, minute = Milliseconds.minute
-        let start = PolicyTimelineSketch.instant("2027-12-31T10:00:00Z")
-        var events = [Event(at: start, .install)]
-        for n in 0..<11 { events.append(Event(at: start.adding(milliseconds: Int64(n) * minute), .capture(.meal))) } // the 11th: the plan sheet, in the trial
-        events.append(Event(at: PolicyTimelineSketch.instant("2028-01-01T00:30:00Z"), .capture(.recipeLink))) // allowed
+        let start = TimelineSketch.instant("2027-12-31T10:00:00Z")
+        var events = [FlagshipEvent(at: start, .install)]
+        for n in 0..<11 { events.append(FlagshipEvent(at: start.adding(milliseconds: Int64(n) * minute), .capture(.meal))) } // the 11th: the plan sheet, in the trial
+        events.append(FlagshipEvent(at: TimelineSketch.instant("2028-01-01T00:30:00Z"), .capture(.recipeLink))) // allowed
         // After the trial (72 h), no plan: every capture opens the plan sheet, a day apart.
-        events.append(Event(at: PolicyTimelineSketch.instant("2028-01-31T12:00:00Z"), .capture(.meal)))
-        events.append(Event(at: PolicyTimelineSketch.instant("2028-01-31T12:00:00Z").adding(milliseconds: day), .capture(.meal)))
-        var implementation = ReferenceImplementation()
+        events.append(FlagshipEvent(at: TimelineSketch.instant("2028-01-31T12:00:00Z"), .capture(.meal)))
+        events.append(FlagshipEvent(at: TimelineSketch.instant("2028-01-31T12:00:00Z").adding(milliseconds: day), .capture(.meal)))
+        var implementation = FlagshipReferenceImplementation()
         implementation.start(zone: zone)
-        var observer = RunObserver(policy: .mealCapture)
+        var observer = FlagshipRunObserver(policy: .mealCapture)
         observer.begin(zone: zone, persona: .heavy)
         for event in events { observer.observe(event, implementation.handle(event)) }
         let counts = observer.coverage.counts
@@ -135,7 +135,7 @@ struct CalendarEdgeTests {
         #expect(edges("2028-04-30") == ["month-end-30"] && edges("2028-12-31") == ["month-end-31", "year-end"] && edges("2028-12-30").isEmpty)
         let newYork = TimeZoneRules.named("America/New_York")!
         func daylight(_ text: String, _ calendar: PolicyCalendar, wholeMonth: Bool = false) -> [String] {
-            let day = PolicyTimelineSketch.date(text)
+            let day = TimelineSketch.date(text)
             let noon = Int64(day.daysSince1970) * Milliseconds.twentyFourHours + 12 * Milliseconds.hour
             return CalendarEdge.daylightEdges(of: day, wholeMonth: wholeMonth, near: noon, zone: newYork, calendar: calendar).members.map(\.name)
         }
@@ -153,11 +153,11 @@ struct CalendarEdgeTests {
     func categories() {
         func windows(_ name: String) -> [String] {
             let policy = SubscriptionPolicy.named(name)!
-            return PolicyCoverageCategory.calendarWindows(policy).map { "\(policy.meters[$0.meter]) \($0.window.name)" }
+            return CoverageCategory.calendarWindows(policy).map { "\(policy.meters[$0.meter]) \($0.window.name)" }
         }
         #expect(windows("daily-quip") == ["cards day"] && windows("daa-tiers") == ["questions day"] && windows("meal-capture") == ["analyses day"])
         #expect(windows("oxalate") == ["questions day", "questions month", "recipes day"] && windows("face-recall").isEmpty)
-        let all = PolicyCoverageCategory.all(for: .oxalate).filter { if case .calendar = $0 { true } else { false } }
+        let all = CoverageCategory.all(for: .oxalate).filter { if case .calendar = $0 { true } else { false } }
         #expect(all.count == 3 * CalendarEdge.allCases.count)
     }
 }

@@ -6,20 +6,20 @@ import Testing
 /// zone tables and once with Foundation's `Calendar` at every event (model and
 /// checker alike) produce identical outputs, checks and coverage.
 @Suite("Zone tables and Calendar give the same run")
-struct LocalDatePathsTests {
+struct FlagshipLocalDatePathsTests {
     @Test("identical digests, checks and coverage over generated users in every kind of zone")
     func sameRunBothPaths() {
         var options = PropertySettings.options
         options.users = min(options.users, 400)
         let tables = ReferenceCampaign(options: options).run()
         let calendar = CalendarDates()
-        var baseline = Campaign(options: options) {
-            ReferenceImplementation(machine: SubscriptionMachine(policy: .mealCapture, dates: calendar))
+        var baseline = FlagshipCampaign(options: options) {
+            FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar))
         }
         baseline.checkerDates = calendar
         let viaCalendar = baseline.run()
         #expect(tables.tally.events > 0)
-        #expect(tables.tally.digest == viaCalendar.tally.digest, "seed \(options.seed), \(options.users) users; reproduce with: PROPERTY_SEED=\(options.seed) swift test --filter LocalDatePathsTests")
+        #expect(tables.tally.digest == viaCalendar.tally.digest, "seed \(options.seed), \(options.users) users; reproduce with: PROPERTY_SEED=\(options.seed) swift test --filter FlagshipLocalDatePathsTests")
         #expect(tables.tally.checks == viaCalendar.tally.checks)
         #expect(tables.tally.coverage == viaCalendar.tally.coverage)
         #expect(viaCalendar.brokenInvariants.isEmpty)
@@ -31,17 +31,17 @@ struct LocalDatePathsTests {
 /// same outputs, checks and coverage. This is also what makes `simulate bench --policy`'s
 /// (c) the same simulation as its (b), only on another date source.
 @Suite("Zone tables and Calendar give the same policy run")
-struct PolicyLocalDatePathsTests {
-    static let seed: UInt64 = PolicyGenerationSettings.seed
+struct LocalDatePathsTests {
+    static let seed: UInt64 = GenerationSettings.seed
     static let users = 60
 
-    @Test("identical digests, checks and coverage for every shipped policy", arguments: PolicyGenerationSettings.names)
+    @Test("identical digests, checks and coverage for every shipped policy", arguments: GenerationSettings.names)
     func sameRunBothPaths(_ name: String) {
-        let policy = PolicyGenerationSettings.policy(name)
-        let options = CampaignOptions(seed: Self.seed, users: Self.users, years: PolicyGenerationSettings.years, jobs: 2)
-        let tables = PolicyCampaign(options: options, policy: policy).run()
+        let policy = GenerationSettings.policy(name)
+        let options = CampaignOptions(seed: Self.seed, users: Self.users, years: GenerationSettings.years, jobs: 2)
+        let tables = Campaign(options: options, policy: policy).run()
         let calendar = CalendarDates()
-        var baseline = PolicyCampaign(options: options, policy: policy) { PolicyReferenceImplementation(dates: calendar) }
+        var baseline = Campaign(options: options, policy: policy) { ReferenceImplementation(dates: calendar) }
         baseline.checkerDates = calendar
         let viaCalendar = baseline.run()
         let replay = "policy \(name), seed \(Self.seed), \(Self.users) users; replay a user with: swift run simulate replay --policy \(name) --seed \(Self.seed) --user K"

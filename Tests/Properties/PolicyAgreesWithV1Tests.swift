@@ -22,9 +22,9 @@ struct PolicyAgreesWithV1Tests {
     }
 
     /// The same life as a policy timeline: a capture is a use of the feature named like its kind.
-    static func policyEvents(_ events: [Event], policy: SubscriptionPolicy, rules: CaptureRules) -> [PolicyEvent] {
+    static func policyEvents(_ events: [FlagshipEvent], policy: SubscriptionPolicy, rules: CaptureRules) -> [Event] {
         events.map { event in
-            let action: PolicyEvent.Action
+            let action: Event.Action
             switch event.action {
             case .install: action = .install
             case .reinstall: action = .reinstall
@@ -32,9 +32,9 @@ struct PolicyAgreesWithV1Tests {
             case .setZone(let zone): action = .setZone(zone)
             case .capture(let kind): action = .use(feature: policy.featureIndex(kind.rawValue)!, day: nil)
             case .setEntitlement(let tier):
-                action = .setEntitlement(tier.map { PolicyEntitlement(product: policy.productIndex(rules.productID(of: $0))!) })
+                action = .setEntitlement(tier.map { Entitlement(product: policy.productIndex(rules.productID(of: $0))!) })
             }
-            return PolicyEvent(at: event.at, action)
+            return Event(at: event.at, action)
         }
     }
 
@@ -42,11 +42,11 @@ struct PolicyAgreesWithV1Tests {
     func agreesOnGeneratedTimelines() {
         let policy = SubscriptionPolicy.mealCapture
         let rules = CaptureRules.mealCapture
-        let generic = PolicyMachine(policy: policy)
-        let v1 = SubscriptionMachine(policy: rules)
+        let generic = SubscriptionMachine(policy: policy)
+        let v1 = FlagshipMachine(policy: rules)
         let home = policy.screens.firstIndex { $0.name == "home" }!
         let planView = policy.screens.firstIndex { $0.name == "planView" }!
-        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        let generator = FlagshipTimelineGenerator(maxYears: PropertySettings.years)
         var checkedUses = 0, blockedUses = 0, alerts = 0
         for user in 0..<Self.users {
             let timeline = generator.user(seed: PropertySettings.seed, user: user).timeline
@@ -54,8 +54,8 @@ struct PolicyAgreesWithV1Tests {
             let new = generic.replay(zone: timeline.zone, events: Self.policyEvents(timeline.events, policy: policy, rules: rules))
             for (index, (a, b)) in zip(old, new).enumerated() {
                 let screens = generic.screens(of: b)
-                let expectedHome = PolicyScreenValue.text(a.label.string)
-                let expectedBox: PolicyScreenValue
+                let expectedHome = ScreenValue.text(a.label.string)
+                let expectedBox: ScreenValue
                 switch a.planView {
                 case .bar(let used, let limit)?: expectedBox = .bar(used: used, limit: limit)
                 case .text(let text)?: expectedBox = .boxText(text.string)
@@ -67,7 +67,7 @@ struct PolicyAgreesWithV1Tests {
                 case .captured?: sameOutcome = b.outcome == .allowed
                 case .planSheet?: sameOutcome = b.outcome == .blocked && b.response == .paywall
                 case .limitAlert?:
-                    sameOutcome = b.outcome == .blocked && b.alert == a.alert.map { PolicyAlert(title: $0.title.string, message: $0.message?.string) }
+                    sameOutcome = b.outcome == .blocked && b.alert == a.alert.map { Alert(title: $0.title.string, message: $0.message?.string) }
                 }
                 let agrees = sameOutcome && a.day == b.day && a.plan.rawValue == policy.planID(b.plan) && a.used == b.counts[0].day
                     && a.limit == b.plan.flatMap { policy.plans[$0].limit(meter: 0, .day)?.value }

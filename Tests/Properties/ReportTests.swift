@@ -15,7 +15,7 @@ struct ReportTests {
         #expect(decoded == report)
         #expect(report.tool == RunReport.toolVersion)
         #expect(report.options.seed == PropertySettings.seed)
-        #expect(report.invariants.map(\.name) == Invariant.traceInvariants.map(\.rawValue))
+        #expect(report.invariants.map(\.name) == FlagshipInvariant.traceInvariants.map(\.rawValue))
         // The edge categories, then the analyses' day window at each calendar edge.
         #expect(report.coverage.map(\.category) == EdgeCategory.allCases.map(\.rawValue) + CalendarEdge.allCases.map { "calendar(analyses, day, \($0.name))" })
         #expect(report.counts.events == SharedCampaign.result.tally.events)
@@ -124,7 +124,7 @@ struct ReportTests {
         report.coverage[0].exercised = false
         let text = MarkdownReport.text(report)
         #expect(text.contains("**Not exercised:** dst-spring-forward."))
-        for invariant in Invariant.traceInvariants { #expect(text.contains("`\(invariant.rawValue)`")) }
+        for invariant in FlagshipInvariant.traceInvariants { #expect(text.contains("`\(invariant.rawValue)`")) }
         // A check's report, as a check builds its coverage: counted, no floor judged.
         report.kind = .check
         report.coverage = RunReport.coverage(report.coverage, as: .check)
@@ -140,7 +140,7 @@ struct ReportTests {
         #expect(MarkdownReport.plain("<b>x</b>&y") == "&lt;b&gt;x&lt;/b&gt;&amp;y")
         // A run of a policy whose plan id has both: the behaviour tables show it as text.
         let policy = try SubscriptionPolicy(data: Data(#"{"policy": "odd", "calendar": "device", "defaults": {"guest": "a|<b>"}, "meters": ["q"], "features": [{"id": "read", "consumes": "q"}], "plans": [{"id": "a|<b>", "name": "A", "features": "all", "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}}], "screens": {}}"#.utf8), file: "odd.json")
-        let result = PolicyCampaign(options: CampaignOptions(seed: 1, users: 3, years: 1, jobs: 1), policy: policy).run()
+        let result = Campaign(options: CampaignOptions(seed: 1, users: 3, years: 1, jobs: 1), policy: policy).run()
         let markdown = MarkdownReport.text(RunReport(policyResult: result, failures: []))
         let behaviour = try #require(markdown.range(of: "## Behaviour").map { markdown[$0.lowerBound...] })
         #expect(behaviour.contains("\n| a\\|&lt;b&gt; | "), "the plan's row")

@@ -10,20 +10,20 @@ struct RoundTripTests {
 
     @Test("every generated timeline is valid, within 1970–2099, and round-trips through JSON")
     func roundTrip() throws {
-        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        let generator = FlagshipTimelineGenerator(maxYears: PropertySettings.years)
         for user in 0..<Self.sample {
             let timeline = generator.user(seed: PropertySettings.seed, user: user).timeline
             #expect(timeline.isValid, "\(PropertySettings.reproduce(user: user))")
-            #expect(timeline.events.first!.at >= TimelineGenerator.earliest && timeline.events.last!.at < TimelineGenerator.latest)
-            let text = TimelineWriter().text(timeline)
-            let read = try TimelineReader().read(data: Data(text.utf8))
+            #expect(timeline.events.first!.at >= FlagshipTimelineGenerator.earliest && timeline.events.last!.at < FlagshipTimelineGenerator.latest)
+            let text = FlagshipTimelineWriter().text(timeline)
+            let read = try FlagshipTimelineReader().read(data: Data(text.utf8))
             #expect(read == timeline, "\(PropertySettings.reproduce(user: user))")
         }
     }
 
     @Test("captures come in every kind, about a third each, and every action appears")
     func actionMix() {
-        let generator = TimelineGenerator(maxYears: PropertySettings.years)
+        let generator = FlagshipTimelineGenerator(maxYears: PropertySettings.years)
         var kinds: [CaptureKind: Int] = [:]
         var actions: Set<String> = []
         for user in 0..<Self.sample {
@@ -44,12 +44,12 @@ struct RoundTripTests {
     func writtenYears() throws {
         let newYork = try #require(TimeZoneRules.named("America/New_York")), tokyo = try #require(TimeZoneRules.named("Asia/Tokyo"))
         let first = Instant(millisecondsSince1970: 3 * Milliseconds.hour), last = Instant(millisecondsSince1970: 4_102_444_799_000 - 3 * Milliseconds.hour)
-        let timeline = Timeline(zone: newYork, events: [Event(at: first, .install), Event(at: first, .capture(.meal)),
-                                                        Event(at: last, .setZone(tokyo)), Event(at: last, .capture(.meal))])
-        let text = TimelineWriter().text(timeline)
+        let timeline = FlagshipTimeline(zone: newYork, events: [FlagshipEvent(at: first, .install), FlagshipEvent(at: first, .capture(.meal)),
+                                                        FlagshipEvent(at: last, .setZone(tokyo)), FlagshipEvent(at: last, .capture(.meal))])
+        let text = FlagshipTimelineWriter().text(timeline)
         #expect(text.contains("\"1970-01-01T03:00:00Z\"") && text.contains("\"2099-12-31T20:59:59Z\""), "\(text)")
-        #expect(try TimelineReader().read(data: Data(text.utf8)) == timeline)
-        #expect(TimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
+        #expect(try FlagshipTimelineReader().read(data: Data(text.utf8)) == timeline)
+        #expect(FlagshipTimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
         // Instants a timeline can hold though they are in 1969 or 2100 in UTC: the nearest offset that writes them in 1970-2099.
         let kiritimati = try #require(TimeZoneRules.named("Pacific/Kiritimati"))
         for (read, zone, written) in [("1970-01-01T00:00:00+14:00", kiritimati, "1970-01-01T00:00:00+14:00"),
@@ -58,9 +58,9 @@ struct RoundTripTests {
                                       ("2099-12-31T23:59:59-23:59", tokyo, "2099-12-31T23:59:59-23:59"),
                                       ("2099-12-31T23:00:00-01:00", kiritimati, "2099-12-31T23:59:00-00:01")] {
             guard case .success(let instant) = InstantParser.parse(read) else { Issue.record("\(read) does not parse"); continue }
-            let edge = Timeline(zone: zone, events: [Event(at: instant, .install)])
-            let text = TimelineWriter().text(edge)
-            #expect(try TimelineReader().read(data: Data(text.utf8)) == edge, "\(read) in \(zone.identifier): \(text)")
+            let edge = FlagshipTimeline(zone: zone, events: [FlagshipEvent(at: instant, .install)])
+            let text = FlagshipTimelineWriter().text(edge)
+            #expect(try FlagshipTimelineReader().read(data: Data(text.utf8)) == edge, "\(read) in \(zone.identifier): \(text)")
             #expect(text.contains("\"\(written)\""), "the nearest offset: \(read) in \(zone.identifier): \(text)")
         }
     }

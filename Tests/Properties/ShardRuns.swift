@@ -12,9 +12,9 @@ enum ShardRuns {
 
     /// `simulate run` with the implementations `make` builds (the reference model when
     /// nil), its failures shrunk into `path`'s failures/, its report written to `path`.
-    static func run<I: SubscriptionImplementation>(_ options: CampaignOptions, into path: String, implementation: String, expression: String,
+    static func run<I: FlagshipImplementation>(_ options: CampaignOptions, into path: String, implementation: String, expression: String,
                                                    make: @escaping @Sendable () -> I) throws -> RunReport {
-        var campaign = Campaign(options: options, makeImplementation: make)
+        var campaign = FlagshipCampaign(options: options, makeImplementation: make)
         campaign.comparesWithReference = implementation != "reference"
         let folder = try ReportFolder(path: path)
         let result = campaign.run()
@@ -27,13 +27,13 @@ enum ShardRuns {
 
     /// `simulate run` of the reference model.
     static func run(_ options: CampaignOptions, into path: String) throws -> RunReport {
-        try run(options, into: path, implementation: "reference", expression: "ReferenceImplementation()") { ReferenceImplementation() }
+        try run(options, into: path, implementation: "reference", expression: "FlagshipReferenceImplementation()") { FlagshipReferenceImplementation() }
     }
 
     /// `simulate run --policy NAME`.
     static func run(_ options: CampaignOptions, policy name: String, into path: String) throws -> RunReport {
         let policy = SubscriptionPolicy.named(name)!
-        let campaign = PolicyCampaign(options: options, policy: policy, policyName: name)
+        let campaign = Campaign(options: options, policy: policy, policyName: name)
         let folder = try ReportFolder(path: path)
         let result = campaign.run()
         var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
@@ -56,13 +56,13 @@ enum ShardRuns {
         let matrix: KillMatrixResult
         if let name {
             let policy = SubscriptionPolicy.named(name)!
-            report = RunReport(policyResult: PolicyCampaign(options: options, policy: policy, policyName: name).run(), failures: [], kind: .mutants,
+            report = RunReport(policyResult: Campaign(options: options, policy: policy, policyName: name).run(), failures: [], kind: .mutants,
                                command: "swift run -c release simulate mutants --policy \(name) --seed \(options.seed) --users \(options.users) --years \(options.years)")
-            matrix = PolicyKillMatrix.hunt(options: options, policy: policy, policyName: name)
+            matrix = KillMatrix.hunt(options: options, policy: policy, policyName: name)
         } else {
             report = RunReport(result: ReferenceCampaign(options: options).runReference(), failures: [], kind: .mutants,
                                command: "swift run -c release simulate mutants --seed \(options.seed) --users \(options.users) --years \(options.years)")
-            matrix = KillMatrix.hunt(options: options)
+            matrix = FlagshipKillMatrix.hunt(options: options)
         }
         report.add(matrix)
         for row in report.mutants ?? [] {

@@ -28,7 +28,7 @@ struct ShardTests {
 
     @Test("each of 3 shards of 300 users (seed 7) draws every persona")
     func everyPersona() throws {
-        let generator = TimelineGenerator(maxYears: 3)
+        let generator = FlagshipTimelineGenerator(maxYears: 3)
         for index in 1...3 {
             let shard = try #require(Shard(index: index, count: 3))
             let personas = Set(shard.users(of: 300).map { generator.user(seed: 7, user: $0).persona })

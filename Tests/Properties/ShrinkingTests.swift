@@ -10,8 +10,8 @@ struct ShrinkingTests {
     /// The broken rule (`ResetsWhenDateDiffers` of the catalogue): the counter resets
     /// whenever the local date *differs* from the stored day, instead of when it advances
     /// past it (U3), so going west buys a reset.
-    static func check(_ timeline: Timeline) -> Violation<Invariant>? {
-        var check = TimelineCheck { ResetsWhenDateDiffers() }
+    static func check(_ timeline: FlagshipTimeline) -> Violation<FlagshipInvariant>? {
+        var check = FlagshipTimelineCheck { ResetsWhenDateDiffers() }
         return check.check(zone: timeline.zone, events: timeline.events).violation
     }
 
@@ -19,14 +19,14 @@ struct ShrinkingTests {
     func shrinksToMinimal() throws {
         var options = PropertySettings.options
         options.users = 400
-        let campaign = Campaign(options: options) { ResetsWhenDateDiffers() }
+        let campaign = FlagshipCampaign(options: options) { ResetsWhenDateDiffers() }
         let result = campaign.run()
         let invariant = try #require(result.brokenInvariants.first, "the broken rule was not found among \(options.users) users of seed \(options.seed)")
         let user = try #require(result.tally.firstFailingUser[invariant])
         let failure = campaign.shrinkFailure(of: invariant, user: user)
         let shrunk = failure.timeline
         print("shrunk \(invariant.rawValue) of seed \(options.seed), user \(user): \(failure.originalEvents) → \(shrunk.events.count) events in \(Figures.fixed(failure.seconds, 3)) s (\(failure.attempts) candidates)")
-        print(TimelineWriter().text(shrunk))
+        print(FlagshipTimelineWriter().text(shrunk))
 
         #expect(invariant == .usageDay, "\(invariant.rawValue)")
         #expect(failure.violation?.invariant == invariant, "the shrunk timeline still fails the same way")
@@ -48,15 +48,15 @@ struct ShrinkingTests {
         let product = try #require(policy.productIndex("dailyquip.monthly"))
         let odd = try #require(try? InstantParser.parse("2072-07-12T22:12:34.775Z").get())
         let install = try #require(try? InstantParser.parse("2071-03-01T09:00:00Z").get())
-        let timeline = PolicyTimeline(policy: policy, zone: .utc, events: [
-            PolicyEvent(at: install, .install),
-            PolicyEvent(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(PolicyEntitlement(product: product, expires: odd, renews: false))),
+        let timeline = Timeline(policy: policy, zone: .utc, events: [
+            Event(at: install, .install),
+            Event(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(Entitlement(product: product, expires: odd, renews: false))),
         ])
         // A made-up failure that needs a cancelled entitlement with some expiry, any expiry.
-        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { candidate in
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(reproduces: { candidate in
             for (index, event) in candidate.events.enumerated() {
                 if case .setEntitlement(let entitlement?) = event.action, entitlement.expires != nil, !entitlement.renews {
-                    return Violation<PolicyInvariant>(invariant: .exactScreens, eventIndex: index, detail: "made up")
+                    return Violation<Invariant>(invariant: .exactScreens, eventIndex: index, detail: "made up")
                 }
             }
             return nil
@@ -73,17 +73,17 @@ struct ShrinkingTests {
         let monthly = try #require(policy.productIndex("dailyquip.monthly"))
         let install = try #require(try? InstantParser.parse("2031-03-01T09:00:00Z").get())
         let expires = install.adding(milliseconds: 31 * Milliseconds.twentyFourHours)
-        let timeline = PolicyTimeline(policy: policy, zone: .utc, events: [
-            PolicyEvent(at: install, .install),
-            PolicyEvent(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(PolicyEntitlement(product: monthly, expires: expires))),
-            PolicyEvent(at: expires.adding(milliseconds: 3 * Milliseconds.twentyFourHours), .look),
+        let timeline = Timeline(policy: policy, zone: .utc, events: [
+            Event(at: install, .install),
+            Event(at: install.adding(milliseconds: Milliseconds.hour), .setEntitlement(Entitlement(product: monthly, expires: expires))),
+            Event(at: expires.adding(milliseconds: 3 * Milliseconds.twentyFourHours), .look),
         ])
         // A made-up failure that needs only some entitlement of the monthly product: the
         // simplest entitlement is one without an expiry, which StoreKit never reports for it.
-        var shrinker = Shrinker<PolicyTimeline, Violation<PolicyInvariant>>(reproduces: { candidate in
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(reproduces: { candidate in
             for (index, event) in candidate.events.enumerated() {
                 if case .setEntitlement(let entitlement?) = event.action, entitlement.product == monthly {
-                    return Violation<PolicyInvariant>(invariant: .planInForce, eventIndex: index, detail: "made up")
+                    return Violation<Invariant>(invariant: .planInForce, eventIndex: index, detail: "made up")
                 }
             }
             return nil
@@ -95,16 +95,16 @@ struct ShrinkingTests {
         // A lifetime purchase never carries an expiry, nor renews.
         let lifetime = try #require(policy.products.indices.first { if case .nonConsumable = policy.products[$0].kind { true } else { false } })
         var unreal = timeline
-        unreal.events[1].action = .setEntitlement(PolicyEntitlement(product: lifetime, expires: expires, renews: false))
+        unreal.events[1].action = .setEntitlement(Entitlement(product: lifetime, expires: expires, renews: false))
         #expect(!unreal.isRealistic)
-        unreal.events[1].action = .setEntitlement(PolicyEntitlement(product: monthly))
+        unreal.events[1].action = .setEntitlement(Entitlement(product: monthly))
         #expect(!unreal.isRealistic)
     }
 
     @Test("a passing timeline is returned unchanged")
     func passingUnchanged() {
-        let timeline = TimelineGenerator().user(seed: 1, user: 0).timeline
-        var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: .usageDay) { _ in nil }
+        let timeline = FlagshipTimelineGenerator().user(seed: 1, user: 0).timeline
+        var shrinker = Shrinker<FlagshipTimeline, Violation<FlagshipInvariant>>(invariant: .usageDay) { _ in nil }
         #expect(shrinker.shrink(timeline) == timeline)
     }
 }

@@ -21,21 +21,21 @@ struct StoreKitGenerationTests {
 
     /// What a failing property prints: the command that writes the user's timeline.
     static func reproduce(_ fixture: String, user: Int) -> String {
-        "seed \(PolicyGenerationSettings.seed), user \(user) of \(users); reproduce with: swift run simulate replay --policy daily-quip "
-            + "--storekit Tests/Scenarios/StoreKit/\(fixture).storekit --seed \(PolicyGenerationSettings.seed) --user \(user) --years \(PolicyGenerationSettings.years) --out user\(user).json"
+        "seed \(GenerationSettings.seed), user \(user) of \(users); reproduce with: swift run simulate replay --policy daily-quip "
+            + "--storekit Tests/Scenarios/StoreKit/\(fixture).storekit --seed \(GenerationSettings.seed) --user \(user) --years \(GenerationSettings.years) --out user\(user).json"
     }
 
     /// Every entitlement report of product `id` in the users' timelines, with the user, checking
     /// each timeline against StoreKit's lifecycle rules on the way.
-    static func reports(of id: String, policy: SubscriptionPolicy, fixture: String) -> [(user: Int, at: Instant, entitlement: PolicyEntitlement, clockBehind: Bool)] {
-        let generator = PolicyGenerationSettings.generator(policy)
-        let buffer = PolicyEventBuffer()
-        var moves = PolicyGenerationLifecycleTests.Moves()
-        var found: [(user: Int, at: Instant, entitlement: PolicyEntitlement, clockBehind: Bool)] = []
+    static func reports(of id: String, policy: SubscriptionPolicy, fixture: String) -> [(user: Int, at: Instant, entitlement: Entitlement, clockBehind: Bool)] {
+        let generator = GenerationSettings.generator(policy)
+        let buffer = EventBuffer()
+        var moves = GenerationLifecycleTests.Moves()
+        var found: [(user: Int, at: Instant, entitlement: Entitlement, clockBehind: Bool)] = []
         let product = policy.productIndex(id)
         for user in 0..<users {
-            let drawn = generator.generate(seed: PolicyGenerationSettings.seed, user: user, into: buffer)
-            if let problem = PolicyGenerationLifecycleTests.check(buffer.events, policy: policy,
+            let drawn = generator.generate(seed: GenerationSettings.seed, user: user, into: buffer)
+            if let problem = GenerationLifecycleTests.check(buffer.events, policy: policy,
                                                                   habits: drawn.swarm.habits, moves: &moves) {
                 Issue.record("\(problem): \(reproduce(fixture, user: user))")
                 return found
@@ -69,11 +69,11 @@ struct StoreKitGenerationTests {
 
     @Test("the same seed without the file never buys it, and its users differ (seed 20261122, 400 users)")
     func withoutTheFile() throws {
-        let shipped = PolicyGenerationSettings.generator(.dailyQuip), mapped = PolicyGenerationSettings.generator(try Self.policy("daily-quip-weekly"))
+        let shipped = GenerationSettings.generator(.dailyQuip), mapped = GenerationSettings.generator(try Self.policy("daily-quip-weekly"))
         var differ = 0
         for user in 0..<Self.users {
-            let a = shipped.user(seed: PolicyGenerationSettings.seed, user: user).timeline.events
-            let b = mapped.user(seed: PolicyGenerationSettings.seed, user: user).timeline.events
+            let a = shipped.user(seed: GenerationSettings.seed, user: user).timeline.events
+            let b = mapped.user(seed: GenerationSettings.seed, user: user).timeline.events
             if a != b { differ += 1 }
         }
         #expect(SubscriptionPolicy.dailyQuip.productIndex("dailyquip.weekly") == nil)

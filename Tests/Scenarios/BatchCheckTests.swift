@@ -130,7 +130,7 @@ extension ExternalProgramTests {
             // third (a user with looks or reinstalls is sent twice, again without them)
             // fails, with its timeline; a fresh program passes it, so it is not shrunk and
             // the report says why.
-            let generator = TimelineGenerator(maxYears: 1)
+            let generator = FlagshipTimelineGenerator(maxYears: 1)
             var sent = 0, third = -1
             for user in 0..<5 where third < 0 {
                 let events = generator.user(seed: 3, user: user).timeline.events
@@ -152,7 +152,7 @@ extension ExternalProgramTests {
             let program = try dying(atRequest: 2, status: 5)
             defer { try? FileManager.default.removeItem(at: program.folder) }
             // User 0 has looks, so its check is two requests and the program dies at the second.
-            try #require(TimelineGenerator(maxYears: 1).user(seed: 3, user: 0).timeline.events.contains { $0.action.isLookOrReinstall })
+            try #require(FlagshipTimelineGenerator(maxYears: 1).user(seed: 3, user: 0).timeline.events.contains { $0.action.isLookOrReinstall })
             let result = try check(program.command, users: 2, ["--jobs", "1"])
             #expect(result.status == 1)
             #expect(result.out.contains("FAILED: seed 3, user 0\n"), "\(result.out)")
@@ -275,7 +275,7 @@ extension ExternalProgramTests {
             for (index, text) in Self.timelines.enumerated() {
                 let answer = runner.standardOutput(timelineText: text, name: "example")
                 guard case .success(let bytes) = answer else { Issue.record("timeline \(index): \(answer)"); continue }
-                let expected = Replay.jsonLines(try TimelineReader().read(data: Data(text.utf8)))
+                let expected = FlagshipReplay.jsonLines(try FlagshipTimelineReader().read(data: Data(text.utf8)))
                 #expect(String(decoding: bytes, as: UTF8.self) == expected, "timeline \(index)")
             }
             #expect(runner.starts == 1)

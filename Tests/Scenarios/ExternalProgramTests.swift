@@ -18,10 +18,10 @@ import Darwin
 @Suite("external programs, supervised", .serialized)
 struct ExternalProgramTests {
     /// A timeline of one event, for runs that are about the program, not the rules.
-    static let install = Timeline(zone: zone("Europe/Dublin"), events: [Event(at: instant("2026-04-03T20:00:00Z"), .install)])
+    static let install = FlagshipTimeline(zone: zone("Europe/Dublin"), events: [FlagshipEvent(at: instant("2026-04-03T20:00:00Z"), .install)])
 
     /// Runs `program` on the one-event timeline; the result and the seconds it took.
-    func run(_ program: ExternalProgram) -> (result: Result<[Output], ExternalProgram.Failure>, seconds: Double) {
+    func run(_ program: ExternalProgram) -> (result: Result<[FlagshipOutput], ExternalProgram.Failure>, seconds: Double) {
         let started = Date()
         let result = program.outputs(for: Self.install, name: "test")
         return (result, Date().timeIntervalSince(started))
@@ -116,6 +116,6 @@ struct ExternalProgramTests {
 
     /// A result handed from the thread that ran the program.
     final class Outcome: Sendable {
-        let result = Mutex<Result<[Output], ExternalProgram.Failure>?>(nil)
+        let result = Mutex<Result<[FlagshipOutput], ExternalProgram.Failure>?>(nil)
     }
 }

@@ -157,8 +157,8 @@ struct HugeInputErrorTests {
         var line: String?
         let result = Array(text.utf8).withUnsafeBufferPointer { buffer in
             Result { () throws(TimelineError) -> Void in
-                let document = try TimelineDocument(buffer, keys: PolicyTimelineReader.keys)
-                if document.namesPolicy { _ = try PolicyTimelineReader().read(document, folder: "/nonexistent") } else { _ = try TimelineReader().read(document) }
+                let document = try TimelineDocument(buffer, keys: TimelineReader.keys)
+                if document.namesPolicy { _ = try TimelineReader().read(document, folder: "/nonexistent") } else { _ = try FlagshipTimelineReader().read(document) }
             }
         }
         if case .failure(let error) = result { line = error.description }
@@ -251,7 +251,7 @@ struct HugeInputErrorTests {
 
     @Test("another program's output (v1 and generic): the malformed-output line is short and names the key or value")
     func programOutput() throws {
-        let events = [Event(at: instant("2026-04-03T20:00:00Z"), .install)]
+        let events = [FlagshipEvent(at: instant("2026-04-03T20:00:00Z"), .install)]
         let v1Lines = [
             "{\(Self.literal(Self.huge)): 1}",
             #"{"i":0,"do":"install","day":\#(Self.literal(Self.huge)),"plan":"trial","outcome":null,"alert":null,"used":0,"limit":10,"label":"Below limit","planView":{"used":0,"limit":10}}"#,
@@ -268,13 +268,13 @@ struct HugeInputErrorTests {
             do { _ = try ReplayOutputParser.parse(Array(line.utf8), events: events) } catch { message = error.description }
             Self.check(message, names: line.contains(Self.hugeNumber) ? Self.namedNumber : line.contains("\nQ-") ? "Q-zzzzzzzzzz" : Self.named, "v1 output")
         }
-        let timeline = try PolicyTimelineReader().read(data: Data(#"{"policy": "oxalate", "zone": "UTC", "events": [\#(Self.install)]}"#.utf8), folder: "/nonexistent")
-        let reference = PolicyReplay.jsonLines(timeline)
+        let timeline = try TimelineReader().read(data: Data(#"{"policy": "oxalate", "zone": "UTC", "events": [\#(Self.install)]}"#.utf8), folder: "/nonexistent")
+        let reference = Replay.jsonLines(timeline)
         for (original, replacement) in [("{\"i\":0", "{\(Self.literal(Self.huge)):1,\"i\":0"), ("\"plan\":\"free\"", "\"plan\":\(Self.literal(Self.huge))"),
                                         ("\"screens\":{", "\"screens\":{\(Self.literal(Self.huge)):1,")] {
             #expect(reference.contains(original))
             var message: String?
-            do { _ = try PolicyOutputParser(policy: timeline.policy).parse(Array(reference.replacingOccurrences(of: original, with: replacement).utf8), events: timeline.events) } catch {
+            do { _ = try OutputParser(policy: timeline.policy).parse(Array(reference.replacingOccurrences(of: original, with: replacement).utf8), events: timeline.events) } catch {
                 message = error.description
             }
             Self.check(message, "generic output")

@@ -30,7 +30,7 @@ struct LabelRuleTests {
         #expect(out[9].label == "Below limit" && out[10].label == "Limit reached")
         #expect(out[11].label == "Limit reached")
         #expect(out[12].label == "No limit")
-        #expect(out[13].label == "Limit reached" && out[13].plan == Plan.none)
+        #expect(out[13].label == "Limit reached" && out[13].plan == FlagshipPlan.none)
     }
 
     @Test("L2: the bar shows min(used, 10) of 10; Unlimited shows its text, never 50; None shows no box")
@@ -45,7 +45,7 @@ struct LabelRuleTests {
 
     @Test("L3: Below limit means the next attempt is allowed; Limit reached that it is not")
     func labelAgreesWithNextAttempt() {
-        let script: [(String, Event.Action)] = [("2026-01-01T00:00:00Z", .install)] + captures(12, from: "2026-01-01T01:00:00Z")
+        let script: [(String, FlagshipEvent.Action)] = [("2026-01-01T00:00:00Z", .install)] + captures(12, from: "2026-01-01T01:00:00Z")
         let out = replay("UTC", script)
         for index in 0..<(out.count - 1) {
             let allowedNext = out[index + 1].outcome == .captured

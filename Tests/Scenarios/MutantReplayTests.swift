@@ -8,13 +8,13 @@ import Testing
 @Suite("simulate replay --mutant")
 struct MutantReplayTests {
     @Test("each policy mutant's catalogued counterexample replays like the reference up to its last event, and differs there",
-          arguments: PolicyMutantCatalogue.all.filter { !$0.showsOnlyInItsOwnScreens }.map(\.name))
+          arguments: MutantCatalogue.all.filter { !$0.showsOnlyInItsOwnScreens }.map(\.name))
     func policyCounterexampleShowsBug(name: String) throws {
-        let entry = try #require(PolicyMutantCatalogue.all.first { $0.name == name })
+        let entry = try #require(MutantCatalogue.all.first { $0.name == name })
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/c.json"
-        try PolicyTimelineWriter().text(entry.counterexample).write(toFile: path, atomically: true, encoding: .utf8)
+        try TimelineWriter().text(entry.counterexample).write(toFile: path, atomically: true, encoding: .utf8)
         let reference = try runSimulate(["replay", path]), mutant = try runSimulate(["replay", path, "--mutant", name])
         #expect(reference.status == 0 && mutant.status == 0, "\(mutant.err)")
         let a = reference.out.split(separator: "\n"), b = mutant.out.split(separator: "\n")
@@ -25,12 +25,12 @@ struct MutantReplayTests {
 
     @Test("a mutant that shows its bug only in its own screens shows it in the screens --mutant prints")
     func ownScreensShown() throws {
-        let entry = try #require(PolicyMutantCatalogue.all.first { $0.name == "one-cards-remaining" })
+        let entry = try #require(MutantCatalogue.all.first { $0.name == "one-cards-remaining" })
         #expect(entry.showsOnlyInItsOwnScreens)
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/c.json"
-        try PolicyTimelineWriter().text(entry.counterexample).write(toFile: path, atomically: true, encoding: .utf8)
+        try TimelineWriter().text(entry.counterexample).write(toFile: path, atomically: true, encoding: .utf8)
         let reference = try runSimulate(["replay", path]), mutant = try runSimulate(["replay", path, "--mutant", entry.name])
         let last = try #require(reference.out.split(separator: "\n").last), got = try #require(mutant.out.split(separator: "\n").last)
         #expect(last != got)
@@ -53,10 +53,10 @@ struct MutantReplayTests {
         let policy = try runSimulate(["replay", PackagePaths.examples.appendingPathComponent("policies/quip-five-a-day.json").path, "--mutant", "nope"])
         #expect(policy.status == 2 && policy.out.isEmpty)
         #expect(policy.err == "error: --mutant: no mutant of daily-quip is named \"nope\"; its mutants are "
-                + PolicyMutantCatalogue.entries(for: "daily-quip").map(\.name).joined(separator: ", ") + "\n", "\(policy.err)")
+                + MutantCatalogue.entries(for: "daily-quip").map(\.name).joined(separator: ", ") + "\n", "\(policy.err)")
         let v1 = try runSimulate(["replay", PackagePaths.examples.appendingPathComponent("trial-basics.json").path, "--mutant", "nope"])
         #expect(v1.status == 2 && v1.err == "error: --mutant: no mutant of the meal-capture rules' v1 path is named \"nope\"; its mutants are "
-                + MutantCatalogue.all.map(\.name).joined(separator: ", ") + "\n", "\(v1.err)")
+                + FlagshipMutantCatalogue.all.map(\.name).joined(separator: ", ") + "\n", "\(v1.err)")
         let seeded = try runSimulate(["replay", "--seed", "1", "--user", "0", "--mutant", "allows-the-11th"])
         #expect(seeded.status == 2 && seeded.err.hasPrefix("error: --mutant replays a timeline FILE"), "\(seeded.err)")
     }

@@ -9,38 +9,38 @@ import TestSupport
 @Suite("The README's Swift examples")
 struct ReadmeSwiftExampleTests {
     /// A team's quota logic under the flagship's rules, here the reference model.
-    struct MyQuotaLogic: SubscriptionImplementation {
-        var model = ReferenceImplementation()
+    struct MyQuotaLogic: FlagshipImplementation {
+        var model = FlagshipReferenceImplementation()
         mutating func start(zone: TimeZoneRules) { model.start(zone: zone) }
-        mutating func handle(_ event: Event) -> Output { model.handle(event) }
+        mutating func handle(_ event: FlagshipEvent) -> FlagshipOutput { model.handle(event) }
     }
 
     /// A team's quota logic under a policy, here the generic reference engine.
-    struct MyPolicyQuota: PolicyImplementation {
-        var engine = PolicyReferenceImplementation()
+    struct MyPolicyQuota: SubscriptionImplementation {
+        var engine = ReferenceImplementation()
         mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules) { engine.start(policy: policy, zone: zone) }
-        mutating func handle(_ event: PolicyEvent) -> PolicyOutput { engine.handle(event) }
-    }
-
-    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
-    func flagship() {
-        var campaign = Campaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
-        campaign.comparesWithReference = true          // also `matches-reference`, field by field
-        let result = campaign.run()                    // result.brokenInvariants, result.tally.firstFailingUser
-        let hunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }  // first failure, shrunk
-        #expect(result.tally.users == 500 && result.brokenInvariants.isEmpty, "\(result.brokenInvariants)")
-        #expect(result.tally.checks[.matchesReference] > 0, "matches-reference was checked")
-        #expect(!hunt.killed, "the reference itself survives: \(String(describing: hunt.violation))")
+        mutating func handle(_ event: Event) -> Output { engine.handle(event) }
     }
 
     @Test("a policy's campaign and hunt, as the README writes them (daily-quip, seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func policy() {
-        var policyCampaign = PolicyCampaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
-        policyCampaign.comparesWithReference = true
-        let outcome = policyCampaign.run()             // outcome.brokenInvariants, outcome.firstFailingUser, outcome.coverage
-        let found = KillHunt.run(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }  // found.shrunk
-        #expect(outcome.users == 500 && outcome.brokenInvariants.isEmpty, "\(outcome.brokenInvariants)")
-        #expect(outcome.checks[.matchesReference] > 0, "matches-reference was checked")
-        #expect(!found.killed && found.shrunk == nil, "the reference itself survives: \(String(describing: found.violation))")
+        var campaign = Campaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
+        campaign.comparesWithReference = true          // also `matches-reference`, field by field
+        let result = campaign.run()                    // result.brokenInvariants, result.firstFailingUser, result.coverage
+        let hunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }  // hunt.shrunk
+        #expect(result.users == 500 && result.brokenInvariants.isEmpty, "\(result.brokenInvariants)")
+        #expect(result.checks[.matchesReference] > 0, "matches-reference was checked")
+        #expect(!hunt.killed && hunt.shrunk == nil, "the reference itself survives: \(String(describing: hunt.violation))")
+    }
+
+    @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
+    func flagship() {
+        var flagship = FlagshipCampaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
+        flagship.comparesWithReference = true
+        let tally = flagship.run().tally               // tally.firstFailingUser, tally.checks, tally.violations
+        let flagshipHunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
+        #expect(tally.users == 500 && tally.firstFailingUser.isEmpty, "\(tally.firstFailingUser)")
+        #expect(tally.checks[.matchesReference] > 0, "matches-reference was checked")
+        #expect(!flagshipHunt.killed, "the reference itself survives: \(String(describing: flagshipHunt.violation))")
     }
 }

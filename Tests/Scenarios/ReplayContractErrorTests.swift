@@ -122,9 +122,9 @@ struct ReplayContractErrorTests {
     @Test("each fault gives its exact line", arguments: cases.indices)
     func exactErrorLine(index: Int) {
         let (text, line) = Self.cases[index]
-        #expect(throws: Error.self) { try TimelineReader().read(data: Data(text.utf8)) }
+        #expect(throws: Error.self) { try FlagshipTimelineReader().read(data: Data(text.utf8)) }
         do {
-            _ = try TimelineReader().read(data: Data(text.utf8))
+            _ = try FlagshipTimelineReader().read(data: Data(text.utf8))
         } catch {
             #expect(error.description == line)
         }
@@ -136,23 +136,23 @@ struct ReplayContractErrorTests {
         let awkward = #"{"zone":"UTC","events":[\#(Self.install),{"at":"2026-01-01T00:00:01Z","do":"look","#
             + #""note":"]}[{\"a long text with \\ and \" and \\\\","n2":"x\\","deep":"#
             + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}"
-        let expected = try TimelineReader().read(data: Data(plain.utf8))
-        #expect(try TimelineReader().read(data: Data(awkward.utf8)) == expected)
-        #expect(try PolicyTimelineReader().read(data: Data(awkward.replacingOccurrences(of: #"{"zone""#, with: #"{"policy":"meal-capture","zone""#).utf8)).events.count == 2)
+        let expected = try FlagshipTimelineReader().read(data: Data(plain.utf8))
+        #expect(try FlagshipTimelineReader().read(data: Data(awkward.utf8)) == expected)
+        #expect(try TimelineReader().read(data: Data(awkward.replacingOccurrences(of: #"{"zone""#, with: #"{"policy":"meal-capture","zone""#).utf8)).events.count == 2)
     }
 
     @Test("several faults: the file's fields before the events, then the events in order")
     func firstFaultWins() throws {
         let text = #"{"zone":"Nowhere","events":[{"do":"jump"}]}"#
         do {
-            _ = try TimelineReader().read(data: Data(text.utf8))
+            _ = try FlagshipTimelineReader().read(data: Data(text.utf8))
             Issue.record("accepted a bad file")
         } catch {
             #expect(error.description == #"error: zone: unknown time zone "Nowhere""#)
         }
         let events = #"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"do":"look"},{"at":"bad","do":"look"}]}"#
         do {
-            _ = try TimelineReader().read(data: Data(events.utf8))
+            _ = try FlagshipTimelineReader().read(data: Data(events.utf8))
             Issue.record("accepted a bad file")
         } catch {
             #expect(error.description == #"error: event 1: missing "at""#)
@@ -162,9 +162,9 @@ struct ReplayContractErrorTests {
     @Test("accepted: a member nothing reads given twice, at the top level or in an event, whatever it holds (in both forms)")
     func unknownMembersGivenTwice() throws {
         let text = #"{"zone":"UTC","about":1,"about":{"a":1,"a":2},"events":[{"at":"2026-01-01T00:00:00Z","do":"install","note":"a","note":{"b":[{"c":1,"c":2}]}}]}"#
-        #expect(try TimelineReader().read(data: Data(text.utf8)).events.count == 1)
+        #expect(try FlagshipTimelineReader().read(data: Data(text.utf8)).events.count == 1)
         let generic = text.replacingOccurrences(of: #"{"zone""#, with: #"{"policy":"daily-quip","zone""#)
-        #expect(try PolicyTimelineReader().read(data: Data(generic.utf8)).events.count == 1)
+        #expect(try TimelineReader().read(data: Data(generic.utf8)).events.count == 1)
     }
 
     @Test("the command: a member given twice is exit 2 with one line, whichever form the file is in")
@@ -190,7 +190,7 @@ struct ReplayContractErrorTests {
     @Test("accepted: fractions of 1 to 3 digits, offsets, equal instants, unknown fields, fields on events that do not take them")
     func acceptedVariants() throws {
         let text = #"{"zone":"Etc/GMT+12","x":1,"events":[{"at":"2026-01-01T00:00:00.5+05:45","do":"install","kind":"meal"},{"at":"2025-12-31T18:15:00.500Z","do":"look","product":"gold"},{"at":"2025-12-31T18:15:00.5Z","do":"set-entitlement","product":null}]}"#
-        let timeline = try TimelineReader().read(data: Data(text.utf8))
+        let timeline = try FlagshipTimelineReader().read(data: Data(text.utf8))
         #expect(timeline.events.count == 3)
         #expect(timeline.events[0].at == timeline.events[1].at)
         #expect(timeline.events[2].action == .setEntitlement(nil))
@@ -229,18 +229,18 @@ struct ReplayContractErrorTests {
     func acceptedJSON() throws {
         let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         let text = "\u{FEFF}" + #" {"zone":"Europe\/Dublin","x":[0,-0,1.5e-3,-2E+10,true,false,null,{}],"deep":\#(deep),"s":"\ud83d\ude00\u00e9\t","events":[{"at":"2028-02-29T23:59:59.999Z","do":"inst\u0061ll"}]} "#
-        let timeline = try TimelineReader().read(data: Data(text.utf8))
+        let timeline = try FlagshipTimelineReader().read(data: Data(text.utf8))
         #expect(timeline.zone.identifier == "Europe/Dublin")
-        #expect(timeline.events == [Event(at: instant("2028-02-29T23:59:59.999Z"), .install)])
+        #expect(timeline.events == [FlagshipEvent(at: instant("2028-02-29T23:59:59.999Z"), .install)])
     }
 
     @Test("bytes that are not UTF-8 are not JSON, even inside a string the contract ignores")
     func invalidUTF8() {
         let head = Array(#"{"zone":"UTC","x":""#.utf8), tail = Array(#"","events":[{"at":"2026-01-01T00:00:00Z","do":"install"}]}"#.utf8)
         for bad: [UInt8] in [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
-            #expect(throws: TimelineError(place: "file", problem: "not JSON"), "\(bad)") { try TimelineReader().read(data: Data(head + bad + tail)) }
+            #expect(throws: TimelineError(place: "file", problem: "not JSON"), "\(bad)") { try FlagshipTimelineReader().read(data: Data(head + bad + tail)) }
         }
-        #expect(throws: Never.self) { try TimelineReader().read(data: Data(head + [0xE2, 0x82, 0xAC] + tail)) }
+        #expect(throws: Never.self) { try FlagshipTimelineReader().read(data: Data(head + [0xE2, 0x82, 0xAC] + tail)) }
     }
 
     @Test("a 10 MB zone name is named in one short line")
@@ -248,7 +248,7 @@ struct ReplayContractErrorTests {
         let name = String(repeating: "Z", count: 10_000_000)
         let text = #"{"zone":"\#(name)","events":[{"at":"2026-01-01T00:00:00Z","do":"install"}]}"#
         #expect(throws: TimelineError(place: "zone", problem: "unknown time zone \"\(String(repeating: "Z", count: 60))\"…")) {
-            try TimelineReader().read(data: Data(text.utf8))
+            try FlagshipTimelineReader().read(data: Data(text.utf8))
         }
     }
 
@@ -305,11 +305,11 @@ struct ReplayContractErrorTests {
         let text = Array(Self.goodTimeline.utf8)
         #expect(write(descriptor, text, text.count) == text.count)
         close(descriptor)
-        let timeline = try TimelineReader().read(path: InputPath(bytes: raw))
+        let timeline = try FlagshipTimelineReader().read(path: InputPath(bytes: raw))
         #expect(timeline.events.count == 2)
         let missing = Array(folder.path.utf8) + Array("/gone".utf8) + [0xFE] + Array(".json".utf8)
         #expect(InputPath(bytes: missing).shown.hasSuffix("/gone\\xFE.json"), "a byte that is not UTF-8 is shown as \\x")
-        #expect(throws: TimelineError(place: InputPath(bytes: missing).shown, problem: "no such file")) { try TimelineReader().read(path: InputPath(bytes: missing)) }
+        #expect(throws: TimelineError(place: InputPath(bytes: missing).shown, problem: "no such file")) { try FlagshipTimelineReader().read(path: InputPath(bytes: missing)) }
         // Through the command: the shell passes the raw bytes as the argument.
         let executable = try #require(PackagePaths.simulate)
         let result = try run("/bin/sh", ["-c", #"exec "$0" replay "$1/bad$(printf '\377')name.json""#, executable.path, folder.path])
@@ -363,22 +363,22 @@ struct ReplayContractErrorTests {
 
     @Test("output is handed over in chunks that end at line ends, and none before a refused file is read whole")
     func streamedOutput() throws {
-        let timeline = TimelineGenerator(maxYears: 3).user(seed: 7, user: 3).timeline
+        let timeline = FlagshipTimelineGenerator(maxYears: 3).user(seed: 7, user: 3).timeline
         var chunks: [String] = []
-        Replay.write(timeline) { chunks.append($0) }
-        #expect(chunks.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < Replay.chunkBytes + 1024 })
+        FlagshipReplay.write(timeline) { chunks.append($0) }
+        #expect(chunks.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < FlagshipReplay.chunkBytes + 1024 })
         let lines = chunks.joined().split(separator: "\n")
-        let outputs = SubscriptionMachine().replay(zone: timeline.zone, events: timeline.events)
-        #expect(lines.map(String.init) == zip(timeline.events, outputs).enumerated().map { ReplayLine.json(index: $0.offset, action: $0.element.0.action, output: $0.element.1) })
+        let outputs = FlagshipMachine().replay(zone: timeline.zone, events: timeline.events)
+        #expect(lines.map(String.init) == zip(timeline.events, outputs).enumerated().map { FlagshipReplayLine.json(index: $0.offset, action: $0.element.0.action, output: $0.element.1) })
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("late-fault.json").path
-        var text = TimelineWriter().text(timeline)
+        var text = FlagshipTimelineWriter().text(timeline)
         text = String(text.dropLast(7)) + #",{"at":"2099-01-01T00:00:00Z","do":"capture","kind":"video"}]}"# + "\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         var handed = 0
         #expect(throws: TimelineError.event(timeline.events.count, #"unknown "kind" "video": expected "meal", "recipe-photo" or "recipe-link""#)) {
-            try Replay.run(path: InputPath(path)) { _ in handed += 1 }
+            try FlagshipReplay.run(path: InputPath(path)) { _ in handed += 1 }
         }
         #expect(handed == 0)
     }

@@ -10,10 +10,10 @@ import Testing
 @Suite("replay output, read strictly")
 struct ReplayOutputParserTests {
     /// An install and one capture, the reference's outputs for them, and its printed lines.
-    static let script: [(String, Event.Action)] = [("2026-04-03T20:00:00Z", .install), ("2026-04-03T20:05:00Z", .capture(.meal))]
-    static let events = script.map { Event(at: instant($0.0), $0.1) }
+    static let script: [(String, FlagshipEvent.Action)] = [("2026-04-03T20:00:00Z", .install), ("2026-04-03T20:05:00Z", .capture(.meal))]
+    static let events = script.map { FlagshipEvent(at: instant($0.0), $0.1) }
     static let outputs = replay("Europe/Dublin", script)
-    static let printed = ReplayLine.jsonLines(events: events, outputs: outputs)
+    static let printed = FlagshipReplayLine.jsonLines(events: events, outputs: outputs)
 
     /// The reference's lines with `original` (which must occur exactly once) replaced.
     func printed(replacing original: String, with replacement: String) throws -> String {

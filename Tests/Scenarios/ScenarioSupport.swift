@@ -25,15 +25,15 @@ func date(_ text: String) -> LocalDate {
 }
 
 /// Replays `(instant, action)` pairs from a fresh user in `start` through the reference model.
-func replay(_ start: String, _ script: [(String, Event.Action)]) -> [Output] {
-    let events = script.map { Event(at: instant($0.0), $0.1) }
-    let timeline = Timeline(zone: zone(start), events: events)
+func replay(_ start: String, _ script: [(String, FlagshipEvent.Action)]) -> [FlagshipOutput] {
+    let events = script.map { FlagshipEvent(at: instant($0.0), $0.1) }
+    let timeline = FlagshipTimeline(zone: zone(start), events: events)
     precondition(timeline.isValid, "scenario timelines must be valid")
-    return SubscriptionMachine(policy: policy).replay(zone: timeline.zone, events: events)
+    return FlagshipMachine(policy: policy).replay(zone: timeline.zone, events: events)
 }
 
 /// `count` captures one minute apart from `first` (a `Z` or offset instant), as script lines.
-func captures(_ count: Int, from first: String, kind: CaptureKind = .meal) -> [(String, Event.Action)] {
+func captures(_ count: Int, from first: String, kind: CaptureKind = .meal) -> [(String, FlagshipEvent.Action)] {
     let start = instant(first)
     return (0..<count).map { (start.adding(milliseconds: Int64($0) * Milliseconds.minute).description, .capture(kind)) }
 }

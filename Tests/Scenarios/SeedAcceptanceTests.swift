@@ -33,7 +33,7 @@ struct SeedAcceptanceTests {
     @Test("\"Whether the user already had the app once is tracked using a UID in Keychain\" (T1)")
     func reinstallIsTheSameUser() {
         let out = replay("UTC", [("2026-01-01T00:00:00Z", .install), ("2026-01-04T00:00:00Z", .reinstall), ("2026-01-04T00:01:00Z", .capture(.meal))])
-        #expect(out[2].plan == Plan.none && out[2].outcome == .planSheet)
+        #expect(out[2].plan == FlagshipPlan.none && out[2].outcome == .planSheet)
     }
 
     @Test("\"outside of the trial period or has already used the 10 captures ... open the PlanView.swift as a sheet\"")
@@ -52,7 +52,7 @@ struct SeedAcceptanceTests {
 
     @Test("\"Premium has the product ID \\\"PremiumStandardSub\\\"\"")
     func premiumProductID() throws {
-        let timeline = try TimelineReader().read(data: Data(#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":"PremiumStandardSub"}]}"#.utf8))
+        let timeline = try FlagshipTimelineReader().read(data: Data(#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":"PremiumStandardSub"}]}"#.utf8))
         #expect(timeline.events[1].action == .setEntitlement(.premium))
     }
 
@@ -95,7 +95,7 @@ struct SeedAcceptanceTests {
 
     @Test("\"It has the product ID \\\"unlimited\\\"\"")
     func unlimitedProductID() throws {
-        let timeline = try TimelineReader().read(data: Data(#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":"unlimited"}]}"#.utf8))
+        let timeline = try FlagshipTimelineReader().read(data: Data(#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:00:00Z","do":"set-entitlement","product":"unlimited"}]}"#.utf8))
         #expect(timeline.events[1].action == .setEntitlement(.unlimited))
     }
 
@@ -122,7 +122,7 @@ struct SeedAcceptanceTests {
     @Test("\"THERE IS NO FREE PLAN\"")
     func thereIsNoFreePlan() {
         let out = replay("UTC", [("2026-01-01T00:00:00Z", .install)] + captures(3, from: "2026-02-01T00:00:00Z"))
-        #expect(out.dropFirst().allSatisfy { $0.outcome == .planSheet && $0.plan == Plan.none })
+        #expect(out.dropFirst().allSatisfy { $0.outcome == .planSheet && $0.plan == FlagshipPlan.none })
     }
 
     @Test("\"we only use the \\\"current plan\\\" apple gives us\" (P1): a cancelled entitlement ends the plan at once")

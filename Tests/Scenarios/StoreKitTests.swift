@@ -302,7 +302,7 @@ struct StoreKitMappingTests {
         let mapping = try StoreKitProductMapping(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-weekly"))
         let policy = mapping.policy
         #expect(policy.products.map(\.id) == ["dailyquip.monthly", "dailyquip.annual", "dailyquip.lifetime", "dailyquip.weekly"])
-        #expect(policy.products[policy.productIndex("dailyquip.weekly")!] == PolicyProduct(id: "dailyquip.weekly", kind: .autoRenewable(period: "P1W"), plan: policy.planIndex("premium")!))
+        #expect(policy.products[policy.productIndex("dailyquip.weekly")!] == StoreProduct(id: "dailyquip.weekly", kind: .autoRenewable(period: "P1W"), plan: policy.planIndex("premium")!))
         #expect(policy.plans == SubscriptionPolicy.dailyQuip.plans && policy.screens.count == SubscriptionPolicy.dailyQuip.screens.count)
         #expect(mapping.notes == ["dailyquip.tip left out (consumable: gives no plan)",
                                   "dailyquip.weekly added to plan premium (auto-renewable P1W, level 1 like dailyquip.monthly)"])

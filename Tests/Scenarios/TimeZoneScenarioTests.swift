@@ -7,7 +7,7 @@ import Testing
 @Suite("Time-zone scenarios (U2, U3)")
 struct TimeZoneScenarioTests {
     /// An Unlimited user (so plan and trial never interfere) who has used 10 by `first`.
-    func tenUsedBy(_ zoneName: String, install: String, first: String) -> [(String, Event.Action)] {
+    func tenUsedBy(_ zoneName: String, install: String, first: String) -> [(String, FlagshipEvent.Action)] {
         [(install, .install), (install, .setEntitlement(.premium))] + captures(10, from: first)
     }
 

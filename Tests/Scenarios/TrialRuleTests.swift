@@ -13,7 +13,7 @@ struct TrialRuleTests {
             ("2026-03-05T14:00:00Z", .capture(.meal)),
         ])
         #expect(out[1].plan == .trial && out[1].outcome == .captured)
-        #expect(out[2].plan == Plan.none && out[2].outcome == .planSheet)
+        #expect(out[2].plan == FlagshipPlan.none && out[2].outcome == .planSheet)
     }
 
     @Test("T2: the trial ignores DST: 72 h across a spring-forward day ends at the same wall time + 1 h")
@@ -25,7 +25,7 @@ struct TrialRuleTests {
             ("2026-03-09T10:00:00-04:00", .capture(.meal)),
         ])
         #expect(out[1].plan == .trial)
-        #expect(out[2].plan == Plan.none)
+        #expect(out[2].plan == FlagshipPlan.none)
     }
 
     @Test("T2: the trial ignores the zone: moving to UTC+14 does not end it early")
@@ -48,8 +48,8 @@ struct TrialRuleTests {
             ("2026-05-04T10:02:00+02:00", .capture(.meal)),
         ])
         #expect(out[1].plan == .trial)
-        #expect(out[2].plan == Plan.none && out[2].outcome == .planSheet)
-        #expect(out[4].plan == Plan.none && out[4].outcome == .planSheet)
+        #expect(out[2].plan == FlagshipPlan.none && out[2].outcome == .planSheet)
+        #expect(out[4].plan == FlagshipPlan.none && out[4].outcome == .planSheet)
     }
 
     @Test("T3: 10 analyses a day in the trial; the 11th opens the plan sheet")

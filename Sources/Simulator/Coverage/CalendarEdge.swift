@@ -2,8 +2,8 @@ import SubscriptionModel
 
 /// The calendar edges where a `day` or `month` window's reset is easiest to get wrong, and
 /// the rule that says when a trace reached one *with a limit block and a reset*: one type
-/// for both paths, the policies' coverage (`PolicyCoverageCategory.calendar`) and the
-/// flagship's (`CoverageCounts.calendar`), and for the generators that aim at the edges.
+/// for both paths, the policies' coverage (`CoverageCategory.calendar`) and the
+/// flagship's (`FlagshipCoverageCounts.calendar`), and for the generators that aim at the edges.
 ///
 /// **The rule**, counted from the trace alone (the events in, the outputs out). Take a
 /// meter and a window W of it, `day` or `month`, that some plan limits. A *block* is a use
@@ -78,7 +78,7 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// What reaching the edge of a `window` window means, for reports.
-    package func meaning(_ window: PolicyWindow) -> String {
+    package func meaning(_ window: LimitWindow) -> String {
         let next = "the next use allowed the next day"
         switch (self, window) {
         case (.leapEve, .month): return "blocked by the month limit on 28 Feb of a leap year, the next use still blocked on 29 Feb"
@@ -198,7 +198,7 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// A use blocked by a `day` or `month` limit, waiting for the next use of its meter.
     struct Block: Sendable {
         /// The window whose limit blocked it.
-        var window: PolicyWindow
+        var window: LimitWindow
         /// Its usage day.
         var day: LocalDate
         /// Its instant (ms) and the device's offset (ms) and zone then.
@@ -210,7 +210,7 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// The edges a block reaches with the next use of its meter (the rule above): on usage
     /// day `nextDay`, allowed or not, blocked with `nextBlockedBy` as its window if that is
     /// `day` or `month`, with the device at `nextOffset`.
-    static func reached(_ block: Block, nextDay: LocalDate, allowed: Bool, nextBlockedBy: PolicyWindow?, nextOffset: Int64,
+    static func reached(_ block: Block, nextDay: LocalDate, allowed: Bool, nextBlockedBy: LimitWindow?, nextOffset: Int64,
                         calendar: PolicyCalendar) -> Edges {
         guard nextDay.daysSince1970 == block.day.daysSince1970 &+ 1 else { return [] }
         var edges = dateEdges(of: block.day)
@@ -252,8 +252,8 @@ struct CalendarEdgeWatch: Sendable {
     /// A use of a feature counting on the meter: its usage day, instant, outcome, the
     /// watched window that blocked it (`day` or `month`, nil otherwise), and the device's
     /// offset and zone then. Returns what the block before it reached, if anything.
-    mutating func use(day: LocalDate, at: Int64, allowed: Bool, blockedBy window: PolicyWindow?, offset: Int64, zone: TimeZoneRules,
-                      calendar: PolicyCalendar) -> (window: PolicyWindow, edges: CalendarEdge.Edges)? {
+    mutating func use(day: LocalDate, at: Int64, allowed: Bool, blockedBy window: LimitWindow?, offset: Int64, zone: TimeZoneRules,
+                      calendar: PolicyCalendar) -> (window: LimitWindow, edges: CalendarEdge.Edges)? {
         let previous = block
         block = window.map { CalendarEdge.Block(window: $0, day: day, at: at, offset: offset, zone: zone) }
         guard let previous else { return nil }

@@ -20,12 +20,12 @@ package struct BatchReplay {
     /// Appends the answer to `line` (one timeline, without its line break) to `answer`, as UTF-8.
     package func answer(_ line: UnsafeBufferPointer<UInt8>, into answer: inout [UInt8]) {
         do throws(TimelineError) {
-            let document = try TimelineDocument(line, keys: PolicyTimelineReader.keys)
+            let document = try TimelineDocument(line, keys: TimelineReader.keys)
             if document.namesPolicy {
-                let timeline = try PolicyTimelineReader().read(document, folder: policyFolder)
-                PolicyReplay.writeUTF8(timeline) { answer.append(contentsOf: $0) }
+                let timeline = try TimelineReader().read(document, folder: policyFolder)
+                Replay.writeUTF8(timeline) { answer.append(contentsOf: $0) }
             } else {
-                Replay.writeUTF8(try TimelineReader().read(document)) { answer.append(contentsOf: $0) }
+                FlagshipReplay.writeUTF8(try FlagshipTimelineReader().read(document)) { answer.append(contentsOf: $0) }
             }
             answer.append(contentsOf: BatchProtocol.endMarker.utf8)
         } catch {

@@ -42,12 +42,12 @@ package enum CheckReport {
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             failures.append((shrunk, failure.path))
         }
-        let campaign = CampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
+        let campaign = FlagshipCampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
         var report = RunReport(result: campaign, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
         // A program that failed before any output was compared still broke `matches-reference`.
         let tally = result.tally
-        report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+        report.invariants = FlagshipInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
@@ -59,7 +59,7 @@ package enum CheckReport {
                 name: "check-\(entry.invariant)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant), seed \(entry.seed), user \(entry.user)",
                 summary: "\(entry.invariant) (\(entry.rules)), found by `simulate check --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
-                timelineText: entry.timeline, read: "TimelineReader().read(data:",
+                timelineText: entry.timeline, read: "FlagshipTimelineReader().read(data:",
                 check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
         }
         report.passed = result.failure == nil
@@ -108,7 +108,7 @@ package enum CheckReport {
                                command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
         // A program that failed before any output was compared still broke `matches-reference`.
         let tally = result.tally
-        report.invariants = PolicyInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
+        report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
             RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules(under: check.policy), checks: tally.checks[$0], violations: tally.violations[$0],
                                      firstFailingUser: tally.firstFailingUser[$0])
         }
@@ -121,7 +121,7 @@ package enum CheckReport {
                 name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
                 summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(check.policyName)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
-                timelineText: pastedTimeline ?? entry.timeline, read: "PolicyTimelineReader().read(data:",
+                timelineText: pastedTimeline ?? entry.timeline, read: "TimelineReader().read(data:",
                 check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
         }

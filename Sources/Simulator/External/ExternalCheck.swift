@@ -22,19 +22,19 @@ package struct ExternalCheck: Sendable {
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<Invariant>
+    package typealias Finding = ExternalFinding<FlagshipInvariant>
 
-    /// The check of one job: the recorded outputs and the `TimelineCheck` reading them,
+    /// The check of one job: the recorded outputs and the `FlagshipTimelineCheck` reading them,
     /// kept from one timeline to the next so its check counts add up.
     struct Checker {
         let main = RecordedImplementation.Recording()
         let shadow = RecordedImplementation.Recording()
-        var check: TimelineCheck<RecordedImplementation>
+        var check: FlagshipTimelineCheck<RecordedImplementation>
 
         init(policy: CaptureRules) {
             let main = self.main, shadow = self.shadow
             var first = true
-            check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
+            check = FlagshipTimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
                 defer { first = false }
                 return RecordedImplementation(first ? main : shadow)
             }
@@ -42,7 +42,7 @@ package struct ExternalCheck: Sendable {
     }
 
     /// Checks one timeline with a program of its own (started for it, in batch mode).
-    package func check(_ timeline: Timeline, name: String) -> Finding? {
+    package func check(_ timeline: FlagshipTimeline, name: String) -> Finding? {
         let runner = ProgramRunner(program)
         defer { runner.close() }
         return check(timeline, name: name, runner: runner)
@@ -50,7 +50,7 @@ package struct ExternalCheck: Sendable {
 
     /// Checks one timeline, running the program through `runner` once, or twice when
     /// the timeline has looks or reinstalls: again without them, for rules.md #6.
-    package func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
+    package func check(_ timeline: FlagshipTimeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
         var nobody = NoObserver<FlagshipRules>()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
@@ -58,7 +58,7 @@ package struct ExternalCheck: Sendable {
 
     /// Checks one timeline with a job's checker, showing the events that passed to
     /// `observer`; also returns the digest of their outputs (nil when the program gave none).
-    func check<Observer: TraceObserver<FlagshipRules>>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
+    func check<Observer: TraceObserver<FlagshipRules>>(_ timeline: FlagshipTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
                                         observer: inout Observer) -> (finding: Finding?, digest: OutputDigest?) {
         switch runner.outputs(for: timeline, name: name, policy: policy) {
         case .failure(let failure): return (.failure(failure), nil)
@@ -66,7 +66,7 @@ package struct ExternalCheck: Sendable {
         }
         let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
         if transparent.count < timeline.events.count {
-            switch runner.outputs(for: Timeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
+            switch runner.outputs(for: FlagshipTimeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
             case .failure(let failure): return (.failure(failure), nil)
             case .success(let outputs): checker.shadow.outputs = outputs
             }
@@ -82,7 +82,7 @@ package struct ExternalCheck: Sendable {
         /// Their events.
         package var events: Int
         /// The first failing user and what it showed, if any.
-        package var failure: (user: Int, finding: Finding, timeline: Timeline)?
+        package var failure: (user: Int, finding: Finding, timeline: FlagshipTimeline)?
         /// The first failing user's persona.
         package var failingPersona: Persona?
         /// Everything counted over the timelines checked, as a run counts it (checks,
@@ -100,19 +100,19 @@ package struct ExternalCheck: Sendable {
     /// background thread, until it returns.
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
-        let generator = TimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let lowest = Mutex<(user: Int, finding: Finding, timeline: Timeline, persona: Persona)?>(nil)
+        let generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
+        let lowest = Mutex<(user: Int, finding: Finding, timeline: FlagshipTimeline, persona: Persona)?>(nil)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
         let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
-            let buffer = EventBuffer()
+            let buffer = FlagshipEventBuffer()
             // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: CampaignTally(), storeKit: CoverageCounts()) }) { position, block in
+            blocks.work(block: { (checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy), tally: CampaignTally(), storeKit: FlagshipCoverageCounts()) }) { position, block in
                 let user = options.user(at: position)
                 let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
-                let timeline = Timeline(zone: zone, events: buffer.array)
+                let timeline = FlagshipTimeline(zone: zone, events: buffer.array)
                 block.observer.begin(zone: zone, persona: persona)
                 let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
                 if let finding {
@@ -121,7 +121,7 @@ package struct ExternalCheck: Sendable {
                     // outputs (which the program's matched up to there), so that every table
                     // of the report counts the same events.
                     let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                    var reference = ReferenceImplementation(policy: policy)
+                    var reference = FlagshipReferenceImplementation(policy: policy)
                     reference.start(zone: zone)
                     for (index, event) in timeline.events.enumerated() {
                         let output = reference.handle(event)
@@ -158,11 +158,11 @@ package struct ExternalCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<Timeline, Invariant>
+    package typealias Shrunk = ExternalShrunk<FlagshipTimeline, FlagshipInvariant>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).
-    package func reproduction(_ path: String, of timeline: Timeline) -> String {
+    package func reproduction(_ path: String, of timeline: FlagshipTimeline) -> String {
         program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "rules.md #6" : nil)
     }
 
@@ -171,7 +171,7 @@ package struct ExternalCheck: Sendable {
     /// an overflowing output or an interrupted run is not shrunk).
     /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
     /// tried and the events of the smallest failing timeline so far.
-    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+    package func shrink(_ timeline: FlagshipTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }

@@ -5,13 +5,13 @@ import SubscriptionModel
 
 /// `simulate check --command CMD --policy P`: a policy's generated timelines through
 /// an external program, each written in the generic form (naming its policy), the
-/// program's generic output read strictly (`PolicyOutputParser`), then checked against
+/// program's generic output read strictly (`OutputParser`), then checked against
 /// every policy invariant and, field by field, the reference engine; the first failure
 /// (an invariant, a divergence, a crash, a time-out, malformed output) is shrunk.
 ///
 /// The program's output is checked as printed: its plan, day, outcome, reason,
 /// response and alert, reset instant, upgrade offer, each shown count and its screens,
-/// computed by the checker from the trace (`PolicyTraceChecker`); each `limit` it
+/// computed by the checker from the trace (`TraceChecker`); each `limit` it
 /// prints must be the limit of the plan it names. Fields the line does not show (the
 /// entitlement and zone that screens are computed from, the counts of windows no plan
 /// limits) are taken from the reference engine on the same events, so the comparisons
@@ -28,7 +28,7 @@ package struct ExternalPolicyCheck: Sendable {
     /// Whether users draw their own subsets of features and habits (swarm testing).
     package let swarm: Bool
     /// Reads the program's lines.
-    package let parser: PolicyOutputParser
+    package let parser: OutputParser
 
     /// A check of `program` over `options`' users of `policy`, named `policyName` in
     /// the timelines it is given (nil: the policy's own name).
@@ -38,42 +38,42 @@ package struct ExternalPolicyCheck: Sendable {
         self.policy = policy
         self.policyName = policyName ?? policy.name
         self.swarm = swarm
-        self.parser = PolicyOutputParser(policy: policy)
+        self.parser = OutputParser(policy: policy)
     }
 
     /// The generator of the check's users (the one `simulate run --policy` uses).
-    package var generator: PolicyTimelineGenerator {
-        PolicyTimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
+    package var generator: TimelineGenerator {
+        TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<PolicyInvariant>
+    package typealias Finding = ExternalFinding<Invariant>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
         let main = RecordedPolicyImplementation.Recording()
         let shadow = RecordedPolicyImplementation.Recording()
-        var check: PolicyTimelineCheck<RecordedPolicyImplementation>
-        var reference = PolicyReferenceImplementation()
+        var check: TimelineCheck<RecordedPolicyImplementation>
+        var reference = ReferenceImplementation()
 
         init(policy: SubscriptionPolicy) {
             let main = self.main, shadow = self.shadow
             var first = true
-            check = PolicyTimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedPolicyImplementation in
+            check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedPolicyImplementation in
                 defer { first = false }
                 return RecordedPolicyImplementation(first ? main : shadow)
             }
         }
 
         /// The reference engine's outputs for `events`.
-        mutating func referenceOutputs(_ policy: SubscriptionPolicy, zone: TimeZoneRules, _ events: [PolicyEvent]) -> [PolicyOutput] {
+        mutating func referenceOutputs(_ policy: SubscriptionPolicy, zone: TimeZoneRules, _ events: [Event]) -> [Output] {
             reference.start(policy: policy, zone: zone)
             return events.map { reference.handle($0) }
         }
     }
 
     /// Checks one timeline with a program of its own (started for it, in batch mode).
-    package func check(_ timeline: PolicyTimeline, name: String) -> Finding? {
+    package func check(_ timeline: Timeline, name: String) -> Finding? {
         let runner = ProgramRunner(program)
         defer { runner.close() }
         return check(timeline, name: name, runner: runner)
@@ -81,7 +81,7 @@ package struct ExternalPolicyCheck: Sendable {
 
     /// Checks one timeline, running the program through `runner` once, or twice when
     /// the timeline has looks or reinstalls: again without them, for G11.
-    package func check(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner) -> Finding? {
+    package func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
         var nobody = NoObserver<PolicyRules>()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
@@ -89,22 +89,22 @@ package struct ExternalPolicyCheck: Sendable {
 
     /// The program's outputs for `events`, read strictly, with the fields the line does
     /// not show filled from `reference` (the engine's outputs for the same events).
-    func outputs(zone: TimeZoneRules, events: [PolicyEvent], name: String, runner: ProgramRunner,
-                 reference: [PolicyOutput]) -> Swift.Result<PolicyOutputParser.Parsed, ExternalProgram.Failure> {
-        let text = PolicyTimelineWriter(policyReference: policyName).text(PolicyTimeline(policy: policy, zone: zone, events: events))
+    func outputs(zone: TimeZoneRules, events: [Event], name: String, runner: ProgramRunner,
+                 reference: [Output]) -> Swift.Result<OutputParser.Parsed, ExternalProgram.Failure> {
+        let text = TimelineWriter(policyReference: policyName).text(Timeline(policy: policy, zone: zone, events: events))
         let bytes: [UInt8]
         switch runner.standardOutput(timelineText: text, name: name) {
         case .failure(let failure): return .failure(failure)
         case .success(let printed): bytes = printed
         }
-        var parsed: PolicyOutputParser.Parsed
+        var parsed: OutputParser.Parsed
         do { parsed = try parser.parse(bytes, events: events) } catch { return .failure(.malformed(error)) }
         for index in parsed.outputs.indices {
             let expected = reference[index]
             parsed.outputs[index].entitlement = expected.entitlement
             parsed.outputs[index].zone = expected.zone
             for (meter, windows) in policy.meterWindows.enumerated() {
-                for window in PolicyWindow.allCases where !windows.contains(window) {
+                for window in LimitWindow.allCases where !windows.contains(window) {
                     parsed.outputs[index].counts[meter][window] = expected.counts[meter][window]
                 }
             }
@@ -117,7 +117,7 @@ package struct ExternalPolicyCheck: Sendable {
         /// The first failure, if any.
         var finding: Finding?
         /// The reference engine's outputs (for the coverage and behaviour of the events past a failure).
-        var reference: [PolicyOutput]
+        var reference: [Output]
         /// The digest of the outputs the observer saw (nil when the program gave none).
         var digest: OutputDigest?
         /// How many events, from the first, the observer saw.
@@ -125,10 +125,10 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// Checks one timeline with a job's checker, showing the events that passed to `observer`.
-    func check<Observer: TraceObserver<PolicyRules>>(_ timeline: PolicyTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
+    func check<Observer: TraceObserver<PolicyRules>>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
                                               observer: inout Observer) -> Checked {
         let reference = checker.referenceOutputs(policy, zone: timeline.zone, timeline.events)
-        let main: PolicyOutputParser.Parsed
+        let main: OutputParser.Parsed
         switch outputs(zone: timeline.zone, events: timeline.events, name: name, runner: runner, reference: reference) {
         case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
         case .success(let parsed): main = parsed
@@ -161,7 +161,7 @@ package struct ExternalPolicyCheck: Sendable {
         // event, unless an invariant broke there or before (the plan itself, say).
         let limitProblem = [main.limitProblem, shadowLimitProblem].compactMap { $0 }.min { $0.index < $1.index }
         if let limitProblem, verdict.violation.map({ $0.eventIndex > limitProblem.index }) ?? true {
-            let violation = Violation<PolicyInvariant>(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
+            let violation = Violation<Invariant>(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
             return Checked(finding: .violation(violation), reference: reference, digest: verdict.digest, observed: observed)
         }
         return Checked(finding: verdict.violation.map(Finding.violation), reference: reference, digest: verdict.digest, observed: observed)
@@ -174,9 +174,9 @@ package struct ExternalPolicyCheck: Sendable {
         /// Their events.
         package var events: Int
         /// The first failing user, their persona, what they showed and their timeline, if any.
-        package var failure: (user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?
+        package var failure: (user: Int, persona: Persona, finding: Finding, timeline: Timeline)?
         /// Everything counted over the timelines checked, as a policy run counts it.
-        package var tally: PolicyCampaignResult
+        package var tally: CampaignResult
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
@@ -188,19 +188,19 @@ package struct ExternalPolicyCheck: Sendable {
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
         let generator = self.generator
-        let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: PolicyTimeline)?>(nil)
-        let empty = PolicyCampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
+        let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: Timeline)?>(nil)
+        let empty = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
         let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
         let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
-            let buffer = PolicyEventBuffer()
+            let buffer = EventBuffer()
             // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (checker: Checker(policy: policy), observer: PolicyRunObserver(policy: policy), tally: empty) }) { position, block in
+            blocks.work(block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: empty) }) { position, block in
                 let user = options.user(at: position)
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
-                let timeline = PolicyTimeline(policy: policy, zone: drawn.zone, events: buffer.array)
+                let timeline = Timeline(policy: policy, zone: drawn.zone, events: buffer.array)
                 block.observer.begin(zone: drawn.zone, persona: drawn.persona)
                 let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
                 if let finding = checked.finding {
@@ -236,11 +236,11 @@ package struct ExternalPolicyCheck: Sendable {
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<PolicyTimeline, PolicyInvariant>
+    package typealias Shrunk = ExternalShrunk<Timeline, Invariant>
 
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (G11).
-    package func reproduction(_ path: String, of timeline: PolicyTimeline) -> String {
+    package func reproduction(_ path: String, of timeline: Timeline) -> String {
         program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "G11" : nil)
     }
 
@@ -249,7 +249,7 @@ package struct ExternalPolicyCheck: Sendable {
     /// an overflowing output or an interrupted run is not shrunk).
     /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
     /// tried and the events of the smallest failing timeline so far.
-    package func shrink(_ timeline: PolicyTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }

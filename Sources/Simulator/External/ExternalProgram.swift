@@ -260,7 +260,7 @@ package struct ExternalProgram: Sendable {
     /// Runs the program on one timeline (written as `name`.json) and parses its
     /// outputs strictly against `policy`'s texts. In batch mode the program is started
     /// for this timeline alone; a check keeps one `ProgramRunner` per job instead.
-    package func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], Failure> {
+    package func outputs(for timeline: FlagshipTimeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[FlagshipOutput], Failure> {
         let runner = ProgramRunner(self)
         defer { runner.close() }
         return runner.outputs(for: timeline, name: name, policy: policy)

@@ -54,8 +54,8 @@ package final class ProgramRunner {
     }
 
     /// The v1 outputs of `timeline`, parsed strictly against `policy`'s texts.
-    package func outputs(for timeline: Timeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[Output], ExternalProgram.Failure> {
-        switch standardOutput(timelineUTF8: TimelineWriter().utf8(timeline), name: name) {
+    package func outputs(for timeline: FlagshipTimeline, name: String, policy: CaptureRules = .mealCapture) -> Result<[FlagshipOutput], ExternalProgram.Failure> {
+        switch standardOutput(timelineUTF8: FlagshipTimelineWriter().utf8(timeline), name: name) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes):
             do {

@@ -1,12 +1,12 @@
 import SubscriptionModel
 
 /// Outputs computed beforehand (by an external program), handed out one per event, so
-/// the usual `TimelineCheck` can check them.
-package struct RecordedImplementation: SubscriptionImplementation {
+/// the usual `FlagshipTimelineCheck` can check them.
+package struct RecordedImplementation: FlagshipImplementation {
     /// The outputs, shared with whoever records them.
     package final class Recording: @unchecked Sendable {
         /// One output per event, in order.
-        package var outputs: [Output] = []
+        package var outputs: [FlagshipOutput] = []
         /// An empty recording.
         package init() {}
     }
@@ -24,7 +24,7 @@ package struct RecordedImplementation: SubscriptionImplementation {
     package mutating func start(zone: TimeZoneRules) { index = 0 }
 
     /// The next output.
-    package mutating func handle(_ event: Event) -> Output {
+    package mutating func handle(_ event: FlagshipEvent) -> FlagshipOutput {
         defer { index += 1 }
         return recording.outputs[index]
     }

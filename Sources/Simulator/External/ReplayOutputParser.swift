@@ -2,7 +2,7 @@ import Foundation
 import SubscriptionModel
 
 /// Reads another implementation's `simulate replay` output (JSON Lines, one object per
-/// event, the contract's Output table) back into `Output` values, refusing anything
+/// event, the contract's Output table) back into `FlagshipOutput` values, refusing anything
 /// the contract does not allow, so that a difference is never taken for a match.
 ///
 /// Values are taken as JSON, strictly: a count is an integer written without a
@@ -26,15 +26,15 @@ package enum ReplayOutputParser {
     static let keys = ["i", "do", "day", "plan", "outcome", "alert", "used", "limit", "label", "planView"]
 
     /// The outputs of `events`, parsed from `text`.
-    package static func parse(_ text: String, events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+    package static func parse(_ text: String, events: [FlagshipEvent], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [FlagshipOutput] {
         try parse(Array(text.utf8), events: events, texts: texts)
     }
 
     /// The outputs of `events`, parsed from the bytes a program printed; the texts it
     /// shows must be among `texts`.
-    package static func parse(_ bytes: [UInt8], events: [Event], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [Output] {
+    package static func parse(_ bytes: [UInt8], events: [FlagshipEvent], texts: CaptureRules.Texts = CaptureRules.mealCapture.texts) throws(Malformed) -> [FlagshipOutput] {
         let known = KnownTexts(texts)
-        var outputs: [Output] = []
+        var outputs: [FlagshipOutput] = []
         outputs.reserveCapacity(events.count)
         try forEachLine(bytes, events: events.count) { (index, lineNumber, line) throws(Malformed) in
             // The package's own layout is read byte by byte; anything else the strict way.
@@ -101,19 +101,19 @@ package enum ReplayOutputParser {
 
     /// The output of a line printed exactly as `simulate replay` prints it (the fast
     /// path, `CanonicalCursor`); nil for any other line, which is then read strictly.
-    static func canonicalOutput(_ line: UnsafeBufferPointer<UInt8>, index: Int, event: Event, known: KnownTexts) -> Output? {
+    static func canonicalOutput(_ line: UnsafeBufferPointer<UInt8>, index: Int, event: FlagshipEvent, known: KnownTexts) -> FlagshipOutput? {
         var cursor = CanonicalCursor(line)
         func text() -> ShownText? { cursor.oneOf(known.quoted).map { known.shown[$0] } }
         guard cursor.literal(#"{"i":"#), cursor.integer() == index, cursor.literal(#","do":"#), cursor.quotedName(event.action.name),
               cursor.literal(#","day":"#), let day = cursor.quotedDate(), cursor.literal(#","plan":"#),
-              let plan = cursor.oneOf(canonicalPlans).map({ Plan.allCases[$0] }), cursor.literal(#","outcome":"#) else { return nil }
-        var outcome: Output.Outcome?
+              let plan = cursor.oneOf(canonicalPlans).map({ FlagshipPlan.allCases[$0] }), cursor.literal(#","outcome":"#) else { return nil }
+        var outcome: FlagshipOutput.Outcome?
         if !cursor.literal("null") {
             guard let found = cursor.oneOf(canonicalOutcomes) else { return nil }
-            outcome = Output.Outcome.allCases[found]
+            outcome = FlagshipOutput.Outcome.allCases[found]
         }
         guard cursor.literal(#","alert":"#) else { return nil }
-        var alert: Output.Alert?
+        var alert: FlagshipOutput.Alert?
         if !cursor.literal("null") {
             guard cursor.literal(#"{"title":"#), let title = text(), cursor.literal(#","message":"#) else { return nil }
             var message: ShownText?
@@ -122,7 +122,7 @@ package enum ReplayOutputParser {
                 message = found
             }
             guard cursor.literal("}") else { return nil }
-            alert = Output.Alert(title: title, message: message)
+            alert = FlagshipOutput.Alert(title: title, message: message)
         }
         guard cursor.literal(#","used":"#), let used = cursor.integer(), cursor.literal(#","limit":"#) else { return nil }
         var limit: Int?
@@ -131,7 +131,7 @@ package enum ReplayOutputParser {
             limit = found
         }
         guard cursor.literal(#","label":"#), let label = text(), cursor.literal(#","planView":"#) else { return nil }
-        var box: Output.PlanViewBox?
+        var box: FlagshipOutput.PlanViewBox?
         if cursor.literal(#"{"used":"#) {
             guard let barUsed = cursor.integer(), cursor.literal(#","limit":"#), let barLimit = cursor.integer(), cursor.literal("}") else { return nil }
             box = .bar(used: barUsed, limit: barLimit)
@@ -142,52 +142,52 @@ package enum ReplayOutputParser {
             return nil
         }
         guard cursor.literal("}"), cursor.atEnd else { return nil }
-        return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
+        return FlagshipOutput(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
     }
 
     /// The plans and outcomes as JSON strings, in `allCases` order.
-    static let canonicalPlans = Plan.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
-    static let canonicalOutcomes = Output.Outcome.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
+    static let canonicalPlans = FlagshipPlan.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
+    static let canonicalOutcomes = FlagshipOutput.Outcome.allCases.map { Array(JSONText.quoted($0.rawValue).utf8) }
 
     /// Reads one line.
     struct LineReader: OutputLineFields {
         let line: Int
         let index: Int
-        let event: Event
+        let event: FlagshipEvent
         let known: KnownTexts
 
-        func output(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> Output {
+        func output(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> FlagshipOutput {
             let members = try self.members(of: bytes, keys: ReplayOutputParser.keys, index: index, action: event.action.name)
             let dayText = try string(members["day"]!, "\"day\"")
             guard let day = ReplayOutputParser.parseDay(dayText) else { throw fail("\"day\" is \(PrintedText.quoted(dayText)), not a YYYY-MM-DD date") }
             let planText = try string(members["plan"]!, "\"plan\"")
-            guard let plan = Plan(rawValue: planText), planText.utf8.elementsEqual(plan.rawValue.utf8) else {
+            guard let plan = FlagshipPlan(rawValue: planText), planText.utf8.elementsEqual(plan.rawValue.utf8) else {
                 throw fail("\"plan\" is \(PrintedText.quoted(planText)), not trial, premium, unlimited or none")
             }
-            let outcome: Output.Outcome?
+            let outcome: FlagshipOutput.Outcome?
             if let text = try optionalString(members["outcome"]!, "\"outcome\"") {
-                guard let parsed = Output.Outcome(rawValue: text), text.utf8.elementsEqual(parsed.rawValue.utf8) else {
+                guard let parsed = FlagshipOutput.Outcome(rawValue: text), text.utf8.elementsEqual(parsed.rawValue.utf8) else {
                     throw fail("\"outcome\" is \(PrintedText.quoted(text)), not captured, plan-sheet, limit-alert or null")
                 }
                 outcome = parsed
             } else {
                 outcome = nil
             }
-            let alert: Output.Alert?
+            let alert: FlagshipOutput.Alert?
             switch members["alert"]! {
             case .null: alert = nil
             case .object(let object):
                 let parts = try self.members(object, keys: ["title", "message"], of: "\"alert\"")
                 let title = try shown(try string(parts["title"]!, "\"alert\".\"title\""), "\"alert\".\"title\"")
                 let message = try optionalString(parts["message"]!, "\"alert\".\"message\"").map { text throws(Malformed) in try shown(text, "\"alert\".\"message\"") }
-                alert = Output.Alert(title: title, message: message)
+                alert = FlagshipOutput.Alert(title: title, message: message)
             case let other: throw fail("\"alert\" is \(Self.printed(other)), not an object or null")
             }
             let used = try integer(members["used"]!, "\"used\"")
             let limit: Int?
             if case .null = members["limit"]! { limit = nil } else { limit = try integer(members["limit"]!, "\"limit\"", orNull: true) }
             let label = try shown(try string(members["label"]!, "\"label\""), "\"label\"")
-            let box: Output.PlanViewBox?
+            let box: FlagshipOutput.PlanViewBox?
             switch members["planView"]! {
             case .null: box = nil
             case .object(let object) where object.members.count == 1:
@@ -198,7 +198,7 @@ package enum ReplayOutputParser {
                 box = .bar(used: try integer(parts["used"]!, "\"planView\".\"used\""), limit: try integer(parts["limit"]!, "\"planView\".\"limit\""))
             case let other: throw fail("\"planView\" is \(Self.printed(other)), not an object or null")
             }
-            return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
+            return FlagshipOutput(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit, label: label, planView: box)
         }
 
         /// One of the rules' texts.

@@ -1,7 +1,7 @@
 import SubscriptionModel
 
 /// The buffer the v1 generator appends a user's events to.
-package typealias EventBuffer = GrowableBuffer<Event>
+package typealias FlagshipEventBuffer = GrowableBuffer<FlagshipEvent>
 
 /// A growable run of plain values (events) that a worker reuses from user to user.
 ///
@@ -9,7 +9,7 @@ package typealias EventBuffer = GrowableBuffer<Event>
 /// store. An array's append also checks that its storage is not shared, a call per
 /// event on the generator's hottest path. The storage only grows, so after the first
 /// long timeline a worker allocates nothing more. Both generators use it (the v1 one as
-/// `EventBuffer`, the policy one through `PolicyEventBuffer`, which adds its scratch).
+/// `FlagshipEventBuffer`, the policy one through `EventBuffer`, which adds its scratch).
 package class GrowableBuffer<Element> {
     // The buffer is touched by one thread at a time and never lends out its storage
     // across a mutation, so the dynamic exclusivity checks a class's stored

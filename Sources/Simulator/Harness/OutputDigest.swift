@@ -16,11 +16,11 @@ package struct OutputDigest: Hashable, Sendable {
         value ^= value >> 29
     }
 
-    /// Adds one event's output: every field (`Output.stableWords`), each word multiplied
+    /// Adds one event's output: every field (`FlagshipOutput.stableWords`), each word multiplied
     /// by its own odd constant (so a change in any one word changes the fold) and
     /// folded into one mixing step: one serial multiplication per event.
     @inline(__always)
-    package mutating func add(_ output: Output) {
+    package mutating func add(_ output: FlagshipOutput) {
         let words = output.stableWords
         mix(words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15 ^ words.2 &* 0xC2B2_AE3D_27D4_EB4F ^ words.3 &* 0x1656_67B1_9E37_79F9)
     }

@@ -4,7 +4,7 @@
 /// the same timeline and outputs; `matchesReference`: an implementation under test gives
 /// the reference's output, event by event).
 ///
-/// `Invariant` (the flagship's) and `PolicyInvariant` (any policy's) conform.
+/// `FlagshipInvariant` (the flagship's) and `Invariant` (any policy's) conform.
 public protocol RuleInvariant: RawRepresentable, Hashable, Sendable, CaseIterable, Comparable where RawValue == String {
     /// Regenerating and replaying a user gives the same timeline and outputs.
     static var deterministic: Self { get }
@@ -14,5 +14,5 @@ public protocol RuleInvariant: RawRepresentable, Hashable, Sendable, CaseIterabl
     var rules: String { get }
 }
 
+extension FlagshipInvariant: RuleInvariant {}
 extension Invariant: RuleInvariant {}
-extension PolicyInvariant: RuleInvariant {}

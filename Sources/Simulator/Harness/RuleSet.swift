@@ -26,13 +26,13 @@ public protocol RuleSet: Sendable {
 /// The flagship's hand-specialised rules (meal-capture's v1 path).
 public enum FlagshipRules: RuleSet {
     /// The flagship's events (install, capture, set-entitlement, set-zone, reinstall, look).
-    public typealias Event = SubscriptionModel.Event
+    public typealias Event = SubscriptionModel.FlagshipEvent
     /// A v1 timeline.
-    public typealias Timeline = Simulator.Timeline
+    public typealias Timeline = FlagshipTimeline
     /// What the flagship's rules answer to an event.
-    public typealias Output = SubscriptionModel.Output
+    public typealias Output = SubscriptionModel.FlagshipOutput
     /// The flagship's invariants.
-    public typealias Invariant = Simulator.Invariant
+    public typealias Invariant = FlagshipInvariant
     /// The flagship's mutants each declare the smallest counterexample per invariant.
     public static var huntShrinksToAnyInvariant: Bool { false }
 }
@@ -40,13 +40,13 @@ public enum FlagshipRules: RuleSet {
 /// Any policy's rules, on the general engine.
 public enum PolicyRules: RuleSet {
     /// A policy's events.
-    public typealias Event = PolicyEvent
+    public typealias Event = SubscriptionModel.Event
     /// A timeline under a policy.
-    public typealias Timeline = PolicyTimeline
+    public typealias Timeline = Simulator.Timeline
     /// What the policy engine answers to an event.
-    public typealias Output = PolicyOutput
+    public typealias Output = SubscriptionModel.Output
     /// The invariants of every policy.
-    public typealias Invariant = PolicyInvariant
+    public typealias Invariant = Simulator.Invariant
     /// A policy mutant's counterexample may break another invariant than the one that caught it.
     public static var huntShrinksToAnyInvariant: Bool { true }
 }

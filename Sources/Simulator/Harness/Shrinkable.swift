@@ -65,12 +65,12 @@ package protocol LocatedFailure {
     var eventIndex: Int { get }
 }
 
-extension Timeline: ShrinkableTimeline {}
+extension FlagshipTimeline: ShrinkableTimeline {}
 
-extension Event: ShrinkableStep {
-    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
+extension FlagshipEvent: ShrinkableStep {
+    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [FlagshipEvent] {
         guard let zone = zoneSet else { return [] }
-        return simpler(zone).map { Event(at: at, .setZone($0)) }
+        return simpler(zone).map { FlagshipEvent(at: at, .setZone($0)) }
     }
 
     package var zoneSet: TimeZoneRules? {
@@ -78,7 +78,7 @@ extension Event: ShrinkableStep {
     }
 
     /// Unlimited to Premium, then to none; every capture a meal; a reinstall a look.
-    package var simpler: [Event] {
+    package var simpler: [FlagshipEvent] {
         let actions: [Action] = switch action {
         case .setEntitlement(.unlimited?): [.setEntitlement(.premium), .setEntitlement(nil)]
         case .setEntitlement(.premium?): [.setEntitlement(nil)]
@@ -86,17 +86,17 @@ extension Event: ShrinkableStep {
         case .reinstall: [.look]
         default: []
         }
-        return actions.map { Event(at: at, $0) }
+        return actions.map { FlagshipEvent(at: at, $0) }
     }
 }
 
-extension PolicyTimeline: ShrinkableTimeline {
+extension Timeline: ShrinkableTimeline {
     /// Every use of one feature made a use of another of the same effect on a meter with a
     /// smaller limit (its releasing feature with it): a bug shown with 20 people of 25 may
     /// show with 4 tags of 5. Only towards smaller limits, so shrinking ends.
-    package var simplerWholes: [PolicyTimeline] {
+    package var simplerWholes: [Timeline] {
         let features = policy.features
-        func meter(_ feature: PolicyFeature) -> (Int, consumes: Bool)? {
+        func meter(_ feature: Feature) -> (Int, consumes: Bool)? {
             switch feature.effect {
             case .consumes(let meter): (meter, true)
             case .releases(let meter): (meter, false)
@@ -104,11 +104,11 @@ extension PolicyTimeline: ShrinkableTimeline {
             }
         }
         func smallestLimit(_ meter: Int) -> Int {
-            policy.plans.flatMap { plan in PolicyWindow.allCases.compactMap { plan.limit(meter: meter, $0)?.value } }.min() ?? .max
+            policy.plans.flatMap { plan in LimitWindow.allCases.compactMap { plan.limit(meter: meter, $0)?.value } }.min() ?? .max
         }
         var used = Set<Int>()
         for event in events { if case .use(let feature, _) = event.action { used.insert(feature) } }
-        var candidates: [PolicyTimeline] = []
+        var candidates: [Timeline] = []
         for from in used.sorted() {
             guard let (fromMeter, consumes) = meter(features[from]), consumes, !features[from].hasHistory else { continue }
             for to in features.indices where to != from {
@@ -130,10 +130,10 @@ extension PolicyTimeline: ShrinkableTimeline {
     }
 }
 
-extension PolicyEvent: ShrinkableStep {
-    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [PolicyEvent] {
+extension Event: ShrinkableStep {
+    package func withSimplerZones(_ simpler: (TimeZoneRules) -> [TimeZoneRules]) -> [Event] {
         guard let zone = zoneSet else { return [] }
-        return simpler(zone).map { PolicyEvent(at: at, .setZone($0)) }
+        return simpler(zone).map { Event(at: at, .setZone($0)) }
     }
 
     package var zoneSet: TimeZoneRules? {
@@ -145,27 +145,27 @@ extension PolicyEvent: ShrinkableStep {
     /// then a product of a lower plan (tried by the product's index: the policy lists
     /// products in plan order) with the same expiry, or as a lifetime purchase, then
     /// none at all; a reinstall or a sign-in a look. Which of these StoreKit could report
-    /// for the product's kind, the timeline says (`PolicyTimeline.isRealistic`).
-    package var simpler: [PolicyEvent] {
+    /// for the product's kind, the timeline says (`Timeline.isRealistic`).
+    package var simpler: [Event] {
         let actions: [Action] = switch action {
         case .setEntitlement(let entitlement?):
-            (entitlement.expires != nil && !entitlement.renews ? [.setEntitlement(PolicyEntitlement(product: entitlement.product, expires: entitlement.expires))] : [])
+            (entitlement.expires != nil && !entitlement.renews ? [.setEntitlement(Entitlement(product: entitlement.product, expires: entitlement.expires))] : [])
                 + Self.roundedExpiries(entitlement).map { .setEntitlement($0) }
                 + (0..<entitlement.product).flatMap { lower in
-                    (entitlement.expires.map { [Action.setEntitlement(PolicyEntitlement(product: lower, expires: $0, renews: entitlement.renews))] } ?? [])
-                        + [.setEntitlement(PolicyEntitlement(product: lower, expires: nil, renews: false))]
+                    (entitlement.expires.map { [Action.setEntitlement(Entitlement(product: lower, expires: $0, renews: entitlement.renews))] } ?? [])
+                        + [.setEntitlement(Entitlement(product: lower, expires: nil, renews: false))]
                 }
                 + [.setEntitlement(nil)]
         case .reinstall, .signIn: [.look]
         default: []
         }
-        return actions.map { PolicyEvent(at: at, $0) }
+        return actions.map { Event(at: at, $0) }
     }
 }
-extension PolicyEvent {
+extension Event {
     /// The entitlement with its expiry rounded down to the hour, the minute and the
     /// second, each that differs from it (only ever earlier, so shrinking ends).
-    static func roundedExpiries(_ entitlement: PolicyEntitlement) -> [PolicyEntitlement] {
+    static func roundedExpiries(_ entitlement: Entitlement) -> [Entitlement] {
         guard let expires = entitlement.expires?.millisecondsSince1970 else { return [] }
         var seen = Set([expires])
         return [Milliseconds.hour, Milliseconds.minute, Milliseconds.second].compactMap { unit in

@@ -13,7 +13,7 @@ import SubscriptionModel
 /// (`ShrinkableTimeline.isRealistic`): one the generator could have produced.
 ///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
-/// `PolicyTimeline`) and any failure located at an event (`LocatedFailure`).
+/// `Timeline`) and any failure located at an event (`LocatedFailure`).
 package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Whether a candidate still fails the same way; returns its violation if so.
     package let failure: (Shrunk) -> Failure?

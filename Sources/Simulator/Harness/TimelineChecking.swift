@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// One implementation checked against a rule set's invariants, timeline after
 /// timeline (and, when asked, against the reference): what a kill hunt needs of a
-/// rule set's check. `TimelineCheck` (the flagship's) and `PolicyTimelineCheck` conform.
+/// rule set's check. `FlagshipTimelineCheck` (the flagship's) and `TimelineCheck` conform.
 package protocol TimelineChecking<Rules> {
     /// The rules checked.
     associatedtype Rules: RuleSet
@@ -13,8 +13,8 @@ package protocol TimelineChecking<Rules> {
 }
 
 /// What a kill hunt needs of a rule set's generator: users drawn into a reused buffer,
-/// and a drawn user's events as a timeline. `TimelineGenerator` (the flagship's) and
-/// `PolicyTimelineGenerator` conform.
+/// and a drawn user's events as a timeline. `FlagshipTimelineGenerator` (the flagship's) and
+/// `TimelineGenerator` conform.
 package protocol UserGenerating<Rules>: Sendable {
     /// The rules the users live under.
     associatedtype Rules: RuleSet
@@ -28,42 +28,42 @@ package protocol UserGenerating<Rules>: Sendable {
     func timeline(zone: TimeZoneRules, events: [Rules.Event]) -> Rules.Timeline
 }
 
-extension TimelineCheck: TimelineChecking {
+extension FlagshipTimelineCheck: TimelineChecking {
     package typealias Rules = FlagshipRules
-    package mutating func firstViolation(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Violation<Invariant>? {
+    package mutating func firstViolation(zone: TimeZoneRules, events: UnsafeBufferPointer<FlagshipEvent>) -> Violation<FlagshipInvariant>? {
         check(zone: zone, events: events).violation
     }
-    package mutating func firstViolation(_ timeline: Timeline) -> Violation<Invariant>? {
+    package mutating func firstViolation(_ timeline: FlagshipTimeline) -> Violation<FlagshipInvariant>? {
         check(zone: timeline.zone, events: timeline.events).violation
     }
 }
 
-extension PolicyTimelineCheck: TimelineChecking {
+extension TimelineCheck: TimelineChecking {
     package typealias Rules = PolicyRules
-    package mutating func firstViolation(zone: TimeZoneRules, events: UnsafeBufferPointer<PolicyEvent>) -> Violation<PolicyInvariant>? {
+    package mutating func firstViolation(zone: TimeZoneRules, events: UnsafeBufferPointer<Event>) -> Violation<Invariant>? {
         check(zone: zone, events: events).violation
     }
-    package mutating func firstViolation(_ timeline: PolicyTimeline) -> Violation<PolicyInvariant>? {
+    package mutating func firstViolation(_ timeline: Timeline) -> Violation<Invariant>? {
         check(timeline).violation
     }
 }
 
-extension TimelineGenerator: UserGenerating {
+extension FlagshipTimelineGenerator: UserGenerating {
     package typealias Rules = FlagshipRules
+    package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
+    package func draw(seed: UInt64, user: Int, into buffer: FlagshipEventBuffer) -> TimeZoneRules {
+        generate(seed: seed, user: user, into: buffer).zone
+    }
+    package func timeline(zone: TimeZoneRules, events: [FlagshipEvent]) -> FlagshipTimeline { FlagshipTimeline(zone: zone, events: events) }
+}
+
+extension TimelineGenerator: UserGenerating {
+    package typealias Rules = PolicyRules
     package func makeBuffer() -> EventBuffer { EventBuffer() }
     package func draw(seed: UInt64, user: Int, into buffer: EventBuffer) -> TimeZoneRules {
         generate(seed: seed, user: user, into: buffer).zone
     }
-    package func timeline(zone: TimeZoneRules, events: [Event]) -> Timeline { Timeline(zone: zone, events: events) }
-}
-
-extension PolicyTimelineGenerator: UserGenerating {
-    package typealias Rules = PolicyRules
-    package func makeBuffer() -> PolicyEventBuffer { PolicyEventBuffer() }
-    package func draw(seed: UInt64, user: Int, into buffer: PolicyEventBuffer) -> TimeZoneRules {
-        generate(seed: seed, user: user, into: buffer).zone
-    }
-    package func timeline(zone: TimeZoneRules, events: [PolicyEvent]) -> PolicyTimeline {
-        PolicyTimeline(policy: policy, zone: zone, events: events)
+    package func timeline(zone: TimeZoneRules, events: [Event]) -> Timeline {
+        Timeline(policy: policy, zone: zone, events: events)
     }
 }

@@ -1,5 +1,5 @@
 /// An invariant that broke, where, and what was seen: the same for every rule set
-/// (`Violation<Invariant>` for the flagship's rules, `Violation<PolicyInvariant>` for a
+/// (`Violation<FlagshipInvariant>` for the flagship's rules, `Violation<Invariant>` for a
 /// policy's).
 public struct Violation<Invariant: RuleInvariant>: Hashable, Sendable, CustomStringConvertible {
     /// The invariant.

@@ -27,7 +27,7 @@ package enum Baseline {
         var options = Self.options
         options.jobs = jobs
         let policy = SubscriptionPolicy.named(name)!
-        let result = PolicyCampaign(options: options, policy: policy, policyName: name).run()
+        let result = Campaign(options: options, policy: policy, policyName: name).run()
         return RunReport(policyResult: result, failures: []).withoutTiming
     }
 

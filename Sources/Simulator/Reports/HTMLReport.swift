@@ -75,7 +75,7 @@ package enum HTMLReport {
             for failure in report.failures {
                 body += "<h3><code>\(e(failure.invariant))</code> (\(inline(failure.rules))): seed \(failure.seed), user \(failure.user) (\(e(failure.persona)))</h3>"
                 body += "<p>\(inline(failure.detail))</p><p>Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):</p>"
-                body += "<pre>\(e(failure.timeline))</pre><p>\(failure.programCommand.map { "The program, given the file as the check gave it: <code>\(e($0))</code><br>Replay (the reference's outputs)" } ?? "Replay"): <code>\(e(failure.replayCommand))</code><br>Regenerate: <code>\(e(failure.regenerateCommand))</code></p>"
+                body += "<pre>\(e(failure.timeline))</pre><p>\(failure.programCommand.map { "The program, given the file as the check gave it: <code>\(e($0))</code><br>FlagshipReplay (the reference's outputs)" } ?? "FlagshipReplay"): <code>\(e(failure.replayCommand))</code><br>Regenerate: <code>\(e(failure.regenerateCommand))</code></p>"
                 body += "<details><summary>Paste-ready test for Tests/Scenarios</summary><pre>\(e(failure.regressionTest))</pre></details>"
             }
         }
@@ -85,7 +85,7 @@ package enum HTMLReport {
                 body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(inline(mutant.caughtByText))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
             }
             body += "</table>"
-            if mutants.contains(where: \.killed) { body += "<p>\(inline(KillMatrix.counterexampleNote))</p>" }
+            if mutants.contains(where: \.killed) { body += "<p>\(inline(FlagshipKillMatrix.counterexampleNote))</p>" }
             for mutant in mutants {
                 guard let test = mutant.regressionTest else { continue }
                 body += "<details><summary>Paste-ready test that fails for <code>\(e(mutant.name))</code></summary><pre>\(e(test))</pre></details>"

@@ -8,7 +8,7 @@
 /// so pasted for a buggy implementation it fails, and it passes once the bug is gone.
 package enum RegressionTest {
     /// The test for a shrunk failure of `simulate run`.
-    package static func source(for failure: ShrunkFailure<FlagshipRules>, timelineText: String, implementation: String = "ReferenceImplementation()") -> String {
+    package static func source(for failure: ShrunkFailure<FlagshipRules>, timelineText: String, implementation: String = "FlagshipReferenceImplementation()") -> String {
         source(name: failure.invariant.rawValue + "-seed\(failure.seed)-user\(failure.user)",
                title: "\(failure.invariant.rawValue), seed \(failure.seed), user \(failure.user)",
                summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules)), found by `simulate run --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
@@ -16,21 +16,21 @@ package enum RegressionTest {
     }
 
     /// A test that `implementation` (a Swift expression building a
-    /// `SubscriptionImplementation`) handles the timeline without breaking an invariant
+    /// `FlagshipImplementation`) handles the timeline without breaking an invariant
     /// and, unless it is the reference model itself, exactly as the reference does.
     package static func source(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
-        let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : "comparingWithReference: true"
+        let comparing = implementation.hasPrefix("FlagshipReferenceImplementation(") ? "" : "comparingWithReference: true"
         return source(name: name, title: title, summary: summary, timelineText: timelineText,
-                      read: "TimelineReader().read(data:", check: "TimelineCheck(\(comparing)) { \(implementation) }",
+                      read: "FlagshipTimelineReader().read(data:", check: "FlagshipTimelineCheck(\(comparing)) { \(implementation) }",
                       run: "check.check(zone: timeline.zone, events: timeline.events)")
     }
 
     /// The same for a timeline under a policy: `implementation` builds a
-    /// `PolicyImplementation`.
+    /// `SubscriptionImplementation`.
     package static func policySource(name: String, title: String, summary: String, timelineText: String, implementation: String) -> String {
-        let comparing = implementation.hasPrefix("PolicyReferenceImplementation(") ? "" : ", comparingWithReference: true"
+        let comparing = implementation.hasPrefix("ReferenceImplementation(") ? "" : ", comparingWithReference: true"
         return source(name: name, title: title, summary: summary, timelineText: timelineText,
-                      read: "PolicyTimelineReader().read(data:", check: "PolicyTimelineCheck(policy: timeline.policy\(comparing)) { \(implementation) }",
+                      read: "TimelineReader().read(data:", check: "TimelineCheck(policy: timeline.policy\(comparing)) { \(implementation) }",
                       run: "check.check(timeline)")
     }
 

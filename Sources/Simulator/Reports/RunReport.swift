@@ -165,9 +165,9 @@ package struct RunReport: Codable, Equatable, Sendable {
         package var labelOrder: [String]?
 
         /// The outcome names in table order.
-        package var outcomeNames: [String] { outcomeOrder ?? Output.Outcome.allCases.map(\.rawValue) }
+        package var outcomeNames: [String] { outcomeOrder ?? FlagshipOutput.Outcome.allCases.map(\.rawValue) }
         /// The plan ids in table order.
-        package var planNames: [String] { planOrder ?? Plan.allCases.map(\.rawValue) }
+        package var planNames: [String] { planOrder ?? FlagshipPlan.allCases.map(\.rawValue) }
         /// The label kinds in table order.
         package var labelNames: [String] { labelOrder ?? BehaviourCounts.LabelKind.allCases.map(\.rawValue) }
     }

@@ -8,11 +8,11 @@ extension RunReport {
     /// again (a shard's report adds its `--shard I/N` and records the shard);
     /// `implementation` names what failed and `implementationExpression` is the Swift
     /// expression that constructs it in a regression test.
-    package init(result: CampaignResult, failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)], kind: Kind = .run, command: String? = nil,
-                implementation: String = "reference", implementationExpression: String = "ReferenceImplementation()") {
+    package init(result: FlagshipCampaignResult, failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)], kind: Kind = .run, command: String? = nil,
+                implementation: String = "reference", implementationExpression: String = "FlagshipReferenceImplementation()") {
         let tally = result.tally
         let options = result.options
-        let whole = command ?? RunSummary.command(options.whole)
+        let whole = command ?? FlagshipRunSummary.command(options.whole)
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
@@ -34,21 +34,21 @@ extension RunReport {
         }
         self.behaviour = Behaviour(
             byPersona: Dictionary(uniqueKeysWithValues: Persona.allCases.map { persona in
-                (persona.rawValue, PersonaBehaviour(outcomes: named(behaviour.outcomes[persona.position], Output.Outcome.self),
+                (persona.rawValue, PersonaBehaviour(outcomes: named(behaviour.outcomes[persona.position], FlagshipOutput.Outcome.self),
                                                     labels: named(behaviour.labels[persona.position], BehaviourCounts.LabelKind.self),
-                                                    plans: named(behaviour.plans[persona.position], Plan.self)))
+                                                    plans: named(behaviour.plans[persona.position], FlagshipPlan.self)))
             }),
-            outcomesByPlan: Dictionary(uniqueKeysWithValues: Plan.allCases.map { ($0.rawValue, named(behaviour.outcomesByPlan[$0.position], Output.Outcome.self)) }),
+            outcomesByPlan: Dictionary(uniqueKeysWithValues: FlagshipPlan.allCases.map { ($0.rawValue, named(behaviour.outcomesByPlan[$0.position], FlagshipOutput.Outcome.self)) }),
             attemptsAroundMidnight: behaviour.attemptsAroundMidnight,
             attemptsByHour: behaviour.attemptsByHour)
         self.failures = failures.map { failure, path in
-            let text = TimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+            let text = FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
             return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules, implementation: implementation,
                                 seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
                                 detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
                                 originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
                                 timeline: text, timelineFile: path,
-                                replayCommand: Replay.command(for: path),
+                                replayCommand: FlagshipReplay.command(for: path),
                                 regenerateCommand: failure.regenerateCommand,
                                 regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
         }

@@ -55,8 +55,8 @@ package enum ReportMerge {
             }
             digest &+= value
         }
-        let exactYears = whole.options.policy == nil ? CampaignResult.userYears(milliseconds: milliseconds)
-                                                     : PolicyCampaignResult.userYears(milliseconds: milliseconds)
+        let exactYears = whole.options.policy == nil ? FlagshipCampaignResult.userYears(milliseconds: milliseconds)
+                                                     : CampaignResult.userYears(milliseconds: milliseconds)
         report.counts = RunReport.Counts(users: users, events: try ShardSum.total(parts, "counts.events") { $0.report.counts.events },
                                          userYears: RunReport.userYears(exactYears), digest: Figures.hex(digest),
                                          personas: try ShardSum.tables(parts, "counts.personas") { $0.report.counts.personas })
@@ -212,7 +212,7 @@ package enum ReportMerge {
         guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
             throw .folder(first.folder, "policy \(policyName) has other rules now than when the shards ran (the file changed)")
         }
-        var counts = PolicyCoverageCounts(policy: policy)
+        var counts = CoverageCounts(policy: policy)
         guard counts.categories.map({ $0.name(in: policy) }) == first.report.coverage.map(\.category) else {
             throw .folder(first.folder, "its coverage categories are not those of policy \(policyName)")
         }
@@ -266,7 +266,7 @@ package enum ReportMerge {
             }
             let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
             failure.timelineFile = path
-            failure.replayCommand = Replay.command(for: path)
+            failure.replayCommand = FlagshipReplay.command(for: path)
             failures.append(failure)
         }
         return failures
@@ -294,7 +294,7 @@ package enum ReportMerge {
         failure.programCommand = failure.programCommand?.replacingOccurrences(of: ExternalProgram.shellWord(failure.timelineFile),
                                                                               with: ExternalProgram.shellWord(path))
         failure.timelineFile = path
-        failure.replayCommand = Replay.command(for: path)
+        failure.replayCommand = FlagshipReplay.command(for: path)
         return [failure]
     }
 

@@ -29,7 +29,7 @@ package struct StoreKitComparison: Sendable {
     /// A policy product the file lists as auto-renewable too, with what the file says of it.
     package struct Match: Hashable, Sendable {
         /// The policy's product.
-        package var product: PolicyProduct
+        package var product: StoreProduct
         /// The file's subscription of the same id.
         package var subscription: StoreKitSubscription
     }
@@ -147,7 +147,7 @@ package struct StoreKitComparison: Sendable {
     }
 
     /// `plan trial for 72 hours (P3D) from the install`.
-    static func trialText(_ trial: PolicyTimedPlan, policy: SubscriptionPolicy) -> String {
+    static func trialText(_ trial: TimedPlan, policy: SubscriptionPolicy) -> String {
         "plan \(policy.plans[trial.plan].id) for \(lengthText(trial.lengthMilliseconds)) from the install"
     }
 

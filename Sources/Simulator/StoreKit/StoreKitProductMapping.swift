@@ -52,7 +52,7 @@ package struct StoreKitProductMapping: Sendable {
                 throw Refusal(problem: StoreKitFinding(product: match.product.id, aspect: .level, detail: conflict).description)
             }
         }
-        var catalogue: [PolicyProduct] = []
+        var catalogue: [StoreProduct] = []
         var notes = configuration.warnings.map { "warning: \($0.place): \($0.problem)" }
         notes += Self.levelWarnings(matched, policy: policy, configuration: configuration)
         for listed in configuration.products {
@@ -61,12 +61,12 @@ package struct StoreKitProductMapping: Sendable {
                 let old = policy.products[index]
                 switch listed.kind {
                 case .autoRenewable(let subscription):
-                    catalogue.append(PolicyProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan))
+                    catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan))
                     if case .autoRenewable(let period) = old.kind, !StoreKitComparison.samePeriod(period, subscription.period) {
                         notes.append("\(id) renews every \(subscription.period) (the policy: \(period))")
                     }
                 default:
-                    catalogue.append(PolicyProduct(id: listed.id, kind: .nonConsumable, plan: old.plan))
+                    catalogue.append(StoreProduct(id: listed.id, kind: .nonConsumable, plan: old.plan))
                 }
                 continue
             }
@@ -88,7 +88,7 @@ package struct StoreKitProductMapping: Sendable {
                     throw Refusal(problem: "\(id): auto-renewable at level \(subscription.level) of \(group), where the policy sells nothing, so no plan it would give; add it to a plan's products in the policy")
                 }
                 let plan = peer.product.plan
-                catalogue.append(PolicyProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: plan))
+                catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: plan))
                 notes.append("\(id) added to plan \(policy.plans[plan].id) (\(listed.kindText), level \(subscription.level) like \(StoreKitFinding.shown(peer.product.id)))")
             }
         }
@@ -102,7 +102,7 @@ package struct StoreKitProductMapping: Sendable {
         // The reader's order, by plan in rank order; within a plan the policy's own
         // products in the policy's order, then the new ones as the file lists them, so a
         // file that agrees gives the very same policy (and the same timelines).
-        func place(_ entry: (offset: Int, element: PolicyProduct)) -> (Int, Int) {
+        func place(_ entry: (offset: Int, element: StoreProduct)) -> (Int, Int) {
             (entry.element.plan, policy.productIndex(entry.element.id) ?? policy.products.count + entry.offset)
         }
         let ordered = catalogue.enumerated().sorted { place($0) < place($1) }.map(\.element)

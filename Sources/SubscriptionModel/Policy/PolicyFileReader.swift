@@ -34,7 +34,7 @@ struct PolicyFileReader {
     static let maxPlans = 64
     static let maxFeatures = 64
     /// The most meters a policy may have (the engine holds their counts inline).
-    static let maxMeters = PolicyMeterCounts.capacity
+    static let maxMeters = MeterCounts.capacity
 
     /// The error at `path` (a long path cut in its middle: `MessageText.path`).
     func fail(_ path: String, _ problem: String) -> PolicyFileError {
@@ -138,7 +138,7 @@ struct PolicyFileReader {
         for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
             plans[index].responses = try readResponses(item, "$.plans[\(index)]", plan: index, policy: draft)
         }
-        var noPlanResponse: PolicyResponse?
+        var noPlanResponse: BlockResponse?
         if draft.noPlanCanOccur {
             guard let value = top["noPlanResponse"] else {
                 throw fail("$", "missing \"noPlanResponse\": with no guest default, a use can happen under no plan (G5.5)")
@@ -177,17 +177,17 @@ struct PolicyFileReader {
         return meters
     }
 
-    func readFeatures(_ value: JSONValue, meters: [String]) throws(PolicyFileError) -> [PolicyFeature] {
+    func readFeatures(_ value: JSONValue, meters: [String]) throws(PolicyFileError) -> [Feature] {
         let items = try array(value, "$.features")
         guard !items.isEmpty else { throw fail("$.features", "a policy needs at least one feature") }
         guard items.count <= Self.maxFeatures else { throw fail("$.features", "more than \(Self.maxFeatures) features") }
-        var features: [PolicyFeature] = []
+        var features: [Feature] = []
         for (index, item) in items.enumerated() {
             let path = "$.features[\(index)]"
             let fields = try members(item, path, allowed: ["id", "consumes", "releases", "history"], required: ["id"])
             let featureID = try id(fields["id"]!, path + ".id")
             guard !features.contains(where: { $0.id == featureID }) else { throw fail(path + ".id", "feature \(Self.quoted(featureID)) listed twice") }
-            var effect = PolicyFeature.Effect.gate
+            var effect = Feature.Effect.gate
             if let consumed = fields["consumes"] {
                 effect = .consumes(try meterReference(consumed, path + ".consumes", meters: meters))
             }
@@ -199,7 +199,7 @@ struct PolicyFileReader {
             if history, effect != .gate {
                 throw fail(path + ".history", "a feature with a history window counts nothing (G6.3): drop \"consumes\"/\"releases\"")
             }
-            features.append(PolicyFeature(id: featureID, effect: effect, hasHistory: history))
+            features.append(Feature(id: featureID, effect: effect, hasHistory: history))
         }
         return features
     }
@@ -210,7 +210,7 @@ struct PolicyFileReader {
         return index
     }
 
-    func planReference(_ value: JSONValue, _ path: String, plans: [PolicyPlan]) throws(PolicyFileError) -> Int {
+    func planReference(_ value: JSONValue, _ path: String, plans: [Plan]) throws(PolicyFileError) -> Int {
         let plan = try id(value, path)
         guard let index = plans.firstIndex(where: { $0.id == plan }) else {
             throw fail(path, "unknown plan \(Self.quoted(plan)); expected \(Self.list(plans.map(\.id)))")
@@ -220,12 +220,12 @@ struct PolicyFileReader {
 
     static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
 
-    func readPlans(_ value: JSONValue, meters: [String], features: [PolicyFeature]) throws(PolicyFileError) -> (plans: [PolicyPlan], products: [PolicyProduct]) {
+    func readPlans(_ value: JSONValue, meters: [String], features: [Feature]) throws(PolicyFileError) -> (plans: [Plan], products: [StoreProduct]) {
         let items = try array(value, "$.plans")
         guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
         guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
-        var plans: [PolicyPlan] = []
-        var products: [PolicyProduct] = []
+        var plans: [Plan] = []
+        var products: [StoreProduct] = []
         for (index, item) in items.enumerated() {
             let path = "$.plans[\(index)]"
             let fields = try members(item, path, allowed: Self.planKeys, required: ["id", "name", "features"])
@@ -247,7 +247,7 @@ struct PolicyFileReader {
                 guard sold > 0 else { throw fail(path + ".products", "an empty list: leave \"products\" out for a plan that sells none") }
             }
             let enabled = try readEnabled(fields["features"]!, path + ".features", features: features)
-            var limits = [PolicyLimit?](repeating: nil, count: meters.count * 4)
+            var limits = [Limit?](repeating: nil, count: meters.count * 4)
             if let value = fields["limits"] {
                 for (meterID, windows) in try keyed(value, path + ".limits") {
                     let meterPath = path + ".limits" + Self.step(meterID)
@@ -255,7 +255,7 @@ struct PolicyFileReader {
                         throw fail(meterPath, "unknown meter \(Self.quoted(meterID)); expected \(Self.list(meters))")
                     }
                     for (windowName, limit) in try keyed(windows, meterPath) {
-                        guard let window = PolicyWindow(name: windowName) else {
+                        guard let window = LimitWindow(name: windowName) else {
                             throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"month\", \"total\" or \"stock\"")
                         }
                         limits[meter * 4 + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
@@ -272,13 +272,13 @@ struct PolicyFileReader {
                     history[feature] = try integer(days, featurePath, minimum: 1)
                 }
             }
-            plans.append(PolicyPlan(id: planID, name: name, isPaid: sold > 0, enabledFeatures: enabled, limits: limits,
-                                    historyDays: history, responses: Array(repeating: nil, count: PolicyReason.allCases.count)))
+            plans.append(Plan(id: planID, name: name, isPaid: sold > 0, enabledFeatures: enabled, limits: limits,
+                                    historyDays: history, responses: Array(repeating: nil, count: BlockReason.allCases.count)))
         }
         return (plans, products)
     }
 
-    func readProduct(_ value: JSONValue, _ path: String, plan: Int) throws(PolicyFileError) -> PolicyProduct {
+    func readProduct(_ value: JSONValue, _ path: String, plan: Int) throws(PolicyFileError) -> StoreProduct {
         let fields = try members(value, path, allowed: ["id", "kind", "period"], required: ["id", "kind"])
         let productID = try id(fields["id"]!, path + ".id")
         let kind = try string(fields["kind"]!, path + ".kind")
@@ -287,10 +287,10 @@ struct PolicyFileReader {
             guard let value = fields["period"] else { throw fail(path, "missing \"period\" (such as \"P1M\" or \"P1Y\") for an auto-renewable product") }
             let period = try string(value, path + ".period")
             guard Self.isPeriod(period) else { throw fail(path + ".period", "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to \(Self.largestPeriodCount))") }
-            return PolicyProduct(id: productID, kind: .autoRenewable(period: period), plan: plan)
+            return StoreProduct(id: productID, kind: .autoRenewable(period: period), plan: plan)
         case "non-consumable":
             guard fields["period"] == nil else { throw fail(path + ".period", "a non-consumable product has no period") }
-            return PolicyProduct(id: productID, kind: .nonConsumable, plan: plan)
+            return StoreProduct(id: productID, kind: .nonConsumable, plan: plan)
         default:
             throw fail(path + ".kind", "unknown kind \(Self.quoted(kind)); expected \"auto-renewable\" or \"non-consumable\"")
         }
@@ -311,7 +311,7 @@ struct PolicyFileReader {
     /// The largest number a period may count of its unit.
     static let largestPeriodCount = 999
 
-    func readEnabled(_ value: JSONValue, _ path: String, features: [PolicyFeature]) throws(PolicyFileError) -> UInt64 {
+    func readEnabled(_ value: JSONValue, _ path: String, features: [Feature]) throws(PolicyFileError) -> UInt64 {
         var bits: UInt64 = 0
         if case .string("all") = value {
             for index in features.indices where !features[index].isReleasing { bits |= 1 << UInt64(index) }
@@ -333,15 +333,15 @@ struct PolicyFileReader {
         return bits
     }
 
-    func readLimit(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyLimit {
-        if case .number = value { return PolicyLimit(try integer(value, path, minimum: 0)) }
+    func readLimit(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> Limit {
+        if case .number = value { return Limit(try integer(value, path, minimum: 0)) }
         let fields = try members(value, path, allowed: ["limit", "hidden"], required: ["limit"])
         let limit = try integer(fields["limit"]!, path + ".limit", minimum: 0)
         let hidden = try fields["hidden"].map { (value) throws(PolicyFileError) in try bool(value, path + ".hidden") } ?? false
-        return PolicyLimit(limit, hidden: hidden)
+        return Limit(limit, hidden: hidden)
     }
 
-    func readTimed(_ value: JSONValue, _ path: String, plans: [PolicyPlan], grace: Bool) throws(PolicyFileError) -> PolicyTimedPlan {
+    func readTimed(_ value: JSONValue, _ path: String, plans: [Plan], grace: Bool) throws(PolicyFileError) -> TimedPlan {
         let fields = try members(value, path, allowed: grace ? ["plan", "installedBefore", "hours"] : ["plan", "hours"],
                                  required: grace ? ["plan", "installedBefore", "hours"] : ["plan", "hours"])
         let plan = try planReference(fields["plan"]!, path + ".plan", plans: plans)
@@ -354,7 +354,7 @@ struct PolicyFileReader {
             case .failure(let problem): throw fail(path + ".installedBefore", "\(Self.quoted(text)) \(problem.text)")
             }
         }
-        return PolicyTimedPlan(plan: plan, lengthMilliseconds: Int64(hours) * Milliseconds.hour, cutoff: cutoff)
+        return TimedPlan(plan: plan, lengthMilliseconds: Int64(hours) * Milliseconds.hour, cutoff: cutoff)
     }
 
     /// Why a text is not a policy's instant: the words after the quoted text.
@@ -390,12 +390,12 @@ struct PolicyFileReader {
 
     // MARK: Responses
 
-    func readResponses(_ item: JSONValue, _ path: String, plan: Int, policy: SubscriptionPolicy) throws(PolicyFileError) -> [PolicyResponse?] {
+    func readResponses(_ item: JSONValue, _ path: String, plan: Int, policy: SubscriptionPolicy) throws(PolicyFileError) -> [BlockResponse?] {
         let fields = try members(item, path, allowed: Self.planKeys)
         let possible = policy.reasonsThatCanOccur(under: plan)
         let planID = policy.plans[plan].id
-        var responses = [PolicyResponse?](repeating: nil, count: PolicyReason.allCases.count)
-        var fallback: PolicyResponse?
+        var responses = [BlockResponse?](repeating: nil, count: BlockReason.allCases.count)
+        var fallback: BlockResponse?
         if let value = fields["responses"] {
             for (key, response) in try keyed(value, path + ".responses") {
                 let responsePath = path + ".responses" + Self.step(key)
@@ -403,7 +403,7 @@ struct PolicyFileReader {
                     fallback = try readResponse(response, responsePath)
                     continue
                 }
-                guard let reason = PolicyReason(name: key), reason != .noPlan else {
+                guard let reason = BlockReason(name: key), reason != .noPlan else {
                     throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"month\", \"total\", \"stock\" or \"any\"")
                 }
                 guard possible.contains(reason) else {
@@ -426,7 +426,7 @@ struct PolicyFileReader {
         return responses
     }
 
-    func readResponse(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyResponse {
+    func readResponse(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> BlockResponse {
         if case .string("paywall") = value { return .paywall }
         guard case .object = value else { throw fail(path, "expected \"paywall\" or {\"alert\": {...}}, got \(Self.kind(value))") }
         let fields = try members(value, path, allowed: ["alert"], required: ["alert"])
@@ -434,7 +434,7 @@ struct PolicyFileReader {
         let title = try shownText(alert["title"]!, path + ".alert.title", "an alert title")
         var message: String?
         if alert["message"]! != .null { message = try shownText(alert["message"]!, path + ".alert.message", "an alert message", " (write null for none)") }
-        return .alert(PolicyAlert(title: title, message: message))
+        return .alert(Alert(title: title, message: message))
     }
 
     // MARK: Showing values in messages

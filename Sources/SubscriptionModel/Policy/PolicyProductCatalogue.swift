@@ -11,7 +11,7 @@ extension SubscriptionPolicy {
     /// the file leaves out. The caller checks these conditions (the StoreKit mapping
     /// refuses a catalogue that breaks them, with a message naming the product); here
     /// they are preconditions.
-    package func selling(_ catalogue: [PolicyProduct]) -> SubscriptionPolicy {
+    package func selling(_ catalogue: [StoreProduct]) -> SubscriptionPolicy {
         precondition(Set(catalogue.map(\.id)).count == catalogue.count, "a product id is sold twice")
         for product in catalogue {
             precondition(plans.indices.contains(product.plan) && plans[product.plan].isPaid, "product \(product.id) gives no paid plan")
@@ -42,6 +42,6 @@ extension SubscriptionPolicy {
         return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                   features: features, plans: plans, products: catalogue, noPlanResponse: noPlanResponse,
-                                  screens: screens.map { PolicyScreen(name: $0.name, value: remap($0.value)) })
+                                  screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
     }
 }

@@ -1,4 +1,4 @@
-/// A `SubscriptionPolicy` compiled for `PolicyMachine`'s step: the same rules as flat
+/// A `SubscriptionPolicy` compiled for `SubscriptionMachine`'s step: the same rules as flat
 /// tables of integers, so that a step looks everything up by index with no optional
 /// unwrapping, no nested arrays and no strings.
 ///
@@ -32,8 +32,8 @@ struct PolicyTables: Sendable {
         case source(fixed: TimeZoneRules?)
     }
 
-    /// One bit per window in `limitWindows`, by `PolicyWindow.rawValue`.
-    static func bit(_ window: PolicyWindow) -> UInt8 { 1 << UInt8(window.rawValue) }
+    /// One bit per window in `limitWindows`, by `LimitWindow.rawValue`.
+    static func bit(_ window: LimitWindow) -> UInt8 { 1 << UInt8(window.rawValue) }
 
     let meters: Int
     let features: Int
@@ -52,9 +52,9 @@ struct PolicyTables: Sendable {
     /// Each plan's history window per feature in days, at `plan * features + feature`; nil where unlimited.
     let historyDays: [Int?]
     /// The response to each reason under each plan, at `plan * reasons + reason.rawValue`.
-    let responses: [PolicyResponse?]
+    let responses: [BlockResponse?]
     /// The response under no plan.
-    let noPlanResponse: PolicyResponse?
+    let noPlanResponse: BlockResponse?
     /// G9's candidates: the paid plans ranked above each plan, at `plan + 1` (every paid
     /// plan at index 0, for no plan and for a plan that is not paid).
     let upgradeCandidates: [UInt64]
@@ -67,11 +67,11 @@ struct PolicyTables: Sendable {
     /// The registered and guest defaults (G5.4), or -1.
     let registeredDefault: Int, guestDefault: Int
 
-    static let reasons = PolicyReason.allCases.count
+    static let reasons = BlockReason.allCases.count
 
     init(_ policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         let meters = policy.meters.count, features = policy.features.count
-        precondition(meters <= PolicyMeterCounts.capacity, "a policy has at most \(PolicyMeterCounts.capacity) meters")
+        precondition(meters <= MeterCounts.capacity, "a policy has at most \(MeterCounts.capacity) meters")
         self.meters = meters
         self.features = features
         switch (policy.calendar, dates) {
@@ -91,11 +91,11 @@ struct PolicyTables: Sendable {
             }
         }
         enabled = policy.plans.map(\.enabledFeatures)
-        var limitWindows: [UInt8] = [], limits: [Int] = [], historyDays: [Int?] = [], responses: [PolicyResponse?] = []
+        var limitWindows: [UInt8] = [], limits: [Int] = [], historyDays: [Int?] = [], responses: [BlockResponse?] = []
         for plan in policy.plans {
             for meter in 0..<meters {
                 var set: UInt8 = 0
-                for window in PolicyWindow.allCases {
+                for window in LimitWindow.allCases {
                     if let limit = plan.limit(meter: meter, window) {
                         set |= Self.bit(window)
                         limits.append(limit.value)
@@ -106,7 +106,7 @@ struct PolicyTables: Sendable {
                 limitWindows.append(set)
             }
             for feature in 0..<features { historyDays.append(plan.historyDays[feature]) }
-            for reason in PolicyReason.allCases { responses.append(plan.response(to: reason)) }
+            for reason in BlockReason.allCases { responses.append(plan.response(to: reason)) }
         }
         self.limitWindows = limitWindows
         self.limits = limits
@@ -139,7 +139,7 @@ struct PolicyTables: Sendable {
 
     /// The plan in force at `instant` (G5), or -1 for no plan.
     @inline(__always)
-    func plan(of state: PolicyState, at instant: Instant) -> Int {
+    func plan(of state: SubscriptionState, at instant: Instant) -> Int {
         if let entitlement = state.entitlement { return productPlans[entitlement.product] } // G5.1
         if let installed = state.installedAt {
             if trialPlan >= 0, installed.milliseconds(to: instant) < trialLength { return trialPlan } // G5.2
@@ -164,7 +164,7 @@ struct PolicyTables: Sendable {
     /// Why a use of `feature` (not a releasing one) under `plan` (-1: none) is blocked
     /// (G6), or nil when it is allowed; `counts` are the consumed meter's counts in force.
     @inline(__always)
-    func blockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyCounts) -> PolicyReason? {
+    func blockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts) -> BlockReason? {
         guard plan >= 0 else { return .noPlan } // G6.1
         guard enabled[plan] & (1 << UInt64(feature)) != 0 else { return .notInPlan } // G6.2
         switch featureKinds[feature] {
@@ -180,10 +180,10 @@ struct PolicyTables: Sendable {
             let set = limitWindows[slot]
             guard set != 0 else { return nil }
             let base = slot &* 4
-            if set & Self.bit(.total) != 0, counts.total >= limits[base &+ PolicyWindow.total.rawValue] { return .total }
-            if set & Self.bit(.stock) != 0, counts.stock >= limits[base &+ PolicyWindow.stock.rawValue] { return .stock }
-            if set & Self.bit(.month) != 0, counts.month >= limits[base &+ PolicyWindow.month.rawValue] { return .month }
-            if set & Self.bit(.day) != 0, counts.day >= limits[base &+ PolicyWindow.day.rawValue] { return .day }
+            if set & Self.bit(.total) != 0, counts.total >= limits[base &+ LimitWindow.total.rawValue] { return .total }
+            if set & Self.bit(.stock) != 0, counts.stock >= limits[base &+ LimitWindow.stock.rawValue] { return .stock }
+            if set & Self.bit(.month) != 0, counts.month >= limits[base &+ LimitWindow.month.rawValue] { return .month }
+            if set & Self.bit(.day) != 0, counts.day >= limits[base &+ LimitWindow.day.rawValue] { return .day }
             return nil
         }
     }
@@ -191,8 +191,8 @@ struct PolicyTables: Sendable {
     /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
     /// which the same use would be allowed.
     @inline(__always)
-    func upgradeOffer(from plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: PolicyCounts) -> PolicyPlanSet {
-        var offer = PolicyPlanSet()
+    func upgradeOffer(from plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts) -> PlanSet {
+        var offer = PlanSet()
         var candidates = upgradeCandidates[plan &+ 1]
         while candidates != 0 {
             let candidate = candidates.trailingZeroBitCount
@@ -204,7 +204,7 @@ struct PolicyTables: Sendable {
 
     /// The response to a use blocked for `reason` under `plan` (-1: none) (G7).
     @inline(__always)
-    func response(plan: Int, reason: PolicyReason) -> PolicyResponse? {
+    func response(plan: Int, reason: BlockReason) -> BlockResponse? {
         plan >= 0 ? responses[plan &* Self.reasons &+ reason.rawValue] : noPlanResponse
     }
 

@@ -30,12 +30,12 @@ package indirect enum ScreenExpression: Hashable, Sendable {
     case expiry(renewing: ScreenTemplate, ending: ScreenTemplate)
     /// A usage bar: `{"used": min(used, limit), "limit": limit}` for a meter window with a
     /// shown limit; null otherwise.
-    case bar(meter: Int, window: PolicyWindow)
+    case bar(meter: Int, window: LimitWindow)
     /// A box with a fixed text: `{"text": ...}`.
     case boxText(String)
     /// The ids of the listed meters whose count in `window` is at least `percent` % of the
     /// plan's shown limit, in the listed order; `[]` when none.
-    case metersInWarning(meters: [Int], window: PolicyWindow, percent: Int)
+    case metersInWarning(meters: [Int], window: LimitWindow, percent: Int)
 }
 
 /// The branches of a `byPlan` or `byProduct` screen expression: one per slot (each plan
@@ -93,7 +93,7 @@ package struct ScreenMeter: Hashable, Sendable {
     /// The meter's index.
     package var meter: Int
     /// The window whose count and limit decide the state.
-    package var window: PolicyWindow
+    package var window: LimitWindow
     /// The share of the limit from which the state is `warning`, if the screen has one.
     package var warningPercent: Int?
     /// Below the limit (and below the warning share).
@@ -106,7 +106,7 @@ package struct ScreenMeter: Hashable, Sendable {
     package var unlimited: ScreenExpression
 
     /// Creates the branches.
-    package init(meter: Int, window: PolicyWindow, warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
+    package init(meter: Int, window: LimitWindow, warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
                 reached: ScreenExpression, unlimited: ScreenExpression) {
         self.meter = meter
         self.window = window
@@ -119,7 +119,7 @@ package struct ScreenMeter: Hashable, Sendable {
 }
 
 /// One named screen value of a policy (G10).
-package struct PolicyScreen: Hashable, Sendable {
+package struct Screen: Hashable, Sendable {
     /// The key in the output's `screens` object.
     package var name: String
     /// How the value is computed.
@@ -133,7 +133,7 @@ package struct PolicyScreen: Hashable, Sendable {
 }
 
 /// A computed screen value, as the output's `screens` object holds it.
-public enum PolicyScreenValue: Hashable, Sendable {
+public enum ScreenValue: Hashable, Sendable {
     /// `null`.
     case null
     /// A text.

@@ -15,11 +15,11 @@ struct ScreenExpressionReader {
         case expiry
     }
 
-    func screens(_ value: JSONValue) throws(PolicyFileError) -> [PolicyScreen] {
-        var screens: [PolicyScreen] = []
+    func screens(_ value: JSONValue) throws(PolicyFileError) -> [Screen] {
+        var screens: [Screen] = []
         for (name, expression) in try reader.keyed(value, "$.screens") {
             guard !name.isEmpty else { throw reader.fail("$.screens", "a screen name cannot be empty") }
-            screens.append(PolicyScreen(name: name, value: try read(expression, "$.screens" + PolicyFileReader.step(name), .plain, depth: 1)))
+            screens.append(Screen(name: name, value: try read(expression, "$.screens" + PolicyFileReader.step(name), .plain, depth: 1)))
         }
         return screens
     }
@@ -92,9 +92,9 @@ struct ScreenExpressionReader {
         }
     }
 
-    func window(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> PolicyWindow {
+    func window(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> LimitWindow {
         let name = try reader.string(value, path)
-        guard let window = PolicyWindow(name: name) else {
+        guard let window = LimitWindow(name: name) else {
             throw reader.fail(path, "unknown window \(PolicyFileReader.quoted(name)); expected \"day\", \"month\", \"total\" or \"stock\"")
         }
         return window

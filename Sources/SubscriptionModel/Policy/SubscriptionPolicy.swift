@@ -5,7 +5,7 @@
 /// A policy is read from a policy file (`docs/policy-file.md`) by
 /// `SubscriptionPolicy(json:file:)`, which refuses anything it cannot state exactly; the
 /// shipped policies are such files, embedded in the package (`SubscriptionPolicy.named(_:)`).
-/// `PolicyMachine` runs any policy; nothing in the model is written for one policy.
+/// `SubscriptionMachine` runs any policy; nothing in the model is written for one policy.
 ///
 /// Lists keep the file's order: paid plans in it are in rank order (lowest first), which
 /// G9's upgrade offer follows. Plans, meters, features and products are referred to by
@@ -18,9 +18,9 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// The zone days are counted in (G2).
     package let calendar: PolicyCalendar
     /// The trial (G5.2), if any.
-    package let trial: PolicyTimedPlan?
+    package let trial: TimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.
-    package let grace: PolicyTimedPlan?
+    package let grace: TimedPlan?
     /// The guest's default plan (G5.4), if any.
     package let guestDefault: Int?
     /// The registered user's default plan, if any (else the guest's applies).
@@ -28,24 +28,24 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// The meters' ids.
     public let meters: [String]
     /// The windows any plan limits, per meter: what the output reports for it.
-    package let meterWindows: [[PolicyWindow]]
+    package let meterWindows: [[LimitWindow]]
     /// The features.
-    public let features: [PolicyFeature]
+    public let features: [Feature]
     /// The plans; the paid ones in rank order.
-    public let plans: [PolicyPlan]
+    public let plans: [Plan]
     /// Every product, with the plan it gives.
-    public let products: [PolicyProduct]
+    public let products: [StoreProduct]
     /// The response to a use under no plan, when no plan can be in force.
-    package let noPlanResponse: PolicyResponse?
+    package let noPlanResponse: BlockResponse?
     /// The screen values, in the file's order.
-    package let screens: [PolicyScreen]
+    package let screens: [Screen]
     /// The file it was read from (not part of equality).
     package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
-    init(name: String, about: String?, calendar: PolicyCalendar, trial: PolicyTimedPlan?, grace: PolicyTimedPlan?,
-         guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [PolicyFeature], plans: [PolicyPlan],
-         products: [PolicyProduct], noPlanResponse: PolicyResponse?, screens: [PolicyScreen]) {
+    init(name: String, about: String?, calendar: PolicyCalendar, trial: TimedPlan?, grace: TimedPlan?,
+         guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
+         products: [StoreProduct], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name
         self.about = about
         self.calendar = calendar
@@ -60,7 +60,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
         self.noPlanResponse = noPlanResponse
         self.screens = screens
         self.meterWindows = meters.indices.map { meter in
-            PolicyWindow.allCases.filter { window in plans.contains { $0.limit(meter: meter, window) != nil } }
+            LimitWindow.allCases.filter { window in plans.contains { $0.limit(meter: meter, window) != nil } }
         }
     }
 
@@ -85,21 +85,21 @@ public struct SubscriptionPolicy: Hashable, Sendable {
 
     /// The reasons G6 can give under plan `plan` (nil: no plan), whatever the counts:
     /// the reasons a policy file must give a response for.
-    package func reasonsThatCanOccur(under plan: Int?) -> [PolicyReason] {
+    package func reasonsThatCanOccur(under plan: Int?) -> [BlockReason] {
         guard let plan else { return noPlanCanOccur ? [.noPlan] : [] }
         let p = plans[plan]
-        var reasons: [PolicyReason] = []
+        var reasons: [BlockReason] = []
         let gated = features.indices.filter { !features[$0].isReleasing }
         if gated.contains(where: { !p.enables(feature: $0) }) { reasons.append(.notInPlan) }
         if gated.contains(where: { p.enables(feature: $0) && features[$0].hasHistory && p.historyDays[$0] != nil }) {
             reasons.append(.history)
         }
-        var meterLimited = Set<PolicyWindow>()
+        var meterLimited = Set<LimitWindow>()
         for f in gated where p.enables(feature: f) {
             guard case .consumes(let meter) = features[f].effect else { continue }
-            for window in PolicyWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
+            for window in LimitWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
         }
-        for reason in [PolicyReason.day, .month, .total, .stock] where meterLimited.contains(where: { PolicyReason($0) == reason }) {
+        for reason in [BlockReason.day, .month, .total, .stock] where meterLimited.contains(where: { BlockReason($0) == reason }) {
             reasons.append(reason)
         }
         return reasons

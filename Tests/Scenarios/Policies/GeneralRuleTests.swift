@@ -11,7 +11,7 @@ struct GeneralRuleTests {
 
     @Test("G1: a reinstall changes nothing the model reports, stock included")
     func reinstallKeepsStock() {
-        var run = PolicyRun(.faceRecall, zone: "Europe/London")
+        var run = ScriptedUser(.faceRecall, zone: "Europe/London")
         run("2026-04-01T10:00:00Z", .install)
         run.repeated(3, "add-person", from: "2026-04-01T10:01:00Z")
         let before = run("2026-04-01T11:00:00Z", .look)
@@ -22,7 +22,7 @@ struct GeneralRuleTests {
 
     @Test("G1: the install instant is recorded once, so a reinstall does not restart the trial")
     func reinstallKeepsTrialStart() {
-        var run = PolicyRun(.mealCapture, zone: "Europe/Dublin")
+        var run = ScriptedUser(.mealCapture, zone: "Europe/Dublin")
         run("2026-02-10T09:00:00Z", .install)
         #expect(run.plan(run("2026-02-13T08:00:00Z", .reinstall)) == "trial")
         #expect(run.plan(run("2026-02-13T09:00:00Z", .reinstall)) == "none")
@@ -30,7 +30,7 @@ struct GeneralRuleTests {
 
     @Test("G1: signing in makes the guest registered, once and for good; counts carry over")
     func signInCarriesCounts() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         run("2026-05-04T09:00:00Z", .install)
         run.repeated(2, "chat", from: "2026-05-04T09:01:00Z")
         let signedIn = run("2026-05-04T09:10:00Z", .signIn)
@@ -44,8 +44,8 @@ struct GeneralRuleTests {
 
     @Test("G2: a fixed calendar counts the UTC date; a device calendar the device's date")
     func calendarZone() {
-        var daa = PolicyRun(.daaTiers, zone: "Asia/Tokyo")
-        var quip = PolicyRun(.dailyQuip, zone: "Asia/Tokyo")
+        var daa = ScriptedUser(.daaTiers, zone: "Asia/Tokyo")
+        var quip = ScriptedUser(.dailyQuip, zone: "Asia/Tokyo")
         #expect(daa("2026-01-03T08:00:00+09:00", .install).day == date("2026-01-02"))
         #expect(quip("2026-01-03T08:00:00+09:00", .install).day == date("2026-01-03"))
     }
@@ -54,22 +54,22 @@ struct GeneralRuleTests {
 
     @Test("G3: day counts read 0 on a later date, month counts in a later month; total and stock never reset")
     func countsResetByWindow() {
-        var run = PolicyRun(.oxalate, zone: "America/New_York")
+        var run = ScriptedUser(.oxalate, zone: "America/New_York")
         run("2026-03-30T09:00:00-04:00", .install)
         run.repeated(2, "ask-oracle", from: "2026-03-30T09:01:00-04:00")
         run("2026-03-30T09:05:00-04:00", .use("create-recipe"))
         let nextDay = run("2026-03-31T09:00:00-04:00", .look)
         #expect(nextDay.day == date("2026-03-31"))
-        #expect(nextDay.counts[0] == PolicyCounts(day: 0, month: 2, total: 2, stock: 2)) // every use adds to all four (G4)
-        #expect(nextDay.counts[1] == PolicyCounts(day: 0, month: 1, total: 1, stock: 1))
+        #expect(nextDay.counts[0] == UsageCounts(day: 0, month: 2, total: 2, stock: 2)) // every use adds to all four (G4)
+        #expect(nextDay.counts[1] == UsageCounts(day: 0, month: 1, total: 1, stock: 1))
         let nextMonth = run("2026-04-01T00:00:00-04:00", .look)
-        #expect(nextMonth.counts[0] == PolicyCounts(day: 0, month: 0, total: 2, stock: 2))
-        #expect(nextMonth.counts[1] == PolicyCounts(day: 0, month: 0, total: 1, stock: 1))
+        #expect(nextMonth.counts[0] == UsageCounts(day: 0, month: 0, total: 2, stock: 2))
+        #expect(nextMonth.counts[1] == UsageCounts(day: 0, month: 0, total: 1, stock: 1))
     }
 
     @Test("G3: when the local date goes back (westward), the stored usage day and its counts stay")
     func westwardKeepsUsageDay() {
-        var run = PolicyRun(.dailyQuip, zone: "Asia/Tokyo")
+        var run = ScriptedUser(.dailyQuip, zone: "Asia/Tokyo")
         run("2026-06-11T00:10:00+09:00", .install)
         run.repeated(5, "view-card", from: "2026-06-11T00:11:00+09:00")
         let moved = run("2026-06-11T00:20:00+09:00", .zone("America/Los_Angeles")) // June 10 in Los Angeles
@@ -81,16 +81,16 @@ struct GeneralRuleTests {
 
     @Test("G4: an allowed use of a consuming feature adds 1 to all four counts")
     func consumingAddsToAllFour() {
-        var run = PolicyRun(.oxalate, zone: "America/New_York")
+        var run = ScriptedUser(.oxalate, zone: "America/New_York")
         run("2026-03-30T09:00:00-04:00", .install)
         let out = run("2026-03-30T09:01:00-04:00", .use("create-recipe"))
-        #expect(out.counts[1] == PolicyCounts(day: 1, month: 1, total: 1, stock: 1))
-        #expect(out.counts[0] == PolicyCounts())
+        #expect(out.counts[1] == UsageCounts(day: 1, month: 1, total: 1, stock: 1))
+        #expect(out.counts[0] == UsageCounts())
     }
 
     @Test("G4: counts are shared by all plans: uses under a higher plan count against a lower one")
     func countsSharedAcrossPlans() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         run("2026-05-04T09:00:00Z", .install)
         run("2026-05-04T09:00:00Z", .signIn)
         run("2026-05-04T09:01:00Z", .entitle("com.daa.core.monthly"))
@@ -104,18 +104,18 @@ struct GeneralRuleTests {
 
     @Test("G4: a releasing feature gives one item back, never below 0, and is never blocked")
     func releasingNeverBlocked() {
-        var run = PolicyRun(.faceRecall, zone: "Europe/London")
+        var run = ScriptedUser(.faceRecall, zone: "Europe/London")
         run("2026-04-01T10:00:00Z", .install)
         let empty = run("2026-04-01T10:01:00Z", .use("remove-person"))
         #expect(empty.outcome == .allowed && run.used(empty, "people", .stock) == 0)
         run.repeated(2, "add-tag", from: "2026-04-01T10:02:00Z")
         let removed = run("2026-04-01T10:05:00Z", .use("remove-tag"))
-        #expect(removed.outcome == .allowed && removed.counts[1] == PolicyCounts(day: 2, month: 2, total: 2, stock: 1))
+        #expect(removed.outcome == .allowed && removed.counts[1] == UsageCounts(day: 2, month: 2, total: 2, stock: 1))
     }
 
     @Test("G4: a releasing use does not write the usage day")
     func releasingWritesNoUsageDay() {
-        var run = PolicyRun(.oxalate, zone: "America/New_York")
+        var run = ScriptedUser(.oxalate, zone: "America/New_York")
         run("2026-03-30T09:00:00-04:00", .install)
         run("2026-03-30T09:01:00-04:00", .use("create-recipe")) // stored day March 30
         run("2026-03-31T12:00:00-04:00", .zone("Asia/Tokyo")) // April 1 in Tokyo
@@ -128,7 +128,7 @@ struct GeneralRuleTests {
 
     @Test("G4: a blocked use changes nothing")
     func blockedChangesNothing() {
-        var run = PolicyRun(.dailyQuip, zone: "Europe/Berlin")
+        var run = ScriptedUser(.dailyQuip, zone: "Europe/Berlin")
         run("2026-06-10T20:00:00+02:00", .install)
         run.repeated(5, "view-card", from: "2026-06-10T20:01:00+02:00")
         let before = run.state
@@ -140,7 +140,7 @@ struct GeneralRuleTests {
 
     @Test("G5.1: an entitlement's plan wins over the trial")
     func entitlementBeatsTrial() {
-        var run = PolicyRun(.mealCapture, zone: "Europe/Dublin")
+        var run = ScriptedUser(.mealCapture, zone: "Europe/Dublin")
         run("2026-02-10T09:00:00Z", .install)
         #expect(run.plan(run("2026-02-10T09:01:00Z", .entitle("unlimited"))) == "unlimited")
         #expect(run.plan(run("2026-02-10T09:02:00Z", .entitle(nil))) == "trial")
@@ -148,7 +148,7 @@ struct GeneralRuleTests {
 
     @Test("G5.2: the trial is elapsed time from the install: [I, I + 72 h)")
     func trialIsElapsedTime() {
-        var run = PolicyRun(.mealCapture, zone: "America/Santiago")
+        var run = ScriptedUser(.mealCapture, zone: "America/Santiago")
         run("2026-04-03T20:00:00-03:00", .install) // the night before Chile's clocks go back
         #expect(run.plan(run("2026-04-06T22:59:59.999Z", .look)) == "trial")
         #expect(run.plan(run("2026-04-06T23:00:00Z", .look)) == "none")
@@ -156,27 +156,27 @@ struct GeneralRuleTests {
 
     @Test("G5.3: a grace applies only to users installed before its cut-off, until cut-off + length")
     func graceForExistingUsers() {
-        var early = PolicyRun(.faceRecall, zone: "UTC")
+        var early = ScriptedUser(.faceRecall, zone: "UTC")
         #expect(early.plan(early("2026-02-28T23:59:59Z", .install)) == "grace")
         #expect(early.plan(early("2026-03-30T23:59:59.999Z", .look)) == "grace")
         #expect(early.plan(early("2026-03-31T00:00:00Z", .look)) == "free")
-        var onTime = PolicyRun(.faceRecall, zone: "UTC")
+        var onTime = ScriptedUser(.faceRecall, zone: "UTC")
         #expect(onTime.plan(onTime("2026-03-01T00:00:00Z", .install)) == "free")
     }
 
     @Test("G5.4: the registered default once signed in, else the guest default")
     func identityDefaults() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         #expect(run.plan(run("2026-05-04T09:00:00Z", .install)) == "free_guest")
         #expect(run.plan(run("2026-05-04T09:01:00Z", .signIn)) == "free_registered")
-        var quip = PolicyRun(.dailyQuip, zone: "UTC")
+        var quip = ScriptedUser(.dailyQuip, zone: "UTC")
         quip("2026-05-04T09:00:00Z", .install)
         #expect(quip.plan(quip("2026-05-04T09:01:00Z", .signIn)) == "free") // the guest default serves both
     }
 
     @Test("G5.5: with no default, the plan after the trial without an entitlement is none")
     func noPlan() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         run("2026-02-10T09:00:00Z", .install)
         let out = run("2026-02-14T09:00:00Z", .look)
         #expect(out.plan == nil && run.plan(out) == "none")
@@ -186,7 +186,7 @@ struct GeneralRuleTests {
 
     @Test("G6.1: nothing is allowed under no plan")
     func blockedWithoutPlan() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         run("2026-02-10T09:00:00Z", .install)
         let out = run("2026-02-14T09:00:00Z", .use("recipe-link"))
         #expect(out.outcome == .blocked && out.reason == .noPlan && out.response == .paywall)
@@ -195,7 +195,7 @@ struct GeneralRuleTests {
 
     @Test("G6.2: a feature the plan does not enable is blocked, counting nothing")
     func notInPlan() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         run("2026-05-04T09:00:00Z", .install)
         let out = run("2026-05-04T09:01:00Z", .use("muhurta"))
         #expect(out.reason == .notInPlan && out.response == .paywall && out.resetAt == nil)
@@ -204,19 +204,19 @@ struct GeneralRuleTests {
 
     @Test("G6.3: the history window is the usage day and the N − 1 days before it, with no upper bound")
     func historyWindow() {
-        var run = PolicyRun(.oxalate, zone: "America/New_York")
+        var run = ScriptedUser(.oxalate, zone: "America/New_York")
         run("2026-03-30T09:00:00-04:00", .install)
         #expect(run("2026-03-30T09:01:00-04:00", .track("track-meal", day: "2026-03-28")).outcome == .allowed)
         let old = run("2026-03-30T09:02:00-04:00", .track("track-meal", day: "2026-03-27"))
         #expect(old.reason == .history && old.response == .paywall && old.resetAt == nil && run.upgrade(old) == ["premium"])
         let future = run("2026-03-30T09:03:00-04:00", .track("track-meal", day: "2026-04-30"))
         #expect(future.outcome == .allowed)
-        #expect(future.counts == [PolicyCounts(), PolicyCounts()]) // nothing is counted either way
+        #expect(future.counts == [UsageCounts(), UsageCounts()]) // nothing is counted either way
     }
 
     @Test("G6.3: dates a zone skipped count as days of the window")
     func historyCountsSkippedDates() {
-        var run = PolicyRun(.oxalate, zone: "Pacific/Apia") // 2011-12-30 never happened in Apia
+        var run = ScriptedUser(.oxalate, zone: "Pacific/Apia") // 2011-12-30 never happened in Apia
         #expect(run("2011-12-31T10:00:00+14:00", .install).day == date("2011-12-31"))
         #expect(run("2011-12-31T10:01:00+14:00", .track("track-meal", day: "2011-12-29")).outcome == .allowed)
         #expect(run("2011-12-31T10:02:00+14:00", .track("track-meal", day: "2011-12-28")).reason == .history)
@@ -224,14 +224,14 @@ struct GeneralRuleTests {
 
     @Test("G6.4: the most lasting window blocks first: total, stock, month, day")
     func windowOrder() throws {
-        func firstReason(_ limits: String) throws -> PolicyReason? {
+        func firstReason(_ limits: String) throws -> BlockReason? {
             let policy = try SubscriptionPolicy(data: Data("""
                 {"policy": "order", "calendar": "UTC", "defaults": {"guest": "free"}, "meters": ["m"],
                  "features": [{"id": "f", "consumes": "m"}],
                  "plans": [{"id": "free", "name": "Free", "features": "all", "limits": {"m": \(limits)}, "responses": {"any": "paywall"}}],
                  "screens": {}}
                 """.utf8), file: "order.json")
-            var run = PolicyRun(policy, zone: "UTC")
+            var run = ScriptedUser(policy, zone: "UTC")
             run("2026-01-01T00:00:00Z", .install)
             run("2026-01-01T00:01:00Z", .use("f"))
             return run("2026-01-01T00:02:00Z", .use("f")).reason
@@ -247,22 +247,22 @@ struct GeneralRuleTests {
 
     @Test("G7: the response is the policy's for the plan and the reason")
     func responsesByPlan() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         run("2026-02-10T09:00:00Z", .install)
         #expect(run.repeated(11, "meal", from: "2026-02-10T10:00:00Z").response == .paywall) // trial
         run("2026-02-10T11:00:00Z", .entitle("PremiumStandardSub"))
         #expect(run("2026-02-10T11:01:00Z", .use("meal")).response
-                == .alert(PolicyAlert(title: "You have reached your daily limit", message: "Upgrade to unlimited to continue")))
+                == .alert(Alert(title: "You have reached your daily limit", message: "Upgrade to unlimited to continue")))
         run("2026-02-10T11:02:00Z", .entitle("unlimited"))
         #expect(run.repeated(41, "meal", from: "2026-02-10T12:00:00Z").response
-                == .alert(PolicyAlert(title: "You have reached your daily limit", message: nil)))
+                == .alert(Alert(title: "You have reached your daily limit", message: nil)))
     }
 
     // MARK: G8 Reset instant
 
     @Test("G8: a day block resets at the next local midnight, written in UTC")
     func dayResetAtLocalMidnight() {
-        var run = PolicyRun(.dailyQuip, zone: "America/Chicago")
+        var run = ScriptedUser(.dailyQuip, zone: "America/Chicago")
         run("2026-09-09T08:00:00-05:00", .install)
         let out = run.repeated(6, "view-card", from: "2026-09-09T23:50:00-05:00")
         #expect(out.reason == .day && out.resetAt == instant("2026-09-10T05:00:00Z"))
@@ -271,7 +271,7 @@ struct GeneralRuleTests {
 
     @Test("G8: a month block resets when the local month is later than the usage day's")
     func monthReset() {
-        var run = PolicyRun(.oxalate, zone: "Europe/Paris")
+        var run = ScriptedUser(.oxalate, zone: "Europe/Paris")
         run("2026-12-30T10:00:00+01:00", .install)
         let out = run.repeated(11, "ask-oracle", from: "2026-12-30T10:01:00+01:00")
         #expect(out.reason == .month && out.resetAt == instant("2026-12-31T23:00:00Z"))
@@ -279,18 +279,18 @@ struct GeneralRuleTests {
 
     @Test("G8: in a fixed calendar the reset is the calendar's midnight, wherever the device is")
     func fixedCalendarReset() {
-        var run = PolicyRun(.daaTiers, zone: "Pacific/Honolulu")
+        var run = ScriptedUser(.daaTiers, zone: "Pacific/Honolulu")
         run("2026-01-02T20:00:00-10:00", .install)
         run("2026-01-02T20:00:00-10:00", .entitle("com.daa.core.yearly"))
         let out = run.repeated(21, "chat", from: "2026-01-02T20:01:00-10:00")
         #expect(out.reason == .day && out.day == date("2026-01-03"))
         #expect(out.resetAt == instant("2026-01-04T00:00:00Z")) // 14:00 the same afternoon in Honolulu
-        #expect(out.response == .alert(PolicyAlert(title: "Daily limit reached", message: "Resets at midnight")))
+        #expect(out.response == .alert(Alert(title: "Daily limit reached", message: "Resets at midnight")))
     }
 
     @Test("G8: when the usage day is ahead of the local date, the reset waits for the date after it")
     func resetAfterStoredDay() {
-        var run = PolicyRun(.dailyQuip, zone: "Asia/Tokyo")
+        var run = ScriptedUser(.dailyQuip, zone: "Asia/Tokyo")
         run("2026-06-11T00:10:00+09:00", .install)
         run.repeated(5, "view-card", from: "2026-06-11T00:11:00+09:00")
         run("2026-06-11T00:20:00+09:00", .zone("America/Los_Angeles"))
@@ -300,7 +300,7 @@ struct GeneralRuleTests {
 
     @Test("G8: other reasons have no reset instant")
     func noResetForLastingReasons() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         run("2026-05-04T09:00:00Z", .install)
         let total = run.repeated(4, "chat", from: "2026-05-04T09:01:00Z")
         #expect(total.reason == .total && total.resetAt == nil)
@@ -310,7 +310,7 @@ struct GeneralRuleTests {
 
     @Test("G9: the offer lists only higher paid plans that would allow the same use now")
     func upgradeOnlyPlansThatHelp() {
-        var run = PolicyRun(.daaTiers, zone: "UTC")
+        var run = ScriptedUser(.daaTiers, zone: "UTC")
         run("2026-05-01T09:00:00Z", .install)
         run("2026-05-01T09:00:00Z", .signIn)
         run("2026-05-01T09:00:00Z", .entitle("com.daa.advanced.monthly"))
@@ -324,7 +324,7 @@ struct GeneralRuleTests {
 
     @Test("G9: nothing above the top plan: the offer is empty; an allowed use has none")
     func emptyOffer() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         run("2026-02-10T09:00:00Z", .install)
         run("2026-02-10T09:00:00Z", .entitle("unlimited"))
         #expect(run("2026-02-10T09:01:00Z", .use("meal")).upgrade == nil)
@@ -334,7 +334,7 @@ struct GeneralRuleTests {
 
     @Test("G9: a paid plan's offer starts above it; under Premium only Unlimited")
     func offerStartsAbovePlan() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         run("2026-02-10T09:00:00Z", .install)
         run("2026-02-10T09:00:00Z", .entitle("PremiumStandardSub"))
         #expect(run.upgrade(run.repeated(11, "meal", from: "2026-02-10T10:00:00Z")) == ["unlimited"])
@@ -344,7 +344,7 @@ struct GeneralRuleTests {
 
     @Test("G10: screens follow the plan, the counts in force and the entitlement right after the event")
     func screensAfterEvent() {
-        var run = PolicyRun(.mealCapture, zone: "UTC")
+        var run = ScriptedUser(.mealCapture, zone: "UTC")
         let installed = run("2026-02-10T09:00:00Z", .install)
         #expect(run.screen(installed, "home") == .text("Below limit") && run.screen(installed, "planView") == .bar(used: 0, limit: 10))
         let tenth = run.repeated(10, "meal", from: "2026-02-10T10:00:00Z")
@@ -359,15 +359,15 @@ struct GeneralRuleTests {
 
     @Test("G11: looks and reinstalls change no later output", arguments: [false, true])
     func looksChangeNothing(withLooks: Bool) {
-        var plain = PolicyRun(.oxalate, zone: "America/New_York")
-        var looked = PolicyRun(.oxalate, zone: "America/New_York")
-        let script: [(String, PolicyRun.Step)] = [
+        var plain = ScriptedUser(.oxalate, zone: "America/New_York")
+        var looked = ScriptedUser(.oxalate, zone: "America/New_York")
+        let script: [(String, ScriptedUser.Step)] = [
             ("2026-03-30T09:00:00-04:00", .install), ("2026-03-30T09:01:00-04:00", .use("create-recipe")),
             ("2026-03-31T09:00:00-04:00", .use("ask-oracle")), ("2026-04-01T09:00:00-04:00", .use("delete-recipe")),
             ("2026-04-01T09:01:00-04:00", .entitle("premium_yearly", expires: "2027-04-01T13:00:00Z")),
             ("2026-04-02T09:00:00-04:00", .use("export-data")),
         ]
-        var kept: [PolicyOutput] = []
+        var kept: [Output] = []
         for (at, step) in script {
             let expected = plain(at, step)
             if withLooks { looked(at, .look); looked(at, .reinstall) }
@@ -380,7 +380,7 @@ struct GeneralRuleTests {
 
     @Test("G12: each set-entitlement replaces expires and renews; renews defaults to true; no product shows no date")
     func entitlementDetails() {
-        var run = PolicyRun(.oxalate, zone: "America/New_York")
+        var run = ScriptedUser(.oxalate, zone: "America/New_York")
         run("2026-04-01T09:00:00-04:00", .install)
         let renewing = run("2026-04-01T09:01:00-04:00", .entitle("premium_monthly", expires: "2026-05-01T13:00:00Z"))
         #expect(run.screen(renewing, "billing") == .text("Renews on 2026-05-01"))

@@ -35,7 +35,7 @@ struct InvariantRuleIdTests {
     func shipped(name: String) throws {
         let policy = try #require(SubscriptionPolicy.named(name)), own = try Self.decisions(of: name)
         #expect(!own.isEmpty, "\(name) defines decisions in the docs")
-        for invariant in PolicyInvariant.allCases where invariant.rules.contains(";") {
+        for invariant in Invariant.allCases where invariant.rules.contains(";") {
             let cited = Self.ids(invariant.rules(under: policy))
             let expected = Self.ids(invariant.rules).filter { $0.hasPrefix("G") || own.contains($0) }
             #expect(cited == expected, "\(invariant.rawValue) under \(name): decisions defined \(own.sorted())")
@@ -44,11 +44,11 @@ struct InvariantRuleIdTests {
 
     @Test("the texts a reader sees")
     func texts() {
-        #expect(PolicyInvariant.usageDay.rules(under: .dailyQuip) == "G2, G3; Q1")
-        #expect(PolicyInvariant.noOverBlocking.rules(under: .dailyQuip) == "G4, G6")
-        #expect(PolicyInvariant.limitsRespected.rules(under: .mealCapture) == "G4, G6.4; U1")
-        #expect(PolicyInvariant.planInForce.rules(under: .daaTiers) == "G1, G5; D2, D3")
-        #expect(PolicyInvariant.deterministic.rules(under: .oxalate) == "the simulator's seeds")
+        #expect(Invariant.usageDay.rules(under: .dailyQuip) == "G2, G3; Q1")
+        #expect(Invariant.noOverBlocking.rules(under: .dailyQuip) == "G4, G6")
+        #expect(Invariant.limitsRespected.rules(under: .mealCapture) == "G4, G6.4; U1")
+        #expect(Invariant.planInForce.rules(under: .daaTiers) == "G1, G5; D2, D3")
+        #expect(Invariant.deterministic.rules(under: .oxalate) == "the simulator's seeds")
     }
 
     @Test("a team's own policy, or a shipped one with a rule changed, cites the general ids alone")
@@ -60,8 +60,8 @@ struct InvariantRuleIdTests {
         let renamed = try SubscriptionPolicy(data: Data(text.replacingOccurrences(of: "\"policy\": \"daily-quip\"", with: "\"policy\": \"quotes\"").utf8), file: "quotes.json")
         #expect(changed.name == "daily-quip" && changed != .dailyQuip && renamed.name == "quotes")
         for policy in [changed, renamed] {
-            #expect(PolicyInvariant.usageDay.rules(under: policy) == "G2, G3")
-            #expect(PolicyInvariant.allCases.allSatisfy { invariant in
+            #expect(Invariant.usageDay.rules(under: policy) == "G2, G3")
+            #expect(Invariant.allCases.allSatisfy { invariant in
                 Self.ids(invariant.rules(under: policy)).allSatisfy { $0.hasPrefix("G") } || !invariant.rules.contains(";")
             })
         }

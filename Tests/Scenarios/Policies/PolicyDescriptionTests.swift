@@ -51,7 +51,7 @@ struct PolicyDescriptionTests {
         let start = try #require(doc.range(of: "```json\n"))
         let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
         let policy = try SubscriptionPolicy(data: Data(doc[start.upperBound..<end.lowerBound].utf8), file: "policy-file.md")
-        var run = PolicyRun(policy, zone: "UTC")
+        var run = ScriptedUser(policy, zone: "UTC")
         run("2026-01-01T09:00:00Z", .install)
         let fourth = run.repeated(4, "read-quote", from: "2026-01-01T09:01:00Z")
         #expect(run.screen(fourth, "counter") == .text("1 quote left"))

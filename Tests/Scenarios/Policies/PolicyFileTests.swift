@@ -65,8 +65,8 @@ struct PolicyFileTests {
         #expect(error(Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: #""features": "all", "responses": {"any": "paywall"}}]"#))
                 == #"error: t.json: $.plans[1].responses.any: "any" can never apply: no reason can occur under plan "pro""#)
         let covered = try read(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""any": {"alert": {"title": "Not here", "message": null}}}"#))
-        #expect(covered.plans[0].responses[PolicyReason.notInPlan.rawValue] == .alert(PolicyAlert(title: "Not here", message: nil)))
-        #expect(covered.plans[0].responses[PolicyReason.day.rawValue] == .paywall)
+        #expect(covered.plans[0].responses[BlockReason.notInPlan.rawValue] == .alert(Alert(title: "Not here", message: nil)))
+        #expect(covered.plans[0].responses[BlockReason.day.rawValue] == .paywall)
     }
 
     @Test("a billing period is one unit counted from 1 to 999, and the generator renews by every period the reader takes")
@@ -208,10 +208,10 @@ struct PolicyFileTests {
 
 /// The generic contract's input errors, first fault first, worded as the v1 reader's.
 @Suite("Policy timeline errors")
-struct PolicyTimelineErrorTests {
+struct TimelineErrorTests {
     func error(_ text: String, folder: String = "/nonexistent") -> String? {
         do {
-            _ = try PolicyTimelineReader().read(data: Data(text.utf8), folder: folder)
+            _ = try TimelineReader().read(data: Data(text.utf8), folder: folder)
             return nil
         } catch {
             // `read` throws only `TimelineError` (typed throws), so this is one.
@@ -325,7 +325,7 @@ struct PolicyTimelineErrorTests {
     func nullRenewsIsRefused() throws {
         let entitle = #"{"at": "2026-03-30T09:01:00-04:00", "do": "set-entitlement", "product": "premium_monthly", "expires": "2026-04-30T09:01:00-04:00""#
         #expect(error(timeline(entitle + #", "renews": null}"#)) == #"error: event 1: "renews" must be true or false, not null"#)
-        let absent = try PolicyTimelineReader().read(data: Data(timeline(entitle + "}").utf8), folder: "/nonexistent")
+        let absent = try TimelineReader().read(data: Data(timeline(entitle + "}").utf8), folder: "/nonexistent")
         guard case .setEntitlement(let entitlement?) = absent.events[1].action else { Issue.record("event 1 is an entitlement"); return }
         #expect(entitlement.renews)
     }

@@ -17,13 +17,13 @@ package struct BehaviourCounts: Hashable, Sendable {
     }
 
     /// Outcomes per persona: `[persona][outcome]`.
-    package var outcomes = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Persona.allCases.count)
+    package var outcomes = [[Int]](repeating: [Int](repeating: 0, count: FlagshipOutput.Outcome.allCases.count), count: Persona.allCases.count)
     /// Labels shown after events, per persona: `[persona][label]`.
     package var labels = [[Int]](repeating: [Int](repeating: 0, count: LabelKind.allCases.count), count: Persona.allCases.count)
     /// Plans in force after events, per persona: `[persona][plan]`.
-    package var plans = [[Int]](repeating: [Int](repeating: 0, count: Plan.allCases.count), count: Persona.allCases.count)
+    package var plans = [[Int]](repeating: [Int](repeating: 0, count: FlagshipPlan.allCases.count), count: Persona.allCases.count)
     /// Attempt outcomes per plan: `[plan][outcome]`.
-    package var outcomesByPlan = [[Int]](repeating: [Int](repeating: 0, count: Output.Outcome.allCases.count), count: Plan.allCases.count)
+    package var outcomesByPlan = [[Int]](repeating: [Int](repeating: 0, count: FlagshipOutput.Outcome.allCases.count), count: FlagshipPlan.allCases.count)
     /// Attempts by local minute from 23:00 to 00:59 (120 minutes, 23:00 first).
     package var attemptsAroundMidnight = [Int](repeating: 0, count: 120)
     /// Attempts by local hour of day.
@@ -51,7 +51,7 @@ extension Persona {
     var position: Int { Persona.allCases.firstIndex(of: self)! }
 }
 
-extension Plan {
+extension FlagshipPlan {
     /// The plan's position in `allCases`.
     var position: Int {
         switch self {
@@ -63,17 +63,17 @@ extension Plan {
     }
 }
 
-extension Optional where Wrapped == Output.Outcome {
+extension Optional where Wrapped == FlagshipOutput.Outcome {
     /// 0 for no outcome (an event that is not a capture), else the outcome's position + 1.
     var slot: Int { map { $0.position &+ 1 } ?? 0 }
 
     /// How many slots there are: the outcomes and none. A literal, so hot paths read a
-    /// constant (`allCases` builds an array); `RunObserver`'s initializer checks it
+    /// constant (`allCases` builds an array); `FlagshipRunObserver`'s initializer checks it
     /// against the enum.
     static var slots: Int { 4 }
 }
 
-extension Output.Outcome {
+extension FlagshipOutput.Outcome {
     /// The outcome's position in `allCases`.
     var position: Int {
         switch self {

@@ -170,7 +170,7 @@ package enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     }
 
     /// The category an entitlement change of `kind` counts under, if any.
-    package static func of(_ kind: EntitlementChange.Kind) -> EdgeCategory? {
+    package static func of(_ kind: FlagshipEntitlementChange.Kind) -> EdgeCategory? {
         switch kind {
         case .purchase, .resubscription: .purchase
         case .upgrade: .upgrade

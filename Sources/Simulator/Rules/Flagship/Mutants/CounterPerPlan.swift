@@ -2,12 +2,12 @@ import SubscriptionModel
 
 /// Keeps a counter per plan, so a plan change mid-day starts from zero (U1): upgrade
 /// and downgrade on the same day to get 10 more.
-package struct CounterPerPlan: Mutant {
+package struct CounterPerPlan: FlagshipMutant {
     package static let name = "counter-per-plan"
     package static let mistake = "a counter per plan that restarts on a plan change"
     package static let smallestCounterexample = 3 // install, capture, set-entitlement
     package var store = Self.freshStore
-    private var countedUnder: Plan?
+    private var countedUnder: FlagshipPlan?
     package init() {}
 
     package mutating func forgetOwnState() {

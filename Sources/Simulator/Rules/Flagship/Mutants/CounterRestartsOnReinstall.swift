@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// Keeps the day's counter in UserDefaults, which a reinstall wipes (U5): deleting the
 /// app resets the limit.
-package struct CounterRestartsOnReinstall: Mutant {
+package struct CounterRestartsOnReinstall: FlagshipMutant {
     package static let name = "counter-restarts-on-reinstall"
     package static let mistake = "the counter restarts on reinstall (kept in UserDefaults)"
     package static let smallestCounterexample = 3 // install, capture, reinstall

@@ -2,8 +2,8 @@ import SubscriptionModel
 
 extension KillHunt where Rules == FlagshipRules {
     /// Hunts the implementations of the flagship's rules that `make` builds over `options`' users.
-    public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: CaptureRules = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
-        var campaign = Campaign(options: options, policy: policy, makeImplementation: make)
+    public static func run<I: FlagshipImplementation>(options: CampaignOptions, policy: CaptureRules = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
+        var campaign = FlagshipCampaign(options: options, policy: policy, makeImplementation: make)
         campaign.comparesWithReference = true
         return hunt(options: options, users: campaign.generator, makeCheck: campaign.makeCheck)
     }
@@ -11,7 +11,7 @@ extension KillHunt where Rules == FlagshipRules {
     /// The kill matrix row of a hunt; `constructor` is the Swift expression that builds
     /// the implementation, for the row's regression test.
     package static func entry(name: String, mistake: String, constructor: String, result: Result) -> RunReport.MutantEntry {
-        let counterexample = result.shrunk.map { TimelineWriter().text($0, about: "\(name): \(result.shrunkViolation?.description ?? "")") }
+        let counterexample = result.shrunk.map { FlagshipTimelineWriter().text($0, about: "\(name): \(result.shrunkViolation?.description ?? "")") }
         return RunReport.MutantEntry(
             name: name, mistake: mistake, killed: result.killed, caughtBy: result.violation?.invariant.rawValue,
             eventsUntilKill: result.killed ? result.eventsUntilKill : nil,

@@ -5,7 +5,7 @@ import SubscriptionModel
 /// leap year the next reset is 1 March, so a user who reached the 10 on the 28th is
 /// refused every capture of the 29th, while the counter shown (`used`) is the day's, right.
 /// Every other midnight of every year resets.
-package struct LeapDayCountsWithThe28th: Mutant {
+package struct LeapDayCountsWithThe28th: FlagshipMutant {
     package static let name = "feb-29-counts-with-feb-28"
     package static let mistake = "the day's limit is checked on a counter whose day ends by a table with a 28-day February: after 28 February of a leap year it resets on 1 March"
     /// The install and ten captures on 28 February of a leap year in the trial, and a capture on the 29th.
@@ -21,7 +21,7 @@ package struct LeapDayCountsWithThe28th: Mutant {
         periodCount = 0
     }
 
-    package mutating func handle(_ event: Event) -> Output {
+    package mutating func handle(_ event: FlagshipEvent) -> FlagshipOutput {
         guard case .capture = event.action else { return handleWithHooks(event) }
         let inPeriod = periodDay.map { localDate(at: event.at) < LeapDayAsThe28th.nextDay(after: $0) } ?? false
         let plan = plan(at: event.at)
@@ -29,7 +29,7 @@ package struct LeapDayCountsWithThe28th: Mutant {
             // Refused as a capture at the limit is: the plan's sheet or alert, nothing counted.
             let (outcome, alert) = blocked(plan)
             let (day, used) = usage(at: event.at)
-            return Output(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit,
+            return FlagshipOutput(day: day, plan: plan, outcome: outcome, alert: alert, used: used, limit: limit,
                           label: label(plan, used: used), planView: planView(plan, used: used))
         }
         let output = handleWithHooks(event)

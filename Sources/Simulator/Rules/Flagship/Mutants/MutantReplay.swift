@@ -5,37 +5,37 @@ import SubscriptionModel
 /// reviewer can see a kill matrix's counterexample show its bug (`diff` it against the
 /// plain replay) without writing Swift.
 ///
-/// A timeline in the v1 form goes to the v1 mutants (`MutantCatalogue`); one that names
-/// a policy goes to that policy's mutants (`PolicyMutantCatalogue`), whose screens are
+/// A timeline in the v1 form goes to the v1 mutants (`FlagshipMutantCatalogue`); one that names
+/// a policy goes to that policy's mutants (`MutantCatalogue`), whose screens are
 /// the ones the mutant computes itself.
 package enum MutantReplay {
     /// Reads and validates the file at `path`, then replays it through the mutant named
     /// `name`, handing its JSON Lines to `sink`. Throws before anything reaches `sink`
     /// when the file is bad or no mutant of its rules has that name.
     package static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
-        switch try Replay.read(path: path) {
+        switch try FlagshipReplay.read(path: path) {
         case .v1(let timeline): sink(try lines(timeline, mutant: name))
         case .policy(let timeline): sink(try policyLines(timeline, mutant: name))
         }
     }
 
     /// The v1 mutant's lines for `timeline`.
-    static func lines(_ timeline: Timeline, mutant name: String) throws(TimelineError) -> String {
-        guard let entry = MutantCatalogue.all.first(where: { $0.name == name }) else {
-            throw unknown(name, of: "the meal-capture rules' v1 path", names: MutantCatalogue.all.map(\.name))
+    static func lines(_ timeline: FlagshipTimeline, mutant name: String) throws(TimelineError) -> String {
+        guard let entry = FlagshipMutantCatalogue.all.first(where: { $0.name == name }) else {
+            throw unknown(name, of: "the meal-capture rules' v1 path", names: FlagshipMutantCatalogue.all.map(\.name))
         }
-        return ReplayLine.jsonLines(events: timeline.events, outputs: entry.outputs(timeline))
+        return FlagshipReplayLine.jsonLines(events: timeline.events, outputs: entry.outputs(timeline))
     }
 
     /// The policy mutant's lines for `timeline`, with the screens it shows itself.
-    static func policyLines(_ timeline: PolicyTimeline, mutant name: String) throws(TimelineError) -> String {
-        let entries = PolicyMutantCatalogue.entries(for: timeline.policy.name)
+    static func policyLines(_ timeline: Timeline, mutant name: String) throws(TimelineError) -> String {
+        let entries = MutantCatalogue.entries(for: timeline.policy.name)
         guard let entry = entries.first(where: { $0.name == name }) else {
             throw unknown(name, of: timeline.policy.name, names: entries.map(\.name))
         }
         var app = entry.make()
-        let steps = PolicyAppComparison.run(&app, timeline)
-        return PolicyReplayLine.jsonLines(events: timeline.events, outputs: steps.map(\.output), machine: PolicyMachine(policy: timeline.policy),
+        let steps = QuotaAppComparison.run(&app, timeline)
+        return ReplayLine.jsonLines(events: timeline.events, outputs: steps.map(\.output), machine: SubscriptionMachine(policy: timeline.policy),
                                           screens: steps.map(\.screens))
     }
 

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// Counts the analyses of the last 24 hours instead of the usage day (U3): no reset
 /// at local midnight, a limit that frees up one analysis at a time.
-package struct RollingTwentyFourHours: Mutant {
+package struct RollingTwentyFourHours: FlagshipMutant {
     package static let name = "rolling-24-hour-window"
     package static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
     package static let smallestCounterexample = 3 // install, capture, a look after midnight within 24 h

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// Trusts a cached receipt for a day after StoreKit stops reporting the entitlement
 /// (P1): a cancelled, lapsed or refunded subscription keeps working for 24 hours.
-package struct StaleEntitlement: Mutant {
+package struct StaleEntitlement: FlagshipMutant {
     package static let name = "stale-entitlement"
     package static let mistake = "a cached entitlement outlives its expiry by a day"
     package static let smallestCounterexample = 3 // install, set-entitlement, set-entitlement null
@@ -20,7 +20,7 @@ package struct StaleEntitlement: Mutant {
         store.entitlement = tier
     }
 
-    package func plan(at instant: Instant) -> Plan {
+    package func plan(at instant: Instant) -> FlagshipPlan {
         if store.entitlement == nil, let cached, instant < cached.until { return cached.tier.plan }
         if let tier = store.entitlement { return tier.plan }
         guard let installed = store.installedAt, installed.milliseconds(to: instant) < store.rules.trialLengthMilliseconds else { return .none }

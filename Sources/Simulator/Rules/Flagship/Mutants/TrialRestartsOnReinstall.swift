@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// Records the install instant in UserDefaults, which a reinstall wipes, instead of
 /// the Keychain: every reinstall starts a new trial (T1).
-package struct TrialRestartsOnReinstall: Mutant {
+package struct TrialRestartsOnReinstall: FlagshipMutant {
     package static let name = "trial-restarts-on-reinstall"
     package static let mistake = "the trial restarts on reinstall (install date not kept in the Keychain)"
     package static let smallestCounterexample = 2 // install, a reinstall after the trial

@@ -9,15 +9,15 @@ public struct CampaignTally: Sendable {
     /// Simulated time, summed over users, in milliseconds.
     package var simulatedMilliseconds: Int64 = 0
     /// Checks per invariant.
-    public var checks = InvariantCounts()
+    public var checks = FlagshipInvariantCounts()
     /// Users whose timeline broke each invariant.
-    public var violations = InvariantCounts()
+    public var violations = FlagshipInvariantCounts()
     /// The lowest user index that broke each invariant (the one shrunk and reported).
-    public var firstFailingUser: [Invariant: Int] = [:]
+    public var firstFailingUser: [FlagshipInvariant: Int] = [:]
     /// Users per persona.
     public var personas: [Persona: Int] = [:]
     /// Edge categories reached.
-    package var coverage = CoverageCounts()
+    package var coverage = FlagshipCoverageCounts()
     /// What the rules did.
     package var behaviour = BehaviourCounts()
     /// Sum of the users' output digests (commutative, so independent of the order users ran in).

@@ -5,16 +5,16 @@ import SubscriptionModel
 /// Named and run from inside this module so the optimizer specializes the whole hot
 /// loop (generation, model step, checker) for it; a generic campaign instantiated from
 /// another module would run through unspecialized generic code, several times slower.
-package typealias ReferenceCampaign = Campaign<ReferenceImplementation<ZoneTableDates>>
+package typealias ReferenceCampaign = FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>
 
-extension Campaign where Implementation == ReferenceImplementation<ZoneTableDates> {
+extension FlagshipCampaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
     /// Runs the reference campaign (specialized; see `ReferenceCampaign`).
-    package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> CampaignResult {
+    package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> FlagshipCampaignResult {
         run(progress: progress)
     }
 
     /// Shrinks a failure of the reference campaign (specialized).
-    package func shrinkReferenceFailure(of invariant: Invariant, user: Int) -> ShrunkFailure<FlagshipRules> {
+    package func shrinkReferenceFailure(of invariant: FlagshipInvariant, user: Int) -> ShrunkFailure<FlagshipRules> {
         shrinkFailure(of: invariant, user: user)
     }
 }

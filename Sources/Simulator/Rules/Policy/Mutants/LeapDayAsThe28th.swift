@@ -46,8 +46,8 @@ enum LeapDayAsThe28th {
     }
 
     /// G6 as the app checks it: its own order of checks, with the counter's day counts.
-    static func blockReason(_ app: some PolicyApp, counter: DayCounter, plan: Int?, feature: Int, day: LocalDate?, at instant: Instant,
-                            counts: [PolicyCounts]) -> PolicyReason? {
+    static func blockReason(_ app: some QuotaApp, counter: DayCounter, plan: Int?, feature: Int, day: LocalDate?, at instant: Instant,
+                            counts: [UsageCounts]) -> BlockReason? {
         guard let plan else { return .noPlan }
         let rules = app.store.policy.plans[plan], definition = app.store.policy.features[feature]
         guard rules.enables(feature: feature) else { return .notInPlan }
@@ -60,7 +60,7 @@ enum LeapDayAsThe28th {
         checked.day = counter.count(meter: meter, today: app.calendarDate(at: instant))
         for window in app.limitCheckOrder {
             if let limit = rules.limit(meter: meter, window), app.limitReached(count: checked[window], limit: limit) {
-                return PolicyReason(window)
+                return BlockReason(window)
             }
         }
         return nil
@@ -68,7 +68,7 @@ enum LeapDayAsThe28th {
 
     /// G8 as the app shows it: a `day` block resets when the calendar reaches the table's
     /// next day after the usage day; a `month` block at the first of the next month.
-    static func resetInstant(_ app: some PolicyApp, for reason: PolicyReason, after instant: Instant) -> Instant? {
+    static func resetInstant(_ app: some QuotaApp, for reason: BlockReason, after instant: Instant) -> Instant? {
         let day = app.usageDay(at: instant)
         let target: LocalDate
         switch reason {
@@ -80,14 +80,14 @@ enum LeapDayAsThe28th {
         default:
             return nil
         }
-        return PolicyCalendarWalk.firstInstant(after: instant, reaching: target, in: app.calendarZone)
+        return CalendarWalk.firstInstant(after: instant, reaching: target, in: app.calendarZone)
     }
 }
 
-/// A policy's `feb-29-counts-with-feb-28` mutant: `PolicyApp`'s hooks with the limit
+/// A policy's `feb-29-counts-with-feb-28` mutant: `QuotaApp`'s hooks with the limit
 /// checked on `LeapDayAsThe28th`'s day counter. A policy with a `day` window gets one by
 /// naming itself, its smallest counterexample and the counterexample.
-protocol LeapDayAsThe28thMutant: PolicyMutant {
+protocol LeapDayAsThe28thMutant: Mutant {
     /// The limit check's own day counter.
     var counter: LeapDayAsThe28th.DayCounter { get set }
 }
@@ -102,11 +102,11 @@ extension LeapDayAsThe28thMutant {
         counter = LeapDayAsThe28th.DayCounter()
     }
 
-    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyReason? {
+    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> BlockReason? {
         LeapDayAsThe28th.blockReason(self, counter: counter, plan: plan, feature: feature, day: day, at: instant, counts: counts)
     }
 
-    package func resetInstant(for reason: PolicyReason, after instant: Instant) -> Instant? {
+    package func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant? {
         LeapDayAsThe28th.resetInstant(self, for: reason, after: instant)
     }
 

@@ -1,13 +1,13 @@
 import SubscriptionModel
 
-/// Policy logic with every hook at its correct default: agrees with `PolicyMachine` on
+/// Policy logic with every hook at its correct default: agrees with `SubscriptionMachine` on
 /// every output and every screen, for any policy.
-public struct StraightforwardPolicyApp: PolicyApp {
+public struct StraightforwardPolicyApp: QuotaApp {
     /// The app's storage.
-    public var store: PolicyAppStore
+    public var store: QuotaAppData
 
     /// An app for `policy` (a new user is started with `start(policy:zone:)` anyway).
     public init(policy: SubscriptionPolicy = .mealCapture) {
-        store = PolicyAppStore(policy: policy, zone: .utc)
+        store = QuotaAppData(policy: policy, zone: .utc)
     }
 }

@@ -23,7 +23,7 @@ extension ShrunkFailure where Rules == PolicyRules {
     }
 
     private func timelineText(naming reference: String) -> String {
-        PolicyTimelineWriter(policyReference: reference)
+        TimelineWriter(policyReference: reference)
             .text(timeline, about: "\(invariant.rawValue) (\(invariant.rules(under: timeline.policy))): seed \(seed), user \(user), shrunk")
     }
 }

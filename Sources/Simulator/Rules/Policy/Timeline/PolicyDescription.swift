@@ -49,7 +49,7 @@ package enum PolicyDescription {
             lines.append("    features: " + (enabled.count == gated.count ? "all" : enabled.isEmpty ? "none" : enabled.map { policy.features[$0].id }.joined(separator: ", ")))
             var limits: [String] = []
             for (meter, id) in policy.meters.enumerated() {
-                let set = PolicyWindow.allCases.compactMap { window in
+                let set = LimitWindow.allCases.compactMap { window in
                     plan.limit(meter: meter, window).map { "\(window) \($0.value)\($0.isHidden ? " (hidden)" : "")" }
                 }
                 limits.append("\(id) " + (set.isEmpty ? "unlimited" : set.joined(separator: ", ")))
@@ -59,7 +59,7 @@ package enum PolicyDescription {
             for feature in history {
                 lines.append("    history: \(policy.features[feature].id) " + (plan.historyDays[feature].map { "\($0) day\($0 == 1 ? "" : "s")" } ?? "unlimited"))
             }
-            let responses = PolicyReason.allCases.compactMap { reason in plan.response(to: reason).map { "\(reason) → \(describe($0))" } }
+            let responses = BlockReason.allCases.compactMap { reason in plan.response(to: reason).map { "\(reason) → \(describe($0))" } }
             lines.append("    responses: " + (responses.isEmpty ? "none (nothing can be blocked)" : responses.joined(separator: "; ")))
         }
         lines.append("screens:")
@@ -75,7 +75,7 @@ package enum PolicyDescription {
         "\(milliseconds / Milliseconds.hour) h"
     }
 
-    static func describe(_ response: PolicyResponse) -> String {
+    static func describe(_ response: BlockResponse) -> String {
         switch response {
         case .paywall: "paywall"
         case .alert(let alert): "alert \(JSONText.quoted(alert.title)) / \(alert.message.map { JSONText.quoted($0) } ?? "no message")"

@@ -3,13 +3,13 @@ import SubscriptionModel
 /// Returns a registered user to the guest plan when a subscription ends (D3): the
 /// expiry handler assigns the plan marked `is_default_guest`, so a registered user who
 /// let Core lapse gets `free_guest`'s 3 questions instead of `free_registered`'s 10.
-package struct LapseToGuestPlan: PolicyMutant {
+package struct LapseToGuestPlan: Mutant {
     package static let name = "lapse-to-guest-plan"
     package static let mistake = "a registered user whose subscription ends is put on the guest plan"
     package static let policyName = "daa-tiers"
     /// The install, the sign-in, a purchase and its end.
     package static let smallestCounterexample = 4
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [
             ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .signIn),
             ("2026-05-04T09:02:00Z", .entitle("com.daa.core.monthly", expires: "2026-06-04T09:02:00Z")),
@@ -35,7 +35,7 @@ package struct LapseToGuestPlan: PolicyMutant {
         store.isRegistered = true
     }
 
-    package mutating func entitlementChanged(to entitlement: PolicyEntitlement?, at instant: Instant) {
+    package mutating func entitlementChanged(to entitlement: Entitlement?, at instant: Instant) {
         if entitlement == nil, store.entitlement != nil { lapsed = true }
         if entitlement != nil { lapsed = false }
         store.entitlement = entitlement

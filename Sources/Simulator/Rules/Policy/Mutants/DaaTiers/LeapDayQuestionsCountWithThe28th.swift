@@ -9,7 +9,7 @@ package struct LeapDayQuestionsCountWithThe28th: LeapDayAsThe28thMutant {
     /// The install, Core, and 21 questions on 28 February of a leap year: the 21st is
     /// blocked until 1 March (a guest's 3 a day are the 3 in all, which never reset).
     package static let smallestCounterexample = 23
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2028-02-28T12:00:00Z", .install), ("2028-02-28T12:00:00Z", .entitle("com.daa.core.monthly")),
                              ("2028-02-28T12:00:00Z", .uses(21, "chat"))])
     }

@@ -3,7 +3,7 @@ import SubscriptionModel
 /// Offers the plans that include the feature without checking their limits against the
 /// counts (G9): a user whose Core lapsed after 20 questions today is offered Core again,
 /// whose daily 20 is already spent.
-package struct UpgradeIgnoresCounts: PolicyMutant {
+package struct UpgradeIgnoresCounts: Mutant {
     package static let name = "upgrade-ignores-counts"
     package static let mistake = "the upgrade offer checks features but not limits: it offers a plan whose limit the counts already reach"
     package static let policyName = "daa-tiers"
@@ -11,7 +11,7 @@ package struct UpgradeIgnoresCounts: PolicyMutant {
     /// 20 questions, then a free plan to be blocked under: the install, a purchase,
     /// 20 questions, the lapse and the blocked question.
     package static let smallestCounterexample = 24
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [
             ("2026-05-04T09:00:00Z", .install),
             ("2026-05-04T09:01:00Z", .entitle("com.daa.core.monthly")),
@@ -23,7 +23,7 @@ package struct UpgradeIgnoresCounts: PolicyMutant {
     package var store = Self.freshStore
     package init() {}
 
-    package func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [PolicyCounts]) -> PolicyPlanSet {
-        paidPlansAllowing(from: plan, feature: feature, day: day, at: instant, counts: counts.map { _ in PolicyCounts() })
+    package func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet {
+        paidPlansAllowing(from: plan, feature: feature, day: day, at: instant, counts: counts.map { _ in UsageCounts() })
     }
 }

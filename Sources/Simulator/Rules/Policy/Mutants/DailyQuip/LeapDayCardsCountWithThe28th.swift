@@ -8,7 +8,7 @@ package struct LeapDayCardsCountWithThe28th: LeapDayAsThe28thMutant {
     package static let policyName = "daily-quip"
     /// The install and six cards on 28 February of a leap year: the sixth is blocked until 1 March.
     package static let smallestCounterexample = 7
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2028-02-28T12:00:00Z", .install), ("2028-02-28T12:00:00Z", .uses(6, "view-card"))])
     }
     package var store = Self.freshStore

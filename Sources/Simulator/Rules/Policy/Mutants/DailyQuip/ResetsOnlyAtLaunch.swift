@@ -4,13 +4,13 @@ import SubscriptionModel
 /// the saved day with today runs in `application(_:didFinishLaunchingWithOptions:)`, so
 /// a user who keeps the app open past midnight, or returns to it from the background the
 /// next morning, still has yesterday's count until the app is launched again.
-package struct ResetsOnlyAtLaunch: PolicyMutant {
+package struct ResetsOnlyAtLaunch: Mutant {
     package static let name = "resets-only-at-launch"
     package static let mistake = "the daily count resets only when the app launches, not when the date changes"
     package static let policyName = "daily-quip"
     /// The install, a card, and a look the next day without a launch.
     package static let smallestCounterexample = 3
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2026-01-10T20:00:00Z", .install), ("2026-01-10T20:00:00Z", .use("view-card")), ("2026-01-11T08:00:00Z", .look)])
     }
     package var store = Self.freshStore
@@ -22,7 +22,7 @@ package struct ResetsOnlyAtLaunch: PolicyMutant {
     }
 
     /// The saved counts, until a launch resets them.
-    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [UsageCounts] {
         store.counts
     }
 
@@ -32,7 +32,7 @@ package struct ResetsOnlyAtLaunch: PolicyMutant {
         guard let saved = store.usageDay, today > saved else { return }
         let (year, month, _) = today.components, (savedYear, savedMonth, _) = saved.components
         let newMonth = (year, month) > (savedYear, savedMonth)
-        store.counts = store.counts.map { PolicyCounts(day: 0, month: newMonth ? 0 : $0.month, total: $0.total, stock: $0.stock) }
+        store.counts = store.counts.map { UsageCounts(day: 0, month: newMonth ? 0 : $0.month, total: $0.total, stock: $0.stock) }
         store.usageDay = today
     }
 }

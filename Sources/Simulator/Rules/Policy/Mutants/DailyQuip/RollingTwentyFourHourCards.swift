@@ -3,13 +3,13 @@ import SubscriptionModel
 /// Counts the cards of the last 24 hours instead of the local day (Q1: "Resets at
 /// midnight (Calendar-based)"): `viewedAt > now − 86 400 s`, so a card viewed at 23:00
 /// still counts at 01:00, and the limit frees up one card at a time.
-package struct RollingTwentyFourHourCards: PolicyMutant {
+package struct RollingTwentyFourHourCards: Mutant {
     package static let name = "rolling-24-hour-window"
     package static let mistake = "a rolling 24-hour window instead of a reset at local midnight"
     package static let policyName = "daily-quip"
     /// The install, a card before midnight and a look after it, within 24 hours.
     package static let smallestCounterexample = 3
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2026-01-10T23:00:00Z", .install), ("2026-01-10T23:00:00Z", .use("view-card")), ("2026-01-11T01:00:00Z", .look)])
     }
     package var store = Self.freshStore
@@ -21,7 +21,7 @@ package struct RollingTwentyFourHourCards: PolicyMutant {
         counted = Array(repeating: [], count: store.policy.meters.count)
     }
 
-    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [UsageCounts] {
         var counts = defaultCountsInForce(at: instant)
         for meter in counts.indices where meter < counted.count {
             counts[meter].day = counted[meter].filter { $0.milliseconds(to: instant) < Milliseconds.twentyFourHours }.count

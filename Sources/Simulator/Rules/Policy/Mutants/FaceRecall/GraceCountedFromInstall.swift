@@ -3,13 +3,13 @@ import SubscriptionModel
 /// Counts the existing users' 30 days from their install instead of from the release
 /// (F1, G5.3): `installDate + 30 days`, so a user installed a month before the release
 /// loses the grace the day it arrives.
-package struct GraceCountedFromInstall: PolicyMutant {
+package struct GraceCountedFromInstall: Mutant {
     package static let name = "grace-counted-from-install"
     package static let mistake = "the grace of existing users counted from their install instead of from the release"
     package static let policyName = "face-recall"
     /// The install a month before the release and a look after its 30 days from the install.
     package static let smallestCounterexample = 2
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2026-02-01T00:00:00Z", .install), ("2026-03-04T00:00:00Z", .look)])
     }
     package var store = Self.freshStore

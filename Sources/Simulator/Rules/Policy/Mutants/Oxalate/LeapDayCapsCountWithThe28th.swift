@@ -9,7 +9,7 @@ package struct LeapDayCapsCountWithThe28th: LeapDayAsThe28thMutant {
     /// The install, Premium, and 11 recipes on 28 February of a leap year: the 11th is
     /// blocked (the hidden cap of 10) until 1 March.
     package static let smallestCounterexample = 13
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "UTC", [("2028-02-28T12:00:00Z", .install), ("2028-02-28T12:00:00Z", .entitle("premium_monthly")),
                              ("2028-02-28T12:00:00Z", .uses(11, "create-recipe"))])
     }

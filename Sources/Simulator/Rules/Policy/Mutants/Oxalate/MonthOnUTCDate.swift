@@ -4,14 +4,14 @@ import SubscriptionModel
 /// the month key comes from an ISO 8601 timestamp cut to `YYYY-MM`, so a New York user
 /// who asks on the evening of the 31st has the question counted in the next month, and
 /// the month does not restart on the 1st.
-package struct MonthOnUTCDate: PolicyMutant {
+package struct MonthOnUTCDate: Mutant {
     package static let name = "month-on-utc-date"
     package static let mistake = "the monthly count keyed by the UTC month instead of the month of the local usage day"
     package static let policyName = "oxalate"
     /// The install, a question late on the month's last local evening (already the next
     /// month in UTC), and a look on the next local morning.
     package static let smallestCounterexample = 3
-    package static var counterexample: PolicyTimeline {
+    package static var counterexample: Timeline {
         sketch(zone: "America/New_York", [
             ("2026-02-01T04:30:00Z", .install), ("2026-02-01T04:30:00Z", .use("ask-oracle")), // 23:30 on Jan 31 in New York
             ("2026-02-01T15:00:00Z", .look), // 10:00 on Feb 1
@@ -31,7 +31,7 @@ package struct MonthOnUTCDate: PolicyMutant {
         return year * 12 + month
     }
 
-    package func countsInForce(at instant: Instant) -> [PolicyCounts] {
+    package func countsInForce(at instant: Instant) -> [UsageCounts] {
         var counts = defaultCountsInForce(at: instant)
         let newMonth = countedMonth.map { Self.utcMonth(instant) > $0 } ?? false
         for meter in counts.indices { counts[meter].month = newMonth ? 0 : store.counts[meter].month }

@@ -1,0 +1,85 @@
+/// The texts `simulate run` prints: the summary, the failures, the progress line.
+///
+/// Everything but the line headed `time` is the same for the same seed and size,
+/// whatever `--jobs` is, so two runs can be compared with `diff`.
+package enum FlagshipRunSummary {
+    /// The command that reproduces a run.
+    package static func command(_ options: CampaignOptions) -> String {
+        "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
+            + options.personasFlag
+            + (options.shard.map { " " + $0.flag } ?? "")
+    }
+
+    /// The summary of a finished run.
+    package static func text(_ result: FlagshipCampaignResult) -> String {
+        let tally = result.tally
+        let personas = Persona.allCases.compactMap { persona in
+            tally.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" }
+        }.joined(separator: ", ")
+        var lines = [
+            "simulate run",
+            "  seed        \(result.options.seed)",
+        ] + shardLines(result.options) + [
+            "  users       \(Figures.grouped(tally.users)) (\(personas))",
+            "  events      \(Figures.grouped(tally.events))",
+            "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
+            "  digest      \(Figures.hex(tally.digest)) (the same for the same seed and size, whatever --jobs)",
+            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(tally.events) / max(result.runSeconds, 1e-9)))events/s",
+            "",
+            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/rules.md)", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
+        ]
+        for invariant in result.reportedInvariants {
+            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
+                + Figures.right(Figures.grouped(tally.checks[invariant]), 16)
+                + Figures.right(Figures.grouped(tally.violations[invariant]), 12))
+        }
+        /// A coverage table: its heading, then a row per category with its count and floor.
+        func table(_ heading: String, _ rows: [(name: String, count: Int, floor: Int)]) {
+            lines.append("")
+            lines.append("  " + Figures.left(heading, 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
+            for row in rows {
+                lines.append("  " + Figures.left(row.name, 36) + Figures.left(row.count < row.floor ? "NOT EXERCISED" : "", 28)
+                    + Figures.right(Figures.grouped(row.count), 16) + Figures.right(row.floor == 0 ? "not judged" : Figures.grouped(row.floor), 12))
+            }
+        }
+        let floors = EdgeCategory.allCases.map { $0.floor(users: tally.users, years: result.options.years).value }
+        table("edge category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, tally.coverage[$0], $1) })
+        // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
+        let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: tally.users, years: result.options.years).value }
+        table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, tally.coverage[$0], $1) })
+        lines.append("")
+        let allFloors = floors + calendarFloors
+        let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),
+                                           judged: allFloors.filter { $0 > 0 }.count, total: allFloors.count)
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: coverage, categories: "edge")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The line naming a shard's share of the run (none for a whole run).
+    package static func shardLines(_ options: CampaignOptions) -> [String] {
+        guard let shard = options.shard else { return [] }
+        // The share's first users, only those the run has (user k when k mod N = I - 1).
+        let first = stride(from: shard.index - 1, to: options.users, by: shard.count).prefix(4).map(String.init)
+        let listed = first.isEmpty ? "no user" : "user" + (first.count == 1 ? " " : "s ") + first.prefix(3).joined(separator: ", ") + (first.count > 3 ? ", …" : "")
+        return ["  shard       \(shard): \(listed) of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
+    }
+
+    /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
+    package static func failure(_ failure: ShrunkFailure<FlagshipRules>, writtenTo path: String, timelineText: String) -> String {
+        [
+            "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
+            "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
+            "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
+            timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
+            "  written to \(path)",
+            "  replay it:      \(FlagshipReplay.command(for: path))",
+            "  regenerate it:  \(failure.regenerateCommand)",
+        ].joined(separator: "\n")
+    }
+
+    /// The progress line on standard error.
+    package static func progress(done: Int, of total: Int, seconds: Double) -> String {
+        let percent = total == 0 ? 100 : done * 100 / total
+        return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
+    }
+}

@@ -1,0 +1,200 @@
+import SubscriptionModel
+
+/// The values a policy's screens are computed from (G10) — the plan, the counts of the
+/// meter windows some screen reads, and the entitlement's product, `renews` and expiry
+/// date in the device's zone when a screen reads them — packed into one small value.
+///
+/// Two outputs with the same key show the same screens, whatever else differs. The
+/// checker uses it to render and compare the screens of each combination once, rather
+/// than at every event: most events (a look, a use that changes no read count, a zone
+/// change under a UTC calendar) leave the key as it was.
+///
+/// A count is kept only as far as a screen can tell it apart (`Reads.ceilings`): under
+/// a plan that sets no shown limit on a window that only a banner or a bar reads, every
+/// count reads the same; under a limit of 25 with an 80 % banner, 20 and 500 do too. So
+/// a count that keeps growing (a premium user's stock) does not make every key new.
+/// Every count below its ceiling, and the ceiling itself, stays its own key, so a screen
+/// wrong at or before a threshold is still rendered and caught.
+struct ScreenKey: Hashable {
+    var plan: Int32 = -1
+    var product: Int32 = -1
+    var renews = false
+    var expiryDay: Int32 = .min
+    var count0 = 0, count1 = 0, count2 = 0, count3 = 0
+
+    /// What a policy's screens read, found once by walking its screen expressions.
+    struct Reads: Sendable {
+        /// The (meter, window) counts some screen reads, in a fixed order.
+        let windows: [(meter: Int, window: LimitWindow)]
+        /// Whether some screen reads the entitlement's product (`byProduct`, `expiry`).
+        let product: Bool
+        /// Whether some screen shows the expiry date (`expiry`): `renews`, `expires`, the zone.
+        let expiry: Bool
+        /// Whether the key holds everything the screens read (at most four windows).
+        var isComplete: Bool { windows.count <= 4 }
+        /// Per plan (then one row for no plan), per read window in `windows` order (four
+        /// to a row): the largest count a screen can tell apart from every larger one.
+        /// A key holds `min(count, ceiling)`.
+        let ceilings: [Int]
+        /// The plans' count: the row of no plan.
+        private let planCount: Int
+
+        init(policy: SubscriptionPolicy) {
+            let planCount = policy.plans.count
+            self.planCount = planCount
+            // One walk of the screens per plan (and for no plan): what each reads, and how far.
+            let rows = (0...planCount).map { plan in
+                var row = Ceilings(policy: policy, plan: plan == planCount ? nil : plan)
+                for screen in policy.screens { row.visit(screen.value, numbers: nil) }
+                return row
+            }
+            var pairs: [Pair] = []
+            for row in rows {
+                for pair in row.order where !pairs.contains(pair) { pairs.append(pair) }
+            }
+            windows = pairs.map { ($0.meter, $0.window) }
+            product = rows.contains { $0.readsProduct }
+            expiry = rows.contains { $0.readsExpiry }
+            var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
+            for (plan, row) in rows.enumerated() {
+                for (position, pair) in pairs.prefix(4).enumerated() { ceilings[plan * 4 + position] = row.ceilings[pair, default: 0] }
+            }
+            self.ceilings = ceilings
+        }
+
+        /// The key of the given values; `expiryDay` is the entitlement's expiry date in
+        /// the device's zone (read only when `expiry`).
+        @inline(__always)
+        func key(plan: Int?, entitlement: Entitlement?, expiryDay: Int32, counts: MeterCounts) -> ScreenKey {
+            var key = ScreenKey()
+            key.plan = Int32(truncatingIfNeeded: plan ?? -1)
+            if product { key.product = Int32(truncatingIfNeeded: entitlement?.product ?? -1) }
+            if expiry, let entitlement {
+                key.renews = entitlement.renews
+                if entitlement.expires != nil { key.expiryDay = expiryDay }
+            }
+            let count = min(windows.count, 4)
+            guard count > 0 else { return key }
+            let row = plan.map { $0 >= 0 && $0 < planCount ? $0 * 4 : -1 } ?? planCount * 4
+            @inline(__always) func read(_ position: Int) -> Int {
+                let (meter, window) = windows[position]
+                let value = counts[meter][window]
+                return row < 0 ? value : min(value, ceilings[row + position])
+            }
+            key.count0 = read(0)
+            if count > 1 { key.count1 = read(1) }
+            if count > 2 { key.count2 = read(2) }
+            if count > 3 { key.count3 = read(3) }
+            return key
+        }
+    }
+
+    /// A (meter, window) pair, as a dictionary key.
+    private struct Pair: Hashable {
+        var meter: Int
+        var window: LimitWindow
+    }
+
+    /// How far the screens under one plan can tell each read count apart, found by
+    /// walking their expressions with the plan's limits, by the rules of G10:
+    ///
+    /// - a `meter` screen's state changes at its limit (and at its warning share, which
+    ///   is below it), and its numbers `remaining` and `limit` stop changing there too;
+    ///   only `used` shows every count;
+    /// - under no plan, or with no shown limit, a `meter` screen is `reached` or
+    ///   `unlimited` whatever the count, and its numbers show only `used`;
+    /// - a `bar` shows the count up to the limit; `metersInWarning` lists a meter once
+    ///   its count reaches the warning share (the smallest count at least P % of the
+    ///   limit); both show nothing of a window without a shown limit.
+    ///
+    /// The walk also finds what a key must hold under the plan: the windows read, in the
+    /// order first met, and whether the entitlement's product or its expiry is shown. (A
+    /// window only a `metersInWarning` reads, with no shown limit under any plan, is never
+    /// read: its count changes no screen.)
+    private struct Ceilings {
+        let policy: SubscriptionPolicy
+        let plan: Int?
+        var ceilings: [Pair: Int] = [:]
+        /// The windows read, in the order first met.
+        var order: [Pair] = []
+        /// Whether a screen shows the entitlement's product (`byProduct`, `expiry`), and its expiry date.
+        var readsProduct = false, readsExpiry = false
+
+        init(policy: SubscriptionPolicy, plan: Int?) {
+            self.policy = policy
+            self.plan = plan
+        }
+
+        private mutating func need(_ pair: Pair, _ ceiling: Int) {
+            if ceilings[pair] == nil { order.append(pair) }
+            ceilings[pair] = max(ceilings[pair, default: 0], ceiling)
+        }
+
+        private func shownLimit(_ meter: Int, _ window: LimitWindow) -> Int? {
+            guard let plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
+            return limit.value
+        }
+
+        /// Walks an expression; `numbers` is the enclosing `meter` screen's window, whose
+        /// `used` number shows every count.
+        mutating func visit(_ expression: ScreenExpression, numbers: Pair?) {
+            switch expression {
+            case .null, .planName, .boxText:
+                break
+            case .text(let template):
+                visit(template, numbers: numbers)
+            case .byPlan(let branches):
+                // Only the branch of this plan (the last is no plan's) is ever shown.
+                visit(branches[plan ?? policy.plans.count], numbers: numbers)
+            case .byProduct(let branches):
+                readsProduct = true
+                // Each written branch once (an else shared by several products is one).
+                branches.expressions.forEach { visit($0, numbers: numbers) }
+            case .meter(let screen):
+                let pair = Pair(meter: screen.meter, window: screen.window)
+                need(pair, shownLimit(screen.meter, screen.window) ?? 0)
+                for branch in [screen.below, screen.reached, screen.unlimited] + (screen.warning.map { [$0] } ?? []) {
+                    visit(branch, numbers: pair)
+                }
+            case .plural(let number, let one, let other):
+                if number == .used, let numbers { need(numbers, .max) }
+                visit(one, numbers: numbers)
+                visit(other, numbers: numbers)
+            case .expiry(let renewing, let ending):
+                readsProduct = true
+                readsExpiry = true
+                visit(renewing, numbers: numbers)
+                visit(ending, numbers: numbers)
+            case .bar(let meter, let window):
+                need(Pair(meter: meter, window: window), shownLimit(meter, window) ?? 0)
+            case .metersInWarning(let meters, let window, let percent):
+                for meter in meters {
+                    guard let limit = shownLimit(meter, window) else { continue }
+                    need(Pair(meter: meter, window: window), max(0, (percent * limit + 99) / 100))
+                }
+            }
+        }
+
+        private mutating func visit(_ template: ScreenTemplate, numbers: Pair?) {
+            guard let numbers else { return } // outside a meter screen every number reads 0
+            for case .number(.used) in template.segments { need(numbers, .max) }
+        }
+    }
+
+    /// The key of nothing (an empty slot of `ScreenKeySet`).
+    init() {}
+
+    /// Equal when every field is (inline: keys are compared at most events).
+    @inline(__always)
+    static func == (lhs: ScreenKey, rhs: ScreenKey) -> Bool {
+        lhs.plan == rhs.plan && lhs.product == rhs.product && lhs.renews == rhs.renews && lhs.expiryDay == rhs.expiryDay
+            && lhs.count0 == rhs.count0 && lhs.count1 == rhs.count1 && lhs.count2 == rhs.count2 && lhs.count3 == rhs.count3
+    }
+
+    /// A key no output has (its plan is no index nor `none`): "no key yet".
+    static let impossible: ScreenKey = {
+        var key = ScreenKey()
+        key.plan = .min
+        return key
+    }()
+}

@@ -1,0 +1,691 @@
+import SubscriptionModel
+
+/// Checks one user's trace under any policy, event by event, against the policy
+/// invariants (`Invariant`), and names the first that breaks.
+///
+/// **An independent oracle.** Every expectation is computed from the trace alone: the
+/// events in, and the checker's own running state built from them and the policy's
+/// data — the install instant, whether the user signed in, the entitlement last
+/// reported, the device's zone, the usage day of the last counted use and each meter's
+/// counts recomputed from the uses the checker itself expected to be allowed. The rules
+/// are `Oracle` and `ScreenOracle`, written a second time from
+/// `docs/policies.md`; nothing asks `SubscriptionMachine` for a plan, a reason, a count or a
+/// screen, and nothing reads the implementation's state, so a bug the engine or the
+/// implementation has cannot be copied into what it is checked against.
+///
+/// The one use of the engine is as the contract's *renderer*: an in-process
+/// implementation reports plan, counts, entitlement and zone, and the replay line shows
+/// the screens `SubscriptionMachine.screens(of:)` renders from that output. The checker
+/// renders the implementation's output that way and compares it with its own
+/// evaluation of its own expectations (a program that prints its screens itself is
+/// checked with `check(_:_:screens:)` instead). Screens depend only on what they read
+/// (`ScreenKey`), so each combination of those values is rendered and compared
+/// once per checker; this trusts the renderer to be a function of them, as G10 says,
+/// and to show a count past its ceiling (the largest a screen expression can tell
+/// apart, worked out from the policy) as it shows the ceiling.
+///
+/// Only the fields the contract shows are checked: the counts of the windows some plan
+/// limits (the line's `meters`), and the entitlement and zone through the screens they
+/// feed. The checker stops mattering after the first violation (start a new user).
+package struct TraceChecker {
+    /// What stays the same for every user: the policy, the oracles and what the
+    /// contract shows of it, held by reference so the checker is cheap to move.
+    private final class Rules {
+        let policy: SubscriptionPolicy
+        let oracle: Oracle
+        let screenOracle: ScreenOracle
+        /// Renders an implementation's output into the screens the contract shows.
+        let renderer: SubscriptionMachine
+        /// Per meter, the windows the contract shows: those some plan limits.
+        let shownWindows: [[LimitWindow]]
+
+        init(policy: SubscriptionPolicy) {
+            self.policy = policy
+            self.oracle = Oracle(policy: policy)
+            self.screenOracle = ScreenOracle(policy: policy)
+            self.renderer = SubscriptionMachine(policy: policy)
+            self.shownWindows = policy.meters.indices.map { meter in
+                LimitWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            }
+        }
+
+        /// The screens the contract shows for `output`, rendered by the engine in place
+        /// (a call through the stored property would copy the engine and its tables).
+        func render(_ output: Output) -> [ScreenValue] {
+            renderer.screens(of: output)
+        }
+    }
+
+    private let rules: Rules
+    /// What the screens read (held here rather than in `rules`, so that building a key
+    /// reads its tables in place).
+    private let screenReads: ScreenKey.Reads
+    /// Whether every count a screen reads is one the contract shows (and the checker
+    /// compares before the screens).
+    private let screensReadShownWindows: Bool
+    /// Whether the policy has screens at all.
+    private let hasScreens: Bool
+    /// Each feature's effect and whether it carries a diary day, by feature index.
+    private let features: [(effect: Feature.Effect, hasHistory: Bool)]
+    /// The rules the trace is checked against.
+    package var policy: SubscriptionPolicy { rules.policy }
+    /// G1–G9, written independently of the engine.
+    package var oracle: Oracle { rules.oracle }
+
+    // The running state, from the events alone.
+    private var installedAt: Instant?
+    private var isRegistered = false
+    private var entitlement: Entitlement?
+    private var deviceClock = ZoneClock(zone: .utc)
+    private var calendarClock: ZoneClock?
+    /// Where local dates come from when not the zone tables (the benchmark's baseline).
+    private let dates: (any LocalDateSource)?
+    /// Whether `dates` is set (tested rather than the existential, on the hot path).
+    private let hasDates: Bool
+    /// The usage day written with the last counted use (G3), the first day of the month
+    /// after it (so "a later month" is one comparison), and the counts as written then.
+    private var storedDay: LocalDate?
+    private var storedNextMonth: Int32 = .max
+    private var stored: MeterCounts
+    private var index = 0
+
+    // Screens: the checker's own values for the key they were last evaluated for, and
+    // the keys whose rendering was already compared with them and found right (bounded).
+    private var expectedScreens: [ScreenValue] = []
+    private var expectedScreensKey: ScreenKey?
+    private var verifiedKeys = ScreenKeySet()
+    /// The key last found in (or added to) `verifiedKeys`: most events repeat it.
+    private var lastVerifiedKey = ScreenKey.impossible
+    /// The sources of the screens last found right (no plan's index before any).
+    private var lastVerified: (plan: Int?, counts: MeterCounts, entitlement: Entitlement?, zone: TimeZoneRules) = (-1, [], nil, .utc)
+    /// The last expiry date worked out for the screens, and what it was worked out from.
+    private var lastExpiry = (instant: Instant(millisecondsSince1970: .min), zone: TimeZoneRules.utc, day: Int32.min)
+    /// The last blocked use's expectation and what it was worked out from (`BlockedUse`).
+    private var lastBlocked = BlockedUse.none
+
+    // Check counts: events that passed, by kind, and checks recorded from elsewhere.
+    private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
+    private var recorded = InvariantCounts()
+
+    /// A checker for `policy`; with `dates`, each event's local date comes from that
+    /// source instead of the zone tables (G8's reset instants and the expiry dates on
+    /// screens still come from the zone tables).
+    package init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
+        self.rules = Rules(policy: policy)
+        let screenReads = ScreenKey.Reads(policy: policy)
+        self.hasScreens = !policy.screens.isEmpty
+        self.screenReads = screenReads
+        self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
+        self.dates = dates
+        self.stored = MeterCounts(meters: policy.meters.count)
+        self.features = policy.features.map { ($0.effect, $0.hasHistory) }
+        self.hasDates = dates != nil
+        if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
+    }
+
+    /// Starts a new user whose device is in `zone`; check counts are kept.
+    package mutating func start(zone: TimeZoneRules) {
+        installedAt = nil
+        isRegistered = false
+        entitlement = nil
+        deviceClock.set(zone)
+        storedDay = nil
+        storedNextMonth = .max
+        stored = MeterCounts(meters: stored.count)
+        index = 0
+        lastBlocked = .none
+    }
+
+    /// How many times each invariant was checked.
+    package var checks: InvariantCounts {
+        var counts = recorded
+        for invariant in [Invariant.planInForce, .usageDay, .exactResponses, .resetAt, .upgradeOffer, .countsFollowUses, .exactScreens] {
+            counts[invariant] += passedEvents
+        }
+        counts[.noOverBlocking] += passedUses
+        counts[.nothingBeyondPlan] += passedGatedUses
+        counts[.limitsRespected] += passedConsumingUses
+        return counts
+    }
+
+    /// Adds `count` checks of `invariant` made elsewhere (the shadow, determinism, the reference).
+    package mutating func record(_ invariant: Invariant, count: Int = 1) {
+        recorded[invariant] += count
+    }
+
+    /// Checks the output of the next event (the screens rendered from it as the contract
+    /// does); returns the first invariant it breaks.
+    package mutating func check(_ event: Event, _ output: Output) -> Violation<Invariant>? {
+        check(event, output, shown: nil)
+    }
+
+    /// Checks the output of the next event with the screen values the implementation
+    /// showed itself (a program that prints its own screens), in the policy's order.
+    package mutating func check(_ event: Event, _ output: Output, screens: [ScreenValue]) -> Violation<Invariant>? {
+        check(event, output, shown: screens)
+    }
+
+    /// What G6–G9 expect of one use, before anything is written.
+    private struct UseExpectation {
+        var outcome: Outcome?
+        var reason: BlockReason?
+        /// G7: the policy's response for the plan and the reason; none unless blocked.
+        var response: BlockResponse?
+        var resetAt: Instant?
+        var upgrade: PlanSet?
+        /// The meter an allowed use counts on (G4), if any.
+        var counted: Int?
+        /// The meter a releasing use gives an item back to, if any.
+        var released: Int?
+        /// The counts in force of the feature's meter before the use.
+        var before = UsageCounts()
+    }
+
+    /// What G6–G9 gave for the last blocked use, and everything they read: a use of the
+    /// same feature (and diary day) under the same plan, usage day, counts in force and
+    /// device zone, at an instant before the reset instant found, is blocked alike. Most
+    /// blocked uses repeat the one before (a user tapping on at the limit), so G6–G9 are
+    /// worked out once for each such run. G8's instant is the first after the blocked use
+    /// at which the local date passes the usage day (or its month): no instant between
+    /// the two does, so it is the answer for any use in between too. (The key holds the
+    /// device's zone even under a fixed calendar zone, which only costs a reuse.)
+    private struct BlockedUse {
+        var plan: Int?
+        var feature: Int
+        var day: LocalDate?
+        var usageDay: LocalDate
+        var zone: TimeZoneRules
+        var from: Instant
+        var use: UseExpectation
+
+        /// Matches no use.
+        static let none = BlockedUse(plan: nil, feature: -1, day: nil, usageDay: LocalDate(daysSince1970: .min), zone: .utc,
+                                     from: Instant(millisecondsSince1970: .max), use: UseExpectation())
+
+        /// Whether a use with these inputs is blocked as this one was. (Static, as the hot
+        /// path's helpers are: see `countsAsExpected`.)
+        @inline(__always)
+        static func repeats(_ last: BlockedUse, plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, before: UsageCounts,
+                            zone: TimeZoneRules, at: Instant) -> Bool {
+            last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
+                && last.zone == zone && at >= last.from
+                && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month)
+        }
+    }
+
+    /// Whether the usage day resets the `day` and `month` counts written on the stored day.
+    private struct Resets {
+        var day: Bool
+        var month: Bool
+    }
+
+    /// G3: the counts written on the stored day as they read under `resets`.
+    @inline(__always)
+    private static func inForce(_ counts: UsageCounts, _ resets: Resets) -> UsageCounts {
+        var counts = counts
+        if resets.day { counts.day = 0 }
+        if resets.month { counts.month = 0 }
+        return counts
+    }
+
+    private mutating func check(_ event: Event, _ output: Output, shown: [ScreenValue]?) -> Violation<Invariant>? {
+        let eventIndex = index
+        index += 1
+        let at = event.at
+
+        // The event's effect on everything but the counts (G1, G12; a zone for G2).
+        switch event.action {
+        case .install:
+            if installedAt == nil { installedAt = at } // G1: recorded once.
+        case .reinstall, .look, .use:
+            break // G1, G11: nothing the model reports lives with the installation.
+        case .signIn:
+            isRegistered = true // G1: registered for good.
+        case .setZone(let zone):
+            deviceClock.set(zone)
+        case .setEntitlement(let next):
+            entitlement = next // G12: product, expires and renews replaced together.
+        }
+
+        // G5, G2, G3.
+        let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
+        let localDate = hasDates ? dates!.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
+            : calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
+        let usageDay = Oracle.usageDay(stored: storedDay, localDate: localDate)
+        // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
+        let resetsDay = storedDay.map { usageDay > $0 } ?? false
+        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth)
+
+        // G4, G6–G9 for a use.
+        var use = UseExpectation()
+        var isUse = false, isGated = false, isConsuming = false
+        if case .use(let feature, let day) = event.action {
+            isUse = true
+            let definition = features[feature]
+            switch definition.effect {
+            case .releases(let meter):
+                use.outcome = .allowed // G4: never blocked.
+                use.released = meter
+            case .gate, .consumes:
+                isGated = true
+                if case .consumes(let meter) = definition.effect {
+                    isConsuming = true
+                    use.before = Self.inForce(stored[meter], resets)
+                }
+                if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
+                                      zone: deviceClock.zone, at: at) {
+                    use = lastBlocked.use
+                } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
+                    expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
+                } else {
+                    use.outcome = .allowed
+                    // G6.3: a history use counts nothing; G4: a consuming one adds 1.
+                    if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
+                        use.counted = meter
+                    }
+                }
+            }
+        }
+
+        // The common case, every field and count as expected, is a few comparisons made
+        // here; anything else is diagnosed (and named) by `compareFields` and `compareCounts`.
+        // (No call on `self` inside `||`: its operand is a closure, which would copy the checker.)
+        let fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
+            || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
+        if fieldsDiffer,
+           let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
+            return violation
+        }
+        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use),
+           let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
+            return violation
+        }
+
+        // Write what the event changed (G3, G4).
+        if let meter = use.counted {
+            if resetsDay || storedDay == nil {
+                for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
+                storedNextMonth = Oracle.nextMonthStart(usageDay).daysSince1970
+                storedDay = usageDay
+            }
+            var counts = stored[meter]
+            counts.day += 1
+            counts.month += 1
+            counts.total += 1
+            counts.stock += 1
+            stored[meter] = counts
+        }
+        if let meter = use.released, stored[meter].stock > 0 {
+            stored[meter].stock -= 1
+        }
+
+        if hasScreens,
+           let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
+            return violation
+        }
+        passedEvents &+= 1
+        if isUse { passedUses &+= 1 }
+        if isGated { passedGatedUses &+= 1 }
+        if isConsuming { passedConsumingUses &+= 1 }
+        return nil
+    }
+
+    /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,
+    /// kept as `lastBlocked` for the uses that do. (Out of line: only the first use of a
+    /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
+    @inline(never)
+    private mutating func expectBlocked(_ reason: BlockReason, _ use: inout UseExpectation, plan: Int?, feature: Int, day: LocalDate?,
+                                        usageDay: LocalDate, at: Instant) {
+        use.outcome = .blocked
+        use.reason = reason
+        use.response = rules.oracle.response(plan: plan, reason: reason)
+        if reason == .day || reason == .month {
+            use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+        }
+        use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+        lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
+    }
+
+    // MARK: The fields
+
+    /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
+    /// that order; the first that differs names its invariant.
+    private func compareFields(_ event: Event, _ output: Output, eventIndex: Int, plan: Int?, localDate: LocalDate,
+                               usageDay: LocalDate, use: UseExpectation) -> Violation<Invariant>? {
+        func violation(_ invariant: Invariant, _ detail: @autoclosure () -> String) -> Violation<Invariant> {
+            Violation<Invariant>(invariant: invariant, eventIndex: eventIndex, detail: detail())
+        }
+        if output.plan != plan {
+            return violation(.planInForce, "plan \(rules.oracle.planName(output.plan)), expected \(rules.oracle.planName(plan)) (\(planWhy(at: event.at)))")
+        }
+        if output.day != usageDay {
+            return violation(.usageDay, "day \(output.day), expected \(usageDay): the later of the last counted use's day \(storedDay.map { "\($0)" } ?? "(none)") and the local date \(localDate) in \(calendarName)")
+        }
+        if output.outcome != use.outcome {
+            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay))
+        }
+        if output.reason != use.reason {
+            if use.outcome == .blocked {
+                return violation(.noOverBlocking, "reason \(output.reason?.name ?? "null"), expected \(use.reason!.name): \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: event.feature, day: event.day, usageDay: usageDay))")
+            }
+            return violation(.exactResponses, "reason \(output.reason!.name) on \(eventName(event, outcome: output.outcome)), expected null")
+        }
+        // G7: the policy's own response for (plan, reason); none for anything but a blocked use.
+        if output.response != use.response {
+            return violation(.exactResponses, "response \(Self.show(output.response)), expected \(Self.show(use.response))" +
+                             (use.reason.map { " (\(rules.oracle.planName(plan)), \($0.name))" } ?? " on \(eventName(event, outcome: output.outcome))"))
+        }
+        if output.resetAt != use.resetAt {
+            return violation(.resetAt, "resetAt \(output.resetAt.map { "\($0)" } ?? "null"), expected \(use.resetAt.map { "\($0)" } ?? "null")" +
+                             (use.resetAt == nil ? " (\(use.reason.map { "blocked by \($0.name)" } ?? eventName(event, outcome: output.outcome)))"
+                                                 : " (blocked by \(use.reason!.name) on usage day \(usageDay) in \(calendarName))"))
+        }
+        if output.upgrade != use.upgrade {
+            return violation(.upgradeOffer, "upgrade \(offerText(output.upgrade)), expected \(offerText(use.upgrade))" +
+                             (use.upgrade == nil ? " (\(eventName(event, outcome: output.outcome)))" : " (blocked by \(use.reason!.name) under \(rules.oracle.planName(plan)))"))
+        }
+        return nil
+    }
+
+    /// Which invariant a wrong outcome breaks: an allowed use G6 blocks goes beyond the
+    /// plan or past a limit; a use G6 allows that was not allowed is over-blocked.
+    private func outcomeInvariant(_ got: Outcome?, _ use: UseExpectation) -> Invariant {
+        switch (use.outcome, got) {
+        case (.blocked?, .allowed?):
+            switch use.reason! {
+            case .noPlan, .notInPlan, .history: return .nothingBeyondPlan
+            case .day, .month, .total, .stock: return .limitsRespected
+            }
+        case (.allowed?, _): return .noOverBlocking
+        default: return .exactResponses // an outcome on an event that is not a use, or none on a use
+        }
+    }
+
+    private func outcomeDetail(_ event: Event, _ output: Output, use: UseExpectation, plan: Int?, usageDay: LocalDate) -> String {
+        let got = "outcome \(output.outcome?.rawValue ?? "null")"
+        guard case .use(let feature, let day) = event.action else { return "\(got) on a \(event.action.name), expected null" }
+        let id = policy.features[feature].id
+        switch use.outcome {
+        case .blocked?:
+            return "\(got) for \(id), expected blocked: \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: feature, day: day, usageDay: usageDay))"
+        default:
+            if use.released != nil { return "\(got) for \(id), expected allowed: a release is never blocked" }
+            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before))"
+        }
+    }
+
+    /// Why G6 gives `reason`, in one clause.
+    private func reasonWhy(_ reason: BlockReason, plan: Int?, before: UsageCounts, feature: Int? = nil, day: LocalDate? = nil, usageDay: LocalDate? = nil) -> String {
+        switch reason {
+        case .noPlan: return "no plan is in force (\(planWhy(at: nil)))"
+        case .notInPlan: return "\(rules.oracle.planName(plan)) does not enable it"
+        case .history:
+            let days = plan.flatMap { p in feature.flatMap { policy.plans[p].historyDays[$0] } }
+            return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
+        case .day, .month, .total, .stock:
+            let window = LimitWindow(name: reason.name)!
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (\(usedText(before, feature: feature)))"
+        }
+    }
+
+    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts) -> String {
+        guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
+        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
+    }
+
+    /// `used: day 3, total 40`: the counts of the windows some plan limits on the
+    /// feature's meter (all four when the feature is not known), so that a message names
+    /// no window the policy does not have.
+    private func usedText(_ before: UsageCounts, feature: Int?) -> String {
+        var windows = LimitWindow.allCases
+        if let feature, case .consumes(let meter) = policy.features[feature].effect {
+            let limited = windows.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            if !limited.isEmpty { windows = limited }
+        }
+        return "used: " + windows.map { "\($0.name) \(before[$0])" }.joined(separator: ", ")
+    }
+
+    /// What G5 looked at.
+    private func planWhy(at: Instant?) -> String {
+        var parts = ["entitlement \(entitlement.map { policy.products[$0.product].id } ?? "none")"]
+        parts.append(installedAt.map { "installed \($0)" } ?? "not installed")
+        parts.append(isRegistered ? "registered" : "guest")
+        return parts.joined(separator: ", ")
+    }
+
+    private func eventName(_ event: Event, outcome: Outcome?) -> String {
+        if case .use = event.action { return "an \(outcome?.rawValue ?? "unanswered") use" }
+        return "a \(event.action.name)"
+    }
+
+    private var calendarName: String { rules.oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)" }
+
+    private func offerText(_ offer: PlanSet?) -> String {
+        guard let offer else { return "null" }
+        return "[" + offer.map { rules.oracle.planName($0) }.joined(separator: ", ") + "]"
+    }
+
+    static func show(_ response: BlockResponse?) -> String {
+        switch response {
+        case nil: "null"
+        case .paywall?: "paywall"
+        case .alert(let alert)?: "alert \"\(alert.title)\" / \(alert.message.map { "\"\($0)\"" } ?? "null")"
+        }
+    }
+
+    // MARK: Counts
+
+    /// Whether every meter's counts after the event are exactly the expected ones. (Static,
+    /// as the helpers the hot path calls are: a method called from the mutating `check`
+    /// would be handed a copy of the whole checker.)
+    @inline(__always)
+    private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation) -> Bool {
+        guard counts.count == stored.count else { return false }
+        for meter in stored.indices where counts[meter] != expectedCounts(stored[meter], meter: meter, resets: resets, use: use) {
+            return false
+        }
+        return true
+    }
+
+    /// Each meter's counts after the event, on the windows the contract shows.
+    private func compareCounts(_ event: Event, _ output: Output, eventIndex: Int, usageDay: LocalDate, resets: Resets,
+                               use: UseExpectation) -> Violation<Invariant>? {
+        guard output.counts.count == stored.count else {
+            return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
+                                   detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
+        }
+        for meter in stored.indices {
+            let expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use)
+            let got = output.counts[meter]
+            if got == expected { continue }
+            for window in rules.shownWindows[meter] where got[window] != expected[window] {
+                return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
+                                       detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
+            }
+        }
+        return nil
+    }
+
+    /// A meter's counts in force right after the event, from those written before it.
+    @inline(__always)
+    private static func expectedCounts(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation) -> UsageCounts {
+        var counts = inForce(stored, resets)
+        if use.counted == meter {
+            counts.day += 1
+            counts.month += 1
+            counts.total += 1
+            counts.stock += 1
+        }
+        if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
+        return counts
+    }
+
+    private func countsWhy(_ event: Event, meter: Int, window: LimitWindow, use: UseExpectation, usageDay: LocalDate) -> String {
+        if use.counted == meter { return "an allowed use adds 1 to every window" }
+        if use.released == meter { return "a release gives one item of stock back, if any, and writes nothing else" }
+        if case .use = event.action, use.outcome == .blocked { return "a blocked use changes nothing" }
+        let resetsDay = storedDay.map { usageDay > $0 } ?? false
+        switch window {
+        case .day where resetsDay: return "usage day \(usageDay) is later than the last counted day \(storedDay!): day reads 0"
+        case .month where resetsDay: return "the month of usage day \(usageDay) against the last counted day \(storedDay!)"
+        case .total, .stock: return "\(window.name) never resets; a \(event.action.name) changes no count"
+        default: return "a \(event.action.name) changes no count"
+        }
+    }
+
+    // MARK: Screens
+
+    /// G10: the screens shown (or rendered from the output) against the checker's own.
+    ///
+    /// Screens are a function of their key (`ScreenKey`: the plan, the counts they
+    /// read, the entitlement's details they show). An output whose key equals the
+    /// checker's own, for a key already rendered and found right, shows the same screens
+    /// again: that is a comparison of two keys and a set lookup. Any other output is
+    /// rendered and compared with the checker's own values (evaluated once per key in a
+    /// row), and screens a program showed itself are compared every time.
+    ///
+    /// By the time screens are checked, the output's plan and the counts of every window
+    /// some plan limits were found equal to the checker's own. So when the screens read
+    /// only such windows and the output carries the checker's entitlement and zone, the
+    /// output's key is the checker's, and one key is built, not two.
+    ///
+    /// Most events leave all of that as it was: an output with the checker's entitlement
+    /// and zone and the very plan, counts, entitlement and zone of the last output whose
+    /// screens were found right shows those screens again, and so does one whose key was
+    /// verified before. Both are found here; everything else (a key not seen yet, an
+    /// output whose sources are not the checker's) is `compareScreensByKey`.
+    @inline(__always)
+    private mutating func compareScreens(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
+        if shown == nil, screensReadShownWindows, screenReads.isComplete, output.entitlement == entitlement, output.zone == deviceClock.zone {
+            if output.plan == lastVerified.plan, output.counts == lastVerified.counts, output.entitlement == lastVerified.entitlement,
+               output.zone == lastVerified.zone {
+                return nil
+            }
+            // The output's key is the checker's own: one already verified shows the same screens.
+            let key = screenKey(of: output)
+            if isVerified(key) {
+                verified(key, output, sameSources: true)
+                return nil
+            }
+        }
+        return compareScreensByKey(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: resets)
+    }
+
+    /// The rest of G10's check: keys built from both sides when the output's sources
+    /// are not the checker's, and a key not verified yet rendered and compared.
+    @inline(never)
+    private mutating func compareScreensByKey(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
+        var outputKey: ScreenKey?
+        let key: ScreenKey
+        if shown == nil {
+            if let product = output.entitlement?.product, product < 0 || product >= rules.policy.products.count {
+                return Violation<Invariant>(invariant: .exactScreens, eventIndex: eventIndex, detail: "entitlement product #\(product), which \(policy.name) does not sell")
+            }
+        }
+        let sameSources = shown == nil && screensReadShownWindows && output.entitlement == entitlement && output.zone == deviceClock.zone
+        if shown == nil, screenReads.isComplete {
+            let built = screenKey(of: output)
+            outputKey = built
+            key = sameSources ? built : expectedKey(plan: plan, resets: resets)
+            if built == key, isVerified(key) {
+                verified(key, output, sameSources: sameSources)
+                return nil
+            }
+        } else {
+            key = expectedKey(plan: plan, resets: resets)
+        }
+        if !screenReads.isComplete || key != expectedScreensKey {
+            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+            expectedScreensKey = screenReads.isComplete ? key : nil
+        }
+        let values = shown ?? rules.render(output)
+        if values != expectedScreens {
+            return screensViolation(values, eventIndex: eventIndex, plan: plan)
+        }
+        if outputKey == key {
+            verifiedKeys.insert(key)
+            verified(key, output, sameSources: sameSources)
+        }
+        return nil
+    }
+
+    /// The key of the screens `output` shows (rendered by the contract's renderer).
+    @inline(__always)
+    private mutating func screenKey(of output: Output) -> ScreenKey {
+        let day = screenReads.expiry ? expiryDay(output.entitlement, output.zone) : .min
+        return screenReads.key(plan: output.plan, entitlement: output.entitlement, expiryDay: day, counts: output.counts)
+    }
+
+    /// Whether the screens of `key` were already rendered and found right.
+    @inline(__always)
+    private func isVerified(_ key: ScreenKey) -> Bool {
+        key == lastVerifiedKey || verifiedKeys.contains(key)
+    }
+
+    /// Remembers the key last found right, and the output it was found for when that
+    /// output's sources are the checker's own (the next output with the same plan,
+    /// counts, entitlement and zone then shows the same screens).
+    @inline(__always)
+    private mutating func verified(_ key: ScreenKey, _ output: Output, sameSources: Bool) {
+        lastVerifiedKey = key
+        if sameSources {
+            lastVerified = (output.plan, output.counts, output.entitlement, output.zone)
+        } else {
+            lastVerified.plan = -1 // no plan index: nothing matches
+        }
+    }
+
+    /// The checker's own screen key after the event.
+    private mutating func expectedKey(plan: Int?, resets: Resets) -> ScreenKey {
+        var counts = stored
+        for meter in counts.indices { counts[meter] = Self.inForce(counts[meter], resets) }
+        let day = screenReads.expiry ? expiryDay(entitlement, deviceClock.zone) : .min
+        return screenReads.key(plan: plan, entitlement: entitlement, expiryDay: day, counts: counts)
+    }
+
+    /// The local date of an entitlement's expiry in `zone`, remembered for the last
+    /// (expiry, zone) asked: it changes only with the entitlement or the zone. Zones are
+    /// the same when `TimeZoneRules ==` says so, by identifier (as the screen fast path
+    /// takes them too): two tables under one name, which only a test can make, are one.
+    private mutating func expiryDay(_ entitlement: Entitlement?, _ zone: TimeZoneRules) -> Int32 {
+        guard let expires = entitlement?.expires else { return .min }
+        if expires != lastExpiry.instant || zone != lastExpiry.zone {
+            let day = LocalDate(localMilliseconds: expires.millisecondsSince1970 + zone.offsetMilliseconds(at: expires)).daysSince1970
+            lastExpiry = (expires, zone, day)
+        }
+        return lastExpiry.day
+    }
+
+    /// The first screen shown wrong, or the wrong number of screens.
+    @inline(never)
+    private func screensViolation(_ values: [ScreenValue], eventIndex: Int, plan: Int?) -> Violation<Invariant> {
+        for (position, screen) in policy.screens.enumerated() where position >= values.count || values[position] != expectedScreens[position] {
+            let got = position < values.count ? ReplayLine.screenValue(values[position]) : "(missing)"
+            return Violation<Invariant>(invariant: .exactScreens, eventIndex: eventIndex,
+                                   detail: "screen \(screen.name) \(got), expected \(ReplayLine.screenValue(expectedScreens[position])) (\(screensWhy(plan: plan)))")
+        }
+        return Violation<Invariant>(invariant: .exactScreens, eventIndex: eventIndex,
+                               detail: "\(values.count) screen values, expected \(expectedScreens.count) (\(policy.screens.map(\.name).joined(separator: ", ")))")
+    }
+
+    private func screensWhy(plan: Int?) -> String {
+        let shownEntitlement = entitlement.map { e in
+            "\(policy.products[e.product].id)\(e.expires.map { ", expires \($0)" } ?? "")\(e.renews ? "" : ", not renewing")"
+        } ?? "none"
+        return "plan \(rules.oracle.planName(plan)), entitlement \(shownEntitlement), zone \(deviceClock.zone.identifier)"
+    }
+}
+
+extension Event {
+    /// The feature of a use, else nil.
+    fileprivate var feature: Int? {
+        if case .use(let feature, _) = action { return feature }
+        return nil
+    }
+
+    /// The diary day of a use, else nil.
+    fileprivate var day: LocalDate? {
+        if case .use(_, let day) = action { return day }
+        return nil
+    }
+}

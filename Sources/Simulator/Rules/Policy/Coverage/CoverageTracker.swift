@@ -1,0 +1,402 @@
+import SubscriptionModel
+
+/// Counts the coverage categories of one policy (`CoverageCategory`) reached by
+/// timelines, from their events and the reference outputs (`SubscriptionMachine`'s), one
+/// event at a time: `begin(zone:)` for each timeline, then `observe(_:_:)` per event.
+///
+/// StoreKit's moves are read from the `set-entitlement` reports themselves (a later
+/// `expires` is a renewal, `renews` turning false a cancellation, no entitlement before
+/// the `expires` in force a refund), so the tracker needs nothing from the generator.
+/// Nothing per event allocates.
+package struct CoverageTracker {
+    /// The policy's categories, in `CoverageCategory.all(for:)` order.
+    package let categories: [CoverageCategory]
+    private let policy: SubscriptionPolicy
+    private var reached: [Int]
+
+    // Slots of the categories, −1 where the policy has none.
+    private let blockedSlots: [Int] // (plan + 1) * 7 + reason
+    private let resetSlots: [Int] // meter * 4 + window
+    private let calendarSlots: [Int] // (meter * 4 + window) * CalendarEdge count + edge
+    private let warningSlots: [Int], limitSlots: [Int], releaseSlots: [Int]
+    private let historyFirstSlots: [Int], historyBeforeSlots: [Int]
+    private let zoneSlots: [Int] // by `EdgeCategory.position`
+    private let monthRollover, trialEnds, graceEnds, graceBefore, graceAfter, signInCounts, signInLimit: Int
+    private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded, usedAfterExpires: Int
+    private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
+
+    // The policy's facts the events need, as flat tables (no walk through the policy per event).
+    private let meterCount: Int
+    private let trialLength: Int64?
+    private let graceCutoff: Int64?, graceEnd: Int64?
+    /// Per feature: the meter it releases, or −1; whether it carries a diary day.
+    private let releasesMeter: [Int], hasHistory: [Bool]
+    /// Per plan × meter: the stock limit, or −1; per plan × feature: the history window, or −1.
+    private let stockLimits: [Int], historyDays: [Int]
+    /// Per product: whether it is a lifetime purchase, and its plan.
+    private let isLifetime: [Bool], productPlan: [Int]
+    /// Per feature: the meter whose calendar edges its uses are watched for (a feature
+    /// counting on a meter with limited `day` or `month` windows), or −1.
+    private let watchedMeter: [Int]
+    /// Per meter × window (`meter * 4 + window`): whether blocks by it are watched.
+    private let watchedWindow: [Bool]
+    /// Per meter: the last block by a watched window, waiting for the meter's next use.
+    private var watches: [CalendarEdgeWatch]
+
+    // Per timeline.
+    private var previous: MeterCounts
+    private var hasPrevious = false
+    private var previousMonth = 0, previousDay = 0
+    /// The usage day's month (`year * 12 + month`) and its span in days since 1970.
+    private var monthNumber = 0, monthStart = Int.max, nextMonthStart = Int.min
+    private var installedAt = Int64.min
+    private var lastUseAt = Int64.min
+    private var lastUseBlocked = false
+    private var registered = false
+    private var entitlement: Entitlement?
+    /// Whether the app was already used at or past the `expires` last reported (counted once per `expires`).
+    private var usedSinceExpiry = false
+    private var gainedAt = Int64.min
+    private var livedThroughGrace = false, seen2038 = false, seen1980 = false
+    // The clocks: the device's zone and the calendar's (UTC for a UTC calendar).
+    private var clock = ZoneClock(zone: .utc)
+    private var calendar = ZoneClock(zone: .utc)
+    private let fixedCalendar: Bool
+    /// The share of a stock limit at which screens warn (80 % unless the policy says otherwise).
+    private let warningPercent: Int
+    private var previousAt: Int64 = 0
+    private var previousOffset = Int64.min
+    private var pendingToggle: (at: Instant, from: TimeZoneRules)?
+
+    // Instances, not statics: a static `let` is read through `swift_once` at every event.
+    private let instant2038: Int64 = 2_147_483_647_000
+    private let instant1980: Int64 = Int64(LocalDate.days(year: 1980, month: 1, day: 1)) * Milliseconds.twentyFourHours
+    private static var day: Int64 { Milliseconds.twentyFourHours }
+
+    /// A tracker of `policy`'s categories, all at 0.
+    package init(policy: SubscriptionPolicy) {
+        self.policy = policy
+        let categories = CoverageCategory.all(for: policy)
+        self.categories = categories
+        self.reached = [Int](repeating: 0, count: categories.count)
+        func slot(_ category: CoverageCategory) -> Int { categories.firstIndex(of: category) ?? -1 }
+        let meters = policy.meters.indices
+        self.blockedSlots = (0...policy.plans.count).flatMap { shifted in
+            BlockReason.allCases.map { slot(.blocked(plan: shifted == 0 ? nil : shifted - 1, reason: $0)) }
+        }
+        self.resetSlots = meters.flatMap { meter in LimitWindow.allCases.map { slot(.reset(meter: meter, window: $0)) } }
+        self.calendarSlots = meters.flatMap { meter in
+            LimitWindow.allCases.flatMap { window in CalendarEdge.allCases.map { slot(.calendar(meter: meter, window: window, edge: $0)) } }
+        }
+        let calendarWindows = CoverageCategory.calendarWindows(policy)
+        self.watchedWindow = meters.flatMap { meter in LimitWindow.allCases.map { window in calendarWindows.contains { $0 == (meter, window) } } }
+        self.watchedMeter = policy.features.map { feature in
+            guard case .consumes(let meter) = feature.effect, !feature.hasHistory, calendarWindows.contains(where: { $0.meter == meter }) else { return -1 }
+            return meter
+        }
+        self.watches = [CalendarEdgeWatch](repeating: CalendarEdgeWatch(), count: policy.meters.count)
+        self.warningSlots = meters.map { slot(.stockAtWarning(meter: $0)) }
+        self.limitSlots = meters.map { slot(.stockAtLimit(meter: $0)) }
+        self.releaseSlots = meters.map { slot(.releaseAtLimit(meter: $0)) }
+        self.historyFirstSlots = policy.features.indices.map { slot(.historyFirstDay(feature: $0)) }
+        self.historyBeforeSlots = policy.features.indices.map { slot(.historyDayBefore(feature: $0)) }
+        self.zoneSlots = EdgeCategory.allCases.map { slot(.zone($0)) }
+        monthRollover = slot(.monthRollover); trialEnds = slot(.trialEndsBetweenUses); graceEnds = slot(.graceEndsBetweenUses)
+        graceBefore = slot(.graceLivedThroughInstalledBefore); graceAfter = slot(.graceLivedThroughInstalledAfter)
+        signInCounts = slot(.signInCarryingCounts); signInLimit = slot(.signInAtLimit)
+        boughtAuto = slot(.bought(.autoRenewable)); boughtLifetime = slot(.bought(.nonConsumable)); renewed = slot(.renewed)
+        cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
+        periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
+        lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
+        after2038 = slot(.after2038); before1980 = slot(.before1980)
+        self.warningPercent = UserTraits.warningPercent(of: policy)
+        self.meterCount = policy.meters.count
+        self.trialLength = policy.trial?.lengthMilliseconds
+        self.graceCutoff = policy.grace?.cutoff?.millisecondsSince1970
+        self.graceEnd = policy.grace.flatMap { grace in grace.cutoff.map { $0.millisecondsSince1970 + grace.lengthMilliseconds } }
+        self.releasesMeter = policy.features.map { if case .releases(let meter) = $0.effect { meter } else { -1 } }
+        self.hasHistory = policy.features.map(\.hasHistory)
+        self.stockLimits = policy.plans.flatMap { plan in policy.meters.indices.map { plan.limit(meter: $0, .stock)?.value ?? -1 } }
+        self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
+        self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
+        self.productPlan = policy.products.map(\.plan)
+        self.previous = MeterCounts(meters: policy.meters.count)
+        if case .fixed(let zone) = policy.calendar {
+            fixedCalendar = true
+            calendar = ZoneClock(zone: zone)
+        } else {
+            fixedCalendar = false
+        }
+    }
+
+    /// What was reached so far.
+    package var counts: CoverageCounts {
+        CoverageCounts(policy: policy, categories: categories, counts: reached)
+    }
+
+    /// Adds counts reached by another tracker of the same policy (another worker's).
+    package mutating func add(_ other: CoverageCounts) {
+        precondition(other.categories == categories, "counts of another policy")
+        for index in reached.indices { reached[index] += other.counts[index] }
+    }
+
+    @inline(__always)
+    private mutating func hit(_ slot: Int) {
+        if slot >= 0 { reached[slot] &+= 1 }
+    }
+
+    /// A new timeline starting in `zone`.
+    package mutating func begin(zone: TimeZoneRules) {
+        clock.set(zone)
+        previousOffset = .min
+        pendingToggle = nil
+        hasPrevious = false
+        installedAt = .min
+        lastUseAt = .min
+        lastUseBlocked = false
+        registered = false
+        entitlement = nil
+        usedSinceExpiry = false
+        gainedAt = .min
+        livedThroughGrace = false
+        seen2038 = false
+        seen1980 = false
+        for meter in watches.indices where watches[meter].needsReset { watches[meter].reset() }
+    }
+
+    /// Replays `timeline` through the reference engine and observes every event.
+    package mutating func observe(timeline: Timeline) {
+        let machine = SubscriptionMachine(policy: policy)
+        var state = machine.initialState(zone: timeline.zone)
+        begin(zone: timeline.zone)
+        for event in timeline.events { observe(event, machine.apply(event, to: &state)) }
+    }
+
+    /// One event and the reference output right after it.
+    package mutating func observe(_ event: Event, _ output: Output) {
+        let at = event.at.millisecondsSince1970
+        var switchedFrom: TimeZoneRules?
+        switch event.action {
+        case .use(let feature, let day):
+            observeUse(feature: feature, day: day, at: at, output: output)
+        case .look:
+            break
+        case .install:
+            installedAt = at
+        case .reinstall:
+            hit(zoneSlots[EdgeCategory.reinstall.position])
+        case .setZone(let next):
+            switchedFrom = clock.zone
+            clock.set(next)
+        case .signIn:
+            if !registered {
+                registered = true
+                if hasPrevious, previous.contains(where: { $0.total > 0 || $0.stock > 0 }) { hit(signInCounts) }
+                if lastUseBlocked { hit(signInLimit) }
+            }
+        case .setEntitlement(let next):
+            observeEntitlement(next, at: at)
+        }
+        observeCounts(output)
+        observeYears(at)
+        // The time-zone edges, from the device's clock.
+        let offset = clock.offsetMilliseconds(at: event.at)
+        if switchedFrom != nil || offset != previousOffset {
+            observeClockChange(at: event.at, switchedFrom: switchedFrom, offset: offset, local: at &+ offset)
+        }
+        previousAt = at
+        previousOffset = offset
+    }
+
+    /// A use's own categories: the trial's or the grace's end crossed since the last use,
+    /// a blocked reason under its plan, a release at the stock limit, a diary day at the
+    /// edge of the history window, the first or last minute of a day in the calendar.
+    @inline(__always)
+    private mutating func observeUse(feature: Int, day: LocalDate?, at: Int64, output: Output) {
+        if let trialLength, installedAt != .min {
+            let trialEnd = installedAt &+ trialLength
+            if lastUseAt != .min, lastUseAt < trialEnd, at >= trialEnd { hit(trialEnds) }
+        }
+        if let graceCutoff, let graceEnd, installedAt != .min, installedAt < graceCutoff {
+            if lastUseAt != .min, lastUseAt < graceEnd, at >= graceEnd { hit(graceEnds) }
+        }
+        lastUseAt = at
+        if !usedSinceExpiry, let expires = entitlement?.expires, at >= expires.millisecondsSince1970 {
+            usedSinceExpiry = true
+            hit(usedAfterExpires)
+        }
+        if output.outcome == .blocked, let reason = output.reason {
+            hit(blockedSlots[((output.plan ?? -1) &+ 1) &* 7 &+ reason.rawValue])
+            lastUseBlocked = true
+        } else {
+            lastUseBlocked = false
+        }
+        let watched = watchedMeter[feature]
+        if watched >= 0 { observeCalendarEdges(meter: watched, at: at, output: output) }
+        let released = releasesMeter[feature]
+        if released >= 0, hasPrevious, let plan = output.plan {
+            let limit = stockLimits[plan &* meterCount &+ released]
+            if limit >= 0, previous[released].stock >= limit { hit(releaseSlots[released]) }
+        }
+        if hasHistory[feature], let day, let plan = output.plan {
+            let days = historyDays[plan &* hasHistory.count &+ feature]
+            if days >= 0 {
+                let first = Int(output.day.daysSince1970) - (days - 1)
+                if Int(day.daysSince1970) == first { hit(historyFirstSlots[feature]) }
+                if Int(day.daysSince1970) == first - 1 { hit(historyBeforeSlots[feature]) }
+            }
+        }
+        // The first and last minute of a day in the policy's calendar.
+        let offset = fixedCalendar ? calendar.offsetMilliseconds(at: Instant(millisecondsSince1970: at)) : clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
+        let local = at &+ offset
+        let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
+        if timeOfDay < Milliseconds.minute { hit(zoneSlots[EdgeCategory.firstMinuteAfterReset.position]) }
+        if timeOfDay >= Self.day &- Milliseconds.minute { hit(zoneSlots[EdgeCategory.lastMinuteBeforeReset.position]) }
+    }
+
+    /// `CalendarEdge`'s rule for a use counting on `meter`: a block by a watched window
+    /// waits for the meter's next use, which says what it reached.
+    @inline(__always)
+    private mutating func observeCalendarEdges(meter: Int, at: Int64, output: Output) {
+        var window: LimitWindow?
+        if output.outcome == .blocked, let reason = output.reason {
+            switch reason {
+            case .day where watchedWindow[meter &* 4 &+ LimitWindow.day.rawValue]: window = .day
+            case .month where watchedWindow[meter &* 4 &+ LimitWindow.month.rawValue]: window = .month
+            default: break
+            }
+        }
+        guard window != nil || watches[meter].isWaiting else { return }
+        let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
+        guard let (blocked, edges) = watches[meter].use(day: output.day, at: at, allowed: output.outcome == .allowed, blockedBy: window,
+                                                        offset: offset, zone: clock.zone, calendar: policy.calendar) else { return }
+        let base = (meter &* 4 &+ blocked.rawValue) &* CalendarEdge.allCases.count
+        for edge in edges.members { hit(calendarSlots[base &+ edge.rawValue]) }
+    }
+
+    /// StoreKit's move, read from the report and the entitlement it replaces.
+    private mutating func observeEntitlement(_ next: Entitlement?, at: Int64) {
+        defer {
+            if next?.expires != entitlement?.expires { usedSinceExpiry = false }
+            entitlement = next
+        }
+        guard next != entitlement else { return hit(unchanged) }
+        guard let old = entitlement else {
+            hit(isLifetime[next!.product] ? boughtLifetime : boughtAuto)
+            gainedAt = at
+            return
+        }
+        guard let new = next else {
+            if isLifetime[old.product] {
+                hit(refundedLifetime)
+            } else if let expires = old.expires, at < expires.millisecondsSince1970 {
+                hit(refundedAuto)
+            } else {
+                hit(periodEnded)
+            }
+            if let trialLength, installedAt != .min, at < installedAt &+ trialLength { hit(lostInTrial) }
+            if gainedAt != .min, at &- gainedAt <= 48 * Milliseconds.hour { hit(lostWithinHours) }
+            return
+        }
+        if new.product == old.product {
+            if old.renews, !new.renews { hit(cancelled) }
+            if let later = new.expires, let earlier = old.expires, later > earlier { hit(renewed) }
+            return
+        }
+        switch (isLifetime[old.product], isLifetime[new.product]) {
+        case (_, true):
+            hit(boughtLifetime)
+            gainedAt = at
+        case (true, false):
+            hit(refundedLifetime)
+        case (false, false):
+            let from = productPlan[old.product], to = productPlan[new.product]
+            hit(to > from ? upgrade : to < from ? downgrade : crossgrade)
+        }
+    }
+
+    /// Resets, stock levels and month rollovers, from the counts in force before and after.
+    @inline(__always)
+    private mutating func observeCounts(_ output: Output) {
+        let day = Int(output.day.daysSince1970)
+        if day < monthStart || day >= nextMonthStart {
+            let (year, month, _) = output.day.components
+            monthNumber = year &* 12 &+ month
+            monthStart = LocalDate.days(year: year, month: month, day: 1)
+            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        }
+        // Most events (a look, a blocked use, a use on the same day) change neither the
+        // counts nor the usage day: nothing below can be reached then.
+        if hasPrevious, day == previousDay, output.counts == previous { return }
+        if hasPrevious {
+            if monthNumber > previousMonth { hit(monthRollover) }
+            for meter in previous.indices {
+                let before = previous[meter], after = output.counts[meter]
+                if day > previousDay, before.day > 0 { hit(resetSlots[meter &* 4 &+ LimitWindow.day.rawValue]) }
+                if monthNumber > previousMonth, before.month > 0 { hit(resetSlots[meter &* 4 &+ LimitWindow.month.rawValue]) }
+                if after.stock > before.stock, let plan = output.plan, stockLimits[plan &* meterCount &+ meter] >= 0 {
+                    let limit = stockLimits[plan &* meterCount &+ meter]
+                    let warning = (limit * warningPercent + 99) / 100
+                    if after.stock >= limit, before.stock < limit { hit(limitSlots[meter]) }
+                    if after.stock >= warning, before.stock < warning, after.stock < limit { hit(warningSlots[meter]) }
+                }
+            }
+        }
+        previous = output.counts
+        previousMonth = monthNumber
+        previousDay = day
+        hasPrevious = true
+    }
+
+
+    /// Per timeline: an instant past 2038-01-19, one before 1980, the grace lived through.
+    @inline(__always)
+    private mutating func observeYears(_ at: Int64) {
+        if !seen2038, at > instant2038 { seen2038 = true; hit(after2038) }
+        if !seen1980, at < instant1980 { seen1980 = true; hit(before1980) }
+        if !livedThroughGrace, let graceCutoff, let graceEnd, installedAt != .min, at >= graceEnd, installedAt < graceEnd {
+            livedThroughGrace = true
+            hit(installedAt < graceCutoff ? graceBefore : graceAfter)
+        }
+    }
+
+    // MARK: Time-zone edges (as `FlagshipCoverageTracker` finds them)
+
+    private mutating func observeClockChange(at: Instant, switchedFrom: TimeZoneRules?, offset: Int64, local: Int64) {
+        if let from = switchedFrom {
+            observeSwitch(at: at, from: from, offset: offset, date: LocalDate(localMilliseconds: local))
+        } else if previousOffset != .min {
+            observeTransition(offset: offset, date: LocalDate(localMilliseconds: local))
+        }
+    }
+
+    private mutating func observeSwitch(at: Instant, from: TimeZoneRules, offset: Int64, date: LocalDate) {
+        let oldOffset = from.offsetMilliseconds(at: at)
+        let oldDate = LocalDate(localMilliseconds: at.millisecondsSince1970 + oldOffset)
+        if abs(offset - oldOffset) > 12 * Milliseconds.hour { hit(zoneSlots[EdgeCategory.dateLineTravel.position]) }
+        guard date != oldDate else { return }
+        if date < oldDate { hit(zoneSlots[EdgeCategory.repeatedDate.position]) }
+        if date.daysSince1970 - oldDate.daysSince1970 >= 2 { hit(zoneSlots[EdgeCategory.skippedDate.position]) }
+        if let pending = pendingToggle, pending.from == clock.zone, pending.at.milliseconds(to: at) <= Milliseconds.hour {
+            hit(zoneSlots[EdgeCategory.zoneToggleAcrossDate.position])
+            pendingToggle = nil
+        } else {
+            pendingToggle = (at, from)
+        }
+    }
+
+    private mutating func observeTransition(offset: Int64, date: LocalDate) {
+        hit(zoneSlots[(offset > previousOffset ? EdgeCategory.dstSpringForward : .dstFallBack).position])
+        if date < LocalDate(localMilliseconds: previousAt + previousOffset) { hit(zoneSlots[EdgeCategory.repeatedDate.position]) }
+        guard let change = clock.zone.nextChange(after: Instant(millisecondsSince1970: previousAt)) else { return }
+        let before = change.at.millisecondsSince1970 + change.before
+        let after = change.at.millisecondsSince1970 + change.after
+        let lastBefore = LocalDate(localMilliseconds: before - 1), lastAfter = LocalDate(localMilliseconds: after - 1)
+        if after > before {
+            if lastAfter > lastBefore { hit(zoneSlots[EdgeCategory.missingMidnight.position]) }
+            if LocalDate(localMilliseconds: after).daysSince1970 - lastBefore.daysSince1970 >= 2 { hit(zoneSlots[EdgeCategory.skippedDate.position]) }
+        } else if lastBefore > lastAfter {
+            hit(zoneSlots[EdgeCategory.fallBackAcrossMidnight.position])
+        }
+    }
+}

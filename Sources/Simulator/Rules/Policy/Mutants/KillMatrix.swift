@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import SubscriptionModel
+import Synchronization
+
+extension KillHunt where Rules == PolicyRules {
+    /// Hunts the implementations of `policy` that `make` builds over `options`' users.
+    public static func run<I: SubscriptionImplementation>(options: CampaignOptions, policy: SubscriptionPolicy, swarm: Bool = true,
+                                                    make: @escaping @Sendable () -> I) -> Result {
+        var campaign = Campaign(options: options, policy: policy, swarm: swarm, makeImplementation: make)
+        campaign.comparesWithReference = true
+        return hunt(options: options, users: campaign.generator, makeCheck: campaign.makeCheck)
+    }
+}
+
+/// The kill matrix of a policy's catalogued mutants: every mutant hunted over the same
+/// users, in parallel, specialized for each mutant's type.
+package enum KillMatrix {
+    /// Hunts every mutant of `policyName`'s catalogue; rows in catalogue order.
+    package static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
+        hunt(options: options, policy: policy, policyName: policyName, swarm: swarm).rows
+    }
+
+    /// Hunts every mutant of `policyName`'s catalogue (over `options.shard`'s users when
+    /// sharded): the rows in catalogue order, and what merging shards needs.
+    package static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> KillMatrixResult {
+        let catalogue = MutantCatalogue.entries(for: policyName)
+        return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+            let entry = catalogue[index]
+            let result = entry.visit(Hunt(options: options, policy: policy, swarm: swarm))
+            return (row(for: entry, result: result, policyName: policyName), result.user, result.eventsPerUser)
+        })
+    }
+
+    /// A hunt specialized for one mutant type.
+    package struct Hunt: MutantVisitor {
+        let options: CampaignOptions
+        let policy: SubscriptionPolicy
+        let swarm: Bool
+
+        /// A hunt over `options`' users of `policy`.
+        package init(options: CampaignOptions, policy: SubscriptionPolicy, swarm: Bool = true) {
+            self.options = options
+            self.policy = policy
+            self.swarm = swarm
+        }
+
+        /// Hunts mutant type `M`.
+        package func visit<M: Mutant>(_ type: M.Type) -> KillHunt<PolicyRules>.Result {
+            KillHunt.run(options: options, policy: policy, swarm: swarm) { M() }
+        }
+    }
+
+    /// The kill matrix row of a hunt, with a regression test that constructs the mutant.
+    static func row(for mutant: MutantCatalogue.Entry, result: KillHunt<PolicyRules>.Result, policyName: String) -> RunReport.MutantEntry {
+        let counterexample = result.shrunk.map {
+            TimelineWriter(policyReference: policyName).text($0, about: "\(mutant.name): \(result.shrunkViolation?.description ?? "")")
+        }
+        // The shrinker keeps any violation, so the counterexample may break another invariant than the one that caught the mutant.
+        let caught = result.violation?.invariant.rawValue ?? "?", broken = result.shrunkViolation?.invariant.rawValue
+        let shrunkTo = "shrunk to \(Figures.count(result.shrunk?.events.count ?? 0, "event"))" + (broken.map { $0 == caught ? "" : ", on which it breaks \($0)" } ?? "")
+        return RunReport.MutantEntry(
+            name: mutant.name, mistake: mutant.mistake, killed: result.killed, caughtBy: result.violation?.invariant.rawValue,
+            eventsUntilKill: result.killed ? result.eventsUntilKill : nil,
+            secondsUntilKill: result.killed ? (result.secondsUntilKill * 1000).rounded() / 1000 : nil,
+            shrunkEvents: result.shrunk?.events.count, counterexample: counterexample,
+            counterexampleBreaks: broken == caught ? nil : broken,
+            regressionTest: counterexample.map { text in
+                RegressionTest.policySource(name: "\(policyName)-\(mutant.name)", title: "mutant \(mutant.name) of \(policyName), user \(result.user ?? 0)",
+                                            summary: "The mutant \(mutant.name) (\(mutant.mistake)) caught by \(caught) and \(shrunkTo).",
+                                            timelineText: text, implementation: mutant.constructor)
+            })
+    }
+}

@@ -1,0 +1,133 @@
+import SubscriptionModel
+
+/// Policy logic as an app team writes it from `docs/policies.md` (G1–G12), one decision
+/// per hook, each with a correct default. `StraightforwardPolicyApp` takes every default
+/// and agrees with `SubscriptionMachine` on every output and screen; each policy mutant
+/// overrides one hook with a mistake real apps ship. A team can conform its own logic
+/// the same way, or implement `SubscriptionImplementation` directly.
+///
+/// Written from the rules, not from the engine: it keeps its own store, interprets the
+/// policy's plans, limits and screens itself and finds reset instants with
+/// `CalendarWalk`, so it is simpler and slower than `SubscriptionMachine`, and an
+/// agreement between the two is evidence about both.
+public protocol QuotaApp: SubscriptionImplementation {
+    /// The app's storage.
+    var store: QuotaAppData { get set }
+
+    // MARK: Days (G2, G3)
+
+    /// The zone the policy counts days in, at this moment (G2).
+    var calendarZone: TimeZoneRules { get }
+    /// The local date at `instant` in the policy's calendar (G2).
+    func calendarDate(at instant: Instant) -> LocalDate
+    /// The usage day at `instant` (G3).
+    func usageDay(at instant: Instant) -> LocalDate
+    /// Each meter's counts in force at `instant` (G3).
+    func countsInForce(at instant: Instant) -> [UsageCounts]
+
+    // MARK: Plans (G5)
+
+    /// The plan in force at `instant`, by index; nil for none (G5).
+    func plan(at instant: Instant) -> Int?
+
+    // MARK: A use (G4, G6–G9)
+
+    /// Why a use of a non-releasing `feature` under `plan` is blocked, or nil (G6).
+    func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> BlockReason?
+    /// Whether diary `day` is inside a history window of `days` days at `instant` (G6.3).
+    func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool
+    /// The windows a consuming use checks, in order (G6.4).
+    var limitCheckOrder: [LimitWindow] { get }
+    /// Whether a count has reached a limit (G6.4).
+    func limitReached(count: Int, limit: Limit) -> Bool
+    /// What a use blocked for `reason` under `plan` shows (G7).
+    func response(plan: Int?, reason: BlockReason) -> BlockResponse?
+    /// When a use blocked for `reason` at `instant` would be allowed again (G8).
+    func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant?
+    /// The paid plans that would allow a blocked use (G9).
+    func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet
+    /// The meter an allowed use of `feature` counts on, if any (G4).
+    func meterCounted(by feature: Int) -> Int?
+    /// Counts an allowed use on `meter` (G3, G4).
+    mutating func countUse(meter: Int, at instant: Instant)
+    /// A releasing use gives an item of `meter` back (G4).
+    mutating func release(meter: Int, at instant: Instant)
+
+    // MARK: Lifecycle (G1, G11, G12)
+
+    /// The first install (G1).
+    mutating func installed(at instant: Instant)
+    /// The app was deleted and installed again, and launches (G1, G11).
+    mutating func reinstalled(at instant: Instant)
+    /// The guest signs in (G1).
+    mutating func signedIn(at instant: Instant)
+    /// StoreKit reports the current entitlement, or none (P1, G12).
+    mutating func entitlementChanged(to entitlement: Entitlement?, at instant: Instant)
+
+    // MARK: Screens (G10)
+
+    /// The screen values after an event, in the policy's order (G10).
+    func screens(of output: Output, policy: SubscriptionPolicy) -> [ScreenValue]
+    /// The date an `expiry` screen shows for `expires` (X5).
+    func expiryDate(_ expires: Instant, zone: TimeZoneRules) -> LocalDate
+    /// Whether an `expiry` screen uses its renewing text.
+    func showsRenewing(_ entitlement: Entitlement) -> Bool
+    /// Whether a count is in a warning of `percent` % of a shown limit.
+    func inWarning(used: Int, limit: Int, percent: Int) -> Bool
+    /// Whether a `plural` screen uses its `one` text for `number`.
+    func isOne(_ number: Int) -> Bool
+
+    /// Forgets whatever the implementation keeps beyond `store` (a new user starts).
+    mutating func forgetOwnState()
+}
+
+extension QuotaApp {
+    /// A new user: a fresh store, and `forgetOwnState`.
+    public mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules) {
+        store = QuotaAppData(policy: policy, zone: zone)
+        forgetOwnState()
+    }
+
+    /// Nothing beyond the store, by default.
+    public mutating func forgetOwnState() {}
+
+    /// One event, through the hooks.
+    public mutating func handle(_ event: Event) -> Output {
+        handleWithHooks(event)
+    }
+
+    /// The default `handle`, for implementations that wrap it.
+    public mutating func handleWithHooks(_ event: Event) -> Output {
+        let at = event.at
+        var outcome: Outcome?, reason: BlockReason?, response: BlockResponse?
+        var resetAt: Instant?, upgrade: PlanSet?
+        switch event.action {
+        case .install: installed(at: at)
+        case .reinstall: reinstalled(at: at)
+        case .look: break
+        case .setZone(let zone): store.zone = zone
+        case .signIn: signedIn(at: at)
+        case .setEntitlement(let entitlement): entitlementChanged(to: entitlement, at: at)
+        case .use(let feature, let day):
+            if case .releases(let meter) = store.policy.features[feature].effect {
+                release(meter: meter, at: at)
+                outcome = .allowed
+                break
+            }
+            let plan = plan(at: at)
+            let counts = countsInForce(at: at)
+            if let blocked = blockReason(plan: plan, feature: feature, day: day, at: at, counts: counts) {
+                outcome = .blocked
+                reason = blocked
+                response = self.response(plan: plan, reason: blocked)
+                resetAt = resetInstant(for: blocked, after: at)
+                upgrade = upgradeOffer(from: plan, feature: feature, day: day, at: at, counts: counts)
+            } else {
+                outcome = .allowed
+                if let meter = meterCounted(by: feature) { countUse(meter: meter, at: at) }
+            }
+        }
+        return Output(plan: plan(at: at), day: usageDay(at: at), outcome: outcome, reason: reason, response: response,
+                            resetAt: resetAt, upgrade: upgrade, counts: countsInForce(at: at), entitlement: store.entitlement, zone: store.zone)
+    }
+}

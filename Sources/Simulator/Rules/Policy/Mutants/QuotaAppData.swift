@@ -1,0 +1,32 @@
+import SubscriptionModel
+
+/// What policy logic written the way an app writes it keeps about one user: its own
+/// copy of the install, identity, entitlement, zone and counters, independent of the
+/// reference engine's state.
+///
+/// Counts are kept as written with the last counted use (G3, G4), like a row a server
+/// or `UserDefaults` would hold: `usageDay` and, per meter, the day, month, total and
+/// stock counts on it.
+public struct QuotaAppData: Sendable {
+    /// The rules the app follows.
+    public let policy: SubscriptionPolicy
+    /// The device's current zone.
+    public var zone: TimeZoneRules
+    /// The first install (G1).
+    public var installedAt: Instant?
+    /// Whether the guest has signed in (G1).
+    public var isRegistered = false
+    /// StoreKit's current entitlement (P1, G12).
+    public var entitlement: Entitlement?
+    /// The usage day of the last counted use (G3); nil before any.
+    public var usageDay: LocalDate?
+    /// Each meter's counts as written on `usageDay`, by meter index.
+    public var counts: [UsageCounts]
+
+    /// A fresh store for a user of `policy` whose device is in `zone`.
+    public init(policy: SubscriptionPolicy, zone: TimeZoneRules) {
+        self.policy = policy
+        self.zone = zone
+        self.counts = Array(repeating: UsageCounts(), count: policy.meters.count)
+    }
+}

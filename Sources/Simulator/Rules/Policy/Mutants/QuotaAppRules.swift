@@ -1,0 +1,191 @@
+import SubscriptionModel
+
+/// The correct default of every rule hook of `QuotaApp`, each written from its rule in
+/// `docs/policies.md`.
+extension QuotaApp {
+    // MARK: Days (G2, G3)
+
+    /// G2: the local date in the calendar's zone.
+    public func calendarDate(at instant: Instant) -> LocalDate {
+        calendarZone.localDate(at: instant)
+    }
+
+    /// G2: the device's current zone, or the policy's fixed one.
+    public var calendarZone: TimeZoneRules {
+        switch store.policy.calendar {
+        case .device: store.zone
+        case .fixed(let zone): zone
+        }
+    }
+
+    /// G3: the later of the stored day and today's date.
+    public func usageDay(at instant: Instant) -> LocalDate {
+        let today = calendarDate(at: instant)
+        guard let stored = store.usageDay, stored > today else { return today }
+        return stored // G3: the stored day never moves back.
+    }
+
+    /// G3: the stored counts, with `day` read as 0 on a later usage day and `month` in a later month.
+    public func countsInForce(at instant: Instant) -> [UsageCounts] {
+        defaultCountsInForce(at: instant)
+    }
+
+    /// G3's counts in force: the default `countsInForce`, for mutants that adjust it.
+    package func defaultCountsInForce(at instant: Instant) -> [UsageCounts] {
+        let day = usageDay(at: instant)
+        guard let stored = store.usageDay, day > stored else { return store.counts }
+        let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
+        let newMonth = (year, month) > (storedYear, storedMonth)
+        return store.counts.map { counts in
+            UsageCounts(day: 0, month: newMonth ? 0 : counts.month, total: counts.total, stock: counts.stock)
+        }
+    }
+
+    // MARK: Plans (G5)
+
+    /// G5 with the store's entitlement.
+    public func plan(at instant: Instant) -> Int? {
+        standardPlan(at: instant, entitlement: store.entitlement)
+    }
+
+    /// G5's plan at `instant` for a user with `entitlement` (and the store's install and
+    /// identity): the default `plan(at:)`, for mutants that change what it is given.
+    package func standardPlan(at instant: Instant, entitlement: Entitlement?) -> Int? {
+        let policy = store.policy
+        if let entitlement { return policy.products[entitlement.product].plan }
+        if let installed = store.installedAt {
+            if let trial = policy.trial, installed.milliseconds(to: instant) < trial.lengthMilliseconds { return trial.plan }
+            if let grace = policy.grace, let cutoff = grace.cutoff, installed < cutoff,
+               instant < cutoff.adding(milliseconds: grace.lengthMilliseconds) {
+                return grace.plan
+            }
+        }
+        if store.isRegistered, let registered = policy.registeredDefault { return registered }
+        return policy.guestDefault
+    }
+
+    // MARK: A use (G4, G6–G9)
+
+    /// G6, first match wins: no plan, not in the plan, outside the history window, a reached limit.
+    public func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> BlockReason? {
+        guard let plan else { return .noPlan }
+        let rules = store.policy.plans[plan], definition = store.policy.features[feature]
+        guard rules.enables(feature: feature) else { return .notInPlan }
+        if definition.hasHistory {
+            guard let days = rules.historyDays[feature], let day else { return nil }
+            return historyAllows(day: day, days: days, at: instant) ? nil : .history
+        }
+        guard case .consumes(let meter) = definition.effect else { return nil }
+        for window in limitCheckOrder {
+            if let limit = rules.limit(meter: meter, window), limitReached(count: counts[meter][window], limit: limit) {
+                return BlockReason(window)
+            }
+        }
+        return nil
+    }
+
+    /// G6.3: on or after the usage day minus `days − 1` calendar days.
+    public func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
+        // The usage day and the `days − 1` calendar days before it; no upper bound.
+        day.daysSince1970 >= usageDay(at: instant).daysSince1970 - Int32(days - 1)
+    }
+
+    /// G6.4: the most lasting reason first, so a user is never promised a reset that would not help.
+    public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .day] }
+
+    /// G6.4: the count is at least the limit, hidden or not.
+    public func limitReached(count: Int, limit: Limit) -> Bool {
+        count >= limit.value
+    }
+
+    /// G7: the plan's response to the reason, or the policy's no-plan response.
+    public func response(plan: Int?, reason: BlockReason) -> BlockResponse? {
+        guard let plan else { return store.policy.noPlanResponse }
+        return store.policy.plans[plan].response(to: reason)
+    }
+
+    /// G8: for `day`, the first instant at which the calendar's date is later than the
+    /// usage day; for `month`, at which its month is; nil otherwise.
+    public func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant? {
+        let day = usageDay(at: instant)
+        let target: LocalDate
+        switch reason {
+        case .day:
+            target = LocalDate(daysSince1970: day.daysSince1970 + 1)
+        case .month:
+            let (year, month, _) = day.components
+            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        default:
+            return nil
+        }
+        return CalendarWalk.firstInstant(after: instant, reaching: target, in: calendarZone)
+    }
+
+    /// G9 with the counts in force.
+    public func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet {
+        paidPlansAllowing(from: plan, feature: feature, day: day, at: instant, counts: counts)
+    }
+
+    /// G9's offer for a use with `counts`: the paid plans ranked above `plan` (every paid
+    /// plan when it is not paid) under which it would be allowed. The default
+    /// `upgradeOffer`, for mutants that change what it is given.
+    package func paidPlansAllowing(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet {
+        let plans = store.policy.plans
+        var offer = PlanSet()
+        for candidate in plans.indices where plans[candidate].isPaid {
+            if let plan, plans[plan].isPaid, candidate <= plan { continue } // only plans ranked above a paid plan
+            if blockReason(plan: candidate, feature: feature, day: day, at: instant, counts: counts) == nil { offer.insert(candidate) }
+        }
+        return offer
+    }
+
+    /// G4: a consuming feature's meter; a history feature counts nothing.
+    public func meterCounted(by feature: Int) -> Int? {
+        let definition = store.policy.features[feature]
+        guard case .consumes(let meter) = definition.effect, !definition.hasHistory else { return nil }
+        return meter
+    }
+
+    /// G4: see `defaultCountUse`.
+    public mutating func countUse(meter: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, at: instant)
+    }
+
+    /// G4's write: the counts in force (as `countsInForce` has them) plus 1 in every
+    /// window of `meter`, stored with the usage day. The default `countUse`, for mutants
+    /// that keep more.
+    package mutating func defaultCountUse(meter: Int, at instant: Instant) {
+        var counts = countsInForce(at: instant)
+        counts[meter].day += 1
+        counts[meter].month += 1
+        counts[meter].total += 1
+        counts[meter].stock += 1
+        store.usageDay = usageDay(at: instant)
+        store.counts = counts
+    }
+
+    /// G4: one item back, never below 0; nothing else is written.
+    public mutating func release(meter: Int, at instant: Instant) {
+        if store.counts[meter].stock > 0 { store.counts[meter].stock -= 1 }
+    }
+
+    // MARK: Lifecycle (G1, G11, G12)
+
+    /// G1: `I` is recorded once.
+    public mutating func installed(at instant: Instant) {
+        if store.installedAt == nil { store.installedAt = instant }
+    }
+
+    /// G1, G11: everything lives with the identity; nothing changes.
+    public mutating func reinstalled(at instant: Instant) {}
+
+    /// G1: registered for good; counts carry over.
+    public mutating func signedIn(at instant: Instant) {
+        store.isRegistered = true
+    }
+
+    /// P1, G12: replaces product, expiry and renewal together.
+    public mutating func entitlementChanged(to entitlement: Entitlement?, at instant: Instant) {
+        store.entitlement = entitlement
+    }
+}

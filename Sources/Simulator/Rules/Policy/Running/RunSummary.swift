@@ -1,0 +1,68 @@
+import SubscriptionModel
+
+/// The texts `simulate run --policy` prints: the summary and the failures, in the v1
+/// summary's layout (everything but the `time` line is the same for any `--jobs`).
+package enum RunSummary {
+    /// The command that reproduces the whole run a result is of (or a share of: a
+    /// shard's report adds its `--shard I/N` to it).
+    package static func command(_ result: CampaignResult) -> String {
+        command(policyName: result.policyName, options: result.options.whole, swarm: result.swarm)
+    }
+
+    /// The command that reproduces a run of `policyName` with `options` (with its
+    /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
+    package static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
+        "swift run -c release simulate run --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm")
+            + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
+            + options.personasFlag
+            + (options.shard.map { " " + $0.flag } ?? "")
+    }
+
+    /// The summary of a finished run.
+    package static func text(_ result: CampaignResult) -> String {
+        let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
+        var lines = [
+            "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
+            "  seed        \(result.options.seed)",
+        ] + FlagshipRunSummary.shardLines(result.options) + [
+            "  users       \(Figures.grouped(result.users)) (\(personas))",
+            "  events      \(Figures.grouped(result.events))",
+            "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
+            "  digest      \(Figures.hex(result.digest)) (the same for the same seed and size, whatever --jobs)",
+            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(Figures.count(result.options.jobs, "job")), \(Figures.rate(Double(result.events) / max(result.runSeconds, 1e-9)))events/s",
+            "",
+            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/policies.md)", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
+        ]
+        for invariant in Invariant.allCases where invariant != .matchesReference || result.checks[invariant] > 0 {
+            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules(under: result.policy), 40)
+                + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
+        }
+        let coverage = result.coverage
+        let floors = coverage.floors(users: result.users, years: result.options.years, swarm: result.swarm)
+        lines.append("")
+        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        for index in coverage.categories.indices {
+            let count = coverage.counts[index], floor = floors[index].value
+            lines.append("  " + Figures.left(coverage.categories[index].name(in: result.policy), 60) + Figures.left(count < floor ? "NOT EXERCISED" : "", 16)
+                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
+        }
+        lines.append("")
+        let verdict = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
+                                          judged: floors.filter { $0.value > 0 }.count, total: floors.count)
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: verdict, categories: "coverage")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
+    package static func failure(_ failure: ShrunkFailure<PolicyRules>, writtenTo path: String, timelineText: String) -> String {
+        """
+        FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
+          \(failure.violation?.description ?? "the shrunk timeline no longer fails")
+          shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
+        \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+          written to \(path)
+          replay:      \(FlagshipReplay.command(for: path))
+          regenerate:  \(failure.regenerateCommand)
+        """
+    }
+}

@@ -1,0 +1,57 @@
+/// One thing that happens to a user under a policy, at an instant: the generic engine's
+/// only input. Mirrors the `do` values of a policy timeline one for one.
+public struct Event: Hashable, Sendable {
+    /// When it happens (elapsed time; never decreases along a timeline).
+    public var at: Instant
+    /// What happens.
+    public var action: Action
+
+    /// Creates an event.
+    @inlinable
+    public init(at: Instant, _ action: Action) {
+        self.at = at
+        self.action = action
+    }
+
+    /// What can happen.
+    public enum Action: Hashable, Sendable {
+        /// The first install: records `I` (G1). Exactly once, first.
+        case install
+        /// The app is deleted and installed again: changes nothing (G1, G11).
+        case reinstall
+        /// The user looks at the screens: changes nothing (G11).
+        case look
+        /// The device's time zone changes.
+        case setZone(TimeZoneRules)
+        /// The user uses feature `feature` (by index in the policy's features); a history
+        /// feature carries the diary `day` the use is for (G6.3).
+        case use(feature: Int, day: LocalDate?)
+        /// The guest signs in (G1).
+        case signIn
+        /// StoreKit's current entitlement is now this one, or none (P1, G12).
+        case setEntitlement(Entitlement?)
+
+        /// Whether this is a `look` or a `reinstall`: the events G11 says change nothing
+        /// (a pattern match, cheaper than comparing whole actions on a hot path).
+        @inlinable
+        public var isLookOrReinstall: Bool {
+            switch self {
+            case .look, .reinstall: true
+            default: false
+            }
+        }
+
+        /// The `do` name of the timeline format.
+        package var name: String {
+            switch self {
+            case .install: "install"
+            case .reinstall: "reinstall"
+            case .look: "look"
+            case .setZone: "set-zone"
+            case .use: "use"
+            case .signIn: "sign-in"
+            case .setEntitlement: "set-entitlement"
+            }
+        }
+    }
+}

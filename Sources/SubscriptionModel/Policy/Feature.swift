@@ -1,0 +1,34 @@
+/// Something a user does that a policy may count or gate (G4, G6).
+public struct Feature: Hashable, Sendable {
+    /// The feature's id, as `use` events name it.
+    public var id: String
+    /// What a use does to the meters.
+    @usableFromInline package var effect: Effect
+    /// Whether a use carries the diary `day` it is for, checked against the plan's
+    /// history window (G6.3).
+    package var hasHistory: Bool
+
+    /// What a use of a feature does to the meters.
+    @usableFromInline package enum Effect: Hashable, Sendable {
+        /// A gate: allowed or not by the plan, counting nothing.
+        case gate
+        /// An allowed use adds 1 to every count of the meter (by index in the policy's meters).
+        case consumes(Int)
+        /// A use gives one item of the meter's stock back; never blocked (G4).
+        case releases(Int)
+    }
+
+    /// Creates a feature.
+    package init(id: String, effect: Effect, hasHistory: Bool) {
+        self.id = id
+        self.effect = effect
+        self.hasHistory = hasHistory
+    }
+
+    /// Whether the feature releases stock (and so is never blocked).
+    @inlinable
+    package var isReleasing: Bool {
+        if case .releases = effect { return true }
+        return false
+    }
+}

@@ -1,0 +1,137 @@
+/// Every meter's counts (G4), by meter index: a small collection held inline.
+///
+/// Read it like an array of `UsageCounts`: `counts[meter].day`, `counts[meter][window]`,
+/// `for meter in counts`, `counts.count`. It is one because a step's output carries the
+/// counts of every meter, and the generic engine produces tens of millions of outputs a
+/// second: an array would be a heap allocation per output and a reference count at
+/// every copy, where this is plain memory copied with the output. So a policy has at
+/// most `capacity` meters (the policy file reader refuses more).
+public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible {
+    /// The most meters a policy can have.
+    @inlinable
+    public static var capacity: Int { 4 }
+
+    /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
+    /// `LimitWindow` order, 32 bits each); the vectors past the last meter are always
+    /// zero. A vector is read and written whole, so a step updates a meter with one
+    /// instruction and reads it back without waiting on four separate stores.
+    ///
+    /// A count would need more than two billion counted uses of one user to overflow
+    /// 32 bits; storing or counting past that traps (as `Int` arithmetic does at its own
+    /// limit) rather than wrapping.
+    @usableFromInline
+    var storage: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+
+    /// The number of meters.
+    @usableFromInline
+    var meterCount: Int
+
+    /// The number of meters: one past the last meter's index.
+    @inlinable
+    public var endIndex: Int { meterCount }
+
+    /// The first meter's index: 0.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// `meters` meters, every count 0.
+    @inlinable
+    public init(meters: Int) {
+        precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
+        storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
+        meterCount = meters
+    }
+
+    /// The counts listed, in meter order.
+    @inlinable
+    package init(_ counts: some Sequence<UsageCounts>) {
+        self.init(meters: 0)
+        for meterCounts in counts {
+            precondition(meterCount < Self.capacity, "a policy has at most \(Self.capacity) meters")
+            meterCount += 1
+            self[meterCount - 1] = meterCounts
+        }
+    }
+
+    /// The counts listed, in meter order: `[UsageCounts(day: 1), UsageCounts()]`.
+    @inlinable
+    public init(arrayLiteral counts: UsageCounts...) {
+        self.init(counts)
+    }
+
+    /// The counts of meter `meter`.
+    @inlinable
+    public subscript(meter: Int) -> UsageCounts {
+        @inline(__always)
+        get {
+            let counts = vector(meter)
+            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
+        }
+        @inline(__always)
+        set {
+            setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
+        }
+    }
+
+    /// Meter `meter`'s counts as one vector.
+    @inlinable @inline(__always)
+    func vector(_ meter: Int) -> SIMD4<Int32> {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        switch meter {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        default: return storage.3
+        }
+    }
+
+    /// Sets meter `meter`'s counts from one vector.
+    @inlinable @inline(__always)
+    mutating func setVector(_ meter: Int, _ counts: SIMD4<Int32>) {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        switch meter {
+        case 0: storage.0 = counts
+        case 1: storage.1 = counts
+        case 2: storage.2 = counts
+        default: storage.3 = counts
+        }
+    }
+
+    /// Equal when they have the same meters with the same counts.
+    @inlinable @inline(__always)
+    public static func == (lhs: MeterCounts, rhs: MeterCounts) -> Bool {
+        lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
+    }
+
+    /// Hashes the meters' counts.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(meterCount)
+        for meterCounts in self { hasher.combine(meterCounts) }
+    }
+
+    /// The counts as an array prints them.
+    public var description: String { Array(self).description }
+
+    // MARK: The engine's bulk updates
+
+    /// Sets every meter's `day` count to 0 and, with `month`, its `month` count too: the
+    /// counts in force once the usage day has moved on (G3).
+    @inline(__always)
+    mutating func resetDay(month: Bool) {
+        let keep: SIMD4<Int32> = month ? SIMD4(0, 0, -1, -1) : SIMD4(0, -1, -1, -1)
+        storage.0 &= keep
+        storage.1 &= keep
+        storage.2 &= keep
+        storage.3 &= keep
+    }
+
+    /// Adds 1 to every count of meter `meter` (G4: an allowed use counts in every window).
+    @inline(__always)
+    mutating func countUse(meter: Int) {
+        let counts = vector(meter)
+        precondition(!any(counts .== .max), "a count past 2^31 - 1")
+        setVector(meter, counts &+ 1)
+    }
+}

@@ -1,0 +1,53 @@
+/// One plan of a policy: the features it enables, its limits, history windows and the
+/// responses to a blocked use (G6, G7).
+///
+/// Features, meters and reasons are referred to by index into the policy's lists, so the
+/// engine's step looks them up without hashing a string.
+public struct Plan: Hashable, Sendable {
+    /// The plan's id, as the replay output names it.
+    public var id: String
+    /// The name screens show (`planName`).
+    public var name: String
+    /// Whether the plan sells products (and is then offered by G9).
+    public var isPaid: Bool
+    /// The enabled features, one bit per feature index. Releasing features are always
+    /// allowed and never listed.
+    public var enabledFeatures: UInt64
+    /// The limit on each (meter, window), at `meter * 4 + window.rawValue`; nil where the plan sets none.
+    public var limits: [Limit?]
+    /// The history window in days of each feature, by feature index; nil where unlimited.
+    public var historyDays: [Int?]
+    /// The response to each reason, by `BlockReason.rawValue`; nil for a reason that
+    /// cannot occur under the plan.
+    public var responses: [BlockResponse?]
+
+    /// Creates a plan.
+    package init(id: String, name: String, isPaid: Bool, enabledFeatures: UInt64, limits: [Limit?],
+                historyDays: [Int?], responses: [BlockResponse?]) {
+        self.id = id
+        self.name = name
+        self.isPaid = isPaid
+        self.enabledFeatures = enabledFeatures
+        self.limits = limits
+        self.historyDays = historyDays
+        self.responses = responses
+    }
+
+    /// Whether the plan enables feature `index`.
+    @inlinable
+    public func enables(feature index: Int) -> Bool {
+        enabledFeatures & (1 << UInt64(index)) != 0
+    }
+
+    /// The limit on `window` of meter `meter`, or nil.
+    @inlinable
+    public func limit(meter: Int, _ window: LimitWindow) -> Limit? {
+        limits[meter &* 4 &+ window.rawValue]
+    }
+
+    /// The response to a use blocked for `reason`.
+    @inlinable
+    public func response(to reason: BlockReason) -> BlockResponse? {
+        responses[reason.rawValue]
+    }
+}

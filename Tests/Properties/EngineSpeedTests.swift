@@ -1,0 +1,101 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// What the generic engine's speed rests on, seen from outside: the counts an output
+/// carries are an inline collection that reads like an array of `UsageCounts`, alert
+/// texts are interned yet read and compare as strings, a policy has at most as many
+/// meters as the counts hold, and the benchmark's event mix reaches the rules.
+@Suite("What the generic engine's speed rests on")
+struct EngineSpeedTests {
+    @Test("meter counts read, write, compare and print like an array of counts")
+    func meterCountsReadLikeAnArray() {
+        var counts: MeterCounts = [UsageCounts(day: 1, month: 2, total: 3, stock: 4), UsageCounts()]
+        #expect(counts.count == 2 && counts.indices == 0..<2)
+        #expect(counts[0].month == 2 && counts[0][.stock] == 4 && counts[1] == UsageCounts())
+        counts[1].day += 5
+        counts[1][.total] = 7
+        #expect(Array(counts) == [UsageCounts(day: 1, month: 2, total: 3, stock: 4), UsageCounts(day: 5, total: 7)])
+        #expect(counts == MeterCounts([UsageCounts(day: 1, month: 2, total: 3, stock: 4), UsageCounts(day: 5, total: 7)]))
+        #expect(counts != [UsageCounts(day: 1, month: 2, total: 3, stock: 4)]) // a meter fewer
+        #expect(counts != [UsageCounts(day: 1, month: 2, total: 3, stock: 4), UsageCounts(day: 5, total: 8)])
+        #expect(Set([counts, counts]).count == 1)
+        #expect(counts.description == Array(counts).description)
+        #expect(MeterCounts(meters: 3) == [UsageCounts(), UsageCounts(), UsageCounts()])
+        #expect(MeterCounts(meters: MeterCounts.capacity).count == MeterCounts.capacity)
+    }
+
+    @Test("an output built from an array of counts is the output built from meter counts")
+    func outputFromArray() {
+        let counts = [UsageCounts(day: 2, month: 2, total: 9, stock: 1)]
+        let fromArray = Output(plan: 0, day: LocalDate(year: 2026, month: 3, day: 1), outcome: .allowed, reason: nil, response: nil,
+                                     resetAt: nil, upgrade: nil, counts: counts, entitlement: nil, zone: .utc)
+        #expect(fromArray.counts == MeterCounts(counts) && fromArray.counts[0].total == 9)
+    }
+
+    @Test("outputs are equal only when every field is: a change to any one of the ten makes them differ")
+    func outputEqualityReadsEveryField() throws {
+        let zone = try #require(TimeZoneRules.named("Europe/Paris"))
+        let base = Output(plan: 0, day: LocalDate(year: 2026, month: 3, day: 1), outcome: .blocked, reason: .day, response: .paywall,
+                                resetAt: Instant(millisecondsSince1970: 1_772_406_000_000), upgrade: PlanSet(bits: 0b10),
+                                counts: [UsageCounts(day: 5, month: 5, total: 9, stock: 1)],
+                                entitlement: Entitlement(product: 0, expires: nil, renews: true), zone: zone)
+        // The comparison is written out by hand (for speed): a field added to the output
+        // and not to `==` fails here.
+        expectEqualityReadsEveryField(base, [
+            ("plan", { $0.plan = nil }), ("day", { $0.day = LocalDate(year: 2026, month: 3, day: 2) }), ("outcome", { $0.outcome = .allowed }),
+            ("reason", { $0.reason = .month }), ("response", { $0.response = .alert(Alert(title: "Limit", message: nil)) }),
+            ("resetAt", { $0.resetAt = nil }), ("upgrade", { $0.upgrade = PlanSet() }), ("counts", { $0.counts[0].stock = 2 }),
+            ("entitlement", { $0.entitlement?.renews = false }), ("zone", { $0.zone = .utc }),
+        ])
+    }
+
+    @Test("an alert's texts read back as written and compare by text")
+    func alertTexts() {
+        var alert = Alert(title: "Daily limit reached", message: nil)
+        #expect(alert.title == "Daily limit reached" && alert.message == nil)
+        alert.message = "Resets at midnight"
+        #expect(alert == Alert(title: "Daily limit reached", message: "Resets at midnight"))
+        #expect(alert != Alert(title: "Daily limit reached", message: "Resets at midnight."))
+        #expect(alert.message == "Resets at midnight")
+    }
+
+    @Test("a policy file with more meters than the engine holds is refused, naming the list")
+    func tooManyMeters() {
+        let meters = (0...MeterCounts.capacity).map { "\"m\($0)\"" }.joined(separator: ", ")
+        let text = """
+            {"policy": "t", "calendar": "device", "defaults": {"guest": "free"}, "meters": [\(meters)],
+             "features": [{"id": "f", "consumes": "m0"}],
+             "plans": [{"id": "free", "name": "Free", "features": "all"}], "screens": {}}
+            """
+        do {
+            _ = try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
+            Issue.record("a policy with \(MeterCounts.capacity + 1) meters was read")
+        } catch {
+            #expect(error.description == "error: t.json: $.meters: more than \(MeterCounts.capacity) meters")
+        }
+    }
+
+    @Test("the benchmark's event mix is valid and reaches blocked uses under every shipped policy", arguments: SubscriptionPolicy.shippedNames)
+    func benchmarkMix(name: String) {
+        let policy = SubscriptionPolicy.named(name)!
+        let timelines = Benchmark(policy: policy, users: 40).timelines()
+        let machine = SubscriptionMachine(policy: policy)
+        var blocked = 0, allowed = 0, events = 0
+        for timeline in timelines {
+            #expect(timeline.events.first?.action == .install)
+            #expect(zip(timeline.events, timeline.events.dropFirst()).allSatisfy { $0.at <= $1.at })
+            var state = machine.initialState(zone: timeline.zone)
+            for event in timeline.events {
+                switch machine.apply(event, to: &state).outcome {
+                case .blocked?: blocked += 1
+                case .allowed?: allowed += 1
+                case nil: break
+                }
+            }
+            events += timeline.events.count
+        }
+        #expect(blocked > events / 50 && allowed > events / 4)
+    }
+}

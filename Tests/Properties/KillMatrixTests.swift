@@ -1,0 +1,86 @@
+@testable import Simulator
+import SubscriptionModel
+import Testing
+import TestSupport
+
+/// `simulate mutants --policy X`: every catalogued mutant of every shipped policy is
+/// killed by the policy's generated users, with a 1-minimal counterexample no longer
+/// than the smallest timeline that shows its bug plus two events.
+@Suite("Policy mutants are killed by the campaign")
+struct KillMatrixTests {
+    /// The default campaign's seed (`simulate mutants`), enough users for the rarest bug.
+    static let options = CampaignOptions(seed: 7, users: 2_500, years: CampaignOptions.defaultYears, jobs: 1)
+
+    /// Every policy's, meal-capture's generic-engine ones included (which the command
+    /// line does not hunt: `--policy meal-capture` is the v1 path and its own mutants).
+    static let names = MutantCatalogue.all.map { "\($0.policy)/\($0.name)" }
+
+    @Test("killed, shrunk to a short 1-minimal counterexample", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: names)
+    func killed(name: String) throws {
+        let entry = try #require(MutantCatalogue.all.first { "\($0.policy)/\($0.name)" == name })
+        let policy = try #require(SubscriptionPolicy.named(entry.policy))
+        let result = entry.visit(KillMatrix.Hunt(options: Self.options, policy: policy, swarm: true))
+        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --policy \(entry.policy) --seed \(Self.options.seed) --users \(Self.options.users)")
+        let shrunk = try #require(result.shrunk)
+        #expect(result.shrunkViolation != nil, "the shrunk timeline still fails (first by \(violation.invariant.rawValue))")
+        #expect(shrunk.isRealistic, "\(name): the counterexample holds an entitlement StoreKit does not report")
+        #expect(shrunk.events.count <= entry.smallestCounterexample + 2,
+                "\(name): \(shrunk.events.count) events, the smallest is \(entry.smallestCounterexample)\n\(TimelineWriter().text(shrunk, about: nil))")
+        for index in 1..<shrunk.events.count {
+            var smaller = shrunk
+            smaller.events.remove(at: index)
+            let again = entry.visit(RecheckVisitor(timeline: smaller))
+            #expect(again == nil, "\(name): event \(index) of the counterexample could go")
+        }
+    }
+
+    /// Seed 7, 150 users per mutant: most of the 38 are caught that early, each a failure
+    /// shrunk through the candidates a realistic timeline allows.
+    @Test("every shrunk counterexample of every policy mutant caught in 150 users is a timeline the generator could produce")
+    func counterexamplesAreRealistic() throws {
+        let options = CampaignOptions(seed: 7, users: 150, years: CampaignOptions.defaultYears, jobs: 1)
+        var killed = 0
+        for entry in MutantCatalogue.all {
+            let policy = try #require(SubscriptionPolicy.named(entry.policy))
+            let result = entry.visit(KillMatrix.Hunt(options: options, policy: policy, swarm: true))
+            guard let shrunk = result.shrunk else { continue }
+            killed += 1
+            #expect(shrunk.isRealistic, "\(entry.policy)/\(entry.name) (seed 7, user \(result.user ?? -1)): \(TimelineWriter().text(shrunk, about: nil))")
+        }
+        #expect(killed >= 19, "only \(killed) of \(MutantCatalogue.all.count) mutants caught in \(options.users) users: too few failures to judge")
+    }
+
+    @Test("a kill matrix row's regression test names the invariant its shrunk counterexample breaks when the shrinker found another")
+    func rowNamesTheShrunkInvariant() throws {
+        let entry = try #require(MutantCatalogue.all.first)
+        let caught = Violation<Invariant>(invariant: .noOverBlocking, eventIndex: 40, detail: "caught")
+        func row(shrunkBy invariant: Invariant) -> RunReport.MutantEntry {
+            let result = KillHunt<PolicyRules>.Result(violation: caught, user: 3, eventsUntilKill: 100, secondsUntilKill: 0.5, shrunk: entry.counterexample,
+                                               shrunkViolation: Violation<Invariant>(invariant: invariant, eventIndex: 1, detail: "shrunk"))
+            return KillMatrix.row(for: entry, result: result, policyName: entry.policy)
+        }
+        let events = Figures.count(entry.counterexample.events.count, "event")
+        #expect(row(shrunkBy: .countsFollowUses).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events), on which it breaks counts-follow-uses.") == true)
+        #expect(row(shrunkBy: .noOverBlocking).regressionTest?.contains("caught by no-over-blocking and shrunk to \(events).") == true)
+        #expect(row(shrunkBy: .countsFollowUses).caughtBy == "no-over-blocking")
+        // The matrix says so too, in its "by" column and under the console's table.
+        let other = row(shrunkBy: .countsFollowUses), same = row(shrunkBy: .noOverBlocking)
+        #expect(other.counterexampleBreaks == "counts-follow-uses" && same.counterexampleBreaks == nil)
+        #expect(other.caughtByText == "`no-over-blocking` (its counterexample breaks `counts-follow-uses`)" && same.caughtByText == "`no-over-blocking`")
+        #expect(FlagshipKillMatrix.text([other, same]).contains("\n  (\(entry.name): its shrunk counterexample breaks counts-follow-uses)\n"))
+        var report = RunReport(policyResult: Campaign(options: CampaignOptions(seed: 1, users: 1, years: 1, jobs: 1), policy: .dailyQuip, policyName: "daily-quip").run(), failures: [])
+        report.mutants = [other]
+        let markdown = MarkdownReport.text(report)
+        #expect(markdown.contains("| `no-over-blocking` (its counterexample breaks `counts-follow-uses`) |"))
+        #expect(markdown.contains("`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`."))
+    }
+
+    /// Checks one timeline with a mutant's concrete type, against the reference.
+    struct RecheckVisitor: MutantVisitor {
+        let timeline: Timeline
+        func visit<M: Mutant>(_ type: M.Type) -> Violation<Invariant>? {
+            var check = TimelineCheck(policy: timeline.policy, comparingWithReference: true) { M() }
+            return check.check(timeline).violation
+        }
+    }
+}

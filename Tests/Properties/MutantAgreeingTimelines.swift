@@ -1,0 +1,186 @@
+import Simulator
+import SubscriptionModel
+
+/// For each policy mutant, a hand-made timeline close to its bug on which the bug does
+/// not show, so the mutant must agree with the engine on every output and screen: each
+/// mutant is a mostly-correct implementation with one mistake, not a broken one.
+///
+/// Keyed `policy/name`, as `MutantCatalogue` lists the mutants.
+enum MutantAgreeingTimelines {
+    typealias Step = TimelineSketch.Step
+
+    static func sketch(_ policy: String, _ zone: String, _ lines: [(String, Step)]) -> Timeline {
+        TimelineSketch.timeline(policy, zone: zone, lines)
+    }
+
+    static let all: [String: Timeline] = [
+        // meal-capture
+        "meal-capture/trial-restarts-on-reinstall": sketch("meal-capture", "UTC", [
+            ("2026-01-10T00:00:00Z", .install), ("2026-01-10T00:01:00Z", .uses(2, "meal")),
+            ("2026-01-10T00:10:00Z", .reinstall), ("2026-01-10T02:00:00Z", .look), // still inside the first trial
+        ]),
+        "meal-capture/counts-restart-on-reinstall": sketch("meal-capture", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:00:00Z", .reinstall), // before any count
+            ("2026-01-10T12:01:00Z", .uses(3, "meal")), ("2026-01-10T13:00:00Z", .look),
+        ]),
+        "meal-capture/fair-use-cap-not-enforced": sketch("meal-capture", "UTC", [
+            ("2026-01-10T08:00:00Z", .install), ("2026-01-10T09:00:00Z", .uses(11, "recipe-photo")), // the trial's 10 is shown
+        ]),
+        // daa-tiers
+        "daa-tiers/device-date-for-server-day": sketch("daa-tiers", "Asia/Tokyo", [
+            ("2026-01-10T01:00:00Z", .install), ("2026-01-10T01:01:00Z", .uses(4, "chat")), // the 4th is blocked by the total
+            ("2026-01-10T14:00:00Z", .look), // 23:00 in Tokyo: both dates are still the 10th
+        ]),
+        "daa-tiers/day-limit-checked-before-total": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .entitle("com.daa.core.monthly")),
+            ("2026-05-04T10:00:00Z", .uses(21, "chat")), // Core: the day's 20 is reached long before the total's 100
+        ]),
+        "daa-tiers/overall-count-restarts-on-purchase": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .entitle("com.daa.core.monthly", expires: "2026-06-04T09:01:00Z")),
+            ("2026-05-04T09:02:00Z", .uses(2, "chat")),
+            ("2026-06-04T09:01:00Z", .entitle("com.daa.core.monthly", expires: "2026-07-04T09:01:00Z")), // a renewal, not a purchase
+            ("2026-06-04T09:02:00Z", .look),
+        ]),
+        "daa-tiers/counts-lost-at-sign-in": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .signIn), ("2026-05-04T09:02:00Z", .uses(2, "chat")),
+            ("2026-05-04T09:10:00Z", .signIn), // a second sign-in changes nothing
+        ]),
+        "daa-tiers/lapse-to-guest-plan": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .entitle("com.daa.core.monthly")),
+            ("2026-06-04T09:01:00Z", .entitle(nil)), // a guest goes back to the guest plan
+            ("2026-06-04T09:02:00Z", .signIn), ("2026-06-04T09:03:00Z", .use("chat")),
+        ]),
+        "daa-tiers/upgrade-offers-every-higher-plan": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .uses(4, "chat")), // every paid plan would help
+            ("2026-05-04T09:10:00Z", .use("dasha_analysis")),
+        ]),
+        "daa-tiers/upgrade-ignores-counts": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .use("muhurta")), // Core lacks the feature
+            ("2026-05-04T09:02:00Z", .uses(4, "chat")),
+        ]),
+        "daa-tiers/every-feature-counts-a-question": sketch("daa-tiers", "UTC", [
+            ("2026-05-04T09:00:00Z", .install), ("2026-05-04T09:01:00Z", .use("chat")),
+            ("2026-05-04T09:02:00Z", .use("dasha_analysis")), // blocked for a guest: nothing to count
+            ("2026-05-04T09:03:00Z", .use("compatibility")),
+        ]),
+        // oxalate
+        "oxalate/rolling-30-day-month": sketch("oxalate", "UTC", [
+            ("2026-03-01T12:00:00Z", .install), ("2026-03-01T12:01:00Z", .uses(11, "ask-oracle")), // the 11th is blocked
+            ("2026-03-20T12:00:00Z", .look),
+        ]),
+        "oxalate/month-on-utc-date": sketch("oxalate", "America/New_York", [
+            ("2026-03-10T15:00:00Z", .install), ("2026-03-10T15:01:00Z", .uses(3, "ask-oracle")),
+            ("2026-04-01T15:00:00Z", .look), // a new month in New York and in UTC
+        ]),
+        "oxalate/history-window-on-utc-date": sketch("oxalate", "Asia/Tokyo", [
+            ("2026-01-10T03:00:00Z", .install), // noon in Tokyo: the same date as UTC
+            ("2026-01-10T03:01:00Z", .track("track-meal", day: "2026-01-08")),
+            ("2026-01-10T03:02:00Z", .track("track-meal", day: "2026-01-07")),
+        ]),
+        "oxalate/history-window-from-local-date": sketch("oxalate", "Asia/Tokyo", [
+            ("2026-01-10T03:00:00Z", .install), ("2026-01-10T03:00:00Z", .use("ask-oracle")),
+            ("2026-01-10T03:01:00Z", .track("track-meal", day: "2026-01-08")),
+            ("2026-01-10T03:02:00Z", .track("track-meal", day: "2026-01-07")),
+        ]),
+        "oxalate/history-window-one-day-too-long": sketch("oxalate", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .track("track-meal", day: "2026-01-08")),
+            ("2026-01-10T12:02:00Z", .track("track-meal", day: "2026-01-12")), // no upper bound
+            ("2026-01-10T12:03:00Z", .track("track-meal", day: "2026-01-06")), // outside either way
+        ]),
+        "oxalate/recipe-delete-keeps-slot": sketch("oxalate", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(2, "create-recipe")), // the 2nd is blocked
+            ("2026-01-10T12:05:00Z", .look),
+        ]),
+        "oxalate/billing-date-in-utc": sketch("oxalate", "Asia/Tokyo", [
+            ("2026-01-10T00:00:00Z", .install),
+            ("2026-01-10T00:01:00Z", .entitle("premium_monthly", expires: "2026-02-10T03:00:00Z")), // noon in Tokyo
+        ]),
+        "oxalate/billing-always-renews": sketch("oxalate", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .entitle("premium_monthly", expires: "2026-02-10T12:00:00Z")),
+        ]),
+        "oxalate/hidden-caps-not-enforced": sketch("oxalate", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(2, "create-recipe")), // free's shown stock of 1
+            ("2026-01-10T13:00:00Z", .entitle("premium_yearly")), ("2026-01-10T13:01:00Z", .uses(5, "create-recipe")),
+        ]),
+        // daily-quip
+        "daily-quip/resets-only-at-launch": sketch("daily-quip", "UTC", [
+            ("2026-01-10T20:00:00Z", .install), ("2026-01-10T20:00:00Z", .uses(2, "view-card")),
+            ("2026-01-11T08:00:00Z", .reinstall), ("2026-01-11T08:01:00Z", .use("view-card")), ("2026-01-11T09:00:00Z", .look),
+        ]),
+        "daily-quip/start-of-day-compared-for-equality": sketch("daily-quip", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:00:00Z", .uses(6, "view-card")), // the 6th is blocked
+            ("2026-01-10T20:00:00Z", .look), ("2026-01-11T08:00:00Z", .look),
+        ]),
+        "daily-quip/rolling-24-hour-window": sketch("daily-quip", "UTC", [
+            ("2026-01-10T08:00:00Z", .install), ("2026-01-10T08:00:00Z", .uses(6, "view-card")),
+            ("2026-01-11T09:00:00Z", .look), // more than 24 hours later
+        ]),
+        "daily-quip/cards-counted-on-utc-date": sketch("daily-quip", "Europe/London", [
+            ("2026-01-10T08:00:00Z", .install), ("2026-01-10T08:00:00Z", .uses(6, "view-card")), // London in winter is UTC
+            ("2026-01-11T09:00:00Z", .look),
+        ]),
+        "daily-quip/lifetime-purchase-ignored": sketch("daily-quip", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .entitle("dailyquip.annual", expires: "2027-01-10T12:01:00Z")),
+            ("2026-01-10T12:02:00Z", .uses(6, "view-card")),
+        ]),
+        "daily-quip/allows-the-sixth-card": sketch("daily-quip", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(5, "view-card")),
+            ("2026-01-10T13:00:00Z", .entitle("dailyquip.monthly")), ("2026-01-10T13:01:00Z", .uses(3, "view-card")),
+        ]),
+        "daily-quip/one-cards-remaining": sketch("daily-quip", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(3, "view-card")), // 2 cards remaining
+        ]),
+        "daily-quip/premium-ends-at-expiry": sketch("daily-quip", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .entitle("dailyquip.monthly", expires: "2026-02-10T12:01:00Z")),
+            ("2026-02-01T12:00:00Z", .look),
+            ("2026-02-10T12:00:00Z", .entitle("dailyquip.monthly", expires: "2026-03-10T12:01:00Z")), // renewed before the old date
+            ("2026-02-20T12:00:00Z", .look),
+        ]),
+        // face-recall
+        "face-recall/banner-above-80-percent": sketch("face-recall", "UTC", [
+            ("2026-04-01T12:00:00Z", .install), ("2026-04-01T12:01:00Z", .entitle("facerecall.premium.monthly")),
+            ("2026-04-01T12:02:00Z", .uses(10, "add-tag")), ("2026-05-01T12:00:00Z", .entitle(nil)), // 10 of 5: far above
+            ("2026-05-01T12:01:00Z", .uses(3, "add-person")),
+        ]),
+        "face-recall/grace-counted-from-install": sketch("face-recall", "UTC", [
+            ("2026-02-25T00:00:00Z", .install), ("2026-03-20T00:00:00Z", .look), ("2026-04-01T00:00:00Z", .look),
+        ]),
+        "face-recall/grace-for-new-installs": sketch("face-recall", "UTC", [
+            ("2026-04-02T00:00:00Z", .install), ("2026-04-02T00:01:00Z", .uses(2, "add-person")),
+        ]),
+        "face-recall/grace-as-premium": sketch("face-recall", "UTC", [
+            ("2026-04-01T00:00:00Z", .install), ("2026-04-01T00:01:00Z", .use("cloud-sync")),
+            ("2026-04-01T00:02:00Z", .entitle("facerecall.premium.yearly")), ("2026-04-01T00:03:00Z", .use("cloud-sync")),
+        ]),
+        "face-recall/person-delete-keeps-slot": sketch("face-recall", "UTC", [
+            ("2026-04-01T12:00:00Z", .install), ("2026-04-01T12:01:00Z", .use("remove-person")), // nothing to give back
+            ("2026-04-01T12:02:00Z", .uses(2, "add-person")),
+        ]),
+        "face-recall/delete-below-zero": sketch("face-recall", "UTC", [
+            ("2026-04-01T12:00:00Z", .install), ("2026-04-01T12:01:00Z", .use("add-tag")),
+            ("2026-04-01T12:02:00Z", .use("remove-tag")), ("2026-04-01T12:03:00Z", .use("add-tag")),
+        ]),
+        "face-recall/limit-checked-for-equality": sketch("face-recall", "UTC", [
+            ("2026-04-01T12:00:00Z", .install), ("2026-04-01T12:01:00Z", .uses(6, "add-tag")), // blocked at exactly 5
+        ]),
+        // The leap-day mutants: 28 February of a common year, and 29 February itself, reset on 1 March;
+        // on 28 February of a leap year and the 29th together, fewer than a day's limit.
+        "daily-quip/feb-29-counts-with-feb-28": sketch("daily-quip", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T20:00:00Z", .uses(6, "view-card")), // the 6th blocked until 1 March
+            ("2027-03-01T00:10:00Z", .use("view-card")),
+            ("2028-02-28T20:00:00Z", .uses(3, "view-card")), ("2028-02-29T09:00:00Z", .uses(2, "view-card")),
+            ("2028-02-29T20:00:00Z", .look),
+            ("2032-02-29T20:00:00Z", .uses(6, "view-card")), ("2032-03-01T00:10:00Z", .use("view-card")),
+        ]),
+        "daa-tiers/feb-29-counts-with-feb-28": sketch("daa-tiers", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T10:01:00Z", .entitle("com.daa.core.yearly")),
+            ("2027-02-28T20:00:00Z", .uses(21, "chat")), ("2027-03-01T00:10:00Z", .use("chat")), // Core's 20 a day, reset on 1 March
+            ("2028-02-29T20:00:00Z", .uses(21, "compatibility")), ("2028-03-01T00:10:00Z", .use("chat")),
+        ]),
+        "oxalate/feb-29-counts-with-feb-28": sketch("oxalate", "UTC", [
+            ("2027-02-28T10:00:00Z", .install), ("2027-02-28T10:01:00Z", .entitle("premium_monthly")),
+            ("2027-02-28T12:00:00Z", .uses(11, "create-recipe")), ("2027-03-01T00:10:00Z", .use("create-recipe")), // the hidden 10 a day
+            ("2028-02-29T12:00:00Z", .uses(3, "ask-oracle")), ("2028-03-01T00:10:00Z", .track("track-meal", day: "2028-02-28")),
+        ]),
+    ]
+}

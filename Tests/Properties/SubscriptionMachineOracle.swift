@@ -1,0 +1,244 @@
+import SubscriptionModel
+
+// The generic engine exactly as it was before it was compiled for speed: the oracle the
+// optimized `SubscriptionMachine` is replayed against, output for output
+// (`SubscriptionMachineOracleTests`). Kept verbatim but for its names (`SubscriptionMachineOracle`,
+// `OracleState`), its counts kept as an array, and the conversion of that array when it
+// builds a `Output`. Do not optimize it: its value is that it is the plain reading
+// of G1–G12. The screens (G10) are not here: that work left `SubscriptionMachine.screens(of:)`
+// as it was, so a copy could only agree with it; the checker's `ScreenOracle` is
+// their independent second reading.
+
+/// The reference engine of G1–G12 for any policy, as first written: the oracle.
+struct SubscriptionMachineOracle: Sendable {
+    /// The rules.
+    let policy: SubscriptionPolicy
+
+    /// An engine for `policy`.
+    init(policy: SubscriptionPolicy) {
+        self.policy = policy
+    }
+
+    /// A user who has not installed yet, whose device is in `zone`.
+    func initialState(zone: TimeZoneRules) -> OracleState {
+        OracleState(zone: zone, meters: policy.meters.count)
+    }
+
+    /// Applies one event: the reducer form, returning the next state and the output.
+    func step(_ state: OracleState, _ event: Event) -> (OracleState, Output) {
+        var next = state
+        let output = apply(event, to: &next)
+        return (next, output)
+    }
+
+    /// Replays a whole timeline from a fresh user in `zone`, one output per event.
+    func replay(zone: TimeZoneRules, events: [Event]) -> [Output] {
+        var state = initialState(zone: zone)
+        var outputs: [Output] = []
+        outputs.reserveCapacity(events.count)
+        for event in events { outputs.append(apply(event, to: &state)) }
+        return outputs
+    }
+
+    /// Applies one event to `state` in place and returns its output; the same rules as
+    /// `step`, without copying the state.
+    func apply(_ event: Event, to state: inout OracleState) -> Output {
+        var outcome: Outcome?
+        var reason: BlockReason?
+        var response: BlockResponse?
+        var resetAt: Instant?
+        var upgrade: PlanSet?
+        switch event.action {
+        case .install:
+            if state.installedAt == nil { state.installedAt = event.at } // G1: `I` is recorded once.
+        case .reinstall, .look:
+            break // G1, G11: everything lives with the identity.
+        case .signIn:
+            state.isRegistered = true // G1: once registered, always registered; counts carry over.
+        case .setZone(let zone):
+            state.zone = zone // writes nothing else (G3).
+        case .setEntitlement(let entitlement):
+            state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
+        case .use(let feature, let day):
+            let plan = plan(of: state, at: event.at)
+            let usageDay = usageDay(of: &state, at: event.at)
+            switch policy.features[feature].effect {
+            case .releases(let meter):
+                // G4: never blocked; gives one item back; writes nothing else, not even the usage day.
+                if state.counts[meter].stock > 0 { state.counts[meter].stock -= 1 }
+                outcome = .allowed
+            case .gate, .consumes:
+                let counts = countsInForce(state, usageDay: usageDay)
+                if let blocked = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) {
+                    outcome = .blocked
+                    reason = blocked
+                    response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
+                    resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock) // G8
+                    upgrade = upgradeOffer(from: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) // G9
+                } else {
+                    outcome = .allowed
+                    if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory {
+                        // G3, G4: the counts are written with the usage day they are in force on.
+                        var written = counts
+                        written[meter].day += 1
+                        written[meter].month += 1
+                        written[meter].total += 1
+                        written[meter].stock += 1
+                        state.counts = written
+                        state.usageDay = usageDay
+                    }
+                }
+            }
+        }
+        let usageDay = usageDay(of: &state, at: event.at)
+        return Output(plan: plan(of: state, at: event.at), day: usageDay, outcome: outcome, reason: reason, response: response,
+                            resetAt: resetAt, upgrade: upgrade, counts: MeterCounts(countsInForce(state, usageDay: usageDay)),
+                            entitlement: state.entitlement, zone: state.zone)
+    }
+
+    // MARK: The rules
+
+    /// The plan in force at `instant` (G5), by index; nil for no plan.
+    func plan(of state: OracleState, at instant: Instant) -> Int? {
+        if let entitlement = state.entitlement { return policy.products[entitlement.product].plan } // G5.1
+        if let installed = state.installedAt {
+            if let trial = policy.trial, installed.milliseconds(to: instant) < trial.lengthMilliseconds { return trial.plan } // G5.2
+            if let grace = policy.grace, let cutoff = grace.cutoff, installed < cutoff,
+               cutoff.milliseconds(to: instant) < grace.lengthMilliseconds { return grace.plan } // G5.3
+        }
+        if state.isRegistered, let registered = policy.registeredDefault { return registered } // G5.4
+        return policy.guestDefault // G5.4, or nil: G5.5
+    }
+
+    /// The local date at `instant` in the policy's calendar (G2).
+    func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
+        switch policy.calendar {
+        case .device: clock.localDate(at: instant)
+        case .fixed(let zone): zone.localDate(at: instant)
+        }
+    }
+
+    /// The usage day at `instant` (G3): the later of the stored day and the local date now.
+    func usageDay(of state: inout OracleState, at instant: Instant) -> LocalDate {
+        let today = calendarDate(at: instant, clock: &state.clock)
+        guard let stored = state.usageDay else { return today }
+        return LocalDate.later(stored, today)
+    }
+
+    /// The usage day at `instant`, without refreshing the state's offset cache.
+    func usageDay(of state: OracleState, at instant: Instant) -> LocalDate {
+        var copy = state
+        return usageDay(of: &copy, at: instant)
+    }
+
+    /// The counts in force on `usageDay` (G3): `day` counts read 0 once the usage day is
+    /// later than the stored one, `month` counts once its month is; `total` and `stock`
+    /// never reset with time.
+    func countsInForce(_ state: OracleState, usageDay: LocalDate) -> [UsageCounts] {
+        guard let stored = state.usageDay, usageDay > stored else { return state.counts }
+        let newMonth = Self.monthNumber(usageDay) > Self.monthNumber(stored)
+        var counts = state.counts
+        for index in counts.indices {
+            counts[index].day = 0
+            if newMonth { counts[index].month = 0 }
+        }
+        return counts
+    }
+
+    /// `year * 12 + month`: months compare as integers.
+    static func monthNumber(_ date: LocalDate) -> Int {
+        let (year, month, _) = date.components
+        return year * 12 + month
+    }
+
+    /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
+    /// blocked (G6), or nil when it is allowed.
+    func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [UsageCounts]) -> BlockReason? {
+        guard let plan else { return .noPlan } // G6.1
+        let rules = policy.plans[plan]
+        guard rules.enables(feature: feature) else { return .notInPlan } // G6.2
+        let definition = policy.features[feature]
+        if definition.hasHistory {
+            // G6.3: on or after the usage day minus N − 1 calendar days; no upper bound.
+            guard let days = rules.historyDays[feature], let day else { return nil }
+            return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
+        }
+        guard case .consumes(let meter) = definition.effect else { return nil }
+        for window in LimitWindow.checkOrder { // G6.4: the most lasting reason first.
+            if let limit = rules.limit(meter: meter, window), counts[meter][window] >= limit.value { return BlockReason(window) }
+        }
+        return nil
+    }
+
+    /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
+    /// which the same use, at the same instant with the same counts, would be allowed.
+    func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [UsageCounts]) -> PlanSet {
+        var offer = PlanSet()
+        let floor = plan.flatMap { policy.plans[$0].isPaid ? $0 : nil } ?? -1
+        for candidate in policy.plans.indices where candidate > floor && policy.plans[candidate].isPaid {
+            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+        }
+        return offer
+    }
+
+    /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
+    /// date in the calendar is later than the usage day; by `month`, the first at which its
+    /// month is later. Nil for every other reason.
+    func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
+        let target: LocalDate
+        switch reason {
+        case .day:
+            target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
+        case .month:
+            let (year, month, _) = usageDay.components
+            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        default:
+            return nil
+        }
+        var walker: ZoneClock
+        switch policy.calendar {
+        case .device: walker = clock
+        case .fixed(let zone): walker = ZoneClock(zone: zone)
+        }
+        // Walk the calendar's date changes; a date that goes backward (a DST change over
+        // midnight) is stepped over like any other. A month is at most a few dozen steps.
+        var candidate = instant
+        for _ in 0..<400 {
+            candidate = walker.nextDateStart(after: candidate)
+            if walker.localDate(at: candidate) >= target { return candidate }
+        }
+        return candidate
+    }
+}
+
+/// The oracle's whole state for one user (as `SubscriptionState` was first written).
+struct OracleState: Hashable, Sendable {
+    /// The first install instant `I` (G1); nil before the install event.
+    var installedAt: Instant?
+    /// Whether the guest has signed in (G1: once registered, always registered).
+    var isRegistered: Bool
+    /// The device's current zone.
+    var clock: ZoneClock
+    /// StoreKit's current entitlement with its display details (P1, G12).
+    var entitlement: Entitlement?
+    /// The usage day written with the last counted use (G3); nil before any.
+    var usageDay: LocalDate?
+    /// Each meter's counts as written on `usageDay` (G4), by meter index.
+    var counts: [UsageCounts]
+
+    /// A user who has not installed yet, whose device is in `zone`, with `meters` meters.
+    init(zone: TimeZoneRules, meters: Int) {
+        self.installedAt = nil
+        self.isRegistered = false
+        self.clock = ZoneClock(zone: zone)
+        self.entitlement = nil
+        self.usageDay = nil
+        self.counts = Array(repeating: UsageCounts(), count: meters)
+    }
+
+    /// The device's current zone.
+    var zone: TimeZoneRules {
+        get { clock.zone }
+        set { clock.set(newValue) }
+    }
+}

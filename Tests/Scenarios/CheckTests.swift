@@ -1,0 +1,159 @@
+import Foundation
+import Simulator
+import SubscriptionModel
+import TestSupport
+import Testing
+
+extension ExternalProgramTests {
+    /// `simulate check --command CMD --policy P`: a policy's generated users, written as
+    /// generic timelines, through another program; its generic output read strictly and
+    /// checked against every policy invariant and the reference engine; the first failure
+    /// shrunk with the generic shrinker and written to the report folder with the commands
+    /// that reproduce it. Nested in the supervised-programs suite (serialized with its
+    /// `stopAll()` test), as one test runs a program in this process.
+    @Suite("simulate check --policy", .serialized)
+    struct CheckTests {
+        static let shipped = ["daa-tiers", "oxalate", "daily-quip", "face-recall"]
+
+        /// `simulate check --policy POLICY` on `users` users of seed 3 over a year; the
+        /// report folder is kept for the caller (and removed by it).
+        func check(_ command: String, policy: String, users: Int = 4, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String, report: String) {
+            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-policy-\(UUID().uuidString)").path
+            let result = try runSimulate(["check", "--command", command, "--policy", policy, "--seed", "3", "--users", "\(users)", "--years", "1", "--report", report] + extra)
+            return (result.status, result.out, result.err, report)
+        }
+
+        /// A shell script in a fresh folder (removed by the caller), run as `sh SCRIPT`; in
+        /// it `$SIMULATE` is the built command.
+        func script(_ body: String) throws -> (command: String, folder: URL) {
+            let simulate = try #require(PackagePaths.simulate)
+            let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("policy-program-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("program.sh")
+            try Data("SIMULATE='\(simulate.path)'\n\(body)\n".utf8).write(to: file)
+            return ("sh '\(file.path)'", folder)
+        }
+
+        @Test("the package's own replay passes for every shipped policy, one process per timeline", arguments: shipped)
+        func referencePasses(policy: String) throws {
+            let simulate = try #require(PackagePaths.simulate)
+            let result = try check("'\(simulate.path)' replay", policy: policy)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 0, "\(result.out)\(result.err)")
+            // The command as a shell reads it back, as the report writes it.
+            #expect(result.out.hasPrefix("simulate check --policy \(policy) --command ''\\''\(simulate.path)'\\'' replay'\n"), "\(result.out)")
+            #expect(result.out.contains("No divergence: every output matched the reference engine and every invariant of \(policy) checked held (deterministic was not checked: a check gives each timeline to the program once)."))
+            let report = try RunReport.read(path: result.report + "/report.json")
+            #expect(report.kind == .check && report.passed && report.options.policy == policy)
+            // Coverage is counted, not judged: no floor in the report.
+            #expect(report.coverage.allSatisfy { $0.floor == 0 && $0.floorRule.hasPrefix("not judged: a check counts coverage") }, "\(report.coverage.map(\.floorRule))")
+            #expect(report.counts.users == 4)
+            #expect(report.invariants.first { $0.name == "exact-screens" }.map { $0.checks > 0 } == true)
+        }
+
+        @Test("the package's own replay --batch passes for every shipped policy, one process per job", arguments: shipped)
+        func referencePassesInBatch(policy: String) throws {
+            let simulate = try #require(PackagePaths.simulate)
+            let result = try check("'\(simulate.path)' replay --batch", policy: policy, users: 12, ["--batch"])
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 0, "\(result.out)\(result.err)")
+            #expect(result.out.hasPrefix("simulate check --batch --policy \(policy) --command "))
+            #expect(result.out.contains("No divergence"))
+        }
+
+        @Test("a check counts what a run counts: same users, same digest, coverage and behaviour as simulate run")
+        func sameCountsAsRun() throws {
+            let simulate = try #require(PackagePaths.simulate)
+            let result = try check("'\(simulate.path)' replay --batch", policy: "daily-quip", users: 20, ["--batch"])
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 0)
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = try runSimulate(["run", "--policy", "daily-quip", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--report", folder])
+            #expect(run.status == 0)
+            let checked = try RunReport.read(path: result.report + "/report.json"), ran = try RunReport.read(path: folder + "/report.json")
+            #expect(checked.counts == ran.counts)
+            // The same categories reached as often and expected alike; a check judges no floor.
+            #expect(checked.coverage.map { [$0.category, "\($0.reached)", "\($0.expected)"] } == ran.coverage.map { [$0.category, "\($0.reached)", "\($0.expected)"] })
+            #expect(checked.coverage.allSatisfy { $0.floor == 0 && $0.floorRule.hasPrefix("not judged: a check counts coverage") })
+            #expect(checked.behaviour == ran.behaviour)
+        }
+
+        @Test("a program that prints one wrong field fails: exit 1, the invariant named, a shrunk timeline written and the commands to reproduce it")
+        func wrongPlan() throws {
+            // Every line that names the premium plan says free instead.
+            let program = try script(#""$SIMULATE" replay "$1" | sed 's/"plan":"premium"/"plan":"free"/'"#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "daily-quip", users: 40)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1)
+            #expect(result.out.contains("plan-in-force at event 1: plan free, expected premium"), "\(result.out)")
+            #expect(result.out.contains("[G1, G5]"), "daily-quip's plan-in-force cites the general rules alone: its decisions have none on the plan")
+            let path = try #require(result.out.split(separator: "\n").first { $0.contains("written to ") }.map { String($0.split(separator: " ").last!) })
+            let shrunk = try TimelineReader().read(path: path)
+            #expect(shrunk.policy.name == "daily-quip")
+            #expect(shrunk.events.count == 2)
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"about\": \"simulate check --policy daily-quip --seed 3 --years 1: user "),
+                    "the file says which generated user it came from, with every generator flag")
+            #expect(result.out.contains("the reference:  swift run simulate replay \(path)"))
+            #expect(result.out.contains("regenerate:     swift run simulate replay --policy daily-quip --seed 3 --user "))
+            // The shrunk timeline still fails through the program, and the reference replays it.
+            let check = ExternalPolicyCheck(program: ExternalProgram(command: program.command), options: CampaignOptions(seed: 3, users: 1), policy: .dailyQuip)
+            guard case .violation(let violation)? = check.check(shrunk, name: "again") else { Issue.record("the shrunk timeline passes"); return }
+            #expect(violation.invariant == .planInForce)
+            let report = try RunReport.read(path: result.report + "/report.json")
+            #expect(!report.passed)
+            #expect(report.failures.first?.invariant == "plan-in-force")
+            #expect(report.failures.first?.regressionTest.contains("ExternalPolicyCheck(program: program") == true)
+            // The report names the command that shows the failure: the program on the file.
+            #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
+            #expect(report.options.program == program.command, "the report names the program it checked")
+            let markdown = try String(contentsOfFile: result.report + "/report.md", encoding: .utf8)
+            #expect(markdown.contains("- the program, given the file as the check gave it: `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
+                    "\(markdown)")
+            #expect(markdown.contains("This check stopped at its first failing user"))
+        }
+
+        @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
+        func absentRenewsReadAsFalse() throws {
+            // Before the program's own rules run, each report without "renews" gets "renews": false.
+            let program = try script(#"sed '/"do": "set-entitlement"/{/"renews"/!{/"product": null/!s/}\(,\{0,1\}\)$/, "renews": false}\1/;};}' "$1" > "$1.read.json" && "$SIMULATE" replay "$1.read.json""#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "oxalate", users: 40)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1, "\(result.out)")
+            #expect(result.out.contains("exact-screens at event "), "\(result.out)")
+            #expect(result.out.contains("\"Expires on ") && result.out.contains("expected \"Renews on "), "\(result.out)")
+            #expect(result.out.contains("to 2 events:"), "an install and the report: \(result.out)")
+            #expect(result.err.contains("\n  50 candidates tried, the smallest failing so far 2 events, "), "the shrink's progress: \(result.err)")
+        }
+
+        @Test("in batch mode, a wrong screen is exact-screens and a wrong limit is a divergence naming the plan's limit")
+        func wrongScreenAndLimit() throws {
+            let screen = try script(#""$SIMULATE" replay --batch | sed -u 's/4 cards remaining today/4 cards left today/'"#)
+            defer { try? FileManager.default.removeItem(at: screen.folder) }
+            let screens = try check(screen.command, policy: "daily-quip", users: 40, ["--batch"])
+            defer { try? FileManager.default.removeItem(atPath: screens.report) }
+            #expect(screens.status == 1)
+            #expect(screens.out.contains(#"exact-screens at event 1: screen cards "4 cards left today", expected "4 cards remaining today""#), "\(screens.out)")
+
+            let limit = try script(#""$SIMULATE" replay --batch | sed -u 's/"limit":{"day":5}/"limit":{"day":6}/'"#)
+            defer { try? FileManager.default.removeItem(at: limit.folder) }
+            let limits = try check(limit.command, policy: "daily-quip", users: 40, ["--batch"])
+            defer { try? FileManager.default.removeItem(atPath: limits.report) }
+            #expect(limits.status == 1)
+            #expect(limits.out.contains("matches-reference at event 0: meters.cards.limit.day is 6, but the plan the line names, free, sets 5"), "\(limits.out)")
+            #expect(limits.out.contains("shrunk from ") && limits.out.contains(" to 1 event:"))
+            #expect(limits.out.contains("{ tr -d '\\n' < "))
+        }
+
+        @Test("a bad --policy is one error line naming it, exit 2, nothing written")
+        func badPolicy() throws {
+            let result = try runSimulate(["check", "--command", "true", "--policy", "no-such-policy", "--users", "1"])
+            #expect(result.status == 2)
+            #expect(result.out.isEmpty)
+            #expect(result.err.hasPrefix("error: --policy: \"no-such-policy\" is no shipped policy"), "\(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1)
+        }
+    }
+}
