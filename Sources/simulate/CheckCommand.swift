@@ -30,7 +30,7 @@ enum CheckCommand {
         let folder = try ReportFolder(path: reportPath, inputs: (policy?.files ?? []) + program.filesNamed)
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
-        let check = ExternalCheck(program: program, options: options)
+        let check = FlagshipExternalCheck(program: program, options: options)
         Console.progress("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let toRun = options.usersToRun
@@ -87,7 +87,7 @@ enum CheckCommand {
 
     /// `simulate check --policy X`: the policy's users, the generic contract.
     static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
-        let check = ExternalPolicyCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        let check = ExternalCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.given))" + (policy.swarm ? "" : " --no-swarm")
         Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()

@@ -83,7 +83,7 @@ struct ChunkedCheckTests {
         #expect(mutants.map { $0.name } == FlagshipMutantCatalogue.all.map(\.name), "every catalogued mutant is listed here, in order")
         var pastFirstChunk = 0
         for type in mutants { pastFirstChunk += compare(type) }
-        #expect(pastFirstChunk > 0, "some checks end past the first chunk of \(FlagshipTimelineCheck<StraightforwardApp>.chunk) events")
+        #expect(pastFirstChunk > 0, "some checks end past the first chunk of \(FlagshipTimelineCheck<FlagshipStraightforwardApp>.chunk) events")
     }
 
     @Test("rule #6 found by the shadow, and passing timelines: the same as one event at a time")

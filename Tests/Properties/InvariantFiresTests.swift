@@ -76,7 +76,7 @@ struct InvariantFiresTests {
             #expect(Run.doctored(script, at: 0) == nil, "\(script.policy.name)")
             #expect(Run.implementation(script) { ReferenceImplementation() } == nil, "\(script.policy.name)")
             // An app written apart from the engine passes too, and matches it at every event.
-            #expect(Run.implementation(script, comparingWithReference: true) { StraightforwardPolicyApp(policy: script.policy) } == nil, "\(script.policy.name)")
+            #expect(Run.implementation(script, comparingWithReference: true) { StraightforwardApp(policy: script.policy) } == nil, "\(script.policy.name)")
         }
         // By hand: the sixth card, the fourth question, the 21st in Tokyo, the 51st and the 11th analysis.
         let card = Self.sixCards.referenceOutputs[6]

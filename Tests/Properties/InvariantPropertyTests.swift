@@ -25,7 +25,7 @@ struct InvariantPropertyTests {
             // passes too, and matches the reference at every event: a comparison between
             // two implementations written apart, where the reference beside itself could
             // not differ.
-            var app = TimelineCheck(policy: timeline.policy, comparingWithReference: true) { StraightforwardPolicyApp(policy: timeline.policy) }
+            var app = TimelineCheck(policy: timeline.policy, comparingWithReference: true) { StraightforwardApp(policy: timeline.policy) }
             let appVerdict = app.check(timeline)
             #expect(appVerdict.violation == nil, "\(file.lastPathComponent), the straightforward app: \(appVerdict.violation.map { "\($0)" } ?? "")")
             #expect(app.checker.checks[.matchesReference] == timeline.events.count)

@@ -18,7 +18,7 @@ struct MutantBaseTests {
     /// first event whose output differs from the engine's, or whose screens differ from
     /// the screen oracle's for that output, described.
     static func firstDisagreement(_ timeline: Timeline) -> String? {
-        var app = StraightforwardPolicyApp(policy: timeline.policy)
+        var app = StraightforwardApp(policy: timeline.policy)
         let machine = SubscriptionMachine(policy: timeline.policy)
         let oracle = ScreenOracle(policy: timeline.policy)
         let expected = machine.replay(zone: timeline.zone, events: timeline.events)

@@ -98,13 +98,13 @@ extension ExternalProgramTests {
             #expect(result.out.contains("the reference:  swift run simulate replay \(path)"))
             #expect(result.out.contains("regenerate:     swift run simulate replay --policy daily-quip --seed 3 --user "))
             // The shrunk timeline still fails through the program, and the reference replays it.
-            let check = ExternalPolicyCheck(program: ExternalProgram(command: program.command), options: CampaignOptions(seed: 3, users: 1), policy: .dailyQuip)
+            let check = ExternalCheck(program: ExternalProgram(command: program.command), options: CampaignOptions(seed: 3, users: 1), policy: .dailyQuip)
             guard case .violation(let violation)? = check.check(shrunk, name: "again") else { Issue.record("the shrunk timeline passes"); return }
             #expect(violation.invariant == .planInForce)
             let report = try RunReport.read(path: result.report + "/report.json")
             #expect(!report.passed)
             #expect(report.failures.first?.invariant == "plan-in-force")
-            #expect(report.failures.first?.regressionTest.contains("ExternalPolicyCheck(program: program") == true)
+            #expect(report.failures.first?.regressionTest.contains("ExternalCheck(program: program") == true)
             // The report names the command that shows the failure: the program on the file.
             #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
             #expect(report.options.program == program.command, "the report names the program it checked")

@@ -12,7 +12,7 @@ import SubscriptionModel
 /// failed (coverage is reported, not judged, as the check stops at its first failure).
 /// When a timeline failed, the counts cover the users up to and including the lowest
 /// failing one, the same with any number of jobs (`CheckBlocks`). The failure's paste-ready test runs the program on the shrunk timeline
-/// (`ExternalCheck` or `ExternalPolicyCheck`), so it fails until the program is fixed.
+/// (`FlagshipExternalCheck` or `ExternalCheck`), so it fails until the program is fixed.
 package enum CheckReport {
     /// The command that checks the same program on the same users again.
     package static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
@@ -29,8 +29,8 @@ package enum CheckReport {
     /// The report of a v1 check; `failure` is the first failing user's, shrunk, with
     /// the path its timeline was written to and the text written there (which the
     /// report shows, so that the report, the file and a merge of shards agree).
-    package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
-                              failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
+    package static func report(_ check: FlagshipExternalCheck, result: FlagshipExternalCheck.Result,
+                              failure: (shrunk: FlagshipExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)] = []
         if let found = result.failure, let failure {
@@ -60,7 +60,7 @@ package enum CheckReport {
                 title: "the program, \(entry.invariant), seed \(entry.seed), user \(entry.user)",
                 summary: "\(entry.invariant) (\(entry.rules)), found by `simulate check --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
                 timelineText: entry.timeline, read: "FlagshipTimelineReader().read(data:",
-                check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
+                check: "FlagshipExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1))", program: check.program)
         }
         report.passed = result.failure == nil
         return report
@@ -84,14 +84,14 @@ package enum CheckReport {
     /// The report of a check under a policy. `pastedTimeline`, when given, is the
     /// timeline its regression test holds (naming a policy file as commands do, from the
     /// working folder) instead of the text written beside the report.
-    package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
-                              failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?) -> RunReport {
+    package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
+                              failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
         report(check, result: result, failure: failure, pastedTimeline: nil)
     }
 
     /// The same, with the text the regression test holds.
-    package static func report(_ check: ExternalPolicyCheck, result: ExternalPolicyCheck.Result,
-                               failure: (shrunk: ExternalPolicyCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?) -> RunReport {
+    package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
+                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?) -> RunReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         if let found = result.failure, let failure {
@@ -122,7 +122,7 @@ package enum CheckReport {
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
                 summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(check.policyName)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
                 timelineText: pastedTimeline ?? entry.timeline, read: "TimelineReader().read(data:",
-                check: "ExternalPolicyCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
+                check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
         }
         report.passed = result.failure == nil

@@ -3,76 +3,168 @@ import Foundation
 import Synchronization
 import SubscriptionModel
 
-/// `simulate check --command`: generated timelines through an external program,
-/// each checked against the invariants and the reference model; the first failure
-/// (divergence, invariant, crash, time-out, malformed output) is shrunk.
+/// `simulate check --command CMD --policy P`: a policy's generated timelines through
+/// an external program, each written in the generic form (naming its policy), the
+/// program's generic output read strictly (`OutputParser`), then checked against
+/// every policy invariant and, field by field, the reference engine; the first failure
+/// (an invariant, a divergence, a crash, a time-out, malformed output) is shrunk.
+///
+/// The program's output is checked as printed: its plan, day, outcome, reason,
+/// response and alert, reset instant, upgrade offer, each shown count and its screens,
+/// computed by the checker from the trace (`TraceChecker`); each `limit` it
+/// prints must be the limit of the plan it names. Fields the line does not show (the
+/// entitlement and zone that screens are computed from, the counts of windows no plan
+/// limits) are taken from the reference engine on the same events, so the comparisons
+/// judge only what the program printed.
 package struct ExternalCheck: Sendable {
     /// The program.
     package let program: ExternalProgram
     /// The users.
     package let options: CampaignOptions
     /// The rules.
-    package let policy: CaptureRules
+    package let policy: SubscriptionPolicy
+    /// How timelines name the policy: a shipped name, or a policy file's absolute path.
+    package let policyName: String
+    /// Whether users draw their own subsets of features and habits (swarm testing).
+    package let swarm: Bool
+    /// Reads the program's lines.
+    package let parser: OutputParser
 
-    /// A check of `program` over `options`' users.
-    package init(program: ExternalProgram, options: CampaignOptions, policy: CaptureRules = .mealCapture) {
+    /// A check of `program` over `options`' users of `policy`, named `policyName` in
+    /// the timelines it is given (nil: the policy's own name).
+    package init(program: ExternalProgram, options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true) {
         self.program = program
         self.options = options
         self.policy = policy
+        self.policyName = policyName ?? policy.name
+        self.swarm = swarm
+        self.parser = OutputParser(policy: policy)
+    }
+
+    /// The generator of the check's users (the one `simulate run --policy` uses).
+    package var generator: TimelineGenerator {
+        TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
     }
 
     /// What one timeline gave.
-    package typealias Finding = ExternalFinding<FlagshipInvariant>
+    package typealias Finding = ExternalFinding<Invariant>
 
-    /// The check of one job: the recorded outputs and the `FlagshipTimelineCheck` reading them,
-    /// kept from one timeline to the next so its check counts add up.
+    /// The check of one job, kept from one timeline to the next so its check counts add up.
     struct Checker {
         let main = RecordedImplementation.Recording()
         let shadow = RecordedImplementation.Recording()
-        var check: FlagshipTimelineCheck<RecordedImplementation>
+        var check: TimelineCheck<RecordedImplementation>
+        var reference = ReferenceImplementation()
 
-        init(policy: CaptureRules) {
+        init(policy: SubscriptionPolicy) {
             let main = self.main, shadow = self.shadow
             var first = true
-            check = FlagshipTimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
+            check = TimelineCheck(policy: policy, comparingWithReference: true) { () -> RecordedImplementation in
                 defer { first = false }
                 return RecordedImplementation(first ? main : shadow)
             }
         }
+
+        /// The reference engine's outputs for `events`.
+        mutating func referenceOutputs(_ policy: SubscriptionPolicy, zone: TimeZoneRules, _ events: [Event]) -> [Output] {
+            reference.start(policy: policy, zone: zone)
+            return events.map { reference.handle($0) }
+        }
     }
 
     /// Checks one timeline with a program of its own (started for it, in batch mode).
-    package func check(_ timeline: FlagshipTimeline, name: String) -> Finding? {
+    package func check(_ timeline: Timeline, name: String) -> Finding? {
         let runner = ProgramRunner(program)
         defer { runner.close() }
         return check(timeline, name: name, runner: runner)
     }
 
     /// Checks one timeline, running the program through `runner` once, or twice when
-    /// the timeline has looks or reinstalls: again without them, for rules.md #6.
-    package func check(_ timeline: FlagshipTimeline, name: String, runner: ProgramRunner) -> Finding? {
+    /// the timeline has looks or reinstalls: again without them, for G11.
+    package func check(_ timeline: Timeline, name: String, runner: ProgramRunner) -> Finding? {
         var checker = Checker(policy: policy)
-        var nobody = NoObserver<FlagshipRules>()
+        var nobody = NoObserver<PolicyRules>()
         return check(timeline, name: name, runner: runner, checker: &checker, observer: &nobody).finding
     }
 
-    /// Checks one timeline with a job's checker, showing the events that passed to
-    /// `observer`; also returns the digest of their outputs (nil when the program gave none).
-    func check<Observer: TraceObserver<FlagshipRules>>(_ timeline: FlagshipTimeline, name: String, runner: ProgramRunner, checker: inout Checker,
-                                        observer: inout Observer) -> (finding: Finding?, digest: OutputDigest?) {
-        switch runner.outputs(for: timeline, name: name, policy: policy) {
-        case .failure(let failure): return (.failure(failure), nil)
-        case .success(let outputs): checker.main.outputs = outputs
+    /// The program's outputs for `events`, read strictly, with the fields the line does
+    /// not show filled from `reference` (the engine's outputs for the same events).
+    func outputs(zone: TimeZoneRules, events: [Event], name: String, runner: ProgramRunner,
+                 reference: [Output]) -> Swift.Result<OutputParser.Parsed, ExternalProgram.Failure> {
+        let text = TimelineWriter(policyReference: policyName).text(Timeline(policy: policy, zone: zone, events: events))
+        let bytes: [UInt8]
+        switch runner.standardOutput(timelineText: text, name: name) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let printed): bytes = printed
         }
-        let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
+        var parsed: OutputParser.Parsed
+        do { parsed = try parser.parse(bytes, events: events) } catch { return .failure(.malformed(error)) }
+        for index in parsed.outputs.indices {
+            let expected = reference[index]
+            parsed.outputs[index].entitlement = expected.entitlement
+            parsed.outputs[index].zone = expected.zone
+            for (meter, windows) in policy.meterWindows.enumerated() {
+                for window in LimitWindow.allCases where !windows.contains(window) {
+                    parsed.outputs[index].counts[meter][window] = expected.counts[meter][window]
+                }
+            }
+        }
+        return .success(parsed)
+    }
+
+    /// What checking one timeline with a job's checker gave.
+    struct Checked {
+        /// The first failure, if any.
+        var finding: Finding?
+        /// The reference engine's outputs (for the coverage and behaviour of the events past a failure).
+        var reference: [Output]
+        /// The digest of the outputs the observer saw (nil when the program gave none).
+        var digest: OutputDigest?
+        /// How many events, from the first, the observer saw.
+        var observed: Int
+    }
+
+    /// Checks one timeline with a job's checker, showing the events that passed to `observer`.
+    func check<Observer: TraceObserver<PolicyRules>>(_ timeline: Timeline, name: String, runner: ProgramRunner, checker: inout Checker,
+                                              observer: inout Observer) -> Checked {
+        let reference = checker.referenceOutputs(policy, zone: timeline.zone, timeline.events)
+        let main: OutputParser.Parsed
+        switch outputs(zone: timeline.zone, events: timeline.events, name: name, runner: runner, reference: reference) {
+        case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
+        case .success(let parsed): main = parsed
+        }
+        checker.main.outputs = main.outputs
+        checker.main.screens = main.screens
+        let transparent = timeline.events.filter { $0.action != .look && $0.action != .reinstall }
+        var shadowLimitProblem: (index: Int, detail: String)?
         if transparent.count < timeline.events.count {
-            switch runner.outputs(for: FlagshipTimeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
-            case .failure(let failure): return (.failure(failure), nil)
-            case .success(let outputs): checker.shadow.outputs = outputs
+            let shadowReference = checker.referenceOutputs(policy, zone: timeline.zone, transparent)
+            switch outputs(zone: timeline.zone, events: transparent, name: name + "-without-looks", runner: runner, reference: shadowReference) {
+            case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
+            case .success(let parsed):
+                checker.shadow.outputs = parsed.outputs
+                checker.shadow.screens = parsed.screens
+                // Located at the event of the whole timeline it belongs to.
+                if let problem = parsed.limitProblem {
+                    var seen = -1
+                    let index = timeline.events.firstIndex { event in
+                        if event.action != .look && event.action != .reinstall { seen += 1 }
+                        return seen == problem.index
+                    }!
+                    shadowLimitProblem = (index, problem.detail + " (in the output without the looks and reinstalls)")
+                }
             }
         }
         let verdict = timeline.events.withUnsafeBufferPointer { checker.check.check(zone: timeline.zone, events: $0, observer: &observer) }
-        return (verdict.violation.map(Finding.violation), verdict.digest)
+        let observed = verdict.violation?.eventIndex ?? timeline.events.count
+        // A limit that is not the named plan's is a divergence from the reference at its
+        // event, unless an invariant broke there or before (the plan itself, say).
+        let limitProblem = [main.limitProblem, shadowLimitProblem].compactMap { $0 }.min { $0.index < $1.index }
+        if let limitProblem, verdict.violation.map({ $0.eventIndex > limitProblem.index }) ?? true {
+            let violation = Violation<Invariant>(invariant: .matchesReference, eventIndex: limitProblem.index, detail: limitProblem.detail)
+            return Checked(finding: .violation(violation), reference: reference, digest: verdict.digest, observed: observed)
+        }
+        return Checked(finding: verdict.violation.map(Finding.violation), reference: reference, digest: verdict.digest, observed: observed)
     }
 
     /// The result of a whole check.
@@ -81,15 +173,10 @@ package struct ExternalCheck: Sendable {
         package var timelines: Int
         /// Their events.
         package var events: Int
-        /// The first failing user and what it showed, if any.
-        package var failure: (user: Int, finding: Finding, timeline: FlagshipTimeline)?
-        /// The first failing user's persona.
-        package var failingPersona: Persona?
-        /// Everything counted over the timelines checked, as a run counts it (checks,
-        /// coverage and behaviour of the generated timelines, the outputs' digest).
-        package var tally: CampaignTally
-        /// Wall-clock seconds of the check (before shrinking).
-        package var seconds: Double
+        /// The first failing user, their persona, what they showed and their timeline, if any.
+        package var failure: (user: Int, persona: Persona, finding: Finding, timeline: Timeline)?
+        /// Everything counted over the timelines checked, as a policy run counts it.
+        package var tally: CampaignResult
     }
 
     /// Checks users in parallel, one program runner per job, until the lowest-numbered
@@ -100,78 +187,69 @@ package struct ExternalCheck: Sendable {
     /// background thread, until it returns.
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let clock = ContinuousClock(), started = clock.now
-        let generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let lowest = Mutex<(user: Int, finding: Finding, timeline: FlagshipTimeline, persona: Persona)?>(nil)
-        let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
+        let generator = self.generator
+        let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: Timeline)?>(nil)
+        let empty = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
+        let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
         let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
             let runner = ProgramRunner(program)
             defer { runner.close() }
-            let buffer = FlagshipEventBuffer()
+            let buffer = EventBuffer()
             // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy), tally: CampaignTally(), storeKit: FlagshipCoverageCounts()) }) { position, block in
+            blocks.work(block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: empty) }) { position, block in
                 let user = options.user(at: position)
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
-                let timeline = FlagshipTimeline(zone: zone, events: buffer.array)
-                block.observer.begin(zone: zone, persona: persona)
-                let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
-                if let finding {
-                    // Coverage and behaviour belong to the generated timeline, whatever the
-                    // program did: past the events checked they count the reference model's
-                    // outputs (which the program's matched up to there), so that every table
-                    // of the report counts the same events.
-                    let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                    var reference = FlagshipReferenceImplementation(policy: policy)
-                    reference.start(zone: zone)
-                    for (index, event) in timeline.events.enumerated() {
-                        let output = reference.handle(event)
-                        if index >= from { block.observer.observe(event, output) }
-                    }
-                    let invariant = finding.asViolation(events: timeline.events.count).invariant
-                    block.tally.violations[invariant] += 1
-                    block.tally.firstFailingUser[invariant] = min(block.tally.firstFailingUser[invariant] ?? .max, user)
+                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+                let timeline = Timeline(policy: policy, zone: drawn.zone, events: buffer.array)
+                block.observer.begin(zone: drawn.zone, persona: drawn.persona)
+                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
+                if let finding = checked.finding {
+                    // Coverage and behaviour belong to the generated timeline: the rest of it
+                    // counts, with the reference's outputs (which the program's matched up to
+                    // there), so that every table of the report counts the same events.
+                    let violation = finding.asViolation(events: timeline.events.count)
+                    for index in checked.observed..<timeline.events.count { block.observer.observe(timeline.events[index], checked.reference[index]) }
+                    block.tally.violations[violation.invariant] += 1
+                    block.tally.firstFailingUser[violation.invariant] = min(block.tally.firstFailingUser[violation.invariant] ?? .max, user)
                     lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
+                        if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
                     }
                 }
                 block.tally.users += 1
                 block.tally.events += timeline.events.count
                 block.tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                block.tally.personas[persona, default: 0] += 1
-                if let digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
-                return finding != nil
+                block.tally.personas[drawn.persona, default: 0] += 1
+                if let digest = checked.digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                return checked.finding != nil
             } tally: { block in
                 var tally = block.tally
                 tally.checks.add(block.checker.check.checker.checks)
-                var observer = block.observer
-                observer.coverage.add(block.storeKit)
-                tally.coverage = observer.coverage.counts
-                tally.behaviour = observer.behaviour
+                tally.coverage = block.observer.coverage.counts
+                tally.behaviour = block.observer.table
                 return tally
             }
         }
-        let failure = lowest.withLock { $0 }
         ticker?.stop()
-        let tally = blocks.merged
-        return Result(timelines: tally.users, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
-                      failingPersona: failure?.persona, tally: tally, seconds: started.duration(to: clock.now).seconds)
+        var tally = blocks.merged
+        tally.runSeconds = started.duration(to: clock.now).seconds
+        return Result(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)
     }
 
     /// A shrunk failure.
-    package typealias Shrunk = ExternalShrunk<FlagshipTimeline, FlagshipInvariant>
+    package typealias Shrunk = ExternalShrunk<Timeline, Invariant>
 
     /// The command that gives the program the timeline file at `path` as the check gave
-    /// it `timeline`, saying when the check also sent it without its looks (rules.md #6).
-    package func reproduction(_ path: String, of timeline: FlagshipTimeline) -> String {
-        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "rules.md #6" : nil)
+    /// it `timeline`, saying when the check also sent it without its looks (G11).
+    package func reproduction(_ path: String, of timeline: Timeline) -> String {
+        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "G11" : nil)
     }
 
-    /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
-    /// its own (`ExternalFinding.shrink`: the failing timeline first, alone; a time-out,
+    /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
+    /// failure, with a program of its own (as `FlagshipExternalCheck.shrink` does: a time-out,
     /// an overflowing output or an interrupted run is not shrunk).
     /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
     /// tried and the events of the smallest failing timeline so far.
-    package func shrink(_ timeline: FlagshipTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
+    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }
 }

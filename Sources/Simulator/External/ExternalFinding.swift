@@ -1,7 +1,7 @@
 import Foundation
 
-/// What one timeline gave an external check, v1 (`ExternalCheck.Finding`) or under a
-/// policy (`ExternalPolicyCheck.Finding`).
+/// What one timeline gave an external check, v1 (`FlagshipExternalCheck.Finding`) or under a
+/// policy (`ExternalCheck.Finding`).
 package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
     /// An invariant or a divergence from the reference.
     case violation(Violation<Invariant>)

@@ -24,7 +24,7 @@ public struct QuotaStore: Sendable {
 }
 
 /// Quota logic as an app team writes it, one decision per hook, each with a correct
-/// default. `StraightforwardApp` takes every default and agrees with the reference
+/// default. `FlagshipStraightforwardApp` takes every default and agrees with the reference
 /// model; each mutant overrides one hook with a mistake real apps ship. Teams can
 /// conform their own logic the same way, or implement `FlagshipImplementation`
 /// directly.
@@ -169,7 +169,7 @@ extension FlagshipQuotaApp {
 }
 
 /// Quota logic with every hook at its correct default: agrees with the reference model.
-public struct StraightforwardApp: FlagshipQuotaApp {
+public struct FlagshipStraightforwardApp: FlagshipQuotaApp {
     /// The app's storage.
     public var store: QuotaStore
 

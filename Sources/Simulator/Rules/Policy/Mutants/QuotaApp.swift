@@ -1,7 +1,7 @@
 import SubscriptionModel
 
 /// Policy logic as an app team writes it from `docs/policies.md` (G1–G12), one decision
-/// per hook, each with a correct default. `StraightforwardPolicyApp` takes every default
+/// per hook, each with a correct default. `StraightforwardApp` takes every default
 /// and agrees with `SubscriptionMachine` on every output and screen; each policy mutant
 /// overrides one hook with a mistake real apps ship. A team can conform its own logic
 /// the same way, or implement `SubscriptionImplementation` directly.

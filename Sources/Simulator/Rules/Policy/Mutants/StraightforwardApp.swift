@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// Policy logic with every hook at its correct default: agrees with `SubscriptionMachine` on
 /// every output and every screen, for any policy.
-public struct StraightforwardPolicyApp: QuotaApp {
+public struct StraightforwardApp: QuotaApp {
     /// The app's storage.
     public var store: QuotaAppData
 
