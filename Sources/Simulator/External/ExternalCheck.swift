@@ -207,19 +207,14 @@ package struct ExternalCheck: Sendable {
                     // Coverage and behaviour belong to the generated timeline: the rest of it
                     // counts, with the reference's outputs (which the program's matched up to
                     // there), so that every table of the report counts the same events.
-                    let violation = finding.asViolation(events: timeline.events.count)
                     for index in checked.observed..<timeline.events.count { block.observer.observe(timeline.events[index], checked.reference[index]) }
-                    block.tally.violations[violation.invariant] += 1
-                    block.tally.firstFailingUser[violation.invariant] = min(block.tally.firstFailingUser[violation.invariant] ?? .max, user)
                     lowest.withLock { current in
                         if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
                     }
                 }
-                block.tally.users += 1
-                block.tally.events += timeline.events.count
-                block.tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                block.tally.personas[drawn.persona, default: 0] += 1
-                if let digest = checked.digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                block.tally.count(user: user, persona: drawn.persona, events: timeline.events.count, from: timeline.events[0].at,
+                                  to: timeline.events[timeline.events.count - 1].at, digest: checked.digest?.value,
+                                  broke: checked.finding?.asViolation(events: timeline.events.count).invariant)
                 return checked.finding != nil
             } tally: { block in
                 var tally = block.tally

@@ -127,18 +127,13 @@ package struct FlagshipExternalCheck: Sendable {
                         let output = reference.handle(event)
                         if index >= from { block.observer.observe(event, output) }
                     }
-                    let invariant = finding.asViolation(events: timeline.events.count).invariant
-                    block.tally.violations[invariant] += 1
-                    block.tally.firstFailingUser[invariant] = min(block.tally.firstFailingUser[invariant] ?? .max, user)
                     lowest.withLock { current in
                         if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
                     }
                 }
-                block.tally.users += 1
-                block.tally.events += timeline.events.count
-                block.tally.simulatedMilliseconds += timeline.events[0].at.milliseconds(to: timeline.events[timeline.events.count - 1].at)
-                block.tally.personas[persona, default: 0] += 1
-                if let digest { block.tally.digest &+= digest.value &* (UInt64(user) | 1) }
+                block.tally.count(user: user, persona: persona, events: timeline.events.count, from: timeline.events[0].at,
+                                  to: timeline.events[timeline.events.count - 1].at, digest: digest?.value,
+                                  broke: finding?.asViolation(events: timeline.events.count).invariant)
                 return finding != nil
             } tally: { block in
                 var tally = block.tally

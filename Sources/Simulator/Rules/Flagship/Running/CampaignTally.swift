@@ -28,17 +28,10 @@ public struct CampaignTally: Sendable {
 
     /// Adds another worker's tally.
     package mutating func merge(_ other: CampaignTally) {
-        users += other.users
-        events += other.events
-        simulatedMilliseconds += other.simulatedMilliseconds
+        mergeCounts(other)
         checks.add(other.checks)
         violations.add(other.violations)
-        for (invariant, user) in other.firstFailingUser {
-            firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user)
-        }
-        for (persona, count) in other.personas { personas[persona, default: 0] += count }
         coverage.add(other.coverage)
         behaviour.add(other.behaviour)
-        digest &+= other.digest
     }
 }

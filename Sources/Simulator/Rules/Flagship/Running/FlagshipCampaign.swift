@@ -81,11 +81,6 @@ public struct FlagshipCampaign<Implementation: FlagshipImplementation>: Sendable
                     // did: the events past a failure are still counted (behaviour is not).
                     for index in violation.eventIndex..<events.count { observer.coverage.observe(events[index]) }
                 }
-                tally.users += 1
-                tally.events += events.count
-                tally.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)
-                tally.personas[persona, default: 0] += 1
-                tally.digest &+= verdict.digest.value &* (UInt64(user) | 1)
                 var violation = verdict.violation
                 if violation == nil, user % Self.determinismSampling == 0 {
                     // rules.md #7: regenerating and replaying gives the same timeline and outputs.
@@ -96,10 +91,8 @@ public struct FlagshipCampaign<Implementation: FlagshipImplementation>: Sendable
                     let verdictAgain = recheck.check(zone: zoneAgain, events: again)
                     violation = DeterminismCheck<FlagshipRules>.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
                 }
-                if let violation {
-                    tally.violations[violation.invariant] += 1
-                    tally.firstFailingUser[violation.invariant] = min(tally.firstFailingUser[violation.invariant] ?? .max, user)
-                }
+                tally.count(user: user, persona: persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
+                            digest: verdict.digest.value, broke: violation?.invariant)
             }
             done.add(last - first)
         }

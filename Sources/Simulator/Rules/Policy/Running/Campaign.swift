@@ -94,11 +94,6 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                         if index >= violation.eventIndex { observer.coverage.observe(events[index], output) }
                     }
                 }
-                result.events += events.count
-                result.simulatedMilliseconds += events[0].at.milliseconds(to: events[events.count - 1].at)
-                result.users += 1
-                result.personas[drawn.persona, default: 0] += 1
-                result.digest &+= verdict.digest.value &* (UInt64(user) | 1)
                 var violation = verdict.violation
                 if violation == nil, user % FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>.determinismSampling == 0 {
                     // Invariant 7: regenerating and replaying gives the same timeline and outputs.
@@ -108,10 +103,8 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                     let first = DeterminismCheck<PolicyRules>.Sample(zone: drawn.zone, events: buffer.array, digest: verdict.digest)
                     violation = DeterminismCheck<PolicyRules>.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
                 }
-                if let violation {
-                    result.violations[violation.invariant] += 1
-                    result.firstFailingUser[violation.invariant] = min(result.firstFailingUser[violation.invariant] ?? .max, user)
-                }
+                result.count(user: user, persona: drawn.persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
+                             digest: verdict.digest.value, broke: violation?.invariant)
             }
             done.add(last - first)
         }

@@ -47,14 +47,9 @@ public struct CampaignResult: Sendable {
     /// Adds a worker's sums.
     mutating func merge(_ other: CampaignResult) {
         precondition(other.swarm == swarm, "results of two generators")
-        users += other.users
-        events += other.events
-        simulatedMilliseconds += other.simulatedMilliseconds
-        for (persona, count) in other.personas { personas[persona, default: 0] += count }
-        digest &+= other.digest
+        mergeCounts(other)
         checks.add(other.checks)
         violations.add(other.violations)
-        for (invariant, user) in other.firstFailingUser { firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user) }
         coverage.add(other.coverage)
         for index in behaviour.indices { behaviour[index] += other.behaviour[index] }
     }
