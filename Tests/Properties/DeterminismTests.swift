@@ -11,9 +11,9 @@ struct DeterminismTests {
         var options = PropertySettings.options
         options.users = min(options.users, 600)
         options.jobs = 1
-        let one = FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: options).run()
+        let one = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: options).run()
         options.jobs = 3
-        let three = FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: options).run()
+        let three = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: options).run()
         #expect(one.tally.digest == three.tally.digest, "seed \(options.seed)")
         #expect(one.tally.events == three.tally.events)
         #expect(one.tally.checks == three.tally.checks)

@@ -52,7 +52,7 @@ struct FlagshipMutantTests {
     func straightforwardAppPasses() {
         var options = PropertySettings.options
         options.users = min(options.users, 800)
-        var campaign = FlagshipCampaign(options: options) { FlagshipStraightforwardApp() }
+        var campaign = Campaign(options: options) { FlagshipStraightforwardApp() }
         campaign.comparesWithReference = true
         let result = campaign.run()
         #expect(result.brokenInvariants.isEmpty, "first failing user: \(result.tally.firstFailingUser)")

@@ -13,7 +13,7 @@ struct FlagshipLocalDatePathsTests {
         options.users = min(options.users, 400)
         let tables = ReferenceCampaign(options: options).run()
         let calendar = CalendarDates()
-        var baseline = FlagshipCampaign(options: options) {
+        var baseline = Campaign(options: options) {
             FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar))
         }
         baseline.checkerDates = calendar

@@ -84,7 +84,7 @@ struct ShardMergeTests {
             try ShardRuns.run($0, into: $1, implementation: "rolling-24-hour-window", expression: "RollingTwentyFourHours()", make: make)
         }
         let merged = try ShardRuns.merge(folders, into: root + "/report")
-        Self.expectSame(merged, whole, "FlagshipCampaign(options: seed 7, 240 users, 1 year) { RollingTwentyFourHours() } sharded \(count) ways")
+        Self.expectSame(merged, whole, "Campaign(options: seed 7, 240 users, 1 year) { RollingTwentyFourHours() } sharded \(count) ways")
         #expect(ShardRuns.failureFiles(root + "/report") == wholeFiles, "the same failure files, byte for byte")
         #expect(!merged.passed && merged.failures.count >= 2, "the mutant breaks at least two invariants: \(merged.failures.map(\.invariant))")
         #expect(Set(merged.failures.map { $0.user % count }).count == Set(merged.failures.map(\.user)).count,

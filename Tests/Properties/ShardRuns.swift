@@ -14,7 +14,7 @@ enum ShardRuns {
     /// nil), its failures shrunk into `path`'s failures/, its report written to `path`.
     static func run<I: FlagshipImplementation>(_ options: CampaignOptions, into path: String, implementation: String, expression: String,
                                                    make: @escaping @Sendable () -> I) throws -> RunReport {
-        var campaign = FlagshipCampaign(options: options, makeImplementation: make)
+        var campaign = Campaign(options: options, makeImplementation: make)
         campaign.comparesWithReference = implementation != "reference"
         let folder = try ReportFolder(path: path)
         let result = campaign.run()

@@ -19,7 +19,7 @@ struct ShrinkingTests {
     func shrinksToMinimal() throws {
         var options = PropertySettings.options
         options.users = 400
-        let campaign = FlagshipCampaign(options: options) { ResetsWhenDateDiffers() }
+        let campaign = Campaign(options: options) { ResetsWhenDateDiffers() }
         let result = campaign.run()
         let invariant = try #require(result.brokenInvariants.first, "the broken rule was not found among \(options.users) users of seed \(options.seed)")
         let user = try #require(result.tally.firstFailingUser[invariant])

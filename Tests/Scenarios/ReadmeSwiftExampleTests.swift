@@ -35,7 +35,7 @@ struct ReadmeSwiftExampleTests {
 
     @Test("the flagship's campaign and hunt, as the README writes them (seed 7, 500 users)", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func flagship() {
-        var flagship = FlagshipCampaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
+        var flagship = Campaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
         flagship.comparesWithReference = true
         let tally = flagship.run().tally               // tally.firstFailingUser, tally.checks, tally.violations
         let flagshipHunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }

@@ -1,4 +1,4 @@
-extension FlagshipCampaign {
+extension Campaign where Implementation: FlagshipImplementation {
     /// Shrinks the first failing user of every broken invariant and writes each shrunk
     /// timeline to `failures/INVARIANT-userK.json` in `folder`.
     package func shrinkFailures(of result: FlagshipCampaignResult, into folder: ReportFolder) throws(ReportFolder.WriteError) -> [(failure: ShrunkFailure<FlagshipRules>, path: String)] {

@@ -70,7 +70,7 @@ package struct FlagshipBenchmark: Sendable {
         let calendar = CalendarDates()
         let simulation = Measurement(ReferenceCampaign.self, seed: seed, jobs: jobs, seconds: seconds,
                                      make: { FlagshipReferenceImplementation(policy: .mealCapture) }, checkerDates: nil)
-        let baseline = Measurement(FlagshipCampaign<FlagshipReferenceImplementation<CalendarDates>>.self, seed: seed, jobs: jobs, seconds: seconds,
+        let baseline = Measurement(Campaign<FlagshipReferenceImplementation<CalendarDates>>.self, seed: seed, jobs: jobs, seconds: seconds,
                                    make: { FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar)) },
                                    checkerDates: calendar)
         var simulationRounds: [Figure] = [], baselineRounds: [Figure] = []
@@ -90,12 +90,12 @@ package struct FlagshipBenchmark: Sendable {
 
     /// One campaign, sized once to run about `seconds`, then run round after round.
     struct Measurement<I: FlagshipImplementation> {
-        let campaign: FlagshipCampaign<I>
+        let campaign: Campaign<I>
 
-        init(_ type: FlagshipCampaign<I>.Type, seed: UInt64, jobs: Int, seconds: Double, make: @escaping @Sendable () -> I, checkerDates: (any LocalDateSource)?) {
+        init(_ type: Campaign<I>.Type, seed: UInt64, jobs: Int, seconds: Double, make: @escaping @Sendable () -> I, checkerDates: (any LocalDateSource)?) {
             var users = 200
             while true {
-                var campaign = FlagshipCampaign(options: CampaignOptions(seed: seed, users: users, jobs: jobs), makeImplementation: make)
+                var campaign = Campaign(options: CampaignOptions(seed: seed, users: users, jobs: jobs), makeImplementation: make)
                 campaign.checkerDates = checkerDates
                 let result = campaign.run()
                 if result.runSeconds >= seconds * 0.8 || users >= 5_000_000 {

@@ -7,7 +7,7 @@ import SubscriptionModel
 /// The checker asks for outputs a chunk of events at a time (`FlagshipTimelineCheck.chunk`), so
 /// an implementation may be stepped up to a chunk past the event that broke an
 /// invariant; those outputs are ignored.
-public protocol FlagshipImplementation: SendableMetatype {
+public protocol FlagshipImplementation: RuleImplementation where Rules == FlagshipRules {
     /// Forgets everything and starts a new user whose device is in `zone`.
     mutating func start(zone: TimeZoneRules)
     /// Applies one event and reports what the user observes right after it.

@@ -3,7 +3,7 @@ import SubscriptionModel
 extension KillHunt where Rules == FlagshipRules {
     /// Hunts the implementations of the flagship's rules that `make` builds over `options`' users.
     public static func run<I: FlagshipImplementation>(options: CampaignOptions, policy: CaptureRules = .mealCapture, make: @escaping @Sendable () -> I) -> Result {
-        var campaign = FlagshipCampaign(options: options, policy: policy, makeImplementation: make)
+        var campaign = Campaign(options: options, policy: policy, makeImplementation: make)
         campaign.comparesWithReference = true
         return hunt(options: options, users: campaign.generator, makeCheck: campaign.makeCheck)
     }

@@ -5,9 +5,9 @@ import SubscriptionModel
 /// Named and run from inside this module so the optimizer specializes the whole hot
 /// loop (generation, model step, checker) for it; a generic campaign instantiated from
 /// another module would run through unspecialized generic code, several times slower.
-package typealias ReferenceCampaign = FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>
+package typealias ReferenceCampaign = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>
 
-extension FlagshipCampaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
+extension Campaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
     /// Runs the reference campaign (specialized; see `ReferenceCampaign`).
     package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> FlagshipCampaignResult {
         run(progress: progress)

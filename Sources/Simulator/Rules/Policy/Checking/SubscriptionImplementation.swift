@@ -4,7 +4,7 @@ import SubscriptionModel
 /// reference engine and returns what a user would observe (the generic contract's
 /// output). The reference engine is one conformance; a mutant, or a team's own code,
 /// is another, and the simulator checks them all the same way.
-public protocol SubscriptionImplementation: SendableMetatype {
+public protocol SubscriptionImplementation: RuleImplementation where Rules == PolicyRules {
     /// Forgets everything and starts a new user of `policy` whose device is in `zone`.
     mutating func start(policy: SubscriptionPolicy, zone: TimeZoneRules)
     /// Applies one event and reports what the user observes right after it.

@@ -3,74 +3,68 @@ import Foundation
 import SubscriptionModel
 import Synchronization
 
-/// A run: many users' timelines generated from one seed, each checked against every
-/// invariant, spread over worker threads.
-///
-/// Users are handed out in small blocks from a shared counter, so the cores stay busy
-/// however uneven the timelines are; what a run reports is built only from sums,
-/// minima and a commutative digest, so it is identical for any number of jobs, and
-/// the shards of a run (`CampaignOptions.shard`: only the shard's users, under their
-/// whole-run numbers) merge into exactly the whole run's report (`ReportMerge`).
-/// Nothing of a passing timeline is kept: each worker reuses one event buffer, and a
-/// failure is regenerated from `(seed, user)` for shrinking.
-public struct FlagshipCampaign<Implementation: FlagshipImplementation>: Sendable {
-    /// What to simulate.
-    public let options: CampaignOptions
+/// What a campaign of the flagship's rules holds besides its options.
+public struct FlagshipCampaignSetup: Sendable {
     /// The rules checked.
     package let policy: CaptureRules
     /// The timelines' source.
     package let generator: FlagshipTimelineGenerator
-    /// Makes one implementation under test per worker.
-    package let makeImplementation: @Sendable () -> Implementation
-    /// The checker's local dates (nil: the zone tables).
-    package var checkerDates: (any LocalDateSource)?
-    /// Whether every output is also compared with the reference model's (`matches-reference`).
-    public var comparesWithReference = false
+}
 
-    /// One user in this many is regenerated and replayed again to check rules.md #7.
-    package static var determinismSampling: Int { 64 }
-    private static var blockSize: Int { 8 }
+extension FlagshipRules: CampaignRules {
+    /// The flagship's rules and their generator.
+    public typealias RunSetup = FlagshipCampaignSetup
+    /// What a run of the flagship's rules finds.
+    public typealias RunResult = FlagshipCampaignResult
+}
 
-    /// A campaign over `options` checking the implementations `makeImplementation` builds.
-    public init(options: CampaignOptions, policy: CaptureRules = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
-        self.options = options
-        self.policy = policy
-        self.generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        self.makeImplementation = makeImplementation
+extension FlagshipImplementation {
+    /// Runs a campaign of the flagship's rules (the harness's loop; not for an
+    /// implementation to write).
+    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> FlagshipCampaignResult {
+        campaign.runFlagship(progress: progress)
     }
+}
+
+extension Campaign where Implementation: FlagshipImplementation {
+    /// A campaign of the flagship's rules (`policy`, meal-capture's by default) over
+    /// `options`, checking the implementations `makeImplementation` builds.
+    public init(options: CampaignOptions, policy: CaptureRules = .mealCapture, makeImplementation: @escaping @Sendable () -> Implementation) {
+        let generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
+        self.init(options: options, setup: FlagshipCampaignSetup(policy: policy, generator: generator), makeImplementation: makeImplementation)
+    }
+
+    /// The rules checked.
+    package var policy: CaptureRules { setup.policy }
+    /// The timelines' source.
+    package var generator: FlagshipTimelineGenerator { setup.generator }
 
     /// A check of one implementation, with the reference alongside when asked.
     func makeCheck() -> FlagshipTimelineCheck<Implementation> {
         FlagshipTimelineCheck(policy: policy, dates: checkerDates, comparingWithReference: comparesWithReference, makeImplementation)
     }
 
-    /// Runs every user; `progress` is called from a background thread about once a
-    /// second with the users done so far.
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> FlagshipCampaignResult {
+    /// Runs every user (`run(progress:)`).
+    func runFlagship(progress: (@Sendable (Int) -> Void)?) -> FlagshipCampaignResult {
         let clock = ContinuousClock()
         let started = clock.now
-        let nextBlock = SharedCounter()
-        let done = SharedCounter()
         var total = CampaignTally()
-        for tally in Workers.run(jobs: options.jobs, progress: progress, done: done, { work(nextBlock: nextBlock, done: done) }) {
+        for tally in eachJob(progress: progress, { work(&$0) }) {
             total.merge(tally)
         }
         let elapsed = started.duration(to: clock.now)
         return FlagshipCampaignResult(options: options, tally: total, runSeconds: elapsed.seconds)
     }
 
-    private func work(nextBlock: SharedCounter, done: SharedCounter) -> CampaignTally {
+    private func work(_ blocks: inout UserBlocks) -> CampaignTally {
         var tally = CampaignTally()
         let buffer = FlagshipEventBuffer()
         var check = makeCheck()
         var recheck = makeCheck()
         var observer = FlagshipRunObserver(policy: policy)
         var storeKit = FlagshipCoverageCounts()
-        while true {
-            let first = nextBlock.add(1) * Self.blockSize
-            guard first < options.usersToRun else { break }
-            let last = min(first + Self.blockSize, options.usersToRun)
-            for position in first..<last {
+        while let positions = blocks.nextBlock() {
+            for position in positions {
                 let user = options.user(at: position)
                 let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
                 let events = buffer.events
@@ -94,7 +88,6 @@ public struct FlagshipCampaign<Implementation: FlagshipImplementation>: Sendable
                 tally.count(user: user, persona: persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
                             digest: verdict.digest.value, broke: violation?.invariant)
             }
-            done.add(last - first)
         }
         tally.checks.add(check.checker.checks)
         observer.coverage.add(storeKit)
@@ -131,7 +124,7 @@ public struct FlagshipCampaign<Implementation: FlagshipImplementation>: Sendable
     }
 }
 
-extension FlagshipCampaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
+extension Campaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
     /// A campaign checking the reference model itself.
     package init(options: CampaignOptions, policy: CaptureRules = .mealCapture) {
         self.init(options: options, policy: policy) { FlagshipReferenceImplementation(policy: policy) }

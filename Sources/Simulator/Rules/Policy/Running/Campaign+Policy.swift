@@ -3,47 +3,60 @@ import Foundation
 import SubscriptionModel
 import Synchronization
 
-/// A run under any policy: many users' timelines generated from one seed by the
-/// policy's own generator, each checked against every policy invariant (and, for an
-/// implementation other than the reference, against the reference engine), spread
-/// over worker threads.
-///
-/// As the v1 `FlagshipCampaign`: users handed out in small blocks (only a shard's, when
-/// `CampaignOptions.shard` is set), results built only from sums, minima and a
-/// commutative digest (identical for any number of jobs, and mergeable across shards), nothing
-/// of a passing timeline kept, a failure regenerated from `(seed, user)` to shrink.
-/// Coverage belongs to the generated timelines: past a failure, the rest of the
-/// timeline is counted with the reference engine's outputs.
-public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
-    /// What to simulate.
-    public let options: CampaignOptions
+/// What a campaign under a policy holds besides its options.
+public struct CampaignSetup: Sendable {
     /// The rules.
-    public let policy: SubscriptionPolicy
+    package let policy: SubscriptionPolicy
     /// How the policy is named in reports and commands.
-    public let policyName: String
+    package let policyName: String
     /// The timelines' source.
     package let generator: TimelineGenerator
-    /// Makes one implementation under test per worker.
-    package let makeImplementation: @Sendable () -> Implementation
-    /// Whether every output is also compared with the reference engine's (`matches-reference`).
-    public var comparesWithReference = false
-    /// The checker's local dates (nil: the zone tables).
-    package var checkerDates: (any LocalDateSource)?
     /// Flags that shaped the policy the timelines were generated under and that a
     /// failure's regenerate command must repeat (` --storekit FILE`); `--no-swarm` is
     /// added by the campaign itself.
     package var extraGeneratorFlags = ""
+}
 
-    private static var blockSize: Int { 8 }
+extension PolicyRules: CampaignRules {
+    /// A policy and its generator.
+    public typealias RunSetup = CampaignSetup
+    /// What a run under a policy finds.
+    public typealias RunResult = CampaignResult
+}
 
-    /// A campaign over `options` checking the implementations `makeImplementation` builds.
+extension SubscriptionImplementation {
+    /// Runs a campaign under a policy (the harness's loop; not for an implementation to
+    /// write).
+    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> CampaignResult {
+        campaign.runPolicy(progress: progress)
+    }
+}
+
+/// Under a policy, the policy's own generator draws the users; coverage belongs to the
+/// generated timelines: past a failure, the rest of the timeline is counted with the
+/// reference engine's outputs.
+extension Campaign where Implementation: SubscriptionImplementation {
+    /// A campaign under `policy` (named `policyName` in reports and commands: by default
+    /// its own name) over `options`, checking the implementations `makeImplementation`
+    /// builds; `swarm` false lets every user do everything.
     public init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String? = nil, swarm: Bool = true,
                 makeImplementation: @escaping @Sendable () -> Implementation) {
-        self.options = options
-        self.policy = policy
-        self.policyName = policyName ?? policy.name
-        self.generator = TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
-        self.makeImplementation = makeImplementation
+        let generator = TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
+        self.init(options: options, setup: CampaignSetup(policy: policy, policyName: policyName ?? policy.name, generator: generator),
+                  makeImplementation: makeImplementation)
+    }
+
+    /// The rules.
+    public var policy: SubscriptionPolicy { setup.policy }
+    /// How the policy is named in reports and commands.
+    public var policyName: String { setup.policyName }
+    /// The timelines' source.
+    package var generator: TimelineGenerator { setup.generator }
+    /// Flags that shaped the policy the timelines were generated under and that a
+    /// failure's regenerate command must repeat (` --storekit FILE`).
+    package var extraGeneratorFlags: String {
+        get { setup.extraGeneratorFlags }
+        set { setup.extraGeneratorFlags = newValue }
     }
 
     /// A check of one implementation, with the reference alongside when asked.
@@ -51,36 +64,31 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
         TimelineCheck(policy: policy, comparingWithReference: comparesWithReference, dates: checkerDates, makeImplementation)
     }
 
-    /// Runs every user; `progress` is called from a background thread about once a
-    /// second with the users done so far.
+    /// Runs every user (`run(progress:)`).
     ///
     /// Specialized here for the reference engine, so that `simulate run --policy` (in
     /// another module, where a generic call would run the unspecialized loop and step
     /// the engine through its protocol witness) runs the same code as the benchmark.
     @_specialize(exported: true, where Implementation == ReferenceImplementation)
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> CampaignResult {
+    func runPolicy(progress: (@Sendable (Int) -> Void)?) -> CampaignResult {
         let clock = ContinuousClock(), started = clock.now
-        let nextBlock = SharedCounter(), done = SharedCounter()
         var total = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
-        for result in Workers.run(jobs: options.jobs, progress: progress, done: done, { work(nextBlock: nextBlock, done: done) }) {
+        for result in eachJob(progress: progress, { work(&$0) }) {
             total.merge(result)
         }
         total.runSeconds = started.duration(to: clock.now).seconds
         return total
     }
 
-    private func work(nextBlock: SharedCounter, done: SharedCounter) -> CampaignResult {
+    private func work(_ blocks: inout UserBlocks) -> CampaignResult {
         var result = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
         let buffer = EventBuffer()
         var check = makeCheck()
         var recheck = makeCheck()
         var observer = RunObserver(policy: policy)
         var reference = ReferenceImplementation()
-        while true {
-            let first = nextBlock.add(1) * Self.blockSize
-            guard first < options.usersToRun else { break }
-            let last = min(first + Self.blockSize, options.usersToRun)
-            for position in first..<last {
+        while let positions = blocks.nextBlock() {
+            for position in positions {
                 let user = options.user(at: position)
                 let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
                 observer.begin(zone: drawn.zone, persona: drawn.persona)
@@ -95,7 +103,7 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                     }
                 }
                 var violation = verdict.violation
-                if violation == nil, user % FlagshipCampaign<FlagshipReferenceImplementation<ZoneTableDates>>.determinismSampling == 0 {
+                if violation == nil, user % Self.determinismSampling == 0 {
                     // Invariant 7: regenerating and replaying gives the same timeline and outputs.
                     check.checker.record(.deterministic)
                     let again = generator.user(seed: options.seed, user: user).timeline
@@ -106,7 +114,6 @@ public struct Campaign<Implementation: SubscriptionImplementation>: Sendable {
                 result.count(user: user, persona: drawn.persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
                              digest: verdict.digest.value, broke: violation?.invariant)
             }
-            done.add(last - first)
         }
         result.checks.add(check.checker.checks)
         result.coverage = observer.coverage.counts
