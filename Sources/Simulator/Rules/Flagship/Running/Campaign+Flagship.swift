@@ -49,51 +49,11 @@ extension Campaign where Implementation: FlagshipImplementation {
         let clock = ContinuousClock()
         let started = clock.now
         var total = CampaignTally()
-        for tally in eachJob(progress: progress, { work(&$0) }) {
+        for tally in runJobs(progress: progress, empty: { CampaignTally() }, { FlagshipCampaignWorker(self) }) {
             total.merge(tally)
         }
         let elapsed = started.duration(to: clock.now)
         return FlagshipCampaignResult(options: options, tally: total, runSeconds: elapsed.seconds)
-    }
-
-    private func work(_ blocks: inout UserBlocks) -> CampaignTally {
-        var tally = CampaignTally()
-        let buffer = FlagshipEventBuffer()
-        var check = makeCheck()
-        var recheck = makeCheck()
-        var observer = FlagshipRunObserver(policy: policy)
-        var storeKit = FlagshipCoverageCounts()
-        while let positions = blocks.nextBlock() {
-            for position in positions {
-                let user = options.user(at: position)
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &storeKit)
-                let events = buffer.events
-                observer.begin(zone: zone, persona: persona)
-                let verdict = check.check(zone: zone, events: events, observer: &observer)
-                if let violation = verdict.violation {
-                    // Coverage belongs to the generated timeline, whatever the implementation
-                    // did: the events past a failure are still counted (behaviour is not).
-                    for index in violation.eventIndex..<events.count { observer.coverage.observe(events[index]) }
-                }
-                var violation = verdict.violation
-                if violation == nil, user % Self.determinismSampling == 0 {
-                    // rules.md #7: regenerating and replaying gives the same timeline and outputs.
-                    check.checker.record(.deterministic)
-                    let first = DeterminismCheck<FlagshipRules>.Sample(zone: zone, events: buffer.array, digest: verdict.digest)
-                    var again: [FlagshipEvent] = []
-                    let (zoneAgain, _) = generator.generate(seed: options.seed, user: user, into: &again)
-                    let verdictAgain = recheck.check(zone: zoneAgain, events: again)
-                    violation = DeterminismCheck<FlagshipRules>.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
-                }
-                tally.count(user: user, persona: persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
-                            digest: verdict.digest.value, broke: violation?.invariant)
-            }
-        }
-        tally.checks.add(check.checker.checks)
-        observer.coverage.add(storeKit)
-        tally.coverage = observer.coverage.counts
-        tally.behaviour = observer.behaviour
-        return tally
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.

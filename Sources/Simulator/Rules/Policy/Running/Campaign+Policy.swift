@@ -73,52 +73,12 @@ extension Campaign where Implementation: SubscriptionImplementation {
     func runPolicy(progress: (@Sendable (Int) -> Void)?) -> CampaignResult {
         let clock = ContinuousClock(), started = clock.now
         var total = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
-        for result in eachJob(progress: progress, { work(&$0) }) {
+        let empty = total
+        for result in runJobs(progress: progress, empty: { empty }, { CampaignWorker(self) }) {
             total.merge(result)
         }
         total.runSeconds = started.duration(to: clock.now).seconds
         return total
-    }
-
-    private func work(_ blocks: inout UserBlocks) -> CampaignResult {
-        var result = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
-        let buffer = EventBuffer()
-        var check = makeCheck()
-        var recheck = makeCheck()
-        var observer = RunObserver(policy: policy)
-        var reference = ReferenceImplementation()
-        while let positions = blocks.nextBlock() {
-            for position in positions {
-                let user = options.user(at: position)
-                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
-                observer.begin(zone: drawn.zone, persona: drawn.persona)
-                let events = buffer.events
-                let verdict = check.check(zone: drawn.zone, events: events, observer: &observer)
-                if let violation = verdict.violation {
-                    // The rest of the timeline still counts for coverage, with the reference's outputs.
-                    reference.start(policy: policy, zone: drawn.zone)
-                    for index in events.indices {
-                        let output = reference.handle(events[index])
-                        if index >= violation.eventIndex { observer.coverage.observe(events[index], output) }
-                    }
-                }
-                var violation = verdict.violation
-                if violation == nil, user % Self.determinismSampling == 0 {
-                    // Invariant 7: regenerating and replaying gives the same timeline and outputs.
-                    check.checker.record(.deterministic)
-                    let again = generator.user(seed: options.seed, user: user).timeline
-                    let verdictAgain = recheck.check(again)
-                    let first = DeterminismCheck<PolicyRules>.Sample(zone: drawn.zone, events: buffer.array, digest: verdict.digest)
-                    violation = DeterminismCheck<PolicyRules>.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
-                }
-                result.count(user: user, persona: drawn.persona, events: events.count, from: events[0].at, to: events[events.count - 1].at,
-                             digest: verdict.digest.value, broke: violation?.invariant)
-            }
-        }
-        result.checks.add(check.checker.checks)
-        result.coverage = observer.coverage.counts
-        result.behaviour = observer.table
-        return result
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.
