@@ -36,7 +36,7 @@ package enum CheckReport {
         if let found = result.failure, let failure {
             let original = found.finding.asViolation(events: found.timeline.events.count)
             let shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
-                                       persona: result.failingPersona ?? .light, originalEvents: found.timeline.events.count,
+                                       persona: found.persona, originalEvents: found.timeline.events.count,
                                        timeline: failure.shrunk.timeline,
                                        violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import SubscriptionModel
 
 /// `simulate check --command CMD --policy P`: a policy's generated timelines through
@@ -16,7 +14,7 @@ import SubscriptionModel
 /// entitlement and zone that screens are computed from, the counts of windows no plan
 /// limits) are taken from the reference engine on the same events, so the comparisons
 /// judge only what the program printed.
-package struct ExternalCheck: Sendable {
+package struct ExternalCheck: ExternalChecking {
     /// The program.
     package let program: ExternalProgram
     /// The users.
@@ -50,7 +48,7 @@ package struct ExternalCheck: Sendable {
     package typealias Finding = ExternalFinding<Invariant>
 
     /// The check of one job, kept from one timeline to the next so its check counts add up.
-    struct Checker {
+    package struct Checker {
         let main = RecordedImplementation.Recording()
         let shadow = RecordedImplementation.Recording()
         var check: TimelineCheck<RecordedImplementation>
@@ -168,66 +166,48 @@ package struct ExternalCheck: Sendable {
     }
 
     /// The result of a whole check.
-    package struct Result: Sendable {
-        /// Timelines checked (up to and including the failing one).
-        package var timelines: Int
-        /// Their events.
-        package var events: Int
-        /// The first failing user, their persona, what they showed and their timeline, if any.
-        package var failure: (user: Int, persona: Persona, finding: Finding, timeline: Timeline)?
-        /// Everything counted over the timelines checked, as a policy run counts it.
-        package var tally: CampaignResult
+    package typealias Result = ExternalRun<PolicyRules, CampaignResult>
+
+    /// A block's checker and observer.
+    package struct Block {
+        var checker: Checker
+        var observer: RunObserver
     }
 
-    /// Checks users in parallel, one program runner per job, until the lowest-numbered
-    /// failing user is known: every user, or the users of `options.shard` (by their
-    /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
-    /// What it counts is the users up to and including that one, with any number of
-    /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
-    /// background thread, until it returns.
-    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
-        let clock = ContinuousClock(), started = clock.now
-        let generator = self.generator
-        let lowest = Mutex<(user: Int, persona: Persona, finding: Finding, timeline: Timeline)?>(nil)
-        let empty = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm)
-        let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
-        let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
-        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
-            let runner = ProgramRunner(program)
-            defer { runner.close() }
-            let buffer = EventBuffer()
-            // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (checker: Checker(policy: policy), observer: RunObserver(policy: policy), tally: empty) }) { position, block in
-                let user = options.user(at: position)
-                let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
-                let timeline = Timeline(policy: policy, zone: drawn.zone, events: buffer.array)
-                block.observer.begin(zone: drawn.zone, persona: drawn.persona)
-                let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
-                if let finding = checked.finding {
-                    // Coverage and behaviour belong to the generated timeline: the rest of it
-                    // counts, with the reference's outputs (which the program's matched up to
-                    // there), so that every table of the report counts the same events.
-                    for index in checked.observed..<timeline.events.count { block.observer.observe(timeline.events[index], checked.reference[index]) }
-                    lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, drawn.persona, finding, timeline) }
-                    }
-                }
-                block.tally.count(user: user, persona: drawn.persona, events: timeline.events.count, from: timeline.events[0].at,
-                                  to: timeline.events[timeline.events.count - 1].at, digest: checked.digest?.value,
-                                  broke: checked.finding?.asViolation(events: timeline.events.count).invariant)
-                return checked.finding != nil
-            } tally: { block in
-                var tally = block.tally
-                tally.checks.add(block.checker.check.checker.checks)
-                tally.coverage = block.observer.coverage.counts
-                tally.behaviour = block.observer.table
-                return tally
-            }
+    package func emptyTally() -> CampaignResult { CampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
+    package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: RunObserver(policy: policy)) }
+    package func makeBuffer() -> EventBuffer { EventBuffer() }
+
+    package func checkUser(_ user: Int, buffer: EventBuffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<PolicyRules> {
+        let drawn = generator.generate(seed: options.seed, user: user, into: buffer)
+        let timeline = Timeline(policy: policy, zone: drawn.zone, events: buffer.array)
+        block.observer.begin(zone: drawn.zone, persona: drawn.persona)
+        let checked = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
+        if checked.finding != nil {
+            // Coverage and behaviour belong to the generated timeline: the rest of it
+            // counts, with the reference's outputs (which the program's matched up to
+            // there), so that every table of the report counts the same events.
+            for index in checked.observed..<timeline.events.count { block.observer.observe(timeline.events[index], checked.reference[index]) }
         }
-        ticker?.stop()
-        var tally = blocks.merged
-        tally.runSeconds = started.duration(to: clock.now).seconds
-        return Result(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally)
+        let events = timeline.events
+        return ExternalUser(persona: drawn.persona, timeline: timeline, span: (events.count, events[0].at, events[events.count - 1].at),
+                            finding: checked.finding, digest: checked.digest)
+    }
+
+    package func tally(_ tally: CampaignResult, of block: Block) -> CampaignResult {
+        var tally = tally
+        tally.checks.add(block.checker.check.checker.checks)
+        tally.coverage = block.observer.coverage.counts
+        tally.behaviour = block.observer.table
+        return tally
+    }
+
+    /// Checks users in parallel until the lowest-numbered failing user is known
+    /// (`ExternalChecking.runUsers`); the tally's `runSeconds` is the check's.
+    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+        var result = runUsers(progress: progress)
+        result.tally.runSeconds = result.seconds
+        return result
     }
 
     /// A shrunk failure.

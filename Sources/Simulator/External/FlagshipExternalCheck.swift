@@ -1,12 +1,10 @@
-import Dispatch
 import Foundation
-import Synchronization
 import SubscriptionModel
 
 /// `simulate check --command`: generated timelines through an external program,
 /// each checked against the invariants and the reference model; the first failure
 /// (divergence, invariant, crash, time-out, malformed output) is shrunk.
-package struct FlagshipExternalCheck: Sendable {
+package struct FlagshipExternalCheck: ExternalChecking {
     /// The program.
     package let program: ExternalProgram
     /// The users.
@@ -26,7 +24,7 @@ package struct FlagshipExternalCheck: Sendable {
 
     /// The check of one job: the recorded outputs and the `FlagshipTimelineCheck` reading them,
     /// kept from one timeline to the next so its check counts add up.
-    struct Checker {
+    package struct Checker {
         let main = FlagshipRecordedImplementation.Recording()
         let shadow = FlagshipRecordedImplementation.Recording()
         var check: FlagshipTimelineCheck<FlagshipRecordedImplementation>
@@ -76,80 +74,61 @@ package struct FlagshipExternalCheck: Sendable {
     }
 
     /// The result of a whole check.
-    package struct Result: Sendable {
-        /// Timelines checked (up to and including the failing one).
-        package var timelines: Int
-        /// Their events.
-        package var events: Int
-        /// The first failing user and what it showed, if any.
-        package var failure: (user: Int, finding: Finding, timeline: FlagshipTimeline)?
-        /// The first failing user's persona.
-        package var failingPersona: Persona?
-        /// Everything counted over the timelines checked, as a run counts it (checks,
-        /// coverage and behaviour of the generated timelines, the outputs' digest).
-        package var tally: CampaignTally
-        /// Wall-clock seconds of the check (before shrinking).
-        package var seconds: Double
+    package typealias Result = ExternalRun<FlagshipRules, CampaignTally>
+
+    /// A block's checker, observer and StoreKit coverage.
+    package struct Block {
+        var checker: Checker
+        var observer: FlagshipRunObserver
+        var storeKit = FlagshipCoverageCounts()
     }
 
-    /// Checks users in parallel, one program runner per job, until the lowest-numbered
-    /// failing user is known: every user, or the users of `options.shard` (by their
-    /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
-    /// What it counts is the users up to and including that one, with any number of
-    /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
-    /// background thread, until it returns.
-    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
-        let clock = ContinuousClock(), started = clock.now
-        let generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-        let lowest = Mutex<(user: Int, finding: Finding, timeline: FlagshipTimeline, persona: Persona)?>(nil)
-        let blocks = CheckBlocks(positions: options.usersToRun, empty: CampaignTally()) { $0.merge($1) }
-        let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
-        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { worker in
-            let runner = ProgramRunner(program)
-            defer { runner.close() }
-            let buffer = FlagshipEventBuffer()
-            // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy), tally: CampaignTally(), storeKit: FlagshipCoverageCounts()) }) { position, block in
-                let user = options.user(at: position)
-                let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
-                let timeline = FlagshipTimeline(zone: zone, events: buffer.array)
-                block.observer.begin(zone: zone, persona: persona)
-                let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
-                if let finding {
-                    // Coverage and behaviour belong to the generated timeline, whatever the
-                    // program did: past the events checked they count the reference model's
-                    // outputs (which the program's matched up to there), so that every table
-                    // of the report counts the same events.
-                    let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
-                    var reference = FlagshipReferenceImplementation(policy: policy)
-                    reference.start(zone: zone)
-                    for (index, event) in timeline.events.enumerated() {
-                        let output = reference.handle(event)
-                        if index >= from { block.observer.observe(event, output) }
-                    }
-                    lowest.withLock { current in
-                        if current == nil || user < current!.user { current = (user, finding, timeline, persona) }
-                    }
-                }
-                block.tally.count(user: user, persona: persona, events: timeline.events.count, from: timeline.events[0].at,
-                                  to: timeline.events[timeline.events.count - 1].at, digest: digest?.value,
-                                  broke: finding?.asViolation(events: timeline.events.count).invariant)
-                return finding != nil
-            } tally: { block in
-                var tally = block.tally
-                tally.checks.add(block.checker.check.checker.checks)
-                var observer = block.observer
-                observer.coverage.add(block.storeKit)
-                tally.coverage = observer.coverage.counts
-                tally.behaviour = observer.behaviour
-                return tally
+    package func emptyTally() -> CampaignTally { CampaignTally() }
+    package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy)) }
+    package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
+
+    package func checkUser(_ user: Int, buffer: FlagshipEventBuffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<FlagshipRules> {
+        let (zone, persona) = generator.generate(seed: options.seed, user: user, into: buffer, storeKit: &block.storeKit)
+        let timeline = FlagshipTimeline(zone: zone, events: buffer.array)
+        block.observer.begin(zone: zone, persona: persona)
+        let (finding, digest) = check(timeline, name: "user\(user)", runner: runner, checker: &block.checker, observer: &block.observer)
+        if let finding {
+            // Coverage and behaviour belong to the generated timeline, whatever the
+            // program did: past the events checked they count the reference model's
+            // outputs (which the program's matched up to there), so that every table
+            // of the report counts the same events.
+            let from = digest == nil ? 0 : finding.asViolation(events: timeline.events.count).eventIndex
+            var reference = FlagshipReferenceImplementation(policy: policy)
+            reference.start(zone: zone)
+            for (index, event) in timeline.events.enumerated() {
+                let output = reference.handle(event)
+                if index >= from { block.observer.observe(event, output) }
             }
         }
-        let failure = lowest.withLock { $0 }
-        ticker?.stop()
-        let tally = blocks.merged
-        return Result(timelines: tally.users, events: tally.events, failure: failure.map { ($0.user, $0.finding, $0.timeline) },
-                      failingPersona: failure?.persona, tally: tally, seconds: started.duration(to: clock.now).seconds)
+        let events = timeline.events
+        return ExternalUser(persona: persona, timeline: timeline, span: (events.count, events[0].at, events[events.count - 1].at),
+                            finding: finding, digest: digest)
+    }
+
+    package func tally(_ tally: CampaignTally, of block: Block) -> CampaignTally {
+        var tally = tally
+        tally.checks.add(block.checker.check.checker.checks)
+        var observer = block.observer
+        observer.coverage.add(block.storeKit)
+        tally.coverage = observer.coverage.counts
+        tally.behaviour = observer.behaviour
+        return tally
+    }
+
+    /// Checks users in parallel until the lowest-numbered failing user is known
+    /// (`ExternalChecking.runUsers`).
+    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
+        runUsers(progress: progress)
+    }
+
+    /// The generator of the check's users (the one `simulate run` uses).
+    package var generator: FlagshipTimelineGenerator {
+        FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
     }
 
     /// A shrunk failure.

@@ -26,6 +26,9 @@ package protocol RunTallying {
     var firstFailingUser: [CountedInvariant: Int] { get set }
     /// Counts one more user that broke `invariant`.
     mutating func countViolation(of invariant: CountedInvariant)
+    /// Adds another job's counts (the shared ones through `mergeCounts`, and the rule
+    /// set's own).
+    mutating func merge(_ other: Self)
 }
 
 extension RunTallying {

@@ -45,7 +45,7 @@ public struct CampaignResult: Sendable {
     }
 
     /// Adds a worker's sums.
-    mutating func merge(_ other: CampaignResult) {
+    package mutating func merge(_ other: CampaignResult) {
         precondition(other.swarm == swarm, "results of two generators")
         mergeCounts(other)
         checks.add(other.checks)

@@ -1,0 +1,105 @@
+import Dispatch
+import SubscriptionModel
+import Synchronization
+
+/// An external check of one rule set (`simulate check --command`): what checking one
+/// generated user through the program means to it. The loop around it (the jobs, a
+/// program runner per job, the users shared in blocks up to the lowest failing one, the
+/// counts, progress) is written once, in `runUsers(progress:)`;
+/// `FlagshipExternalCheck` and `ExternalCheck` conform.
+package protocol ExternalChecking: Sendable {
+    /// The rules checked.
+    associatedtype Rules: RuleSet
+    /// What a check counts, as a run of the rules counts it.
+    associatedtype Tally: RunTallying & Sendable where Tally.CountedInvariant == Rules.Invariant
+    /// A block's own checker and observer, kept from one user to the next.
+    associatedtype Block
+    /// A job's buffer, reused from user to user.
+    associatedtype Buffer
+    /// The program.
+    var program: ExternalProgram { get }
+    /// The users.
+    var options: CampaignOptions { get }
+    /// Counts of no user.
+    func emptyTally() -> Tally
+    /// A new block's checker and observer.
+    func makeBlock() -> Block
+    /// An empty buffer.
+    func makeBuffer() -> Buffer
+    /// Draws user `user` into `buffer`, checks them through `runner` with `block`'s
+    /// checker, and counts for coverage and behaviour, with the reference's outputs,
+    /// the events the check did not show the observer (past a failure).
+    func checkUser(_ user: Int, buffer: Buffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<Rules>
+    /// What `block`'s checker and observer counted, added to `tally`.
+    func tally(_ tally: Tally, of block: Block) -> Tally
+}
+
+/// One user of an external check: who they were and what the program made of them.
+package struct ExternalUser<Rules: RuleSet> {
+    /// The user's persona.
+    package var persona: Persona
+    /// Their timeline.
+    package var timeline: Rules.Timeline
+    /// How many events it has, and the instants of the first and last.
+    package var span: (events: Int, first: Instant, last: Instant)
+    /// The first failure, if any.
+    package var finding: ExternalFinding<Rules.Invariant>?
+    /// The digest of the outputs the check saw (nil when the program gave none).
+    package var digest: OutputDigest?
+}
+
+/// What an external check found.
+package struct ExternalRun<Rules: RuleSet, Tally: Sendable>: Sendable {
+    /// Timelines checked (up to and including the failing one).
+    package var timelines: Int
+    /// Their events.
+    package var events: Int
+    /// The lowest failing user, their persona, what they showed and their timeline, if any.
+    package var failure: (user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?
+    /// Everything counted over the timelines checked, as a run counts it (checks,
+    /// coverage and behaviour of the generated timelines, the outputs' digest).
+    package var tally: Tally
+    /// Wall-clock seconds of the check (before shrinking).
+    package var seconds: Double
+}
+
+extension ExternalChecking {
+    /// Checks users in parallel, one program runner per job, until the lowest-numbered
+    /// failing user is known: every user, or the users of `options.shard` (by their
+    /// whole-run numbers, so a merge of the shards names the lowest failing user of all).
+    /// What it counts is the users up to and including that one, with any number of
+    /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
+    /// background thread, until it returns.
+    package func runUsers(progress: (@Sendable (Int) -> Void)?) -> ExternalRun<Rules, Tally> {
+        let clock = ContinuousClock(), started = clock.now
+        let lowest = Mutex<(user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?>(nil)
+        let empty = emptyTally()
+        let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
+        let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
+        DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
+            let runner = ProgramRunner(program)
+            defer { runner.close() }
+            let buffer = makeBuffer()
+            // A block counts in a tally, a checker and an observer of its own.
+            blocks.work(block: { (state: makeBlock(), tally: empty) }) { position, block in
+                let user = options.user(at: position)
+                let checked = checkUser(user, buffer: buffer, runner: runner, block: &block.state)
+                let invariant = checked.finding?.asViolation(events: checked.span.events).invariant
+                if let finding = checked.finding {
+                    lowest.withLock { current in
+                        if current == nil || user < current!.user { current = (user, checked.persona, finding, checked.timeline) }
+                    }
+                }
+                block.tally.count(user: user, persona: checked.persona, events: checked.span.events, from: checked.span.first,
+                                  to: checked.span.last, digest: checked.digest?.value, broke: invariant)
+                return checked.finding != nil
+            } tally: { block in
+                self.tally(block.tally, of: block.state)
+            }
+        }
+        ticker?.stop()
+        let tally = blocks.merged
+        return ExternalRun(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally,
+                           seconds: started.duration(to: clock.now).seconds)
+    }
+}
