@@ -34,7 +34,7 @@ enum CheckCommand {
         Console.progress("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
         let started = Date()
         let toRun = options.usersToRun
-        let result = check.run { done in Console.progress(FlagshipRunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -55,7 +55,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(FlagshipReplay.command(for: path))
+          the reference:  \(Replay.command(for: path))
           regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
         """
         return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
@@ -92,7 +92,7 @@ enum CheckCommand {
         Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
         let started = Date()
         let users = options.usersToRun
-        let result = check.run { done in Console.progress(FlagshipRunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
+        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
             let report = CheckReport.report(check, result: result, failure: nil)
@@ -120,7 +120,7 @@ enum CheckCommand {
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(FlagshipReplay.command(for: path))
+          the reference:  \(Replay.command(for: path))
           regenerate:     \(ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
                                                                   generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)))
         """

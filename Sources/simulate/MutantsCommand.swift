@@ -41,13 +41,13 @@ enum MutantsCommand {
         for row in rows {
             if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
         }
-        try folder.write(FlagshipKillMatrix.text(rows) + "\n", as: "summary.txt")
+        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
-        try RunCommand.commitThenPrint(folder, FlagshipKillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
+        try RunCommand.commitThenPrint(folder, KillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
                                        reportLine: "; each counterexample in failures/")
         if let row = rows.first(where: { $0.counterexample != nil }) {
             let file = (folder.path as NSString).appendingPathComponent("failures/mutant-\(row.name).json")
-            Console.out("See a mutant's bug: \(FlagshipReplay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
+            Console.out("See a mutant's bug: \(Replay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
         }
         return report.passed ? 0 : 1
     }

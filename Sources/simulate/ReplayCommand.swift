@@ -39,7 +39,7 @@ enum ReplayCommand {
                     let about = "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
                     try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
-                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + FlagshipReplay.command(for: out)
+                    Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
                         : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }
                 Replay.write(timeline) { Console.out($0, terminator: "") }
@@ -48,7 +48,7 @@ enum ReplayCommand {
             let timeline = FlagshipTimelineGenerator(maxYears: years ?? CampaignOptions.defaultYears, personas: personas).user(seed: seed, user: user).timeline
             if let out {
                 try Console.write(FlagshipTimelineWriter().text(timeline, about: "simulate run --seed \(seed) --years \(years ?? CampaignOptions.defaultYears)\(personasFlag): user \(user)"), toFile: out)
-                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: " + FlagshipReplay.command(for: out))
+                Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); replay it with: " + Replay.command(for: out))
             }
             FlagshipReplay.write(timeline) { Console.out($0, terminator: "") }
             return 0
@@ -64,7 +64,7 @@ enum ReplayCommand {
             if let mutant {
                 try MutantReplay.run(path: InputPath.commandLineArgument(path), mutant: mutant) { Console.out($0, terminator: "") }
             } else {
-                try FlagshipReplay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
+                try Replay.run(path: InputPath.commandLineArgument(path)) { Console.out($0, terminator: "") }
             }
             return 0
         } catch {

@@ -27,7 +27,7 @@ enum RunCommand {
         let started = Date()
         let toRun = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(FlagshipRunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
+            Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.runReference(progress: Console.showsProgress ? showProgress : nil)
         var summary = FlagshipRunSummary.text(result)
@@ -50,7 +50,7 @@ enum RunCommand {
         let started = Date()
         let users = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(FlagshipRunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
+            Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
         let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
         var summary = policy.annotated(RunSummary.text(result))

@@ -49,7 +49,7 @@ struct RoundTripTests {
         let text = FlagshipTimelineWriter().text(timeline)
         #expect(text.contains("\"1970-01-01T03:00:00Z\"") && text.contains("\"2099-12-31T20:59:59Z\""), "\(text)")
         #expect(try FlagshipTimelineReader().read(data: Data(text.utf8)) == timeline)
-        #expect(FlagshipTimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
+        #expect(TimelineWriter.writtenOffsetSeconds(Instant(millisecondsSince1970: 6 * Milliseconds.hour), in: newYork) == -5 * 3600, "1970-01-01T01:00:00-05:00")
         // Instants a timeline can hold though they are in 1969 or 2100 in UTC: the nearest offset that writes them in 1970-2099.
         let kiritimati = try #require(TimeZoneRules.named("Pacific/Kiritimati"))
         for (read, zone, written) in [("1970-01-01T00:00:00+14:00", kiritimati, "1970-01-01T00:00:00+14:00"),

@@ -67,7 +67,7 @@ struct BatchReplayTests {
         #expect(files.count >= 20)
         var expected = ""
         for file in files {
-            expected += try FlagshipReplay.jsonLines(path: file.path) + BatchProtocol.endMarker + "\n"
+            expected += try Replay.jsonLines(path: file.path) + BatchProtocol.endMarker + "\n"
         }
         let input = try files.map(requestLine).joined(separator: "\n") + "\n"
         let result = try runWithInput(["replay", "--batch"], input: input)
@@ -99,7 +99,7 @@ struct BatchReplayTests {
         let single = try runSimulate(["replay", folder + "/mars.json"])
         #expect(single.err == "error: zone: unknown time zone \"Mars/Olympus\"\n")
         // Nothing but the error marker answers a refused timeline.
-        let expectedGood = try FlagshipReplay.jsonLines(path: PackagePaths.examples.appendingPathComponent("trial-basics.json").path)
+        let expectedGood = try Replay.jsonLines(path: PackagePaths.examples.appendingPathComponent("trial-basics.json").path)
         #expect(result.out.hasPrefix(expectedGood + BatchProtocol.endMarker + "\n" + answers[1] + "\n" + answers[2] + "\n" + answers[3] + "\n" + expectedGood))
     }
 
@@ -108,7 +108,7 @@ struct BatchReplayTests {
         let good = try requestLine(PackagePaths.examples.appendingPathComponent("zone-toggle.json"))
         let result = try runWithInput(["replay", "--batch"], input: good)
         #expect(result.status == 0)
-        #expect(result.out == (try FlagshipReplay.jsonLines(path: PackagePaths.examples.appendingPathComponent("zone-toggle.json").path)) + BatchProtocol.endMarker + "\n")
+        #expect(result.out == (try Replay.jsonLines(path: PackagePaths.examples.appendingPathComponent("zone-toggle.json").path)) + BatchProtocol.endMarker + "\n")
     }
 
     @Test("--batch takes no FILE or --seed: one error line, exit 2, nothing on standard output")

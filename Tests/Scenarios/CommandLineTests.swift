@@ -40,8 +40,8 @@ struct CommandLineTests {
         let result = try runSimulate(["replay", "--seed", "1", "--user", "0", "--years", "1", "--out", folder + "/user zero.json"])
         #expect(result.status == 0)
         #expect(result.err.hasSuffix("; replay it with: swift run simulate replay '\(folder)/user zero.json'\n"), "\(result.err)")
-        #expect(FlagshipReplay.command(for: "/tmp/plain.json") == "swift run simulate replay /tmp/plain.json")
-        #expect(FlagshipReplay.command(for: "/tmp/it's.json", mutant: "m") == #"swift run simulate replay '/tmp/it'\''s.json' --mutant m"#)
+        #expect(Replay.command(for: "/tmp/plain.json") == "swift run simulate replay /tmp/plain.json")
+        #expect(Replay.command(for: "/tmp/it's.json", mutant: "m") == #"swift run simulate replay '/tmp/it'\''s.json' --mutant m"#)
     }
 
     @Test("a flag with nothing to go on (\"--\", \"-x\") is named without a guess at what was meant")

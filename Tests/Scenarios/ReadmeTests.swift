@@ -53,7 +53,7 @@ struct ReadmeTests {
         for (index, block) in blocks.enumerated() {
             let path = folder + "/block\(index).json"
             try block.write(toFile: path, atomically: true, encoding: .utf8)
-            let lines = try FlagshipReplay.jsonLines(path: path).split(separator: "\n")
+            let lines = try Replay.jsonLines(path: path).split(separator: "\n")
             let events = block.components(separatedBy: "\"do\":").count - 1
             #expect(lines.count == events, "block \(index)")
         }

@@ -366,7 +366,7 @@ struct ReplayContractErrorTests {
         let timeline = FlagshipTimelineGenerator(maxYears: 3).user(seed: 7, user: 3).timeline
         var chunks: [String] = []
         FlagshipReplay.write(timeline) { chunks.append($0) }
-        #expect(chunks.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < FlagshipReplay.chunkBytes + 1024 })
+        #expect(chunks.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < Replay.chunkBytes + 1024 })
         let lines = chunks.joined().split(separator: "\n")
         let outputs = FlagshipMachine().replay(zone: timeline.zone, events: timeline.events)
         #expect(lines.map(String.init) == zip(timeline.events, outputs).enumerated().map { FlagshipReplayLine.json(index: $0.offset, action: $0.element.0.action, output: $0.element.1) })
@@ -378,7 +378,7 @@ struct ReplayContractErrorTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         var handed = 0
         #expect(throws: TimelineError.event(timeline.events.count, #"unknown "kind" "video": expected "meal", "recipe-photo" or "recipe-link""#)) {
-            try FlagshipReplay.run(path: InputPath(path)) { _ in handed += 1 }
+            try Replay.run(path: InputPath(path)) { _ in handed += 1 }
         }
         #expect(handed == 0)
     }

@@ -85,7 +85,7 @@ package enum HTMLReport {
                 body += "<tr><td><code>\(e(mutant.name))</code></td><td>\(inline(mutant.mistake))</td><td class=\"\(mutant.killed ? "ok" : "bad")\">\(mutant.killed ? "killed" : "survived")</td><td>\(inline(mutant.caughtByText))</td><td class=\"n\">\(mutant.eventsUntilKill.map(Figures.grouped) ?? "")</td><td class=\"n\">\(mutant.shrunkEvents.map { Figures.count($0, "event") } ?? "")</td></tr>"
             }
             body += "</table>"
-            if mutants.contains(where: \.killed) { body += "<p>\(inline(FlagshipKillMatrix.counterexampleNote))</p>" }
+            if mutants.contains(where: \.killed) { body += "<p>\(inline(KillMatrix.counterexampleNote))</p>" }
             for mutant in mutants {
                 guard let test = mutant.regressionTest else { continue }
                 body += "<details><summary>Paste-ready test that fails for <code>\(e(mutant.name))</code></summary><pre>\(e(test))</pre></details>"

@@ -131,7 +131,7 @@ package enum MarkdownReport {
                      $0.eventsUntilKill.map(Figures.grouped) ?? "", $0.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "",
                      $0.shrunkEvents.map { Figures.count($0, "event") } ?? ""]
                 }, right: [false, false, false, false, true, true, true]), ""]
-            + (killed > 0 ? [FlagshipKillMatrix.counterexampleNote, ""] : [])
+            + (killed > 0 ? [KillMatrix.counterexampleNote, ""] : [])
             + mutants.flatMap { mutant -> [String] in
                 guard let test = mutant.regressionTest else { return [] }
                 return ["<details><summary>Paste-ready test that fails for <code>\(mutant.name)</code></summary>", "",

@@ -38,7 +38,7 @@ package enum MergeSummary {
         }
         lines.append("")
         if let rows = report.mutants {
-            lines += [FlagshipKillMatrix.text(rows), ""]
+            lines += [KillMatrix.text(rows), ""]
         }
         lines += report.verdictLines
         for failure in report.failures {

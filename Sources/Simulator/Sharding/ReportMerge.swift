@@ -266,7 +266,7 @@ package enum ReportMerge {
             }
             let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
             failure.timelineFile = path
-            failure.replayCommand = FlagshipReplay.command(for: path)
+            failure.replayCommand = Replay.command(for: path)
             failures.append(failure)
         }
         return failures
@@ -294,7 +294,7 @@ package enum ReportMerge {
         failure.programCommand = failure.programCommand?.replacingOccurrences(of: ExternalProgram.shellWord(failure.timelineFile),
                                                                               with: ExternalProgram.shellWord(path))
         failure.timelineFile = path
-        failure.replayCommand = FlagshipReplay.command(for: path)
+        failure.replayCommand = Replay.command(for: path)
         return [failure]
     }
 

@@ -4,7 +4,7 @@ import SubscriptionModel
 import Testing
 
 /// The policy examples (`Tests/Scenarios/Examples/policies`), replayed through the
-/// command's code path (`FlagshipReplay.jsonLines(path:)`, which routes a timeline naming a policy to the generic engine) and compared as JSON with their
+/// command's code path (`Replay.jsonLines(path:)`, which routes a timeline naming a policy to the generic engine) and compared as JSON with their
 /// `.expected.jsonl`. The first five come with the generic contract; the rest were written
 /// for this package, their expected lines worked out by hand from the rules they name.
 @Suite("Policy examples")
@@ -21,7 +21,7 @@ struct ExampleReplayTests {
 
     @Test("replays to the expected JSON Lines", arguments: allNames)
     func replaysToExpected(name: String) throws {
-        let got = try FlagshipReplay.jsonLines(path: Self.folder.appendingPathComponent(name + ".json").path)
+        let got = try Replay.jsonLines(path: Self.folder.appendingPathComponent(name + ".json").path)
         let expected = try String(contentsOf: Self.folder.appendingPathComponent(name + ".expected.jsonl"), encoding: .utf8)
         let gotLines = got.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }
         let expectedLines = expected.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary }

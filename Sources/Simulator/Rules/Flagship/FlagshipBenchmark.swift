@@ -34,28 +34,18 @@ package struct FlagshipBenchmark: Sendable {
     /// Roughly how long `run()` takes, in seconds (calibration included).
     package var expectedSeconds: Double { seconds * Double(2 * rounds + 3) }
 
-    /// One measurement.
-    package struct Figure: Sendable {
-        /// Events processed.
-        package var events: Int
-        /// Wall-clock seconds.
-        package var seconds: Double
-        /// Events per second.
-        package var rate: Double { Double(events) / max(seconds, 1e-9) }
-    }
-
     /// All figures of a run.
     package struct Result: Sendable {
         /// (a) the model step alone (its outputs digested), one thread.
-        package var modelStep: Figure
+        package var modelStep: Benchmark.Figure
         /// (b) the full simulation on `jobs` threads: the median round.
-        package var simulation: Figure
+        package var simulation: Benchmark.Figure
         /// (c) the simulation with `Calendar` local dates on `jobs` threads: the median round.
-        package var calendarBaseline: Figure
+        package var calendarBaseline: Benchmark.Figure
         /// Every round of (b), in order.
-        package var simulationRounds: [Figure]
+        package var simulationRounds: [Benchmark.Figure]
         /// Every round of (c), in order.
-        package var calendarBaselineRounds: [Figure]
+        package var calendarBaselineRounds: [Benchmark.Figure]
         /// Worker threads of (b) and (c).
         package var jobs: Int
         /// Cores the machine reports.
@@ -73,20 +63,16 @@ package struct FlagshipBenchmark: Sendable {
         let baseline = Measurement(Campaign<FlagshipReferenceImplementation<CalendarDates>>.self, seed: seed, jobs: jobs, seconds: seconds,
                                    make: { FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar)) },
                                    checkerDates: calendar)
-        var simulationRounds: [Figure] = [], baselineRounds: [Figure] = []
+        var simulationRounds: [Benchmark.Figure] = [], baselineRounds: [Benchmark.Figure] = []
         for _ in 0..<max(1, rounds) {
             simulationRounds.append(simulation.round())
             baselineRounds.append(baseline.round())
         }
-        return Result(modelStep: modelStep, simulation: Self.median(simulationRounds), calendarBaseline: Self.median(baselineRounds),
+        return Result(modelStep: modelStep, simulation: Benchmark.median(simulationRounds), calendarBaseline: Benchmark.median(baselineRounds),
                       simulationRounds: simulationRounds, calendarBaselineRounds: baselineRounds, jobs: jobs,
-                      cores: CampaignOptions.coreCount, peakResidentBytes: Self.peakResidentBytes())
+                      cores: CampaignOptions.coreCount, peakResidentBytes: Benchmark.peakResidentBytes())
     }
 
-    /// The round with the median rate (the lower middle one of an even count).
-    static func median(_ figures: [Figure]) -> Figure {
-        figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
-    }
 
     /// One campaign, sized once to run about `seconds`, then run round after round.
     struct Measurement<I: FlagshipImplementation> {
@@ -106,14 +92,14 @@ package struct FlagshipBenchmark: Sendable {
             }
         }
 
-        func round() -> Figure {
+        func round() -> Benchmark.Figure {
             let result = campaign.run()
-            return Figure(events: result.tally.events, seconds: result.runSeconds)
+            return Benchmark.Figure(events: result.tally.events, seconds: result.runSeconds)
         }
     }
 
     /// (a): steps the model over pre-generated timelines until `seconds` have passed.
-    func measureModelStep() -> Figure {
+    func measureModelStep() -> Benchmark.Figure {
         let generator = FlagshipTimelineGenerator()
         let timelines = (0..<2_000).map { generator.user(seed: seed, user: $0).timeline }
         let machine = FlagshipMachine()
@@ -132,34 +118,13 @@ package struct FlagshipBenchmark: Sendable {
             elapsed = start.duration(to: clock.now).seconds
         } while elapsed < seconds
         precondition(digest != OutputDigest())
-        return Figure(events: events, seconds: elapsed)
+        return Benchmark.Figure(events: events, seconds: elapsed)
     }
 
-    /// This program's own peak resident memory.
-    ///
-    /// On Linux it is `VmHWM` of `/proc/self/status`, which belongs to the program's
-    /// address space: `getrusage`'s `ru_maxrss` survives `exec`, so under
-    /// `swift run` it reported the package manager's high-water mark (116 MiB for a
-    /// 43 MiB bench). Elsewhere `ru_maxrss`, which Apple's systems reset at `exec`.
-    package static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        #if os(Linux)
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
-            return kibibytes * 1024
-        }
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
-        #endif
-    }
 
     /// The figures as `simulate bench` prints them.
     package static func text(_ result: Result) -> String {
-        func line(_ name: String, _ figure: Figure) -> String {
+        func line(_ name: String, _ figure: Benchmark.Figure) -> String {
             "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
         }

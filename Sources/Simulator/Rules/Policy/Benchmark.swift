@@ -49,7 +49,7 @@ package struct Benchmark: Sendable {
 
     /// Steps the engine over the timelines until `seconds` have passed: events per
     /// second of `apply` on one thread.
-    package func measureStep() -> FlagshipBenchmark.Figure {
+    package func measureStep() -> Figure {
         let timelines = timelines()
         let machine = SubscriptionMachine(policy: policy)
         var events = 0
@@ -67,7 +67,7 @@ package struct Benchmark: Sendable {
             elapsed = start.duration(to: clock.now).seconds
         } while elapsed < seconds
         precondition(digest != 0, "the digest keeps every output built")
-        return FlagshipBenchmark.Figure(events: events, seconds: elapsed)
+        return Figure(events: events, seconds: elapsed)
     }
 
     /// Folds the fields of an output into a running fingerprint: one multiply per word.
@@ -192,10 +192,10 @@ package struct Benchmark: Sendable {
     /// The rounds of (b) and (c), in the order they ran.
     package struct SimulationRounds: Sendable {
         /// (b) the full simulation on the zone tables.
-        package var simulation: [FlagshipBenchmark.Figure]
+        package var simulation: [Figure]
         /// (c) the same simulation with each event's local date (engine and checker)
         /// from Foundation's `Calendar`.
-        package var calendarBaseline: [FlagshipBenchmark.Figure]
+        package var calendarBaseline: [Figure]
     }
 
     /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
@@ -226,15 +226,15 @@ package struct Benchmark: Sendable {
         return make(CampaignOptions(seed: seed &+ 1, users: max(200, Int(usersPerSecond * seconds)), years: 3, jobs: jobs))
     }
 
-    private static func round(_ campaign: Campaign<ReferenceImplementation>) -> FlagshipBenchmark.Figure {
+    private static func round(_ campaign: Campaign<ReferenceImplementation>) -> Figure {
         let result = campaign.run()
-        return FlagshipBenchmark.Figure(events: result.events, seconds: result.runSeconds)
+        return Figure(events: result.events, seconds: result.runSeconds)
     }
 
     /// The figures as `simulate bench --policy` prints them.
-    package static func text(policy: String, step: FlagshipBenchmark.Figure, rounds: SimulationRounds, jobs: Int) -> String {
-        let simulation = FlagshipBenchmark.median(rounds.simulation), baseline = FlagshipBenchmark.median(rounds.calendarBaseline)
-        func line(_ name: String, _ figure: FlagshipBenchmark.Figure) -> String {
+    package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int) -> String {
+        let simulation = Self.median(rounds.simulation), baseline = Self.median(rounds.calendarBaseline)
+        func line(_ name: String, _ figure: Figure) -> String {
             "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
                 + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
         }
@@ -247,7 +247,7 @@ package struct Benchmark: Sendable {
             "  rounds of (c)  " + rounds.calendarBaseline.map { Figures.rate($0.rate) }.joined(separator: "  "),
             "  b/c  \(Figures.fixed(simulation.rate / baseline.rate, 1))×   (zone tables against Calendar)",
             "  b/a  \(Figures.fixed(simulation.rate / step.rate, 2))×   (the whole simulation against the bare engine step)",
-            "  peak resident memory  \(Figures.fixed(Double(FlagshipBenchmark.peakResidentBytes()) / 1_048_576, 1)) MiB",
+            "  peak resident memory  \(Figures.fixed(Double(Self.peakResidentBytes()) / 1_048_576, 1)) MiB",
         ].joined(separator: "\n")
     }
 }

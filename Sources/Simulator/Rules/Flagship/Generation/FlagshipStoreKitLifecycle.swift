@@ -15,15 +15,11 @@ import SubscriptionModel
 /// - a refund or revocation removes access at once;
 /// - after access ends the user may resubscribe.
 package struct FlagshipStoreKitLifecycle: Sendable {
-    /// The billing grace periods an app can enable, in days (0: none).
-    package static let graceDays = [0, 3, 16, 28]
-    /// How long StoreKit retries a failed renewal.
-    package static let billingRetryDays: Int64 = 60
 
     /// The entitlement changes of one subscriber between `purchaseFrom` and `end`.
     package static func changes(_ random: inout SeededRandom, purchaseFrom: Instant, end: Instant) -> [FlagshipEntitlementChange] {
         let day = Milliseconds.twentyFourHours
-        let grace = Int64(random.pick(graceDays)) * day
+        let grace = Int64(random.pick(StoreKitLifecycle.graceDays)) * day
         var changes: [FlagshipEntitlementChange] = []
         var start = purchaseFrom
         var kind = FlagshipEntitlementChange.Kind.purchase
@@ -33,7 +29,7 @@ package struct FlagshipStoreKitLifecycle: Sendable {
             var anchor = start, renewals = 1
             var lostAt: Instant?
             while lostAt == nil {
-                let periodEnd = Self.renewal(of: anchor, months: renewals)
+                let periodEnd = StoreKitLifecycle.renewal(of: anchor, months: renewals)
                 if periodEnd >= end { return changes }
                 let inPeriod = Instant(millisecondsSince1970: random.int64(in: anchor.millisecondsSince1970...periodEnd.millisecondsSince1970 - 1))
                 switch random.below(100) {
@@ -54,7 +50,7 @@ package struct FlagshipStoreKitLifecycle: Sendable {
                 case 25..<31:
                     // A failed renewal; billing retry may recover it within 60 days.
                     let retry: Instant? = random.chance(0.6)
-                        ? periodEnd.adding(milliseconds: random.int64(in: 1...Self.billingRetryDays * day - 1)) : nil
+                        ? periodEnd.adding(milliseconds: random.int64(in: 1...StoreKitLifecycle.billingRetryDays * day - 1)) : nil
                     if let retry, retry.milliseconds(to: periodEnd.adding(milliseconds: grace)) > 0 {
                         // Recovered within the grace period: access never stopped, dates unchanged.
                     } else {
@@ -79,16 +75,4 @@ package struct FlagshipStoreKitLifecycle: Sendable {
         return changes
     }
 
-    /// The instant `months` monthly renewals after `anchor`: the same UTC time of day on
-    /// the anchor's day of the month, clamped to the last day of shorter months.
-    package static func renewal(of anchor: Instant, months: Int) -> Instant {
-        let ms = anchor.millisecondsSince1970
-        let date = LocalDate(localMilliseconds: ms)
-        let timeOfDay = ms - Int64(date.daysSince1970) * Milliseconds.twentyFourHours
-        let (year, month, day) = date.components
-        let monthIndex = year * 12 + (month - 1) + months
-        let newYear = monthIndex / 12, newMonth = monthIndex % 12 + 1
-        let newDay = min(day, LocalDate.daysInMonth(year: newYear, month: newMonth))
-        return Instant(millisecondsSince1970: Int64(LocalDate.days(year: newYear, month: newMonth, day: newDay)) * Milliseconds.twentyFourHours + timeOfDay)
-    }
 }

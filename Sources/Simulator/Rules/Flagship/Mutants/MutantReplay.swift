@@ -13,7 +13,7 @@ package enum MutantReplay {
     /// `name`, handing its JSON Lines to `sink`. Throws before anything reaches `sink`
     /// when the file is bad or no mutant of its rules has that name.
     package static func run(path: InputPath, mutant name: String, to sink: (String) -> Void) throws(TimelineError) {
-        switch try FlagshipReplay.read(path: path) {
+        switch try Replay.read(path: path) {
         case .v1(let timeline): sink(try lines(timeline, mutant: name))
         case .policy(let timeline): sink(try policyLines(timeline, mutant: name))
         }

@@ -1,4 +1,4 @@
-/// The texts `simulate run` prints: the summary, the failures, the progress line.
+/// The texts `simulate run` prints for the flagship: the summary and the failures (the progress and shard lines are `RunSummary`'s, shared).
 ///
 /// Everything but the line headed `time` is the same for the same seed and size,
 /// whatever `--jobs` is, so two runs can be compared with `diff`.
@@ -19,7 +19,7 @@ package enum FlagshipRunSummary {
         var lines = [
             "simulate run",
             "  seed        \(result.options.seed)",
-        ] + shardLines(result.options) + [
+        ] + RunSummary.shardLines(result.options) + [
             "  users       \(Figures.grouped(tally.users)) (\(personas))",
             "  events      \(Figures.grouped(tally.events))",
             "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
@@ -55,15 +55,6 @@ package enum FlagshipRunSummary {
         return lines.joined(separator: "\n")
     }
 
-    /// The line naming a shard's share of the run (none for a whole run).
-    package static func shardLines(_ options: CampaignOptions) -> [String] {
-        guard let shard = options.shard else { return [] }
-        // The share's first users, only those the run has (user k when k mod N = I - 1).
-        let first = stride(from: shard.index - 1, to: options.users, by: shard.count).prefix(4).map(String.init)
-        let listed = first.isEmpty ? "no user" : "user" + (first.count == 1 ? " " : "s ") + first.prefix(3).joined(separator: ", ") + (first.count > 3 ? ", …" : "")
-        return ["  shard       \(shard): \(listed) of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
-    }
-
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
     package static func failure(_ failure: ShrunkFailure<FlagshipRules>, writtenTo path: String, timelineText: String) -> String {
         [
@@ -72,14 +63,8 @@ package enum FlagshipRunSummary {
             "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
-            "  replay it:      \(FlagshipReplay.command(for: path))",
+            "  replay it:      \(Replay.command(for: path))",
             "  regenerate it:  \(failure.regenerateCommand)",
         ].joined(separator: "\n")
-    }
-
-    /// The progress line on standard error.
-    package static func progress(done: Int, of total: Int, seconds: Double) -> String {
-        let percent = total == 0 ? 100 : done * 100 / total
-        return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
     }
 }

@@ -1,57 +1,11 @@
 import SubscriptionModel
 
-/// `simulate replay FILE`: the one code path from a timeline file to JSON Lines,
-/// shared by the command and the scenario tests.
-///
-/// The lines go to a sink in chunks as the events are replayed, so a timeline of
-/// millions of events never needs its whole output in memory; nothing reaches the sink
-/// before the whole file has been read and accepted (the contract's Errors).
+/// The flagship's v1 timelines replayed through its reference model (`Replay` reads a
+/// timeline file and sends a v1 one here): the v1 contract's JSON Lines, handed to a
+/// sink in chunks of about `Replay.chunkBytes`.
 package enum FlagshipReplay {
-    /// About how many bytes of lines are handed to the sink at a time.
-    package static let chunkBytes = 1 << 16
-
-    /// Reads and validates the file at `path` (`-` for standard input), then replays it,
-    /// handing the JSON Lines to `sink` in chunks. A timeline that names a `policy` is
-    /// read and replayed under that policy with the generic output; one that does not is
-    /// the v1 contract (the meal-capture rules, `policy` here). Throws before anything
-    /// reaches `sink` when the file is bad.
-    package static func run(path: InputPath, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) throws(TimelineError) {
-        switch try read(path: path, policy: policy) {
-        case .v1(let timeline): write(timeline, policy: policy, to: sink)
-        case .policy(let timeline): Replay.write(timeline, to: sink)
-        }
-    }
-
-    /// The command that replays the timeline file at `path` (through the mutant
-    /// `mutant`, if given), the path written as one shell word: what every summary,
-    /// report and hint prints, so that each can be pasted as it is.
-    package static func command(for path: String, mutant: String? = nil) -> String {
-        "swift run simulate replay \(ExternalProgram.shellWord(path))" + (mutant.map { " --mutant \(ExternalProgram.shellWord($0))" } ?? "")
-    }
-
-    /// A timeline file as read: the v1 form, or one that names its policy.
-    package enum ReadTimeline {
-        /// A timeline without `policy`: the v1 contract.
-        case v1(FlagshipTimeline)
-        /// A timeline that names a policy: the generic contract.
-        case policy(Timeline)
-    }
-
-    /// Reads and validates the file at `path` (`-` for standard input) in the form it is
-    /// written in: the one reading `replay` and `replay --mutant` share.
-    package static func read(path: InputPath, policy: CaptureRules = .mealCapture) throws(TimelineError) -> ReadTimeline {
-        let bytes = try InputFile.read(path, kind: "timeline file")
-        return try bytes.withUnsafeBufferPointer { buffer throws(TimelineError) -> ReadTimeline in
-            let document = try TimelineDocument(buffer, keys: TimelineReader.keys)
-            if document.namesPolicy {
-                return .policy(try TimelineReader().read(document, folder: TimelineReader.folder(of: path)))
-            }
-            return .v1(try FlagshipTimelineReader(policy: policy).read(document))
-        }
-    }
-
     /// Replays a timeline through the reference model, handing the JSON Lines to `sink`
-    /// in chunks of about `chunkBytes`, each ending at a line's end.
+    /// in chunks of about `Replay.chunkBytes`, each ending at a line's end.
     package static func write(_ timeline: FlagshipTimeline, policy: CaptureRules = .mealCapture, to sink: (String) -> Void) {
         writeUTF8(timeline, policy: policy) { sink(String(decoding: $0, as: UTF8.self)) }
     }
@@ -62,26 +16,18 @@ package enum FlagshipReplay {
         let machine = FlagshipMachine(policy: policy)
         var state = FlagshipState(zone: timeline.zone)
         var chunk: [UInt8] = []
-        chunk.reserveCapacity(chunkBytes + 1024)
+        chunk.reserveCapacity(Replay.chunkBytes + 1024)
         var writer = FlagshipReplayLine.Writer()
         for (index, event) in timeline.events.enumerated() {
             let output = machine.apply(event, to: &state)
             writer.append(index: index, action: event.action, output: output, to: &chunk)
             chunk.append(UInt8(ascii: "\n"))
-            if chunk.count >= chunkBytes {
+            if chunk.count >= Replay.chunkBytes {
                 chunk.withUnsafeBufferPointer { sink($0) }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         if !chunk.isEmpty { chunk.withUnsafeBufferPointer { sink($0) } }
-    }
-
-    /// Reads, validates and replays the file at `path`, returning all the lines as one
-    /// text (for tests and small files; the command streams with `run`).
-    package static func jsonLines(path: String, policy: CaptureRules = .mealCapture) throws(TimelineError) -> String {
-        var text = ""
-        try run(path: InputPath(path), policy: policy) { text += $0 }
-        return text
     }
 
     /// Replays a timeline through the reference model, returning all the lines as one text.

@@ -51,7 +51,7 @@ package struct FlagshipTimelineReader: Sendable {
     /// whatever else is wrong with it.
     package func read(_ document: TimelineDocument) throws(TimelineError) -> FlagshipTimeline {
         do throws(TimelineError) {
-            let zone = try Self.zone(document.value("zone"), place: "zone")
+            let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
             var events: [FlagshipEvent] = []
             try document.forEachEvent { (index, parser) throws(TimelineError) in
                 events.append(try readEvent(&parser, index: index, previous: events.last))
@@ -214,28 +214,14 @@ package struct FlagshipTimelineReader: Sendable {
             return FlagshipEvent(at: at, .setEntitlement(tier))
         case .setZone:
             guard let rawZone = fields.zone, !rawZone.isNull else { throw .event(index, "missing zone") }
-            guard let name = rawZone.string, let zone = Self.zoneNamed(name) else {
+            guard let name = rawZone.string, let zone = TimelineReader.zoneNamed(name) else {
                 throw .event(index, "unknown time zone \(rawZone.shown)")
             }
             return FlagshipEvent(at: at, .setZone(zone))
         }
     }
 
-    /// The file's `zone` (or another place's): a zone name Foundation knows.
-    static func zone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
-        guard let raw, !raw.isNull else { throw TimelineError(place: place, problem: "missing") }
-        guard let name = raw.string, let zone = zoneNamed(name) else {
-            throw TimelineError(place: place, problem: "unknown time zone \(ErrorText.json(raw))")
-        }
-        return zone
-    }
 
-    /// The zone named `name`; nil for names no zone database has: empty, longer than
-    /// any identifier, or holding a control character (which a C library would cut at).
-    static func zoneNamed(_ name: String) -> TimeZoneRules? {
-        guard !name.isEmpty, name.utf8.count <= 128, !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
-        return TimeZoneRules.named(name)
-    }
 
     /// The kinds of action a `do` names, without their payloads.
     private enum ActionName { case install, capture, setEntitlement, setZone, reinstall, look }

@@ -45,7 +45,7 @@ package struct ProductPeriod: Hashable, Sendable, CustomStringConvertible {
         if months == 0 {
             return anchor.adding(milliseconds: Int64(days * count) * Milliseconds.twentyFourHours)
         }
-        return FlagshipStoreKitLifecycle.renewal(of: anchor, months: months * count)
+        return StoreKitLifecycle.renewal(of: anchor, months: months * count)
     }
 
     /// `P1M`-style text.

@@ -49,7 +49,7 @@ struct StoreKitLifecycle {
     /// The changes from a first purchase at `purchaseFrom` until `end` (exclusive), in time order.
     func changes(_ random: inout SeededRandom, purchaseFrom: Instant, end: Instant) -> [EntitlementChange] {
         var changes: [EntitlementChange] = []
-        let graceDays = Int64(random.pick(FlagshipStoreKitLifecycle.graceDays))
+        let graceDays = Int64(random.pick(StoreKitLifecycle.graceDays))
         var t = purchaseFrom
         var kind = EntitlementChange.Kind.purchase
         var lives = 0
@@ -137,7 +137,7 @@ struct StoreKitLifecycle {
                 return heard
             case .failBilling:
                 let retry: Instant? = random.chance(0.6)
-                    ? expires.adding(milliseconds: random.int64(in: 1...FlagshipStoreKitLifecycle.billingRetryDays * Self.day - 1)) : nil
+                    ? expires.adding(milliseconds: random.int64(in: 1...StoreKitLifecycle.billingRetryDays * Self.day - 1)) : nil
                 let lapse = expires.adding(milliseconds: grace(graceDays, product) * Self.day)
                 let renewed = period(product).end(after: anchor, count: periods + 1)
                 if let retry, retry < lapse, retry < renewed {
@@ -224,5 +224,27 @@ struct StoreKitLifecycle {
             roll -= weight
         }
         return .refund
+    }
+}
+
+/// Shared with the flagship's lifecycle (`FlagshipStoreKitLifecycle`).
+extension StoreKitLifecycle {
+    /// The billing grace periods an app can enable, in days (0: none).
+    package static let graceDays = [0, 3, 16, 28]
+
+    /// How long StoreKit retries a failed renewal.
+    package static let billingRetryDays: Int64 = 60
+
+    /// The instant `months` monthly renewals after `anchor`: the same UTC time of day on
+    /// the anchor's day of the month, clamped to the last day of shorter months.
+    package static func renewal(of anchor: Instant, months: Int) -> Instant {
+        let ms = anchor.millisecondsSince1970
+        let date = LocalDate(localMilliseconds: ms)
+        let timeOfDay = ms - Int64(date.daysSince1970) * Milliseconds.twentyFourHours
+        let (year, month, day) = date.components
+        let monthIndex = year * 12 + (month - 1) + months
+        let newYear = monthIndex / 12, newMonth = monthIndex % 12 + 1
+        let newDay = min(day, LocalDate.daysInMonth(year: newYear, month: newMonth))
+        return Instant(millisecondsSince1970: Int64(LocalDate.days(year: newYear, month: newMonth, day: newDay)) * Milliseconds.twentyFourHours + timeOfDay)
     }
 }

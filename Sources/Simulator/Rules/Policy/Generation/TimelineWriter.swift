@@ -71,6 +71,32 @@ package struct TimelineWriter: Sendable {
     /// `instant` as the contract writes it, in `zone`'s offset when that is whole
     /// minutes and keeps the written year within 1970–2099, else in UTC.
     package static func instant(_ instant: Instant, in zone: TimeZoneRules) -> String {
-        InstantText.format(instant, offsetSeconds: FlagshipTimelineWriter.writtenOffsetSeconds(instant, in: zone))
+        InstantText.format(instant, offsetSeconds: TimelineWriter.writtenOffsetSeconds(instant, in: zone))
+    }
+}
+
+/// Shared with the flagship's v1 writer (`FlagshipTimelineWriter`).
+extension TimelineWriter {
+    /// The wall-clock times a timeline may write, in milliseconds since 1970-01-01T00:00
+    /// local: its years, 1970 to 2099 (`InstantParser.years`), so that a range check
+    /// stands for working out the year of every instant written.
+    static let writableLocal: Range<Int64> = Int64(LocalDate.days(year: InstantParser.years.lowerBound, month: 1, day: 1)) * Milliseconds.twentyFourHours
+        ..< Int64(LocalDate.days(year: InstantParser.years.upperBound + 1, month: 1, day: 1)) * Milliseconds.twentyFourHours
+
+    /// The offset, in seconds, a timeline writes `instant` in when the device is in
+    /// `zone`: the zone's own at that instant when it is whole minutes and the year
+    /// written in it is one a timeline may have (1970–2099: `1970-01-01T03:00:00Z` in New
+    /// York would be written in 1969), else 0, UTC; and for an instant outside those
+    /// years in UTC as well (`1970-01-01T00:00:00+14:00` is 1969 in UTC), the smallest
+    /// whole-minute offset, at most ±23:59, that writes it in them. Both forms' writers use it.
+    package static func writtenOffsetSeconds(_ instant: Instant, in zone: TimeZoneRules) -> Int {
+        let at = instant.millisecondsSince1970, offset = zone.offsetMilliseconds(at: instant)
+        if offset % Milliseconds.minute == 0, writableLocal.contains(at + offset) { return Int(offset / Milliseconds.second) }
+        if writableLocal.contains(at) { return 0 }
+        // The nearest whole-minute offset that brings the wall clock into the years.
+        let minutes = at < writableLocal.lowerBound ? (writableLocal.lowerBound - at + Milliseconds.minute - 1) / Milliseconds.minute
+            : -((at - writableLocal.upperBound + Milliseconds.minute) / Milliseconds.minute)
+        guard abs(minutes) <= 23 * 60 + 59 else { return 0 } // no timeline can hold it
+        return Int(minutes * 60)
     }
 }

@@ -14,7 +14,8 @@ extension KillHunt where Rules == PolicyRules {
 }
 
 /// The kill matrix of a policy's catalogued mutants: every mutant hunted over the same
-/// users, in parallel, specialized for each mutant's type.
+/// users, in parallel, specialized for each mutant's type; and, for every rule set's
+/// matrix (`FlagshipKillMatrix` hunts the flagship's), how it is printed.
 package enum KillMatrix {
     /// Hunts every mutant of `policyName`'s catalogue; rows in catalogue order.
     package static func run(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> [RunReport.MutantEntry] {
@@ -30,6 +31,30 @@ package enum KillMatrix {
             let result = entry.visit(Hunt(options: options, policy: policy, swarm: swarm))
             return (row(for: entry, result: result, policyName: policyName), result.user, result.eventsPerUser)
         })
+    }
+
+    /// Where a report's counterexamples are and how to see a mutant's bug in one, in
+    /// markdown (the HTML report shows its code spans as code).
+    package static let counterexampleNote = "Each killed mutant's shrunk counterexample is `failures/mutant-NAME.json` in this report's folder. "
+        + "To see the bug, replay it through the mutant and through the reference and compare the two: "
+        + "`simulate replay FOLDER/failures/mutant-NAME.json --mutant NAME` against the same without `--mutant`."
+
+    /// The matrix as `simulate mutants` prints it.
+    package static func text(_ rows: [RunReport.MutantEntry]) -> String {
+        var lines = ["  " + Figures.left("mutant", 38) + Figures.left("", 9) + Figures.left("caught by", 34) + Figures.right("events", 12) + Figures.right("seconds", 10) + Figures.right("shrunk to", 11)]
+        for row in rows {
+            lines.append("  " + Figures.left(row.name, 38) + Figures.left(row.killed ? "killed" : "SURVIVED", 9) + Figures.left(row.caughtBy ?? "", 34)
+                + Figures.right(row.eventsUntilKill.map(Figures.grouped) ?? "", 12) + Figures.right(row.secondsUntilKill.map { Figures.fixed($0, 3) } ?? "", 10)
+                + Figures.right(row.shrunkEvents.map { Figures.count($0, "event") } ?? "", 11))
+        }
+        for row in rows {
+            guard let broken = row.counterexampleBreaks else { continue }
+            lines.append("  (\(row.name): its shrunk counterexample breaks \(broken))")
+        }
+        let killed = rows.filter(\.killed).count
+        lines.append("")
+        lines.append("\(killed) of \(rows.count) mutants killed.")
+        return lines.joined(separator: "\n")
     }
 
     /// A hunt specialized for one mutant type.

@@ -33,7 +33,7 @@ extension RunReport {
                                 detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
                                 originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
                                 timeline: text, timelineFile: path,
-                                replayCommand: FlagshipReplay.command(for: path),
+                                replayCommand: Replay.command(for: path),
                                 regenerateCommand: failure.regenerateCommand,
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",

@@ -24,7 +24,7 @@ package enum RunSummary {
         var lines = [
             "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
             "  seed        \(result.options.seed)",
-        ] + FlagshipRunSummary.shardLines(result.options) + [
+        ] + shardLines(result.options) + [
             "  users       \(Figures.grouped(result.users)) (\(personas))",
             "  events      \(Figures.grouped(result.events))",
             "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
@@ -61,8 +61,23 @@ package enum RunSummary {
           shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          replay:      \(FlagshipReplay.command(for: path))
+          replay:      \(Replay.command(for: path))
           regenerate:  \(failure.regenerateCommand)
         """
+    }
+
+    /// The line naming a shard's share of the run (none for a whole run).
+    package static func shardLines(_ options: CampaignOptions) -> [String] {
+        guard let shard = options.shard else { return [] }
+        // The share's first users, only those the run has (user k when k mod N = I - 1).
+        let first = stride(from: shard.index - 1, to: options.users, by: shard.count).prefix(4).map(String.init)
+        let listed = first.isEmpty ? "no user" : "user" + (first.count == 1 ? " " : "s ") + first.prefix(3).joined(separator: ", ") + (first.count > 3 ? ", …" : "")
+        return ["  shard       \(shard): \(listed) of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
+    }
+
+    /// The progress line on standard error.
+    package static func progress(done: Int, of total: Int, seconds: Double) -> String {
+        let percent = total == 0 ? 100 : done * 100 / total
+        return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
     }
 }

@@ -55,7 +55,7 @@ package struct TimelineReader: Sendable {
     package func read(_ document: TimelineDocument, folder: String) throws(TimelineError) -> Timeline {
         do throws(TimelineError) {
             let policy = try readPolicy(document.value("policy"), folder: folder)
-            let zone = try FlagshipTimelineReader.zone(document.value("zone"), place: "zone")
+            let zone = try TimelineReader.zone(document.value("zone"), place: "zone")
             var events: [Event] = []
             try document.forEachEvent { (index, parser) throws(TimelineError) in
                 let fields = try readFields(&parser, index: index)
@@ -219,7 +219,7 @@ package struct TimelineReader: Sendable {
             return Event(at: at, .setEntitlement(product.map { Entitlement(product: $0, expires: expires, renews: renews) }))
         default: // "set-zone"
             guard let rawZone = object[.zone], rawZone != .null else { throw .event(index, "missing zone") }
-            guard case .string(let zoneName) = rawZone, let zone = FlagshipTimelineReader.zoneNamed(zoneName) else {
+            guard case .string(let zoneName) = rawZone, let zone = TimelineReader.zoneNamed(zoneName) else {
                 throw .event(index, "unknown time zone \(Self.show(rawZone))")
             }
             return Event(at: at, .setZone(zone))
@@ -271,4 +271,23 @@ package struct TimelineReader: Sendable {
 
     /// `"a", "b" or "c"`: each name cut, and at most `MessageText.listLimit` of them.
     static func list(_ names: [String], quoteLast: Bool = true) -> String { MessageText.list(names, quoteLast: quoteLast) }
+}
+
+/// Shared with the flagship's v1 reader (`FlagshipTimelineReader`).
+extension TimelineReader {
+    /// The file's `zone` (or another place's): a zone name Foundation knows.
+    static func zone(_ raw: JSONValue?, place: String) throws(TimelineError) -> TimeZoneRules {
+        guard let raw, !raw.isNull else { throw TimelineError(place: place, problem: "missing") }
+        guard let name = raw.string, let zone = zoneNamed(name) else {
+            throw TimelineError(place: place, problem: "unknown time zone \(ErrorText.json(raw))")
+        }
+        return zone
+    }
+
+    /// The zone named `name`; nil for names no zone database has: empty, longer than
+    /// any identifier, or holding a control character (which a C library would cut at).
+    static func zoneNamed(_ name: String) -> TimeZoneRules? {
+        guard !name.isEmpty, name.utf8.count <= 128, !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        return TimeZoneRules.named(name)
+    }
 }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What every rule set's benchmark measures with (`Benchmark` for a policy,
+/// `FlagshipBenchmark` for the flagship's rules): one measurement, the median of
+/// alternating rounds, and the process's peak memory.
+extension Benchmark {
+    /// One measurement.
+    package struct Figure: Sendable {
+        /// Events processed.
+        package var events: Int
+        /// Wall-clock seconds.
+        package var seconds: Double
+        /// Events per second.
+        package var rate: Double { Double(events) / max(seconds, 1e-9) }
+    }
+
+    /// The round with the median rate (the lower middle one of an even count).
+    static func median(_ figures: [Figure]) -> Figure {
+        figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
+    }
+
+    /// This program's own peak resident memory.
+    ///
+    /// On Linux it is `VmHWM` of `/proc/self/status`, which belongs to the program's
+    /// address space: `getrusage`'s `ru_maxrss` survives `exec`, so under
+    /// `swift run` it reported the package manager's high-water mark (116 MiB for a
+    /// 43 MiB bench). Elsewhere `ru_maxrss`, which Apple's systems reset at `exec`.
+    package static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            return kibibytes * 1024
+        }
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+}
