@@ -19,6 +19,28 @@ extension Benchmark {
         figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
     }
 
+    /// The lines every benchmark prints under its heading: (a) the `step` alone, (b) the
+    /// full simulation and (c) its `Calendar` baseline as their median rounds, every
+    /// round, the ratios, and the peak memory; `engine` names what steps ("model",
+    /// "engine").
+    static func lines(engine: String, step: (name: String, figure: Figure), simulation: [Figure], baseline: [Figure], peakResidentBytes: Int) -> [String] {
+        func line(_ name: String, _ figure: Figure) -> String {
+            "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
+                + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
+        }
+        let simulated = median(simulation), calendar = median(baseline)
+        return [
+            line("(a) \(step.name) alone (outputs digested), 1 thread", step.figure),
+            line("(b) full simulation (generation, \(engine), every invariant)", simulated),
+            line("(c) the same with local dates from Calendar (baseline)", calendar),
+            "  rounds of (b)  " + simulation.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  rounds of (c)  " + baseline.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  b/c  \(Figures.fixed(simulated.rate / calendar.rate, 1))×   (zone tables against Calendar)",
+            "  b/a  \(Figures.fixed(simulated.rate / step.figure.rate, 2))×   (the whole simulation against the bare \(engine) step)",
+            "  peak resident memory  \(Figures.fixed(Double(peakResidentBytes) / 1_048_576, 1)) MiB",
+        ]
+    }
+
     /// This program's own peak resident memory.
     ///
     /// On Linux it is `VmHWM` of `/proc/self/status`, which belongs to the program's

@@ -124,21 +124,10 @@ package struct FlagshipBenchmark: Sendable {
 
     /// The figures as `simulate bench` prints them.
     package static func text(_ result: Result) -> String {
-        func line(_ name: String, _ figure: Benchmark.Figure) -> String {
-            "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
-                + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
-        }
-        return [
+        ([
             "simulate bench (\(result.cores) cores; simulations on \(result.jobs) job\(result.jobs == 1 ? "" : "s"), "
                 + "median of \(result.simulationRounds.count) alternating rounds)",
-            line("(a) model step alone (outputs digested), 1 thread", result.modelStep),
-            line("(b) full simulation (generation, model, every invariant)", result.simulation),
-            line("(c) the same with local dates from Calendar (baseline)", result.calendarBaseline),
-            "  rounds of (b)  " + result.simulationRounds.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  rounds of (c)  " + result.calendarBaselineRounds.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  b/c  \(Figures.fixed(result.simulation.rate / result.calendarBaseline.rate, 1))×   (zone tables against Calendar)",
-            "  b/a  \(Figures.fixed(result.simulation.rate / result.modelStep.rate, 2))×   (the whole simulation against the bare model step)",
-            "  peak resident memory  \(Figures.fixed(Double(result.peakResidentBytes) / 1_048_576, 1)) MiB",
-        ].joined(separator: "\n")
+        ] + Benchmark.lines(engine: "model", step: ("model step", result.modelStep), simulation: result.simulationRounds,
+                            baseline: result.calendarBaselineRounds, peakResidentBytes: result.peakResidentBytes)).joined(separator: "\n")
     }
 }

@@ -233,21 +233,9 @@ package struct Benchmark: Sendable {
 
     /// The figures as `simulate bench --policy` prints them.
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int) -> String {
-        let simulation = Self.median(rounds.simulation), baseline = Self.median(rounds.calendarBaseline)
-        func line(_ name: String, _ figure: Figure) -> String {
-            "  " + Figures.left(name, 58) + Figures.right(Figures.rate(figure.rate) + "events/s", 18)
-                + "  (" + Figures.grouped(figure.events) + " events in " + Figures.fixed(figure.seconds, 2) + " s)"
-        }
-        return [
+        ([
             "simulate bench --policy \(ExternalProgram.shellWord(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
-            line("(a) generic engine step alone (outputs digested), 1 thread", step),
-            line("(b) full simulation (generation, engine, every invariant)", simulation),
-            line("(c) the same with local dates from Calendar (baseline)", baseline),
-            "  rounds of (b)  " + rounds.simulation.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  rounds of (c)  " + rounds.calendarBaseline.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  b/c  \(Figures.fixed(simulation.rate / baseline.rate, 1))×   (zone tables against Calendar)",
-            "  b/a  \(Figures.fixed(simulation.rate / step.rate, 2))×   (the whole simulation against the bare engine step)",
-            "  peak resident memory  \(Figures.fixed(Double(Self.peakResidentBytes()) / 1_048_576, 1)) MiB",
-        ].joined(separator: "\n")
+        ] + Self.lines(engine: "engine", step: ("generic engine step", step), simulation: rounds.simulation, baseline: rounds.calendarBaseline,
+                       peakResidentBytes: Self.peakResidentBytes())).joined(separator: "\n")
     }
 }
