@@ -3,43 +3,13 @@ import Simulator
 import SubscriptionModel
 import Testing
 
-/// The harness earns its keep by catching the bugs real apps ship: every catalogued
-/// mutant is killed by the default campaign's seed, and its shrunk counterexample is
-/// 1-minimal and no longer than the smallest timeline showing that bug (through the
-/// invariant it was caught by) plus two events.
-@Suite("Mutants are killed")
+/// The flagship's catalogue and implementations written against its protocol. (That
+/// every catalogued mutant is killed, with a short 1-minimal counterexample, is
+/// `MutantsKilledTests`, written once for every rule set.)
+@Suite("The flagship's mutants")
 struct FlagshipMutantTests {
     /// The default campaign's seed (`simulate mutants`), the first users of it.
     static let options = CampaignOptions(seed: 7, users: 3_000, years: CampaignOptions.defaultYears, jobs: 1)
-
-    @Test("killed, with a short 1-minimal counterexample", arguments: FlagshipMutantCatalogue.all.map(\.name))
-    func killed(name: String) throws {
-        let entry = try #require(FlagshipMutantCatalogue.all.first { $0.name == name })
-        let result = entry.hunt(Self.options)
-        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --seed \(Self.options.seed) --users \(Self.options.users)")
-        let shrunk = try #require(result.shrunk)
-        print("\(name): killed by \(violation.invariant.rawValue) at user \(result.user!) after \(result.eventsUntilKill) events; shrunk to \(shrunk.events.count)")
-        #expect(result.shrunkViolation?.invariant == violation.invariant, "the shrunk timeline fails the same way")
-        let smallest = entry.smallestCounterexampleThrough(violation.invariant)
-        #expect(shrunk.events.count <= smallest + 2,
-                "\(name): \(shrunk.events.count) events, the smallest through \(violation.invariant.rawValue) is \(smallest)\n\(FlagshipTimelineWriter().text(shrunk))")
-        // 1-minimal: removing any single event but the install makes the failure go away.
-        for index in 1..<shrunk.events.count {
-            var smaller = shrunk
-            smaller.events.remove(at: index)
-            #expect(entry.check(smaller)?.invariant != violation.invariant, "\(name): event \(index) of the counterexample could go")
-        }
-        // The report's regression test names the mutant, and the timeline it embeds
-        // fails for the mutant and passes for the reference model.
-        let row = KillHunt.entry(name: entry.name, mistake: entry.mistake, constructor: entry.constructor, result: result)
-        let test = try #require(row.regressionTest)
-        #expect(test.contains("FlagshipTimelineCheck(comparingWithReference: true) { \(entry.constructor) }"), "\(test)")
-        let embedded = try #require(test.components(separatedBy: "#\"\"\"").dropFirst().first?.components(separatedBy: "\"\"\"#").first)
-        let timeline = try FlagshipTimelineReader().read(data: Data(embedded.utf8))
-        #expect(entry.check(timeline) != nil, "the pasted test fails for \(name)")
-        var reference = FlagshipTimelineCheck { FlagshipReferenceImplementation() }
-        #expect(reference.check(zone: timeline.zone, events: timeline.events).violation == nil, "and passes once the bug is gone")
-    }
 
     @Test("the catalogue has at least 14 mutants, each documented")
     func catalogue() {

@@ -3,37 +3,11 @@ import SubscriptionModel
 import Testing
 import TestSupport
 
-/// `simulate mutants --policy X`: every catalogued mutant of every shipped policy is
-/// killed by the policy's generated users, with a 1-minimal counterexample no longer
-/// than the smallest timeline that shows its bug plus two events.
-@Suite("Policy mutants are killed by the campaign")
+/// `simulate mutants --policy X`: the counterexamples of many policy mutants at once, and
+/// what a kill matrix row says. (That every catalogued mutant is killed, with a short
+/// 1-minimal counterexample, is `MutantsKilledTests`, written once for every rule set.)
+@Suite("Policy mutants in the kill matrix")
 struct KillMatrixTests {
-    /// The default campaign's seed (`simulate mutants`), enough users for the rarest bug.
-    static let options = CampaignOptions(seed: 7, users: 2_500, years: CampaignOptions.defaultYears, jobs: 1)
-
-    /// Every policy's, meal-capture's generic-engine ones included (which the command
-    /// line does not hunt: `--policy meal-capture` is the v1 path and its own mutants).
-    static let names = MutantCatalogue.all.map { "\($0.policy)/\($0.name)" }
-
-    @Test("killed, shrunk to a short 1-minimal counterexample", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: names)
-    func killed(name: String) throws {
-        let entry = try #require(MutantCatalogue.all.first { "\($0.policy)/\($0.name)" == name })
-        let policy = try #require(SubscriptionPolicy.named(entry.policy))
-        let result = entry.visit(KillMatrix.Hunt(options: Self.options, policy: policy, swarm: true))
-        let violation = try #require(result.violation, "\(name) survived \(Self.options.users) users of seed \(Self.options.seed); reproduce with: swift run -c release simulate mutants --policy \(entry.policy) --seed \(Self.options.seed) --users \(Self.options.users)")
-        let shrunk = try #require(result.shrunk)
-        #expect(result.shrunkViolation != nil, "the shrunk timeline still fails (first by \(violation.invariant.rawValue))")
-        #expect(shrunk.isRealistic, "\(name): the counterexample holds an entitlement StoreKit does not report")
-        #expect(shrunk.events.count <= entry.smallestCounterexample + 2,
-                "\(name): \(shrunk.events.count) events, the smallest is \(entry.smallestCounterexample)\n\(TimelineWriter().text(shrunk, about: nil))")
-        for index in 1..<shrunk.events.count {
-            var smaller = shrunk
-            smaller.events.remove(at: index)
-            let again = entry.visit(RecheckVisitor(timeline: smaller))
-            #expect(again == nil, "\(name): event \(index) of the counterexample could go")
-        }
-    }
-
     /// Seed 7, 150 users per mutant: most of the 38 are caught that early, each a failure
     /// shrunk through the candidates a realistic timeline allows.
     @Test("every shrunk counterexample of every policy mutant caught in 150 users is a timeline the generator could produce")
@@ -76,11 +50,4 @@ struct KillMatrixTests {
     }
 
     /// Checks one timeline with a mutant's concrete type, against the reference.
-    struct RecheckVisitor: MutantVisitor {
-        let timeline: Timeline
-        func visit<M: Mutant>(_ type: M.Type) -> Violation<Invariant>? {
-            var check = TimelineCheck(policy: timeline.policy, comparingWithReference: true) { M() }
-            return check.check(timeline).violation
-        }
-    }
 }
