@@ -22,8 +22,8 @@ struct MutantsKilledTests {
     func flagship(_ mutant: FlagshipMutantUnderTest) throws { try Self.killed(mutant, options: Self.flagshipOptions) }
 
     @Test("a policy mutant: killed, shrunk to a short, realistic, 1-minimal counterexample its regression test carries",
-          .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: PolicyMutantUnderTest.all)
-    func policy(_ mutant: PolicyMutantUnderTest) throws { try Self.killed(mutant, options: Self.policyOptions) }
+          .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: ShippedPolicyMutantUnderTest.all)
+    func policy(_ mutant: ShippedPolicyMutantUnderTest) throws { try Self.killed(mutant, options: Self.policyOptions) }
 
     static func killed<Mutant: MutantUnderTest>(_ mutant: Mutant, options: CampaignOptions) throws {
         let name = mutant.testDescription

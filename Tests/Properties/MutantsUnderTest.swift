@@ -57,7 +57,7 @@ struct FlagshipMutantUnderTest: MutantUnderTest {
 }
 
 /// A mutant of a policy's catalogue.
-struct PolicyMutantUnderTest: MutantUnderTest {
+struct ShippedPolicyMutantUnderTest: MutantUnderTest {
     typealias Rules = PolicyRules
     let entry: MutantCatalogue.Entry
     var testDescription: String { "\(entry.policy)/\(entry.name)" }
@@ -85,7 +85,7 @@ struct PolicyMutantUnderTest: MutantUnderTest {
     /// Every mutant of every policy's catalogue (meal-capture's on the generic engine
     /// included, which the command line does not hunt: `--policy meal-capture` is the
     /// v1 path and its own mutants).
-    static let all: [PolicyMutantUnderTest] = MutantCatalogue.all.map(PolicyMutantUnderTest.init)
+    static let all: [ShippedPolicyMutantUnderTest] = MutantCatalogue.all.map(ShippedPolicyMutantUnderTest.init)
 
     /// The first violation of mutant type `M` on a timeline, compared with the reference.
     struct Recheck: MutantVisitor {

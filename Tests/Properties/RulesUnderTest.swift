@@ -56,7 +56,7 @@ struct FlagshipUnderTest: RulesUnderTest {
 }
 
 /// A shipped policy on the general engine, with `GenerationSettings`' seed and years.
-struct PolicyUnderTest: RulesUnderTest {
+struct ShippedPolicyUnderTest: RulesUnderTest {
     let policy: SubscriptionPolicy
     var generator: TimelineGenerator { GenerationSettings.generator(policy) }
     func reference(_ options: CampaignOptions) -> CampaignResult {
@@ -67,7 +67,7 @@ struct PolicyUnderTest: RulesUnderTest {
     func invariants(_ result: CampaignResult) -> [(name: String, checks: Int, violations: Int)] {
         Invariant.allCases.filter { $0 != .matchesReference }.map { ($0.rawValue, result.checks[$0], result.violations[$0]) }
     }
-    var sharedRun: CampaignResult { PolicyUnderTest.sharedRuns.withLock { runs in
+    var sharedRun: CampaignResult { ShippedPolicyUnderTest.sharedRuns.withLock { runs in
         if let run = runs[policy.name] { return run }
         let run = reference(sharedOptions)
         runs[policy.name] = run
@@ -90,5 +90,5 @@ struct RuleSetCase: Sendable, CustomTestStringConvertible {
     let testDescription: String
 
     static let all: [RuleSetCase] = [RuleSetCase(rules: FlagshipUnderTest(), testDescription: "flagship")]
-        + GenerationSettings.names.map { RuleSetCase(rules: PolicyUnderTest(policy: GenerationSettings.policy($0)), testDescription: $0) }
+        + GenerationSettings.names.map { RuleSetCase(rules: ShippedPolicyUnderTest(policy: GenerationSettings.policy($0)), testDescription: $0) }
 }

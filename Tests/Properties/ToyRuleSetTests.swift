@@ -3,9 +3,11 @@ import SubscriptionModel
 import Testing
 
 /// A third rule set, defined here and nowhere in the package, runs through the harness's
-/// generic pieces (`KillHunt`, the `Shrinker`, `DeterminismCheck`, `Violation`) without a
-/// line of harness code written for it: what a rule set conforms to is `RuleSet`, its
-/// check to `TimelineChecking` and its generator to `UserGenerating`.
+/// generic pieces (`Campaign` and its loop, `RunTallying`, `KillHunt`, the `Shrinker`,
+/// `DeterminismCheck`, `Violation`) without a line of harness code written for it: what
+/// a rule set conforms to is `RuleSet` and `CampaignRules`, its implementations'
+/// protocol to `RuleImplementation`, its check to `TimelineChecking`, its generator to
+/// `UserGenerating` and a job of its campaign to `CampaignWorking`.
 ///
 /// The toy rules: after `install`, at most three `brew`s are allowed per UTC day; a
 /// brew beyond that is blocked, and no other is.
@@ -45,6 +47,25 @@ struct ToyRuleSetTests {
         #expect(result.shrunk?.events.count == 5)
     }
 
+    @Test("a toy campaign counts every user the same with 1 job and 2, and the rolling mistake's users with the hunt's first")
+    func campaign() throws {
+        var options = Self.options
+        let right = Campaign(options: options) { DailyToy() }.run()
+        #expect(right.users == options.users && right.violations.isEmpty, "\(right.violations)")
+        #expect(right.events > 1_000 && right.simulatedMilliseconds > 0)
+        let rolling = Campaign(options: options) { RollingToy() }.run()
+        options.jobs = 2
+        let rollingOnTwo = Campaign(options: options) { RollingToy() }.run()
+        #expect(rolling.digest == rollingOnTwo.digest && rolling.violations == rollingOnTwo.violations)
+        #expect(rolling.firstFailingUser == rollingOnTwo.firstFailingUser)
+        let failing = try #require(rolling.violations[.noOverBlocking], "the rolling window broke no-over-blocking")
+        #expect(failing > 0 && failing < options.users)
+        let hunt = KillHunt<ToyRules>.hunt(options: Self.options, users: ToyUsers(), makeCheck: { ToyCheck { RollingToy() } })
+        #expect(rolling.firstFailingUser[.noOverBlocking] == hunt.user, "the campaign's first failing user is the hunt's")
+        let sampled = (0..<Self.options.users).filter { $0 % Campaign<DailyToy>.determinismSampling == 0 }.count
+        #expect(right.deterministicChecks == sampled, "every passing user in \(Campaign<DailyToy>.determinismSampling) regenerated")
+    }
+
     @Test("the determinism check compares a toy user's two generations")
     func determinism() {
         let users = ToyUsers(), first = users.makeBuffer(), second = users.makeBuffer()
@@ -60,7 +81,9 @@ struct ToyRuleSetTests {
 
 // MARK: - The toy rule set: types only the tests know
 
-enum ToyRules: RuleSet {
+enum ToyRules: CampaignRules {
+    typealias RunSetup = ToyUsers
+    typealias RunResult = ToyTally
     typealias Event = ToyEvent
     typealias Timeline = ToyTimeline
     /// Whether a brew was allowed.
@@ -99,15 +122,86 @@ struct ToyTimeline: Sendable, ShrinkableTimeline {
 }
 
 /// A toy implementation: `brew(at:)` says whether the brew is allowed.
-protocol ToyImplementation {
+protocol ToyImplementation: RuleImplementation where Rules == ToyRules {
+    init()
     mutating func brew(at: Instant) -> Bool
+}
+
+extension ToyImplementation {
+    /// A toy campaign: the harness's loop (`runJobs`) with a toy worker.
+    static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> ToyTally {
+        var total = ToyTally()
+        for tally in campaign.runJobs(progress: progress, empty: { ToyTally() }, { ToyWorker(users: campaign.setup, seed: campaign.options.seed, make: campaign.makeImplementation) }) {
+            total.merge(tally)
+        }
+        return total
+    }
+}
+
+extension Campaign where Implementation: ToyImplementation {
+    /// A toy campaign over `options`.
+    init(options: CampaignOptions, makeImplementation: @escaping @Sendable () -> Implementation) {
+        self.init(options: options, setup: ToyUsers(), makeImplementation: makeImplementation)
+    }
+}
+
+/// What a toy campaign counts: the shared counts, and how often each invariant broke.
+struct ToyTally: RunTallying, Sendable {
+    var users = 0, events = 0
+    var simulatedMilliseconds: Int64 = 0
+    var personas: [Persona: Int] = [:]
+    var digest: UInt64 = 0
+    var firstFailingUser: [ToyInvariant: Int] = [:]
+    var violations: [ToyInvariant: Int] = [:]
+    var deterministicChecks = 0
+    mutating func countViolation(of invariant: ToyInvariant) { violations[invariant, default: 0] += 1 }
+    mutating func merge(_ other: ToyTally) {
+        mergeCounts(other)
+        for (invariant, count) in other.violations { violations[invariant, default: 0] += count }
+        deterministicChecks += other.deterministicChecks
+    }
+}
+
+/// One job of a toy campaign.
+struct ToyWorker<Implementation: ToyImplementation>: CampaignWorking {
+    typealias Rules = ToyRules
+    let users: ToyUsers
+    let seed: UInt64
+    let make: @Sendable () -> Implementation
+    let buffer = GrowableBuffer<ToyEvent>(capacity: 64)
+    var deterministicChecks = 0
+
+    mutating func draw(user: Int) -> (zone: TimeZoneRules, persona: Persona) {
+        (users.draw(seed: seed, user: user, into: buffer), Persona.allCases[0])
+    }
+    var span: (events: Int, first: Instant, last: Instant) {
+        (buffer.count, buffer.events[0].at, buffer.events[buffer.count - 1].at)
+    }
+    mutating func check(zone: TimeZoneRules) -> (violation: Violation<ToyInvariant>?, digest: OutputDigest) {
+        var check = ToyCheck(make)
+        var digest = OutputDigest()
+        var implementation = make()
+        for event in buffer.events where event.brews { digest.add(implementation.brew(at: event.at) ? 1 : 2) }
+        return (check.firstViolation(zone: zone, events: buffer.events), digest)
+    }
+    mutating func countPastFailure(from index: Int, zone: TimeZoneRules) {}
+    mutating func regenerate(user: Int, zone: TimeZoneRules, digest: OutputDigest) -> Violation<ToyInvariant>? {
+        deterministicChecks += 1
+        let again = users.makeBuffer()
+        let zoneAgain = users.draw(seed: seed, user: user, into: again)
+        let first = DeterminismCheck<ToyRules>.Sample(zone: zone, events: buffer.array, digest: digest)
+        return DeterminismCheck<ToyRules>.compare(first, .init(zone: zoneAgain, events: again.array, digest: digest), user: user)
+    }
+    func finish(_ tally: inout ToyTally) { tally.deterministicChecks += deterministicChecks }
 }
 
 /// The rules as written: three a UTC day.
 struct DailyToy: ToyImplementation {
+    typealias Rules = ToyRules
     var limit = 3
     private var day: Int64 = .min, count = 0
-    init(limit: Int = 3) { self.limit = limit }
+    init() {}
+    init(limit: Int) { self.limit = limit }
     mutating func brew(at: Instant) -> Bool {
         let today = at.millisecondsSince1970 / Milliseconds.twentyFourHours
         if today != day { (day, count) = (today, 0) }
@@ -119,6 +213,7 @@ struct DailyToy: ToyImplementation {
 
 /// The classic mistake: three in any 24 hours.
 struct RollingToy: ToyImplementation {
+    typealias Rules = ToyRules
     private var allowed: [Instant] = []
     mutating func brew(at: Instant) -> Bool {
         allowed.removeAll { $0.milliseconds(to: at) >= Milliseconds.twentyFourHours }
@@ -158,7 +253,7 @@ struct ToyCheck<Implementation: ToyImplementation>: TimelineChecking {
 }
 
 /// Users who install, then brew in bursts over a few days.
-struct ToyUsers: UserGenerating {
+struct ToyUsers: UserGenerating, Sendable {
     typealias Rules = ToyRules
 
     func makeBuffer() -> GrowableBuffer<ToyEvent> { GrowableBuffer<ToyEvent>(capacity: 64) }
