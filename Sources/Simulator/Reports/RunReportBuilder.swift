@@ -43,13 +43,8 @@ extension RunReport {
             attemptsByHour: behaviour.attemptsByHour)
         self.failures = failures.map { failure, path in
             let text = FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
-            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules, implementation: implementation,
-                                seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
-                                detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
-                                originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
-                                timeline: text, timelineFile: path,
-                                replayCommand: Replay.command(for: path),
-                                regenerateCommand: failure.regenerateCommand,
+            return FailureEntry(failure, rules: failure.invariant.rules, implementation: implementation,
+                                events: failure.timeline.events.count, text: text, path: path,
                                 regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
         }
         self.mutants = nil
@@ -101,5 +96,19 @@ extension RunReport.CoverageEntry {
     init(category: String, meaning: String, reached: Int, floor: EdgeCategory.Floor) {
         self.init(category: category, meaning: meaning, reached: reached, expected: Int(floor.expected.rounded()),
                   floor: floor.value, floorRule: floor.rule, exercised: reached >= floor.value)
+    }
+}
+
+extension RunReport.FailureEntry {
+    /// The entry of a shrunk failure of any rule set: its invariant's `rules`, the
+    /// `implementation` checked, the shrunk timeline's `events`, its `text` written to
+    /// `path`, and the `regressionTest` to paste.
+    init<Rules: RuleSet>(_ failure: ShrunkFailure<Rules>, rules: String, implementation: String, events: Int, text: String, path: String,
+                         regressionTest: String) {
+        self.init(invariant: failure.invariant.rawValue, rules: rules, implementation: implementation,
+                  seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
+                  detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
+                  originalEvents: failure.originalEvents, shrunkEvents: events, timeline: text, timelineFile: path,
+                  replayCommand: Replay.command(for: path), regenerateCommand: failure.regenerateCommand, regressionTest: regressionTest)
     }
 }

@@ -28,13 +28,8 @@ extension RunReport {
         self.behaviour = PolicyRunReport.behaviour(result)
         self.failures = failures.map { failure, path in
             let text = failure.timelineText
-            return FailureEntry(invariant: failure.invariant.rawValue, rules: failure.invariant.rules(under: failure.timeline.policy), implementation: "reference",
-                                seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
-                                detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
-                                originalEvents: failure.originalEvents, shrunkEvents: failure.timeline.events.count,
-                                timeline: text, timelineFile: path,
-                                replayCommand: Replay.command(for: path),
-                                regenerateCommand: failure.regenerateCommand,
+            return FailureEntry(failure, rules: failure.invariant.rules(under: failure.timeline.policy), implementation: "reference",
+                                events: failure.timeline.events.count, text: text, path: path,
                                 regressionTest: RegressionTest.policySource(
                                     name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",
                                     title: "\(failure.invariant.rawValue) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user)",
