@@ -37,12 +37,11 @@ package struct ExternalCheck: ExternalChecking {
         self.policyName = policyName ?? policy.name
         self.swarm = swarm
         self.parser = OutputParser(policy: policy)
+        self.generator = TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
     }
 
     /// The generator of the check's users (the one `simulate run --policy` uses).
-    package var generator: TimelineGenerator {
-        TimelineGenerator(policy: policy, maxYears: options.years, personas: options.personas, swarm: swarm)
-    }
+    package let generator: TimelineGenerator
 
     /// What one timeline gave.
     package typealias Finding = ExternalFinding<Invariant>

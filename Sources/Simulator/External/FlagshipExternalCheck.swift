@@ -17,6 +17,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
         self.program = program
         self.options = options
         self.policy = policy
+        self.generator = FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
     }
 
     /// What one timeline gave.
@@ -127,9 +128,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
     }
 
     /// The generator of the check's users (the one `simulate run` uses).
-    package var generator: FlagshipTimelineGenerator {
-        FlagshipTimelineGenerator(maxYears: options.years, personas: options.personas, policy: policy)
-    }
+    package let generator: FlagshipTimelineGenerator
 
     /// A shrunk failure.
     package typealias Shrunk = ExternalShrunk<FlagshipTimeline, FlagshipInvariant>

@@ -52,13 +52,15 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
     }
 }
 
-/// The positions of a run's users, handed to the jobs in blocks of 8 from a shared
+/// The positions of a run's users, handed to the jobs in blocks (`size`) from a shared
 /// counter, so that the cores stay busy however uneven the timelines are.
 package struct UserBlocks {
     let users: Int
     let next: SharedCounter
     let done: SharedCounter
     private var handedOut: Range<Int>?
+    /// Users a block holds.
+    static var size: Int { 8 }
 
     init(users: Int, next: SharedCounter, done: SharedCounter) {
         self.users = users
@@ -70,9 +72,9 @@ package struct UserBlocks {
     /// user is taken.
     package mutating func nextBlock() -> Range<Int>? {
         if let handedOut { done.add(handedOut.count) }
-        let first = next.add(1) * 8
+        let first = next.add(1) * Self.size
         guard first < users else { handedOut = nil; return nil }
-        handedOut = first..<min(first + 8, users)
+        handedOut = first..<min(first + Self.size, users)
         return handedOut
     }
 }
