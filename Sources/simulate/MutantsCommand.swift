@@ -61,6 +61,6 @@ enum MutantsCommand {
         let matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         let command = "swift run -c release simulate mutants --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + (policy.swarm ? "" : " --no-swarm")
-        return try write(RunReport(policyResult: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
+        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
 }

@@ -67,7 +67,7 @@ enum RunCommand {
             summary += "\n\n" + RunSummary.failure(failure, writtenTo: path, timelineText: text)
         }
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(policyResult: result, failures: failures, storeKit: policy.storeKit?.path))
+        try folder.write(RunReport(result: result, failures: failures, storeKit: policy.storeKit?.path))
         try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
     }

@@ -25,8 +25,8 @@ struct FlagshipMutantTests {
         var campaign = Campaign(options: options) { FlagshipStraightforwardApp() }
         campaign.comparesWithReference = true
         let result = campaign.run()
-        #expect(result.brokenInvariants.isEmpty, "first failing user: \(result.tally.firstFailingUser)")
-        #expect(result.tally.checks[.matchesReference] == result.tally.events)
+        #expect(result.brokenInvariants.isEmpty, "first failing user: \(result.firstFailingUser)")
+        #expect(result.checks[.matchesReference] == result.events)
     }
 
     @Test("an implementation written outside the catalogue, against the public protocol, is caught")

@@ -13,11 +13,10 @@ struct GeneratedUsersPassTests {
 
     static func invariantsHold<Rules: RulesUnderTest>(_ rules: Rules) {
         let result = rules.sharedRun
-        let counts = rules.counts(result)
-        #expect(counts.users == rules.sharedOptions.users)
+        #expect(result.users == rules.sharedOptions.users)
         for (name, checks, violations) in rules.invariants(result) {
             #expect(checks > 0, "\(name) was never checked: the property would pass vacuously")
-            let first = counts.firstFailingUser.first { $0.key.rawValue == name }?.value
+            let first = result.firstFailingUser.first { $0.key.rawValue == name }?.value
             #expect(violations == 0, "\(name) broke \(violations) times; first at \(first.map(rules.reproduce) ?? "?")")
         }
     }
@@ -26,7 +25,7 @@ struct GeneratedUsersPassTests {
     func everyPersonaDrawn(_ rules: RuleSetCase) { Self.everyPersonaDrawn(rules.rules) }
 
     static func everyPersonaDrawn<Rules: RulesUnderTest>(_ rules: Rules) {
-        let personas = rules.counts(rules.sharedRun).personas
+        let personas = rules.sharedRun.personas
         for persona in Persona.allCases {
             #expect((personas[persona] ?? 0) > 0, "\(persona.rawValue), seed \(rules.seed)")
         }

@@ -158,12 +158,12 @@ struct GenerationCoverageTests {
         let options = CampaignOptions(seed: GenerationSettings.seed, users: 200, years: GenerationSettings.years, jobs: 2)
         let off = Campaign(options: options, policy: policy, policyName: policy.name, swarm: false).run()
         #expect(!off.swarm && off.unexercised.isEmpty && off.passed)
-        let report = RunReport(policyResult: off, failures: [])
+        let report = RunReport(result: off, failures: [])
         #expect(report.options.swarm == false)
         #expect(report.coverage.allSatisfy { $0.exercised && $0.floor == 0 && $0.floorRule == CoverageFigures.notJudgedWithoutSwarm })
         #expect(try JSONDecoder().decode(RunReport.self, from: Data(report.json().utf8)).options.swarm == false)
 
-        let on = RunReport(policyResult: Campaign(options: options, policy: policy, policyName: policy.name).run(), failures: [])
+        let on = RunReport(result: Campaign(options: options, policy: policy, policyName: policy.name).run(), failures: [])
         #expect(on.options.swarm == nil && !on.json().contains("\"swarm\""), "a default run's report is as before")
         #expect(on.coverage.contains { $0.floor > 0 }, "seed \(GenerationSettings.seed), 200 users: some floor judged with swarm on")
     }

@@ -42,7 +42,7 @@ struct KillMatrixTests {
         #expect(other.counterexampleBreaks == "counts-follow-uses" && same.counterexampleBreaks == nil)
         #expect(other.caughtByText == "`no-over-blocking` (its counterexample breaks `counts-follow-uses`)" && same.caughtByText == "`no-over-blocking`")
         #expect(KillMatrix.text([other, same]).contains("\n  (\(entry.name): its shrunk counterexample breaks counts-follow-uses)\n"))
-        var report = RunReport(policyResult: Campaign(options: CampaignOptions(seed: 1, users: 1, years: 1, jobs: 1), policy: .dailyQuip, policyName: "daily-quip").run(), failures: [])
+        var report = RunReport(result: Campaign(options: CampaignOptions(seed: 1, users: 1, years: 1, jobs: 1), policy: .dailyQuip, policyName: "daily-quip").run(), failures: [])
         report.mutants = [other]
         let markdown = MarkdownReport.text(report)
         #expect(markdown.contains("| `no-over-blocking` (its counterexample breaks `counts-follow-uses`) |"))

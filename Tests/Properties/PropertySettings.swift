@@ -21,5 +21,5 @@ enum PropertySettings {
 
 /// One campaign over the property users, shared by the tests that read its tally.
 enum SharedCampaign {
-    static let result: FlagshipCampaignResult = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: PropertySettings.options).run()
+    static let result: RunResult<FlagshipRules> = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: PropertySettings.options).run()
 }

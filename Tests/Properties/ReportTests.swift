@@ -18,7 +18,7 @@ struct ReportTests {
         #expect(report.invariants.map(\.name) == FlagshipInvariant.traceInvariants.map(\.rawValue))
         // The edge categories, then the analyses' day window at each calendar edge.
         #expect(report.coverage.map(\.category) == EdgeCategory.allCases.map(\.rawValue) + CalendarEdge.allCases.map { "calendar(analyses, day, \($0.name))" })
-        #expect(report.counts.events == SharedCampaign.result.tally.events)
+        #expect(report.counts.events == SharedCampaign.result.events)
         // Its dictionaries were rebuilt by the decoder, so an encoding that followed their
         // order rather than sorting would show here.
         #expect(decoded.json() == report.json(), "the same report encodes to the same bytes")
@@ -141,7 +141,7 @@ struct ReportTests {
         // A run of a policy whose plan id has both: the behaviour tables show it as text.
         let policy = try SubscriptionPolicy(data: Data(#"{"policy": "odd", "calendar": "device", "defaults": {"guest": "a|<b>"}, "meters": ["q"], "features": [{"id": "read", "consumes": "q"}], "plans": [{"id": "a|<b>", "name": "A", "features": "all", "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}}], "screens": {}}"#.utf8), file: "odd.json")
         let result = Campaign(options: CampaignOptions(seed: 1, users: 3, years: 1, jobs: 1), policy: policy).run()
-        let markdown = MarkdownReport.text(RunReport(policyResult: result, failures: []))
+        let markdown = MarkdownReport.text(RunReport(result: result, failures: []))
         let behaviour = try #require(markdown.range(of: "## Behaviour").map { markdown[$0.lowerBound...] })
         #expect(behaviour.contains("\n| a\\|&lt;b&gt; | "), "the plan's row")
         #expect(!behaviour.contains("<b>"), "no HTML of the policy's reaches the tables")

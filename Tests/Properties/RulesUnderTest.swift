@@ -8,17 +8,13 @@ import Testing
 /// generic function over it, run for every case of `RuleSetCase`.
 protocol RulesUnderTest: Sendable {
     /// The rules' generator.
-    associatedtype Generator: UserGenerating where Generator.Rules.Timeline: Equatable
+    associatedtype Generator: UserGenerating where Generator.Rules: CampaignRules, Generator.Rules.Timeline: Equatable
     /// What a run finds.
-    associatedtype Result
-    /// What a run counts.
-    associatedtype Counts: RunTallying
+    typealias Result = RunResult<Generator.Rules>
     /// The generator of the properties' users.
     var generator: Generator { get }
     /// A campaign of the reference over `options`.
     func reference(_ options: CampaignOptions) -> Result
-    /// What `result` counts.
-    func counts(_ result: Result) -> Counts
     /// The summary `simulate run` prints for `result`.
     func summary(_ result: Result) -> String
     /// Each invariant a run of the reference checks (all but `matches-reference`): its
@@ -40,15 +36,14 @@ protocol RulesUnderTest: Sendable {
 /// The flagship's hand-specialised rules, with `PropertySettings`' seed and years.
 struct FlagshipUnderTest: RulesUnderTest {
     var generator: FlagshipTimelineGenerator { FlagshipTimelineGenerator(maxYears: PropertySettings.years) }
-    func reference(_ options: CampaignOptions) -> FlagshipCampaignResult {
+    func reference(_ options: CampaignOptions) -> RunResult<FlagshipRules> {
         Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: options).run()
     }
-    func counts(_ result: FlagshipCampaignResult) -> CampaignTally { result.tally }
-    func summary(_ result: FlagshipCampaignResult) -> String { FlagshipRunSummary.text(result) }
-    func invariants(_ result: FlagshipCampaignResult) -> [(name: String, checks: Int, violations: Int)] {
-        FlagshipInvariant.traceInvariants.map { ($0.rawValue, result.tally.checks[$0], result.tally.violations[$0]) }
+    func summary(_ result: RunResult<FlagshipRules>) -> String { FlagshipRunSummary.text(result) }
+    func invariants(_ result: RunResult<FlagshipRules>) -> [(name: String, checks: Int, violations: Int)] {
+        FlagshipInvariant.traceInvariants.map { ($0.rawValue, result.checks[$0], result.violations[$0]) }
     }
-    var sharedRun: FlagshipCampaignResult { SharedCampaign.result }
+    var sharedRun: RunResult<FlagshipRules> { SharedCampaign.result }
     var sharedOptions: CampaignOptions { PropertySettings.options }
     var seed: UInt64 { PropertySettings.seed }
     var years: Int { PropertySettings.years }
@@ -59,15 +54,14 @@ struct FlagshipUnderTest: RulesUnderTest {
 struct ShippedPolicyUnderTest: RulesUnderTest {
     let policy: SubscriptionPolicy
     var generator: TimelineGenerator { GenerationSettings.generator(policy) }
-    func reference(_ options: CampaignOptions) -> CampaignResult {
+    func reference(_ options: CampaignOptions) -> RunResult<PolicyRules> {
         Campaign(options: options, policy: policy).run()
     }
-    func counts(_ result: CampaignResult) -> CampaignResult { result }
-    func summary(_ result: CampaignResult) -> String { RunSummary.text(result) }
-    func invariants(_ result: CampaignResult) -> [(name: String, checks: Int, violations: Int)] {
+    func summary(_ result: RunResult<PolicyRules>) -> String { RunSummary.text(result) }
+    func invariants(_ result: RunResult<PolicyRules>) -> [(name: String, checks: Int, violations: Int)] {
         Invariant.allCases.filter { $0 != .matchesReference }.map { ($0.rawValue, result.checks[$0], result.violations[$0]) }
     }
-    var sharedRun: CampaignResult { ShippedPolicyUnderTest.sharedRuns.withLock { runs in
+    var sharedRun: RunResult<PolicyRules> { ShippedPolicyUnderTest.sharedRuns.withLock { runs in
         if let run = runs[policy.name] { return run }
         let run = reference(sharedOptions)
         runs[policy.name] = run
@@ -75,7 +69,7 @@ struct ShippedPolicyUnderTest: RulesUnderTest {
     } }
     var sharedOptions: CampaignOptions { CampaignOptions(seed: seed, users: 150, years: years) }
     /// The shared runs made so far, by policy.
-    static let sharedRuns = Mutex<[String: CampaignResult]>([:])
+    static let sharedRuns = Mutex<[String: RunResult<PolicyRules>]>([:])
     var seed: UInt64 { GenerationSettings.seed }
     var years: Int { GenerationSettings.years }
     func reproduce(user: Int) -> String { GenerationSettings.reproduce(policy, user: user) }

@@ -43,7 +43,7 @@ enum ShardRuns {
             let text = failure.timelineText
             failures.append((failure, try folder.write(text, as: "failures/" + failure.fileName)))
         }
-        let report = RunReport(policyResult: result, failures: failures)
+        let report = RunReport(result: result, failures: failures)
         try folder.write(report)
         try folder.commit()
         return report
@@ -56,7 +56,7 @@ enum ShardRuns {
         let matrix: KillMatrixResult
         if let name {
             let policy = SubscriptionPolicy.named(name)!
-            report = RunReport(policyResult: Campaign(options: options, policy: policy, policyName: name).run(), failures: [], kind: .mutants,
+            report = RunReport(result: Campaign(options: options, policy: policy, policyName: name).run(), failures: [], kind: .mutants,
                                command: "swift run -c release simulate mutants --policy \(name) --seed \(options.seed) --users \(options.users) --years \(options.years)")
             matrix = KillMatrix.hunt(options: options, policy: policy, policyName: name)
         } else {

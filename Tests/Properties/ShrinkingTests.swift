@@ -22,7 +22,7 @@ struct ShrinkingTests {
         let campaign = Campaign(options: options) { ResetsWhenDateDiffers() }
         let result = campaign.run()
         let invariant = try #require(result.brokenInvariants.first, "the broken rule was not found among \(options.users) users of seed \(options.seed)")
-        let user = try #require(result.tally.firstFailingUser[invariant])
+        let user = try #require(result.firstFailingUser[invariant])
         let failure = campaign.shrinkFailure(of: invariant, user: user)
         let shrunk = failure.timeline
         print("shrunk \(invariant.rawValue) of seed \(options.seed), user \(user): \(failure.originalEvents) → \(shrunk.events.count) events in \(Figures.fixed(failure.seconds, 3)) s (\(failure.attempts) candidates)")

@@ -3,11 +3,12 @@ import SubscriptionModel
 import Testing
 
 /// A third rule set, defined here and nowhere in the package, runs through the harness's
-/// generic pieces (`Campaign` and its loop, `RunTallying`, `KillHunt`, the `Shrinker`,
+/// generic pieces (`Campaign` and its loop, `RunResult`, `KillHunt`, the `Shrinker`,
 /// `DeterminismCheck`, `Violation`) without a line of harness code written for it: what
 /// a rule set conforms to is `RuleSet` and `CampaignRules`, its implementations'
 /// protocol to `RuleImplementation`, its check to `TimelineChecking`, its generator to
-/// `UserGenerating` and a job of its campaign to `CampaignWorking`.
+/// `UserGenerating`, its counts to `InvariantCounting` and `RuleRunCounts`, and a job of
+/// its campaign to `CampaignWorking`.
 ///
 /// The toy rules: after `install`, at most three `brew`s are allowed per UTC day; a
 /// brew beyond that is blocked, and no other is.
@@ -51,19 +52,20 @@ struct ToyRuleSetTests {
     func campaign() throws {
         var options = Self.options
         let right = Campaign(options: options) { DailyToy() }.run()
-        #expect(right.users == options.users && right.violations.isEmpty, "\(right.violations)")
+        #expect(right.users == options.users && right.brokenInvariants.isEmpty && right.passed, "\(right.brokenInvariants)")
         #expect(right.events > 1_000 && right.simulatedMilliseconds > 0)
         let rolling = Campaign(options: options) { RollingToy() }.run()
         options.jobs = 2
         let rollingOnTwo = Campaign(options: options) { RollingToy() }.run()
         #expect(rolling.digest == rollingOnTwo.digest && rolling.violations == rollingOnTwo.violations)
         #expect(rolling.firstFailingUser == rollingOnTwo.firstFailingUser)
-        let failing = try #require(rolling.violations[.noOverBlocking], "the rolling window broke no-over-blocking")
-        #expect(failing > 0 && failing < options.users)
+        let failing = rolling.violations[.noOverBlocking]
+        #expect(failing > 0 && failing < options.users, "the rolling window broke no-over-blocking for some users, not all")
+        #expect(rolling.brokenInvariants == [.noOverBlocking] && !rolling.passed)
         let hunt = KillHunt<ToyRules>.hunt(options: Self.options, users: ToyUsers(), makeCheck: { ToyCheck { RollingToy() } })
         #expect(rolling.firstFailingUser[.noOverBlocking] == hunt.user, "the campaign's first failing user is the hunt's")
         let sampled = (0..<Self.options.users).filter { $0 % Campaign<DailyToy>.determinismSampling == 0 }.count
-        #expect(right.deterministicChecks == sampled, "every passing user in \(Campaign<DailyToy>.determinismSampling) regenerated")
+        #expect(right.checks[.deterministic] == sampled, "every passing user in \(Campaign<DailyToy>.determinismSampling) regenerated")
     }
 
     @Test("the determinism check compares a toy user's two generations")
@@ -83,7 +85,8 @@ struct ToyRuleSetTests {
 
 enum ToyRules: CampaignRules {
     typealias RunSetup = ToyUsers
-    typealias RunResult = ToyTally
+    typealias InvariantCounts = ToyInvariantCounts
+    typealias RunCounts = ToyRunCounts
     typealias Event = ToyEvent
     typealias Timeline = ToyTimeline
     /// Whether a brew was allowed.
@@ -129,10 +132,12 @@ protocol ToyImplementation: RuleImplementation where Rules == ToyRules {
 
 extension ToyImplementation {
     /// A toy campaign: the harness's loop (`runJobs`) with a toy worker.
-    static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> ToyTally {
-        var total = ToyTally()
-        for tally in campaign.runJobs(progress: progress, empty: { ToyTally() }, { ToyWorker(users: campaign.setup, seed: campaign.options.seed, make: campaign.makeImplementation) }) {
-            total.merge(tally)
+    static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> RunResult<ToyRules> {
+        let options = campaign.options
+        var total = RunResult<ToyRules>(options: options, counts: ToyRunCounts())
+        for result in campaign.runJobs(progress: progress, empty: { RunResult(options: options, counts: ToyRunCounts()) },
+                                       { ToyWorker(users: campaign.setup, seed: campaign.options.seed, make: campaign.makeImplementation) }) {
+            total.merge(result)
         }
         return total
     }
@@ -145,21 +150,23 @@ extension Campaign where Implementation: ToyImplementation {
     }
 }
 
-/// What a toy campaign counts: the shared counts, and how often each invariant broke.
-struct ToyTally: RunTallying, Sendable {
-    var users = 0, events = 0
-    var simulatedMilliseconds: Int64 = 0
-    var personas: [Persona: Int] = [:]
-    var digest: UInt64 = 0
-    var firstFailingUser: [ToyInvariant: Int] = [:]
-    var violations: [ToyInvariant: Int] = [:]
-    var deterministicChecks = 0
-    mutating func countViolation(of invariant: ToyInvariant) { violations[invariant, default: 0] += 1 }
-    mutating func merge(_ other: ToyTally) {
-        mergeCounts(other)
-        for (invariant, count) in other.violations { violations[invariant, default: 0] += count }
-        deterministicChecks += other.deterministicChecks
+/// Checks or violations per toy invariant.
+struct ToyInvariantCounts: InvariantCounting {
+    var counts: [ToyInvariant: Int] = [:]
+    subscript(_ invariant: ToyInvariant) -> Int {
+        get { counts[invariant] ?? 0 }
+        set { counts[invariant] = newValue }
     }
+    mutating func add(_ other: ToyInvariantCounts) {
+        for (invariant, count) in other.counts { counts[invariant, default: 0] += count }
+    }
+}
+
+/// The toy rules count nothing of their own: no coverage floors, days of 86,400 seconds.
+struct ToyRunCounts: RuleRunCounts {
+    mutating func add(_ other: ToyRunCounts) {}
+    func floorsReached(users: Int, years: Int) -> Bool { true }
+    static func userYears(milliseconds: Int64) -> Double { Double(milliseconds) / (365 * 86_400_000) }
 }
 
 /// One job of a toy campaign.
@@ -192,7 +199,7 @@ struct ToyWorker<Implementation: ToyImplementation>: CampaignWorking {
         let first = DeterminismCheck<ToyRules>.Sample(zone: zone, events: buffer.array, digest: digest)
         return DeterminismCheck<ToyRules>.compare(first, .init(zone: zoneAgain, events: again.array, digest: digest), user: user)
     }
-    func finish(_ tally: inout ToyTally) { tally.deterministicChecks += deterministicChecks }
+    func finish(_ result: inout RunResult<ToyRules>) { result.checks[.deterministic] += deterministicChecks }
 }
 
 /// The rules as written: three a UTC day.

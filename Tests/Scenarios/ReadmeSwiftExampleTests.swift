@@ -37,10 +37,10 @@ struct ReadmeSwiftExampleTests {
     func flagship() {
         var flagship = Campaign(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
         flagship.comparesWithReference = true
-        let tally = flagship.run().tally               // tally.firstFailingUser, tally.checks, tally.violations
+        let flagshipResult = flagship.run()           // the same RunResult: brokenInvariants, firstFailingUser, checks
         let flagshipHunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500)) { MyQuotaLogic() }
-        #expect(tally.users == 500 && tally.firstFailingUser.isEmpty, "\(tally.firstFailingUser)")
-        #expect(tally.checks[.matchesReference] > 0, "matches-reference was checked")
+        #expect(flagshipResult.users == 500 && flagshipResult.brokenInvariants.isEmpty, "\(flagshipResult.firstFailingUser)")
+        #expect(flagshipResult.checks[.matchesReference] > 0, "matches-reference was checked")
         #expect(!flagshipHunt.killed, "the reference itself survives: \(String(describing: flagshipHunt.violation))")
     }
 }

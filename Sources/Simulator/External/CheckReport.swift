@@ -42,15 +42,8 @@ package enum CheckReport {
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             failures.append((shrunk, failure.path))
         }
-        let campaign = FlagshipCampaignResult(options: options, tally: result.tally, runSeconds: result.seconds)
-        var report = RunReport(result: campaign, failures: failures, kind: .check, command: command(program: check.program, options: options),
+        var report = RunReport(result: result.tally, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
-        // A program that failed before any output was compared still broke `matches-reference`.
-        let tally = result.tally
-        report.invariants = FlagshipInvariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
-            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0],
-                                     firstFailingUser: tally.firstFailingUser[$0])
-        }
         record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
                in: &report)
         for index in report.failures.indices {
@@ -104,14 +97,8 @@ package enum CheckReport {
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             failures.append((shrunk, failure.path))
         }
-        var report = RunReport(policyResult: result.tally, failures: failures, kind: .check,
+        var report = RunReport(result: result.tally, failures: failures, kind: .check,
                                command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
-        // A program that failed before any output was compared still broke `matches-reference`.
-        let tally = result.tally
-        report.invariants = Invariant.allCases.filter { $0 != .matchesReference || tally.checks[$0] > 0 || tally.violations[$0] > 0 }.map {
-            RunReport.InvariantEntry(name: $0.rawValue, rules: $0.rules(under: check.policy), checks: tally.checks[$0], violations: tally.violations[$0],
-                                     firstFailingUser: tally.firstFailingUser[$0])
-        }
         record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
                in: &report)
         for index in report.failures.indices {

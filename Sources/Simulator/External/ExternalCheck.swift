@@ -165,7 +165,7 @@ package struct ExternalCheck: ExternalChecking {
     }
 
     /// The result of a whole check.
-    package typealias Result = ExternalRun<PolicyRules, CampaignResult>
+    package typealias Result = ExternalRun<PolicyRules>
 
     /// A block's checker and observer.
     package struct Block {
@@ -173,7 +173,7 @@ package struct ExternalCheck: ExternalChecking {
         var observer: RunObserver
     }
 
-    package func emptyTally() -> CampaignResult { CampaignResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
+    package func emptyTally() -> RunResult<PolicyRules> { RunResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: RunObserver(policy: policy)) }
     package func makeBuffer() -> EventBuffer { EventBuffer() }
 
@@ -193,7 +193,7 @@ package struct ExternalCheck: ExternalChecking {
                             finding: checked.finding, digest: checked.digest)
     }
 
-    package func tally(_ tally: CampaignResult, of block: Block) -> CampaignResult {
+    package func tally(_ tally: RunResult<PolicyRules>, of block: Block) -> RunResult<PolicyRules> {
         var tally = tally
         tally.checks.add(block.checker.check.checker.checks)
         tally.coverage = block.observer.coverage.counts
@@ -202,11 +202,9 @@ package struct ExternalCheck: ExternalChecking {
     }
 
     /// Checks users in parallel until the lowest-numbered failing user is known
-    /// (`ExternalChecking.runUsers`); the tally's `runSeconds` is the check's.
+    /// (`ExternalChecking.runUsers`).
     package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
-        var result = runUsers(progress: progress)
-        result.tally.runSeconds = result.seconds
-        return result
+        runUsers(progress: progress)
     }
 
     /// A shrunk failure.

@@ -9,9 +9,7 @@ import Synchronization
 /// `FlagshipExternalCheck` and `ExternalCheck` conform.
 package protocol ExternalChecking: Sendable {
     /// The rules checked.
-    associatedtype Rules: RuleSet
-    /// What a check counts, as a run of the rules counts it.
-    associatedtype Tally: RunTallying & Sendable where Tally.CountedInvariant == Rules.Invariant
+    associatedtype Rules: CampaignRules
     /// A block's own checker and observer, kept from one user to the next.
     associatedtype Block
     /// A job's buffer, reused from user to user.
@@ -21,7 +19,7 @@ package protocol ExternalChecking: Sendable {
     /// The users.
     var options: CampaignOptions { get }
     /// Counts of no user.
-    func emptyTally() -> Tally
+    func emptyTally() -> RunResult<Rules>
     /// A new block's checker and observer.
     func makeBlock() -> Block
     /// An empty buffer.
@@ -31,7 +29,7 @@ package protocol ExternalChecking: Sendable {
     /// the events the check did not show the observer (past a failure).
     func checkUser(_ user: Int, buffer: Buffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<Rules>
     /// What `block`'s checker and observer counted, added to `tally`.
-    func tally(_ tally: Tally, of block: Block) -> Tally
+    func tally(_ tally: RunResult<Rules>, of block: Block) -> RunResult<Rules>
 }
 
 /// One user of an external check: who they were and what the program made of them.
@@ -49,7 +47,7 @@ package struct ExternalUser<Rules: RuleSet> {
 }
 
 /// What an external check found.
-package struct ExternalRun<Rules: RuleSet, Tally: Sendable>: Sendable {
+package struct ExternalRun<Rules: CampaignRules>: Sendable {
     /// Timelines checked (up to and including the failing one).
     package var timelines: Int
     /// Their events.
@@ -58,7 +56,7 @@ package struct ExternalRun<Rules: RuleSet, Tally: Sendable>: Sendable {
     package var failure: (user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?
     /// Everything counted over the timelines checked, as a run counts it (checks,
     /// coverage and behaviour of the generated timelines, the outputs' digest).
-    package var tally: Tally
+    package var tally: RunResult<Rules>
     /// Wall-clock seconds of the check (before shrinking).
     package var seconds: Double
 }
@@ -70,7 +68,7 @@ extension ExternalChecking {
     /// What it counts is the users up to and including that one, with any number of
     /// jobs (`CheckBlocks`). `progress` hears the users checked once a second, from a
     /// background thread, until it returns.
-    package func runUsers(progress: (@Sendable (Int) -> Void)?) -> ExternalRun<Rules, Tally> {
+    package func runUsers(progress: (@Sendable (Int) -> Void)?) -> ExternalRun<Rules> {
         let clock = ContinuousClock(), started = clock.now
         let lowest = Mutex<(user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?>(nil)
         let empty = emptyTally()
@@ -98,8 +96,9 @@ extension ExternalChecking {
             }
         }
         ticker?.stop()
-        let tally = blocks.merged
+        var tally = blocks.merged
+        tally.runSeconds = started.duration(to: clock.now).seconds
         return ExternalRun(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally,
-                           seconds: started.duration(to: clock.now).seconds)
+                           seconds: tally.runSeconds)
     }
 }

@@ -75,7 +75,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
     }
 
     /// The result of a whole check.
-    package typealias Result = ExternalRun<FlagshipRules, CampaignTally>
+    package typealias Result = ExternalRun<FlagshipRules>
 
     /// A block's checker, observer and StoreKit coverage.
     package struct Block {
@@ -84,7 +84,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
         var storeKit = FlagshipCoverageCounts()
     }
 
-    package func emptyTally() -> CampaignTally { CampaignTally() }
+    package func emptyTally() -> RunResult<FlagshipRules> { RunResult(options: options) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy)) }
     package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
 
@@ -111,7 +111,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
                             finding: finding, digest: digest)
     }
 
-    package func tally(_ tally: CampaignTally, of block: Block) -> CampaignTally {
+    package func tally(_ tally: RunResult<FlagshipRules>, of block: Block) -> RunResult<FlagshipRules> {
         var tally = tally
         tally.checks.add(block.checker.check.checker.checks)
         var observer = block.observer

@@ -9,7 +9,7 @@ import SubscriptionModel
 /// Users are handed out in small blocks from a shared counter (only a shard's, when
 /// `CampaignOptions.shard` is set), so the cores stay busy however uneven the
 /// timelines are; what a run reports is built only from sums, minima and a commutative
-/// digest (`RunTallying`), so it is identical for any number of jobs, and the shards of
+/// digest (`RunResult`), so it is identical for any number of jobs, and the shards of
 /// a run merge into exactly the whole run's report. Nothing of a passing timeline is
 /// kept: a failure is regenerated from `(seed, user)` for shrinking.
 public struct Campaign<Implementation: RuleImplementation>: Sendable {
@@ -33,7 +33,7 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
 
     /// Runs every user; `progress` is called from a background thread about once a
     /// second with the users done so far.
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Implementation.Rules.RunResult {
+    public func run(progress: (@Sendable (Int) -> Void)? = nil) -> RunResult<Implementation.Rules> {
         Implementation.runCampaign(self, progress: progress)
     }
 

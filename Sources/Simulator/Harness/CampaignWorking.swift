@@ -6,9 +6,7 @@ import SubscriptionModel
 /// `FlagshipCampaignWorker` and `CampaignWorker` conform.
 package protocol CampaignWorking {
     /// The rules checked.
-    associatedtype Rules: RuleSet
-    /// What the job counts.
-    associatedtype Tally: RunTallying where Tally.CountedInvariant == Rules.Invariant
+    associatedtype Rules: CampaignRules
     /// Draws user `user` into the job's buffer and begins observing them.
     mutating func draw(user: Int) -> (zone: TimeZoneRules, persona: Persona)
     /// How many events the user drawn has, and the instants of the first and last.
@@ -22,15 +20,15 @@ package protocol CampaignWorking {
     /// violation, if they differ from the user drawn (from `zone`, outputs `digest`).
     mutating func regenerate(user: Int, zone: TimeZoneRules, digest: OutputDigest) -> Violation<Rules.Invariant>?
     /// Adds what the job's check and observer counted to `tally`.
-    func finish(_ tally: inout Tally)
+    func finish(_ tally: inout RunResult<Rules>)
 }
 
 extension Campaign {
     /// Runs every user through one worker per job (`makeWorker`), counting in a tally of
     /// each job's own (`empty`), and returns the jobs' tallies: the loop every campaign
     /// of every rule set runs, with one user in `determinismSampling` regenerated.
-    package func runJobs<Worker: CampaignWorking>(progress: (@Sendable (Int) -> Void)?, empty: @escaping @Sendable () -> Worker.Tally,
-                                                 _ makeWorker: @escaping @Sendable () -> Worker) -> [Worker.Tally] where Worker.Tally: Sendable {
+    package func runJobs<Worker: CampaignWorking>(progress: (@Sendable (Int) -> Void)?, empty: @escaping @Sendable () -> RunResult<Worker.Rules>,
+                                                 _ makeWorker: @escaping @Sendable () -> Worker) -> [RunResult<Worker.Rules>] {
         eachJob(progress: progress) { blocks in
             var tally = empty()
             var worker = makeWorker()

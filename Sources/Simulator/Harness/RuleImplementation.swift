@@ -9,14 +9,16 @@ public protocol RuleImplementation: SendableMetatype {
     associatedtype Rules: CampaignRules
     /// Runs `campaign`'s users through implementations of this type: the harness's loop
     /// for `Rules`, supplied by `FlagshipImplementation` and `SubscriptionImplementation`.
-    static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> Rules.RunResult
+    static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> RunResult<Rules>
 }
 
 /// A rule set a `Campaign` runs: what a campaign of it holds besides its options and what
-/// a run of it finds.
+/// a run of it counts besides what every run counts (`RunResult`).
 public protocol CampaignRules: RuleSet {
     /// The rules' values a campaign holds (the policy, its generator).
     associatedtype RunSetup: Sendable
-    /// What a run finds: sums over every user, identical for any number of jobs.
-    associatedtype RunResult: Sendable
+    /// Checks or violations per invariant.
+    associatedtype InvariantCounts: InvariantCounting where InvariantCounts.Invariant == Invariant
+    /// What a run counts that only these rules count (`RunResult.counts`).
+    associatedtype RunCounts: RuleRunCounts
 }

@@ -28,7 +28,7 @@ package enum Baseline {
         options.jobs = jobs
         let policy = SubscriptionPolicy.named(name)!
         let result = Campaign(options: options, policy: policy, policyName: name).run()
-        return RunReport(policyResult: result, failures: []).withoutTiming
+        return RunReport(result: result, failures: []).withoutTiming
     }
 
     /// Runs the baseline campaign on the reference model and returns its report, without timings.

@@ -1,57 +1,112 @@
 import SubscriptionModel
 
+/// What a report needs of a rule set beyond what every run counts: how its rules are
+/// named, its coverage lines, its behaviour tables and a failure's entry. The report
+/// itself is built once (`RunReport.init(result:failures:…)`); `FlagshipRules` and
+/// `PolicyRules` conform.
+package protocol ReportingRules: CampaignRules {
+    /// The command that runs the whole run of `result` again (of a StoreKit file's
+    /// products at `storeKit`, when given).
+    static func wholeCommand(_ result: RunResult<Self>, storeKit: String?) -> String
+    /// Records in `options` which rules ran (the policy, its lines, its generator, the
+    /// StoreKit file at `storeKit`).
+    static func name(_ result: RunResult<Self>, storeKit: String?, in options: inout RunReport.Options)
+    /// The rule ids `invariant` protects under the rules of `result`.
+    static func rules(of invariant: Invariant, in result: RunResult<Self>) -> String
+    /// The coverage lines, with their floors.
+    static func coverage(_ result: RunResult<Self>) -> [RunReport.CoverageEntry]
+    /// What the rules did.
+    static func behaviour(_ result: RunResult<Self>) -> RunReport.Behaviour
+    /// The entry of `failure`, whose timeline was written to `path`: found in
+    /// `implementation`, which `implementationExpression` constructs in its regression test.
+    static func failureEntry(_ failure: ShrunkFailure<Self>, path: String, implementation: String,
+                             implementationExpression: String) -> RunReport.FailureEntry
+    /// The Swift expression that constructs the reference in a regression test.
+    static var referenceExpression: String { get }
+}
+
 extension RunReport {
-    /// The report of a finished run and its shrunk failures (each with the path its
-    /// timeline file was written to).
+    /// The report of a finished run of any rule set and its shrunk failures (each with
+    /// the path its timeline file was written to).
     ///
     /// `kind` and `command` say which command wrote it and how to run the whole run
-    /// again (a shard's report adds its `--shard I/N` and records the shard);
-    /// `implementation` names what failed and `implementationExpression` is the Swift
-    /// expression that constructs it in a regression test.
-    package init(result: FlagshipCampaignResult, failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)], kind: Kind = .run, command: String? = nil,
-                implementation: String = "reference", implementationExpression: String = "FlagshipReferenceImplementation()") {
-        let tally = result.tally
+    /// again (by default the rules' own command, with `--storekit` when the run sold the
+    /// products of the StoreKit file at `storeKit`, which the report records; a shard's
+    /// report adds its `--shard I/N` and records the shard); `implementation` names
+    /// what failed and `implementationExpression` is the Swift expression that
+    /// constructs it in a regression test.
+    package init<Rules: ReportingRules>(result: RunResult<Rules>, failures: [(failure: ShrunkFailure<Rules>, path: String)], kind: Kind = .run,
+                                        command: String? = nil, storeKit: String? = nil, implementation: String = "reference",
+                                        implementationExpression: String? = nil) {
         let options = result.options
-        let whole = command ?? FlagshipRunSummary.command(options.whole)
+        let whole = command ?? Rules.wholeCommand(result, storeKit: storeKit)
         self.tool = RunReport.toolVersion
         self.kind = kind
         self.options = Options(seed: options.seed, users: options.users, years: options.years,
                                personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                tzData: ZoneCatalog.tzDataVersion)
-        self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: tally.simulatedMilliseconds) }
-        self.counts = Counts(users: tally.users, events: tally.events, userYears: RunReport.userYears(result.userYears),
-                             digest: Figures.hex(tally.digest),
-                             personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, tally.personas[$0] ?? 0) }))
+        Rules.name(result, storeKit: storeKit, in: &self.options)
+        self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
+        self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
+                             digest: Figures.hex(result.digest),
+                             personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, result.personas[$0] ?? 0) }))
         self.invariants = result.reportedInvariants.map {
-            InvariantEntry(name: $0.rawValue, rules: $0.rules, checks: tally.checks[$0], violations: tally.violations[$0], firstFailingUser: tally.firstFailingUser[$0])
+            InvariantEntry(name: $0.rawValue, rules: Rules.rules(of: $0, in: result), checks: result.checks[$0], violations: result.violations[$0],
+                           firstFailingUser: result.firstFailingUser[$0])
         }
-        self.coverage = Self.coverage(EdgeCategory.allCases.map {
-            CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: tally.coverage[$0], floor: $0.floor(users: tally.users, years: options.years))
-        } + CalendarEdge.allCases.map { $0.flagshipEntry(reached: tally.coverage[$0], users: tally.users, years: options.years) }, as: kind)
-        let behaviour = tally.behaviour
+        self.coverage = Self.coverage(Rules.coverage(result), as: kind)
+        self.behaviour = Rules.behaviour(result)
+        self.failures = failures.map { failure, path in
+            Rules.failureEntry(failure, path: path, implementation: implementation,
+                               implementationExpression: implementationExpression ?? Rules.referenceExpression)
+        }
+        self.mutants = nil
+        self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
+                             eventsPerSecond: (Double(result.events) / max(result.runSeconds, 1e-9)).rounded())
+        self.passed = result.passed
+    }
+}
+
+extension FlagshipRules: ReportingRules {
+    package static func wholeCommand(_ result: RunResult<Self>, storeKit: String?) -> String { FlagshipRunSummary.command(result.options.whole) }
+
+    package static func name(_ result: RunResult<Self>, storeKit: String?, in options: inout RunReport.Options) {}
+
+    package static func rules(of invariant: FlagshipInvariant, in result: RunResult<Self>) -> String { invariant.rules }
+
+    package static func coverage(_ result: RunResult<Self>) -> [RunReport.CoverageEntry] {
+        let users = result.users, years = result.options.years, coverage = result.coverage
+        return EdgeCategory.allCases.map {
+            RunReport.CoverageEntry(category: $0.rawValue, meaning: $0.meaning, reached: coverage[$0], floor: $0.floor(users: users, years: years))
+        } + CalendarEdge.allCases.map { $0.flagshipEntry(reached: coverage[$0], users: users, years: years) }
+    }
+
+    package static func behaviour(_ result: RunResult<Self>) -> RunReport.Behaviour {
+        let behaviour = result.behaviour
         func named<Key: CaseIterable & RawRepresentable>(_ counts: [Int], _ keys: Key.Type) -> [String: Int] where Key.RawValue == String {
             Dictionary(uniqueKeysWithValues: zip(Key.allCases.map(\.rawValue), counts))
         }
-        self.behaviour = Behaviour(
+        return RunReport.Behaviour(
             byPersona: Dictionary(uniqueKeysWithValues: Persona.allCases.map { persona in
-                (persona.rawValue, PersonaBehaviour(outcomes: named(behaviour.outcomes[persona.position], FlagshipOutput.Outcome.self),
-                                                    labels: named(behaviour.labels[persona.position], BehaviourCounts.LabelKind.self),
-                                                    plans: named(behaviour.plans[persona.position], FlagshipPlan.self)))
+                (persona.rawValue, RunReport.PersonaBehaviour(outcomes: named(behaviour.outcomes[persona.position], FlagshipOutput.Outcome.self),
+                                                              labels: named(behaviour.labels[persona.position], BehaviourCounts.LabelKind.self),
+                                                              plans: named(behaviour.plans[persona.position], FlagshipPlan.self)))
             }),
             outcomesByPlan: Dictionary(uniqueKeysWithValues: FlagshipPlan.allCases.map { ($0.rawValue, named(behaviour.outcomesByPlan[$0.position], FlagshipOutput.Outcome.self)) }),
             attemptsAroundMidnight: behaviour.attemptsAroundMidnight,
             attemptsByHour: behaviour.attemptsByHour)
-        self.failures = failures.map { failure, path in
-            let text = FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
-            return FailureEntry(failure, rules: failure.invariant.rules, implementation: implementation,
-                                events: failure.timeline.events.count, text: text, path: path,
-                                regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
-        }
-        self.mutants = nil
-        self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
-                             eventsPerSecond: (Double(tally.events) / max(result.runSeconds, 1e-9)).rounded())
-        self.passed = result.passed
     }
+
+    package static func failureEntry(_ failure: ShrunkFailure<Self>, path: String, implementation: String,
+                                     implementationExpression: String) -> RunReport.FailureEntry {
+        let text = FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+        return RunReport.FailureEntry(failure, rules: failure.invariant.rules, implementation: implementation,
+                                      events: failure.timeline.events.count, text: text, path: path,
+                                      regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
+    }
+
+    /// The reference's expression in a regression test.
+    package static var referenceExpression: String { "FlagshipReferenceImplementation()" }
 }
 
 extension RunReport {

@@ -55,8 +55,8 @@ package enum ReportMerge {
             }
             digest &+= value
         }
-        let exactYears = whole.options.policy == nil ? FlagshipCampaignResult.userYears(milliseconds: milliseconds)
-                                                     : CampaignResult.userYears(milliseconds: milliseconds)
+        let exactYears = whole.options.policy == nil ? FlagshipRunCounts.userYears(milliseconds: milliseconds)
+                                                     : RunCounts.userYears(milliseconds: milliseconds)
         report.counts = RunReport.Counts(users: users, events: try ShardSum.total(parts, "counts.events") { $0.report.counts.events },
                                          userYears: RunReport.userYears(exactYears), digest: Figures.hex(digest),
                                          personas: try ShardSum.tables(parts, "counts.personas") { $0.report.counts.personas })

@@ -94,7 +94,7 @@ package struct FlagshipBenchmark: Sendable {
 
         func round() -> Benchmark.Figure {
             let result = campaign.run()
-            return Benchmark.Figure(events: result.tally.events, seconds: result.runSeconds)
+            return Benchmark.Figure(events: result.events, seconds: result.runSeconds)
         }
     }
 

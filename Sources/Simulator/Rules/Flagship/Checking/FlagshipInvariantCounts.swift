@@ -1,12 +1,12 @@
 /// A count per invariant in plain stored integers: incremented on every event, so it
 /// avoids an array's uniqueness and bounds checks.
-public struct FlagshipInvariantCounts: Hashable, Sendable {
+public struct FlagshipInvariantCounts: InvariantCounting {
     // One stored counter per invariant, incremented directly on the hot path.
     var limitRespected = 0, noFreePlan = 0, usageDay = 0, noOverBlocking = 0, exactTexts = 0
     var lookAndReinstallChangeNothing = 0, deterministic = 0, planFollowsEntitlement = 0, usedCountsAnalyses = 0, matchesReference = 0
 
     /// All zero.
-    package init() {}
+    public init() {}
 
     /// The count of one invariant.
     @inlinable
@@ -48,7 +48,7 @@ public struct FlagshipInvariantCounts: Hashable, Sendable {
     }
 
     /// Adds another set of counts.
-    package mutating func add(_ other: FlagshipInvariantCounts) {
+    public mutating func add(_ other: FlagshipInvariantCounts) {
         for invariant in FlagshipInvariant.allCases { self[invariant] += other[invariant] }
     }
 }

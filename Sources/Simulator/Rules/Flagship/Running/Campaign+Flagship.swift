@@ -14,14 +14,16 @@ public struct FlagshipCampaignSetup: Sendable {
 extension FlagshipRules: CampaignRules {
     /// The flagship's rules and their generator.
     public typealias RunSetup = FlagshipCampaignSetup
-    /// What a run of the flagship's rules finds.
-    public typealias RunResult = FlagshipCampaignResult
+    /// Checks or violations per flagship invariant.
+    public typealias InvariantCounts = FlagshipInvariantCounts
+    /// What a run of the flagship's rules counts besides what every run counts.
+    public typealias RunCounts = FlagshipRunCounts
 }
 
 extension FlagshipImplementation {
     /// Runs a campaign of the flagship's rules (the harness's loop; not for an
     /// implementation to write).
-    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> FlagshipCampaignResult {
+    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> RunResult<FlagshipRules> {
         campaign.runFlagship(progress: progress)
     }
 }
@@ -45,15 +47,16 @@ extension Campaign where Implementation: FlagshipImplementation {
     }
 
     /// Runs every user (`run(progress:)`).
-    func runFlagship(progress: (@Sendable (Int) -> Void)?) -> FlagshipCampaignResult {
+    func runFlagship(progress: (@Sendable (Int) -> Void)?) -> RunResult<FlagshipRules> {
         let clock = ContinuousClock()
         let started = clock.now
-        var total = CampaignTally()
-        for tally in runJobs(progress: progress, empty: { CampaignTally() }, { FlagshipCampaignWorker(self) }) {
-            total.merge(tally)
+        let options = options
+        var total = RunResult<FlagshipRules>(options: options)
+        for result in runJobs(progress: progress, empty: { RunResult(options: options) }, { FlagshipCampaignWorker(self) }) {
+            total.merge(result)
         }
-        let elapsed = started.duration(to: clock.now)
-        return FlagshipCampaignResult(options: options, tally: total, runSeconds: elapsed.seconds)
+        total.runSeconds = started.duration(to: clock.now).seconds
+        return total
     }
 
     /// Regenerates `user`, and returns its timeline and first violation, if any.

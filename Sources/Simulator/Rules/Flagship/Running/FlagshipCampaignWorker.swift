@@ -49,7 +49,7 @@ struct FlagshipCampaignWorker<Implementation: FlagshipImplementation>: CampaignW
         return DeterminismCheck<FlagshipRules>.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
     }
 
-    func finish(_ tally: inout CampaignTally) {
+    func finish(_ tally: inout RunResult<FlagshipRules>) {
         tally.checks.add(check.checker.checks)
         var coverage = observer.coverage
         coverage.add(storeKit)

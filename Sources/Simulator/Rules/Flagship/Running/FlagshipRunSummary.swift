@@ -11,27 +11,26 @@ package enum FlagshipRunSummary {
     }
 
     /// The summary of a finished run.
-    package static func text(_ result: FlagshipCampaignResult) -> String {
-        let tally = result.tally
+    package static func text(_ result: RunResult<FlagshipRules>) -> String {
         let personas = Persona.allCases.compactMap { persona in
-            tally.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" }
+            result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" }
         }.joined(separator: ", ")
         var lines = [
             "simulate run",
             "  seed        \(result.options.seed)",
         ] + RunSummary.shardLines(result.options) + [
-            "  users       \(Figures.grouped(tally.users)) (\(personas))",
-            "  events      \(Figures.grouped(tally.events))",
+            "  users       \(Figures.grouped(result.users)) (\(personas))",
+            "  events      \(Figures.grouped(result.events))",
             "  user-years  \(Figures.fixed(result.userYears, 1)) simulated, \(Figures.fixed(Double(result.options.years), 0)) at the longest",
-            "  digest      \(Figures.hex(tally.digest)) (the same for the same seed and size, whatever --jobs)",
-            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(tally.events) / max(result.runSeconds, 1e-9)))events/s",
+            "  digest      \(Figures.hex(result.digest)) (the same for the same seed and size, whatever --jobs)",
+            "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(result.events) / max(result.runSeconds, 1e-9)))events/s",
             "",
             "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/rules.md)", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
         for invariant in result.reportedInvariants {
             lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
-                + Figures.right(Figures.grouped(tally.checks[invariant]), 16)
-                + Figures.right(Figures.grouped(tally.violations[invariant]), 12))
+                + Figures.right(Figures.grouped(result.checks[invariant]), 16)
+                + Figures.right(Figures.grouped(result.violations[invariant]), 12))
         }
         /// A coverage table: its heading, then a row per category with its count and floor.
         func table(_ heading: String, _ rows: [(name: String, count: Int, floor: Int)]) {
@@ -42,11 +41,11 @@ package enum FlagshipRunSummary {
                     + Figures.right(Figures.grouped(row.count), 16) + Figures.right(row.floor == 0 ? "not judged" : Figures.grouped(row.floor), 12))
             }
         }
-        let floors = EdgeCategory.allCases.map { $0.floor(users: tally.users, years: result.options.years).value }
-        table("edge category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, tally.coverage[$0], $1) })
+        let floors = EdgeCategory.allCases.map { $0.floor(users: result.users, years: result.options.years).value }
+        table("edge category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, result.coverage[$0], $1) })
         // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
-        let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: tally.users, years: result.options.years).value }
-        table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, tally.coverage[$0], $1) })
+        let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: result.users, years: result.options.years).value }
+        table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, result.coverage[$0], $1) })
         lines.append("")
         let allFloors = floors + calendarFloors
         let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),

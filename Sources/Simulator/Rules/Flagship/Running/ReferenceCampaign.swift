@@ -9,7 +9,7 @@ package typealias ReferenceCampaign = Campaign<FlagshipReferenceImplementation<Z
 
 extension Campaign where Implementation == FlagshipReferenceImplementation<ZoneTableDates> {
     /// Runs the reference campaign (specialized; see `ReferenceCampaign`).
-    package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> FlagshipCampaignResult {
+    package func runReference(progress: (@Sendable (Int) -> Void)? = nil) -> RunResult<FlagshipRules> {
         run(progress: progress)
     }
 

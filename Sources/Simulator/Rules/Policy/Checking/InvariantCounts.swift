@@ -1,11 +1,11 @@
 /// How many times each policy invariant was checked, for a run's summary: proof that
 /// no invariant passed only because nothing exercised it.
-public struct InvariantCounts: Hashable, Sendable {
+public struct InvariantCounts: InvariantCounting {
     /// One count per invariant, in declaration order.
     private var counts = [Int](repeating: 0, count: Invariant.allCases.count)
 
     /// All zero.
-    package init() {}
+    public init() {}
 
     /// The count of one invariant.
     public subscript(_ invariant: Invariant) -> Int {
@@ -14,7 +14,7 @@ public struct InvariantCounts: Hashable, Sendable {
     }
 
     /// Adds another set of counts.
-    package mutating func add(_ other: InvariantCounts) {
+    public mutating func add(_ other: InvariantCounts) {
         for index in counts.indices { counts[index] += other.counts[index] }
     }
 

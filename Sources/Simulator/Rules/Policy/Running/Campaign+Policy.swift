@@ -20,14 +20,16 @@ public struct CampaignSetup: Sendable {
 extension PolicyRules: CampaignRules {
     /// A policy and its generator.
     public typealias RunSetup = CampaignSetup
-    /// What a run under a policy finds.
-    public typealias RunResult = CampaignResult
+    /// Checks or violations per invariant.
+    public typealias InvariantCounts = Simulator.InvariantCounts
+    /// What a run under a policy counts besides what every run counts.
+    public typealias RunCounts = Simulator.RunCounts
 }
 
 extension SubscriptionImplementation {
     /// Runs a campaign under a policy (the harness's loop; not for an implementation to
     /// write).
-    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> CampaignResult {
+    public static func runCampaign(_ campaign: Campaign<Self>, progress: (@Sendable (Int) -> Void)?) -> RunResult<PolicyRules> {
         campaign.runPolicy(progress: progress)
     }
 }
@@ -70,9 +72,9 @@ extension Campaign where Implementation: SubscriptionImplementation {
     /// another module, where a generic call would run the unspecialized loop and step
     /// the engine through its protocol witness) runs the same code as the benchmark.
     @_specialize(exported: true, where Implementation == ReferenceImplementation)
-    func runPolicy(progress: (@Sendable (Int) -> Void)?) -> CampaignResult {
+    func runPolicy(progress: (@Sendable (Int) -> Void)?) -> RunResult<PolicyRules> {
         let clock = ContinuousClock(), started = clock.now
-        var total = CampaignResult(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
+        var total = RunResult<PolicyRules>(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
         let empty = total
         for result in runJobs(progress: progress, empty: { empty }, { CampaignWorker(self) }) {
             total.merge(result)

@@ -53,7 +53,7 @@ struct CampaignWorker<Implementation: SubscriptionImplementation>: CampaignWorki
         return DeterminismCheck<PolicyRules>.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
     }
 
-    func finish(_ tally: inout CampaignResult) {
+    func finish(_ tally: inout RunResult<PolicyRules>) {
         tally.checks.add(check.checker.checks)
         tally.coverage = observer.coverage.counts
         tally.behaviour = observer.table

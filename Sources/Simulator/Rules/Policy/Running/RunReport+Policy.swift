@@ -1,46 +1,41 @@
 import SubscriptionModel
 
-extension RunReport {
-    /// The report of a finished policy run and its shrunk failures (each with the path its
-    /// timeline file was written to): the same report as the v1 rules', naming its
-    /// policy and showing its plans, reasons and responses. `command` is the whole
-    /// run's (by default `RunSummary.command(result)`, with `--storekit` when the
-    /// policy sold the products of the StoreKit file at `storeKit`, which the report
-    /// records); a shard's report adds its `--shard I/N` to it.
-    package init(policyResult result: CampaignResult, failures: [(failure: ShrunkFailure<PolicyRules>, path: String)], kind: Kind = .run,
-                command: String? = nil, storeKit: String? = nil, implementationExpression: String = "ReferenceImplementation()") {
-        let options = result.options, policy = result.policy
-        let whole = command ?? RunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")
-        self.tool = RunReport.toolVersion
-        self.kind = kind
-        self.options = Options(seed: options.seed, users: options.users, years: options.years,
-                               personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
-                               policy: result.policyName, policyLines: PolicyDescription.text(policy).split(separator: "\n").map(String.init),
-                               swarm: result.swarm ? nil : false, storeKit: storeKit, tzData: ZoneCatalog.tzDataVersion)
-        self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
-        self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
-                             digest: Figures.hex(result.digest),
-                             personas: Dictionary(uniqueKeysWithValues: Persona.allCases.map { ($0.rawValue, result.personas[$0] ?? 0) }))
-        self.invariants = Invariant.allCases.filter { $0 != .matchesReference || result.checks[$0] > 0 }.map {
-            InvariantEntry(name: $0.rawValue, rules: $0.rules(under: policy), checks: result.checks[$0], violations: result.violations[$0], firstFailingUser: result.firstFailingUser[$0])
-        }
-        self.coverage = RunReport.coverage(PolicyRunReport.coverage(result.coverage, users: result.users, years: options.years, swarm: result.swarm), as: kind)
-        self.behaviour = PolicyRunReport.behaviour(result)
-        self.failures = failures.map { failure, path in
-            let text = failure.timelineText
-            return FailureEntry(failure, rules: failure.invariant.rules(under: failure.timeline.policy), implementation: "reference",
-                                events: failure.timeline.events.count, text: text, path: path,
-                                regressionTest: RegressionTest.policySource(
-                                    name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",
-                                    title: "\(failure.invariant.rawValue) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user)",
-                                    summary: "\(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under `\(failure.runPolicy)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.runPolicy)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
-                                    timelineText: failure.pastedTimelineText, implementation: implementationExpression))
-        }
-        self.mutants = nil
-        self.timing = Timing(jobs: options.jobs, seconds: (result.runSeconds * 100).rounded() / 100,
-                             eventsPerSecond: (Double(result.events) / max(result.runSeconds, 1e-9)).rounded())
-        self.passed = result.passed
+extension PolicyRules: ReportingRules {
+    package static func wholeCommand(_ result: RunResult<Self>, storeKit: String?) -> String {
+        RunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")
     }
+
+    package static func name(_ result: RunResult<Self>, storeKit: String?, in options: inout RunReport.Options) {
+        options.policy = result.policyName
+        options.policyLines = PolicyDescription.text(result.policy).split(separator: "\n").map(String.init)
+        options.swarm = result.swarm ? nil : false
+        options.storeKit = storeKit
+    }
+
+    package static func rules(of invariant: Invariant, in result: RunResult<Self>) -> String { invariant.rules(under: result.policy) }
+
+    package static func coverage(_ result: RunResult<Self>) -> [RunReport.CoverageEntry] {
+        PolicyRunReport.coverage(result.coverage, users: result.users, years: result.options.years, swarm: result.swarm)
+    }
+
+    package static func behaviour(_ result: RunResult<Self>) -> RunReport.Behaviour { PolicyRunReport.behaviour(result) }
+
+    /// A policy run's failure is always the reference engine's, whatever `implementation` says.
+    package static func failureEntry(_ failure: ShrunkFailure<Self>, path: String, implementation: String,
+                                     implementationExpression: String) -> RunReport.FailureEntry {
+        let text = failure.timelineText
+        let rules = failure.invariant.rules(under: failure.timeline.policy)
+        return RunReport.FailureEntry(failure, rules: rules, implementation: "reference",
+                                      events: failure.timeline.events.count, text: text, path: path,
+                                      regressionTest: RegressionTest.policySource(
+                                          name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",
+                                          title: "\(failure.invariant.rawValue) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user)",
+                                          summary: "\(failure.invariant.rawValue) (\(rules)) under `\(failure.runPolicy)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.runPolicy)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                          timelineText: failure.pastedTimelineText, implementation: implementationExpression))
+    }
+
+    /// The reference's expression in a regression test.
+    package static var referenceExpression: String { "ReferenceImplementation()" }
 }
 
 /// How a policy run's coverage counts and behaviour table become the report's.
@@ -63,7 +58,7 @@ enum PolicyRunReport {
     /// Every outcome name of a policy report, in table order.
     static var allOutcomes: [String] { ["allowed"] + BlockReason.allCases.map { "blocked: \($0)" } }
 
-    static func behaviour(_ result: CampaignResult) -> RunReport.Behaviour {
+    static func behaviour(_ result: RunResult<PolicyRules>) -> RunReport.Behaviour {
         let policy = result.policy
         let plans = policy.plans.map(\.id) + ["none"]
         let outcomes = allOutcomes

@@ -5,7 +5,7 @@ import SubscriptionModel
 package enum RunSummary {
     /// The command that reproduces the whole run a result is of (or a share of: a
     /// shard's report adds its `--shard I/N` to it).
-    package static func command(_ result: CampaignResult) -> String {
+    package static func command(_ result: RunResult<PolicyRules>) -> String {
         command(policyName: result.policyName, options: result.options.whole, swarm: result.swarm)
     }
 
@@ -19,7 +19,7 @@ package enum RunSummary {
     }
 
     /// The summary of a finished run.
-    package static func text(_ result: CampaignResult) -> String {
+    package static func text(_ result: RunResult<PolicyRules>) -> String {
         let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
         var lines = [
             "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
