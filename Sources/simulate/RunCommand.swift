@@ -21,53 +21,43 @@ enum RunCommand {
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
         let folder = try ReportFolder(path: reportPath, inputs: policy?.files ?? [])
-        if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.progress("simulate: seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job")) (\(FlagshipRunSummary.command(options)))")
-        let campaign = ReferenceCampaign(options: options)
-        let started = Date()
-        let toRun = options.usersToRun
-        let showProgress: @Sendable (Int) -> Void = { done in
-            Console.error(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)))
+        let shown = "seed \(seed), \(usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))"
+        guard let policy else {
+            let campaign = ReferenceCampaign(options: options)
+            return try run(announcing: "simulate: \(shown) (\(FlagshipRunSummary.command(options)))", users: options.usersToRun, into: folder,
+                           run: campaign.runReference, shrink: campaign.shrinkReferenceFailure)
         }
-        let result = campaign.runReference(progress: Console.showsProgress ? showProgress : nil)
-        var summary = FlagshipRunSummary.text(result)
-        let failures = try campaign.shrinkFailures(of: result, into: folder)
-        for (failure, path) in failures {
-            summary += "\n\n" + FlagshipRunSummary.failure(failure, writtenTo: path, timelineText: FlagshipTimelineWriter().text(failure.timeline))
-        }
-        try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(result: result, failures: failures))
-        try commitThenPrint(folder, summary)
-        return result.passed ? 0 : 1
-    }
-
-    /// `simulate run --policy X`: the same run on the generic engine, with the policy's
-    /// generator, invariants and coverage.
-    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
         var campaign = Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         campaign.extraGeneratorFlags = policy.storeKitArgument
-        Console.progress("simulate: policy \(policy.name), seed \(options.seed), \(usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))")
+        let failures = URL(fileURLWithPath: folder.path).appendingPathComponent("failures").path
+        return try run(announcing: "simulate: policy \(policy.name), \(shown)\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))",
+                       users: options.usersToRun, into: folder, storeKit: policy.storeKit?.path, annotate: policy.annotated, run: campaign.run) { invariant, user in
+            var failure = campaign.shrinkFailure(of: invariant, user: user)
+            failure.commandPolicy = policy.given
+            failure.writtenPolicy = policy.written(in: failures)
+            return failure
+        }
+    }
+
+    /// Runs the `users` users of a run of either rule set (`run`, after printing
+    /// `announcement`), shrinks the first failing user of each broken invariant
+    /// (`shrink`), and writes the summary, the failures' timelines and the report into
+    /// `folder` (naming the StoreKit file at `storeKit` whose products the policy sold;
+    /// `annotate` adds its line to the summary). Exit status 0 when the run passed.
+    static func run<Rules: ReportingRules>(announcing announcement: String, users: Int, into folder: ReportFolder, storeKit: String? = nil,
+                                           annotate: (String) -> String = { $0 },
+                                           run: ((@Sendable (Int) -> Void)?) -> RunResult<Rules>,
+                                           shrink: (Rules.Invariant, Int) -> ShrunkFailure<Rules>) throws -> Int32 {
+        Console.progress(announcement)
         let started = Date()
-        let users = options.usersToRun
         let showProgress: @Sendable (Int) -> Void = { done in
             Console.error(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started)))
         }
-        let result = campaign.run(progress: Console.showsProgress ? showProgress : nil)
-        var summary = policy.annotated(RunSummary.text(result))
-        var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
-        for invariant in result.brokenInvariants {
-            guard let user = result.firstFailingUser[invariant] else { continue }
-            Console.progress("shrinking user \(user) (\(invariant.rawValue))…")
-            var failure = campaign.shrinkFailure(of: invariant, user: user)
-            failure.commandPolicy = policy.given
-            failure.writtenPolicy = policy.written(in: URL(fileURLWithPath: folder.path).appendingPathComponent("failures").path)
-            let text = failure.timelineText
-            let path = try folder.write(text, as: "failures/" + failure.fileName)
-            failures.append((failure, path))
-            summary += "\n\n" + RunSummary.failure(failure, writtenTo: path, timelineText: text)
-        }
+        let result = run(Console.showsProgress ? showProgress : nil)
+        let failures = try result.writeFailures(into: folder, progress: Console.progress, shrink: shrink)
+        let summary = annotate(result.summary(failures: failures))
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(result: result, failures: failures, storeKit: policy.storeKit?.path))
+        try folder.write(RunReport(result: result, failures: failures, storeKit: storeKit))
         try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
     }

@@ -18,7 +18,7 @@ enum ShardRuns {
         campaign.comparesWithReference = implementation != "reference"
         let folder = try ReportFolder(path: path)
         let result = campaign.run()
-        let failures = try campaign.shrinkFailures(of: result, into: folder)
+        let failures = try result.writeFailures(into: folder, shrink: campaign.shrinkFailure)
         let report = RunReport(result: result, failures: failures, implementation: implementation, implementationExpression: expression)
         try folder.write(report)
         try folder.commit()
@@ -36,13 +36,7 @@ enum ShardRuns {
         let campaign = Campaign(options: options, policy: policy, policyName: name)
         let folder = try ReportFolder(path: path)
         let result = campaign.run()
-        var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
-        for invariant in result.brokenInvariants {
-            guard let user = result.firstFailingUser[invariant] else { continue }
-            let failure = campaign.shrinkFailure(of: invariant, user: user)
-            let text = failure.timelineText
-            failures.append((failure, try folder.write(text, as: "failures/" + failure.fileName)))
-        }
+        let failures = try result.writeFailures(into: folder, shrink: campaign.shrinkFailure)
         let report = RunReport(result: result, failures: failures)
         try folder.write(report)
         try folder.commit()

@@ -23,6 +23,12 @@ package protocol ReportingRules: CampaignRules {
                              implementationExpression: String) -> RunReport.FailureEntry
     /// The Swift expression that constructs the reference in a regression test.
     static var referenceExpression: String { get }
+    /// The timeline file written for `failure`: its shrunk timeline, saying what broke.
+    static func failureFile(_ failure: ShrunkFailure<Self>) -> String
+    /// The summary `simulate run` prints of `result` (before its failures).
+    static func summary(_ result: RunResult<Self>) -> String
+    /// The summary's paragraph on `failure`, whose timeline file was written to `path`.
+    static func failureSummary(_ failure: ShrunkFailure<Self>, writtenTo path: String) -> String
 }
 
 extension RunReport {
@@ -99,7 +105,7 @@ extension FlagshipRules: ReportingRules {
 
     package static func failureEntry(_ failure: ShrunkFailure<Self>, path: String, implementation: String,
                                      implementationExpression: String) -> RunReport.FailureEntry {
-        let text = FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+        let text = failureFile(failure)
         return RunReport.FailureEntry(failure, rules: failure.invariant.rules, implementation: implementation,
                                       events: failure.timeline.events.count, text: text, path: path,
                                       regressionTest: RegressionTest.source(for: failure, timelineText: text, implementation: implementationExpression))
@@ -107,6 +113,16 @@ extension FlagshipRules: ReportingRules {
 
     /// The reference's expression in a regression test.
     package static var referenceExpression: String { "FlagshipReferenceImplementation()" }
+
+    package static func failureFile(_ failure: ShrunkFailure<Self>) -> String {
+        FlagshipTimelineWriter().text(failure.timeline, about: "\(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user), shrunk")
+    }
+
+    package static func summary(_ result: RunResult<Self>) -> String { FlagshipRunSummary.text(result) }
+
+    package static func failureSummary(_ failure: ShrunkFailure<Self>, writtenTo path: String) -> String {
+        FlagshipRunSummary.failure(failure, writtenTo: path, timelineText: FlagshipTimelineWriter().text(failure.timeline))
+    }
 }
 
 extension RunReport {

@@ -36,6 +36,14 @@ extension PolicyRules: ReportingRules {
 
     /// The reference's expression in a regression test.
     package static var referenceExpression: String { "ReferenceImplementation()" }
+
+    package static func failureFile(_ failure: ShrunkFailure<Self>) -> String { failure.timelineText }
+
+    package static func summary(_ result: RunResult<Self>) -> String { RunSummary.text(result) }
+
+    package static func failureSummary(_ failure: ShrunkFailure<Self>, writtenTo path: String) -> String {
+        RunSummary.failure(failure, writtenTo: path, timelineText: failure.timelineText)
+    }
 }
 
 /// How a policy run's coverage counts and behaviour table become the report's.
