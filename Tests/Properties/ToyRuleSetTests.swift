@@ -278,4 +278,10 @@ struct ToyUsers: UserGenerating, Sendable {
     }
 
     func timeline(zone: TimeZoneRules, events: [ToyEvent]) -> ToyTimeline { ToyTimeline(zone: zone, events: events) }
+
+    func generatedUser(seed: UInt64, user: Int) -> (persona: Persona, timeline: ToyTimeline) {
+        let buffer = makeBuffer()
+        let zone = draw(seed: seed, user: user, into: buffer)
+        return (Persona.allCases[0], timeline(zone: zone, events: buffer.array))
+    }
 }

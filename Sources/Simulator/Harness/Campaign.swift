@@ -37,6 +37,24 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
         Implementation.runCampaign(self, progress: progress)
     }
 
+    /// Regenerates user `user` (with `generator`) and shrinks their timeline to a
+    /// smallest one that still breaks `invariant`, every candidate checked by a check of
+    /// the campaign's implementation (`makeCheck`): how a campaign's failure is shrunk,
+    /// for every rule set.
+    package func shrinkFailure<Generator: UserGenerating<Implementation.Rules>, Check: TimelineChecking<Implementation.Rules>>(
+        of invariant: Implementation.Rules.Invariant, user: Int, generator: Generator, makeCheck: () -> Check
+    ) -> ShrunkFailure<Implementation.Rules> where Implementation.Rules.Timeline: ShrinkableTimeline {
+        let clock = ContinuousClock(), started = clock.now
+        let generated = generator.generatedUser(seed: options.seed, user: user)
+        var check = makeCheck()
+        var shrinker = Shrinker<Implementation.Rules.Timeline, Violation<Implementation.Rules.Invariant>>(invariant: invariant) { check.firstViolation($0) }
+        let shrunk = shrinker.shrink(generated.timeline)
+        var final = makeCheck()
+        return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
+                             originalEvents: generated.timeline.events.count, timeline: shrunk, violation: final.firstViolation(shrunk),
+                             attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
+    }
+
     /// One user in this many is regenerated and replayed again (the determinism invariant).
     package static var determinismSampling: Int { 64 }
 

@@ -26,6 +26,8 @@ package protocol UserGenerating<Rules>: Sendable {
     func draw(seed: UInt64, user: Int, into buffer: Buffer) -> TimeZoneRules
     /// The timeline of a user drawn from `zone` with `events`.
     func timeline(zone: TimeZoneRules, events: [Rules.Event]) -> Rules.Timeline
+    /// User `user` of `seed`, drawn whole: their persona and timeline.
+    func generatedUser(seed: UInt64, user: Int) -> (persona: Persona, timeline: Rules.Timeline)
 }
 
 extension FlagshipTimelineCheck: TimelineChecking {
@@ -55,6 +57,10 @@ extension FlagshipTimelineGenerator: UserGenerating {
         generate(seed: seed, user: user, into: buffer).zone
     }
     package func timeline(zone: TimeZoneRules, events: [FlagshipEvent]) -> FlagshipTimeline { FlagshipTimeline(zone: zone, events: events) }
+    package func generatedUser(seed: UInt64, user: Int) -> (persona: Persona, timeline: FlagshipTimeline) {
+        let generated = self.user(seed: seed, user: user)
+        return (generated.persona, generated.timeline)
+    }
 }
 
 extension TimelineGenerator: UserGenerating {
@@ -65,5 +71,9 @@ extension TimelineGenerator: UserGenerating {
     }
     package func timeline(zone: TimeZoneRules, events: [Event]) -> Timeline {
         Timeline(policy: policy, zone: zone, events: events)
+    }
+    package func generatedUser(seed: UInt64, user: Int) -> (persona: Persona, timeline: Timeline) {
+        let generated = self.user(seed: seed, user: user)
+        return (generated.persona, generated.timeline)
     }
 }

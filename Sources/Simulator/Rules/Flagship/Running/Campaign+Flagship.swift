@@ -59,29 +59,9 @@ extension Campaign where Implementation: FlagshipImplementation {
         return total
     }
 
-    /// Regenerates `user`, and returns its timeline and first violation, if any.
-    package func replay(user: Int) -> (user: FlagshipTimelineGenerator.User, violation: Violation<FlagshipInvariant>?) {
-        let generated = generator.user(seed: options.seed, user: user)
-        var check = makeCheck()
-        return (generated, check.check(zone: generated.timeline.zone, events: generated.timeline.events).violation)
-    }
-
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
     package func shrinkFailure(of invariant: FlagshipInvariant, user: Int) -> ShrunkFailure<FlagshipRules> {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let (generated, _) = replay(user: user)
-        var check = makeCheck()
-        var shrinker = Shrinker<FlagshipTimeline, Violation<FlagshipInvariant>>(invariant: invariant) { timeline in
-            check.check(zone: timeline.zone, events: timeline.events).violation
-        }
-        let shrunk = shrinker.shrink(generated.timeline)
-        var final = makeCheck()
-        let violation = final.check(zone: shrunk.zone, events: shrunk.events).violation
-        let elapsed = started.duration(to: clock.now)
-        var failure = ShrunkFailure<FlagshipRules>(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
-                                    originalEvents: generated.timeline.events.count, timeline: shrunk, violation: violation,
-                                    attempts: shrinker.attempts, seconds: elapsed.seconds)
+        var failure = shrinkFailure(of: invariant, user: user, generator: generator, makeCheck: makeCheck)
         failure.generatorFlags = options.personasFlag
         return failure
     }

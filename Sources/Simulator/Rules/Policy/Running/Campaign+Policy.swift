@@ -83,25 +83,10 @@ extension Campaign where Implementation: SubscriptionImplementation {
         return total
     }
 
-    /// Regenerates `user`, and returns its timeline and first violation, if any.
-    package func replay(user: Int) -> (user: TimelineGenerator.User, violation: Violation<Invariant>?) {
-        let generated = generator.user(seed: options.seed, user: user)
-        var check = makeCheck()
-        return (generated, check.check(generated.timeline).violation)
-    }
-
     /// Regenerates the first user that broke `invariant` and shrinks their timeline.
     package func shrinkFailure(of invariant: Invariant, user: Int) -> ShrunkFailure<PolicyRules> {
-        let clock = ContinuousClock(), started = clock.now
-        let (generated, _) = replay(user: user)
-        var check = makeCheck()
-        var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: invariant) { check.check($0).violation }
-        let shrunk = shrinker.shrink(generated.timeline)
-        var final = makeCheck()
-        var failure = ShrunkFailure<PolicyRules>(invariant: invariant, policyName: policyName, seed: options.seed, years: options.years, user: user,
-                                          persona: generated.persona, originalEvents: generated.timeline.events.count, timeline: shrunk,
-                                          violation: final.check(shrunk).violation, attempts: shrinker.attempts,
-                                          seconds: started.duration(to: clock.now).seconds)
+        var failure = shrinkFailure(of: invariant, user: user, generator: generator, makeCheck: makeCheck)
+        failure.policyName = policyName
         failure.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: generator.swarm, personas: options.personas, storeKitArgument: extraGeneratorFlags)
         return failure
     }
