@@ -29,36 +29,98 @@ enum CheckCommand {
         if let problem = program.programProblem { throw UsageError("--command \(ErrorText.quotedPath(command)): \(problem)") }
         let folder = try ReportFolder(path: reportPath, inputs: (policy?.files ?? []) + program.filesNamed)
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
-        if let policy { return try checkPolicy(policy, program: program, options: options, folder: folder) }
-        let check = FlagshipExternalCheck(program: program, options: options)
-        Console.progress("simulate check: \(command)\(batch ? " (batch)" : "") against the reference model, seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year")), \(Figures.count(jobs, "job"))")
+        guard let policy else {
+            let check = FlagshipExternalCheck(program: program, options: options)
+            let wording = Wording<FlagshipExternalCheck>(
+                reference: "the reference model", invariants: "every invariant",
+                violation: \.description,
+                file: { timeline, user, violation in
+                    (FlagshipTimelineWriter().text(timeline, about: "simulate check --seed \(seed) --years \(years): user \(user): \(violation)"), nil)
+                },
+                regenerate: { user in ShrunkFailure<FlagshipRules>.regenerateCommand(policyName: nil, seed: seed, user: user, years: years, generatorFlags: "") },
+                report: { result, failure, _ in CheckReport.report(check, result: result, failure: failure) })
+            return try run(check, wording: wording, folder: folder)
+        }
+        let check = ExternalCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        let generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)
+        let wording = Wording<ExternalCheck>(
+            reference: "the reference engine", rules: ", policy \(policy.name)", generator: policy.swarm ? "" : ", no swarm",
+            flags: "--policy \(ExternalProgram.shellWord(policy.given))" + (policy.swarm ? "" : " --no-swarm") + " ",
+            invariants: "every invariant of \(policy.name)",
+            violation: { "\($0) [\($0.invariant.rules(under: policy.policy))]" },
+            // Named as the program was sent it (absolute), so that the program line, which
+            // pipes the file to a --batch program, reproduces it from any folder; the
+            // regression test reads its timeline from text, naming the policy as commands do.
+            file: { timeline, user, violation in
+                let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(generatorFlags): user \(user): \(violation)"
+                return (TimelineWriter(policyReference: policy.name).text(timeline, about: about),
+                 policy.given == policy.name ? nil : TimelineWriter(policyReference: policy.given).text(timeline, about: about))
+            },
+            regenerate: { user in
+                ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
+            },
+            report: { CheckReport.report(check, result: $0, failure: $1, pastedTimeline: $2) })
+        return try run(check, wording: wording, folder: folder)
+    }
+
+    /// What `check` says and writes that differs between rule sets.
+    struct Wording<Check: ExternalChecking> {
+        /// The reference, as the summary names it.
+        var reference: String
+        /// The rules and the generator, as the progress line names them (`, policy X`, `, no swarm`).
+        var rules = "", generator = ""
+        /// The flags after `--batch` that name the rules, each followed by a space.
+        var flags = ""
+        /// The invariants, as a passing verdict names them.
+        var invariants: String
+        /// A violation, as the summary shows it.
+        var violation: (Violation<Check.Rules.Invariant>) -> String
+        /// The shrunk timeline's file, saying where its `user` was found and what the
+        /// `violation` was, and the text its regression test holds when that names the
+        /// policy otherwise.
+        var file: (Check.Rules.Timeline, _ user: Int, Violation<Check.Rules.Invariant>) -> (text: String, pasted: String?)
+        /// The command that regenerates a user.
+        var regenerate: (_ user: Int) -> String
+        /// The report of a check, with its failure (shrunk, written to a path as a text)
+        /// and the text its regression test holds.
+        var report: (ExternalRun<Check.Rules>, (shrunk: ExternalShrunk<Check.Rules.Timeline, Check.Rules.Invariant>, path: String, text: String)?, String?) -> RunReport
+    }
+
+    /// Checks the program on every user of either rule set (`check`), shrinks the lowest
+    /// failing user's timeline, and writes the summary, the timeline and the report to
+    /// `folder`: exit status 0 when every output matched, 1 when one did not.
+    static func run<Check: ExternalChecking>(_ check: Check, wording: Wording<Check>, folder: ReportFolder) throws -> Int32 {
+        let program = check.program, options = check.options
+        let batch = program.batch ? " (batch)" : ""
+        Console.progress("simulate check: \(program.command)\(batch) against \(wording.reference)\(wording.rules), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(wording.generator)")
         let started = Date()
-        let toRun = options.usersToRun
-        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started))) }
-        let summary = head(flags: batch ? "--batch " : "", command: command, options: options, timelines: result.timelines, events: result.events, since: started)
+        let users = options.usersToRun
+        let result = check.runUsers { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
+        let summary = head(flags: (program.batch ? "--batch " : "") + wording.flags, command: program.command, options: options,
+                           timelines: result.timelines, events: result.events, since: started)
         guard let failure = result.failure else {
-            let report = CheckReport.report(check, result: result, failure: nil)
-            let verdict = "\nNo divergence: every output matched the reference model and "
-                + RunVerdict.held("every invariant", unchecked: report.uncheckedInvariants, inCheck: true) + "."
+            let report = wording.report(result, nil, nil)
+            let verdict = "\nNo divergence: every output matched \(wording.reference) and "
+                + RunVerdict.held(wording.invariants, unchecked: report.uncheckedInvariants, inCheck: true) + "."
             return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
         Console.progress("shrinking user \(failure.user)…")
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
-        let what = shrunk.finding.map { $0.asViolation(events: shrunk.timeline.events.count).description } ?? failure.finding.asViolation(events: failure.timeline.events.count).description
-        let text = FlagshipTimelineWriter().text(shrunk.timeline, about: "simulate check --seed \(seed) --years \(years): user \(failure.user): \(what)")
+        let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
+        let (text, pasted) = wording.file(shrunk.timeline, failure.user, violation)
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
-        FAILED: seed \(seed), user \(failure.user)
-          \(what)
-          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil || !batch, batch: batch)):
+        FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
+          \(wording.violation(violation))
+          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
-          regenerate:     swift run simulate replay --seed \(seed) --user \(failure.user) --years \(years)
+          regenerate:     \(wording.regenerate(failure.user))
         """
-        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text)), status: 1)
+        return try finish(folder, summary: summary, ending: failed, report: wording.report(result, (shrunk, path, text), pasted), status: 1)
     }
 
     /// A shrink's progress line on standard error, as a run's progress is shown.
@@ -83,48 +145,6 @@ enum CheckCommand {
         try folder.write(report)
         try RunCommand.commitThenPrint(folder, summary + "\n" + ending, reportLine: status == 0 ? "" : "; the shrunk timeline in failures/")
         return status
-    }
-
-    /// `simulate check --policy X`: the policy's users, the generic contract.
-    static func checkPolicy(_ policy: PolicyOption, program: ExternalProgram, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
-        let check = ExternalCheck(program: program, options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        let flags = (program.batch ? "--batch " : "") + "--policy \(ExternalProgram.shellWord(policy.given))" + (policy.swarm ? "" : " --no-swarm")
-        Console.progress("simulate check: \(program.command)\(program.batch ? " (batch)" : "") against the reference engine, policy \(policy.name), seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year")), \(Figures.count(options.jobs, "job"))\(policy.swarm ? "" : ", no swarm")")
-        let started = Date()
-        let users = options.usersToRun
-        let result = check.run { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
-        let summary = head(flags: flags + " ", command: program.command, options: options, timelines: result.timelines, events: result.events, since: started)
-        guard let failure = result.failure else {
-            let report = CheckReport.report(check, result: result, failure: nil)
-            let verdict = "\nNo divergence: every output matched the reference engine and "
-                + RunVerdict.held("every invariant of \(policy.name)", unchecked: report.uncheckedInvariants, inCheck: true) + "."
-            return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
-        }
-        Console.progress("shrinking user \(failure.user)…")
-        let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
-        let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
-        let what = "\(violation) [\(violation.invariant.rules(under: policy.policy))]"
-        // Named as the program was sent it (absolute), so that the program line below,
-        // which pipes the file to a --batch program, reproduces it from any folder.
-        let written = policy.name
-        let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(options.seed) --years \(options.years)\(ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)): user \(failure.user): \(violation)"
-        let text = TimelineWriter(policyReference: written).text(shrunk.timeline, about: about)
-        // The regression test reads its timeline from text: the policy named as commands name it.
-        let pasted = policy.given == policy.name ? nil : TimelineWriter(policyReference: policy.given).text(shrunk.timeline, about: about)
-        let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
-        let failed = """
-
-        FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
-          \(what)
-          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
-        \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-          written to \(path)
-          the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(Replay.command(for: path))
-          regenerate:     \(ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: options.seed, user: failure.user, years: options.years,
-                                                                  generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)))
-        """
-        return try finish(folder, summary: summary, ending: failed, report: CheckReport.report(check, result: result, failure: (shrunk, path, text), pastedTimeline: pasted), status: 1)
     }
 
     /// The summary's shard line (`shard       I/N: 20 of 60 users`), or nothing unsharded.

@@ -139,7 +139,7 @@ extension ExternalProgramTests {
             }
             let result = try check(program.command, users: 5, ["--jobs", "1"])
             #expect(result.status == 1)
-            #expect(result.out.contains("FAILED: seed 3, user \(third)\n"), "\(result.out)")
+            #expect(result.out.contains("FAILED: seed 3, user \(third) ("), "\(result.out)")
             #expect(result.out.contains("the program crashed (exit status 7); standard error: \"dying on timeline 3\" (the run as a whole failed; placed at the timeline's last event)"),
                     "\(result.out)")
             #expect(result.out.contains("not shrunk: on a fresh start of the program this timeline passes"))
@@ -155,7 +155,7 @@ extension ExternalProgramTests {
             try #require(FlagshipTimelineGenerator(maxYears: 1).user(seed: 3, user: 0).timeline.events.contains { $0.action.isLookOrReinstall })
             let result = try check(program.command, users: 2, ["--jobs", "1"])
             #expect(result.status == 1)
-            #expect(result.out.contains("FAILED: seed 3, user 0\n"), "\(result.out)")
+            #expect(result.out.contains("FAILED: seed 3, user 0 ("), "\(result.out)")
             // Candidates checked one after another on one program would each be its second
             // request: the install alone would "fail". Alone, only a timeline that still has
             // a look or a reinstall (two requests) fails.

@@ -18,7 +18,7 @@ struct CheckJobsTests {
         for jobs in [1, 2] {
             let result = try runSimulate(["check", "--command", command, "--seed", "3", "--users", "400", "--jobs", "\(jobs)", "--report", report])
             #expect(result.status == 1, "\(result.err)")
-            #expect(result.out.contains("FAILED: seed 3, user 23\n"), "\(result.out)")
+            #expect(result.out.contains("FAILED: seed 3, user 23 ("), "\(result.out)")
             summaries.append(result.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  timelines") || $0.hasPrefix("  events") })
             var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/report.json"))) as? [String: Any])
             json["timing"] = nil

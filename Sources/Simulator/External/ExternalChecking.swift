@@ -9,7 +9,7 @@ import Synchronization
 /// `FlagshipExternalCheck` and `ExternalCheck` conform.
 package protocol ExternalChecking: Sendable {
     /// The rules checked.
-    associatedtype Rules: CampaignRules
+    associatedtype Rules: CampaignRules where Rules.Timeline: ShrinkableTimeline
     /// A block's own checker and observer, kept from one user to the next.
     associatedtype Block
     /// A job's buffer, reused from user to user.
@@ -30,6 +30,14 @@ package protocol ExternalChecking: Sendable {
     func checkUser(_ user: Int, buffer: Buffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<Rules>
     /// What `block`'s checker and observer counted, added to `tally`.
     func tally(_ tally: RunResult<Rules>, of block: Block) -> RunResult<Rules>
+    /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
+    /// its own (`ExternalFinding.shrink`); `progress` hears how many candidates were
+    /// tried and the events of the smallest failing timeline so far.
+    func shrink(_ timeline: Rules.Timeline, finding: ExternalFinding<Rules.Invariant>,
+                progress: ((_ tried: Int, _ smallest: Int) -> Void)?) -> ExternalShrunk<Rules.Timeline, Rules.Invariant>
+    /// The command that gives the program the timeline file at `path` as the check gave
+    /// it `timeline`.
+    func reproduction(_ path: String, of timeline: Rules.Timeline) -> String
 }
 
 /// One user of an external check: who they were and what the program made of them.
