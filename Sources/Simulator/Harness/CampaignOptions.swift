@@ -23,12 +23,18 @@ public struct CampaignOptions: Hashable, Sendable {
     public static let defaultYears = 3
 
     /// Creates options.
-    public init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases, shard: Shard? = nil) {
+    public init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases) {
         self.seed = seed
         self.users = users
         self.years = years
         self.jobs = jobs
         self.personas = personas
+    }
+
+    /// Creates options for one share of a run (`--shard I/N`; nil: the whole run).
+    package init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases,
+                 shard: Shard?) {
+        self.init(seed: seed, users: users, years: years, jobs: jobs, personas: personas)
         self.shard = shard
     }
 

@@ -10,7 +10,7 @@
 /// A command gets `--shard` in a few lines: parse it with `Shard.parse(_:users:)`,
 /// put it in `CampaignOptions.shard`, and walk `shard.users(of:)` (or
 /// `user(at:)` for `0..<size(of:)`) instead of `0..<users`.
-public struct Shard: Hashable, Sendable, CustomStringConvertible {
+package struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// This shard's number, from 1.
     package let index: Int
     /// How many shards the run is split into.
@@ -71,7 +71,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     package var flag: String { "--shard \(index)/\(count)" }
 
     /// `I/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     private static func quoted(_ text: String) -> String { ErrorText.quoted(text) }
 }
