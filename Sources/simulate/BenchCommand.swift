@@ -13,8 +13,8 @@ enum BenchCommand {
         guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         if let policy {
-            Console.error("simulate bench --policy \(ExternalProgram.shellWord(policy.name)): about \(Int((seconds * Double(2 * rounds + 3)).rounded(.up))) s…")
             let benchmark = Benchmark(policy: policy.policy, seed: seed, seconds: seconds)
+            Console.error("simulate bench --policy \(ExternalProgram.shellWord(policy.name)): about \(Int(benchmark.expectedSeconds(rounds: rounds).rounded(.up))) s…")
             let step = benchmark.measureStep()
             let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
             Console.out(Benchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))

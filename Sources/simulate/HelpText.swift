@@ -284,6 +284,8 @@ enum HelpText {
       --seed S      the seed of the simulated users (default 1)
       --policy X    measure a policy on the generic engine instead: (a) its step
                     alone, (b) its full simulation and (c) the same with each
-                    event's local date (engine and checker) from Calendar
+                    event's local date (engine and checker) from Calendar; the
+                    flagship's (b) runs in the same alternating rounds, and
+                    'policy/flagship' is the ratio of the two medians of (b)
     """
 }

@@ -14,6 +14,32 @@ extension Benchmark {
         package var rate: Double { Double(events) / max(seconds, 1e-9) }
     }
 
+    /// One campaign, sized once to run about `seconds` (from runs of a growing number of
+    /// users), then run round after round: a measurement of (b) or (c) of either rule set.
+    struct Measurement<Implementation: RuleImplementation> {
+        let campaign: Campaign<Implementation>
+
+        /// A campaign of `seed`'s users on `jobs` threads that `make` builds, sized to run about `seconds`.
+        init(seed: UInt64, jobs: Int, seconds: Double, make: (CampaignOptions) -> Campaign<Implementation>) {
+            var users = 200
+            while true {
+                let campaign = make(CampaignOptions(seed: seed, users: users, jobs: jobs))
+                let result = campaign.run()
+                if result.runSeconds >= seconds * 0.8 || users >= 5_000_000 {
+                    self.campaign = campaign
+                    return
+                }
+                users = min(5_000_000, Int(Double(users) * min(10, seconds / max(result.runSeconds, 0.01))) + 1)
+            }
+        }
+
+        /// One round: the campaign run again.
+        func round() -> Figure {
+            let result = campaign.run()
+            return Figure(events: result.events, seconds: result.runSeconds)
+        }
+    }
+
     /// The round with the median rate (the lower middle one of an even count).
     static func median(_ figures: [Figure]) -> Figure {
         figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]

@@ -58,11 +58,12 @@ package struct FlagshipBenchmark: Sendable {
     package func run() -> Result {
         let modelStep = measureModelStep()
         let calendar = CalendarDates()
-        let simulation = Measurement(ReferenceCampaign.self, seed: seed, jobs: jobs, seconds: seconds,
-                                     make: { FlagshipReferenceImplementation(policy: .mealCapture) }, checkerDates: nil)
-        let baseline = Measurement(Campaign<FlagshipReferenceImplementation<CalendarDates>>.self, seed: seed, jobs: jobs, seconds: seconds,
-                                   make: { FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar)) },
-                                   checkerDates: calendar)
+        let simulation = Self.simulation(seed: seed, jobs: jobs, seconds: seconds)
+        let baseline = Benchmark.Measurement(seed: seed, jobs: jobs, seconds: seconds) { options in
+            var campaign = Campaign(options: options) { FlagshipReferenceImplementation(machine: FlagshipMachine(policy: .mealCapture, dates: calendar)) }
+            campaign.checkerDates = calendar
+            return campaign
+        }
         var simulationRounds: [Benchmark.Figure] = [], baselineRounds: [Benchmark.Figure] = []
         for _ in 0..<max(1, rounds) {
             simulationRounds.append(simulation.round())
@@ -74,28 +75,10 @@ package struct FlagshipBenchmark: Sendable {
     }
 
 
-    /// One campaign, sized once to run about `seconds`, then run round after round.
-    struct Measurement<I: FlagshipImplementation> {
-        let campaign: Campaign<I>
-
-        init(_ type: Campaign<I>.Type, seed: UInt64, jobs: Int, seconds: Double, make: @escaping @Sendable () -> I, checkerDates: (any LocalDateSource)?) {
-            var users = 200
-            while true {
-                var campaign = Campaign(options: CampaignOptions(seed: seed, users: users, jobs: jobs), makeImplementation: make)
-                campaign.checkerDates = checkerDates
-                let result = campaign.run()
-                if result.runSeconds >= seconds * 0.8 || users >= 5_000_000 {
-                    self.campaign = campaign
-                    return
-                }
-                users = min(5_000_000, Int(Double(users) * min(10, seconds / max(result.runSeconds, 0.01))) + 1)
-            }
-        }
-
-        func round() -> Benchmark.Figure {
-            let result = campaign.run()
-            return Benchmark.Figure(events: result.events, seconds: result.runSeconds)
-        }
+    /// (b): the reference campaign of meal-capture's rules on the zone tables, sized to
+    /// run about `seconds` (also the measure a policy's simulation is compared with).
+    static func simulation(seed: UInt64, jobs: Int, seconds: Double) -> Benchmark.Measurement<FlagshipReferenceImplementation<ZoneTableDates>> {
+        Benchmark.Measurement(seed: seed, jobs: jobs, seconds: seconds) { ReferenceCampaign(options: $0) }
     }
 
     /// (a): steps the model over pre-generated timelines until `seconds` have passed.

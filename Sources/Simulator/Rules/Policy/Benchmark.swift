@@ -189,53 +189,56 @@ package struct Benchmark: Sendable {
         }
     }
 
-    /// The rounds of (b) and (c), in the order they ran.
+    /// The rounds of (b), (c) and the flagship's (b), in the order they ran.
     package struct SimulationRounds: Sendable {
         /// (b) the full simulation on the zone tables.
         package var simulation: [Figure]
         /// (c) the same simulation with each event's local date (engine and checker)
         /// from Foundation's `Calendar`.
         package var calendarBaseline: [Figure]
+        /// The flagship's (b): meal-capture's rules on the hand-written engine, the
+        /// measure of what the policy engine costs.
+        package var flagship: [Figure]
     }
 
+    /// Roughly how long `measureStep` and `measureSimulation` take, in seconds
+    /// (calibration included).
+    package func expectedSeconds(rounds: Int) -> Double { seconds * Double(3 * rounds + 4) }
+
     /// (b) the full simulation of the policy (its generator, the engine, the shadow, the
-    /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads, and (c)
+    /// oracle's every invariant, coverage, behaviour, digest) on `jobs` threads, (c)
     /// the same with each event's local date from `Calendar` (engine and checker
-    /// alike), in alternating rounds of about `seconds` each, so that load elsewhere on
-    /// the machine moves one round rather than the ratio.
+    /// alike), and the flagship's (b) (`FlagshipBenchmark`'s, on the hand-written
+    /// engine), in alternating rounds of about `seconds` each, so that load elsewhere on
+    /// the machine moves one round rather than a ratio.
     package func measureSimulation(jobs: Int, rounds: Int) -> SimulationRounds {
         let calendar = CalendarDates()
-        let simulation = sized(jobs: jobs) { options in Campaign(options: options, policy: policy) }
-        let baseline = sized(jobs: jobs) { options in
+        let simulation = Measurement(seed: seed, jobs: jobs, seconds: seconds) { Campaign(options: $0, policy: policy) }
+        let baseline = Measurement(seed: seed, jobs: jobs, seconds: seconds) { options in
             var campaign = Campaign(options: options, policy: policy) { ReferenceImplementation(dates: calendar) }
             campaign.checkerDates = calendar
             return campaign
         }
-        var result = SimulationRounds(simulation: [], calendarBaseline: [])
+        let flagship = FlagshipBenchmark.simulation(seed: seed, jobs: jobs, seconds: seconds)
+        var result = SimulationRounds(simulation: [], calendarBaseline: [], flagship: [])
         for _ in 0..<max(1, rounds) {
-            result.simulation.append(Self.round(simulation))
-            result.calendarBaseline.append(Self.round(baseline))
+            result.simulation.append(simulation.round())
+            result.calendarBaseline.append(baseline.round())
+            result.flagship.append(flagship.round())
         }
         return result
     }
 
-    /// A campaign of `make`'s kind sized from a short first run to last about `seconds`.
-    private func sized(jobs: Int, _ make: (CampaignOptions) -> Campaign<ReferenceImplementation>) -> Campaign<ReferenceImplementation> {
-        let probe = make(CampaignOptions(seed: seed, users: 200, years: 3, jobs: jobs)).run()
-        let usersPerSecond = Double(probe.users) / max(probe.runSeconds, 1e-3)
-        return make(CampaignOptions(seed: seed &+ 1, users: max(200, Int(usersPerSecond * seconds)), years: 3, jobs: jobs))
-    }
-
-    private static func round(_ campaign: Campaign<ReferenceImplementation>) -> Figure {
-        let result = campaign.run()
-        return Figure(events: result.events, seconds: result.runSeconds)
-    }
-
-    /// The figures as `simulate bench --policy` prints them.
+    /// The figures as `simulate bench --policy` prints them: the flagship's lines, then
+    /// the rounds of the flagship's (b) and the ratio of the two medians of (b).
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int) -> String {
-        ([
+        let ratio = median(rounds.simulation).rate / median(rounds.flagship).rate
+        return ([
             "simulate bench --policy \(ExternalProgram.shellWord(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
         ] + Self.lines(engine: "engine", step: ("generic engine step", step), simulation: rounds.simulation, baseline: rounds.calendarBaseline,
-                       peakResidentBytes: Self.peakResidentBytes())).joined(separator: "\n")
+                       peakResidentBytes: Self.peakResidentBytes()) + [
+            "  rounds of the flagship's (b)  " + rounds.flagship.map { Figures.rate($0.rate) }.joined(separator: "  "),
+            "  policy/flagship  \(Figures.fixed(ratio, 2))×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)",
+        ]).joined(separator: "\n")
     }
 }
