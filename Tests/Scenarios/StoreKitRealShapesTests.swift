@@ -53,13 +53,15 @@ struct StoreKitRealShapesTests {
         #expect(listed.err.isEmpty)
         #expect(listed.out == (["\(InputPath(path).shown) (StoreKit configuration 6.3): 4 products, 2 groups"] + Self.sixThreeListing).joined(separator: "\n") + "\n")
 
-        // Against a policy: the suite is a product the policy does not sell; the rest agrees.
+        // Against a policy: the suite is a product the policy does not sell, and the monthly's
+        // introductory offer (the first listed) one daily-quip does not declare; the rest agrees.
         let compared = try runSimulate(["storekit", path, "--policy", "daily-quip"])
         #expect(compared.status == 1)
         #expect(compared.err.isEmpty)
         #expect(compared.out == """
-            disagrees: \(InputPath(path).shown) (StoreKit configuration 6.3) and policy daily-quip: 1 finding
+            disagrees: \(InputPath(path).shown) (StoreKit configuration 6.3) and policy daily-quip: 2 findings
             dailyquip.suite.yearly: only in the file: subscription suite P1Y; the policy does not sell it
+            dailyquip.monthly: introductory offer: the file sells one (pay-up-front P3M); the policy declares none for the product
 
             """)
     }

@@ -75,7 +75,8 @@ struct StoreKitReaderTests {
     func subscriptionDetails() throws {
         let meal = try StoreKitFixtures.read("meal-capture-v4.0")
         #expect(meal.groups == [StoreKitGroup(id: "0A6F3D12", name: "Analyses")])
-        #expect(meal.product("PremiumStandardSub")?.subscription == StoreKitSubscription(period: "P1M", group: 0, level: 2, freeTrial: StoreKitFreeTrial(period: "P3D")))
+        #expect(meal.product("PremiumStandardSub")?.subscription == StoreKitSubscription(period: "P1M", group: 0, level: 2, freeTrial: nil))
+        #expect(try StoreKitFixtures.read("meal-capture-trial").product("PremiumStandardSub")?.subscription?.freeTrial == StoreKitFreeTrial(period: "P1W"))
         #expect(meal.product("unlimited")?.subscription?.level == 1)
         // 5.x lists introductory offers; the first free one is the trial.
         let listed = StoreKitFixtures.file(major: 5, subscriptions: """
@@ -249,31 +250,49 @@ struct StoreKitComparisonTests {
         ])
         // Reversed ranks: premium, the highest plan, at the worst level.
         let reversed = StoreKitFixtures.file(subscriptions: """
-            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P3D"}},
-            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P3D"}}
+            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1},
+            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2}
             """)
         #expect(StoreKitComparison(policy: .mealCapture, configuration: try StoreKitFixtures.read(text: reversed).get()).findings.map(\.description) == [
             "unlimited: level: 2 in group \"Pro\", not above PremiumStandardSub at 1, though plan unlimited ranks above premium; a higher plan needs a better (lower) level",
         ])
     }
 
-    @Test("S6: a free trial where the policy has none, none where it has one, and one of another length")
-    func trials() throws {
+    @Test("S6: an introductory offer the policy does not declare, one it declares that the file lacks, and one paid otherwise or for another length; the app's own trial is not compared")
+    func introductoryOffers() throws {
         #expect(try StoreKitFixtures.findings("face-recall-trial", "face-recall") == [
-            "facerecall.premium.monthly: trial: the file offers a free trial of P1W; the policy has no trial",
-            "facerecall.premium.yearly: trial: the file offers a free trial of P1W; the policy has no trial",
+            "facerecall.premium.monthly: introductory offer: the file sells one (free P1W); the policy declares none for the product",
+            "facerecall.premium.yearly: introductory offer: the file sells one (free P1W); the policy declares none for the product",
         ])
+        // meal-capture's three days from the install are the app's own: its file sells no offer.
+        #expect(try StoreKitFixtures.findings("meal-capture-v4.0", "meal-capture").isEmpty)
         #expect(try StoreKitFixtures.findings("meal-capture-trial", "meal-capture") == [
-            "PremiumStandardSub: trial: the file's free trial lasts P1W, the policy's trial 72 hours (P3D)",
-            "unlimited: trial: no free trial in the file; the policy's trial gives plan trial for 72 hours (P3D) from the install",
+            "PremiumStandardSub: introductory offer: the file sells one (free P1W); the policy declares none for the product",
         ])
-        let months = StoreKitFixtures.file(subscriptions: """
-            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1M"}},
-            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1D", "numberOfPeriods": 3}}
+        // A policy of format 2 declares them.
+        let declaring = try SubscriptionPolicy(data: Data(Self.mealCaptureDeclaring(premium: #"{"payment": "free", "period": "P7D"}"#,
+                                                                               unlimited: #"{"payment": "pay-as-you-go", "period": "P1M", "periods": 3}"#).utf8), file: "offers.json")
+        #expect(StoreKitComparison(policy: declaring, configuration: try StoreKitFixtures.read("meal-capture-trial")).findings.map(\.description) == [
+            "unlimited: introductory offer: the policy declares one (pay-as-you-go 3 × P1M); the file sells none",
+        ])
+        let other = StoreKitFixtures.file(subscriptions: """
+            {"productID": "PremiumStandardSub", "recurringSubscriptionPeriod": "P1M", "groupNumber": 2, "introductoryOffer": {"paymentMode": "free", "subscriptionPeriod": "P1D", "numberOfPeriods": 7}},
+            {"productID": "unlimited", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1, "introductoryOffer": {"paymentMode": "payAsYouGo", "subscriptionPeriod": "P1M", "numberOfPeriods": 2}}
             """)
-        #expect(StoreKitComparison(policy: .mealCapture, configuration: try StoreKitFixtures.read(text: months).get()).findings.map(\.description) == [
-            "PremiumStandardSub: trial: the file's free trial lasts P1M (calendar months, no fixed number of hours), the policy's trial 72 hours (P3D)",
-        ])
+        #expect(StoreKitComparison(policy: declaring, configuration: try StoreKitFixtures.read(text: other).get()).findings.map(\.description) == [
+            "unlimited: introductory offer: the file sells pay-as-you-go 2 × P1M, the policy declares pay-as-you-go 3 × P1M",
+        ], "a free 7 × P1D is a free P7D; two months paid as you go are not three")
+    }
+
+    /// meal-capture's rules in format 2, declaring an introductory offer on each product.
+    static func mealCaptureDeclaring(premium: String, unlimited: String) throws -> String {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/meal-capture.json"), encoding: .utf8)
+        return text
+            .replacing(#"{"id": "PremiumStandardSub", "kind": "auto-renewable", "period": "P1M"}"#,
+                       with: #"{"id": "PremiumStandardSub", "kind": "auto-renewable", "period": "P1M", "introductoryOffer": "# + premium + "}")
+            .replacing(#"{"id": "unlimited", "kind": "auto-renewable", "period": "P1M"}"#,
+                       with: #"{"id": "unlimited", "kind": "auto-renewable", "period": "P1M", "introductoryOffer": "# + unlimited + "}")
+            .replacing(#"  "policy": "meal-capture","#, with: #"  "format": 2, "policy": "meal-capture","#)
     }
 
     @Test("agreeing, it says what was compared")
@@ -283,7 +302,8 @@ struct StoreKitComparisonTests {
             agrees: m.storekit (StoreKit configuration 4.0) and policy meal-capture
               products  2 in both, each of the same kind and period: PremiumStandardSub (auto-renewable P1M, plan premium), unlimited (auto-renewable P1M, plan unlimited)
               levels    group "Analyses": premium at level 2, unlimited at level 1, as the plans rank
-              trial     every subscription has a free trial as long as the policy's: plan trial for 72 hours (P3D) from the install
+              offers    no introductory offers on either side
+              trial     the app's own, plan trial for 72 hours (P3D) from the install: not a StoreKit offer, not compared
             """)
     }
 
@@ -394,7 +414,7 @@ struct StoreKitCommandTests {
         #expect(result.err.isEmpty)
         let lines = result.out.split(separator: "\n")
         #expect(lines.first == "agrees: \(StoreKitFixtures.path("daily-quip-v2.0")) (StoreKit configuration 2.0) and policy daily-quip")
-        #expect(lines.count == 4 && lines[3] == "  trial     neither has one")
+        #expect(lines.count == 4 && lines[3] == "  offers    no introductory offers on either side")
     }
 
     @Test("exit 1 when it disagrees: a header, then one finding per line naming the product")
@@ -430,7 +450,7 @@ struct StoreKitCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/broken.storekit"
-        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-v4.0"), encoding: .utf8)
+        let fixture = try String(contentsOfFile: StoreKitFixtures.path("meal-capture-trial"), encoding: .utf8)
         let text = fixture.replacingOccurrences(of: replacing, with: broken)
         #expect(text != fixture)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

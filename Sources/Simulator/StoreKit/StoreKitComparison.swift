@@ -3,7 +3,8 @@ import SubscriptionModel
 /// Where a StoreKit configuration and a policy disagree (`simulate storekit`, rules
 /// S1–S6 of `docs/storekit.md`): products one side has and the other lacks, a
 /// product's kind or period, subscriptions split over groups, levels that do not follow
-/// the plans' ranks, and the free trial against the policy's trial.
+/// the plans' ranks, and each subscription's introductory offer against the one the
+/// policy declares for it (a trial the app grants from the install is not compared).
 ///
 /// Pure: it compares two values already read, and its findings come in a fixed order
 /// (the policy's products in rank order, then the file's extra products in file
@@ -91,10 +92,11 @@ package struct StoreKitComparison: Sendable {
                 findings.append(StoreKitFinding(product: match.product.id, aspect: .level, detail: conflict))
             }
         }
-        // S6: the free trial against the policy's trial.
+        // S6: the introductory offer against the one the policy declares.
         for match in matched {
-            if let problem = trialProblem(match.subscription.freeTrial, policy: policy) {
-                findings.append(StoreKitFinding(product: match.product.id, aspect: .trial, detail: problem))
+            let listed = configuration.product(match.product.id).flatMap(introductoryOffer)
+            if let problem = offerProblem(listed, declared: match.product.introductoryOffer) {
+                findings.append(StoreKitFinding(product: match.product.id, aspect: .introductoryOffer, detail: problem))
             }
         }
         return findings
@@ -135,15 +137,45 @@ package struct StoreKitComparison: Sendable {
         return nil
     }
 
-    /// What is wrong with a subscription's free trial against the policy's trial (S6), or nil.
-    static func trialProblem(_ free: StoreKitFreeTrial?, policy: SubscriptionPolicy) -> String? {
-        guard let trial = policy.trial else {
-            return free.map { "the file offers a free trial of \($0.shown); the policy has no trial" }
+    /// The introductory offer the file sells with `listed`: its first listed
+    /// introductory offer, else its free trial (an older file's single offer), else nil.
+    static func introductoryOffer(_ listed: StoreKitProduct) -> IntroductoryOffer? {
+        if let offer = listed.offers.first(where: { $0.kind == .introductory }), let period = offer.period {
+            let payment: IntroductoryOffer.Payment = switch offer.paymentMode {
+            case "free": .free
+            case "payAsYouGo": .payAsYouGo
+            default: .payUpFront
+            }
+            return IntroductoryOffer(payment: payment, period: period, periods: offer.periods)
         }
-        let policyTrial = trialText(trial, policy: policy)
-        guard let free else { return "no free trial in the file; the policy's trial gives \(policyTrial)" }
-        if let days = free.days, Int64(days) * Milliseconds.twentyFourHours == trial.lengthMilliseconds { return nil }
-        return "the file's free trial lasts \(free.shown)\(free.days == nil ? " (calendar months, no fixed number of hours)" : ""), the policy's trial \(lengthText(trial.lengthMilliseconds))"
+        return listed.subscription?.freeTrial.map { IntroductoryOffer(payment: .free, period: $0.period, periods: $0.periods) }
+    }
+
+    /// What is wrong with the introductory offer the file sells (`listed`) against the
+    /// one the policy declares for the product (S6), or nil when they are the same
+    /// (`sameOffer`).
+    static func offerProblem(_ listed: IntroductoryOffer?, declared: IntroductoryOffer?) -> String? {
+        switch (listed, declared) {
+        case (nil, nil):
+            return nil
+        case (let listed?, nil):
+            return "the file sells one (\(listed)); the policy declares none for the product"
+        case (nil, let declared?):
+            return "the policy declares one (\(declared)); the file sells none"
+        case (let listed?, let declared?):
+            if sameOffer(listed, declared) { return nil }
+            return "the file sells \(listed), the policy declares \(declared)"
+        }
+    }
+
+    /// Whether two offers are paid alike for as long: a pay-as-you-go offer bills the
+    /// same period as often; a free or paid-up-front one lasts as long in all (`P7D` is
+    /// `P1W`, and a free `3 × P1D` is a free `P3D`).
+    static func sameOffer(_ a: IntroductoryOffer, _ b: IntroductoryOffer) -> Bool {
+        guard a.payment == b.payment else { return false }
+        if a.payment == .payAsYouGo { return a.periods == b.periods && samePeriod(a.period, b.period) }
+        guard let x = ProductPeriod(iso: a.period), let y = ProductPeriod(iso: b.period) else { return a == b }
+        return ProductPeriod(months: x.months * a.periods, days: x.days * a.periods) == ProductPeriod(months: y.months * b.periods, days: y.days * b.periods)
     }
 
     /// `plan trial for 72 hours (P3D) from the install`.
@@ -181,10 +213,10 @@ package struct StoreKitComparison: Sendable {
         } else {
             lines.append("  levels    no subscriptions to rank")
         }
+        let offers = matched.compactMap { match in match.product.introductoryOffer.map { "\(StoreKitFinding.shown(match.product.id)) \($0)" } }
+        lines.append("  offers    " + (offers.isEmpty ? "no introductory offers on either side" : "the same introductory offers: " + offers.joined(separator: ", ")))
         if let trial = policy.trial {
-            lines.append("  trial     every subscription has a free trial as long as the policy's: \(Self.trialText(trial, policy: policy))")
-        } else {
-            lines.append("  trial     neither has one")
+            lines.append("  trial     the app's own, \(Self.trialText(trial, policy: policy)): not a StoreKit offer, not compared")
         }
         return lines.joined(separator: "\n")
     }

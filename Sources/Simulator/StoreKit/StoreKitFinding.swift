@@ -22,8 +22,8 @@ package struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
         case group
         /// S5: the levels do not follow the plans' ranks.
         case level
-        /// S6: the free trial differs from the policy's trial.
-        case trial
+        /// S6: the introductory offer differs from the one the policy declares.
+        case introductoryOffer = "introductory offer"
 
         /// The rule's id in `docs/storekit.md`.
         package var rule: String {
@@ -33,7 +33,7 @@ package struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {
             case .period: "S3"
             case .group: "S4"
             case .level: "S5"
-            case .trial: "S6"
+            case .introductoryOffer: "S6"
             }
         }
     }

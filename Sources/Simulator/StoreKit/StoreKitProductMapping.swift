@@ -61,7 +61,8 @@ package struct StoreKitProductMapping: Sendable {
                 let old = policy.products[index]
                 switch listed.kind {
                 case .autoRenewable(let subscription):
-                    catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan))
+                    catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan,
+                                                  introductoryOffer: StoreKitComparison.introductoryOffer(listed)))
                     if case .autoRenewable(let period) = old.kind, !StoreKitComparison.samePeriod(period, subscription.period) {
                         notes.append("\(id) renews every \(subscription.period) (the policy: \(period))")
                     }
@@ -88,7 +89,8 @@ package struct StoreKitProductMapping: Sendable {
                     throw Refusal(problem: "\(id): auto-renewable at level \(subscription.level) of \(group), where the policy sells nothing, so no plan it would give; add it to a plan's products in the policy")
                 }
                 let plan = peer.product.plan
-                catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: plan))
+                catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: plan,
+                                              introductoryOffer: StoreKitComparison.introductoryOffer(listed)))
                 notes.append("\(id) added to plan \(policy.plans[plan].id) (\(listed.kindText), level \(subscription.level) like \(StoreKitFinding.shown(peer.product.id)))")
             }
         }

@@ -111,16 +111,20 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
+        let format = try top["format"].map { (value) throws(PolicyFileError) in try integer(value, "$.format", minimum: 1) } ?? 1
+        guard format <= Self.newestFormat else {
+            throw fail("$.format", "format \(format) is newer than this reader's (1 to \(Self.newestFormat)); update the package")
+        }
         let name = try id(top["policy"]!, "$.policy")
         let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
         let calendar = try readCalendar(top["calendar"]!)
         let meters = try readMeters(top["meters"]!)
         let features = try readFeatures(top["features"]!, meters: meters)
-        let read = try readPlans(top["plans"]!, meters: meters, features: features)
+        let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
         var plans = read.plans
         let products = read.products
         let trial = try top["trial"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.trial", plans: plans, grace: false) }
@@ -220,7 +224,7 @@ struct PolicyFileReader {
 
     static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
 
-    func readPlans(_ value: JSONValue, meters: [String], features: [Feature]) throws(PolicyFileError) -> (plans: [Plan], products: [StoreProduct]) {
+    func readPlans(_ value: JSONValue, meters: [String], features: [Feature], format: Int) throws(PolicyFileError) -> (plans: [Plan], products: [StoreProduct]) {
         let items = try array(value, "$.plans")
         guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
         guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
@@ -237,7 +241,7 @@ struct PolicyFileReader {
             if let list = fields["products"] {
                 for (p, product) in try array(list, path + ".products").enumerated() {
                     let productPath = path + ".products[\(p)]"
-                    let parsed = try readProduct(product, productPath, plan: index)
+                    let parsed = try readProduct(product, productPath, plan: index, format: format)
                     if let other = products.first(where: { $0.id == parsed.id }) {
                         throw fail(productPath + ".id", "product \(Self.quoted(parsed.id)) is already sold by plan \(Self.quoted(other.plan == index ? planID : plans[other.plan].id))")
                     }
@@ -278,22 +282,51 @@ struct PolicyFileReader {
         return (plans, products)
     }
 
-    func readProduct(_ value: JSONValue, _ path: String, plan: Int) throws(PolicyFileError) -> StoreProduct {
-        let fields = try members(value, path, allowed: ["id", "kind", "period"], required: ["id", "kind"])
+    /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`.
+    static let newestFormat = 2
+
+    func readProduct(_ value: JSONValue, _ path: String, plan: Int, format: Int) throws(PolicyFileError) -> StoreProduct {
+        let fields = try members(value, path, allowed: ["id", "kind", "period", "introductoryOffer"], required: ["id", "kind"])
         let productID = try id(fields["id"]!, path + ".id")
         let kind = try string(fields["kind"]!, path + ".kind")
         switch kind {
         case "auto-renewable":
             guard let value = fields["period"] else { throw fail(path, "missing \"period\" (such as \"P1M\" or \"P1Y\") for an auto-renewable product") }
-            let period = try string(value, path + ".period")
-            guard Self.isPeriod(period) else { throw fail(path + ".period", "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to \(Self.largestPeriodCount))") }
-            return StoreProduct(id: productID, kind: .autoRenewable(period: period), plan: plan)
+            let period = try readPeriod(value, path + ".period")
+            let offer = try fields["introductoryOffer"].map { (value) throws(PolicyFileError) in
+                try readIntroductoryOffer(value, path + ".introductoryOffer", format: format)
+            }
+            return StoreProduct(id: productID, kind: .autoRenewable(period: period), plan: plan, introductoryOffer: offer)
         case "non-consumable":
             guard fields["period"] == nil else { throw fail(path + ".period", "a non-consumable product has no period") }
+            guard fields["introductoryOffer"] == nil else { throw fail(path + ".introductoryOffer", "only an auto-renewable product has an introductory offer") }
             return StoreProduct(id: productID, kind: .nonConsumable, plan: plan)
         default:
             throw fail(path + ".kind", "unknown kind \(Self.quoted(kind)); expected \"auto-renewable\" or \"non-consumable\"")
         }
+    }
+
+    /// A period of one unit (`isPeriod`).
+    func readPeriod(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
+        let period = try string(value, path)
+        guard Self.isPeriod(period) else { throw fail(path, "\(Self.quoted(period)) is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to \(Self.largestPeriodCount))") }
+        return period
+    }
+
+    /// `{"payment": ..., "period": ..., "periods": N}`, in a file of format 2 or later.
+    func readIntroductoryOffer(_ value: JSONValue, _ path: String, format: Int) throws(PolicyFileError) -> IntroductoryOffer {
+        guard format >= 2 else { throw fail(path, "an introductory offer needs \"format\": 2 at the top of the file") }
+        let fields = try members(value, path, allowed: ["payment", "period", "periods"], required: ["payment", "period"])
+        let paymentText = try string(fields["payment"]!, path + ".payment")
+        guard let payment = IntroductoryOffer.Payment(rawValue: paymentText) else {
+            throw fail(path + ".payment", "unknown payment \(Self.quoted(paymentText)); expected \"free\", \"pay-as-you-go\" or \"pay-up-front\"")
+        }
+        let period = try readPeriod(fields["period"]!, path + ".period")
+        let periods = try fields["periods"].map { (value) throws(PolicyFileError) in try integer(value, path + ".periods", minimum: 1) } ?? 1
+        guard periods == 1 || payment == .payAsYouGo else {
+            throw fail(path + ".periods", "\(periods) periods: only a pay-as-you-go offer lasts more than one period")
+        }
+        return IntroductoryOffer(payment: payment, period: period, periods: periods)
     }
 
     /// Whether `text` is a billing period of one unit: `P`, a whole number from 1 to

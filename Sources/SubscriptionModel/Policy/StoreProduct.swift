@@ -6,6 +6,8 @@ public struct StoreProduct: Hashable, Sendable {
     package var kind: Kind
     /// The index of the plan the product gives, in the policy's plans.
     public var plan: Int
+    /// The introductory offer StoreKit sells with it (an auto-renewable product), if any.
+    package var introductoryOffer: IntroductoryOffer?
 
     /// How a product is bought; the period is ISO 8601 as StoreKit states it.
     package enum Kind: Hashable, Sendable, CustomStringConvertible {
@@ -24,9 +26,10 @@ public struct StoreProduct: Hashable, Sendable {
     }
 
     /// Creates a product.
-    package init(id: String, kind: Kind, plan: Int) {
+    package init(id: String, kind: Kind, plan: Int, introductoryOffer: IntroductoryOffer? = nil) {
         self.id = id
         self.kind = kind
         self.plan = plan
+        self.introductoryOffer = introductoryOffer
     }
 }

@@ -43,7 +43,7 @@ struct PolicyFileTests {
         #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
                 == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
-                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "policy", "about", "calendar", "trial""#) == true)
+                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "trial""#) == true)
     }
 
     @Test("a missing response for a reason that can occur is refused")
@@ -85,6 +85,32 @@ struct PolicyFileTests {
                         == "error: t.json: $.plans[1].products[0].period: \"\(text)\" is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to 999)")
             }
         }
+    }
+
+    @Test("format 2 adds a product's introductory offer; format 1 (the default) refuses one, and a newer format is refused by name")
+    func introductoryOffers() throws {
+        func offered(_ offer: String, format: String = #""format": 2, "#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": "# + offer + "}")
+        }
+        #expect(try read(offered(#"{"payment": "free", "period": "P1W"}"#)).products[0].introductoryOffer == IntroductoryOffer(payment: .free, period: "P1W"))
+        #expect(try read(offered(#"{"payment": "pay-as-you-go", "period": "P1M", "periods": 3}"#)).products[0].introductoryOffer?.description == "pay-as-you-go 3 × P1M")
+        #expect(try read(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 1, "policy": "t""#)) == read(Self.base),
+                "format 1 said is format 1 unsaid")
+        #expect(error(offered(#"{"payment": "free", "period": "P1W"}"#, format: ""))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file"#)
+        #expect(error(offered(#"{"payment": "half", "period": "P1W"}"#))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer.payment: unknown payment "half"; expected "free", "pay-as-you-go" or "pay-up-front""#)
+        #expect(error(offered(#"{"payment": "free", "period": "P1W", "periods": 2}"#))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer.periods: 2 periods: only a pay-as-you-go offer lasts more than one period"#)
+        #expect(error(offered(#"{"payment": "free", "period": "3 days"}"#))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer.period: "3 days" is not a period such as "P1W", "P1M" or "P1Y" (one unit, D, W, M or Y, counted from 1 to 999)"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 3, "policy": "t""#))
+                == #"error: t.json: $.format: format 3 is newer than this reader's (1 to 2); update the package"#)
+        let lifetime = Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 2, "policy": "t""#)
+            .replacingOccurrences(of: #"{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}"#,
+                                  with: #"{"id": "pro.life", "kind": "non-consumable", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
+        #expect(error(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
     }
 
     @Test("a product sold by two plans is refused")

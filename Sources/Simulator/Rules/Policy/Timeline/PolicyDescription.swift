@@ -42,7 +42,7 @@ package enum PolicyDescription {
             lines.append(title)
             let products = policy.products.filter { $0.plan == index }
             if !products.isEmpty {
-                lines.append("    products: " + products.map { "\($0.id) (\($0.kind))" }.joined(separator: ", "))
+                lines.append("    products: " + products.map { "\($0.id) (\($0.kind)" + ($0.introductoryOffer.map { ", introductory offer \($0)" } ?? "") + ")" }.joined(separator: ", "))
             }
             let gated = policy.features.indices.filter { !policy.features[$0].isReleasing }
             let enabled = gated.filter { plan.enables(feature: $0) }
