@@ -32,6 +32,8 @@ enum HelpText {
       simulate bench                  measure events per second against baselines
       simulate policies               list the shipped policies (docs/policies.md)
       simulate policy show NAME|FILE  a policy as a reviewer reads it; checks a policy file
+      simulate policy init --storekit FILE [--out P]
+                                      a starting policy for what a StoreKit file sells
       simulate storekit FILE [--policy X]
                                       what a StoreKit configuration file sells, or
                                       where it and a policy disagree (docs/storekit.md)

@@ -1,10 +1,13 @@
+import Foundation
 import Simulator
 import SubscriptionModel
 
-/// `simulate policy show NAME|FILE`: a policy as a reviewer reads it.
+/// `simulate policy show NAME|FILE`: a policy as a reviewer reads it; `simulate policy
+/// init --storekit FILE`: a starting policy for what a StoreKit file sells.
 enum PolicyCommand {
     static let help = """
         usage: simulate policy show NAME|FILE
+               simulate policy init --storekit FILE.storekit [--out POLICY.json]
 
         Prints a policy as a reviewer reads it: calendar, trial, grace and defaults, the
         features, each plan (paid ones in rank order) with its products, enabled
@@ -14,13 +17,35 @@ enum PolicyCommand {
         NAME is a shipped policy ('simulate policies' lists them); anything else is the
         path of a policy file (docs/policy-file.md), which is checked strictly: a bad
         file prints one line naming the file, the JSON path and the fault (exit 2).
+
+        'policy init --storekit FILE' writes a starting policy (format 2) for what an
+        Xcode StoreKit configuration sells: a plan for each service of each
+        subscription group (a service's monthly and yearly are one plan, ranked by
+        their best level), each lifetime purchase with its service's plan or in a
+        plan of its own, each subscription's period and introductory offer, and a
+        free plan with one feature, "use", limited to 5 a day: placeholders for the
+        app's own features and limits, named in the policy's "about" and on standard
+        error with each product left out (consumables, non-renewing subscriptions,
+        suites). It prints the policy, or writes it to --out (a new file: an existing
+        one is never overwritten). Then: 'simulate policy show P', 'simulate run
+        --policy P', 'simulate storekit FILE --policy P'.
         """
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
+        let storeKit = try arguments.string("--storekit")
+        let out = try arguments.string("--out")
         let positionals = try arguments.positionals
+        try arguments.rejectUnknown()
+        if positionals.first == "init" {
+            guard positionals.count == 1 else { throw UsageError("policy init takes no argument but its flags, got \(ErrorText.quoted(positionals[1]))") }
+            guard let storeKit else { throw UsageError("policy init needs --storekit FILE (the StoreKit configuration whose products the policy sells)") }
+            return try initialize(storeKit: storeKit, out: out)
+        }
+        guard storeKit == nil, out == nil else { throw UsageError("--storekit and --out go with 'policy init'") }
         guard positionals.first == "show" else {
-            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE'" : "unknown policy subcommand \(ErrorText.quoted(positionals[0])); expected \"show\"")
+            throw UsageError(positionals.isEmpty ? "policy needs a subcommand: 'simulate policy show NAME|FILE' or 'simulate policy init --storekit FILE'"
+                             : "unknown policy subcommand \(ErrorText.quoted(positionals[0])); expected \"show\" or \"init\"")
         }
         guard positionals.count == 2 else { throw UsageError("policy show takes one NAME or FILE, got \(positionals.count - 1)") }
         do {
@@ -30,5 +55,32 @@ enum PolicyCommand {
             Console.error(error.description)
             return 2
         }
+    }
+
+    /// `policy init --storekit FILE [--out P]`.
+    static func initialize(storeKit path: String, out: String?) throws -> Int32 {
+        let configuration: StoreKitConfiguration
+        do {
+            configuration = try StoreKitConfiguration.read(path: path)
+        } catch {
+            Console.error("error: " + error.message)
+            return 2
+        }
+        for warning in configuration.warnings { Console.error("warning: " + warning.message) }
+        if let out, FileManager.default.fileExists(atPath: out) {
+            throw UsageError("--out \(ErrorText.quotedPath(out)): already exists; 'policy init' never overwrites a file (remove it, or choose another path)")
+        }
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let name = StoreKitPolicyDraft.slug(base).isEmpty ? "my-app" : StoreKitPolicyDraft.slug(base)
+        let draft = StoreKitPolicyDraft(configuration: configuration, name: name, file: base + ".storekit")
+        for note in draft.notes { Console.error("note: " + note) }
+        guard let out else {
+            Console.out(draft.text, terminator: "")
+            return 0
+        }
+        try Console.write(draft.text, toFile: out)
+        let shown = ExternalProgram.shellWord(out)
+        Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ExternalProgram.shellWord(path)) --policy \(shown)")
+        return 0
     }
 }

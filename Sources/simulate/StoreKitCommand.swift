@@ -24,8 +24,12 @@ enum StoreKitCommand {
           period    a subscription's billing period (S3)
           group     the policy's subscriptions split over subscription groups (S4)
           level     levels against the plans' ranks: a higher plan needs a better
-                    (lower) groupNumber, and one plan's products share a level (S5)
-          trial     the free introductory offer against the policy's trial (S6)
+                    (lower) groupNumber (S5); one plan's products at two levels, as
+                    Apple allows, is a warning on standard error
+          introductory offer
+                    a subscription's introductory offer against the one the policy
+                    declares for it (S6); the policy's own trial from the install
+                    is not a StoreKit offer and is not compared
         When they agree it prints what was compared.
 
         The file is read leniently: format versions 1.x to 6.x, and a newer one as far
@@ -68,6 +72,7 @@ enum StoreKitCommand {
             return 0
         }
         let comparison = StoreKitComparison(policy: policy.policy, configuration: configuration)
+        for warning in comparison.warnings { Console.error(warning) }
         Console.out(comparison.text(file: InputPath(path).shown, policyName: policy.name))
         return comparison.agrees ? 0 : 1
     }

@@ -16,12 +16,17 @@ package struct StoreKitComparison: Sendable {
     package let configuration: StoreKitConfiguration
     /// Every disagreement, one per product and rule at most.
     package let findings: [StoreKitFinding]
+    /// What StoreKit does otherwise than the policy means without the two disagreeing:
+    /// one plan's products at two levels of a group (S5), which Apple allows.
+    package let warnings: [String]
 
     /// Compares `configuration` with `policy`.
     package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) {
         self.policy = policy
         self.configuration = configuration
         self.findings = Self.findings(policy: policy, configuration: configuration)
+        self.warnings = StoreKitProductMapping.levelWarnings(Self.matches(policy: policy, configuration: configuration), policy: policy,
+                                                             configuration: configuration, switching: "the policy means a switch between them")
     }
 
     /// Whether they agree on everything compared.
@@ -114,19 +119,15 @@ package struct StoreKitComparison: Sendable {
     }
 
     /// What is wrong with `match`'s level against the first earlier product of the same
-    /// group it contradicts (S5): a plan ranked higher needs a lower level number, and
-    /// one plan's products share one level (unless `ranksOnly`, which looks at the ranks
-    /// alone). Nil when nothing contradicts it.
-    static func levelConflict(_ match: Match, earlier: ArraySlice<Match>, policy: SubscriptionPolicy, configuration: StoreKitConfiguration,
-                              ranksOnly: Bool = false) -> String? {
+    /// group it contradicts (S5): a plan ranked higher needs a lower level number (one
+    /// plan's products at two levels are a warning, `warnings`). Nil when nothing
+    /// contradicts it.
+    static func levelConflict(_ match: Match, earlier: ArraySlice<Match>, policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> String? {
         let level = match.subscription.level, plan = match.product.plan
         let place = "\(level) in \(groupName(match.subscription.group, configuration))"
         for other in earlier where other.subscription.group == match.subscription.group {
             let otherLevel = other.subscription.level, otherPlan = other.product.plan
             let otherID = StoreKitFinding.shown(other.product.id)
-            if plan == otherPlan, level != otherLevel, !ranksOnly {
-                return "\(place), but \(otherID) of the same plan \(policy.plans[plan].id) is at \(otherLevel); one plan's products share a level"
-            }
             if plan > otherPlan, level >= otherLevel {
                 return "\(place), not above \(otherID) at \(otherLevel), though plan \(policy.plans[plan].id) ranks above \(policy.plans[otherPlan].id); a higher plan needs a better (lower) level"
             }
@@ -139,7 +140,7 @@ package struct StoreKitComparison: Sendable {
 
     /// The introductory offer the file sells with `listed`: its first listed
     /// introductory offer, else its free trial (an older file's single offer), else nil.
-    static func introductoryOffer(_ listed: StoreKitProduct) -> IntroductoryOffer? {
+    package static func introductoryOffer(_ listed: StoreKitProduct) -> IntroductoryOffer? {
         if let offer = listed.offers.first(where: { $0.kind == .introductory }), let period = offer.period {
             let payment: IntroductoryOffer.Payment = switch offer.paymentMode {
             case "free": .free
@@ -171,7 +172,7 @@ package struct StoreKitComparison: Sendable {
     /// Whether two offers are paid alike for as long: a pay-as-you-go offer bills the
     /// same period as often; a free or paid-up-front one lasts as long in all (`P7D` is
     /// `P1W`, and a free `3 × P1D` is a free `P3D`).
-    static func sameOffer(_ a: IntroductoryOffer, _ b: IntroductoryOffer) -> Bool {
+    package static func sameOffer(_ a: IntroductoryOffer, _ b: IntroductoryOffer) -> Bool {
         guard a.payment == b.payment else { return false }
         if a.payment == .payAsYouGo { return a.periods == b.periods && samePeriod(a.period, b.period) }
         guard let x = ProductPeriod(iso: a.period), let y = ProductPeriod(iso: b.period) else { return a == b }

@@ -48,7 +48,7 @@ package struct StoreKitProductMapping: Sendable {
         // Levels against the plans' ranks are refused; one plan's products at different
         // levels (as real apps put a monthly and a yearly) are simulated, with a warning.
         for (index, match) in matched.enumerated() {
-            if let conflict = StoreKitComparison.levelConflict(match, earlier: matched[..<index], policy: policy, configuration: configuration, ranksOnly: true) {
+            if let conflict = StoreKitComparison.levelConflict(match, earlier: matched[..<index], policy: policy, configuration: configuration) {
                 throw Refusal(problem: StoreKitFinding(product: match.product.id, aspect: .level, detail: conflict).description)
             }
         }
@@ -116,7 +116,8 @@ package struct StoreKitProductMapping: Sendable {
     /// the simulation switches between them as the policy does (a crossgrade within the
     /// plan), where StoreKit makes the move to the better level an upgrade, at once, and
     /// the move back a downgrade, at the renewal.
-    static func levelWarnings(_ matched: [StoreKitComparison.Match], policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [String] {
+    static func levelWarnings(_ matched: [StoreKitComparison.Match], policy: SubscriptionPolicy, configuration: StoreKitConfiguration,
+                              switching: String = "the simulation switches between them") -> [String] {
         var warnings: [String] = []
         for (index, match) in matched.enumerated() {
             guard let other = matched[..<index].first(where: {
@@ -124,7 +125,7 @@ package struct StoreKitProductMapping: Sendable {
             }) else { continue }
             let (better, worse) = other.subscription.level < match.subscription.level ? (other, match) : (match, other)
             let betterID = StoreKitFinding.shown(better.product.id), worseID = StoreKitFinding.shown(worse.product.id)
-            warnings.append("warning: \(worseID) (level \(worse.subscription.level)) and \(betterID) (level \(better.subscription.level)) of \(StoreKitComparison.groupName(match.subscription.group, configuration)) are both plan \(policy.plans[match.product.plan].id): the simulation switches between them as a crossgrade, where StoreKit makes \(worseID) to \(betterID) an upgrade (at once) and back a downgrade (at the renewal)")
+            warnings.append("warning: \(worseID) (level \(worse.subscription.level)) and \(betterID) (level \(better.subscription.level)) of \(StoreKitComparison.groupName(match.subscription.group, configuration)) are both plan \(policy.plans[match.product.plan].id): \(switching) as a crossgrade, where StoreKit makes \(worseID) to \(betterID) an upgrade (at once) and back a downgrade (at the renewal)")
         }
         return warnings
     }

@@ -1,0 +1,250 @@
+import SubscriptionModel
+
+/// A starting policy for what a StoreKit configuration sells (`simulate policy init
+/// --storekit FILE`): the file's products in plans, with one placeholder feature and
+/// limit for the team to replace with the app's own.
+///
+/// - **Subscriptions**: a plan for each service of each subscription group. A service
+///   is the products whose ids differ only in words of a period (`monthly`, `yearly`,
+///   `annual`, `1m`, …): `pro.monthly` and `pro.yearly` are one plan, whatever levels
+///   the file puts them at; `plus.monthly` and `pro.monthly` are two, unless their
+///   levels overlap (a policy has no two plans of one rank, and StoreKit makes a move
+///   within a level a crossgrade), when they are one plan too. Plans rank by their
+///   levels in the group (level 1 the highest, so the last among the paid plans).
+///   Each subscription keeps its period and its introductory offer.
+/// - **Lifetime purchases** (non-consumables) join the plan of the same service
+///   (`pro.lifetime` with `pro.monthly`), else give a plan of their own, ranked below
+///   the subscriptions.
+/// - **A free plan** (the default for guests and registered users) with one feature,
+///   `use`, counted by the meter `uses`, 5 a day, and a paywall: the placeholders,
+///   named in the policy's `about` and in `notes`.
+/// - What a policy cannot sell yet (consumables, non-renewing subscriptions,
+///   subscription suites) is left out, each said in `notes`.
+///
+/// The draft is a policy the reader accepts as it is; its text is the same for the
+/// same file.
+package struct StoreKitPolicyDraft: Sendable {
+    /// The policy file's text.
+    package let text: String
+    /// What the team should know: the placeholders, and each product left out.
+    package let notes: [String]
+
+    /// A draft named `name` for `configuration`, read from `file` (as the about line names it).
+    package init(configuration: StoreKitConfiguration, name: String, file: String) {
+        var plans: [Plan] = []
+        var notes: [String] = []
+        var subscriptions: [(product: StoreKitProduct, subscription: StoreKitSubscription)] = []
+        var lifetimes: [StoreKitProduct] = []
+        for product in configuration.products {
+            switch product.kind {
+            case .autoRenewable(let subscription): subscriptions.append((product, subscription))
+            case .nonConsumable: lifetimes.append(product)
+            case .consumable:
+                notes.append("\(StoreKitFinding.shown(product.id)) left out: a consumable (credit packs are not in the policy format yet)")
+            case .nonRenewing, .suite:
+                notes.append("\(StoreKitFinding.shown(product.id)) left out: a \(product.kindText) (a policy has no such kind)")
+            }
+        }
+        // Each group's services, ranked by their levels (worst first); services whose
+        // levels overlap are one plan, since a policy has no two plans of one rank.
+        for group in configuration.groups.indices {
+            var services: [Service] = []
+            for (product, subscription) in subscriptions where subscription.group == group {
+                let key = Self.serviceKey(product.id)
+                if let index = services.firstIndex(where: { $0.keys.first == key }) {
+                    services[index].add(product, level: subscription.level)
+                } else {
+                    services.append(Service(keys: [key], products: [product], best: subscription.level, worst: subscription.level))
+                }
+            }
+            var merged: [Service] = []
+            for service in services.sorted(by: { ($0.best, $0.worst) < ($1.best, $1.worst) }) {
+                if let last = merged.last, service.best <= last.worst {
+                    merged[merged.count - 1].merge(service)
+                } else {
+                    merged.append(service)
+                }
+            }
+            let groupName = configuration.groups[group].name ?? configuration.groups[group].id ?? "group \(group + 1)"
+            for service in merged.reversed() {
+                let name = merged.count == 1 ? groupName : Self.displayName(service.keys[0], fallback: service.products[0].id)
+                plans.append(Plan(name: name, products: service.products, keys: service.keys))
+            }
+        }
+        // Lifetime purchases: with their service, or a plan of their own below the subscriptions.
+        var ownPlans: [Plan] = []
+        for product in lifetimes {
+            let key = Self.serviceKey(product.id)
+            if let index = plans.firstIndex(where: { $0.keys.contains(key) }) {
+                plans[index].products.append(product)
+            } else {
+                ownPlans.append(Plan(name: Self.displayName(key, fallback: product.id), products: [product], keys: [key]))
+            }
+        }
+        plans = ownPlans + plans
+        notes.insert("placeholders to replace with the app's own: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and its screens", at: 0)
+        if Set(subscriptions.map(\.subscription.group)).count > 1 {
+            notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' will say so")
+        }
+        self.notes = notes
+        self.text = Self.text(name: name, file: file, plans: plans)
+    }
+
+    /// A paid plan of the draft: its name, products and the services they are of.
+    struct Plan {
+        var name: String
+        var products: [StoreKitProduct]
+        var keys: [String]
+    }
+
+    /// The subscriptions of one or more services of a group, and the best and worst
+    /// levels among them (1 the best).
+    struct Service {
+        var keys: [String]
+        var products: [StoreKitProduct]
+        var best: Int
+        var worst: Int
+
+        mutating func add(_ product: StoreKitProduct, level: Int) {
+            products.append(product)
+            best = min(best, level)
+            worst = max(worst, level)
+        }
+
+        /// Takes `other`'s products in (a service of overlapping levels).
+        mutating func merge(_ other: Service) {
+            keys += other.keys
+            products += other.products
+            best = min(best, other.best)
+            worst = max(worst, other.worst)
+        }
+    }
+
+    /// The words of a product id that name a period or a kind of purchase, not a service.
+    static let periodWords: Set<String> = [
+        "week", "weekly", "weeks", "month", "monthly", "months", "mo", "year", "yearly", "years", "yr", "annual", "annually", "quarter",
+        "quarterly", "semiannual", "semiannually", "halfyear", "biannual", "day", "daily", "days", "lifetime", "life", "forever",
+        "onetime", "once", "permanent", "w", "m", "y", "d", "p",
+    ]
+
+    /// `pro.monthly` → `pro`, `com.app.Premium_1Y` → `com app premium`: the id's words,
+    /// lower-cased, without a period's.
+    package static func serviceKey(_ id: String) -> String {
+        var words: [String] = []
+        var word = ""
+        var previous: Character?
+        for character in id {
+            let boundary = !character.isLetter && !character.isNumber
+                || (character.isUppercase && (previous?.isLowercase ?? false))
+            if boundary, !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            if character.isLetter || character.isNumber { word.append(character) }
+            previous = character
+        }
+        if !word.isEmpty { words.append(word) }
+        let kept = words.map { $0.lowercased() }.filter { word in
+            let letters = String(word.drop { $0.isNumber })
+            return !letters.isEmpty && !periodWords.contains(letters)
+        }
+        return kept.joined(separator: " ")
+    }
+
+    /// A plan's name from its service key: its last word, capitalised (`com app pro` →
+    /// `Pro`), or `fallback` when the key is empty.
+    static func displayName(_ key: String, fallback: String) -> String {
+        guard let last = key.split(separator: " ").last else { return fallback }
+        return last.prefix(1).uppercased() + last.dropFirst()
+    }
+
+    /// An id made of `name`'s letters and digits, lower-case, words joined by `-`.
+    package static func slug(_ name: String) -> String {
+        var out = "", pending = false
+        for character in name.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                if pending, !out.isEmpty { out += "-" }
+                out.append(character)
+                pending = false
+            } else {
+                pending = true
+            }
+        }
+        return out
+    }
+
+    /// The policy file.
+    static func text(name: String, file: String, plans: [Plan]) -> String {
+        var ids: Set<String> = ["free", "none"]
+        func unique(_ base: String) -> String {
+            var id = base.isEmpty ? "plan" : base, counter = 2
+            while ids.contains(id) { id = (base.isEmpty ? "plan" : base) + "-\(counter)"; counter += 1 }
+            ids.insert(id)
+            return id
+        }
+        var planLines = [
+            #"    {"id": "free", "name": "Free", "features": "all", "limits": {"uses": {"day": 5}}, "responses": {"day": "paywall"}}"#,
+        ]
+        for plan in plans {
+            let products = plan.products.map(productText).joined(separator: ",\n")
+            planLines.append("""
+                    {
+                      "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(plan.name)), "features": "all",
+                      "products": [
+                \(products)
+                      ]
+                    }
+                """)
+        }
+        let about = "Drafted by 'simulate policy init' from \(file): one plan for each service of each subscription group and for each other lifetime purchase. "
+            + "EDIT: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and the screens are placeholders for the app's own."
+        return """
+            {
+              "format": 2,
+              "policy": \(JSONText.quoted(name)),
+              "about": \(JSONText.quoted(about)),
+              "calendar": "device",
+              "defaults": {"guest": "free", "registered": "free"},
+              "meters": ["uses"],
+              "features": [{"id": "use", "consumes": "uses"}],
+              "plans": [
+            \(planLines.joined(separator: ",\n"))
+              ],
+              "screens": {
+                "uses": {
+                  "kind": "meter", "meter": "uses", "window": "day",
+                  "below": {"kind": "plural", "count": "remaining", "one": "{remaining} use left today", "other": "{remaining} uses left today"},
+                  "reached": "No uses left today",
+                  "unlimited": "Unlimited uses"
+                },
+                "plan": {"kind": "planName"}
+              }
+            }
+
+            """
+    }
+
+    /// One product of a plan, as the policy file writes it.
+    static func productText(_ product: StoreKitProduct) -> String {
+        var fields = [#""id": "# + JSONText.quoted(product.id)]
+        if let subscription = product.subscription {
+            fields += [#""kind": "auto-renewable""#, #""period": "# + JSONText.quoted(subscription.period)]
+            if let offer = StoreKitComparison.introductoryOffer(product).map(Self.onePeriod) {
+                var offerFields = [#""payment": "# + JSONText.quoted(offer.payment.rawValue), #""period": "# + JSONText.quoted(offer.period)]
+                if offer.periods != 1 { offerFields.append(#""periods": \#(offer.periods)"#) }
+                fields.append(#""introductoryOffer": {"# + offerFields.joined(separator: ", ") + "}")
+            }
+        } else {
+            fields.append(#""kind": "non-consumable""#)
+        }
+        return "        {" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// `offer` as a policy states it: a free or paid-up-front offer of several periods
+    /// as one longer period (a free `2 × P1W` is a free `P2W`).
+    static func onePeriod(_ offer: IntroductoryOffer) -> IntroductoryOffer {
+        guard offer.payment != .payAsYouGo, offer.periods > 1, let unit = offer.period.last,
+              let count = Int(offer.period.dropFirst().dropLast()) else { return offer }
+        return IntroductoryOffer(payment: offer.payment, period: "P\(count * offer.periods)\(unit)")
+    }
+}
