@@ -74,7 +74,7 @@ struct PolicyInitTests {
             """, products: #"{"productID": "tip.coffee", "type": "NonConsumable"}"#)
         let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: coffee).get(), name: "c", file: "c")
         let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "c.json")
-        #expect(policy.plans.map(\.name) == ["Free", "Coffee", "Pro"])
+        #expect(policy.plans.map(\.name) == ["Free", "Tip Coffee", "Pro"])
         #expect(policy.products.first { $0.id == "pro.monthly" }?.introductoryOffer == IntroductoryOffer(payment: .free, period: "P2W"),
                 "a free 2 × P1W is written as a free P2W, which a policy states")
     }

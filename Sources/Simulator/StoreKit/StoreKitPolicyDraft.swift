@@ -45,6 +45,9 @@ package struct StoreKitPolicyDraft: Sendable {
                 notes.append("\(StoreKitFinding.shown(product.id)) left out: a \(product.kindText) (a policy has no such kind)")
             }
         }
+        // The words every product's service shares (`com`, the app's name) say nothing of a plan.
+        let keys = (subscriptions.map(\.product) + lifetimes).map { Self.serviceKey($0.id).split(separator: " ").map(String.init) }
+        let common = keys.dropFirst().reduce(Set(keys.first ?? [])) { $0.intersection($1) }
         // Each group's services, ranked by their levels (worst first); services whose
         // levels overlap are one plan, since a policy has no two plans of one rank.
         for group in configuration.groups.indices {
@@ -67,7 +70,7 @@ package struct StoreKitPolicyDraft: Sendable {
             }
             let groupName = configuration.groups[group].name ?? configuration.groups[group].id ?? "group \(group + 1)"
             for service in merged.reversed() {
-                let name = merged.count == 1 ? groupName : Self.displayName(service.keys[0], fallback: service.products[0].id)
+                let name = merged.count == 1 ? groupName : Self.displayName(service.keys[0], common: common, fallback: service.products[0].id)
                 plans.append(Plan(name: name, products: service.products, keys: service.keys))
             }
         }
@@ -78,7 +81,7 @@ package struct StoreKitPolicyDraft: Sendable {
             if let index = plans.firstIndex(where: { $0.keys.contains(key) }) {
                 plans[index].products.append(product)
             } else {
-                ownPlans.append(Plan(name: Self.displayName(key, fallback: product.id), products: [product], keys: [key]))
+                ownPlans.append(Plan(name: Self.displayName(key, common: common, fallback: product.id), products: [product], keys: [key]))
             }
         }
         plans = ownPlans + plans
@@ -122,6 +125,7 @@ package struct StoreKitPolicyDraft: Sendable {
 
     /// The words of a product id that name a period or a kind of purchase, not a service.
     static let periodWords: Set<String> = [
+        "sub", "subs", "subscription", "subscriptions", "auto", "renewable", "autorenewable", "renewing",
         "week", "weekly", "weeks", "month", "monthly", "months", "mo", "year", "yearly", "years", "yr", "annual", "annually", "quarter",
         "quarterly", "semiannual", "semiannually", "halfyear", "biannual", "day", "daily", "days", "lifetime", "life", "forever",
         "onetime", "once", "permanent", "w", "m", "y", "d", "p",
@@ -151,11 +155,15 @@ package struct StoreKitPolicyDraft: Sendable {
         return kept.joined(separator: " ")
     }
 
-    /// A plan's name from its service key: its last word, capitalised (`com app pro` →
-    /// `Pro`), or `fallback` when the key is empty.
-    static func displayName(_ key: String, fallback: String) -> String {
-        guard let last = key.split(separator: " ").last else { return fallback }
-        return last.prefix(1).uppercased() + last.dropFirst()
+    /// A plan's name from its service key: its words but those every service shares
+    /// (`common`), each capitalised (`com app pro` → `Pro`, `premium standard` →
+    /// `Premium Standard`), or `fallback` when none is left.
+    static func displayName(_ key: String, common: Set<String>, fallback: String) -> String {
+        let words = key.split(separator: " ").map(String.init)
+        let own = words.filter { !common.contains($0) }
+        let shown = own.isEmpty ? Array(words.suffix(1)) : own
+        guard !shown.isEmpty else { return fallback }
+        return shown.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     /// An id made of `name`'s letters and digits, lower-case, words joined by `-`.
