@@ -23,12 +23,22 @@ enum MutantsCommand {
             throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies have them)")
         }
         let folder = try ReportFolder(path: reportPath)
-        if let policy { return try runPolicy(policy, options: options, folder: folder) }
-        Console.progress("simulate mutants: \(FlagshipMutantCatalogue.all.count) mutants against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
-        let result = ReferenceCampaign(options: options).runReference()
-        let matrix = FlagshipKillMatrix.hunt(options: options)
-        let command = "swift run -c release simulate mutants --seed \(seed) --users \(users) --years \(years)"
-        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
+        let mutants = policy.map { "\(Figures.count(MutantCatalogue.entries(for: $0.name).count, "mutant")) of \($0.name)" }
+            ?? Figures.count(FlagshipMutantCatalogue.all.count, "mutant")
+        Console.progress("simulate mutants: \(mutants) against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
+        let command = "swift run -c release simulate mutants" + (policy.map { " --policy \(ExternalProgram.shellWord($0.name))" } ?? "")
+            + " --seed \(seed) --users \(users) --years \(years)" + (policy?.swarm == false ? " --no-swarm" : "")
+        // The reference's run (for the report's counts and coverage) and the matrix, of either rule set.
+        let report: RunReport, matrix: KillMatrixResult
+        if let policy {
+            report = RunReport(result: Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run(),
+                               failures: [], kind: .mutants, command: command)
+            matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+        } else {
+            report = RunReport(result: ReferenceCampaign(options: options).runReference(), failures: [], kind: .mutants, command: command)
+            matrix = FlagshipKillMatrix.hunt(options: options)
+        }
+        return try write(report, matrix: matrix, to: folder)
     }
 
     /// Writes the kill matrix, its counterexamples and the report, and once the report
@@ -50,17 +60,5 @@ enum MutantsCommand {
             Console.out("See a mutant's bug: \(Replay.command(for: file, mutant: row.name)), against the same without --mutant (the reference)")
         }
         return report.passed ? 0 : 1
-    }
-
-    /// `simulate mutants --policy X`: the policy's catalogued mutants, hunted over the
-    /// policy's generated users, compared with the reference engine.
-    static func runPolicy(_ policy: PolicyOption, options: CampaignOptions, folder: ReportFolder) throws -> Int32 {
-        let catalogue = MutantCatalogue.entries(for: policy.name)
-        Console.progress("simulate mutants: \(Figures.count(catalogue.count, "mutant")) of \(policy.name) against seed \(options.seed), \(RunCommand.usersShown(options)), up to \(Figures.count(options.years, "year"))…")
-        let result = Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run()
-        let matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
-        let command = "swift run -c release simulate mutants --policy \(ExternalProgram.shellWord(policy.name)) --seed \(options.seed) --users \(options.users) --years \(options.years)"
-            + (policy.swarm ? "" : " --no-swarm")
-        return try write(RunReport(result: result, failures: [], kind: .mutants, command: command), matrix: matrix, to: folder)
     }
 }

@@ -70,15 +70,21 @@ enum PolicyCommand {
         if let out, FileManager.default.fileExists(atPath: out) {
             throw UsageError("--out \(ErrorText.quotedPath(out)): already exists; 'policy init' never overwrites a file (remove it, or choose another path)")
         }
+        let file = URL(fileURLWithPath: path).lastPathComponent
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let name = StoreKitPolicyDraft.slug(base).isEmpty ? "my-app" : StoreKitPolicyDraft.slug(base)
-        let draft = StoreKitPolicyDraft(configuration: configuration, name: name, file: base + ".storekit")
+        let draft = StoreKitPolicyDraft(configuration: configuration, name: name, file: file)
         for note in draft.notes { Console.error("note: " + note) }
         guard let out else {
             Console.out(draft.text, terminator: "")
             return 0
         }
-        try Console.write(draft.text, toFile: out)
+        do {
+            // Linked into place, so a file made there meanwhile is not overwritten either.
+            try ReportFolder.writeNewFile(draft.text, to: out)
+        } catch {
+            throw UsageError("--out " + error.description)
+        }
         let shown = ExternalProgram.shellWord(out)
         Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ExternalProgram.shellWord(path)) --policy \(shown)")
         return 0

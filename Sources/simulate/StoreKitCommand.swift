@@ -42,7 +42,7 @@ enum StoreKitCommand {
         NAME is a shipped policy ('simulate policies'); anything else is a policy file.
 
         'simulate run --policy X --storekit FILE' simulates the policy with the file's
-        products, periods and levels.
+        products, periods, levels and introductory offers.
 
         Exit status 0 for a listing, or when the file and the policy agree; 1 when
         they disagree; 2 for a file that cannot be read (one line naming the file and

@@ -99,3 +99,21 @@ struct EngineSpeedTests {
         #expect(blocked > events / 50 && allowed > events / 4)
     }
 }
+
+@Suite("bench --policy: the policy against the flagship")
+struct BenchPolicyTextTests {
+    @Test("the last lines give the flagship's rounds and policy/flagship, the ratio of the two medians of (b); every earlier line stays")
+    func ratio() {
+        func figure(_ millions: Double) -> Benchmark.Figure { Benchmark.Figure(events: Int(millions * 1_000_000), seconds: 1) }
+        let rounds = Benchmark.SimulationRounds(simulation: [figure(14), figure(10), figure(15)], calendarBaseline: [figure(1.5), figure(1.4), figure(1.6)],
+                                                flagship: [figure(35), figure(20), figure(36)])
+        let lines = Benchmark.text(policy: "daily-quip", step: figure(40), rounds: rounds, jobs: 2).split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("simulate bench --policy daily-quip (") == true)
+        #expect(lines.contains { $0.hasPrefix("  (b) full simulation") && $0.contains("14.0 Mevents/s") }, "the median of 14, 10 and 15: \(lines)")
+        #expect(lines.contains("  b/c  9.3×   (zone tables against Calendar)"), "\(lines)")
+        #expect(lines.suffix(2) == [
+            "  rounds of the flagship's (b)  35.0 M  20.0 M  36.0 M",
+            "  policy/flagship  0.40×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)",
+        ], "14 M against the flagship's median 35 M: \(lines)")
+    }
+}

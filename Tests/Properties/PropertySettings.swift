@@ -19,7 +19,7 @@ enum PropertySettings {
     static var options: CampaignOptions { CampaignOptions(seed: seed, users: users, years: years, jobs: CampaignOptions.coreCount) }
 }
 
-/// One campaign over the property users, shared by the tests that read its tally.
+/// One campaign over the property users, shared by the tests that read its result.
 enum SharedCampaign {
     static let result: RunResult<FlagshipRules> = Campaign<FlagshipReferenceImplementation<ZoneTableDates>>(options: PropertySettings.options).run()
 }

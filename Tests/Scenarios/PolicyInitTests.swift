@@ -108,3 +108,75 @@ struct PolicyInitTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/bad.json"), "nothing written")
     }
 }
+
+@Suite("policy init --storekit: what a policy cannot state as the file does")
+struct PolicyInitEdgeTests {
+    @Test("group names are escaped in the JSON (quotes, backslashes), an empty name falls back to the group's id or its number")
+    func groupNames() throws {
+        for (name, id, expected) in [(#"Pro \"Max\" \\ Co"#, "G1", #"Pro "Max" \ Co"#), ("", "G7", "G7"), ("", "", "Group 1")] {
+            let text = """
+                {"products": [], "subscriptionGroups": [{"id": "\(id)", "name": "\(name)", "subscriptions": [
+                  {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
+                 "version": {"major": 3, "minor": 0}}
+                """
+            let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: text).get(), name: "e", file: "e.storekit")
+            let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "e.json")
+            #expect(policy.plans.map(\.name) == ["Free", expected], "\(draft.text)")
+        }
+    }
+
+    @Test("periods are written as a policy states them (one unit, 1 to 999), offers too; what it cannot state is left out and said")
+    func periods() throws {
+        #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(months: 12)) == "P1Y")
+        #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(days: 14)) == "P2W")
+        #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(days: 3)) == "P3D")
+        #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(months: 1, days: 3)) == nil, "no one unit says a month and three days")
+        #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(days: 1000)) == nil, "more than 999 of a unit")
+        #expect(StoreKitPolicyDraft.policyOffer(IntroductoryOffer(payment: .payUpFront, period: "P1M", periods: 3)) == IntroductoryOffer(payment: .payUpFront, period: "P3M"))
+        #expect(StoreKitPolicyDraft.policyOffer(IntroductoryOffer(payment: .payAsYouGo, period: "P1M", periods: 3)) == IntroductoryOffer(payment: .payAsYouGo, period: "P1M", periods: 3))
+        #expect(StoreKitPolicyDraft.policyOffer(IntroductoryOffer(payment: .free, period: "P7D", periods: 2)) == IntroductoryOffer(payment: .free, period: "P2W"))
+        let text = StoreKitFixtures.file(major: 5, subscriptions: """
+            {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1,
+             "introductoryOffers": [{"paymentMode": "payUpFront", "subscriptionPeriod": "P1M", "numberOfPeriods": 3}]},
+            {"productID": "pro.yearly", "recurringSubscriptionPeriod": "P12M", "groupNumber": 1,
+             "introductoryOffers": [{"paymentMode": "free", "subscriptionPeriod": "P1D", "numberOfPeriods": 1000}]}
+            """)
+        let configuration = try StoreKitFixtures.read(text: text).get()
+        let draft = StoreKitPolicyDraft(configuration: configuration, name: "p", file: "p.storekit")
+        let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "p.json")
+        #expect(policy.products.map(\.kind.description) == ["auto-renewable P1M", "auto-renewable P1Y"])
+        #expect(policy.products[0].introductoryOffer == IntroductoryOffer(payment: .payUpFront, period: "P3M"))
+        #expect(policy.products[1].introductoryOffer == nil)
+        #expect(draft.notes.contains("pro.yearly: its introductory offer (free 1000 × P1D) left out: not a length a policy states"), "\(draft.notes)")
+        #expect(StoreKitComparison(policy: policy, configuration: configuration).findings.map(\.description)
+                == ["pro.yearly: introductory offer: the file sells one (free 1000 × P1D); the policy declares none for the product"])
+    }
+
+    @Test("product ids split into words as apps write them; a number counting a period goes with it, any other stays")
+    func serviceKeys() {
+        #expect(StoreKitPolicyDraft.serviceKey("Premium1Month") == "premium")
+        #expect(StoreKitPolicyDraft.serviceKey("Premium1Year") == "premium")
+        #expect(StoreKitPolicyDraft.serviceKey("PROMonthly") == "pro")
+        #expect(StoreKitPolicyDraft.serviceKey("com.app.pro_1m") == "com app pro")
+        #expect(StoreKitPolicyDraft.serviceKey("tier_1.monthly") != StoreKitPolicyDraft.serviceKey("tier_2.monthly"))
+        #expect(StoreKitPolicyDraft.serviceKey("tier1") == "tier 1" && StoreKitPolicyDraft.serviceKey("tier2") == "tier 2")
+    }
+
+    @Test("an introductory offer paid otherwise for as long is a finding (S6)")
+    func paymentDiffers() {
+        #expect(StoreKitComparison.offerProblem(IntroductoryOffer(payment: .payUpFront, period: "P1W"), declared: IntroductoryOffer(payment: .free, period: "P1W"))
+                == "the file sells pay-up-front P1W, the policy declares free P1W")
+        #expect(StoreKitComparison.offerProblem(IntroductoryOffer(payment: .free, period: "P1W"), declared: IntroductoryOffer(payment: .free, period: "P7D")) == nil)
+    }
+
+    @Test("a new file is linked into place: one there already, even made after the check, is never overwritten, and nothing is left beside it")
+    func neverOverwrites() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/p.json"
+        try ReportFolder.writeNewFile("first\n", to: path)
+        #expect(throws: ReportFolder.WriteError.self) { try ReportFolder.writeNewFile("second\n", to: path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["p.json"], "no temporary file left")
+    }
+}

@@ -42,7 +42,7 @@ package enum CheckReport {
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             failures.append((shrunk, failure.path))
         }
-        var report = RunReport(result: result.tally, failures: failures, kind: .check, command: command(program: check.program, options: options),
+        var report = RunReport(result: result.counted, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
         record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
                in: &report)
@@ -97,7 +97,7 @@ package enum CheckReport {
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             failures.append((shrunk, failure.path))
         }
-        var report = RunReport(result: result.tally, failures: failures, kind: .check,
+        var report = RunReport(result: result.counted, failures: failures, kind: .check,
                                command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
         record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
                in: &report)

@@ -173,7 +173,7 @@ package struct ExternalCheck: ExternalChecking {
         var observer: RunObserver
     }
 
-    package func emptyTally() -> RunResult<PolicyRules> { RunResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
+    package func emptyResult() -> RunResult<PolicyRules> { RunResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: RunObserver(policy: policy)) }
     package func makeBuffer() -> EventBuffer { EventBuffer() }
 
@@ -193,12 +193,12 @@ package struct ExternalCheck: ExternalChecking {
                             finding: checked.finding, digest: checked.digest)
     }
 
-    package func tally(_ tally: RunResult<PolicyRules>, of block: Block) -> RunResult<PolicyRules> {
-        var tally = tally
-        tally.checks.add(block.checker.check.checker.checks)
-        tally.coverage = block.observer.coverage.counts
-        tally.behaviour = block.observer.table
-        return tally
+    package func adding(_ counted: RunResult<PolicyRules>, of block: Block) -> RunResult<PolicyRules> {
+        var counted = counted
+        counted.checks.add(block.checker.check.checker.checks)
+        counted.coverage = block.observer.coverage.counts
+        counted.behaviour = block.observer.table
+        return counted
     }
 
     /// Checks users in parallel until the lowest-numbered failing user is known

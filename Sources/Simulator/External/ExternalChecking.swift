@@ -19,7 +19,7 @@ package protocol ExternalChecking: Sendable {
     /// The users.
     var options: CampaignOptions { get }
     /// Counts of no user.
-    func emptyTally() -> RunResult<Rules>
+    func emptyResult() -> RunResult<Rules>
     /// A new block's checker and observer.
     func makeBlock() -> Block
     /// An empty buffer.
@@ -28,8 +28,8 @@ package protocol ExternalChecking: Sendable {
     /// checker, and counts for coverage and behaviour, with the reference's outputs,
     /// the events the check did not show the observer (past a failure).
     func checkUser(_ user: Int, buffer: Buffer, runner: ProgramRunner, block: inout Block) -> ExternalUser<Rules>
-    /// What `block`'s checker and observer counted, added to `tally`.
-    func tally(_ tally: RunResult<Rules>, of block: Block) -> RunResult<Rules>
+    /// What `block`'s checker and observer counted, added to `counted`.
+    func adding(_ counted: RunResult<Rules>, of block: Block) -> RunResult<Rules>
     /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
     /// its own (`ExternalFinding.shrink`); `progress` hears how many candidates were
     /// tried and the events of the smallest failing timeline so far.
@@ -64,7 +64,7 @@ package struct ExternalRun<Rules: CampaignRules>: Sendable {
     package var failure: (user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?
     /// Everything counted over the timelines checked, as a run counts it (checks,
     /// coverage and behaviour of the generated timelines, the outputs' digest).
-    package var tally: RunResult<Rules>
+    package var counted: RunResult<Rules>
     /// Wall-clock seconds of the check (before shrinking).
     package var seconds: Double
 }
@@ -79,15 +79,15 @@ extension ExternalChecking {
     package func runUsers(progress: (@Sendable (Int) -> Void)?) -> ExternalRun<Rules> {
         let clock = ContinuousClock(), started = clock.now
         let lowest = Mutex<(user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?>(nil)
-        let empty = emptyTally()
+        let empty = emptyResult()
         let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
         let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in
             let runner = ProgramRunner(program)
             defer { runner.close() }
             let buffer = makeBuffer()
-            // A block counts in a tally, a checker and an observer of its own.
-            blocks.work(block: { (state: makeBlock(), tally: empty) }) { position, block in
+            // A block counts in a result, a checker and an observer of its own.
+            blocks.work(block: { (state: makeBlock(), counted: empty) }) { position, block in
                 let user = options.user(at: position)
                 let checked = checkUser(user, buffer: buffer, runner: runner, block: &block.state)
                 let invariant = checked.finding?.asViolation(events: checked.span.events).invariant
@@ -96,17 +96,17 @@ extension ExternalChecking {
                         if current == nil || user < current!.user { current = (user, checked.persona, finding, checked.timeline) }
                     }
                 }
-                block.tally.count(user: user, persona: checked.persona, events: checked.span.events, from: checked.span.first,
+                block.counted.count(user: user, persona: checked.persona, events: checked.span.events, from: checked.span.first,
                                   to: checked.span.last, digest: checked.digest?.value, broke: invariant)
                 return checked.finding != nil
             } tally: { block in
-                self.tally(block.tally, of: block.state)
+                self.adding(block.counted, of: block.state)
             }
         }
         ticker?.stop()
-        var tally = blocks.merged
-        tally.runSeconds = started.duration(to: clock.now).seconds
-        return ExternalRun(timelines: tally.users, events: tally.events, failure: lowest.withLock { $0 }, tally: tally,
-                           seconds: tally.runSeconds)
+        var counted = blocks.merged
+        counted.runSeconds = started.duration(to: clock.now).seconds
+        return ExternalRun(timelines: counted.users, events: counted.events, failure: lowest.withLock { $0 }, counted: counted,
+                           seconds: counted.runSeconds)
     }
 }

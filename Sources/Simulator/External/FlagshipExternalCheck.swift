@@ -84,7 +84,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
         var storeKit = FlagshipCoverageCounts()
     }
 
-    package func emptyTally() -> RunResult<FlagshipRules> { RunResult(options: options) }
+    package func emptyResult() -> RunResult<FlagshipRules> { RunResult(options: options) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy)) }
     package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
 
@@ -111,14 +111,14 @@ package struct FlagshipExternalCheck: ExternalChecking {
                             finding: finding, digest: digest)
     }
 
-    package func tally(_ tally: RunResult<FlagshipRules>, of block: Block) -> RunResult<FlagshipRules> {
-        var tally = tally
-        tally.checks.add(block.checker.check.checker.checks)
+    package func adding(_ counted: RunResult<FlagshipRules>, of block: Block) -> RunResult<FlagshipRules> {
+        var counted = counted
+        counted.checks.add(block.checker.check.checker.checks)
         var observer = block.observer
         observer.coverage.add(block.storeKit)
-        tally.coverage = observer.coverage.counts
-        tally.behaviour = observer.behaviour
-        return tally
+        counted.coverage = observer.coverage.counts
+        counted.behaviour = observer.behaviour
+        return counted
     }
 
     /// Checks users in parallel until the lowest-numbered failing user is known

@@ -12,6 +12,12 @@ extension Benchmark {
         package var seconds: Double
         /// Events per second.
         package var rate: Double { Double(events) / max(seconds, 1e-9) }
+
+        /// `events` events in `seconds` seconds.
+        package init(events: Int, seconds: Double) {
+            self.events = events
+            self.seconds = seconds
+        }
     }
 
     /// One campaign, sized once to run about `seconds` (from runs of a growing number of

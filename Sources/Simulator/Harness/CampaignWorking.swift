@@ -19,18 +19,18 @@ package protocol CampaignWorking {
     /// Regenerates user `user` and replays them again: the determinism invariant's
     /// violation, if they differ from the user drawn (from `zone`, outputs `digest`).
     mutating func regenerate(user: Int, zone: TimeZoneRules, digest: OutputDigest) -> Violation<Rules.Invariant>?
-    /// Adds what the job's check and observer counted to `tally`.
-    func finish(_ tally: inout RunResult<Rules>)
+    /// Adds what the job's check and observer counted to `result`.
+    func finish(_ result: inout RunResult<Rules>)
 }
 
 extension Campaign {
-    /// Runs every user through one worker per job (`makeWorker`), counting in a tally of
-    /// each job's own (`empty`), and returns the jobs' tallies: the loop every campaign
+    /// Runs every user through one worker per job (`makeWorker`), counting in a result of
+    /// each job's own (`empty`), and returns the jobs' results: the loop every campaign
     /// of every rule set runs, with one user in `determinismSampling` regenerated.
     package func runJobs<Worker: CampaignWorking>(progress: (@Sendable (Int) -> Void)?, empty: @escaping @Sendable () -> RunResult<Worker.Rules>,
                                                  _ makeWorker: @escaping @Sendable () -> Worker) -> [RunResult<Worker.Rules>] {
         eachJob(progress: progress) { blocks in
-            var tally = empty()
+            var counted = empty()
             var worker = makeWorker()
             while let positions = blocks.nextBlock() {
                 for position in positions {
@@ -44,12 +44,12 @@ extension Campaign {
                         violation = worker.regenerate(user: user, zone: zone, digest: verdict.digest)
                     }
                     let span = worker.span
-                    tally.count(user: user, persona: persona, events: span.events, from: span.first, to: span.last,
+                    counted.count(user: user, persona: persona, events: span.events, from: span.first, to: span.last,
                                 digest: verdict.digest.value, broke: violation?.invariant)
                 }
             }
-            worker.finish(&tally)
-            return tally
+            worker.finish(&counted)
+            return counted
         }
     }
 }

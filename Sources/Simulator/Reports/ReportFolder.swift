@@ -235,12 +235,20 @@ package final class ReportFolder: Sendable {
         try writeFiles([(text, path)])[0]
     }
 
+    /// Writes a new file at `path` as `writeFile` does, whole or not at all, but never
+    /// over a file there: the temporary file is linked to `path`, which fails when
+    /// anything holds that name, even a file another process made a moment before.
+    @discardableResult
+    package static func writeNewFile(_ text: String, to path: String) throws(WriteError) -> String {
+        try writeFiles([(text, path)], replacing: false)[0]
+    }
+
     /// Writes several files as `writeFile` writes one, all or none: each is written
     /// whole to a temporary file beside it first, and only when every one is written
     /// (a full disk fails there) are they renamed over their paths, so a failure leaves
     /// every file as it was. Returns the paths.
     @discardableResult
-    package static func writeFiles(_ files: [(text: String, path: String)]) throws(WriteError) -> [String] {
+    package static func writeFiles(_ files: [(text: String, path: String)], replacing: Bool = true) throws(WriteError) -> [String] {
         for file in files {
             if let refusal = refusal(toWrite: file.path) { throw refusal }
         }
@@ -264,13 +272,23 @@ package final class ReportFolder: Sendable {
                 if let problem = put(file.text, at: temporary) { throw failed(problem) }
             }
             for (index, file) in files.enumerated() {
+                if !replacing {
+                    // The temporary file stays staged, and is unlinked with the others.
+                    guard link(staged[index], file.path) == 0 else {
+                        let reason = errno == EEXIST ? "it already exists, and is never overwritten" : String(cString: strerror(errno))
+                        throw WriteError(description: "cannot write \(ErrorText.quotedPath(file.path)): \(reason)")
+                    }
+                    state.committed.append(file.path)
+                    continue
+                }
                 guard rename(staged[index], file.path) == 0 else {
                     throw WriteError(description: "cannot write \(ErrorText.quotedPath(file.path)): \(String(cString: strerror(errno)))")
                 }
                 staged[index] = ""
                 state.committed.append(file.path)
             }
-            staged.removeAll()
+            // Linked files leave their temporary names to the deferred unlink; renamed ones have none.
+            if replacing { staged.removeAll() }
         }
         return files.map(\.path)
     }

@@ -155,7 +155,7 @@ package struct StoreKitComparison: Sendable {
     /// What is wrong with the introductory offer the file sells (`listed`) against the
     /// one the policy declares for the product (S6), or nil when they are the same
     /// (`sameOffer`).
-    static func offerProblem(_ listed: IntroductoryOffer?, declared: IntroductoryOffer?) -> String? {
+    package static func offerProblem(_ listed: IntroductoryOffer?, declared: IntroductoryOffer?) -> String? {
         switch (listed, declared) {
         case (nil, nil):
             return nil

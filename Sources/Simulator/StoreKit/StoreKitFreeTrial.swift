@@ -1,5 +1,6 @@
-/// A subscription's free introductory offer (`paymentMode` `free`): the StoreKit
-/// counterpart of a policy's trial (G5.2), compared by length (`docs/storekit.md`).
+/// A subscription's free introductory offer (`paymentMode` `free`), as older files
+/// state it: the offer S6 compares when the file lists no introductory offers
+/// (`StoreKitComparison.introductoryOffer`, `docs/storekit.md`).
 package struct StoreKitFreeTrial: Hashable, Sendable {
     /// The offer's `subscriptionPeriod`, as the file writes it (`P3D`, `P1W`, `P1M`).
     package var period: String

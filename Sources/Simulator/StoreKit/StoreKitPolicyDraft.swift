@@ -68,7 +68,8 @@ package struct StoreKitPolicyDraft: Sendable {
                     merged.append(service)
                 }
             }
-            let groupName = configuration.groups[group].name ?? configuration.groups[group].id ?? "group \(group + 1)"
+            let named = [configuration.groups[group].name, configuration.groups[group].id].compactMap { $0 }.first { !$0.isEmpty }
+            let groupName = named ?? "Group \(group + 1)"
             for service in merged.reversed() {
                 let name = merged.count == 1 ? groupName : Self.displayName(service.keys[0], common: common, fallback: service.products[0].id)
                 plans.append(Plan(name: name, products: service.products, keys: service.keys))
@@ -85,6 +86,23 @@ package struct StoreKitPolicyDraft: Sendable {
             }
         }
         plans = ownPlans + plans
+        // The products as the policy writes them: a period a policy cannot state leaves its
+        // product out, an offer it cannot state leaves the offer out, each said.
+        for index in plans.indices {
+            plans[index].texts = plans[index].products.compactMap { product in
+                let written = Self.productText(product)
+                if let note = written.note { notes.append(note) }
+                return written.text
+            }
+        }
+        plans.removeAll { $0.texts.isEmpty }
+        // A policy has at most 64 plans, the free one among them.
+        if plans.count > SubscriptionPolicy.maxPlans - 1 {
+            for plan in plans[(SubscriptionPolicy.maxPlans - 1)...] {
+                notes += plan.products.map { "\(StoreKitFinding.shown($0.id)) left out: a policy has at most \(SubscriptionPolicy.maxPlans) plans" }
+            }
+            plans.removeLast(plans.count - (SubscriptionPolicy.maxPlans - 1))
+        }
         notes.insert("placeholders to replace with the app's own: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and its screens", at: 0)
         if Set(subscriptions.map(\.subscription.group)).count > 1 {
             notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' will say so")
@@ -98,6 +116,8 @@ package struct StoreKitPolicyDraft: Sendable {
         var name: String
         var products: [StoreKitProduct]
         var keys: [String]
+        /// The products as the policy file writes them.
+        var texts: [String] = []
     }
 
     /// The subscriptions of one or more services of a group, and the best and worst
@@ -134,25 +154,39 @@ package struct StoreKitPolicyDraft: Sendable {
     /// `pro.monthly` → `pro`, `com.app.Premium_1Y` → `com app premium`: the id's words,
     /// lower-cased, without a period's.
     package static func serviceKey(_ id: String) -> String {
-        var words: [String] = []
+        // Words: split at anything but a letter or digit, at a capital after a small
+        // letter (`proMonthly`), between letters and digits (`premium1Month`) and before
+        // the last capital of a run followed by a small letter (`PROMonthly`).
+        let characters = Array(id)
+        // Each word, and whether the next one follows it with no character between (`1Month`).
+        var words: [(text: String, joined: Bool)] = []
         var word = ""
-        var previous: Character?
-        for character in id {
-            let boundary = !character.isLetter && !character.isNumber
-                || (character.isUppercase && (previous?.isLowercase ?? false))
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let separator = !character.isLetter && !character.isNumber
+            let boundary = separator
+                || character.isUppercase && (previous?.isLowercase ?? false)
+                || character.isLetter && (previous?.isNumber ?? false)
+                || character.isNumber && (previous?.isLetter ?? false)
+                || character.isUppercase && (previous?.isUppercase ?? false) && (next?.isLowercase ?? false)
             if boundary, !word.isEmpty {
-                words.append(word)
+                words.append((word.lowercased(), !separator))
                 word = ""
             }
-            if character.isLetter || character.isNumber { word.append(character) }
-            previous = character
+            if !separator { word.append(character) }
         }
-        if !word.isEmpty { words.append(word) }
-        let kept = words.map { $0.lowercased() }.filter { word in
-            let letters = String(word.drop { $0.isNumber })
-            return !letters.isEmpty && !periodWords.contains(letters)
+        if !word.isEmpty { words.append((word.lowercased(), false)) }
+        // Without a period's words (`1m`, `monthly`), and a number only when it counts a
+        // period written onto it (`1Month`, not `tier_1.monthly`).
+        let kept = words.indices.filter { index in
+            let letters = String(words[index].text.drop { $0.isNumber })
+            if letters.isEmpty {
+                return !(words[index].joined && index + 1 < words.count && periodWords.contains(words[index + 1].text))
+            }
+            return !periodWords.contains(letters)
         }
-        return kept.joined(separator: " ")
+        return kept.map { words[$0].text }.joined(separator: " ")
     }
 
     /// A plan's name from its service key: its words but those every service shares
@@ -194,7 +228,7 @@ package struct StoreKitPolicyDraft: Sendable {
             #"    {"id": "free", "name": "Free", "features": "all", "limits": {"uses": {"day": 5}}, "responses": {"day": "paywall"}}"#,
         ]
         for plan in plans {
-            let products = plan.products.map(productText).joined(separator: ",\n")
+            let products = plan.texts.joined(separator: ",\n")
             planLines.append("""
                     {
                       "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(plan.name)), "features": "all",
@@ -232,27 +266,52 @@ package struct StoreKitPolicyDraft: Sendable {
             """
     }
 
-    /// One product of a plan, as the policy file writes it.
-    static func productText(_ product: StoreKitProduct) -> String {
+    /// One product of a plan as the policy file writes it, or nil with a note when the
+    /// policy cannot state its period; a note too when its introductory offer is left out.
+    static func productText(_ product: StoreKitProduct) -> (text: String?, note: String?) {
+        let id = StoreKitFinding.shown(product.id)
         var fields = [#""id": "# + JSONText.quoted(product.id)]
+        var note: String?
         if let subscription = product.subscription {
-            fields += [#""kind": "auto-renewable""#, #""period": "# + JSONText.quoted(subscription.period)]
-            if let offer = StoreKitComparison.introductoryOffer(product).map(Self.onePeriod) {
-                var offerFields = [#""payment": "# + JSONText.quoted(offer.payment.rawValue), #""period": "# + JSONText.quoted(offer.period)]
-                if offer.periods != 1 { offerFields.append(#""periods": \#(offer.periods)"#) }
-                fields.append(#""introductoryOffer": {"# + offerFields.joined(separator: ", ") + "}")
+            guard let period = ProductPeriod(iso: subscription.period).flatMap(policyPeriod) else {
+                return (nil, "\(id) left out: its period \(subscription.period) is not one a policy states (one unit, counted from 1 to 999)")
+            }
+            fields += [#""kind": "auto-renewable""#, #""period": "# + JSONText.quoted(period)]
+            if let listed = StoreKitComparison.introductoryOffer(product) {
+                if let offer = policyOffer(listed) {
+                    var offerFields = [#""payment": "# + JSONText.quoted(offer.payment.rawValue), #""period": "# + JSONText.quoted(offer.period)]
+                    if offer.periods != 1 { offerFields.append(#""periods": \#(offer.periods)"#) }
+                    fields.append(#""introductoryOffer": {"# + offerFields.joined(separator: ", ") + "}")
+                } else {
+                    note = "\(id): its introductory offer (\(listed)) left out: not a length a policy states"
+                }
             }
         } else {
             fields.append(#""kind": "non-consumable""#)
         }
-        return "        {" + fields.joined(separator: ", ") + "}"
+        return ("        {" + fields.joined(separator: ", ") + "}", note)
     }
 
-    /// `offer` as a policy states it: a free or paid-up-front offer of several periods
-    /// as one longer period (a free `2 × P1W` is a free `P2W`).
-    static func onePeriod(_ offer: IntroductoryOffer) -> IntroductoryOffer {
-        guard offer.payment != .payAsYouGo, offer.periods > 1, let unit = offer.period.last,
-              let count = Int(offer.period.dropFirst().dropLast()) else { return offer }
-        return IntroductoryOffer(payment: offer.payment, period: "P\(count * offer.periods)\(unit)")
+    /// `period` as a policy file writes it: one unit, counted from 1 to 999 (`P12M` as
+    /// `P1Y`, `P14D` as `P2W`), or nil for a length no such period states.
+    package static func policyPeriod(_ period: ProductPeriod) -> String? {
+        let (count, unit): (Int, String)
+        switch (period.months, period.days) {
+        case (let months, 0) where months > 0: (count, unit) = months % 12 == 0 ? (months / 12, "Y") : (months, "M")
+        case (0, let days) where days > 0: (count, unit) = days % 7 == 0 ? (days / 7, "W") : (days, "D")
+        default: return nil
+        }
+        return count <= 999 ? "P\(count)\(unit)" : nil
+    }
+
+    /// `offer` as a policy states it, or nil when it cannot: a free or paid-up-front offer
+    /// of several periods as one longer period (a free `2 × P1W` is a free `P2W`).
+    package static func policyOffer(_ offer: IntroductoryOffer) -> IntroductoryOffer? {
+        guard let period = ProductPeriod(iso: offer.period) else { return nil }
+        if offer.payment == .payAsYouGo {
+            return policyPeriod(period).map { IntroductoryOffer(payment: .payAsYouGo, period: $0, periods: offer.periods) }
+        }
+        let whole = ProductPeriod(months: period.months * offer.periods, days: period.days * offer.periods)
+        return policyPeriod(whole).map { IntroductoryOffer(payment: offer.payment, period: $0) }
     }
 }

@@ -17,7 +17,8 @@ import SubscriptionModel
 ///   split over groups (S4), levels against the plans' ranks (S5), a non-consumable or
 ///   a subscription the policy cannot place on a plan.
 ///
-/// The trial (S6) is not the catalogue's: the policy's trial stays as it is.
+/// Each subscription takes the file's introductory offer (S6; noted when it is not the
+/// policy's); the policy's own trial from the install stays as it is.
 package struct StoreKitProductMapping: Sendable {
     /// The policy with the file's products.
     package let policy: SubscriptionPolicy
@@ -61,8 +62,15 @@ package struct StoreKitProductMapping: Sendable {
                 let old = policy.products[index]
                 switch listed.kind {
                 case .autoRenewable(let subscription):
-                    catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan,
-                                                  introductoryOffer: StoreKitComparison.introductoryOffer(listed)))
+                    // The file's introductory offer, said when it is not the policy's (kept as the policy writes it when it is).
+                    let sold = StoreKitComparison.introductoryOffer(listed)
+                    var offer = sold
+                    if let declared = old.introductoryOffer, let sold, StoreKitComparison.sameOffer(declared, sold) {
+                        offer = declared
+                    } else if old.introductoryOffer != nil || sold != nil {
+                        notes.append("\(id) sells \(sold.map { "introductory offer \($0)" } ?? "no introductory offer") (the policy: \(old.introductoryOffer.map { "\($0)" } ?? "none"))")
+                    }
+                    catalogue.append(StoreProduct(id: listed.id, kind: .autoRenewable(period: subscription.period), plan: old.plan, introductoryOffer: offer))
                     if case .autoRenewable(let period) = old.kind, !StoreKitComparison.samePeriod(period, subscription.period) {
                         notes.append("\(id) renews every \(subscription.period) (the policy: \(period))")
                     }

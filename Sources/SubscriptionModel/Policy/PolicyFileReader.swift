@@ -31,7 +31,7 @@ struct PolicyFileReader {
     let file: String
 
     /// The most plans and features a policy may have (they are bit sets in the engine).
-    static let maxPlans = 64
+    static let maxPlans = SubscriptionPolicy.maxPlans
     static let maxFeatures = 64
     /// The most meters a policy may have (the engine holds their counts inline).
     static let maxMeters = MeterCounts.capacity

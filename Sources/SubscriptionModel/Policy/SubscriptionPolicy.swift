@@ -11,6 +11,10 @@
 /// G9's upgrade offer follows. Plans, meters, features and products are referred to by
 /// index into these lists.
 public struct SubscriptionPolicy: Hashable, Sendable {
+    /// The most plans a policy may have, the free ones among them (a plan set is a bit
+    /// set in the engine).
+    package static let maxPlans = 64
+
     /// The policy's name (`meal-capture`, ...).
     public let name: String
     /// One sentence on what the policy is for, if the file gives it.

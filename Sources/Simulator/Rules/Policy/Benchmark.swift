@@ -199,6 +199,13 @@ package struct Benchmark: Sendable {
         /// The flagship's (b): meal-capture's rules on the hand-written engine, the
         /// measure of what the policy engine costs.
         package var flagship: [Figure]
+
+        /// Rounds of (b), (c) and the flagship's (b).
+        package init(simulation: [Figure], calendarBaseline: [Figure], flagship: [Figure]) {
+            self.simulation = simulation
+            self.calendarBaseline = calendarBaseline
+            self.flagship = flagship
+        }
     }
 
     /// Roughly how long `measureStep` and `measureSimulation` take, in seconds

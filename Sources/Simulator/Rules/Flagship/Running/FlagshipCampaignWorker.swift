@@ -49,11 +49,11 @@ struct FlagshipCampaignWorker<Implementation: FlagshipImplementation>: CampaignW
         return DeterminismCheck<FlagshipRules>.compare(first, .init(zone: zoneAgain, events: again, digest: verdictAgain.digest), user: user)
     }
 
-    func finish(_ tally: inout RunResult<FlagshipRules>) {
-        tally.checks.add(check.checker.checks)
+    func finish(_ result: inout RunResult<FlagshipRules>) {
+        result.checks.add(check.checker.checks)
         var coverage = observer.coverage
         coverage.add(storeKit)
-        tally.coverage = coverage.counts
-        tally.behaviour = observer.behaviour
+        result.coverage = coverage.counts
+        result.behaviour = observer.behaviour
     }
 }

@@ -53,9 +53,9 @@ struct CampaignWorker<Implementation: SubscriptionImplementation>: CampaignWorki
         return DeterminismCheck<PolicyRules>.compare(first, .init(zone: again.zone, events: again.events, digest: verdictAgain.digest), user: user)
     }
 
-    func finish(_ tally: inout RunResult<PolicyRules>) {
-        tally.checks.add(check.checker.checks)
-        tally.coverage = observer.coverage.counts
-        tally.behaviour = observer.table
+    func finish(_ result: inout RunResult<PolicyRules>) {
+        result.checks.add(check.checker.checks)
+        result.coverage = observer.coverage.counts
+        result.behaviour = observer.table
     }
 }
