@@ -59,7 +59,7 @@ enum CheckCommand {
             regenerate: { user in
                 ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: generatorFlags)
             },
-            report: { CheckReport.report(check, result: $0, failure: $1, pastedTimeline: $2) })
+            report: { CheckReport.report(check, result: $0, failure: $1, pastedTimeline: $2, commandPolicy: policy.given) })
         return try run(check, wording: wording, folder: folder)
     }
 

@@ -59,14 +59,7 @@ enum PolicyCommand {
 
     /// `policy init --storekit FILE [--out P]`.
     static func initialize(storeKit path: String, out: String?) throws -> Int32 {
-        let configuration: StoreKitConfiguration
-        do {
-            configuration = try StoreKitConfiguration.read(path: path)
-        } catch {
-            Console.error("error: " + error.message)
-            return 2
-        }
-        for warning in configuration.warnings { Console.error("warning: " + warning.message) }
+        guard let configuration = StoreKitCommand.read(path) else { return 2 }
         if let out, FileManager.default.fileExists(atPath: out) {
             throw UsageError("--out \(ErrorText.quotedPath(out)): already exists; 'policy init' never overwrites a file (remove it, or choose another path)")
         }

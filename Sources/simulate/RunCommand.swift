@@ -30,8 +30,11 @@ enum RunCommand {
         var campaign = Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
         campaign.extraGeneratorFlags = policy.storeKitArgument
         let failures = URL(fileURLWithPath: folder.path).appendingPathComponent("failures").path
-        return try run(announcing: "simulate: policy \(policy.name), \(shown)\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.name, options: options, swarm: policy.swarm) + policy.storeKitArgument))",
-                       users: options.usersToRun, into: folder, storeKit: policy.storeKit?.path, annotate: policy.annotated, run: campaign.run) { invariant, user in
+        // Commands name a policy file as it was given, so they run from the working folder.
+        let whole = RunSummary.command(policyName: policy.given, options: options.whole, swarm: policy.swarm) + policy.storeKitArgument
+        return try run(announcing: "simulate: policy \(policy.name), \(shown)\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.given, options: options, swarm: policy.swarm) + policy.storeKitArgument))",
+                       users: options.usersToRun, into: folder, storeKit: policy.storeKit?.path, command: whole, annotate: policy.annotated,
+                       run: campaign.run) { invariant, user in
             var failure = campaign.shrinkFailure(of: invariant, user: user)
             failure.commandPolicy = policy.given
             failure.writtenPolicy = policy.written(in: failures)
@@ -42,9 +45,11 @@ enum RunCommand {
     /// Runs the `users` users of a run of either rule set (`run`, after printing
     /// `announcement`), shrinks the first failing user of each broken invariant
     /// (`shrink`), and writes the summary, the failures' timelines and the report into
-    /// `folder` (naming the StoreKit file at `storeKit` whose products the policy sold;
-    /// `annotate` adds its line to the summary). Exit status 0 when the run passed.
+    /// `folder` (naming the StoreKit file at `storeKit` whose products the policy sold,
+    /// and `command`, when given, as the whole run's command; `annotate` adds its line
+    /// to the summary). Exit status 0 when the run passed.
     static func run<Rules: ReportingRules>(announcing announcement: String, users: Int, into folder: ReportFolder, storeKit: String? = nil,
+                                           command: String? = nil,
                                            annotate: (String) -> String = { $0 },
                                            run: ((@Sendable (Int) -> Void)?) -> RunResult<Rules>,
                                            shrink: (Rules.Invariant, Int) -> ShrunkFailure<Rules>) throws -> Int32 {
@@ -57,7 +62,7 @@ enum RunCommand {
         let failures = try result.writeFailures(into: folder, progress: Console.progress, shrink: shrink)
         let summary = annotate(result.summary(failures: failures))
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(result: result, failures: failures, storeKit: storeKit))
+        try folder.write(RunReport(result: result, failures: failures, command: command, storeKit: storeKit))
         try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
     }

@@ -50,6 +50,19 @@ enum StoreKitCommand {
         --policy.
         """
 
+    /// The configuration at `path`, its warnings said on standard error; nil once a file
+    /// that cannot be read is said there (one `error:` line: exit status 2).
+    static func read(_ path: String) -> StoreKitConfiguration? {
+        do {
+            let configuration = try StoreKitConfiguration.read(path: path)
+            for warning in configuration.warnings { Console.error("warning: " + warning.message) }
+            return configuration
+        } catch {
+            Console.error("error: " + error.message)
+            return nil
+        }
+    }
+
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
         let name = try arguments.string("--policy")
@@ -59,14 +72,7 @@ enum StoreKitCommand {
             throw UsageError(positionals.isEmpty ? "storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'" : "storekit takes one FILE, got \(positionals.count)")
         }
         let policy = try name.map { name in try PolicyOption.named(name) }
-        let configuration: StoreKitConfiguration
-        do {
-            configuration = try StoreKitConfiguration.read(path: path)
-        } catch {
-            Console.error("error: " + error.message)
-            return 2
-        }
-        for warning in configuration.warnings { Console.error("warning: " + warning.message) }
+        guard let configuration = read(path) else { return 2 }
         guard let policy else {
             Console.out(configuration.listing(file: InputPath(path).shown))
             return 0

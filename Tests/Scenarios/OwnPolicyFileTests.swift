@@ -72,6 +72,14 @@ struct OwnPolicyFileTests {
         let report = try RunReport.read(path: work + "/r/report.json")
         let pasted = try #require(report.failures.first?.regressionTest)
         #expect(pasted.contains("\"policy\": \"../policies/friendly.json\""), "the report's regression test reads its timeline from text, from the working folder: \(pasted)")
+        #expect(report.options.command.contains(" --policy ../policies/friendly.json "), "the report's command runs from the working folder: \(report.options.command)")
+        #expect(report.failures.first?.regenerateCommand == regenerate)
+        #expect(pasted.contains("found by `simulate check --policy ../policies/friendly.json --seed 7"), "\(pasted)")
+        // A run's report names it as given too.
+        let run = try Self.run(["run", "--policy", "../policies/friendly.json", "--seed", "7", "--users", "30", "--years", "1", "--quiet", "--report", "run"], in: work)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try RunReport.read(path: work + "/run/report.json").options.command
+                == "swift run -c release simulate run --policy ../policies/friendly.json --seed 7 --users 30 --years 1")
 
         // The printed command, with --out: the user's timeline names the file from its own folder.
         let arguments = Array(regenerate.split(separator: " ").dropFirst(3).map(String.init)) + ["--out", "../user\(user).json"]

@@ -82,9 +82,13 @@ package enum CheckReport {
         report(check, result: result, failure: failure, pastedTimeline: nil)
     }
 
-    /// The same, with the text the regression test holds.
+    /// The same, with the text the regression test holds and the policy as commands name
+    /// it (`commandPolicy`: a file's path as given, which runs from the working folder;
+    /// nil: `check.policyName`).
     package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
-                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?) -> RunReport {
+                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?,
+                               commandPolicy: String? = nil) -> RunReport {
+        let named = commandPolicy ?? check.policyName
         let options = check.options
         var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         if let found = result.failure, let failure {
@@ -95,10 +99,11 @@ package enum CheckReport {
                                              violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                              attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
+            shrunk.commandPolicy = commandPolicy
             failures.append((shrunk, failure.path))
         }
         var report = RunReport(result: result.counted, failures: failures, kind: .check,
-                               command: command(program: check.program, options: options, policyName: check.policyName, swarm: check.swarm))
+                               command: command(program: check.program, options: options, policyName: named, swarm: check.swarm))
         record(check.program, written: failure.map { ($0.text, $0.path, $0.shrunk.finding != nil, check.reproduction($0.path, of: $0.shrunk.timeline)) },
                in: &report)
         for index in report.failures.indices {
@@ -107,7 +112,7 @@ package enum CheckReport {
             report.failures[index].regressionTest = regressionTest(
                 name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
-                summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(check.policyName)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
+                summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(named)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
                 timelineText: pastedTimeline ?? entry.timeline, read: "TimelineReader().read(data:",
                 check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)
