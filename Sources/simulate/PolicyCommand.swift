@@ -20,15 +20,16 @@ enum PolicyCommand {
 
         'policy init --storekit FILE' writes a starting policy (format 2) for what an
         Xcode StoreKit configuration sells: a plan for each service of each
-        subscription group (a service's monthly and yearly are one plan, ranked by
-        their best level), each lifetime purchase with its service's plan or in a
-        plan of its own, each subscription's period and introductory offer, and a
-        free plan with one feature, "use", limited to 5 a day: placeholders for the
-        app's own features and limits, named in the policy's "about" and on standard
-        error with each product left out (consumables, non-renewing subscriptions,
-        suites). It prints the policy, or writes it to --out (a new file: an existing
-        one is never overwritten). Then: 'simulate policy show P', 'simulate run
-        --policy P', 'simulate storekit FILE --policy P'.
+        subscription group (a service's monthly and yearly are one plan; services
+        whose levels overlap are one plan too; plans ranked as the levels), each
+        lifetime purchase with its service's plan or in a plan of its own, each
+        subscription's period and introductory offer, and a free plan with one
+        feature, "use", limited to 5 a day: placeholders for the app's own features
+        and limits, named in the policy's "about" and on standard error with each
+        product left out (consumables, non-renewing subscriptions, suites). It
+        prints the policy, or writes it to --out: a new file, its folder made if need
+        be; an existing file is never overwritten (exit 2). Then: 'simulate policy
+        show P', 'simulate run --policy P', 'simulate storekit FILE --policy P'.
         """
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
@@ -60,24 +61,31 @@ enum PolicyCommand {
     /// `policy init --storekit FILE [--out P]`.
     static func initialize(storeKit path: String, out: String?) throws -> Int32 {
         guard let configuration = StoreKitCommand.read(path) else { return 2 }
-        if let out, FileManager.default.fileExists(atPath: out) {
-            throw UsageError("--out \(ErrorText.quotedPath(out)): already exists; 'policy init' never overwrites a file (remove it, or choose another path)")
+        if let out {
+            var folder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: out, isDirectory: &folder) {
+                throw UsageError("--out \(ErrorText.quotedPath(out)): " + (folder.boolValue ? "a folder; name the policy file to write"
+                                 : "already exists; 'policy init' never overwrites a file (remove it, or choose another path)"))
+            }
         }
         let file = URL(fileURLWithPath: path).lastPathComponent
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let name = StoreKitPolicyDraft.slug(base).isEmpty ? "my-app" : StoreKitPolicyDraft.slug(base)
         let draft = StoreKitPolicyDraft(configuration: configuration, name: name, file: file)
-        for note in draft.notes { Console.error("note: " + note) }
         guard let out else {
+            for note in draft.notes { Console.error("note: " + note) }
             Console.out(draft.text, terminator: "")
             return 0
         }
         do {
-            // Linked into place, so a file made there meanwhile is not overwritten either.
+            // Linked into place, so a file made there meanwhile is not overwritten either;
+            // its folder is made if need be.
             try ReportFolder.writeNewFile(draft.text, to: out)
         } catch {
             throw UsageError("--out " + error.description)
         }
+        // The notes once the file is written: a refused --out gets its one error line alone.
+        for note in draft.notes { Console.error("note: " + note) }
         let shown = ExternalProgram.shellWord(out)
         Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ExternalProgram.shellWord(path)) --policy \(shown)")
         return 0

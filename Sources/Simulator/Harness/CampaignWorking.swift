@@ -4,7 +4,7 @@ import SubscriptionModel
 /// checks them with its own check and observer, and counts what its rules count. The
 /// loop that drives it (`Campaign.runJobs`) is written once for every rule set;
 /// `FlagshipCampaignWorker` and `CampaignWorker` conform.
-package protocol CampaignWorking {
+package protocol CampaignWorking: SendableMetatype {
     /// The rules checked.
     associatedtype Rules: CampaignRules
     /// Draws user `user` into the job's buffer and begins observing them.
