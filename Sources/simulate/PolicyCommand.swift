@@ -60,7 +60,6 @@ enum PolicyCommand {
 
     /// `policy init --storekit FILE [--out P]`.
     static func initialize(storeKit path: String, out: String?) throws -> Int32 {
-        guard let configuration = StoreKitCommand.read(path) else { return 2 }
         if let out {
             var folder: ObjCBool = false
             if FileManager.default.fileExists(atPath: out, isDirectory: &folder) {
@@ -68,6 +67,7 @@ enum PolicyCommand {
                                  : "already exists; 'policy init' never overwrites a file (remove it, or choose another path)"))
             }
         }
+        guard let configuration = StoreKitCommand.read(path) else { return 2 }
         let file = URL(fileURLWithPath: path).lastPathComponent
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let name = StoreKitPolicyDraft.slug(base).isEmpty ? "my-app" : StoreKitPolicyDraft.slug(base)
@@ -84,7 +84,7 @@ enum PolicyCommand {
         } catch {
             throw UsageError("--out " + error.description)
         }
-        // The notes once the file is written: a refused --out gets its one error line alone.
+        // The notes once the file is written: a refused --out gets no notes before its error line.
         for note in draft.notes { Console.error("note: " + note) }
         let shown = ExternalProgram.shellWord(out)
         Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ExternalProgram.shellWord(path)) --policy \(shown)")

@@ -10,7 +10,8 @@ public struct AppDevice {
     public var calendar: () -> Calendar
     /// The app container's store: `UserDefaults.standard`, deleted with the app.
     public var defaults: any CardStore
-    /// The product identifiers of StoreKit's current entitlements.
+    /// The product identifiers of StoreKit's current entitlements: the app's cache of
+    /// them, `PurchasedProducts.shared.ids`.
     public var entitlements: () -> [String]
 
     /// A device of the given parts.
@@ -24,8 +25,21 @@ public struct AppDevice {
     /// The real device. A computed property, not a `static let`: a stored static of a
     /// non-`Sendable` type does not compile in Swift 6.
     public static var system: AppDevice {
-        AppDevice(now: { Date() }, calendar: { Calendar.current }, defaults: UserDefaults.standard, entitlements: { [] })
+        AppDevice(now: { Date() }, calendar: { Calendar.current }, defaults: UserDefaults.standard,
+                  entitlements: { MainActor.assumeIsolated { Array(PurchasedProducts.shared.ids) } })
     }
+}
+
+/// The app's cache of the product identifiers StoreKit reports as current entitlements,
+/// kept up to date from `Transaction.currentEntitlements` at launch and from
+/// `Transaction.updates` (StoreKit's part of the app, not shown: it is not in this
+/// example's platforms' every SDK).
+@MainActor
+public final class PurchasedProducts {
+    /// The app's one cache.
+    public static let shared = PurchasedProducts()
+    /// The products in force.
+    public var ids: Set<String> = []
 }
 
 /// The `UserDefaults` methods `CardQuota` uses, so `UserDefaults.standard` and a test's

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// - the count lives in `UserDefaults`, which a reinstall empties (G1);
 /// - "is the last card's instant today?" asks `isDate(_:inSameDayAs:)` of the calendar
-///   in the zone in force now, so a flight west to the day before resets the count (U3);
+///   in the zone in force now, so after a flight west the new zone's midnight comes
+///   between the last card and now, and resets the count though the usage day has not
+///   moved on (U3);
 /// - Premium's views are not counted, so a lapse the same day gives five fresh cards (G4).
 @MainActor // was: none; a `static let` of a non-Sendable class does not compile in Swift 6 without it
 public final class CardQuota {
@@ -28,6 +30,7 @@ public final class CardQuota {
 
     /// Whether StoreKit reports a Premium product.
     public var isPremium: Bool {
+        // was: PurchasedProducts.shared.ids.contains { … }
         device.entitlements().contains { ["dailyquip.monthly", "dailyquip.annual", "dailyquip.lifetime"].contains($0) }
     }
 

@@ -68,6 +68,20 @@ struct CardQuotaTests {
             """, "exact-screens", atEvent: 6)
     }
 
+    @Test("Premium's views are not counted: a lapse the same day shows five fresh cards (G4)")
+    func premiumLapse() async throws {
+        try await expectBug("""
+            {"policy": "daily-quip", "zone": "Europe/Lisbon", "events": [
+              {"at": "2031-05-01T08:00:00+01:00", "do": "install"},
+              {"at": "2031-05-01T08:00:30+01:00", "do": "set-entitlement", "product": "dailyquip.monthly", "expires": "2031-06-01T07:00:30Z"},
+              {"at": "2031-05-01T08:01:00+01:00", "do": "use", "feature": "view-card"},
+              {"at": "2031-05-01T08:02:00+01:00", "do": "use", "feature": "view-card"},
+              {"at": "2031-05-01T08:03:00+01:00", "do": "use", "feature": "view-card"},
+              {"at": "2031-05-01T09:00:00+01:00", "do": "set-entitlement", "product": null}
+            ]}
+            """, "exact-screens", atEvent: 5)
+    }
+
     @Test("generated users find a bug at once (seed 20261121, up to 300 users), shrunk to a short timeline")
     func generatedUsers() async throws {
         try await withKnownIssue {
@@ -77,9 +91,12 @@ struct CardQuotaTests {
         }
     }
 
-    @Test("the app's shared instance is still there, on the system's device")
+    @Test("the app's shared instance reads the system's device: the app's entitlement cache makes it Premium")
     @MainActor
     func shared() {
         #expect(CardQuota.shared.planName == "Free")
+        PurchasedProducts.shared.ids = ["dailyquip.annual"]
+        defer { PurchasedProducts.shared.ids = [] }
+        #expect(CardQuota.shared.planName == "Premium" && CardQuota.shared.viewCard())
     }
 }
