@@ -76,17 +76,10 @@ package enum CheckReport {
 
     /// The report of a check under a policy. `pastedTimeline`, when given, is the
     /// timeline its regression test holds (naming a policy file as commands do, from the
-    /// working folder) instead of the text written beside the report.
+    /// working folder) instead of the text written beside the report; `commandPolicy`
+    /// names the policy as commands do (a file's path as given; nil: `check.policyName`).
     package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
-                              failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?) -> RunReport {
-        report(check, result: result, failure: failure, pastedTimeline: nil)
-    }
-
-    /// The same, with the text the regression test holds and the policy as commands name
-    /// it (`commandPolicy`: a file's path as given, which runs from the working folder;
-    /// nil: `check.policyName`).
-    package static func report(_ check: ExternalCheck, result: ExternalCheck.Result,
-                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?, pastedTimeline: String?,
+                               failure: (shrunk: ExternalCheck.Shrunk, path: String, text: String)?, pastedTimeline: String? = nil,
                                commandPolicy: String? = nil) -> RunReport {
         let named = commandPolicy ?? check.policyName
         let options = check.options

@@ -201,12 +201,6 @@ package struct ExternalCheck: ExternalChecking {
         return counted
     }
 
-    /// Checks users in parallel until the lowest-numbered failing user is known
-    /// (`ExternalChecking.runUsers`).
-    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
-        runUsers(progress: progress)
-    }
-
     /// A shrunk failure.
     package typealias Shrunk = ExternalShrunk<Timeline, Invariant>
 

@@ -56,17 +56,16 @@ package struct ExternalUser<Rules: RuleSet> {
 
 /// What an external check found.
 package struct ExternalRun<Rules: CampaignRules>: Sendable {
-    /// Timelines checked (up to and including the failing one).
-    package var timelines: Int
-    /// Their events.
-    package var events: Int
     /// The lowest failing user, their persona, what they showed and their timeline, if any.
     package var failure: (user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?
     /// Everything counted over the timelines checked, as a run counts it (checks,
     /// coverage and behaviour of the generated timelines, the outputs' digest).
     package var counted: RunResult<Rules>
-    /// Wall-clock seconds of the check (before shrinking).
-    package var seconds: Double
+
+    /// Timelines checked (up to and including the failing one).
+    package var timelines: Int { counted.users }
+    /// Their events.
+    package var events: Int { counted.events }
 }
 
 extension ExternalChecking {
@@ -106,7 +105,6 @@ extension ExternalChecking {
         ticker?.stop()
         var counted = blocks.merged
         counted.runSeconds = started.duration(to: clock.now).seconds
-        return ExternalRun(timelines: counted.users, events: counted.events, failure: lowest.withLock { $0 }, counted: counted,
-                           seconds: counted.runSeconds)
+        return ExternalRun(failure: lowest.withLock { $0 }, counted: counted)
     }
 }

@@ -121,12 +121,6 @@ package struct FlagshipExternalCheck: ExternalChecking {
         return counted
     }
 
-    /// Checks users in parallel until the lowest-numbered failing user is known
-    /// (`ExternalChecking.runUsers`).
-    package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
-        runUsers(progress: progress)
-    }
-
     /// The generator of the check's users (the one `simulate run` uses).
     package let generator: FlagshipTimelineGenerator
 

@@ -19,14 +19,18 @@ package struct StoreKitComparison: Sendable {
     /// What StoreKit does otherwise than the policy means without the two disagreeing:
     /// one plan's products at two levels of a group (S5), which Apple allows.
     package let warnings: [String]
+    /// The policy's auto-renewable products the file lists as auto-renewable (`matches`).
+    let matched: [Match]
 
     /// Compares `configuration` with `policy`.
     package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) {
         self.policy = policy
         self.configuration = configuration
-        self.findings = Self.findings(policy: policy, configuration: configuration)
-        self.warnings = StoreKitProductMapping.levelWarnings(Self.matches(policy: policy, configuration: configuration), policy: policy,
-                                                             configuration: configuration, switching: "the policy means a switch between them")
+        let matched = Self.matches(policy: policy, configuration: configuration)
+        self.matched = matched
+        self.findings = Self.findings(policy: policy, configuration: configuration, matched: matched)
+        self.warnings = StoreKitProductMapping.levelWarnings(matched, policy: policy, configuration: configuration,
+                                                             switching: "the policy means a switch between them")
     }
 
     /// Whether they agree on everything compared.
@@ -51,7 +55,7 @@ package struct StoreKitComparison: Sendable {
 
     // MARK: Rules
 
-    static func findings(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [StoreKitFinding] {
+    static func findings(policy: SubscriptionPolicy, configuration: StoreKitConfiguration, matched: [Match]) -> [StoreKitFinding] {
         var findings: [StoreKitFinding] = []
         // S1–S3: each product the policy sells.
         for product in policy.products {
@@ -82,7 +86,6 @@ package struct StoreKitComparison: Sendable {
             }
             findings.append(StoreKitFinding(product: listed.id, aspect: .onlyInFile, detail: "\(what); the policy does not sell it"))
         }
-        let matched = matches(policy: policy, configuration: configuration)
         // S4: one group for all the policy's subscriptions.
         if let first = matched.first {
             let home = first.subscription.group
@@ -203,7 +206,6 @@ package struct StoreKitComparison: Sendable {
         var lines = ["agrees: \(header)"]
         let products = policy.products.map { "\(StoreKitFinding.shown($0.id)) (\($0.kind), plan \(policy.plans[$0.plan].id))" }
         lines.append("  products  \(products.count) in both, each of the same kind and period: " + (products.isEmpty ? "none" : products.joined(separator: ", ")))
-        let matched = Self.matches(policy: policy, configuration: configuration)
         if let first = matched.first {
             var levels: [String] = []
             for match in matched {

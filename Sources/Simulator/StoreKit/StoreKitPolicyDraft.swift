@@ -274,7 +274,7 @@ package struct StoreKitPolicyDraft: Sendable {
         var note: String?
         if let subscription = product.subscription {
             guard let period = ProductPeriod(iso: subscription.period).flatMap(policyPeriod) else {
-                return (nil, "\(id) left out: its period \(subscription.period) is not one a policy states (one unit, counted from 1 to 999)")
+                return (nil, "\(id) left out: its period \(subscription.period) is not one a policy states (one unit, counted from 1 to \(SubscriptionPolicy.largestPeriodCount))")
             }
             fields += [#""kind": "auto-renewable""#, #""period": "# + JSONText.quoted(period)]
             if let listed = StoreKitComparison.introductoryOffer(product) {
@@ -301,7 +301,7 @@ package struct StoreKitPolicyDraft: Sendable {
         case (0, let days) where days > 0: (count, unit) = days % 7 == 0 ? (days / 7, "W") : (days, "D")
         default: return nil
         }
-        return count <= 999 ? "P\(count)\(unit)" : nil
+        return count <= SubscriptionPolicy.largestPeriodCount ? "P\(count)\(unit)" : nil
     }
 
     /// `offer` as a policy states it, or nil when it cannot: a free or paid-up-front offer

@@ -342,7 +342,7 @@ struct PolicyFileReader {
     }
 
     /// The largest number a period may count of its unit.
-    static let largestPeriodCount = 999
+    static let largestPeriodCount = SubscriptionPolicy.largestPeriodCount
 
     func readEnabled(_ value: JSONValue, _ path: String, features: [Feature]) throws(PolicyFileError) -> UInt64 {
         var bits: UInt64 = 0

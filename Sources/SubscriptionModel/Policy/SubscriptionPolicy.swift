@@ -14,6 +14,8 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// The most plans a policy may have, the free ones among them (a plan set is a bit
     /// set in the engine).
     package static let maxPlans = 64
+    /// The most units a product's or an offer's period may count (`P999D`).
+    package static let largestPeriodCount = 999
 
     /// The policy's name (`meal-capture`, ...).
     public let name: String

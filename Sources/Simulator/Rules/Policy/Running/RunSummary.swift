@@ -33,7 +33,7 @@ package enum RunSummary {
             "",
             "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/policies.md)", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
-        for invariant in Invariant.allCases where invariant != .matchesReference || result.checks[invariant] > 0 {
+        for invariant in result.reportedInvariants {
             lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules(under: result.policy), 40)
                 + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
         }
