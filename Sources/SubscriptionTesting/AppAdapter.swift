@@ -20,8 +20,9 @@ import SubscriptionModel
 /// does not have, or gives a feature, a screen or the lifecycle hook twice.
 /// What the adapter does not report is not judged (`docs/testing-your-app.md`).
 public struct AppAdapter<App>: Sendable {
-    /// Makes the app object on a device: at the first install, and again after each
-    /// reinstall (a new process: nothing the old object held in memory survives).
+    /// Makes the app object on a device: at the first install, and again at each
+    /// reinstall and relaunch (a new process: nothing the old object held in memory
+    /// survives).
     let make: AdapterCall<SimulatedDevice, App>
     /// Per feature id, the closure that performs a use.
     private(set) var uses: [String: AdapterCall<(App, FeatureUse), UseResult>] = [:]
@@ -70,8 +71,9 @@ public struct AppAdapter<App>: Sendable {
         adding(use: feature, .mainActor { try perform($0.0, $0.1) })
     }
 
-    /// Tells the app about a moment of its life (`AppMoment`): a launch after install or
-    /// reinstall, a look, a sign-in, a zone change, new entitlements.
+    /// Tells the app about a moment of its life (`AppMoment`): a launch (install,
+    /// reinstall, relaunch), a look, a sign-in, a zone change, new entitlements, a trip
+    /// to the background and back, a timer.
     public func lifecycle(_ hook: @escaping @Sendable (App, AppMoment) throws -> Void) -> Self {
         adding(hook: .sync { try hook($0.0, $0.1) })
     }

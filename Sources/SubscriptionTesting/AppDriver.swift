@@ -6,9 +6,11 @@ import SubscriptionModel
 ///
 /// At each event it first moves the device (the clock to the event's instant; the zone at
 /// `set-zone`; `defaults` emptied at `reinstall`; the entitlements at `set-entitlement`),
-/// then calls the app: the factory at a launch (`install`, `reinstall`: a new process),
-/// the hook for the event's moment, the feature's closure for a use, then every screen
-/// reader. The whole timeline is played in one go in the isolation the adapter's calls
+/// then calls the app: the factory at a launch (`install`, `reinstall`, `relaunch`: a
+/// new process), the hook for the event's moments, the feature's closure for a use, then
+/// every screen reader. While the app is in the background it reads no screen, and an
+/// entitlement change is told (`.entitlementsChanged`) only when the app returns to the
+/// screen or is launched again, as `Transaction.updates` delivers it. The whole timeline is played in one go in the isolation the adapter's calls
 /// need: on the harness's thread when every call is synchronous, else in a task, or on
 /// the main actor for a `@MainActor` app (its calls are then made without a hop each),
 /// while the harness's thread waits.
@@ -53,35 +55,66 @@ struct AppDriver<App>: Sendable {
             self.recording = AppRecording(events: events)
         }
 
+        /// Whether the app is in the background (between `background` and its return).
+        var inBackground = false
+        /// Whether StoreKit's entitlements changed while the app was not told.
+        var untoldEntitlements = false
+
         /// What one event asks of the app, once the device has been moved.
         struct Ask {
-            var moment: AppMoment?
+            var moments: [AppMoment] = []
             var use: (feature: Int, use: FeatureUse)?
+            /// Whether the app is on the screen after the event, so its screens are read.
+            var readsScreens = true
+
+            /// Whether the event launches the app (a new process).
+            var launches: Bool { moments.first?.isLaunch == true }
         }
 
         /// Moves the device for `event` and says what to ask the app.
         func prepare(_ event: Event) -> Ask {
             device.set(instant: event.at)
+            var ask = Ask()
             switch event.action {
             case .install:
-                return Ask(moment: .install)
+                ask.moments = [.install]
             case .reinstall:
                 device.reinstall()
-                return Ask(moment: .reinstall)
+                ask.moments = [.reinstall]
+            case .relaunch:
+                ask.moments = [.relaunch]
             case .look:
-                return Ask(moment: .look)
+                ask.moments = [.look]
+            case .timer:
+                ask.moments = [.timer]
+            case .background:
+                ask.moments = [.background]
+            case .foreground:
+                ask.moments = [.foreground]
             case .setZone(let zone):
                 device.setZone(zone)
-                return Ask(moment: .timeZoneChanged)
+                ask.moments = [.timeZoneChanged]
             case .signIn:
-                return Ask(moment: .signIn)
+                ask.moments = [.signIn]
             case .setEntitlement(let entitlement):
                 device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy)] } ?? [])
-                return Ask(moment: .entitlementsChanged)
+                if inBackground { untoldEntitlements = true } else { ask.moments = [.entitlementsChanged] }
             case .use(let feature, let day):
                 let diaryDay = day.map { DateComponents(year: $0.components.year, month: $0.components.month, day: $0.components.day) }
-                return Ask(use: (feature, FeatureUse(feature: binding.policy.features[feature].id, diaryDay: diaryDay)))
+                ask.use = (feature, FeatureUse(feature: binding.policy.features[feature].id, diaryDay: diaryDay))
             }
+            switch event.action {
+            case .install, .reinstall, .relaunch, .foreground:
+                inBackground = false
+                if untoldEntitlements { ask.moments.append(.entitlementsChanged) }
+                untoldEntitlements = false
+            case .background:
+                inBackground = true
+            default:
+                break
+            }
+            ask.readsScreens = !inBackground
+            return ask
         }
 
         /// Plays every event on the calling thread (every call is synchronous).
@@ -90,11 +123,13 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.moment?.isLaunch == true { app = try binding.adapter.make.callSync(device) }
+                    if ask.launches { app = try binding.adapter.make.callSync(device) }
                     guard let app else { throw NotLaunched() }
-                    if let moment = ask.moment, let hook = binding.adapter.hook {
-                        call = "lifecycle(.\(moment.rawValue))"
-                        try hook.callSync((app, moment))
+                    if let hook = binding.adapter.hook {
+                        for moment in ask.moments {
+                            call = "lifecycle(.\(moment.rawValue))"
+                            try hook.callSync((app, moment))
+                        }
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -103,8 +138,9 @@ struct AppDriver<App>: Sendable {
                     }
                     var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
+                        guard ask.readsScreens, let read else { screens.append(nil); continue }
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
-                        screens.append(try read?.callSync(app))
+                        screens.append(try read.callSync(app))
                     }
                     recording.reports.append(AppReport(result: result, screens: screens))
                 } catch {
@@ -120,11 +156,13 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.moment?.isLaunch == true { app = try await binding.adapter.make.call(device) }
+                    if ask.launches { app = try await binding.adapter.make.call(device) }
                     guard let app else { throw NotLaunched() }
-                    if let moment = ask.moment, let hook = binding.adapter.hook {
-                        call = "lifecycle(.\(moment.rawValue))"
-                        try await hook.call((app, moment))
+                    if let hook = binding.adapter.hook {
+                        for moment in ask.moments {
+                            call = "lifecycle(.\(moment.rawValue))"
+                            try await hook.call((app, moment))
+                        }
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -133,8 +171,9 @@ struct AppDriver<App>: Sendable {
                     }
                     var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
+                        guard ask.readsScreens, let read else { screens.append(nil); continue }
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
-                        screens.append(try await read?.call(app))
+                        screens.append(try await read.call(app))
                     }
                     recording.reports.append(AppReport(result: result, screens: screens))
                 } catch {
@@ -151,11 +190,13 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.moment?.isLaunch == true { app = try await binding.adapter.make.callOnMain(device) }
+                    if ask.launches { app = try await binding.adapter.make.callOnMain(device) }
                     guard let app else { throw NotLaunched() }
-                    if let moment = ask.moment, let hook = binding.adapter.hook {
-                        call = "lifecycle(.\(moment.rawValue))"
-                        try await hook.callOnMain((app, moment))
+                    if let hook = binding.adapter.hook {
+                        for moment in ask.moments {
+                            call = "lifecycle(.\(moment.rawValue))"
+                            try await hook.callOnMain((app, moment))
+                        }
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -164,8 +205,9 @@ struct AppDriver<App>: Sendable {
                     }
                     var screens: [ScreenValue?] = []
                     for (index, read) in binding.screens.enumerated() {
+                        guard ask.readsScreens, let read else { screens.append(nil); continue }
                         call = "screen(\"\(binding.policy.screens[index].name)\")"
-                        screens.append(try await read?.callOnMain(app))
+                        screens.append(try await read.callOnMain(app))
                     }
                     recording.reports.append(AppReport(result: result, screens: screens))
                 } catch {

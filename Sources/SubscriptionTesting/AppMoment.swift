@@ -1,17 +1,21 @@
 /// A moment of the app's life the harness tells the team's code about, one for each
 /// timeline event that is not a feature use (`docs/timeline-format.md`).
 ///
-/// The app object is made (by the adapter's factory) just before `install` and again
-/// just before `reinstall`: those two are launches, a new process with nothing in
-/// memory. Nothing else relaunches it: the harness plays the worst case, an app kept
-/// alive across days, zone changes and purchases, so a reset that runs only at launch
-/// is found (Q1).
+/// The app object is made (by the adapter's factory) just before `install`, `reinstall`
+/// and `relaunch`: those are launches, a new process with nothing in memory. Between
+/// launches the harness keeps the app alive across days, zone changes and purchases, so
+/// a reset that runs only at launch is found (Q1); the generated relaunches, trips to
+/// the background and timers come at the moments of a real user's day.
 public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// The first launch after the first install (G1): the device's stores are empty.
     case install
     /// A launch after the app was deleted and installed again: `defaults` was emptied,
     /// the keychain and the entitlements are as they were (G1, G11).
     case reinstall
+    /// A launch after the app's process ended (the user swiped it away, or the system
+    /// ended it in the background): memory is gone, `defaults`, the keychain and the
+    /// entitlements are as they were.
+    case relaunch
     /// The user opens the app and looks at its screens; nothing may change (G11).
     case look
     /// The guest signs in (G1): the app's own sign-in flow finished.
@@ -19,9 +23,20 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// The device's zone changed (`NSSystemTimeZoneDidChange`); read `device.timeZone`.
     case timeZoneChanged
     /// StoreKit's current entitlements changed (`Transaction.updates`); read
-    /// `device.currentEntitlements`.
+    /// `device.currentEntitlements`. A change that came while the app was in the
+    /// background, or not running, is told when it returns to the screen or is
+    /// launched, after that moment (the entitlements themselves change at once).
     case entitlementsChanged
+    /// The app left the screen for the background (`scenePhase` `.background`): the
+    /// harness reads no screen and asks for no use until it returns.
+    case background
+    /// The app returned to the screen from the background (`scenePhase` `.active`).
+    case foreground
+    /// A timer the app keeps fired while it is on the screen (an hourly entitlement
+    /// check, say): time passed with the app open.
+    case timer
 
-    /// Whether the app was just launched (a new process): `install` or `reinstall`.
-    public var isLaunch: Bool { self == .install || self == .reinstall }
+    /// Whether the app was just launched (a new process): `install`, `reinstall` or
+    /// `relaunch`.
+    public var isLaunch: Bool { self == .install || self == .reinstall || self == .relaunch }
 }

@@ -55,7 +55,7 @@ struct HarnessRun<App> {
     /// fails is played, so the result does not depend on the number of threads.
     private func play(_ settings: HarnessSettings, into report: inout HarnessReport) {
         let binding = self.binding
-        let generator = TimelineGenerator(policy: binding.policy, maxYears: settings.years)
+        let generator = TimelineGenerator(policy: binding.policy, maxYears: settings.years, appLife: true)
         let jobs = binding.isolation == .mainActor ? 1 : max(1, min(CampaignOptions.coreCount, settings.users))
         let hunt = UserHunt(users: settings.users)
         HarnessThread.parallel(jobs) {

@@ -18,7 +18,7 @@ enum HarnessText {
             if let expires = entitlement.expires { text += " expires \(expires)" }
             if !entitlement.renews { text += " not renewing" }
             return text
-        case .install, .reinstall, .look, .signIn:
+        case .install, .reinstall, .look, .signIn, .relaunch, .background, .foreground, .timer:
             return event.action.name
         }
     }
@@ -89,7 +89,7 @@ enum HarnessText {
     /// needs no generator flag. `policyName` is a shipped name or the policy file's path
     /// from the package root (`PolicyPlace`), where `swift run` runs.
     static func replayCommand(policyName: String, seed: UInt64, user: Int, years: Int) -> String {
-        ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: "") + " --out user\(user).json"
+        ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policyName, seed: seed, user: user, years: years, generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: true, appLife: true)) + " --out user\(user).json"
     }
 
     /// The lines of an issue that reproduce what a campaign found at user `user`: the

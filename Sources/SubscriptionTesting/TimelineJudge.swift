@@ -2,7 +2,8 @@ import Simulator
 import SubscriptionModel
 
 /// Judges one timeline: plays it through the team's app (`AppDriver`) and, when it has
-/// looks or reinstalls, through a second app on a second device without them (G11's
+/// looks, reinstalls or moments of the app's own life (relaunches, trips to the
+/// background, timers), through a second app on a second device without them (G11's
 /// shadow), then checks the recorded trace with `TimelineCheck` (every trace
 /// invariant, and the shadow in lockstep) and says why the app could not be judged, if
 /// it could not.
@@ -21,8 +22,8 @@ struct TimelineJudge<App> {
     mutating func judge(zone: TimeZoneRules, events: [Event]) -> TimelineJudgeVerdict {
         let app = driver.record(zone: zone, events: events)
         var loaded = [app]
-        if events.contains(where: { $0.action.isLookOrReinstall }) {
-            loaded.append(driver.record(zone: zone, events: events.filter { $0.action != .look && $0.action != .reinstall }))
+        if events.contains(where: { $0.action.changesNothing }) {
+            loaded.append(driver.record(zone: zone, events: events.filter { !$0.action.changesNothing }))
         }
         recordings.load(loaded)
         let verdict = check.check(zone: zone, events: events)

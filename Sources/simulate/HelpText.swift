@@ -115,7 +115,7 @@ enum HelpText {
     USAGE
       simulate replay FILE [--mutant NAME]
       simulate replay --seed S --user K [--years Y] [--personas P,...]
-                      [--policy X [--no-swarm] [--storekit F]] [--out FILE]
+                      [--policy X [--no-swarm] [--storekit F] [--app-life]] [--out FILE]
       simulate replay --batch
 
     Prints one JSON object per event (JSON Lines), as docs/timeline-format.md
@@ -139,6 +139,9 @@ enum HelpText {
       --policy X    a user of a run under policy X (a shipped name or a policy file)
       --no-swarm    ...of a run with --no-swarm
       --storekit F  ...of a run with --policy X --storekit F (the products of a StoreKit file)
+      --app-life    ...of a check of app code (SubscriptionHarness.check), whose users
+                    also relaunch the app, leave it for the background and come
+                    back, and see its timers fire
       --out FILE    also write that user's timeline to FILE (a timeline file; a
                     link, device or folder already at FILE is refused, not replaced)
       --batch       the batch protocol (docs/batch-protocol.md): read timelines from

@@ -15,13 +15,14 @@ enum ReplayCommand {
         let years = try arguments.int("--years", range: RunReport.yearRange)
         let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)
         let policy = try PolicyOption.parse(arguments, storeKit: true)
+        let appLife = try arguments.flag("--app-life")
         let batch = try arguments.flag("--batch")
         let mutant = try arguments.string("--mutant")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if batch {
-            guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, mutant == nil, positionals.isEmpty else {
-                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy, --mutant or --out")
+            guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, mutant == nil, !appLife, positionals.isEmpty else {
+                throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy, --app-life, --mutant or --out")
             }
             return BatchReplayCommand.run()
         }
@@ -31,12 +32,16 @@ enum ReplayCommand {
             guard let user else { throw UsageError("--seed needs --user K (the user's index in the run)") }
             let personas = personas ?? Persona.allCases
             let personasFlag = CampaignOptions.personasFlag(personas)
+            guard !appLife || policy != nil else { throw UsageError("--app-life regenerates a user of a check of app code, which runs under a policy: give --policy X") }
             if let policy {
                 let years = years ?? CampaignOptions.defaultYears
-                let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm).user(seed: seed, user: user).timeline
+                let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm, appLife: appLife)
+                    .user(seed: seed, user: user).timeline
                 if let out {
-                    let flags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument)
-                    let about = "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
+                    let flags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument, appLife: appLife)
+                    let about = appLife
+                        ? "SubscriptionHarness.check under \(ExternalProgram.shellWord(policy.given)), seed \(seed), years \(years): user \(user)"
+                        : "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
                     try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
@@ -53,8 +58,8 @@ enum ReplayCommand {
             FlagshipReplay.write(timeline) { Console.out($0, terminator: "") }
             return 0
         }
-        guard user == nil, out == nil, years == nil, personas == nil, policy == nil else {
-            throw UsageError("--user, --years, --personas, --policy and --out go with --seed (a FILE names its own policy)")
+        guard user == nil, out == nil, years == nil, personas == nil, policy == nil, !appLife else {
+            throw UsageError("--user, --years, --personas, --policy, --app-life and --out go with --seed (a FILE names its own policy)")
         }
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "replay needs a timeline FILE (or --seed S --user K); see 'simulate replay --help'" : "replay takes one FILE, got \(positionals.count)")

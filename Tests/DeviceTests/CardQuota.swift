@@ -21,6 +21,8 @@ final class CardQuota: @unchecked Sendable {
         case premiumUsesNotCounted
         /// The label says "1 cards remaining today".
         case pluralLabel
+        /// The count lives in the app object's memory, so a relaunch restores five cards.
+        case countInMemory
     }
 
     static let limit = 5
@@ -29,6 +31,8 @@ final class CardQuota: @unchecked Sendable {
     let device: SimulatedDevice
     let mistake: Mistake?
     private let launchCalendar: Calendar
+    /// The store of `countInMemory`: gone with the process.
+    private let memory = DeviceStore()
 
     init(device: SimulatedDevice, mistake: Mistake? = nil) {
         self.device = device
@@ -36,7 +40,13 @@ final class CardQuota: @unchecked Sendable {
         self.launchCalendar = device.calendar
     }
 
-    private var store: DeviceStore { mistake == .countInDefaults ? device.defaults : device.keychain }
+    private var store: DeviceStore {
+        switch mistake {
+        case .countInDefaults: device.defaults
+        case .countInMemory: memory
+        default: device.keychain
+        }
+    }
     private var calendar: Calendar { mistake == .cachedCalendar ? launchCalendar : device.calendar }
 
     /// Today's date in the device's calendar, as an integer yyyymmdd.

@@ -39,6 +39,10 @@ final class EngineApp: @unchecked Sendable {
         case .install: _ = apply(.install)
         case .reinstall: _ = apply(.reinstall)
         case .look: _ = apply(.look)
+        case .relaunch: _ = apply(.relaunch)
+        case .background: _ = apply(.background)
+        case .foreground: _ = apply(.foreground)
+        case .timer: _ = apply(.timer)
         case .signIn: _ = apply(.signIn)
         case .timeZoneChanged: _ = apply(.setZone(zone))
         case .entitlementsChanged:

@@ -28,7 +28,7 @@ struct FailureReportTests {
         let found = try #require(failure.found)
         #expect(found.seed == SubscriptionHarness.defaultSeed && found.years == 3)
         #expect(report.users == found.user + 1, "the hunt stops at the first failing user")
-        #expect(failure.replayCommand == "swift run simulate replay --policy daily-quip --seed 20261121 --user \(found.user) --years 3 --out user\(found.user).json")
+        #expect(failure.replayCommand == "swift run simulate replay --policy daily-quip --seed 20261121 --user \(found.user) --years 3 --app-life --out user\(found.user).json")
         let message = failure.message()
         #expect(message.contains("Found at user \(found.user) of seed 20261121"))
         #expect(message.contains("Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test"))
@@ -62,17 +62,18 @@ struct FailureReportTests {
         let failure = try #require(report?.failure)
         #expect(failure.timeline.events.contains { if case .setEntitlement(let entitlement?) = $0.action { entitlement.expires != nil } else { false } },
                 "the shrunk timeline reports an entitlement with an expiry: \(failure.message())")
-        // The finding docs/testing-your-app.md quotes: a use blocked under Free at the expiry,
-        // while the entitlement last reported is still Premium's.
-        #expect(failure.invariant == .noOverBlocking)
-        #expect(failure.violation.detail.hasPrefix("outcome blocked for view-card, expected allowed: premium enables it"), "\(failure.violation)")
+        // A finding docs/testing-your-app.md quotes: after the expiry the app shows Free's
+        // count (at its next screen: a timer, a return from the background), while the
+        // entitlement last reported is still Premium's.
+        #expect(failure.invariant == .exactScreens)
+        #expect(failure.violation.detail.hasPrefix("screen cards \"5 cards remaining today\", expected \"Unlimited cards\" (plan premium"), "\(failure.violation)")
     }
 
     @Test("the replayed user is the one that failed: its generated timeline fails the same way")
     func replayedUserFails() async throws {
         let failure = try #require(try await Self.huntResetsOnlyAtLaunch().failure)
         let found = try #require(failure.found)
-        let generated = TimelineGenerator(policy: .dailyQuip, maxYears: found.years).user(seed: found.seed, user: found.user).timeline
+        let generated = TimelineGenerator(policy: .dailyQuip, maxYears: found.years, appLife: true).user(seed: found.seed, user: found.user).timeline
         #expect(generated.events.count == found.originalEvents)
         var again: HarnessReport?
         await withKnownIssue {

@@ -51,7 +51,7 @@ struct SubscriptionMachineOracle: Sendable {
         switch event.action {
         case .install:
             if state.installedAt == nil { state.installedAt = event.at } // G1: `I` is recorded once.
-        case .reinstall, .look:
+        case .reinstall, .look, .relaunch, .background, .foreground, .timer:
             break // G1, G11: everything lives with the identity.
         case .signIn:
             state.isRegistered = true // G1: once registered, always registered; counts carry over.

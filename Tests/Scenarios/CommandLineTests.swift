@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SubscriptionModel
 import TestSupport
 import Testing
 
@@ -98,6 +99,27 @@ struct CommandLineTests {
         #expect(try String(contentsOfFile: folder + "/u.json", encoding: .utf8).contains("--personas heavy: user 0"))
         let without = try runSimulate(["replay"] + policy + ["--seed", "3", "--user", "0", "--years", "1"])
         #expect(without.out != replay.out, "without --personas, user 0 is another user")
+    }
+
+    @Test("replay --app-life regenerates a user of a check of app code: the run's user with the app's own moments between its events")
+    func replayAppLife() throws {
+        let folder = try temporaryFolder()
+        let plain = try runSimulate(["replay", "--policy", "daily-quip", "--seed", "20261121", "--user", "0", "--years", "1", "--out", folder + "/plain.json"])
+        let lived = try runSimulate(["replay", "--policy", "daily-quip", "--seed", "20261121", "--user", "0", "--years", "1", "--app-life", "--out", folder + "/lived.json"])
+        #expect(plain.status == 0 && lived.status == 0, "\(lived.err)")
+        let reader = TimelineReader()
+        let plainTimeline = try reader.read(path: folder + "/plain.json")
+        let livedTimeline = try reader.read(path: folder + "/lived.json")
+        #expect(livedTimeline == TimelineGenerator(policy: .dailyQuip, maxYears: 1, appLife: true).user(seed: 20261121, user: 0).timeline)
+        let moments: Set<String> = ["relaunch", "background", "foreground", "timer"]
+        #expect(livedTimeline.events.contains { moments.contains($0.action.name) })
+        #expect(livedTimeline.events.filter { !moments.contains($0.action.name) } == plainTimeline.events)
+        #expect(lived.out.split(separator: "\n").count == livedTimeline.events.count, "one output line per event")
+        let alone = try runSimulate(["replay", "--seed", "1", "--user", "0", "--app-life"])
+        #expect(alone.status == 2 && alone.out.isEmpty)
+        #expect(alone.err == "error: --app-life regenerates a user of a check of app code, which runs under a policy: give --policy X\n", "\(alone.err)")
+        let file = try runSimulate(["replay", folder + "/lived.json", "--app-life"])
+        #expect(file.status == 2 && file.err.contains("--app-life"), "\(file.err)")
     }
 
     @Test("--no-swarm without a generic policy says why: none given, or meal-capture's own generator")

@@ -215,7 +215,7 @@ struct ReplayContractErrorTests {
         let help = try runSimulate(["replay", "--help"])
         #expect(help.status == 0)
         #expect(help.out.contains("simulate replay FILE"))
-        #expect(help.out.contains("simulate replay --seed S --user K [--years Y] [--personas P,...]\n                  [--policy X [--no-swarm] [--storekit F]] [--out FILE]"))
+        #expect(help.out.contains("simulate replay --seed S --user K [--years Y] [--personas P,...]\n                  [--policy X [--no-swarm] [--storekit F] [--app-life]] [--out FILE]"))
         let overview = try runSimulate(["--help"])
         #expect(overview.status == 0 && overview.out.contains("USAGE"))
         let bad = try runSimulate(["run", "--users", "lots"])

@@ -132,7 +132,7 @@ package struct ExternalCheck: ExternalChecking {
         }
         checker.main.outputs = main.outputs
         checker.main.screens = main.screens
-        let transparent = timeline.events.filter { $0.action != .look && $0.action != .reinstall }
+        let transparent = timeline.events.filter { !$0.action.changesNothing }
         var shadowLimitProblem: (index: Int, detail: String)?
         if transparent.count < timeline.events.count {
             let shadowReference = checker.referenceOutputs(policy, zone: timeline.zone, transparent)
@@ -145,10 +145,10 @@ package struct ExternalCheck: ExternalChecking {
                 if let problem = parsed.limitProblem {
                     var seen = -1
                     let index = timeline.events.firstIndex { event in
-                        if event.action != .look && event.action != .reinstall { seen += 1 }
+                        if !event.action.changesNothing { seen += 1 }
                         return seen == problem.index
                     }!
-                    shadowLimitProblem = (index, problem.detail + " (in the output without the looks and reinstalls)")
+                    shadowLimitProblem = (index, problem.detail + " (in the output without the events that change nothing)")
                 }
             }
         }
@@ -207,7 +207,7 @@ package struct ExternalCheck: ExternalChecking {
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`, saying when the check also sent it without its looks (G11).
     package func reproduction(_ path: String, of timeline: Timeline) -> String {
-        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.isLookOrReinstall } ? "G11" : nil)
+        program.reproduction(path, withoutLooksRule: timeline.events.contains { $0.action.changesNothing } ? "G11" : nil)
     }
 
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of

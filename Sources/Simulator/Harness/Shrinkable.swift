@@ -18,6 +18,10 @@ package protocol ShrinkableTimeline {
     /// Simpler whole timelines, each changing many events at once (every use of one
     /// feature made a use of another), which no change of one event can reach.
     var simplerWholes: [Self] { get }
+    /// The candidate with what a deletion left dangling taken out (a return to the
+    /// foreground whose trip to the background was deleted), so that the shrinker can
+    /// delete one end of a pair; the timeline itself when nothing dangles.
+    var repaired: Self { get }
 }
 
 extension ShrinkableTimeline {
@@ -25,6 +29,8 @@ extension ShrinkableTimeline {
     package var simplerWholes: [Self] { [] }
     /// Every valid timeline, by default.
     package var isRealistic: Bool { true }
+    /// Nothing to repair, by default.
+    package var repaired: Self { self }
 }
 
 extension Array where Element: ShrinkableStep {
@@ -144,8 +150,10 @@ extension Event: ShrinkableStep {
     /// rounded down to the hour, the minute or the second (a readable counterexample),
     /// then a product of a lower plan (tried by the product's index: the policy lists
     /// products in plan order) with the same expiry, or as a lifetime purchase, then
-    /// none at all; a reinstall or a sign-in a look. Which of these StoreKit could report
-    /// for the product's kind, the timeline says (`Timeline.isRealistic`).
+    /// none at all; a sign-in a look; a reinstall a look, then a relaunch (which keeps
+    /// what the app stored: a bug of memory shows as one); a relaunch a look. Which of
+    /// these StoreKit could report for the product's kind, and whether the app is on the
+    /// screen for them, the timeline says (`Timeline.isRealistic`).
     package var simpler: [Event] {
         let actions: [Action] = switch action {
         case .setEntitlement(let entitlement?):
@@ -156,7 +164,8 @@ extension Event: ShrinkableStep {
                         + [.setEntitlement(Entitlement(product: lower, expires: nil, renews: false))]
                 }
                 + [.setEntitlement(nil)]
-        case .reinstall, .signIn: [.look]
+        case .reinstall: [.look, .relaunch]
+        case .signIn, .relaunch: [.look]
         default: []
         }
         return actions.map { Event(at: at, $0) }

@@ -59,6 +59,7 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Accepts `candidate` when it is valid and still fails; cuts what follows the new violation.
     private mutating func accept(_ candidate: Timeline, into best: inout Timeline, _ violation: inout Violation) -> Bool {
         attempts += 1
+        let candidate = candidate.repaired
         guard candidate.isValid, candidate.isRealistic, let found = failure(candidate) else { return false }
         best = candidate
         best.events.removeSubrange((found.eventIndex + 1)...)

@@ -30,13 +30,36 @@ public struct Event: Hashable, Sendable {
         case signIn
         /// StoreKit's current entitlement is now this one, or none (P1, G12).
         case setEntitlement(Entitlement?)
+        /// The app's process ends and the app is launched again: what it held in memory is
+        /// gone, what it stored is kept. Changes nothing under the rules (G1, G11).
+        case relaunch
+        /// The app leaves the screen for the background; until it returns, the user
+        /// uses nothing. Changes nothing under the rules.
+        case background
+        /// The app returns to the screen from the background. Changes nothing.
+        case foreground
+        /// A timer the app set fires while it is on the screen (time passing with the app
+        /// open: an hourly entitlement check, say). Changes nothing.
+        case timer
 
-        /// Whether this is a `look` or a `reinstall`: the events G11 says change nothing
-        /// (a pattern match, cheaper than comparing whole actions on a hot path).
+        /// Whether the rules say the event changes nothing (G1, G11): a `look`, a
+        /// `reinstall`, or a moment of the app's own life (`relaunch`, `background`,
+        /// `foreground`, `timer`). A pattern match, cheaper than comparing whole actions on
+        /// a hot path.
         @inlinable
-        public var isLookOrReinstall: Bool {
+        public var changesNothing: Bool {
             switch self {
-            case .look, .reinstall: true
+            case .look, .reinstall, .relaunch, .background, .foreground, .timer: true
+            default: false
+            }
+        }
+
+        /// Whether the app is on the screen for it: the user uses, looks and signs in
+        /// only then (and a timer fires only then), while StoreKit and the device's zone
+        /// change whether or not the app runs.
+        package var needsForeground: Bool {
+            switch self {
+            case .use, .look, .signIn, .timer: true
             default: false
             }
         }
@@ -51,6 +74,10 @@ public struct Event: Hashable, Sendable {
             case .use: "use"
             case .signIn: "sign-in"
             case .setEntitlement: "set-entitlement"
+            case .relaunch: "relaunch"
+            case .background: "background"
+            case .foreground: "foreground"
+            case .timer: "timer"
             }
         }
     }

@@ -66,8 +66,8 @@ public struct SubscriptionMachine: Sendable {
             return use(feature, day: day, at: instant, &state)
         case .install:
             if state.installedAt == nil { state.installedAt = instant } // G1: `I` is recorded once.
-        case .reinstall, .look:
-            break // G1, G11: everything lives with the identity.
+        case .reinstall, .look, .relaunch, .background, .foreground, .timer:
+            break // G1, G11: everything lives with the identity, none of it in the app's memory.
         case .signIn:
             state.isRegistered = true // G1: once registered, always registered; counts carry over.
         case .setZone(let zone):

@@ -16,11 +16,11 @@ extension QuotaEnvironment {
 
 extension DescribedQuotaManager {
     /// The described manager under the harness: its reset runs whenever the app becomes
-    /// active (a launch, or a look: back to the foreground).
+    /// active (a launch, a return from the background, or a look).
     nonisolated static let harnessAdapter = AppAdapter { @MainActor device in DescribedQuotaManager(environment: .simulated(device)) }
         .use("view-card") { @MainActor quota, _ in quota.viewCard() == .granted ? .allowed : .blocked(.day, showing: .paywall) }
         .lifecycle { @MainActor quota, moment in
-            if moment.isLaunch || moment == .look { quota.resetDailyCountIfNeeded() }
+            if moment.isLaunch || moment == .foreground || moment == .look { quota.resetDailyCountIfNeeded() }
         }
         .screen("cards") { @MainActor quota in .text(quota.remainingCardsText) }
         .screen("plan") { @MainActor quota in .text(quota.planName) }

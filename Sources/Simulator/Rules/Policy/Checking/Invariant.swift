@@ -27,8 +27,10 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// G10, G12: every screen value is the policy's expression evaluated on the plan, the
     /// counts in force, the entitlement last reported and the device's zone.
     case exactScreens = "exact-screens"
-    /// G1, G11: a `look` or a `reinstall` leaves every later output as it would be
-    /// without it.
+    /// G1, G11: a `look`, a `reinstall` and every moment of the app's own life (a
+    /// `relaunch`, a trip to the `background` and back, a `timer`) leave every later
+    /// output as it would be without them (`Event.Action.changesNothing`). The id keeps
+    /// the name it had before the app's moments joined it.
     case lookAndReinstallChangeNothing = "look-and-reinstall-change-nothing"
     /// The same seed gives the same timeline and the same outputs when regenerated.
     case deterministic

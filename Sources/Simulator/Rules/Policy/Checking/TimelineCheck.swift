@@ -3,8 +3,9 @@ import SubscriptionModel
 /// Runs one implementation of a policy over timelines and checks each trace: the
 /// invariants event by event (`TraceChecker`); optionally `matches-reference`
 /// (the reference engine in lockstep, compared field by field); and, when the timeline
-/// has a `look` or `reinstall`, G11 in lockstep: a second instance (the shadow) gets
-/// every event but those, and each remaining event's output must be one a user could
+/// has an event that changes nothing (`Event.Action.changesNothing`: a look, a
+/// reinstall, a relaunch, a trip to the background, a timer), G11 in lockstep: a second
+/// instance (the shadow) gets every event but those, and each remaining event's output must be one a user could
 /// not tell apart from the first instance's.
 ///
 /// At one event the trace invariants come first, then `matches-reference`, then the
@@ -16,7 +17,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     package let policy: SubscriptionPolicy
     /// The implementation under test.
     package var implementation: Implementation
-    /// The instance that never sees looks and reinstalls.
+    /// The instance that never sees the events that change nothing.
     package var shadow: Implementation
     /// The invariant checker, with its running check counts.
     package var checker: TraceChecker
@@ -73,7 +74,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         checker.start(zone: zone)
         reference?.start(zone: zone)
         var lockstep = false
-        for event in events where event.action.isLookOrReinstall {
+        for event in events where event.action.changesNothing {
             lockstep = true
             break
         }
@@ -99,7 +100,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
                 }
             }
             if lockstep {
-                if event.action.isLookOrReinstall {
+                if event.action.changesNothing {
                     firstSkipped = firstSkipped ?? index
                 } else {
                     let without = shadow.handle(event)
@@ -114,11 +115,11 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         return Verdict(violation: nil, digest: digester.digest)
     }
 
-    /// G11's violation: the output with the looks and reinstalls differs from the one without.
+    /// G11's violation: the output with the events that change nothing differs from the one without.
     @inline(never)
     private func shadowViolation(_ output: Output, _ without: Output, index: Int, firstSkipped: Int?) -> Violation<Invariant> {
         let skipped = firstSkipped.map { "the first at event \($0)" } ?? "none before this event"
-        let detail = "without the looks and reinstalls (\(skipped)), this event's output would differ: "
+        let detail = "without the looks, reinstalls and other events that change nothing (\(skipped)), this event's output would differ: "
             + comparison.differences(output, without, "with", "without").joined(separator: "; ")
         return Violation<Invariant>(invariant: .lookAndReinstallChangeNothing, eventIndex: index, detail: detail)
     }

@@ -237,8 +237,8 @@ package struct TraceChecker {
         switch event.action {
         case .install:
             if installedAt == nil { installedAt = at } // G1: recorded once.
-        case .reinstall, .look, .use:
-            break // G1, G11: nothing the model reports lives with the installation.
+        case .reinstall, .look, .use, .relaunch, .background, .foreground, .timer:
+            break // G1, G11: nothing the model reports lives with the installation or the process.
         case .signIn:
             isRegistered = true // G1: registered for good.
         case .setZone(let zone):

@@ -179,7 +179,7 @@ package struct CoverageTracker {
         switch event.action {
         case .use(let feature, let day):
             observeUse(feature: feature, day: day, at: at, output: output)
-        case .look:
+        case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
             installedAt = at

@@ -16,7 +16,7 @@ import SubscriptionModel
 /// users install on either side of its cut-off and live through its end.
 ///
 /// A user's timeline depends only on the policy, the seed, the user's index, `maxYears`,
-/// the personas and the swarm switch: the same on every run, thread and platform.
+/// the personas, the swarm switch and the app-life switch: the same on every run, thread and platform.
 package struct TimelineGenerator: Sendable {
     /// The rules the timelines are drawn for.
     package var policy: SubscriptionPolicy { traits.policy }
@@ -29,6 +29,11 @@ package struct TimelineGenerator: Sendable {
     package let swarm: Bool
     /// The zones drawn from.
     package let catalog: ZoneCatalog
+    /// Whether the app's own moments (relaunches, trips to the background, timers) are
+    /// laid over each user's events (`AppLifeMoments`): on for checks of a team's app,
+    /// off for the reference campaigns, which they cannot change (G11). Off, a user's
+    /// events are the same as with it on, less those moments.
+    package let appLife: Bool
     let traits: UserTraits
     private let personaWeights: [Int]
 
@@ -42,7 +47,7 @@ package struct TimelineGenerator: Sendable {
 
     /// A generator of timelines under `policy`, up to `maxYears` long.
     package init(policy: SubscriptionPolicy, maxYears: Int = 3, personas: [Persona] = Persona.allCases, swarm: Bool = true,
-                catalog: ZoneCatalog = .standard) {
+                catalog: ZoneCatalog = .standard, appLife: Bool = false) {
         precondition((1...100).contains(maxYears), "1 to 100 years")
         precondition(!personas.isEmpty)
         self.traits = UserTraits(policy)
@@ -51,6 +56,7 @@ package struct TimelineGenerator: Sendable {
         self.personaWeights = personas.map(\.weight)
         self.swarm = swarm
         self.catalog = catalog
+        self.appLife = appLife
     }
 
     /// What a user was drawn as, besides their events.
@@ -98,6 +104,10 @@ package struct TimelineGenerator: Sendable {
                                      catalog: catalog, into: buffer)
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone)
+        if appLife {
+            var moments = AppLifeMoments(random: random.split())
+            moments.lay(buffer.array, into: buffer)
+        }
         return Drawn(zone: zone, persona: persona, swarm: subset)
     }
 

@@ -53,7 +53,7 @@ package struct TimelineWriter: Sendable {
             if Self.writesRenews(entitlement, at: event.at) { json += ", \"renews\": \(entitlement.renews)" }
         case .setZone(let next):
             json += ", \"zone\": \(JSONText.quoted(next.identifier))"
-        case .install, .reinstall, .look, .signIn:
+        case .install, .reinstall, .look, .signIn, .relaunch, .background, .foreground, .timer:
             break
         }
         return json + "}"

@@ -104,7 +104,7 @@ extension QuotaApp {
         switch event.action {
         case .install: installed(at: at)
         case .reinstall: reinstalled(at: at)
-        case .look: break
+        case .look, .relaunch, .background, .foreground, .timer: break
         case .setZone(let zone): store.zone = zone
         case .signIn: signedIn(at: at)
         case .setEntitlement(let entitlement): entitlementChanged(to: entitlement, at: at)

@@ -5,9 +5,11 @@ extension ShrunkFailure where Rules == PolicyRules {
     package var runPolicy: String { policyName ?? timeline.policy.name }
 
     /// The generator's flags that a user of a policy run depends on besides seed, user
-    /// and years, in the one order every command writes them.
-    package static func generatorFlags(swarm: Bool, personas: [Persona] = Persona.allCases, storeKitArgument: String = "") -> String {
-        (swarm ? "" : " --no-swarm") + CampaignOptions.personasFlag(personas) + storeKitArgument
+    /// and years, in the one order every command writes them (`--app-life` for a user
+    /// of a check of app code, who lives through relaunches and trips to the background).
+    package static func generatorFlags(swarm: Bool, personas: [Persona] = Persona.allCases, storeKitArgument: String = "",
+                                       appLife: Bool = false) -> String {
+        (swarm ? "" : " --no-swarm") + CampaignOptions.personasFlag(personas) + storeKitArgument + (appLife ? " --app-life" : "")
     }
 
     /// The shrunk timeline as a timeline file naming the policy as the run did; its

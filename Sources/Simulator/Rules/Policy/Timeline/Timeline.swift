@@ -21,17 +21,64 @@ public struct Timeline: Hashable, Sendable {
     /// first and only there, instants never decreasing.
     package var isValid: Bool { events.isOneLife { $0.action == .install } }
 
-    /// Whether every entitlement is one StoreKit reports, as the generator draws them
-    /// (the shrinker keeps to it; docs/timeline-format.md, "Realistic timelines"): an
-    /// auto-renewable product's always has an expiry; a non-consumable's never has one
-    /// and does not renew.
+    /// Whether every event is one the generator could have drawn (the shrinker keeps to
+    /// it; docs/timeline-format.md, "Realistic timelines"): every entitlement is one
+    /// StoreKit reports (an auto-renewable product's always has an expiry; a
+    /// non-consumable's never has one and does not renew), and the app is on the screen
+    /// whenever the user uses, looks, signs in or a timer fires (`needsForeground`): the
+    /// app goes to the `background` only from the screen and returns with `foreground`
+    /// only from the background, and every launch (`install`, `reinstall`, `relaunch`)
+    /// brings it to the screen.
     package var isRealistic: Bool {
-        events.allSatisfy { event in
-            guard case .setEntitlement(let entitlement?) = event.action, policy.products.indices.contains(entitlement.product) else { return true }
-            switch policy.products[entitlement.product].kind {
-            case .autoRenewable: return entitlement.expires != nil
-            case .nonConsumable: return entitlement.expires == nil && !entitlement.renews
+        var onScreen = true
+        for event in events {
+            switch event.action {
+            case .setEntitlement(let entitlement?) where policy.products.indices.contains(entitlement.product):
+                switch policy.products[entitlement.product].kind {
+                case .autoRenewable: if entitlement.expires == nil { return false }
+                case .nonConsumable: if entitlement.expires != nil || entitlement.renews { return false }
+                }
+            case .install, .reinstall, .relaunch:
+                onScreen = true
+            case .background:
+                if !onScreen { return false }
+                onScreen = false
+            case .foreground:
+                if onScreen { return false }
+                onScreen = true
+            case let action where action.needsForeground:
+                if !onScreen { return false }
+            default:
+                break
             }
         }
+        return true
+    }
+
+    /// The timeline without the returns to the `foreground` that find the app on the
+    /// screen already, and the trips to the `background` that find it there already:
+    /// what deleting one end of a trip leaves behind.
+    package var repaired: Timeline {
+        var onScreen = true
+        var kept: [Event] = []
+        kept.reserveCapacity(events.count)
+        var dropped = false
+        for event in events {
+            switch event.action {
+            case .install, .reinstall, .relaunch: onScreen = true
+            case .background:
+                if !onScreen { dropped = true; continue }
+                onScreen = false
+            case .foreground:
+                if onScreen { dropped = true; continue }
+                onScreen = true
+            default: break
+            }
+            kept.append(event)
+        }
+        guard dropped else { return self }
+        var repaired = self
+        repaired.events = kept
+        return repaired
     }
 }

@@ -85,7 +85,8 @@ package struct TimelineReader: Sendable {
 
     // MARK: Events
 
-    private static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement"]
+    private static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement",
+                                                   "relaunch", "background", "foreground", "timer"]
 
     /// The members an event of the generic form may take; the others are skipped unread.
     private enum Field {
@@ -192,6 +193,10 @@ package struct TimelineReader: Sendable {
         case "reinstall": return Event(at: at, .reinstall)
         case "look": return Event(at: at, .look)
         case "sign-in": return Event(at: at, .signIn)
+        case "relaunch": return Event(at: at, .relaunch)
+        case "background": return Event(at: at, .background)
+        case "foreground": return Event(at: at, .foreground)
+        case "timer": return Event(at: at, .timer)
         case "use":
             guard let rawFeature = object[.feature], rawFeature != .null else { throw .event(index, "missing \"feature\"") }
             guard case .string(let featureID) = rawFeature, let feature = policy.featureIndex(featureID) else {
