@@ -40,6 +40,18 @@ struct AppLifeTests {
         #expect(again.failure == nil)
     }
 
+    @Test("every mistake's shrunk counterexample is one the generator could have drawn: valid, realistic, still failing (seed 20261121, up to 300 users each)",
+          arguments: CardQuota.Mistake.allCases)
+    func shrunkCounterexamplesAreRealistic(_ mistake: CardQuota.Mistake) async throws {
+        var report: HarnessReport?
+        await withKnownIssue {
+            report = try await SubscriptionHarness.check(CardQuota.adapter(mistake), policy: .dailyQuip, users: 300, seed: 20261121)
+        }
+        let failure = try #require(report?.failure, "\(mistake) was not found in 300 users")
+        #expect(failure.timeline.isValid && failure.timeline.isRealistic, "\(failure.timeline.events.map(\.action))")
+        #expect(failure.found.map { failure.timeline.events.count < $0.originalEvents } == true)
+    }
+
     @Test("relaunches, trips to the background, timers and late entitlement news reach the adapter (seed 20261121, 40 users)")
     func momentsReachTheAdapter() async throws {
         let seen = MomentLog()
