@@ -22,17 +22,22 @@ let package = Package(
     targets: [
         // The shipped policy files, compiled into the library (no Bundle lookup at run time).
         .target(name: "SubscriptionModel", resources: ["meal-capture", "daa-tiers", "oxalate", "daily-quip", "face-recall"].map { .embedInCode("Policies/\($0).json") }),
-        .target(name: "Simulator", dependencies: ["SubscriptionModel"]),
+        // The harness's core for any policy: the generator, the checker, the shrinker and
+        // the campaign loop (what a check of app code needs, and nothing of the CLI).
+        .target(name: "SimulatorCore", dependencies: ["SubscriptionModel"]),
+        // The rest of the harness: the flagship's own rules, reports, external programs,
+        // shards, StoreKit files, mutants; it re-exports SimulatorCore.
+        .target(name: "Simulator", dependencies: ["SimulatorCore", "SubscriptionModel"]),
         .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
         // The example timelines and StoreKit fixtures are read from their path by the tests, not bundled.
         // What every test target shares: the scratch folder the tests write in, removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator", "TestSupport"], exclude: ["Examples", "StoreKit"]),
-        .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "Simulator", "TestSupport"]),
+        .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "SimulatorCore", "Simulator", "TestSupport"]),
         // A team's own quota code under the harness: a simulated device, an adapter, one
         // call that checks it from Swift Testing or XCTest (no processes, no files: builds
         // for an iOS test target).
-        .target(name: "SubscriptionTesting", dependencies: ["Simulator", "SubscriptionModel"]),
+        .target(name: "SubscriptionTesting", dependencies: ["SimulatorCore", "SubscriptionModel"]),
         .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "Simulator", "SubscriptionModel", "TestSupport"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// A team's app, as recorded by `AppDriver`, replayed as a `SubscriptionImplementation` so the

@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// A policy invariant the team's code broke, with everything a team needs to act on it:
@@ -121,11 +121,11 @@ public struct HarnessFailure: Sendable {
     }
 
     private var functionName: String {
-        RegressionTest.functionName("\(policyName) \(invariant.rawValue)" + (found.map { " seed \($0.seed) user \($0.user)" } ?? ""))
+        RegressionTestText.functionName("\(policyName) \(invariant.rawValue)" + (found.map { " seed \($0.seed) user \($0.user)" } ?? ""))
     }
 
     private var indentedTimeline: String {
-        RegressionTest.indentedTimeline(timelineJSON.trimmingSuffix())
+        RegressionTestText.indentedTimeline(timelineJSON.trimmingSuffix())
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import SimulatorCore
 
 /// What one `SubscriptionHarness.check` did: how much it played, what the app's reports
 /// let it judge, and the failure or problem it recorded, if any.

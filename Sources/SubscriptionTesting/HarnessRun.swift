@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// Plays users through a team's adapter, in order, on the calling thread (the harness's

@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 
 /// The seed, size and span of a check: the caller's, unless the environment overrides
 /// them, so a failure seen in CI is replayed, or a check widened, without editing a test:

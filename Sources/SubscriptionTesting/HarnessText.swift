@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// The words of a failure message: an event, what the app reported, what the rules

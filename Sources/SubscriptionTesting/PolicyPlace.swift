@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// How a check names a team's own policy file in what it prints: relative to the root of

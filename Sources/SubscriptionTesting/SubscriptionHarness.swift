@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// Checks a team's own quota code against a policy from a Swift Testing or XCTest test,

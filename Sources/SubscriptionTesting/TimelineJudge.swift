@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// Judges one timeline: plays it through the team's app (`AppDriver`) and, when it has

@@ -1,4 +1,4 @@
-import Simulator
+import SimulatorCore
 
 /// What judging one timeline showed.
 struct TimelineJudgeVerdict: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import SimulatorCore
 import SubscriptionModel
 
 /// Hands users out in order to the harness's threads and keeps what each played, until

@@ -1,4 +1,5 @@
 @testable import Simulator
+@testable import SimulatorCore
 import SubscriptionModel
 import Testing
 

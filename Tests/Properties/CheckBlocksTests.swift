@@ -1,4 +1,5 @@
 @testable import Simulator
+@testable import SimulatorCore
 import Testing
 
 /// `CheckBlocks` merges the blocks' tallies in block order, up to and including the

@@ -1,4 +1,5 @@
 @testable import Simulator
+@testable import SimulatorCore
 import Testing
 
 /// Coverage floors scale with a run's size so that a passing run is never failed by

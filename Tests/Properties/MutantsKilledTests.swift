@@ -1,5 +1,6 @@
 import Foundation
 @testable import Simulator
+@testable import SimulatorCore
 import SubscriptionModel
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// The batch protocol (`docs/batch-protocol.md`): one long-lived program answers many
 /// timelines, so a check pays for starting it once per job rather than once per

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate replay --batch`'s answer to one request line of the batch protocol
 /// (`BatchProtocol`): the timeline's JSON Lines exactly as `simulate replay FILE`

@@ -1,3 +1,4 @@
+import SimulatorCore
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads an output line byte by byte in the one layout the package itself prints (keys
 /// in the contract's order, no white space, strings escaped as `JSONText` escapes

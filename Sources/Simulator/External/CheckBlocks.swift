@@ -1,4 +1,5 @@
 import Synchronization
+import SimulatorCore
 
 /// How `simulate check` shares its users among jobs so that what it counts does not
 /// depend on the number of jobs.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `report.json` (and its markdown and HTML) for `simulate check`: the same report as a
 /// run's, titled "External implementation check", counting the timelines the program

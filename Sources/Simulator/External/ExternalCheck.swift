@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate check --command CMD --policy P`: a policy's generated timelines through
 /// an external program, each written in the generic form (naming its policy), the

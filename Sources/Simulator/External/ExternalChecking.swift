@@ -1,6 +1,7 @@
 import Dispatch
 import SubscriptionModel
 import Synchronization
+import SimulatorCore
 
 /// An external check of one rule set (`simulate check --command`): what checking one
 /// generated user through the program means to it. The loop around it (the jobs, a

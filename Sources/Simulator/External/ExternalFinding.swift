@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorCore
 
 /// What one timeline gave an external check, v1 (`FlagshipExternalCheck.Finding`) or under a
 /// policy (`ExternalCheck.Finding`).

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Another implementation of the rules, as a program that speaks the replay contract:
 /// given a timeline file as its last argument it prints JSON Lines; or, with `batch`,
@@ -237,12 +238,7 @@ package struct ExternalProgram: Sendable {
 
     /// `text` as one shell word: as it is when it holds only characters a shell takes
     /// literally, else in single quotes.
-    package static func shellWord(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+:,@%=".unicodeScalars.contains(scalar))
-        }
-        return plain ? text : quoted(text)
-    }
+    package static func shellWord(_ text: String) -> String { ShellText.word(text) }
 
     /// How long one run may take unless `--timeout` says otherwise, in seconds.
     package static let defaultTimeoutSeconds: Double = 10
@@ -267,7 +263,5 @@ package struct ExternalProgram: Sendable {
     }
 
     /// `text` as one shell word, always in single quotes (as reports and summaries write a command).
-    package static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    package static func quoted(_ text: String) -> String { ShellText.quoted(text) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate check --command`: generated timelines through an external program,
 /// each checked against the invariants and the reference model; the first failure

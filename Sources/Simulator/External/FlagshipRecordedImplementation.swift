@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Outputs computed beforehand (by an external program), handed out one per event, so
 /// the usual `FlagshipTimelineCheck` can check them.

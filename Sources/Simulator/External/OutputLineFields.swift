@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// How both output parsers read the fields of one line the strict way (after the fast
 /// path gave up on it): the line as a JSON object with exactly the contract's keys, its

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads another implementation's generic replay output (JSON Lines, one object per
 /// event, the generic contract's Output table in `docs/timeline-format.md`) back into

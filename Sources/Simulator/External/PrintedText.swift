@@ -1,3 +1,4 @@
+import SimulatorCore
 /// Text another program printed, made safe to quote in a one-line report: cut to a
 /// few hundred characters, and every character that could break the line, move the
 /// cursor or reorder what follows (controls, line and paragraph separators, format

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// One job's way of running an external program on timelines, one after another: a
 /// fresh process per timeline (the timeline as a file, its last argument), or, for a

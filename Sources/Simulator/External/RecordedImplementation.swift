@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Outputs and screens computed beforehand (by an external program under a policy),
 /// handed out one per event, so the usual `TimelineCheck` can check them.

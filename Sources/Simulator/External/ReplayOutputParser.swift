@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads another implementation's `simulate replay` output (JSON Lines, one object per
 /// event, the contract's Output table) back into `FlagshipOutput` values, refusing anything

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorCore
 
 /// What every rule set's benchmark measures with (`Benchmark` for a policy,
 /// `FlagshipBenchmark` for the flagship's rules): one measurement, the median of

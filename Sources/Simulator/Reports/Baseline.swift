@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The behaviour baseline committed under `reports/`: a fixed seed and size whose
 /// report (without timings) `swift test` reproduces. A rule change that moves any

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// The words of a report's coverage table as report.md and report.html show them, with
 /// what would be the same on many lines said once: a check's "counts coverage without
 /// judging it" in a note above the table (each line keeps what a run of its size would

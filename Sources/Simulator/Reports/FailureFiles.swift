@@ -1,3 +1,4 @@
+import SimulatorCore
 extension RunResult where Rules: ReportingRules {
     /// Shrinks the first failing user of every broken invariant (`shrink`, given the
     /// invariant and the user) and writes each shrunk timeline to

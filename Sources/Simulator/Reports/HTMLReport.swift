@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts, nothing
 /// fetched) with the charts a reviewer wants at a glance.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `report.md`: the run as a reviewer reads it in a pull request.
 package enum MarkdownReport {

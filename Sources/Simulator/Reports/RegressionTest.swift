@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A Swift Testing test for `Tests/Scenarios` that replays a shrunk failure through the
 /// implementation that failed and fails until its bug is fixed: what a reviewer pastes
 /// into the suite.
@@ -54,24 +55,12 @@ package enum RegressionTest {
 
         /// \(summary)
         @Test("regression: \(title)")
-        func \(functionName(name))() throws {
+        func \(RegressionTestText.functionName(name))() throws {
             let timeline = try \(read) Data(#\"\"\"
-        \(indentedTimeline(timelineText))
+        \(RegressionTestText.indentedTimeline(timelineText))
                 \"\"\"#.utf8))
         \(body.map { "    " + $0 }.joined(separator: "\n"))
         }
         """
-    }
-
-    /// `regression` followed by `name`'s letters and digits, each word capitalized: a
-    /// Swift function name.
-    package static func functionName(_ name: String) -> String {
-        "regression" + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
-    /// A timeline's text indented to sit inside a test's raw string literal (blank
-    /// lines stay empty).
-    package static func indentedTimeline(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// `simulate diff OLD.json NEW.json`: what changed between two reports, as markdown
 /// tables in the form of `report.md`, listing only what moved.
 ///

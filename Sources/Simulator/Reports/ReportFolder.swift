@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SimulatorCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Everything a run found, as `report.json` stores it: the one source the markdown,
 /// the HTML page, `simulate diff` and the behaviour baseline are rendered from.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What a report needs of a rule set beyond what every run counts: how its rules are
 /// named, its coverage lines, its behaviour tables and a failure's entry. The report

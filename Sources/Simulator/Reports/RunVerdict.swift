@@ -1,3 +1,4 @@
+import SimulatorCore
 /// The sentences a run's printed summary ends with: whether every invariant held and
 /// whether every category reached its floor, naming what did not. One wording for
 /// `run` (the v1 path and policies), `mutants` and `merge`, and report.md's verdict

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorCore
 
 /// Small inline-SVG charts for the HTML report: no scripts, no external files.
 enum SVGChart {

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A kill matrix as a run found it: the rows the report shows, and what a merge of
 /// sharded kill matrices needs besides (which user killed each mutant, and how many
 /// events each of the shard's users had), since a mutant's events-until-kill in the

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// Why `simulate merge` will not merge what it was given: one line naming the
 /// offending report folder (or the missing shard), printed as `error: ...` with exit
 /// status 2, before anything is written.

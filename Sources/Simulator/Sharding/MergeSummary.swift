@@ -1,3 +1,4 @@
+import SimulatorCore
 /// What `simulate merge` prints (and writes to summary.txt): which shards were merged,
 /// the whole run's totals, invariants and coverage in the layout of `simulate run`'s
 /// summary, the kill matrix of a mutants run, the verdict and each failure with the

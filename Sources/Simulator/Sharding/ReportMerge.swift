@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate merge`: the shards of a run (`--shard I/N` on `run`, `mutants` or `check`)
 /// put back together into the report the whole run would have written in one process.

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// What a shard's `report.json` records besides the report of its share (`shard`):
 /// which shard it is, the whole run's command, and the exact figures `simulate merge`
 /// needs that the report itself shows only rounded or not at all.

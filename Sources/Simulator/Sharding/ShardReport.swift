@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// One shard's report as `simulate merge` reads it: the report folder it came from
 /// (what a refusal names) and its `report.json`, which must be a shard's.

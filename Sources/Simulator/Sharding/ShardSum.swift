@@ -1,3 +1,4 @@
+import SimulatorCore
 /// The one way `simulate merge` adds up its shards' figures: every sum it makes (users,
 /// events, simulated milliseconds, invariant checks and violations, coverage, behaviour
 /// tables, personas, jobs, a kill's events before it) goes through `add`, which refuses

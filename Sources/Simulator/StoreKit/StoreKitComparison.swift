@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Where a StoreKit configuration and a policy disagree (`simulate storekit`, rules
 /// S1–S6 of `docs/storekit.md`): products one side has and the other lacks, a

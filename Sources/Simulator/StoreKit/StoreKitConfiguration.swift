@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// An Xcode StoreKit configuration file (`*.storekit`), as far as the harness reads it:
 /// its products with their kinds, the subscription groups with each subscription's

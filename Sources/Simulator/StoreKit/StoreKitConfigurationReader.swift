@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The lenient reader of a StoreKit configuration's JSON (`docs/storekit.md`).
 ///

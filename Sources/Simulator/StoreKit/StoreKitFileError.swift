@@ -1,3 +1,4 @@
+import SimulatorCore
 /// Why a StoreKit configuration file cannot be read: the file, where (a JSON path such
 /// as `$.subscriptionGroups[0].subscriptions[1].groupNumber`, or `line 12, column 5`
 /// for text that is not JSON) and what is wrong, in one line like the policy file's

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// One way a StoreKit configuration and a policy disagree about a product (S1–S6 of
 /// `docs/storekit.md`): printed as one line naming the product id and what differs.
 package struct StoreKitFinding: Hashable, Sendable, CustomStringConvertible {

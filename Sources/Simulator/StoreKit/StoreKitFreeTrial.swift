@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A subscription's free introductory offer (`paymentMode` `free`), as older files
 /// state it: the offer S6 compares when the file lists no introductory offers
 /// (`StoreKitComparison.introductoryOffer`, `docs/storekit.md`).

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A subscription group of a StoreKit configuration: the auto-renewable products of
 /// one group are one subscription at a time, ranked by their level (`groupNumber`,
 /// 1 the highest), and moving between levels is an upgrade or a downgrade.

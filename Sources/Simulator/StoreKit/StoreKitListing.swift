@@ -1,3 +1,4 @@
+import SimulatorCore
 /// What `simulate storekit FILE` prints without `--policy`: what the file sells.
 extension StoreKitConfiguration {
     /// A header naming the file, its format and how many products and groups it has;

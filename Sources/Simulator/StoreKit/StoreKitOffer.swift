@@ -1,3 +1,4 @@
+import SimulatorCore
 /// One offer of an auto-renewable subscription, as `simulate storekit FILE` lists it:
 /// which list of the file it comes from, how it is paid, for how long and at what price
 /// (`docs/storekit.md`). Only a free introductory offer counts as a trial

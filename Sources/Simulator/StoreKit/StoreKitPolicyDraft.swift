@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A starting policy for what a StoreKit configuration sells (`simulate policy init
 /// --storekit FILE`): the file's products in plans, with one placeholder feature and

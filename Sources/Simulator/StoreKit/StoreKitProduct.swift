@@ -1,3 +1,4 @@
+import SimulatorCore
 /// One product of a StoreKit configuration file, whatever list it is in: `products`
 /// (consumables and non-consumables), `nonRenewingSubscriptions`, a group's
 /// `subscriptions` (auto-renewable), or a suite group's `subscriptions` (format 6.x's

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A policy whose products follow a StoreKit configuration (`simulate run --storekit`,
 /// `docs/storekit.md`): the file decides which products exist, each one's period, and

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// What a StoreKit configuration says of an auto-renewable subscription: its billing
 /// period, its group and level, and its free trial.
 package struct StoreKitSubscription: Hashable, Sendable {

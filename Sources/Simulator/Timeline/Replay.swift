@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate replay FILE`: the one code path from a timeline file to JSON Lines, shared
 /// by the command and the scenario tests, for either form: a timeline that names its

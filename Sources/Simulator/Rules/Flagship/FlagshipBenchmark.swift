@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate bench`: three throughputs measured in one process, so their ratios are
 /// fair whatever the machine is doing:

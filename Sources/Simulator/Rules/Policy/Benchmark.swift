@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The generic engine's throughput under one policy: `SubscriptionMachine.apply` alone, one
 /// thread, over a realistic mix of that policy's events generated beforehand, each

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Quota logic under test: it receives the same events as the reference model and
 /// returns what a user would observe. The reference model is one conformance; an app

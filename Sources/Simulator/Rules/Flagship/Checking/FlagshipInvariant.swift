@@ -1,3 +1,4 @@
+import SimulatorCore
 /// The invariants the simulator checks on every timeline, each computed from the
 /// trace (events in, outputs out) and never from an implementation's own state.
 ///

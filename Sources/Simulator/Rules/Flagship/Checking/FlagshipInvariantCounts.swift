@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A count per invariant in plain stored integers: incremented on every event, so it
 /// avoids an array's uniqueness and bounds checks.
 public struct FlagshipInvariantCounts: InvariantCounting {

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The reference model as an implementation under test.
 public struct FlagshipReferenceImplementation<Dates: LocalDateSource>: FlagshipImplementation {

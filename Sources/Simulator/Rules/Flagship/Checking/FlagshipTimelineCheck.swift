@@ -1,3 +1,4 @@
+import SimulatorCore
 import SubscriptionModel
 
 /// Runs one implementation over timelines and checks each trace: the invariants event
@@ -148,9 +149,7 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
         }
         // 4. What the passing events did.
         var watcher = observer
-        for index in base..<passed {
-            watcher.observe(events[index], outputs[index &- base])
-        }
+        watcher.observe(events, base..<passed, outputs: UnsafePointer(outputs))
         observer = watcher
         var digest = progress.digest
         for index in base..<passed {

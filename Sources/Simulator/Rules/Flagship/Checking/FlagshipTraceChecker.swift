@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks one user's trace, event by event, against the invariants.
 ///

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What the rules did across a run: outcomes, labels and plans by persona, outcomes
 /// by plan, and when attempts fell in local time. The behaviour baseline compares
@@ -44,11 +45,6 @@ package struct BehaviourCounts: Hashable, Sendable {
         for i in attemptsAroundMidnight.indices { attemptsAroundMidnight[i] += other.attemptsAroundMidnight[i] }
         for i in attemptsByHour.indices { attemptsByHour[i] += other.attemptsByHour[i] }
     }
-}
-
-extension Persona {
-    /// The persona's position in `allCases`.
-    var position: Int { Persona.allCases.firstIndex(of: self)! }
 }
 
 extension FlagshipPlan {

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// A block of zeroed integers owned by one worker, freed with it.
 final class CounterBlock {
     let pointer: UnsafeMutablePointer<Int>

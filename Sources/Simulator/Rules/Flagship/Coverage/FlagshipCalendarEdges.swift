@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The flagship's calendar edges (`CalendarEdge`) on the v1 path: its one limited window
 /// is the analyses' day, so each edge is one coverage line beside the edge categories,

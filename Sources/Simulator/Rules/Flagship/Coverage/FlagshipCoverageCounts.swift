@@ -1,3 +1,4 @@
+import SimulatorCore
 /// How many times each edge category was reached.
 package struct FlagshipCoverageCounts: Hashable, Sendable {
     /// Counts by `EdgeCategory.allCases` order.
@@ -38,30 +39,3 @@ package struct FlagshipCoverageCounts: Hashable, Sendable {
     }
 }
 
-extension EdgeCategory {
-    /// The category's position in `allCases`, for array-backed counters.
-    var position: Int {
-        switch self {
-        case .dstSpringForward: 0
-        case .dstFallBack: 1
-        case .missingMidnight: 2
-        case .fallBackAcrossMidnight: 3
-        case .skippedDate: 4
-        case .repeatedDate: 5
-        case .dateLineTravel: 6
-        case .zoneToggleAcrossDate: 7
-        case .lastMinuteBeforeReset: 8
-        case .firstMinuteAfterReset: 9
-        case .trialEndsBetweenAttempts: 10
-        case .purchase: 11
-        case .upgrade: 12
-        case .downgradeAtRenewal: 13
-        case .cancellation: 14
-        case .lapse: 15
-        case .refund: 16
-        case .emptyRestoreInTrial: 17
-        case .refundInTrial: 18
-        case .reinstall: 19
-        }
-    }
-}

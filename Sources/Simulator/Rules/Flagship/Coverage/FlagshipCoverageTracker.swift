@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Finds the edge categories one timeline reaches, from its events alone (instants,
 /// zones and the zone tables): what the clock and the calendar did between events,

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The observer a run uses: edge coverage and behaviour counts, per worker.
 ///
@@ -50,6 +51,11 @@ package struct FlagshipRunObserver: TraceObserver {
     }
 
     /// One event and its output.
+    /// A chunk's events, each as `observe(_:_:)` (one call a chunk from the check).
+    package mutating func observe(_ events: UnsafeBufferPointer<FlagshipEvent>, _ range: Range<Int>, outputs: UnsafePointer<FlagshipOutput>) {
+        for index in range { observe(events[index], outputs[index &- range.lowerBound]) }
+    }
+
     @inline(__always)
     package mutating func observe(_ event: FlagshipEvent, _ output: FlagshipOutput) {
         coverage.observe(event)

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// One change of StoreKit's current entitlement, as the app would be told of it.
 package struct FlagshipEntitlementChange: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Builds one user's life for `FlagshipTimelineGenerator`: first the rare events a persona
 /// aims at, then everyday attempts laid out one local day at a time and merged with

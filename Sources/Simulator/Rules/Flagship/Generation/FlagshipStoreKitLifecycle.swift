@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A subscriber's life in StoreKit's terms, for auto-renewable subscriptions in one
 /// group where Unlimited ranks above Premium. Only the resulting current entitlement

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Generates valid timelines (the replay contract's terms) from `(seed, user)` alone.
 ///

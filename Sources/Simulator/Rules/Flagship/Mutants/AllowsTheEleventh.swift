@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks `used <= limit` instead of `used < limit`: the 11th analysis goes through.
 package struct AllowsTheEleventh: FlagshipMutant {

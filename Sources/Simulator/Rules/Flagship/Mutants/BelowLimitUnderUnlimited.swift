@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Shows the Premium label under Unlimited: `Below limit` where the seed says
 /// `No limit` (L1), hinting at a cap Unlimited users are never told about.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Keys the counter by the UTC date (`Date()` formatted without a time zone), so the
 /// day resets at UTC midnight, not local midnight (U2).

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Keeps a counter per plan, so a plan change mid-day starts from zero (U1): upgrade
 /// and downgrade on the same day to get 10 more.

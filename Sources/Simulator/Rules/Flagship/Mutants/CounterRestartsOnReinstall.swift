@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Keeps the day's counter in UserDefaults, which a reinstall wipes (U5): deleting the
 /// app resets the limit.

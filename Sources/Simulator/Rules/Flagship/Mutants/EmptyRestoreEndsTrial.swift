@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads StoreKit's "no entitlement" as the end of the trial: after a Restore Purchases
 /// that finds nothing (none was in force), the app marks the trial used up and shows

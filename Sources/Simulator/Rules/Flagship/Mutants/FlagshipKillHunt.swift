@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 extension KillHunt where Rules == FlagshipRules {
     /// Hunts the implementations of the flagship's rules that `make` builds over `options`' users.

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SimulatorCore
 
 /// The mutant campaign: every catalogued mutant hunted over the same users, in
 /// parallel (one mutant per worker), and the kill matrix it yields.

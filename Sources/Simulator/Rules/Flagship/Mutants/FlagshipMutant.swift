@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A deliberately buggy quota implementation: one real-world mistake, documented, that
 /// the harness must catch. `simulate mutants` runs the default campaign against each.

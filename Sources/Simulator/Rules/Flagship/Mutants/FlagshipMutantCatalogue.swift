@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Every mutant the harness must kill, in the order the kill matrix lists them.
 package enum FlagshipMutantCatalogue {

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What quota logic written the way an app writes it keeps: its own copy of the
 /// install instant, entitlement, zone and counter, independent of the reference model.

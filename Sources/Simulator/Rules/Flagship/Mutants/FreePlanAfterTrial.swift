@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Falls back to the trial's 10 a day when the trial ends without a purchase: a free
 /// plan the product does not have (P1: there is no free plan).

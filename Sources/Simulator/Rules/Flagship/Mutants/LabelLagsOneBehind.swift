@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Updates the home label before counting the analysis that reached the limit, so
 /// `Below limit` stays up after the 10th while the next attempt is blocked (L3).

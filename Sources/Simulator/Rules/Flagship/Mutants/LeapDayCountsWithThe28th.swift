@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks the day's limit against a counter of its own whose day ends at "tomorrow" from
 /// a month table with a 28-day February (U3, the capture table): after 28 February of a

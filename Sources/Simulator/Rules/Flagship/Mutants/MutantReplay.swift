@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// `simulate replay FILE --mutant NAME`: a timeline replayed through one of the
 /// package's mutants instead of the reference, in the same JSON Lines, so that a

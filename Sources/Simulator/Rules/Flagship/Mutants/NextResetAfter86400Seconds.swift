@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Schedules the next reset as the start of the local day plus 86 400 s: right on
 /// most days, an hour off on the 23- and 25-hour days of DST changes (U3).

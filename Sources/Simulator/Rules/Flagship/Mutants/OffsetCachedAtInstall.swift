@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads the device's UTC offset once, at install, and uses it forever: DST changes
 /// and travel never move the local date (U2).

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Reuses the trial's paywall for Premium users at their limit: the PlanView sheet
 /// instead of the alert that tells them to upgrade (capture table).

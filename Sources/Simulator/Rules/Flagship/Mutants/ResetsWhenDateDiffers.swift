@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Resets the counter whenever today's local date differs from the stored day, instead
 /// of only when it is later (U3): flying west, or a DST change that moves the date

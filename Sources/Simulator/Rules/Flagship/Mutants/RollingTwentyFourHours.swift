@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the analyses of the last 24 hours instead of the usage day (U3): no reset
 /// at local midnight, a limit that frees up one analysis at a time.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Trusts a cached receipt for a day after StoreKit stops reporting the entitlement
 /// (P1): a cancelled, lapsed or refunded subscription keeps working for 24 hours.

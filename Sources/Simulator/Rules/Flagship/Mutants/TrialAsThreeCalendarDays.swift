@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Ends the trial at the end of the third local calendar day instead of 72 hours of
 /// elapsed time (T2): a user who installs in the evening gets most of a fourth day.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Records the install instant in UserDefaults, which a reinstall wipes, instead of
 /// the Keychain: every reinstall starts a new trial (T1).

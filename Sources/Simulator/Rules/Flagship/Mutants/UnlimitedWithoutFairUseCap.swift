@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Takes "Unlimited" literally and never applies the hidden fair-use cap of 50.
 package struct UnlimitedWithoutFairUseCap: FlagshipMutant {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SubscriptionModel
 import Synchronization
+import SimulatorCore
 
 /// What a campaign of the flagship's rules holds besides its options.
 public struct FlagshipCampaignSetup: Sendable {

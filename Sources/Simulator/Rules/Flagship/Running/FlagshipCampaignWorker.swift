@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// One job of a campaign of the flagship's rules (`CampaignWorking`): its buffer, check,
 /// observer and StoreKit coverage, kept from user to user.

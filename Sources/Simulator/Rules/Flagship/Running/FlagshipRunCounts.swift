@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What a run of the flagship's rules counts that only they count: the edge categories
 /// and calendar edges reached, and what the rules did.

@@ -1,3 +1,4 @@
+import SimulatorCore
 /// The texts `simulate run` prints for the flagship: the summary and the failures (the progress and shard lines are `RunSummary`'s, shared).
 ///
 /// Everything but the line headed `time` is the same for the same seed and size,

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The campaign that checks the reference model on the fast zone tables.
 ///

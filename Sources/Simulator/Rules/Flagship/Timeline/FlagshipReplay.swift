@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The flagship's v1 timelines replayed through its reference model (`Replay` reads a
 /// timeline file and sends a v1 one here): the v1 contract's JSON Lines, handed to a

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// One line of `simulate replay`'s JSON Lines output (the contract's Output table).
 package enum FlagshipReplayLine {

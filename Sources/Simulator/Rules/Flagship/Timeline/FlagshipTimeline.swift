@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// One user's life as the replay contract describes it (`docs/timeline-format.md`):
 /// the device's zone at the start and the events, in order.

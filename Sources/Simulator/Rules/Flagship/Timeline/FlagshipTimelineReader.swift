@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionModel
+import SimulatorCore
 
 /// Reads timeline files, refusing bad input exactly as the replay contract says:
 /// the first fault wins, the file's own fields before the events, then the events in

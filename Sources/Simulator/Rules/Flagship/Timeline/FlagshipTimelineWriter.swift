@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Writes timelines in the replay contract's format, readable by people:
 /// one event a line, each instant in the offset the device shows at that moment.

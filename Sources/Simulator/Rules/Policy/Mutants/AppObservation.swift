@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What a user observes after one event under a policy: the fields of a line of the
 /// generic replay contract (plan, usage day, outcome, reason, response, reset instant,

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Finding instants by the local date a zone shows, from its table of offsets: what an
 /// app asks `Calendar` for ("the next midnight", "the start of today"), answered without

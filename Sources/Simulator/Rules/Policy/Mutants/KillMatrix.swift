@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SubscriptionModel
 import Synchronization
+import SimulatorCore
 
 extension KillHunt where Rules == PolicyRules {
     /// Hunts the implementations of `policy` that `make` builds over `options`' users.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The mistake of the `feb-29-counts-with-feb-28` mutants (the flagship's
 /// `LeapDayCountsWithThe28th` and one per policy with a `day` window): the daily limit is

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A deliberately buggy implementation of one shipped policy: one real-world mistake,
 /// documented, that the harness must catch, with the smallest timeline that shows it.

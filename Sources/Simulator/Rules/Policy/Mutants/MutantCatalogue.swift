@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Every policy mutant the harness must kill, by the shipped policy it implements, in
 /// the order the kill matrix lists them: at least six per policy a product document

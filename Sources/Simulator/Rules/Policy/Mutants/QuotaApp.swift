@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Policy logic as an app team writes it from `docs/policies.md` (G1–G12), one decision
 /// per hook, each with a correct default. `StraightforwardApp` takes every default

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Replays a policy timeline through a `QuotaApp` and through `SubscriptionMachine` and
 /// compares what a user observes after each event (`AppObservation`): how a mutant's

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// What policy logic written the way an app writes it keeps about one user: its own
 /// copy of the install, identity, entitlement, zone and counters, independent of the

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The correct default of every rule hook of `QuotaApp`, each written from its rule in
 /// `docs/policies.md`.

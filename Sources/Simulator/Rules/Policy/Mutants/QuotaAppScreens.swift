@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The correct default of every screen hook of `QuotaApp` (G10), read from the policy's
 /// screen expressions.

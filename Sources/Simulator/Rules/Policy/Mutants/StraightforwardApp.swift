@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Policy logic with every hook at its correct default: agrees with `SubscriptionMachine` on
 /// every output and every screen, for any policy.

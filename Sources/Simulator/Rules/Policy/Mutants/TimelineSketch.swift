@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// A policy timeline written by hand, one line per event with its instant as the
 /// timeline format writes it: how each mutant states its smallest counterexample.

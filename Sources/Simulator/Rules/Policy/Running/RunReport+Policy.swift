@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 extension PolicyRules: ReportingRules {
     package static func wholeCommand(_ result: RunResult<Self>, storeKit: String?) -> String {

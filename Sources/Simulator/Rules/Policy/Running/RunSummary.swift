@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// The texts `simulate run --policy` prints: the summary and the failures, in the v1
 /// summary's layout (everything but the `time` line is the same for any `--jobs`).

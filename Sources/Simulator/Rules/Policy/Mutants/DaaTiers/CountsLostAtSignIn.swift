@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Loses the guest's counts at sign-in (G1, D4: "Carry over questions_asked"): the
 /// registered account starts a new usage record, so a guest who spent 3 questions signs

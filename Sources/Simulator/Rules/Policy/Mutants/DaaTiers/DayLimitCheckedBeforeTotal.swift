@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks the daily limit before the overall one, as the product document's own
 /// `can_access` does (G6.4, D4): a guest who has asked 3 questions is told "Resets at

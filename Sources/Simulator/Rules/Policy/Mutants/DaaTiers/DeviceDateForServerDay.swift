@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the day on the device's date, not the server's UTC date (D1): the client
 /// keys `daily_usage_date` with `Calendar.current`, so in Tokyo the count resets at local

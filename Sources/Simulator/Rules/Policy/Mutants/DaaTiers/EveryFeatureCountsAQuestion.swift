@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts every feature as a question (D5): `recordUsage(feature:)` is called after
 /// every allowed feature, not only chat and compatibility, so a registered user who

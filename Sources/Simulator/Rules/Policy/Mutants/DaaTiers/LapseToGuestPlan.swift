@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Returns a registered user to the guest plan when a subscription ends (D3): the
 /// expiry handler assigns the plan marked `is_default_guest`, so a registered user who

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks the daily questions against a counter of its own whose UTC day ends at
 /// "tomorrow" from a month table with a 28-day February (D1, G3): after 28 February of a

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Restarts the overall count when a plan is bought (D4): the server opens a fresh
 /// usage row for the new subscription, so a user who spent Core's 100 questions buys

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Offers the plans that include the feature without checking their limits against the
 /// counts (G9): a user whose Core lapsed after 20 questions today is offered Core again,

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Offers every higher tier on a blocked use (G9): a guest who taps Muhurta is sold Core,
 /// which does not include Muhurta either. An offer that cannot help is a bug users report.

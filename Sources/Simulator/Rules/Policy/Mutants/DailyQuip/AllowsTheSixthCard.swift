@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Allows one card too many (G6.4): `viewed <= 5` instead of `viewed < 5`.
 package struct AllowsTheSixthCard: Mutant {

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the cards by the UTC date (Q1): the saved day is an ISO 8601 string cut to
 /// `YYYY-MM-DD`, which is the UTC date, so in Tokyo the count resets at 09:00 and in

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Ignores the one-time lifetime purchase (P1): Premium is decided from the
 /// auto-renewable subscription status only, so a user who paid once for life is back on

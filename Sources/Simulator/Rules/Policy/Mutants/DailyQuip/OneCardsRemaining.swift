@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Shows "1 cards remaining today" (G10): the label is `"\(n) cards remaining today"`
 /// with no singular form.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Ends Premium at the stored expiry date (G12, P1): the app caches
 /// `expirationDate` and compares it with `Date()`, so a subscription that renewed while

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Resets the daily cards only when the app launches (Q1, G3): the check that compares
 /// the saved day with today runs in `application(_:didFinishLaunchingWithOptions:)`, so

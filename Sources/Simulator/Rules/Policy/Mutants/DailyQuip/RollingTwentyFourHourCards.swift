@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the cards of the last 24 hours instead of the local day (Q1: "Resets at
 /// midnight (Calendar-based)"): `viewedAt > now − 86 400 s`, so a card viewed at 23:00

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Compares `Calendar.current.startOfDay(for:)` values for equality to decide whether
 /// the day changed (Q1): a start of day is an instant, so the same date seen from

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Shows the warning banner only above 80 % (F1: "Soft limit (80% = 20 people)"):
 /// `count > limit * 0.8`, so at exactly 20 people, or 4 tags, there is no banner.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Lets a delete take the count below zero (G4): `count -= 1` without a floor, so an
 /// existing user who deletes people added before the counter existed earns a slot for

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Implements the existing users' 30 days as a temporary Premium (F1): the grace
 /// grants the Premium entitlement locally, so existing users also get cloud sync and see

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the existing users' 30 days from their install instead of from the release
 /// (F1, G5.3): `installDate + 30 days`, so a user installed a month before the release

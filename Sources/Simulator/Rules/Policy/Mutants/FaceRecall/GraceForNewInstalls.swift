@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Gives the existing users' grace to everyone until it ends (F1, G5.3): the check is
 /// `now < release + 30 days` without asking when the user installed, so new users get

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Blocks only at exactly the limit (F1: "Block adding"): `count == 25` instead of
 /// `count >= 25`, so an existing user who added 30 people during the grace can go on

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Deleting a person does not free a slot (G4, F1): the limit checks a counter of
 /// people ever added, so a free user who deletes people to make room still hits the

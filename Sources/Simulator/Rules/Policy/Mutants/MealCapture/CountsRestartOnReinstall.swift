@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Restarts the counts on a reinstall (G1, U5): the counter lives in `UserDefaults`,
 /// which a delete wipes, so deleting the app buys another 10 analyses.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Does not enforce Unlimited's hidden fair-use cap of 50 a day (`docs/policies.md`,
 /// meal-capture): the cap is hidden from the screens, and the check reads the same

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Restarts the trial on a reinstall (G1, T1): the install date lives in
 /// `UserDefaults`, which a delete wipes, so deleting the app buys another 72 hours.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Says "Renews on" after a cancellation (X5, G12): the screen reads the subscription's
 /// state (still subscribed until the period ends) instead of `willAutoRenew`, so a user

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Shows the next billing date in UTC (X5): the date is formatted with an
 /// `ISO8601DateFormatter` (UTC by default) instead of the user's calendar, so in Tokyo a

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Does not enforce Premium's hidden daily caps (X4): the limits are hidden from the
 /// screens, and the code that reads "Unlimited" in the UI model skips the check too, so

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the diary window back from the device's date, not the usage day (X3, G3): the
 /// diary view uses `Date()`, so after flying west, where the date is a day earlier than

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Measures the diary's 3-day window from today's UTC date (X3, G6.3): the cut-off is
 /// computed on the server, so in Tokyo before 09:00 the window reaches a day too far

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Lets the free diary reach one day too far back (X3, G6.3): "3 days" written as
 /// `day >= today − 3`, which is four days counting today.

@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Checks Premium's hidden daily caps against a counter of its own whose day ends at
 /// "tomorrow" from a month table with a 28-day February (X4, G3): after 28 February of a

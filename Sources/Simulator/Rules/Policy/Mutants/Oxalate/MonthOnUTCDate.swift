@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Keys the monthly questions by the UTC month while the day follows the device (X1):
 /// the month key comes from an ISO 8601 timestamp cut to `YYYY-MM`, so a New York user

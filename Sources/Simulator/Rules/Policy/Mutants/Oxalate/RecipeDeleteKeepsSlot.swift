@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Deleting a recipe does not free the free plan's one slot (X2, G4): the limit checks
 /// `recipesCreated`, which only ever goes up, so a free user who deletes their recipe

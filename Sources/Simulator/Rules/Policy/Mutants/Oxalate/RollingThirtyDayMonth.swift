@@ -1,4 +1,5 @@
 import SubscriptionModel
+import SimulatorCore
 
 /// Counts the monthly questions over the last 30 days instead of the calendar month
 /// (X1): `askedAt > now − 30 days`, so a question asked on the 31st still counts on the

@@ -1,0 +1,17 @@
+/// What the harness needs of a rule set's invariants, whatever the rules: a stable
+/// name for reports and commands, the declaration order, the rule ids each protects,
+/// and the two invariants every rule set has (`deterministic`: a regenerated user gives
+/// the same timeline and outputs; `matchesReference`: an implementation under test gives
+/// the reference's output, event by event).
+///
+/// `FlagshipInvariant` (the flagship's) and `Invariant` (any policy's) conform.
+public protocol RuleInvariant: RawRepresentable, Hashable, Sendable, CaseIterable, Comparable where RawValue == String {
+    /// Regenerating and replaying a user gives the same timeline and outputs.
+    static var deterministic: Self { get }
+    /// The implementation under test gives the reference's output at every event.
+    static var matchesReference: Self { get }
+    /// The rule ids the invariant protects.
+    var rules: String { get }
+}
+
+extension Invariant: RuleInvariant {}
