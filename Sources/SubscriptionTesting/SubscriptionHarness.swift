@@ -46,7 +46,8 @@ public enum SubscriptionHarness {
 
     /// Plays one timeline (a timeline file's JSON text, as a pasted regression test holds
     /// it) through `adapter` under `policy` and records one test issue if it breaks an
-    /// invariant. Throws when the text does not read or names another policy.
+    /// invariant. Throws when the text does not read, names another policy, or has the
+    /// user use the app (or a timer fire) while it is in the background.
     @concurrent
     @discardableResult
     public static func check<App>(_ adapter: AppAdapter<App>, policy: SubscriptionPolicy, timeline text: String,
@@ -68,6 +69,8 @@ public enum SubscriptionHarness {
         guard timeline.policy == policy else {
             throw HarnessError("timeline: policy: the timeline is under \(timeline.policy.name), the check under \(policy.name)")
         }
+        // The app is asked nothing in the background: a use there could not be played.
+        if let fault = timeline.appLifeFault { throw HarnessError("timeline: \(fault)") }
         let run = HarnessRun(binding: try AdapterBinding(adapter, policy: policy))
         var report = await HarnessThread.run { run.check(timeline) }
         report.policyFile = file

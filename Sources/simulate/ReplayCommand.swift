@@ -33,6 +33,9 @@ enum ReplayCommand {
             let personas = personas ?? Persona.allCases
             let personasFlag = CampaignOptions.personasFlag(personas)
             guard !appLife || policy != nil else { throw UsageError("--app-life regenerates a user of a check of app code, which runs under a policy: give --policy X") }
+            if appLife, let policy, !policy.swarm || personas != Persona.allCases || policy.storeKit != nil {
+                throw UsageError("--app-life regenerates a user of a check of app code, which draws every persona with swarm testing from the policy itself: drop --no-swarm, --personas and --storekit")
+            }
             if let policy {
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm, appLife: appLife)

@@ -108,6 +108,25 @@ struct AppLifeTests {
         // Screens are read after every event but the two that find the app in the background.
         #expect(reads.byDevice.map(\.count) == [4, 2])
     }
+
+    @Test("a timeline that has the user use the app in the background is refused, naming the event")
+    func useInTheBackgroundIsRefused() async throws {
+        let timeline = """
+            {"policy": "daily-quip", "zone": "UTC", "events": [
+              {"at": "2026-03-01T09:00:00Z", "do": "install"},
+              {"at": "2026-03-01T09:05:00Z", "do": "background"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"}
+            ]}
+            """
+        await #expect(throws: HarnessError("timeline: event 2: \"use\" while the app is in the background (since event 1); add a \"foreground\" or \"relaunch\" before it")) {
+            try await SubscriptionHarness.check(CardQuota.adapter(), policy: .dailyQuip, timeline: timeline)
+        }
+        let twice = timeline.replacingOccurrences(of: "\"use\", \"feature\": \"view-card\"", with: "\"foreground\"")
+            .replacingOccurrences(of: "\"background\"", with: "\"foreground\"")
+        await #expect(throws: HarnessError("timeline: event 1: \"foreground\" while the app is on the screen (no \"background\" before it)")) {
+            try await SubscriptionHarness.check(CardQuota.adapter(), policy: .dailyQuip, timeline: twice)
+        }
+    }
 }
 
 /// The moments adapters were told, in order, per device, from any thread.

@@ -31,7 +31,7 @@ struct GenerationValidityTests {
         let policy = timeline.policy
         guard timeline.isValid else { return "not a valid timeline (install first and once, instants in order)" }
         // The shrinker keeps to what the generator draws: the rule must hold for every generated user.
-        guard timeline.isRealistic else { return "an entitlement StoreKit does not report (an auto-renewable without expiry, a lifetime purchase with one)" }
+        guard timeline.isRealistic else { return timeline.appLifeFault ?? "an entitlement StoreKit does not report (an auto-renewable without expiry, a lifetime purchase with one)" }
         for (index, event) in timeline.events.enumerated() {
             guard event.at >= TimelineGenerator.earliest, event.at < TimelineGenerator.latest else { return "event \(index) at \(event.at)" }
             switch event.action {

@@ -118,6 +118,8 @@ struct CommandLineTests {
         let alone = try runSimulate(["replay", "--seed", "1", "--user", "0", "--app-life"])
         #expect(alone.status == 2 && alone.out.isEmpty)
         #expect(alone.err == "error: --app-life regenerates a user of a check of app code, which runs under a policy: give --policy X\n", "\(alone.err)")
+        let narrowed = try runSimulate(["replay", "--policy", "daily-quip", "--seed", "1", "--user", "0", "--app-life", "--no-swarm"])
+        #expect(narrowed.status == 2 && narrowed.out.isEmpty && narrowed.err.contains("drop --no-swarm, --personas and --storekit"), "\(narrowed.err)")
         let file = try runSimulate(["replay", folder + "/lived.json", "--app-life"])
         #expect(file.status == 2 && file.err.contains("--app-life"), "\(file.err)")
     }

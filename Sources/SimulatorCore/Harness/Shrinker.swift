@@ -9,7 +9,9 @@ import SubscriptionModel
 /// by simpler ones, and repeat until nothing changes. The last round tries deleting
 /// every single event and finds none that can go, so the result is 1-minimal:
 /// removing any one event (other than the install, which every timeline needs)
-/// makes the failure go away. Every candidate is a valid timeline, and a realistic one
+/// makes the failure go away, or leaves a timeline the generator could not draw (a use
+/// in the background once the return from it is gone; deleting a trip to the
+/// background takes its return with it). Every candidate is a valid timeline, and a realistic one
 /// (`ShrinkableTimeline.isRealistic`): one the generator could have produced.
 ///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's

@@ -10,8 +10,8 @@ import SubscriptionModel
 /// The drawn events keep their instants and their order; the moments go in the gaps
 /// between them, and the result is realistic (`Timeline.isRealistic`): the app is on
 /// the screen at every use, look, sign-in and timer. StoreKit's reports and zone changes
-/// that fall while the app is in the background stay there: the app hears of them when
-/// it returns or is launched.
+/// that fall while the app is in the background stay there (the harness tells the app
+/// of a zone change at once, of StoreKit's news when it returns or is launched).
 ///
 /// A user's moments depend only on their events and the random stream given: one user in
 /// five gets none at all (the app kept alive for the whole timeline, Q1's worst case),

@@ -24,35 +24,43 @@ public struct Timeline: Hashable, Sendable {
     /// Whether every event is one the generator could have drawn (the shrinker keeps to
     /// it; docs/timeline-format.md, "Realistic timelines"): every entitlement is one
     /// StoreKit reports (an auto-renewable product's always has an expiry; a
-    /// non-consumable's never has one and does not renew), and the app is on the screen
-    /// whenever the user uses, looks, signs in or a timer fires (`needsForeground`): the
-    /// app goes to the `background` only from the screen and returns with `foreground`
-    /// only from the background, and every launch (`install`, `reinstall`, `relaunch`)
-    /// brings it to the screen.
+    /// non-consumable's never has one and does not renew), and the app is where each
+    /// event needs it (`appLifeFault`).
     package var isRealistic: Bool {
-        var onScreen = true
-        for event in events {
+        let entitlementsReal = events.allSatisfy { event in
+            guard case .setEntitlement(let entitlement?) = event.action, policy.products.indices.contains(entitlement.product) else { return true }
+            switch policy.products[entitlement.product].kind {
+            case .autoRenewable: return entitlement.expires != nil
+            case .nonConsumable: return entitlement.expires == nil && !entitlement.renews
+            }
+        }
+        return entitlementsReal && appLifeFault == nil
+    }
+
+    /// The first event that finds the app where it cannot be, in words naming the event;
+    /// nil when there is none. The app is on the screen whenever the user uses, looks,
+    /// signs in or a timer fires (`needsForeground`); it goes to the `background` only
+    /// from the screen and returns with `foreground` only from the background; every
+    /// launch (`install`, `reinstall`, `relaunch`) brings it to the screen.
+    package var appLifeFault: String? {
+        var leftAt: Int?
+        for (index, event) in events.enumerated() {
             switch event.action {
-            case .setEntitlement(let entitlement?) where policy.products.indices.contains(entitlement.product):
-                switch policy.products[entitlement.product].kind {
-                case .autoRenewable: if entitlement.expires == nil { return false }
-                case .nonConsumable: if entitlement.expires != nil || entitlement.renews { return false }
-                }
             case .install, .reinstall, .relaunch:
-                onScreen = true
+                leftAt = nil
             case .background:
-                if !onScreen { return false }
-                onScreen = false
+                if leftAt != nil { return "event \(index): \"background\" while the app is in the background already (since event \(leftAt!))" }
+                leftAt = index
             case .foreground:
-                if onScreen { return false }
-                onScreen = true
+                guard leftAt != nil else { return "event \(index): \"foreground\" while the app is on the screen (no \"background\" before it)" }
+                leftAt = nil
             case let action where action.needsForeground:
-                if !onScreen { return false }
+                if let leftAt { return "event \(index): \"\(action.name)\" while the app is in the background (since event \(leftAt)); add a \"foreground\" or \"relaunch\" before it" }
             default:
                 break
             }
         }
-        return true
+        return nil
     }
 
     /// The timeline without the returns to the `foreground` that find the app on the
