@@ -7,9 +7,9 @@ import PackageDescription
 ///
 /// Tools 6.2: `FlagshipImplementation` refines `SendableMetatype` (SE-0470).
 /// macOS 15 / iOS 18: `Synchronization.Mutex` (the zone tables' cache, the campaign's
-/// tallies). `SubscriptionModel` and everything an iOS test target calls in `Simulator`
-/// build for iOS; running external programs (`simulate check`) is macOS and Linux only
-/// and compiled out elsewhere.
+/// tallies). `SubscriptionModel`, `SimulatorCore` and `SubscriptionTesting` (what an iOS
+/// test target builds) build for iOS; running external programs (`simulate check`, in
+/// `Simulator`) is macOS and Linux only and compiled out elsewhere.
 let package = Package(
     name: "SubscriptionHarness",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -23,7 +23,8 @@ let package = Package(
         // The shipped policy files, compiled into the library (no Bundle lookup at run time).
         .target(name: "SubscriptionModel", resources: ["meal-capture", "daa-tiers", "oxalate", "daily-quip", "face-recall"].map { .embedInCode("Policies/\($0).json") }),
         // The harness's core for any policy: the generator, the checker, the shrinker and
-        // the campaign loop (what a check of app code needs, and nothing of the CLI).
+        // the campaign loop (what a check of app code needs: no reports, processes,
+        // shards or StoreKit files).
         .target(name: "SimulatorCore", dependencies: ["SubscriptionModel"]),
         // The rest of the harness: the flagship's own rules, reports, external programs,
         // shards, StoreKit files, mutants; it re-exports SimulatorCore.

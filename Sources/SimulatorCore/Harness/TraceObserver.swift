@@ -13,9 +13,10 @@ package protocol TraceObserver<Rules> {
     mutating func observe(_ event: Rules.Event, _ output: Rules.Output)
     /// The events `range` of `events` and their outputs (`outputs[0]` is the output of
     /// `events[range.lowerBound]`), in order: `observe(_:_:)` for each, by default. A
-    /// check that works in chunks hands each chunk's passing events over in one call, so
-    /// an observer in another module than the check's rules costs one call a chunk, not
-    /// one an event.
+    /// check that works in chunks hands each chunk's passing events over in one call: the
+    /// optimiser stopped inlining the flagship observer's per-event `observe` into its
+    /// check once this protocol moved to another module (docs/performance.md), and one
+    /// call a chunk costs nothing that matters.
     mutating func observe(_ events: UnsafeBufferPointer<Rules.Event>, _ range: Range<Int>, outputs: UnsafePointer<Rules.Output>)
 }
 
