@@ -19,6 +19,13 @@ import SubscriptionModel
 /// - a refund ends access at once, sometimes within hours of the purchase;
 /// - a lifetime (non-consumable) purchase never expires (`expires` unknown, `renews`
 ///   false) but can be refunded;
+/// - a product's introductory offer (`introductoryOffer`, format 2) is taken, seven
+///   times in ten, at the buyer's first purchase only (StoreKit makes a user eligible
+///   once per subscription group; a resubscription, an upgrade or a later period pays
+///   the full price): the first `expires` is the offer's end (a free week, three months
+///   of a reduced price), the buyer may cancel, be refunded or upgrade during it as in
+///   any period, and the renewals then follow the product's own period from the offer's
+///   end;
 /// - after access ends the buyer may buy again;
 /// - StoreKit's reports at a period's end (a renewal, a downgrade or crossgrade taking
 ///   effect, the end of a cancelled subscription) reach the app at that instant, or, for
@@ -55,7 +62,7 @@ package struct StoreKitLifecycle {
         var lives = 0
         while t < end, lives < 64 {
             lives += 1
-            guard let lost = life(&random, from: t, kind: kind, end: end, graceDays: graceDays, into: &changes) else { break }
+            guard let lost = life(&random, from: t, kind: kind, end: end, graceDays: graceDays, eligible: lives == 1, into: &changes) else { break }
             guard habits.contains(.resubscribes), random.chance(0.5) else { break }
             t = lost.adding(milliseconds: random.int64(in: Milliseconds.minute...90 * Self.day))
             kind = .resubscription
@@ -66,7 +73,7 @@ package struct StoreKitLifecycle {
     /// One stretch of access from a purchase at `start` until it is lost (returned) or
     /// the timeline ends (nil).
     private func life(_ random: inout SeededRandom, from start: Instant, kind: EntitlementChange.Kind, end: Instant,
-                      graceDays: Int64, into changes: inout [EntitlementChange]) -> Instant? {
+                      graceDays: Int64, eligible: Bool, into changes: inout [EntitlementChange]) -> Instant? {
         let choosesLifetime = !traits.lifetime.isEmpty && habits.contains(.buysLifetime) && (traits.autoRenewable.isEmpty || random.chance(0.5))
         if choosesLifetime || traits.autoRenewable.isEmpty {
             guard !traits.lifetime.isEmpty, habits.contains(.buysLifetime) || traits.autoRenewable.isEmpty else { return nil }
@@ -82,6 +89,17 @@ package struct StoreKitLifecycle {
         var product = random.pick(traits.autoRenewable)
         var anchor = start, periods = 1
         var expires = period(product).end(after: anchor, count: 1)
+        // An introductory offer, where the product has one and the buyer is eligible
+        // (no draw at all otherwise, so a policy without offers draws the same users):
+        // the first period is the offer's, and the renewals count from its end.
+        // `offerStart` is where moves within the offer may be drawn from.
+        var offerStart: Instant?
+        if eligible, let offer = traits.offerLengths[product], random.chance(0.7) {
+            offerStart = start
+            expires = offer.end(after: start, count: 1)
+            anchor = expires
+            periods = 0
+        }
         guard expires <= latestExpiry else { return nil }
         changes.append(EntitlementChange(at: start, entitlement: Entitlement(product: product, expires: expires), kind: kind))
         let inTrial = trialEnd.map { start < $0 } ?? false
@@ -94,7 +112,7 @@ package struct StoreKitLifecycle {
         while true {
             // The latest change so far: a move within a period comes after it.
             let floor = changes[changes.count - 1].at
-            let from = max(anchor, floor).millisecondsSince1970
+            let from = max(offerStart ?? anchor, floor).millisecondsSince1970
             let inPeriod = Instant(millisecondsSince1970: from < expires.millisecondsSince1970
                 ? random.int64(in: from...expires.millisecondsSince1970 - 1) : expires.millisecondsSince1970)
             let action = from < expires.millisecondsSince1970 ? drawAction(&random, product: product) : .renew
@@ -106,12 +124,13 @@ package struct StoreKitLifecycle {
                 changes.append(EntitlementChange(at: heard, due: expires, entitlement: Entitlement(product: product, expires: next), kind: .renewal))
                 periods += 1
                 expires = next
+                offerStart = nil
             case .upgrade:
                 let target = random.pick(others(of: product) { $0 > $1 })
                 let next = period(target).end(after: inPeriod, count: 1)
                 guard inPeriod < end, next <= latestExpiry else { return nil }
                 changes.append(EntitlementChange(at: inPeriod, entitlement: Entitlement(product: target, expires: next), kind: .upgrade))
-                product = target; anchor = inPeriod; periods = 1; expires = next
+                product = target; anchor = inPeriod; periods = 1; expires = next; offerStart = nil
             case .downgrade, .crossgrade:
                 let isDowngrade = action == .downgrade
                 let target = random.pick(others(of: product) { isDowngrade ? $0 < $1 : $0 == $1 })
@@ -120,7 +139,7 @@ package struct StoreKitLifecycle {
                 guard heard < end, next <= latestExpiry else { return nil }
                 changes.append(EntitlementChange(at: heard, due: expires, entitlement: Entitlement(product: target, expires: next),
                                                        kind: isDowngrade ? .downgrade : .crossgrade))
-                product = target; anchor = expires; periods = 1; expires = next
+                product = target; anchor = expires; periods = 1; expires = next; offerStart = nil
             case .cancel:
                 guard inPeriod < end else { return nil }
                 changes.append(EntitlementChange(at: inPeriod, entitlement: Entitlement(product: product, expires: expires, renews: false), kind: .cancellation))
@@ -146,6 +165,7 @@ package struct StoreKitLifecycle {
                     changes.append(EntitlementChange(at: retry, entitlement: Entitlement(product: product, expires: renewed), kind: .recovery))
                     periods += 1
                     expires = renewed
+                    offerStart = nil
                     continue
                 }
                 guard lapse < end else { return nil }
@@ -154,7 +174,7 @@ package struct StoreKitLifecycle {
                 let next = period(product).end(after: retry, count: 1)
                 guard retry < end, next <= latestExpiry else { return nil }
                 changes.append(EntitlementChange(at: retry, entitlement: Entitlement(product: product, expires: next), kind: .recovery))
-                anchor = retry; periods = 1; expires = next
+                anchor = retry; periods = 1; expires = next; offerStart = nil
             case .refund:
                 guard inPeriod < end else { return nil }
                 changes.append(EntitlementChange(at: inPeriod, entitlement: nil, kind: .refund))

@@ -41,6 +41,9 @@ final class UserTraits: Sendable {
     /// Products by kind, and each product's period (nil for a lifetime purchase).
     let autoRenewable: [Int], lifetime: [Int]
     let periods: [ProductPeriod?]
+    /// Each product's introductory offer as the length of time it lasts (the offer's
+    /// period, times its periods for a pay-as-you-go offer); nil where it has none.
+    let offerLengths: [ProductPeriod?]
     /// Each product's plan index: its rank (G9: paid plans are in rank order).
     let rankOf: [Int]
     /// The trial's length in ms, if the policy has one.
@@ -142,6 +145,11 @@ final class UserTraits: Sendable {
                 preconditionFailure("the policy reader takes only periods ProductPeriod reads, not \(text)")
             }
             return period
+        }
+        self.offerLengths = policy.products.map { product in
+            guard let offer = product.introductoryOffer, let period = ProductPeriod(iso: offer.period) else { return nil }
+            let count = offer.payment == .payAsYouGo ? offer.periods : 1
+            return ProductPeriod(months: period.months * count, days: period.days * count)
         }
         self.rankOf = policy.products.map(\.plan)
         self.trialLength = policy.trial?.lengthMilliseconds
