@@ -72,4 +72,16 @@ struct IntroductoryOfferGenerationTests {
         #expect((0.6...0.8).contains(share), "the offer taken at \(taken) of \(firstPurchases) first purchases")
         #expect(renewalsAfterOffer > 20, "renewals right after an offer: \(renewalsAfterOffer)")
     }
+
+    @Test("the coverage report lists both offer categories and reaches each (seed 20261122, 600 users); a policy without offers lists neither")
+    func coverageCategories() throws {
+        let result = Campaign(options: CampaignOptions(seed: GenerationSettings.seed, users: Self.users, years: 3, jobs: 1), policy: Self.policy).run()
+        #expect(result.brokenInvariants.isEmpty, "\(result.brokenInvariants)")
+        let coverage = result.counts.coverage
+        for category in [CoverageCategory.boughtWithOffer, .renewedAfterOffer] {
+            let index = try #require(coverage.categories.firstIndex(of: category), "\(category) is not listed")
+            #expect(coverage.counts[index] > 0, "\(category) not reached in \(Self.users) users")
+        }
+        #expect(!CoverageCategory.all(for: .dailyQuip).contains(.boughtWithOffer))
+    }
 }

@@ -46,6 +46,10 @@ package enum CoverageCategory: Hashable, Sendable {
     case bought(ProductKind)
     /// An auto-renewable product renewed: the same product reported with a later `expires`.
     case renewed
+    /// StoreKit: a first purchase reported with its introductory offer's end as `expires`.
+    case boughtWithOffer
+    /// StoreKit: the first renewal after an introductory offer, a product's period on.
+    case renewedAfterOffer
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -132,6 +136,7 @@ package enum CoverageCategory: Hashable, Sendable {
         let kinds = Set(policy.products.map { ProductKind($0.kind) })
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.bought(kind)) }
         if kinds.contains(.autoRenewable) { all += [.renewed, .cancelled] }
+        if policy.products.contains(where: { $0.introductoryOffer != nil }) { all += [.boughtWithOffer, .renewedAfterOffer] }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -241,6 +246,8 @@ package enum CoverageCategory: Hashable, Sendable {
         case .signInAtLimit: return "sign-in-at-limit"
         case .bought(let kind): return "bought(\(kind.rawValue))"
         case .renewed: return "renewed(auto-renewable)"
+        case .boughtWithOffer: return "bought-with-introductory-offer"
+        case .renewedAfterOffer: return "renewed-after-introductory-offer"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -277,6 +284,8 @@ package enum CoverageCategory: Hashable, Sendable {
         case .signInAtLimit: "a guest signed in right after a blocked use"
         case .bought: "StoreKit: a product of this kind bought"
         case .renewed: "StoreKit: a subscription renewed"
+        case .boughtWithOffer: "StoreKit: a first purchase with its introductory offer"
+        case .renewedAfterOffer: "StoreKit: the first renewal after an introductory offer"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

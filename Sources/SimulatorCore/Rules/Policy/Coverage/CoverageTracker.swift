@@ -23,6 +23,9 @@ package struct CoverageTracker {
     private let zoneSlots: [Int] // by `EdgeCategory.position`
     private let monthRollover, trialEnds, graceEnds, graceBefore, graceAfter, signInCounts, signInLimit: Int
     private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded, usedAfterExpires: Int
+    private let boughtWithOffer, renewedAfterOffer: Int
+    /// Each product's introductory offer's length, where it has one.
+    private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
 
     // The policy's facts the events need, as flat tables (no walk through the policy per event).
@@ -57,6 +60,9 @@ package struct CoverageTracker {
     /// Whether the app was already used at or past the `expires` last reported (counted once per `expires`).
     private var usedSinceExpiry = false
     private var gainedAt = Int64.min
+    /// The `expires` of a purchase reported with its introductory offer, until the next
+    /// report of its product (`renewedAfterOffer`); nil otherwise.
+    private var offerEndsAt: Instant?
     private var livedThroughGrace = false, seen2038 = false, seen1980 = false
     // The clocks: the device's zone and the calendar's (UTC for a UTC calendar).
     private var clock = ZoneClock(zone: .utc)
@@ -105,6 +111,7 @@ package struct CoverageTracker {
         graceBefore = slot(.graceLivedThroughInstalledBefore); graceAfter = slot(.graceLivedThroughInstalledAfter)
         signInCounts = slot(.signInCarryingCounts); signInLimit = slot(.signInAtLimit)
         boughtAuto = slot(.bought(.autoRenewable)); boughtLifetime = slot(.bought(.nonConsumable)); renewed = slot(.renewed)
+        boughtWithOffer = slot(.boughtWithOffer); renewedAfterOffer = slot(.renewedAfterOffer)
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
@@ -120,6 +127,7 @@ package struct CoverageTracker {
         self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
         self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
         self.productPlan = policy.products.map(\.plan)
+        self.offerLengths = UserTraits(policy).offerLengths
         self.previous = MeterCounts(meters: policy.meters.count)
         if case .fixed(let zone) = policy.calendar {
             fixedCalendar = true
@@ -158,6 +166,7 @@ package struct CoverageTracker {
         entitlement = nil
         usedSinceExpiry = false
         gainedAt = .min
+        offerEndsAt = nil
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
@@ -284,8 +293,17 @@ package struct CoverageTracker {
         guard let old = entitlement else {
             hit(isLifetime[next!.product] ? boughtLifetime : boughtAuto)
             gainedAt = at
+            if let length = offerLengths[next!.product], let expires = next!.expires,
+               expires == length.end(after: Instant(millisecondsSince1970: at), count: 1) {
+                hit(boughtWithOffer)
+                offerEndsAt = expires
+            }
             return
         }
+        if let offerEnd = offerEndsAt, old.expires == offerEnd, next?.product == old.product, let later = next?.expires, later > offerEnd {
+            hit(renewedAfterOffer)
+        }
+        if next?.product != old.product || next?.expires != old.expires { offerEndsAt = nil }
         guard let new = next else {
             if isLifetime[old.product] {
                 hit(refundedLifetime)
