@@ -14,7 +14,7 @@ enum BenchCommand {
         try arguments.rejectUnknown()
         if let policy {
             let benchmark = Benchmark(policy: policy.policy, seed: seed, seconds: seconds)
-            Console.error("simulate bench --policy \(ExternalProgram.shellWord(policy.name)): about \(Int(benchmark.expectedSeconds(rounds: rounds).rounded(.up))) s…")
+            Console.error("simulate bench --policy \(ShellText.word(policy.name)): about \(Int(benchmark.expectedSeconds(rounds: rounds).rounded(.up))) s…")
             let step = benchmark.measureStep()
             let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
             Console.out(Benchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))

@@ -45,14 +45,14 @@ enum CheckCommand {
         let generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm)
         let wording = Wording<ExternalCheck>(
             reference: "the reference engine", rules: ", policy \(policy.name)", generator: policy.swarm ? "" : ", no swarm",
-            flags: "--policy \(ExternalProgram.shellWord(policy.given))" + (policy.swarm ? "" : " --no-swarm") + " ",
+            flags: "--policy \(ShellText.word(policy.given))" + (policy.swarm ? "" : " --no-swarm") + " ",
             invariants: "every invariant of \(policy.name)",
             violation: { "\($0) [\($0.invariant.rules(under: policy.policy))]" },
             // Named as the program was sent it (absolute), so that the program line, which
             // pipes the file to a --batch program, reproduces it from any folder; the
             // regression test reads its timeline from text, naming the policy as commands do.
             file: { timeline, user, violation in
-                let about = "simulate check --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(generatorFlags): user \(user): \(violation)"
+                let about = "simulate check --policy \(ShellText.word(policy.given)) --seed \(seed) --years \(years)\(generatorFlags): user \(user): \(violation)"
                 return (TimelineWriter(policyReference: policy.name).text(timeline, about: about),
                  policy.given == policy.name ? nil : TimelineWriter(policyReference: policy.given).text(timeline, about: about))
             },
@@ -132,7 +132,7 @@ enum CheckCommand {
 
     /// The summary's first lines: the command, seed, shard, what was checked and how long it took.
     static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, since started: Date) -> String {
-        "simulate check \(flags)--command \(ExternalProgram.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+        "simulate check \(flags)--command \(ShellText.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
     }
 
     /// Writes summary.txt and the report, swaps the folder in, and only then prints the

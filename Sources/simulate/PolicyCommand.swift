@@ -86,8 +86,8 @@ enum PolicyCommand {
         }
         // The notes once the file is written: a refused --out gets no notes before its error line.
         for note in draft.notes { Console.error("note: " + note) }
-        let shown = ExternalProgram.shellWord(out)
-        Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ExternalProgram.shellWord(path)) --policy \(shown)")
+        let shown = ShellText.word(out)
+        Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ShellText.word(path)) --policy \(shown)")
         return 0
     }
 }

@@ -79,7 +79,7 @@ struct PolicyOption {
     }
 
     /// ` --storekit PATH` for commands that reproduce a run, or nothing.
-    var storeKitArgument: String { storeKit.map { " --storekit \(ExternalProgram.shellWord($0.path))" } ?? "" }
+    var storeKitArgument: String { storeKit.map { " --storekit \(ShellText.word($0.path))" } ?? "" }
 
     /// A run's summary with a line saying which products the StoreKit file gave, after the first.
     func annotated(_ summary: String) -> String {

@@ -43,8 +43,8 @@ enum ReplayCommand {
                 if let out {
                     let flags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: policy.swarm, personas: personas, storeKitArgument: policy.storeKitArgument, appLife: appLife)
                     let about = appLife
-                        ? "SubscriptionHarness.check under \(ExternalProgram.shellWord(policy.given)), seed \(seed), years \(years): user \(user)"
-                        : "simulate run --policy \(ExternalProgram.shellWord(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
+                        ? "SubscriptionHarness.check under \(ShellText.word(policy.given)), seed \(seed), years \(years): user \(user)"
+                        : "simulate run --policy \(ShellText.word(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
                     try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)

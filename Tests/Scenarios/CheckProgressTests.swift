@@ -13,7 +13,7 @@ struct CheckProgressTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         // One job, six users, each taking at least 0.5 s: about 3 s in all.
         let started = Date()
-        let check = try runSimulate(["check", "--command", "sh -c 'sleep 0.5; exec \(ExternalProgram.shellWord(ReportConsistencyTests.simulate)) replay \"$0\"'",
+        let check = try runSimulate(["check", "--command", "sh -c 'sleep 0.5; exec \(ShellText.word(ReportConsistencyTests.simulate)) replay \"$0\"'",
                                  "--policy", "daily-quip", "--seed", "3", "--users", "6", "--years", "1", "--jobs", "1", "--report", root + "/r"])
         let seconds = Date().timeIntervalSince(started)
         #expect(check.status == 0, "\(check.err)")

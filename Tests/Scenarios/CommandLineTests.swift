@@ -406,7 +406,7 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = folder + "/impl.sh"
         try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
-        let result = try runSimulate(["check", "--command", "sh " + ExternalProgram.shellWord(script), "--users", "2", "--report", folder])
+        let result = try runSimulate(["check", "--command", "sh " + ShellText.word(script), "--users", "2", "--report", folder])
         #expect(result.status == 2 && result.out.isEmpty)
         #expect(result.err.contains("holds \(ErrorText.quotedPath(script)), which this command reads"), "\(result.err)")
         #expect(FileManager.default.fileExists(atPath: script), "the program is still there")

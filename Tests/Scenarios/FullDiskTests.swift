@@ -53,7 +53,7 @@ struct FullDiskTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let simulate = try #require(PackagePaths.simulate).path
-        let command = command.map { $0.replacingOccurrences(of: "SIMULATE", with: ExternalProgram.quoted(simulate)) }
+        let command = command.map { $0.replacingOccurrences(of: "SIMULATE", with: ShellText.quoted(simulate)) }
         let arguments = command + ["--seed", "3", "--users", "3", "--years", "1", "--quiet", "--report", folder + "/out"]
         try expectRefused(arguments, in: folder, earlier: arguments)
     }

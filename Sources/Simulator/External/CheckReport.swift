@@ -17,9 +17,9 @@ import SimulatorCore
 package enum CheckReport {
     /// The command that checks the same program on the same users again.
     package static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
-        var command = "swift run -c release simulate check --command \(ExternalProgram.quoted(program.command))"
+        var command = "swift run -c release simulate check --command \(ShellText.quoted(program.command))"
         if program.batch { command += " --batch" }
-        if let policyName { command += " --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm") }
+        if let policyName { command += " --policy \(ShellText.word(policyName))" + (swarm ? "" : " --no-swarm") }
         if program.timeoutSeconds != ExternalProgram.defaultTimeoutSeconds {
             let seconds = program.timeoutSeconds
             command += " --timeout " + (seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds))
@@ -106,7 +106,7 @@ package enum CheckReport {
             report.failures[index].regressionTest = regressionTest(
                 name: "check-\(entry.invariant)-\(check.policyName)-seed\(entry.seed)-user\(entry.user)",
                 title: "the program, \(entry.invariant) under \(check.policyName), seed \(entry.seed), user \(entry.user)",
-                summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ExternalProgram.shellWord(named)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
+                summary: "\(entry.invariant) (\(entry.rules)) under `\(check.policyName)`, found by `simulate check --policy \(ShellText.word(named)) --seed \(entry.seed) --years \(options.years)`\n/// (user \(entry.user)) in `\(check.program.command)` and shrunk to \(Figures.count(entry.shrunkEvents, "event")).",
                 timelineText: pastedTimeline ?? entry.timeline, read: "TimelineReader().read(data:",
                 check: "ExternalCheck(program: program, options: CampaignOptions(seed: \(entry.seed), users: 1), policy: timeline.policy, policyName: \(swiftString(check.policyName)))",
                 program: check.program)

@@ -91,7 +91,7 @@ package struct ExternalProgram: Sendable {
     /// rules.md #6), which the command does not: a shell comment at its end says so,
     /// wherever the command is shown.
     package func reproduction(_ path: String, withoutLooksRule: String? = nil) -> String {
-        let word = Self.shellWord(path)
+        let word = ShellText.word(path)
         let command = batch ? "{ tr -d '\\n' < \(word); echo; } | \(self.command)" : "\(self.command) \(word)"
         guard let rule = withoutLooksRule else { return command }
         return command + (batch ? "   # the check then sent the same program this timeline without its looks and reinstalls (\(rule))"
@@ -236,10 +236,6 @@ package struct ExternalProgram: Sendable {
         return words
     }
 
-    /// `text` as one shell word: as it is when it holds only characters a shell takes
-    /// literally, else in single quotes.
-    package static func shellWord(_ text: String) -> String { ShellText.word(text) }
-
     /// How long one run may take unless `--timeout` says otherwise, in seconds.
     package static let defaultTimeoutSeconds: Double = 10
 
@@ -261,7 +257,4 @@ package struct ExternalProgram: Sendable {
         defer { runner.close() }
         return runner.outputs(for: timeline, name: name, policy: policy)
     }
-
-    /// `text` as one shell word, always in single quotes (as reports and summaries write a command).
-    package static func quoted(_ text: String) -> String { ShellText.quoted(text) }
 }

@@ -93,7 +93,7 @@ package final class ProgramRunner {
         let limits = ProgramSupervisor.Limits(seconds: program.timeoutSeconds, standardOutputBytes: program.outputLimit,
                                               standardErrorKept: ExternalProgram.standardErrorKept)
         let run: ProgramSupervisor.Run
-        switch ProgramSupervisor.run(program.command + " " + ExternalProgram.quoted(file), limits: limits) {
+        switch ProgramSupervisor.run(program.command + " " + ShellText.quoted(file), limits: limits) {
         case .success(let finished): run = finished
         case .failure(let failure): return .failure(failure)
         }

@@ -292,8 +292,8 @@ package enum ReportMerge {
         let path = (folder as NSString).appendingPathComponent("failures/" + (failure.timelineFile as NSString).lastPathComponent)
         // The command gives the program the shard's file (its path one shell word, at the
         // end or after `<`): it is given the merged folder's copy instead.
-        failure.programCommand = failure.programCommand?.replacingOccurrences(of: ExternalProgram.shellWord(failure.timelineFile),
-                                                                              with: ExternalProgram.shellWord(path))
+        failure.programCommand = failure.programCommand?.replacingOccurrences(of: ShellText.word(failure.timelineFile),
+                                                                              with: ShellText.word(path))
         failure.timelineFile = path
         failure.replayCommand = Replay.command(for: path)
         return [failure]

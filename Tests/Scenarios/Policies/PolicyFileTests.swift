@@ -309,7 +309,7 @@ struct TimelineErrorTests {
         let simulate = try #require(PackagePaths.simulate)
         let shell = Process(), out = Pipe()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command.replacingOccurrences(of: "swift run simulate", with: ExternalProgram.shellWord(simulate.path))]
+        shell.arguments = ["-c", command.replacingOccurrences(of: "swift run simulate", with: ShellText.word(simulate.path))]
         shell.standardOutput = out
         shell.standardError = FileHandle.nullDevice
         try shell.run()

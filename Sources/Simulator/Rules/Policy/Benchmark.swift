@@ -242,7 +242,7 @@ package struct Benchmark: Sendable {
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int) -> String {
         let ratio = median(rounds.simulation).rate / median(rounds.flagship).rate
         return ([
-            "simulate bench --policy \(ExternalProgram.shellWord(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
+            "simulate bench --policy \(ShellText.word(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
         ] + Self.lines(engine: "engine", step: ("generic engine step", step), simulation: rounds.simulation, baseline: rounds.calendarBaseline,
                        peakResidentBytes: Self.peakResidentBytes()) + [
             "  rounds of the flagship's (b)  " + rounds.flagship.map { Figures.rate($0.rate) }.joined(separator: "  "),

@@ -51,7 +51,9 @@ package struct FlagshipRunObserver: TraceObserver {
     }
 
     /// One event and its output.
-    /// A chunk's events, each as `observe(_:_:)` (one call a chunk from the check).
+    /// A chunk's events, each as `observe(_:_:)` (one call a chunk from the check). The
+    /// same loop as `TraceObserver`'s default, written here so that it is compiled in
+    /// this module with `observe` inlined; the default, in the core, would call it per event.
     package mutating func observe(_ events: UnsafeBufferPointer<FlagshipEvent>, _ range: Range<Int>, outputs: UnsafePointer<FlagshipOutput>) {
         for index in range { observe(events[index], outputs[index &- range.lowerBound]) }
     }

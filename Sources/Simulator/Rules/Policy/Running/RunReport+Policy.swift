@@ -3,7 +3,7 @@ import SimulatorCore
 
 extension PolicyRules: ReportingRules {
     package static func wholeCommand(_ result: RunResult<Self>, storeKit: String?) -> String {
-        RunSummary.command(result) + (storeKit.map { " --storekit " + ExternalProgram.shellWord($0) } ?? "")
+        RunSummary.command(result) + (storeKit.map { " --storekit " + ShellText.word($0) } ?? "")
     }
 
     package static func name(_ result: RunResult<Self>, storeKit: String?, in options: inout RunReport.Options) {
@@ -31,7 +31,7 @@ extension PolicyRules: ReportingRules {
                                       regressionTest: RegressionTest.policySource(
                                           name: failure.invariant.rawValue + "-\(failure.runPolicy)-seed\(failure.seed)-user\(failure.user)",
                                           title: "\(failure.invariant.rawValue) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user)",
-                                          summary: "\(failure.invariant.rawValue) (\(rules)) under `\(failure.runPolicy)`, found by `simulate run --policy \(ExternalProgram.shellWord(failure.commandPolicy ?? failure.runPolicy)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
+                                          summary: "\(failure.invariant.rawValue) (\(rules)) under `\(failure.runPolicy)`, found by `simulate run --policy \(ShellText.word(failure.commandPolicy ?? failure.runPolicy)) --seed \(failure.seed) --years \(failure.years)`\n/// (user \(failure.user)) and shrunk to \(Figures.count(failure.timeline.events.count, "event")).",
                                           timelineText: failure.pastedTimelineText, implementation: implementationExpression))
     }
 

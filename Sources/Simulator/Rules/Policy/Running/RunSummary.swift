@@ -13,7 +13,7 @@ package enum RunSummary {
     /// The command that reproduces a run of `policyName` with `options` (with its
     /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
     package static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
-        "swift run -c release simulate run --policy \(ExternalProgram.shellWord(policyName))" + (swarm ? "" : " --no-swarm")
+        "swift run -c release simulate run --policy \(ShellText.word(policyName))" + (swarm ? "" : " --no-swarm")
             + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
@@ -23,7 +23,7 @@ package enum RunSummary {
     package static func text(_ result: RunResult<PolicyRules>) -> String {
         let personas = Persona.allCases.compactMap { persona in result.personas[persona].map { "\(persona.rawValue) \(Figures.grouped($0))" } }.joined(separator: ", ")
         var lines = [
-            "simulate run --policy \(ExternalProgram.shellWord(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
+            "simulate run --policy \(ShellText.word(result.policyName))" + (result.swarm ? "" : " --no-swarm"),
             "  seed        \(result.options.seed)",
         ] + shardLines(result.options) + [
             "  users       \(Figures.grouped(result.users)) (\(personas))",

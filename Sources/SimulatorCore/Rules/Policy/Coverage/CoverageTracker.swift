@@ -127,7 +127,7 @@ package struct CoverageTracker {
         self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
         self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
         self.productPlan = policy.products.map(\.plan)
-        self.offerLengths = UserTraits(policy).offerLengths
+        self.offerLengths = UserTraits.offerLengths(of: policy)
         self.previous = MeterCounts(meters: policy.meters.count)
         if case .fixed(let zone) = policy.calendar {
             fixedCalendar = true

@@ -44,6 +44,15 @@ final class UserTraits: Sendable {
     /// Each product's introductory offer as the length of time it lasts (the offer's
     /// period, times its periods for a pay-as-you-go offer); nil where it has none.
     let offerLengths: [ProductPeriod?]
+
+    /// Each of `policy`'s products' introductory offer as the time it lasts; nil where it has none.
+    static func offerLengths(of policy: SubscriptionPolicy) -> [ProductPeriod?] {
+        policy.products.map { product in
+            guard let offer = product.introductoryOffer, let period = ProductPeriod(iso: offer.period) else { return nil }
+            let count = offer.payment == .payAsYouGo ? offer.periods : 1
+            return ProductPeriod(months: period.months * count, days: period.days * count)
+        }
+    }
     /// Each product's plan index: its rank (G9: paid plans are in rank order).
     let rankOf: [Int]
     /// The trial's length in ms, if the policy has one.
@@ -146,11 +155,7 @@ final class UserTraits: Sendable {
             }
             return period
         }
-        self.offerLengths = policy.products.map { product in
-            guard let offer = product.introductoryOffer, let period = ProductPeriod(iso: offer.period) else { return nil }
-            let count = offer.payment == .payAsYouGo ? offer.periods : 1
-            return ProductPeriod(months: period.months * count, days: period.days * count)
-        }
+        self.offerLengths = Self.offerLengths(of: policy)
         self.rankOf = policy.products.map(\.plan)
         self.trialLength = policy.trial?.lengthMilliseconds
         self.graceCutoff = policy.grace?.cutoff

@@ -38,55 +38,74 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// The first event that finds the app where it cannot be, in words naming the event;
-    /// nil when there is none. The app is on the screen whenever the user uses, looks,
-    /// signs in or a timer fires (`needsForeground`); it goes to the `background` only
-    /// from the screen and returns with `foreground` only from the background; every
-    /// launch (`install`, `reinstall`, `relaunch`) brings it to the screen.
+    /// nil when there is none (the rules are `AppScreen`'s).
     package var appLifeFault: String? {
-        var leftAt: Int?
+        var screen = AppScreen()
         for (index, event) in events.enumerated() {
-            switch event.action {
-            case .install, .reinstall, .relaunch:
-                leftAt = nil
-            case .background:
-                if leftAt != nil { return "event \(index): \"background\" while the app is in the background already (since event \(leftAt!))" }
-                leftAt = index
-            case .foreground:
-                guard leftAt != nil else { return "event \(index): \"foreground\" while the app is on the screen (no \"background\" before it)" }
-                leftAt = nil
-            case let action where action.needsForeground:
-                if let leftAt { return "event \(index): \"\(action.name)\" while the app is in the background (since event \(leftAt)); add a \"foreground\" or \"relaunch\" before it" }
-            default:
-                break
+            guard let fault = screen.take(event.action, at: index) else { continue }
+            return switch fault {
+            case .backgroundTwice(let since): "event \(index): \"background\" while the app is in the background already (since event \(since))"
+            case .foregroundOnScreen: "event \(index): \"foreground\" while the app is on the screen (no \"background\" before it)"
+            case .offScreen(let since):
+                "event \(index): \"\(event.action.name)\" while the app is in the background (since event \(since)); add a \"foreground\" or \"relaunch\" before it"
             }
         }
         return nil
     }
 
-    /// The timeline without the returns to the `foreground` that find the app on the
-    /// screen already, and the trips to the `background` that find it there already:
-    /// what deleting one end of a trip leaves behind.
+    /// The timeline without the events that leave or return where the app already is (a
+    /// `foreground` on the screen, a `background` in the background): what deleting one
+    /// end of a trip leaves behind.
     package var repaired: Timeline {
-        var onScreen = true
+        var screen = AppScreen()
         var kept: [Event] = []
         kept.reserveCapacity(events.count)
-        var dropped = false
-        for event in events {
-            switch event.action {
-            case .install, .reinstall, .relaunch: onScreen = true
-            case .background:
-                if !onScreen { dropped = true; continue }
-                onScreen = false
-            case .foreground:
-                if onScreen { dropped = true; continue }
-                onScreen = true
-            default: break
+        for (index, event) in events.enumerated() {
+            switch screen.take(event.action, at: index) {
+            case .backgroundTwice?, .foregroundOnScreen?: continue
+            case .offScreen?, nil: kept.append(event)
             }
-            kept.append(event)
         }
-        guard dropped else { return self }
+        guard kept.count < events.count else { return self }
         var repaired = self
         repaired.events = kept
         return repaired
+    }
+}
+
+/// Where the app is along a timeline, one event after another: on the screen whenever
+/// the user uses, looks, signs in or a timer fires (`needsForeground`); to the
+/// `background` only from the screen, back with `foreground` only from the background;
+/// every launch (`install`, `reinstall`, `relaunch`) brings it to the screen.
+struct AppScreen {
+    /// The event at which the app left the screen, while it is in the background.
+    private var leftAt: Int?
+
+    /// How an event finds the app where it cannot be.
+    enum Fault {
+        /// A `background` while the app is in the background since event `since`.
+        case backgroundTwice(since: Int)
+        /// A `foreground` while the app is on the screen.
+        case foregroundOnScreen
+        /// An event that needs the screen while the app is in the background since `since`.
+        case offScreen(since: Int)
+    }
+
+    /// Takes the event at `index`: nil when the app is where it needs it (and moves it),
+    /// else why not (and leaves it where it was).
+    mutating func take(_ action: Event.Action, at index: Int) -> Fault? {
+        switch action {
+        case .install, .reinstall, .relaunch:
+            leftAt = nil
+        case .background:
+            if let leftAt { return .backgroundTwice(since: leftAt) }
+            leftAt = index
+        case .foreground:
+            guard leftAt != nil else { return .foregroundOnScreen }
+            leftAt = nil
+        default:
+            if action.needsForeground, let leftAt { return .offScreen(since: leftAt) }
+        }
+        return nil
     }
 }
