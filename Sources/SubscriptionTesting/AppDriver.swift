@@ -59,6 +59,8 @@ struct AppDriver<App>: Sendable {
         var inBackground = false
         /// Whether StoreKit's entitlements changed while the app was not told.
         var untoldEntitlements = false
+        /// Whether a consumable was refunded while the app was not told.
+        var untoldConsumables = false
 
         /// What one event asks of the app, once the device has been moved.
         struct Ask {
@@ -99,6 +101,12 @@ struct AppDriver<App>: Sendable {
             case .setEntitlement(let entitlement):
                 device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy)] } ?? [])
                 if inBackground { untoldEntitlements = true } else { ask.moments = [.entitlementsChanged] }
+            case .purchase(let pack):
+                device.purchaseConsumable(binding.policy.creditPacks[pack].id)
+                ask.moments = [.consumablesChanged]
+            case .refund(let pack):
+                device.refundConsumable(binding.policy.creditPacks[pack].id)
+                if inBackground { untoldConsumables = true } else { ask.moments = [.consumablesChanged] }
             case .use(let feature, let day):
                 let diaryDay = day.map { DateComponents(year: $0.components.year, month: $0.components.month, day: $0.components.day) }
                 ask.use = (feature, FeatureUse(feature: binding.policy.features[feature].id, diaryDay: diaryDay))
@@ -107,7 +115,9 @@ struct AppDriver<App>: Sendable {
             case .install, .reinstall, .relaunch, .foreground:
                 inBackground = false
                 if untoldEntitlements { ask.moments.append(.entitlementsChanged) }
+                if untoldConsumables { ask.moments.append(.consumablesChanged) }
                 untoldEntitlements = false
+                untoldConsumables = false
             case .background:
                 inBackground = true
             default:

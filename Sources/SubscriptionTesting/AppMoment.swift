@@ -35,6 +35,11 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// A timer the app keeps fired while it is on the screen (an hourly entitlement
     /// check, say): time passed with the app open.
     case timer
+    /// A consumable (a credit pack) was bought, or a purchase of one refunded
+    /// (`Transaction.updates`); read `device.consumableTransactions`. A refund that came
+    /// while the app was in the background, or not running, is told when it returns to
+    /// the screen or is launched.
+    case consumablesChanged
 
     /// Whether the app was just launched (a new process): `install`, `reinstall` or
     /// `relaunch`.

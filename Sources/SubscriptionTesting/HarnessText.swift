@@ -18,6 +18,8 @@ enum HarnessText {
             if let expires = entitlement.expires { text += " expires \(expires)" }
             if !entitlement.renews { text += " not renewing" }
             return text
+        case .purchase(let pack), .refund(let pack):
+            return "\(event.action.name) \(policy.creditPacks[pack].id)"
         case .install, .reinstall, .look, .signIn, .relaunch, .background, .foreground, .timer:
             return event.action.name
         }

@@ -35,6 +35,7 @@ public final class SimulatedDevice: @unchecked Sendable {
     /// costs more than most apps' whole quota check).
     private var zoneCalendar: Calendar
     private var entitlements: [DeviceEntitlement] = []
+    private var consumables: [ConsumableTransaction] = []
     private var disagreement: String?
     /// The table's local date last found to agree with Foundation's, in the current zone.
     private var agreedDate: LocalDate?
@@ -130,6 +131,29 @@ public final class SimulatedDevice: @unchecked Sendable {
     /// StoreKit now reports these entitlements (a `set-entitlement` event).
     public func setEntitlements(_ entitlements: [DeviceEntitlement]) {
         lock.withLock { self.entitlements = entitlements }
+    }
+
+    /// Every purchase of a consumable (a credit pack) on this account, oldest first, the
+    /// refunded ones with their `revocationDate` (`Transaction.all` of consumables, as an
+    /// app that keeps its transactions unfinished reads them). Kept across a reinstall:
+    /// they belong to the account.
+    public var consumableTransactions: [ConsumableTransaction] { lock.withLock { consumables } }
+
+    /// The user bought `productID` now (a `purchase` event): a new transaction.
+    public func purchaseConsumable(_ productID: String) {
+        lock.withLock {
+            consumables.append(ConsumableTransaction(id: UInt64(consumables.count + 1), productID: productID,
+                                                     purchaseDate: Self.date(instant)))
+        }
+    }
+
+    /// Apple refunded one purchase of `productID` now (a `refund` event): the oldest one
+    /// that stands; nothing when none does.
+    public func refundConsumable(_ productID: String) {
+        lock.withLock {
+            guard let index = consumables.firstIndex(where: { $0.productID == productID && $0.revocationDate == nil }) else { return }
+            consumables[index].revocationDate = Self.date(instant)
+        }
     }
 
     // MARK: Helpers

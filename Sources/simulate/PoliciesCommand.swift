@@ -1,21 +1,24 @@
 import Simulator
 import SubscriptionModel
 
-/// `simulate policies`: the shipped policies, one a line, with what each is for.
+/// `simulate policies`: the shipped policies and the built-in examples, one a line, with
+/// what each is for.
 enum PoliciesCommand {
     static let help = """
         usage: simulate policies
 
-        Lists the policies shipped with the package (docs/policies.md), one a line:
+        Lists the policies shipped with the package (docs/policies.md), then the
+        examples built into the simulator (scan-credits: credit packs), one a line:
         the name a timeline's "policy" or 'simulate policy show' takes, then what it is for.
         """
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
         guard try arguments.positionals.isEmpty else { throw UsageError("policies takes no arguments; see 'simulate policies --help'") }
-        let width = SubscriptionPolicy.shippedNames.map(\.count).max() ?? 0
-        for name in SubscriptionPolicy.shippedNames {
-            let policy = SubscriptionPolicy.named(name)!
+        let names = SubscriptionPolicy.shippedNames + ExamplePolicies.names
+        let width = names.map(\.count).max() ?? 0
+        for name in names {
+            let policy = PolicyLoader.builtIn(name)!
             Console.out(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + (policy.about ?? ""))
         }
         return 0

@@ -45,7 +45,7 @@ struct PolicyOption {
     static func named(_ text: String, swarm: Bool = true) throws -> PolicyOption {
         do {
             let policy = try PolicyLoader.load(text)
-            let name = SubscriptionPolicy.named(text) != nil ? text : URL(fileURLWithPath: text).standardizedFileURL.path
+            let name = PolicyLoader.builtIn(text) != nil ? text : URL(fileURLWithPath: text).standardizedFileURL.path
             return PolicyOption(policy: policy, name: name, given: text, swarm: swarm)
         } catch {
             throw UsageError("--policy: " + error.problem)
@@ -70,12 +70,12 @@ struct PolicyOption {
     /// How a timeline written in `folder` names the policy: a shipped name, or the
     /// file's path from there (what the timeline's reader resolves it against).
     func written(in folder: String) -> String {
-        SubscriptionPolicy.named(name) != nil ? name : PolicyLoader.relativePath(name, from: folder)
+        PolicyLoader.builtIn(name) != nil ? name : PolicyLoader.relativePath(name, from: folder)
     }
 
     /// The files the command reads: the policy file (not a shipped name) and the StoreKit file.
     var files: [String] {
-        (SubscriptionPolicy.named(name) == nil ? [name] : []) + (storeKit.map { [$0.path] } ?? [])
+        (PolicyLoader.builtIn(name) == nil ? [name] : []) + (storeKit.map { [$0.path] } ?? [])
     }
 
     /// ` --storekit PATH` for commands that reproduce a run, or nothing.

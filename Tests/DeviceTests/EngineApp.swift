@@ -52,6 +52,22 @@ final class EngineApp: @unchecked Sendable {
                                   renews: reported.productType == .nonConsumable || reported.willAutoRenew)
             }
             _ = apply(.setEntitlement(entitlement))
+        case .consumablesChanged:
+            // Each transaction credited once, and taken back once when revoked (kept
+            // in the keychain with the engine's state).
+            var handled = device.keychain.object(forKey: "transactions") as? [UInt64: Bool] ?? [:]
+            for transaction in device.consumableTransactions {
+                guard let pack = policy.packIndex(transaction.productID) else { continue }
+                if handled[transaction.id] == nil {
+                    _ = apply(.purchase(pack: pack))
+                    handled[transaction.id] = false
+                }
+                if transaction.revocationDate != nil, handled[transaction.id] == false {
+                    _ = apply(.refund(pack: pack))
+                    handled[transaction.id] = true
+                }
+            }
+            device.keychain.set(handled, forKey: "transactions")
         }
     }
 

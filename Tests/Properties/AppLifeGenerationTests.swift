@@ -18,7 +18,7 @@ struct AppLifeGenerationTests {
     }
 
     @Test("each user is valid and realistic, and is the same user as without the app's moments (seed 20261122, 200 users a policy)",
-          arguments: GenerationSettings.names)
+          arguments: GenerationSettings.builtInNames)
     func sameUserWithMoments(name: String) {
         let policy = GenerationSettings.policy(name)
         let plain = TimelineGenerator(policy: policy, maxYears: GenerationSettings.years)
@@ -42,7 +42,7 @@ struct AppLifeGenerationTests {
     }
 
     @Test("the app's moments change no output: the engine's outputs on every other event are those without them (seed 20261122, 30 users a policy)",
-          arguments: GenerationSettings.names)
+          arguments: GenerationSettings.builtInNames)
     func momentsChangeNothing(name: String) throws {
         let policy = GenerationSettings.policy(name)
         let withLife = TimelineGenerator(policy: policy, maxYears: GenerationSettings.years, appLife: true)

@@ -8,7 +8,7 @@ import Testing
 /// every rule set.)
 @Suite("Policy generator: determinism")
 struct GenerationDeterminismTests {
-    @Test("the same user twice is the same timeline", arguments: GenerationSettings.names)
+    @Test("the same user twice is the same timeline", arguments: GenerationSettings.builtInNames)
     func sameUserTwice(name: String) {
         let policy = GenerationSettings.policy(name)
         let generator = GenerationSettings.generator(policy)

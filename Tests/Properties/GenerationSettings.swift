@@ -27,8 +27,10 @@ enum GenerationSettings {
 
     /// The shipped policies' names: the tests' arguments.
     static let names = SubscriptionPolicy.shippedNames
+    /// The shipped policies and the built-in examples (`scan-credits`: credit packs).
+    static let builtInNames = SubscriptionPolicy.shippedNames + ExamplePolicies.names
 
-    static func policy(_ name: String) -> SubscriptionPolicy { SubscriptionPolicy.named(name)! }
+    static func policy(_ name: String) -> SubscriptionPolicy { PolicyLoader.builtIn(name)! }
 
     static func generator(_ policy: SubscriptionPolicy, years: Int = years, swarm: Bool = true, personas: [Persona] = Persona.allCases) -> TimelineGenerator {
         TimelineGenerator(policy: policy, maxYears: years, personas: personas, swarm: swarm)

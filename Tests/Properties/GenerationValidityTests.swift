@@ -10,7 +10,7 @@ import Testing
 struct GenerationValidityTests {
     static let lastDay = TimelineReader.dayRange.upperBound
 
-    @Test("timelines are valid, within 1970–2099, and name only the policy's features and products", arguments: GenerationSettings.names)
+    @Test("timelines are valid, within 1970–2099, and name only the policy's features and products", arguments: GenerationSettings.builtInNames)
     func valid(name: String) {
         let policy = GenerationSettings.policy(name)
         let years = GenerationSettings.validityYears
@@ -31,7 +31,10 @@ struct GenerationValidityTests {
         let policy = timeline.policy
         guard timeline.isValid else { return "not a valid timeline (install first and once, instants in order)" }
         // The shrinker keeps to what the generator draws: the rule must hold for every generated user.
-        guard timeline.isRealistic else { return timeline.appLifeFault ?? "an entitlement StoreKit does not report (an auto-renewable without expiry, a lifetime purchase with one)" }
+        guard timeline.isRealistic else {
+            return timeline.appLifeFault ?? timeline.unmatchedRefund.map { "event \($0): a refund of a credit pack with no purchase of it left to refund" }
+                ?? "an entitlement StoreKit does not report (an auto-renewable without expiry, a lifetime purchase with one)"
+        }
         for (index, event) in timeline.events.enumerated() {
             guard event.at >= TimelineGenerator.earliest, event.at < TimelineGenerator.latest else { return "event \(index) at \(event.at)" }
             switch event.action {
@@ -42,6 +45,8 @@ struct GenerationValidityTests {
             case .setEntitlement(let entitlement?):
                 guard policy.products.indices.contains(entitlement.product) else { return "event \(index): product \(entitlement.product)" }
                 if let expires = entitlement.expires, expires > TimelineGenerator.latestExpiry { return "event \(index): expires \(expires)" }
+            case .purchase(let pack), .refund(let pack):
+                guard policy.creditPacks.indices.contains(pack) else { return "event \(index): credit pack \(pack)" }
             default:
                 break
             }
@@ -49,7 +54,7 @@ struct GenerationValidityTests {
         return nil
     }
 
-    @Test("timelines pass every invariant through the engine, and round-trip through the contract's text", arguments: GenerationSettings.names)
+    @Test("timelines pass every invariant through the engine, and round-trip through the contract's text", arguments: GenerationSettings.builtInNames)
     func replayAndRoundTrip(name: String) throws {
         let policy = GenerationSettings.policy(name)
         let generator = GenerationSettings.generator(policy)

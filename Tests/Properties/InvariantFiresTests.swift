@@ -325,6 +325,47 @@ struct InvariantFiresTests {
         #expect(violation?.invariant == .planInForce && violation?.eventIndex == 0)
     }
 
+    // MARK: credits-kept
+
+    @Test("credits-kept: a credit not taken, a refund ignored, credits lost on a reinstall or gone below zero (G13)")
+    func creditsKept() throws {
+        let policy = try #require(PolicyLoader.builtIn("scan-credits"))
+        var script = Script(policy, zone: "Europe/Berlin")
+        script("2026-03-28T09:00:00+01:00", .install)
+        script.repeated(3, .use("scan"), from: "2026-03-28T09:01:00+01:00")
+        let bought = script("2026-03-28T09:10:00+01:00", .purchase("scanner.credits.10"))
+        let paid = script("2026-03-28T09:11:00+01:00", .use("scan"))
+        let reinstall = script("2026-03-28T09:12:00+01:00", .reinstall)
+        let refund = script("2026-03-30T09:00:00+02:00", .refund("scanner.credits.10"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[bought].counts[0].credits == 10 && outputs[paid].counts[0].credits == 9 && outputs[paid].outcome == .allowed)
+        #expect(outputs[reinstall].counts[0].credits == 9 && outputs[refund].counts[0].credits == 0)
+        let kept = Run.doctored(script, at: paid) { $0.counts[0].credits = 10 }
+        #expect(kept?.invariant == .creditsKept && kept?.eventIndex == paid)
+        #expect(kept?.detail.contains("scans credits 10, expected 9") == true)
+        let lost = Run.doctored(script, at: reinstall) { $0.counts[0].credits = 0 }
+        #expect(lost?.invariant == .creditsKept && lost?.eventIndex == reinstall)
+        let ignored = Run.doctored(script, at: refund) { $0.counts[0].credits = 9 }
+        #expect(ignored?.invariant == .creditsKept && ignored?.eventIndex == refund)
+        let negative = Run.doctored(script, at: refund) { $0.counts[0].credits = -1 }
+        #expect(negative?.invariant == .creditsKept && negative?.detail.contains("expected 0") == true)
+        // Blocked although a credit was held: over-blocking; allowed past the limit with none: a limit broken.
+        let refused = Run.doctored(script, at: paid) { output in
+            output.outcome = .blocked
+            output.reason = .day
+        }
+        #expect(refused?.invariant == .noOverBlocking && refused?.eventIndex == paid)
+        var none = Script(policy, zone: "UTC")
+        none("2026-03-28T09:00:00Z", .install)
+        let fourth = none.repeated(4, .use("scan"), from: "2026-03-28T09:01:00Z")
+        #expect(none.referenceOutputs[fourth].outcome == .blocked)
+        let allowed = Run.doctored(none, at: fourth) { output in
+            output = Output(plan: output.plan, day: output.day, outcome: .allowed, reason: nil, response: nil, resetAt: nil, upgrade: nil,
+                            counts: [UsageCounts(day: 4, month: 4, total: 4, stock: 4)], entitlement: nil, zone: output.zone)
+        }
+        #expect(allowed?.invariant == .limitsRespected && allowed?.eventIndex == fourth)
+    }
+
     // MARK: counts-follow-uses
 
     @Test("counts-follow-uses: a delete that does not free a slot (X2, F1)")

@@ -16,6 +16,7 @@ struct InvariantScript {
         case use(String)
         case track(String, day: String)
         case entitle(String?, expires: String? = nil, renews: Bool = true)
+        case purchase(String), refund(String)
     }
 
     init(_ policy: SubscriptionPolicy, zone name: String) {
@@ -45,6 +46,9 @@ struct InvariantScript {
                 guard let index = policy.productIndex(id) else { fatalError("\(policy.name) sells no \(id)") }
                 return Entitlement(product: index, expires: expires.map(Self.instant), renews: renews)
             })
+        case .purchase(let id), .refund(let id):
+            guard let pack = policy.packIndex(id) else { fatalError("\(policy.name) sells no credit pack \(id)") }
+            if case .purchase = step { action = .purchase(pack: pack) } else { action = .refund(pack: pack) }
         }
         events.append(Event(at: Self.instant(at), action))
         return events.count - 1

@@ -16,7 +16,7 @@ struct KillMatrixTests {
         let options = CampaignOptions(seed: 7, users: 150, years: CampaignOptions.defaultYears, jobs: 1)
         var killed = 0
         for entry in MutantCatalogue.all {
-            let policy = try #require(SubscriptionPolicy.named(entry.policy))
+            let policy = try #require(PolicyLoader.builtIn(entry.policy))
             let result = entry.visit(KillMatrix.Hunt(options: options, policy: policy, swarm: true))
             guard let shrunk = result.shrunk else { continue }
             killed += 1

@@ -182,5 +182,25 @@ enum MutantAgreeingTimelines {
             ("2027-02-28T12:00:00Z", .uses(11, "create-recipe")), ("2027-03-01T00:10:00Z", .use("create-recipe")), // the hidden 10 a day
             ("2028-02-29T12:00:00Z", .uses(3, "ask-oracle")), ("2028-03-01T00:10:00Z", .track("track-meal", day: "2028-02-28")),
         ]),
+        // scan-credits (the credit-pack example)
+        "scan-credits/credit-never-taken": sketch("scan-credits", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .purchase("scanner.credits.10")),
+            ("2026-01-10T12:02:00Z", .uses(3, "scan")), // within the free three: no credit is taken
+        ]),
+        "scan-credits/credit-spent-within-allowance": sketch("scan-credits", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(4, "scan")), // the fourth blocked, nothing held
+            ("2026-01-10T12:10:00Z", .purchase("scanner.credits.10")),
+        ]),
+        "scan-credits/refund-keeps-credits": sketch("scan-credits", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .purchase("scanner.credits.10")),
+            ("2026-01-10T12:02:00Z", .uses(2, "scan")),
+        ]),
+        "scan-credits/refund-below-zero": sketch("scan-credits", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .purchase("scanner.credits.10")),
+            ("2026-01-12T09:00:00Z", .refund("scanner.credits.10")), // nothing spent: the whole pack goes, down to 0
+        ]),
+        "scan-credits/credits-lost-on-reinstall": sketch("scan-credits", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .reinstall), ("2026-01-10T12:02:00Z", .uses(4, "scan")),
+        ]),
     ]
 }

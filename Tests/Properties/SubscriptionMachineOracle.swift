@@ -59,6 +59,11 @@ struct SubscriptionMachineOracle: Sendable {
             state.zone = zone // writes nothing else (G3).
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
+        case .purchase(let pack):
+            state.counts[policy.creditPacks[pack].meter].credits += policy.creditPacks[pack].credits // G13
+        case .refund(let pack):
+            let meter = policy.creditPacks[pack].meter // G13: what is held of the pack, never below 0.
+            state.counts[meter].credits = max(0, state.counts[meter].credits - policy.creditPacks[pack].credits)
         case .use(let feature, let day):
             let plan = plan(of: state, at: event.at)
             let usageDay = usageDay(of: &state, at: event.at)
@@ -69,7 +74,15 @@ struct SubscriptionMachineOracle: Sendable {
                 outcome = .allowed
             case .gate, .consumes:
                 let counts = countsInForce(state, usageDay: usageDay)
-                if let blocked = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) {
+                var blockedBy = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
+                var paidByCredit = false
+                // G13: past a limit, a credit held pays for the use.
+                if let limit = blockedBy, [.day, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
+                   counts[meter].credits > 0 {
+                    blockedBy = nil
+                    paidByCredit = true
+                }
+                if let blocked = blockedBy {
                     outcome = .blocked
                     reason = blocked
                     response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
@@ -84,6 +97,7 @@ struct SubscriptionMachineOracle: Sendable {
                         written[meter].month += 1
                         written[meter].total += 1
                         written[meter].stock += 1
+                        if paidByCredit { written[meter].credits -= 1 }
                         state.counts = written
                         state.usageDay = usageDay
                     }

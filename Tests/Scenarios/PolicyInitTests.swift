@@ -37,15 +37,20 @@ struct PolicyInitTests {
             default: Issue.record("\(name): \(listed.id): the draft declares \(String(describing: product.introductoryOffer)), the file sells \(String(describing: offer))")
             }
         }
-        // What the file sells and a policy cannot is said, product by product.
-        for listed in configuration.products where !sellable.contains(listed) {
+        // Consumables are credit packs (format 3), each said; what a policy cannot sell is said, product by product.
+        let consumables = configuration.products.filter { if case .consumable = $0.kind { true } else { false } }
+        #expect(policy.creditPacks.map(\.id).sorted() == consumables.map(\.id).sorted(), "\(name)")
+        for listed in consumables {
+            #expect(draft.notes.contains { $0.hasPrefix(StoreKitFinding.shown(listed.id) + ": a consumable, drafted as a pack of ") }, "\(name): \(listed.id)")
+        }
+        for listed in configuration.products where !sellable.contains(listed) && !consumables.contains(listed) {
             #expect(draft.notes.contains { $0.hasPrefix(StoreKitFinding.shown(listed.id) + " left out: ") }, "\(name): \(listed.id)")
         }
         #expect(draft.notes.first?.hasPrefix("placeholders to replace with the app's own") == true)
         // A file of one group with nothing the policy cannot sell agrees with its draft.
         let comparison = StoreKitComparison(policy: policy, configuration: configuration)
         let groups = Set(configuration.products.compactMap { $0.subscription?.group })
-        if sellable.count == configuration.products.count, groups.count <= 1 {
+        if sellable.count + consumables.count == configuration.products.count, groups.count <= 1 {
             #expect(comparison.agrees, "\(name): \(comparison.findings.map(\.description))")
         } else {
             #expect(comparison.findings.allSatisfy { [.onlyInFile, .group].contains($0.aspect) }, "\(name): \(comparison.findings.map(\.description))")

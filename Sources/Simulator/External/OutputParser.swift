@@ -183,7 +183,12 @@ package struct OutputParser: Sendable {
                 }
                 if limitProblem == nil { limitProblem = self.limitProblem(meter: meter, window, printed: printed, plan: plan) }
             }
-            guard cursor.literal("}}") else { return nil }
+            guard cursor.literal("}") else { return nil }
+            if policy.hasCredits(meter: meter) {
+                guard cursor.literal(#","credits":"#), let credits = cursor.integer(), (Int(Int32.min)...Int(Int32.max)).contains(credits) else { return nil }
+                meterCounts.credits = credits
+            }
+            guard cursor.literal("}") else { return nil }
             counts[meter] = meterCounts
         }
         guard cursor.literal(#"},"screens":{"#) else { return nil }
@@ -353,7 +358,8 @@ package struct OutputParser: Sendable {
             for (meter, id) in policy.meters.enumerated() {
                 let name = "\"meters\".\(PrintedText.quoted(id))"
                 guard case .object(let meterObject) = byMeter[id]! else { throw fail("\(name) is \(Self.printed(byMeter[id]!)), not an object") }
-                let parts = try members(meterObject, keys: ["used", "limit"], of: name)
+                let hasCredits = policy.hasCredits(meter: meter)
+                let parts = try members(meterObject, keys: hasCredits ? ["used", "limit", "credits"] : ["used", "limit"], of: name)
                 let windows = policy.meterWindows[meter]
                 let windowNames = windows.map(\.name)
                 guard case .object(let usedObject) = parts["used"]! else { throw fail("\(name).\"used\" is \(Self.printed(parts["used"]!)), not an object") }
@@ -368,6 +374,9 @@ package struct OutputParser: Sendable {
                         printedLimit = try integer(limits[window.name]!, "\(name).\"limit\".\"\(window.name)\"", orNull: true)
                     }
                     if limitProblem == nil { limitProblem = parser.limitProblem(meter: meter, window, printed: printedLimit, plan: plan) }
+                }
+                if hasCredits {
+                    meterCounts.credits = try integer(parts["credits"]!, "\(name).\"credits\"", range: Int(Int32.min)...Int(Int32.max))
                 }
                 counts[meter] = meterCounts
             }

@@ -35,7 +35,7 @@ package struct ShardReport: Sendable {
         var files: [String] = []
         for folder in folders {
             guard let report = try? RunReport.read(path: (folder as NSString).appendingPathComponent("report.json")) else { continue }
-            if let policy = report.options.policy, SubscriptionPolicy.named(policy) == nil { files.append(policy) }
+            if let policy = report.options.policy, PolicyLoader.builtIn(policy) == nil { files.append(policy) }
             if let storeKit = report.options.storeKit { files.append(storeKit) }
         }
         return files

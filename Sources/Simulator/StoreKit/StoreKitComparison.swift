@@ -79,8 +79,19 @@ package struct StoreKitComparison: Sendable {
                                                 detail: "the policy sells it as \(product.kind) (plan \(plan)), the file lists it as \(listed.kindText)"))
             }
         }
+        // S1–S2: each credit pack the policy sells is a consumable of the file.
+        for pack in policy.creditPacks {
+            guard let listed = configuration.product(pack.id) else {
+                findings.append(StoreKitFinding(product: pack.id, aspect: .onlyInPolicy,
+                                                detail: "a credit pack of \(pack.credits) for \(policy.meters[pack.meter]); the file does not list it"))
+                continue
+            }
+            if case .consumable = listed.kind { continue }
+            findings.append(StoreKitFinding(product: pack.id, aspect: .kind,
+                                            detail: "the policy sells it as a credit pack (consumable), the file lists it as \(listed.kindText)"))
+        }
         // S1: each product only the file lists.
-        for listed in configuration.products where policy.productIndex(listed.id) == nil {
+        for listed in configuration.products where policy.productIndex(listed.id) == nil && policy.packIndex(listed.id) == nil {
             var what = listed.kindText
             if let subscription = listed.subscription {
                 what += ", level \(subscription.level) of \(configuration.groups[subscription.group].shown(index: subscription.group))"

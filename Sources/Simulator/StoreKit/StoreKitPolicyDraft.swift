@@ -19,8 +19,11 @@ import SimulatorCore
 /// - **A free plan** (the default for guests and registered users) with one feature,
 ///   `use`, counted by the meter `uses`, 5 a day, and a paywall: the placeholders,
 ///   named in the policy's `about` and in `notes`.
-/// - What a policy cannot sell yet (consumables, non-renewing subscriptions,
-///   subscription suites) is left out, each said in `notes`.
+/// - **Consumables** are credit packs for the placeholder meter (format 3): as many
+///   credits as the last number in the id says (`credits_100` → 100), else 10, said in
+///   `notes` for the team to check.
+/// - What a policy cannot sell yet (non-renewing subscriptions, subscription suites)
+///   is left out, each said in `notes`.
 ///
 /// The draft is a policy the reader accepts as it is; its text is the same for the
 /// same file.
@@ -36,12 +39,16 @@ package struct StoreKitPolicyDraft: Sendable {
         var notes: [String] = []
         var subscriptions: [(product: StoreKitProduct, subscription: StoreKitSubscription)] = []
         var lifetimes: [StoreKitProduct] = []
+        var packs: [(id: String, credits: Int)] = []
         for product in configuration.products {
             switch product.kind {
             case .autoRenewable(let subscription): subscriptions.append((product, subscription))
             case .nonConsumable: lifetimes.append(product)
             case .consumable:
-                notes.append("\(StoreKitFinding.shown(product.id)) left out: a consumable (credit packs are not in the policy format yet)")
+                let credits = Self.creditsGuess(product.id)
+                packs.append((product.id, credits ?? 10))
+                notes.append("\(StoreKitFinding.shown(product.id)): a consumable, drafted as a pack of \(credits ?? 10) credits for \"uses\""
+                             + (credits == nil ? " (a placeholder: its id names no number)" : " (the number in its id)"))
             case .nonRenewing, .suite:
                 notes.append("\(StoreKitFinding.shown(product.id)) left out: a \(product.kindText) (a policy has no such kind)")
             }
@@ -109,7 +116,15 @@ package struct StoreKitPolicyDraft: Sendable {
             notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' will say so")
         }
         self.notes = notes
-        self.text = Self.text(name: name, file: file, plans: plans)
+        self.text = Self.text(name: name, file: file, plans: plans, packs: packs)
+    }
+
+    /// The last number in a consumable's id (`credits_100` → 100), when it is a pack's size
+    /// a policy states (1 to 1000000); nil otherwise.
+    static func creditsGuess(_ id: String) -> Int? {
+        let numbers = id.split { !$0.isNumber }.compactMap { Int($0) }
+        guard let last = numbers.last, (1...1_000_000).contains(last) else { return nil }
+        return last
     }
 
     /// A paid plan of the draft: its name, products and the services they are of.
@@ -217,7 +232,7 @@ package struct StoreKitPolicyDraft: Sendable {
     }
 
     /// The policy file.
-    static func text(name: String, file: String, plans: [Plan]) -> String {
+    static func text(name: String, file: String, plans: [Plan], packs: [(id: String, credits: Int)] = []) -> String {
         var ids: Set<String> = ["free", "none"]
         func unique(_ base: String) -> String {
             var id = base.isEmpty ? "plan" : base, counter = 2
@@ -239,11 +254,15 @@ package struct StoreKitPolicyDraft: Sendable {
                     }
                 """)
         }
-        let about = "Drafted by 'simulate policy init' from \(file): one plan for each service of each subscription group and for each other lifetime purchase. "
-            + "EDIT: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and the screens are placeholders for the app's own."
+        let about = "Drafted by 'simulate policy init' from \(file): one plan for each service of each subscription group and for each other lifetime purchase"
+            + (packs.isEmpty ? ". " : ", and a credit pack for each consumable. ")
+            + "EDIT: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day"
+            + (packs.isEmpty ? "" : ", the packs' credits") + " and the screens are placeholders for the app's own."
+        let packLines = packs.map { "    {\"id\": \(JSONText.quoted($0.id)), \"meter\": \"uses\", \"credits\": \($0.credits)}" }
+        let packsText = packs.isEmpty ? "" : "\n  \"creditPacks\": [\n" + packLines.joined(separator: ",\n") + "\n  ],"
         return """
             {
-              "format": 2,
+              "format": \(packs.isEmpty ? 2 : 3),
               "policy": \(JSONText.quoted(name)),
               "about": \(JSONText.quoted(about)),
               "calendar": "device",
@@ -252,7 +271,7 @@ package struct StoreKitPolicyDraft: Sendable {
               "features": [{"id": "use", "consumes": "uses"}],
               "plans": [
             \(planLines.joined(separator: ",\n"))
-              ],
+              ],\(packsText)
               "screens": {
                 "uses": {
                   "kind": "meter", "meter": "uses", "window": "day",

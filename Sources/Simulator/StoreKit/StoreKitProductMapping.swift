@@ -13,7 +13,8 @@ import SimulatorCore
 /// - A product only the policy has is dropped; a paid plan left with none is refused
 ///   (nothing could buy it, so its coverage could never be reached).
 /// - Consumables and non-renewing subscriptions the policy does not name give no plan
-///   and are left out (a policy has no such kind).
+///   and are left out (a policy has no such kind); a consumable the policy sells as a
+///   credit pack stays one.
 /// - Refused, naming the product: a kind the two sides disagree on (S2), subscriptions
 ///   split over groups (S4), levels against the plans' ranks (S5), a non-consumable or
 ///   a subscription the policy cannot place on a plan.
@@ -81,6 +82,8 @@ package struct StoreKitProductMapping: Sendable {
                 continue
             }
             switch listed.kind {
+            case .consumable where policy.packIndex(listed.id) != nil:
+                notes.append("\(id) sold as the policy's credit pack (\(listed.kindText))")
             case .consumable, .nonRenewing:
                 notes.append("\(id) left out (\(listed.kindText): gives no plan)")
             case .suite:

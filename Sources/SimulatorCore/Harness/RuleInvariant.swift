@@ -12,6 +12,17 @@ public protocol RuleInvariant: RawRepresentable, Hashable, Sendable, CaseIterabl
     static var matchesReference: Self { get }
     /// The rule ids the invariant protects.
     var rules: String { get }
+    /// Whether the invariant applies to some runs only, and is reported only by a run
+    /// that checked it (`matchesReference` by default).
+    var isCheckedInSomeRunsOnly: Bool { get }
 }
 
-extension Invariant: RuleInvariant {}
+extension RuleInvariant {
+    /// `matchesReference` alone.
+    public var isCheckedInSomeRunsOnly: Bool { self == .matchesReference }
+}
+
+extension Invariant: RuleInvariant {
+    /// `matchesReference`, and `creditsKept` (a policy with credit packs).
+    public var isCheckedInSomeRunsOnly: Bool { self == .matchesReference || self == .creditsKept }
+}

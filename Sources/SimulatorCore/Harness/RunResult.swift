@@ -69,11 +69,12 @@ public struct RunResult<Rules: CampaignRules>: Sendable {
     /// The invariants that broke, in declaration order.
     public var brokenInvariants: [Rules.Invariant] { Rules.Invariant.allCases.filter { violations[$0] > 0 } }
 
-    /// The invariants this run checked: every trace invariant, and `matches-reference`
-    /// when an implementation other than the reference was compared with it (or, in an
-    /// external check, broke it before any output was compared).
+    /// The invariants this run checked: every trace invariant that applies to every run,
+    /// and one that applies to some runs only (`matches-reference` when an implementation
+    /// other than the reference was compared with it, or broke it before any output was
+    /// compared; `credits-kept` under a policy with credit packs) when it was checked.
     package var reportedInvariants: [Rules.Invariant] {
-        Rules.Invariant.allCases.filter { $0 != .matchesReference || checks[$0] > 0 || violations[$0] > 0 }
+        Rules.Invariant.allCases.filter { !$0.isCheckedInSomeRunsOnly || checks[$0] > 0 || violations[$0] > 0 }
     }
 
     /// Whether the run passed: no invariant broke and every coverage floor was reached.

@@ -26,6 +26,11 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         }
     }
 
+    /// Whether a meter's limit gives it (`day`, `month`, `total` or `stock`): a reason a
+    /// credit can pay past.
+    @inlinable
+    package var isLimit: Bool { rawValue >= Self.day.rawValue }
+
     /// The name used in policy files and in the replay output.
     package var name: String {
         switch self {

@@ -38,6 +38,12 @@ public struct Event: Hashable, Sendable {
         case background
         /// The app returns to the screen from the background. Changes nothing.
         case foreground
+        /// The user buys credit pack `pack` (by index in the policy's `creditPacks`): its
+        /// credits are added to its meter's (format 3).
+        case purchase(pack: Int)
+        /// StoreKit reports a refund of one purchase of credit pack `pack`: its credits
+        /// still held are taken back, never more than the balance.
+        case refund(pack: Int)
         /// A timer the app set fires while it is on the screen (time passing with the app
         /// open: an hourly entitlement check, say). Changes nothing.
         case timer
@@ -59,7 +65,7 @@ public struct Event: Hashable, Sendable {
         /// change whether or not the app runs.
         package var needsForeground: Bool {
             switch self {
-            case .use, .look, .signIn, .timer: true
+            case .use, .look, .signIn, .timer, .purchase: true
             default: false
             }
         }
@@ -78,6 +84,8 @@ public struct Event: Hashable, Sendable {
             case .background: "background"
             case .foreground: "foreground"
             case .timer: "timer"
+            case .purchase: "purchase"
+            case .refund: "refund"
             }
         }
     }

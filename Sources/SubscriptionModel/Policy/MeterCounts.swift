@@ -23,6 +23,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @usableFromInline
     var storage: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
 
+    /// Each meter's credits, one lane per meter (zero past the last meter, and for a
+    /// meter no credit pack is for): apart from the windows, which reset with the day.
+    @usableFromInline
+    var credits: SIMD4<Int32>
+
     /// The number of meters.
     @usableFromInline
     var meterCount: Int
@@ -40,6 +45,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     public init(meters: Int) {
         precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
         storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
+        credits = SIMD4()
         meterCount = meters
     }
 
@@ -66,11 +72,13 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         @inline(__always)
         get {
             let counts = vector(meter)
-            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
+            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]),
+                               credits: Int(credits[meter]))
         }
         @inline(__always)
         set {
             setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
+            credits[meter] = Int32(newValue.credits)
         }
     }
 
@@ -102,7 +110,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable @inline(__always)
     public static func == (lhs: MeterCounts, rhs: MeterCounts) -> Bool {
         lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
-            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.credits == rhs.credits
     }
 
     /// Hashes the meters' counts.
@@ -133,5 +141,21 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         let counts = vector(meter)
         precondition(!any(counts .== .max), "a count past 2^31 - 1")
         setVector(meter, counts &+ 1)
+    }
+
+    /// Adds `count` credits to meter `meter` (a purchase of a credit pack).
+    mutating func addCredits(meter: Int, _ count: Int) {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        let (sum, overflow) = credits[meter].addingReportingOverflow(Int32(count))
+        precondition(!overflow, "credits past 2^31 - 1")
+        credits[meter] = sum
+    }
+
+    /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,
+    /// or one credit for a use).
+    @inline(__always)
+    mutating func takeCredits(meter: Int, _ count: Int) {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        credits[meter] = Swift.max(0, credits[meter] - Int32(clamping: count))
     }
 }

@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -127,6 +127,9 @@ struct PolicyFileReader {
         let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
         var plans = read.plans
         let products = read.products
+        let packs = try top["creditPacks"].map { (value) throws(PolicyFileError) in
+            try readCreditPacks(value, meters: meters, features: features, products: products, plans: plans, format: format)
+        } ?? []
         let trial = try top["trial"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.trial", plans: plans, grace: false) }
         let grace = try top["grace"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.grace", plans: plans, grace: true) }
         var guestDefault: Int?, registeredDefault: Int?
@@ -153,11 +156,11 @@ struct PolicyFileReader {
         }
         let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                           features: features, plans: plans, products: products, noPlanResponse: noPlanResponse, screens: [])
+                                           features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
         let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
         return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                  features: features, plans: plans, products: products, noPlanResponse: noPlanResponse, screens: screens)
+                                  features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
     }
 
     func readCalendar(_ value: JSONValue) throws(PolicyFileError) -> PolicyCalendar {
@@ -282,8 +285,37 @@ struct PolicyFileReader {
         return (plans, products)
     }
 
-    /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`.
-    static let newestFormat = 2
+    /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
+    /// 3 the `creditPacks`.
+    static let newestFormat = 3
+
+    /// The most credits one pack may add.
+    static let largestPack = 1_000_000
+
+    /// `[{"id": PRODUCT, "meter": METER, "credits": N}, ...]`, in a file of format 3 or later.
+    func readCreditPacks(_ value: JSONValue, meters: [String], features: [Feature], products: [StoreProduct], plans: [Plan],
+                         format: Int) throws(PolicyFileError) -> [CreditPack] {
+        guard format >= 3 else { throw fail("$.creditPacks", "credit packs need \"format\": 3 at the top of the file") }
+        var packs: [CreditPack] = []
+        for (index, item) in try array(value, "$.creditPacks").enumerated() {
+            let path = "$.creditPacks[\(index)]"
+            let fields = try members(item, path, allowed: ["id", "meter", "credits"], required: ["id", "meter", "credits"])
+            let packID = try id(fields["id"]!, path + ".id")
+            if let product = products.first(where: { $0.id == packID }) {
+                throw fail(path + ".id", "product \(Self.quoted(packID)) is already sold by plan \(Self.quoted(plans[product.plan].id))")
+            }
+            guard !packs.contains(where: { $0.id == packID }) else { throw fail(path + ".id", "credit pack \(Self.quoted(packID)) listed twice") }
+            let meter = try meterReference(fields["meter"]!, path + ".meter", meters: meters)
+            guard features.contains(where: { $0.effect == .consumes(meter) }) else {
+                throw fail(path + ".meter", "no feature consumes meter \(Self.quoted(meters[meter])), so its credits could never be spent")
+            }
+            let credits = try integer(fields["credits"]!, path + ".credits", minimum: 1)
+            guard credits <= Self.largestPack else { throw fail(path + ".credits", "\(credits) credits: a pack adds at most \(Self.largestPack)") }
+            packs.append(CreditPack(id: packID, meter: meter, credits: credits))
+        }
+        guard !packs.isEmpty else { throw fail("$.creditPacks", "an empty list: leave \"creditPacks\" out for a policy that sells none") }
+        return packs
+    }
 
     func readProduct(_ value: JSONValue, _ path: String, plan: Int, format: Int) throws(PolicyFileError) -> StoreProduct {
         let fields = try members(value, path, allowed: ["id", "kind", "period", "introductoryOffer"], required: ["id", "kind"])

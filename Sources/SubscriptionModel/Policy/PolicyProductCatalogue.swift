@@ -41,7 +41,7 @@ extension SubscriptionPolicy {
         }
         return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                  features: features, plans: plans, products: catalogue, noPlanResponse: noPlanResponse,
+                                  features: features, plans: plans, products: catalogue, creditPacks: creditPacks, noPlanResponse: noPlanResponse,
                                   screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
     }
 }

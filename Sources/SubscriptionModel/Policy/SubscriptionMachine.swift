@@ -74,6 +74,11 @@ public struct SubscriptionMachine: Sendable {
             state.zone = zone // writes nothing else (G3).
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
+        case .purchase(let pack):
+            state.counts.addCredits(meter: policy.creditPacks[pack].meter, policy.creditPacks[pack].credits)
+        case .refund(let pack):
+            // The pack's credits still held; uses made with them stay made.
+            state.counts.takeCredits(meter: policy.creditPacks[pack].meter, policy.creditPacks[pack].credits)
         }
         let plan = tables.plan(of: state, at: instant)
         let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
@@ -128,15 +133,17 @@ public struct SubscriptionMachine: Sendable {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
             }
-            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
+            let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked)
+            if let reason, !reason.isLimit || checked.credits == 0 {
                 return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
-            } else {
-                // G3, G4: the counts are written with the usage day they are in force on.
-                if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
-                state.counts.countUse(meter: meter)
-                state.setUsageDay(usage.day)
-                usage.newDay = false
             }
+            // G3, G4: the counts are written with the usage day they are in force on.
+            if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
+            state.counts.countUse(meter: meter)
+            // A use a limit would block goes ahead on a credit, and takes it.
+            if reason != nil { state.counts.takeCredits(meter: meter, 1) }
+            state.setUsageDay(usage.day)
+            usage.newDay = false
         case .gate, .history:
             if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
                 return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)

@@ -1,4 +1,4 @@
-/// An app's subscription rules as data (G1–G12): which plans exist and how a user gets
+/// An app's subscription rules as data (G1–G13): which plans exist and how a user gets
 /// each, which features count against which limits over which windows, what a blocked
 /// use shows, and what the screens say.
 ///
@@ -41,6 +41,11 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     public let plans: [Plan]
     /// Every product, with the plan it gives.
     public let products: [StoreProduct]
+    /// The consumables that add credits to a meter (format 3), in the file's order.
+    package let creditPacks: [CreditPack]
+    /// The meters some pack adds credits to, one bit per meter index: the meters whose
+    /// replay output shows `credits`.
+    package let creditMeters: UInt8
     /// The response to a use under no plan, when no plan can be in force.
     package let noPlanResponse: BlockResponse?
     /// The screen values, in the file's order.
@@ -51,7 +56,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// Assembles a policy from parts already checked (the reader's job).
     init(name: String, about: String?, calendar: PolicyCalendar, trial: TimedPlan?, grace: TimedPlan?,
          guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
-         products: [StoreProduct], noPlanResponse: BlockResponse?, screens: [Screen]) {
+         products: [StoreProduct], creditPacks: [CreditPack] = [], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name
         self.about = about
         self.calendar = calendar
@@ -63,6 +68,8 @@ public struct SubscriptionPolicy: Hashable, Sendable {
         self.features = features
         self.plans = plans
         self.products = products
+        self.creditPacks = creditPacks
+        self.creditMeters = creditPacks.reduce(0) { $0 | 1 << UInt8($1.meter) }
         self.noPlanResponse = noPlanResponse
         self.screens = screens
         self.meterWindows = meters.indices.map { meter in
@@ -76,6 +83,10 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     public func featureIndex(_ id: String) -> Int? { features.firstIndex { $0.id == id } }
     /// The index of the product with this StoreKit id.
     public func productIndex(_ id: String) -> Int? { products.firstIndex { $0.id == id } }
+    /// The index of the credit pack with this StoreKit id.
+    package func packIndex(_ id: String) -> Int? { creditPacks.firstIndex { $0.id == id } }
+    /// Whether some pack adds credits to meter `meter`.
+    package func hasCredits(meter: Int) -> Bool { creditMeters & 1 << UInt8(meter) != 0 }
     /// The index of the meter with this id.
     public func meterIndex(_ id: String) -> Int? { meters.firstIndex(of: id) }
 

@@ -105,12 +105,38 @@ struct PolicyFileTests {
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.periods: 2 periods: only a pay-as-you-go offer lasts more than one period"#)
         #expect(error(offered(#"{"payment": "free", "period": "3 days"}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.period: "3 days" is not a period such as "P1W", "P1M" or "P1Y" (one unit, D, W, M or Y, counted from 1 to 999)"#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 3, "policy": "t""#))
-                == #"error: t.json: $.format: format 3 is newer than this reader's (1 to 2); update the package"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 4, "policy": "t""#))
+                == #"error: t.json: $.format: format 4 is newer than this reader's (1 to 3); update the package"#)
         let lifetime = Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 2, "policy": "t""#)
             .replacingOccurrences(of: #"{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}"#,
                                   with: #"{"id": "pro.life", "kind": "non-consumable", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
         #expect(error(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
+    }
+
+    @Test("format 3 adds credit packs: each names a consumable, the meter it fills and its credits; mistakes are refused by path")
+    func creditPacks() throws {
+        func packs(_ list: String, format: String = #""format": 3, "#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #""screens": "#, with: #""creditPacks": "# + list + #", "screens": "#)
+        }
+        let policy = try read(packs(#"[{"id": "m.10", "meter": "m", "credits": 10}, {"id": "m.50", "meter": "m", "credits": 50}]"#))
+        #expect(policy.creditPacks == [CreditPack(id: "m.10", meter: 0, credits: 10), CreditPack(id: "m.50", meter: 0, credits: 50)])
+        #expect(policy.hasCredits(meter: 0) && policy.packIndex("m.50") == 1 && policy.packIndex("pro.monthly") == nil)
+        #expect(try read(Self.base).creditPacks.isEmpty && !read(Self.base).hasCredits(meter: 0))
+        #expect(error(packs(#"[{"id": "m.10", "meter": "m", "credits": 10}]"#, format: #""format": 2, "#))
+                == #"error: t.json: $.creditPacks: credit packs need "format": 3 at the top of the file"#)
+        #expect(error(packs("[]")) == #"error: t.json: $.creditPacks: an empty list: leave "creditPacks" out for a policy that sells none"#)
+        #expect(error(packs(#"[{"id": "pro.monthly", "meter": "m", "credits": 10}]"#))
+                == #"error: t.json: $.creditPacks[0].id: product "pro.monthly" is already sold by plan "pro""#)
+        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 1}, {"id": "a", "meter": "m", "credits": 2}]"#))
+                == #"error: t.json: $.creditPacks[1].id: credit pack "a" listed twice"#)
+        #expect(error(packs(#"[{"id": "a", "meter": "x", "credits": 1}]"#)) == #"error: t.json: $.creditPacks[0].meter: unknown meter "x"; expected "m""#)
+        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 0}]"#)) == #"error: t.json: $.creditPacks[0].credits: 0 is below 1"#)
+        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 1000001}]"#))
+                == #"error: t.json: $.creditPacks[0].credits: 1000001 credits: a pack adds at most 1000000"#)
+        #expect(error(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
+        let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
+        #expect(error(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
     }
 
     @Test("a product sold by two plans is refused")
@@ -259,6 +285,19 @@ struct TimelineErrorTests {
         #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
         #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
                 == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
+    }
+
+    @Test("purchase and refund name one of the policy's credit packs")
+    func creditPackEvents() {
+        let credits = { (event: String) in self.timeline(event, policy: #""scan-credits""#) }
+        #expect(error(credits(#"{"at": "2026-03-30T10:00:00-04:00", "do": "purchase"}"#)) == #"error: event 1: missing "product""#)
+        #expect(error(credits(#"{"at": "2026-03-30T10:00:00-04:00", "do": "refund", "product": null}"#)) == #"error: event 1: missing "product""#)
+        #expect(error(credits(#"{"at": "2026-03-30T10:00:00-04:00", "do": "purchase", "product": "scanner.pro.monthly"}"#))
+                == #"error: event 1: unknown "product" "scanner.pro.monthly": scan-credits sells the credit packs "scanner.credits.10" or "scanner.credits.50""#)
+        #expect(error(timeline(#"{"at": "2026-03-30T10:00:00-04:00", "do": "purchase", "product": "x"}"#))
+                == #"error: event 1: unknown "product" "x": oxalate sells no credit pack"#)
+        // A refund with no purchase before it reads (the contract allows it; the generator never draws one).
+        #expect(error(credits(#"{"at": "2026-03-30T10:00:00-04:00", "do": "refund", "product": "scanner.credits.10"}"#)) == nil)
     }
 
     @Test("a policy file named relative to the timeline's folder and not found there is named by the path tried")

@@ -3,7 +3,8 @@ import SimulatorCore
 
 /// What a user observes after one event under a policy: the fields of a line of the
 /// generic replay contract (plan, usage day, outcome, reason, response, reset instant,
-/// upgrade offer, the counts of the windows the policy limits, and the screens).
+/// upgrade offer, the counts of the windows the policy limits, the credits held, and the
+/// screens).
 ///
 /// The device's zone and the entitlement's details are not observed by themselves, only
 /// through the screens they feed, so two implementations agree when their observations
@@ -23,7 +24,8 @@ package struct AppObservation: Hashable, Sendable, CustomStringConvertible {
     package var resetAt: Instant?
     /// For a blocked use: the plan ids offered.
     package var upgrade: [String]?
-    /// `meter.window=count` for every window any plan limits.
+    /// `meter.window=count` for every window any plan limits, and `meter.credits=n` for
+    /// a meter a credit pack is for.
     package var used: [String]
     /// The screen values, in the policy's order.
     package var screens: [ScreenValue]
@@ -39,6 +41,7 @@ package struct AppObservation: Hashable, Sendable, CustomStringConvertible {
         upgrade = output.upgrade.map { $0.map { policy.plans[$0].id } }
         used = policy.meters.indices.flatMap { meter in
             policy.meterWindows[meter].map { "\(policy.meters[meter]).\($0)=\(output.counts[meter][$0])" }
+                + (policy.hasCredits(meter: meter) ? ["\(policy.meters[meter]).credits=\(output.counts[meter].credits)"] : [])
         }
         self.screens = screens
     }

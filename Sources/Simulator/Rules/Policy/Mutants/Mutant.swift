@@ -30,7 +30,7 @@ extension Mutant {
 
     /// The store every mutant starts from (replaced at `start`).
     package static var freshStore: QuotaAppData {
-        guard let policy = SubscriptionPolicy.named(policyName) else { fatalError("no shipped policy \(policyName)") }
+        guard let policy = PolicyLoader.builtIn(policyName) else { fatalError("no built-in policy \(policyName)") }
         return QuotaAppData(policy: policy, zone: .utc)
     }
 

@@ -1,10 +1,11 @@
 import SubscriptionModel
 import SimulatorCore
 
-/// Every policy mutant the harness must kill, by the shipped policy it implements, in
+/// Every policy mutant the harness must kill, by the built-in policy it implements, in
 /// the order the kill matrix lists them: at least six per policy a product document
 /// describes, including the bugs those documents themselves describe
-/// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1).
+/// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the credit packs' mistakes under
+/// the `scan-credits` example.
 package enum MutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
     package struct Entry: Sendable {
@@ -107,6 +108,13 @@ package enum MutantCatalogue {
             Entry(DeleteBelowZero.self),
             Entry(LimitCheckedForEquality.self),
         ],
+        "scan-credits": [
+            Entry(CreditNeverTaken.self),
+            Entry(CreditSpentWithinAllowance.self),
+            Entry(RefundKeepsCredits.self),
+            Entry(RefundBelowZero.self),
+            Entry(CreditsLostOnReinstall.self),
+        ],
     ]
 
     /// The mutants of the policy named `policy` (`[]` for a policy without any, such as a
@@ -115,9 +123,10 @@ package enum MutantCatalogue {
         byPolicy[policy] ?? []
     }
 
-    /// Every mutant, policy by policy in the order the policies are shipped.
+    /// Every mutant, policy by policy in the order the policies are shipped, then the
+    /// built-in examples'.
     package static var all: [Entry] {
-        SubscriptionPolicy.shippedNames.flatMap { entries(for: $0) }
+        (SubscriptionPolicy.shippedNames + ExamplePolicies.names).flatMap { entries(for: $0) }
     }
 }
 

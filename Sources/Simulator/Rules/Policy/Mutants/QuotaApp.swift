@@ -54,6 +54,16 @@ public protocol QuotaApp: SubscriptionImplementation {
     /// A releasing use gives an item of `meter` back (G4).
     mutating func release(meter: Int, at instant: Instant)
 
+    // MARK: Credit packs (G13)
+
+    /// A use of `meter` that a limit blocks takes a credit, if one is held: whether it
+    /// took one (and may go ahead).
+    mutating func takeCredit(meter: Int, at instant: Instant) -> Bool
+    /// The user bought credit pack `pack`.
+    mutating func purchased(pack: Int, at instant: Instant)
+    /// Apple refunded one purchase of credit pack `pack`.
+    mutating func refunded(pack: Int, at instant: Instant)
+
     // MARK: Lifecycle (G1, G11, G12)
 
     /// The first install (G1).
@@ -109,6 +119,8 @@ extension QuotaApp {
         case .setZone(let zone): store.zone = zone
         case .signIn: signedIn(at: at)
         case .setEntitlement(let entitlement): entitlementChanged(to: entitlement, at: at)
+        case .purchase(let pack): purchased(pack: pack, at: at)
+        case .refund(let pack): refunded(pack: pack, at: at)
         case .use(let feature, let day):
             if case .releases(let meter) = store.policy.features[feature].effect {
                 release(meter: meter, at: at)
@@ -117,7 +129,12 @@ extension QuotaApp {
             }
             let plan = plan(at: at)
             let counts = countsInForce(at: at)
-            if let blocked = blockReason(plan: plan, feature: feature, day: day, at: at, counts: counts) {
+            var reasonBlocking = blockReason(plan: plan, feature: feature, day: day, at: at, counts: counts)
+            // G13: past a limit, a credit held pays for the use.
+            if let limit = reasonBlocking, limit.isLimit, let meter = meterCounted(by: feature), takeCredit(meter: meter, at: at) {
+                reasonBlocking = nil
+            }
+            if let blocked = reasonBlocking {
                 outcome = .blocked
                 reason = blocked
                 response = self.response(plan: plan, reason: blocked)

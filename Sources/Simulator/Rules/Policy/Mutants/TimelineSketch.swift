@@ -27,11 +27,16 @@ package enum TimelineSketch {
         case track(String, day: String)
         /// StoreKit reports this product (nil: none), with its display details.
         case entitle(String?, expires: String? = nil, renews: Bool = true)
+        /// The user buys the credit pack of this product id.
+        case purchase(String)
+        /// Apple refunds a purchase of the credit pack of this product id.
+        case refund(String)
     }
 
-    /// The timeline of these lines under the shipped policy `policy`, starting in `zone`.
+    /// The timeline of these lines under the built-in policy `policy` (shipped, or an
+    /// example), starting in `zone`.
     package static func timeline(_ policy: String, zone: String, _ lines: [(String, Step)]) -> Timeline {
-        guard let rules = SubscriptionPolicy.named(policy) else { fatalError("no shipped policy \(policy)") }
+        guard let rules = PolicyLoader.builtIn(policy) else { fatalError("no built-in policy \(policy)") }
         var events: [Event] = []
         for (text, step) in lines {
             let at = instant(text)
@@ -54,6 +59,9 @@ package enum TimelineSketch {
                     return Entitlement(product: product, expires: expires.map(instant), renews: renews)
                 }
                 events.append(Event(at: at, .setEntitlement(entitlement)))
+            case .purchase(let id), .refund(let id):
+                guard let pack = rules.packIndex(id) else { fatalError("\(policy) sells no credit pack \(id)") }
+                if case .purchase = step { events.append(Event(at: at, .purchase(pack: pack))) } else { events.append(Event(at: at, .refund(pack: pack))) }
             }
         }
         return Timeline(policy: rules, zone: Self.zone(zone), events: events)

@@ -10,7 +10,7 @@ import SubscriptionModel
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// G4, G6.4: every allowed use of a consuming feature is within each window's limit
     /// of the plan in force (the count before it is below the limit), hidden limits
-    /// included.
+    /// included, or was paid by a credit held for its meter.
     case limitsRespected = "limits-respected"
     /// G5.5, G6.1–G6.3: nothing is allowed under `none`, for a feature the plan does not
     /// enable, or for a diary day before the plan's history window.
@@ -51,6 +51,11 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// (every paid plan when it is not paid) under which the same use would be allowed,
     /// in rank order; any other output offers nothing.
     case upgradeOffer = "upgrade-offer"
+    /// Credit packs: each meter's credits are those recomputed from the trace: a purchase
+    /// adds its pack's credits, a refund takes back the pack's credits still held (never
+    /// below 0), a use that went ahead past a limit took one, and nothing else (a day, a
+    /// reinstall, a sign-in) changes them; so none is lost, doubled or negative.
+    case creditsKept = "credits-kept"
     /// Every field the contract shows equals the reference engine's (when an
     /// implementation other than the reference is checked).
     case matchesReference = "matches-reference"
@@ -71,6 +76,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
         case .countsFollowUses: "G1, G3, G4; U1, D4, X1, X2, F1"
         case .resetAt: "G8; D1"
         case .upgradeOffer: "G9"
+        case .creditsKept: "G13"
         case .matchesReference: "G1–G12: the reference engine"
         }
     }

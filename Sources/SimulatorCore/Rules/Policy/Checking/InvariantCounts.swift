@@ -32,7 +32,8 @@ public struct InvariantCounts: InvariantCounting {
         case .countsFollowUses: 9
         case .resetAt: 10
         case .upgradeOffer: 11
-        case .matchesReference: 12
+        case .creditsKept: 12
+        case .matchesReference: 13
         }
     }
 }

@@ -1,6 +1,6 @@
 import SubscriptionModel
 
-/// G1–G12 written out a second time, plainly, for the checker: the plan in force, why a
+/// G1–G13 written out a second time, plainly, for the checker: the plan in force, why a
 /// use is blocked, what the app answers, when the count resets and which plans would
 /// help, each a function of the policy's data and of values the checker keeps from the
 /// trace.
@@ -107,6 +107,17 @@ package final class Oracle: Sendable {
         }
         // (5) Allowed.
         return nil
+    }
+
+    /// Credit packs: a use G6 blocks for a reached limit (`day`, `month`, `total` or
+    /// `stock`) goes ahead when the meter's counts in force hold a credit, and takes it.
+    /// Nothing else (no plan, a feature the plan does not enable, a history day) is paid.
+    @inline(__always)
+    package static func creditPays(_ reason: BlockReason, meterCounts: UsageCounts) -> Bool {
+        switch reason {
+        case .day, .month, .total, .stock: meterCounts.credits > 0
+        case .noPlan, .notInPlan, .history: false
+        }
     }
 
     // MARK: G7 Response

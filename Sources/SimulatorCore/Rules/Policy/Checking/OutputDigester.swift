@@ -54,6 +54,7 @@ package struct OutputDigester {
         for (meter, counts) in output.counts.enumerated() {
             let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
                 ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
+                ^ UInt64(truncatingIfNeeded: counts.credits) &* 0xD6E8_FEB8_6659_FD93 // 0 without credit packs: digests unchanged
             word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)
         }
         if let entitlement = output.entitlement {

@@ -145,6 +145,7 @@ package struct TraceChecker {
         counts[.noOverBlocking] += passedUses
         counts[.nothingBeyondPlan] += passedGatedUses
         counts[.limitsRespected] += passedConsumingUses
+        if !policy.creditPacks.isEmpty { counts[.creditsKept] += passedEvents }
         return counts
     }
 
@@ -179,6 +180,8 @@ package struct TraceChecker {
         var released: Int?
         /// The counts in force of the feature's meter before the use.
         var before = UsageCounts()
+        /// Whether an allowed use took a credit (a limit would have blocked it).
+        var paidByCredit = false
     }
 
     /// What G6–G9 gave for the last blocked use, and everything they read: a use of the
@@ -245,6 +248,13 @@ package struct TraceChecker {
             deviceClock.set(zone)
         case .setEntitlement(let next):
             entitlement = next // G12: product, expires and renews replaced together.
+        case .purchase(let pack):
+            // A purchase adds the pack's credits to its meter's.
+            stored[policy.creditPacks[pack].meter].credits += policy.creditPacks[pack].credits
+        case .refund(let pack):
+            // A refund takes back the pack's credits still held, never more than are.
+            let meter = policy.creditPacks[pack].meter
+            stored[meter].credits = max(0, stored[meter].credits - policy.creditPacks[pack].credits)
         }
 
         // G5, G2, G3.
@@ -275,10 +285,14 @@ package struct TraceChecker {
                 if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
                                       zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
-                } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) {
+                } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before),
+                          !Oracle.creditPays(reason, meterCounts: use.before) {
                     expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
                 } else {
                     use.outcome = .allowed
+                    // A use a limit would block goes ahead on a credit held, and takes it.
+                    use.paidByCredit = use.before.credits > 0
+                        && rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) != nil
                     // G6.3: a history use counts nothing; G4: a consuming one adds 1.
                     if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
                         use.counted = meter
@@ -313,6 +327,7 @@ package struct TraceChecker {
             counts.month += 1
             counts.total += 1
             counts.stock += 1
+            if use.paidByCredit { counts.credits -= 1 }
             stored[meter] = counts
         }
         if let meter = use.released, stored[meter].stock > 0 {
@@ -430,6 +445,9 @@ package struct TraceChecker {
 
     private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts) -> String {
         guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
+        if before.credits > 0, let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: nil, usageDay: LocalDate(daysSince1970: 0), meterCounts: before), reason.isLimit {
+            return "\(rules.oracle.planName(plan))'s \(reason.name) limit is reached but \(before.credits) credits are held, and a use takes one (\(usedText(before, feature: feature)))"
+        }
         return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
     }
 
@@ -502,6 +520,10 @@ package struct TraceChecker {
                 return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
                                        detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
             }
+            if policy.hasCredits(meter: meter), got.credits != expected.credits {
+                return Violation<Invariant>(invariant: .creditsKept, eventIndex: eventIndex,
+                                       detail: "\(policy.meters[meter]) credits \(got.credits), expected \(expected.credits) (\(creditsWhy(event, meter: meter, use: use)))")
+            }
         }
         return nil
     }
@@ -515,9 +537,21 @@ package struct TraceChecker {
             counts.month += 1
             counts.total += 1
             counts.stock += 1
+            if use.paidByCredit { counts.credits -= 1 }
         }
         if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
         return counts
+    }
+
+    private func creditsWhy(_ event: Event, meter: Int, use: UseExpectation) -> String {
+        switch event.action {
+        case .purchase(let pack): return "a purchase of \(policy.creditPacks[pack].id) adds \(policy.creditPacks[pack].credits)"
+        case .refund(let pack): return "a refund of \(policy.creditPacks[pack].id) takes back its \(policy.creditPacks[pack].credits) credits, or every one held when fewer are"
+        default:
+            if use.paidByCredit { return "the use went ahead past a limit on a credit, which it takes" }
+            if use.counted == meter { return "a use within the plan's limits takes no credit" }
+            return "a \(event.action.name) changes no credit"
+        }
     }
 
     private func countsWhy(_ event: Event, meter: Int, window: LimitWindow, use: UseExpectation, usageDay: LocalDate) -> String {

@@ -50,6 +50,16 @@ package enum CoverageCategory: Hashable, Sendable {
     case boughtWithOffer
     /// StoreKit: the first renewal after an introductory offer, a product's period on.
     case renewedAfterOffer
+    /// A credit pack bought (G13).
+    case creditsBought
+    /// A use past a limit that went ahead on a credit (G13).
+    case usePaidByCredit
+    /// A use blocked by a limit after the credits once held were all spent (G13).
+    case blockedAfterCreditsSpent
+    /// A refund of a pack whose credits were all still held: it takes the whole pack (G13).
+    case refundTookWholePack
+    /// A refund of a pack after some of its credits were spent: it takes what is left (G13).
+    case refundAfterCreditsSpent
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -137,6 +147,7 @@ package enum CoverageCategory: Hashable, Sendable {
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.bought(kind)) }
         if kinds.contains(.autoRenewable) { all += [.renewed, .cancelled] }
         if policy.products.contains(where: { $0.introductoryOffer != nil }) { all += [.boughtWithOffer, .renewedAfterOffer] }
+        if !policy.creditPacks.isEmpty { all += [.creditsBought, .usePaidByCredit, .blockedAfterCreditsSpent, .refundTookWholePack, .refundAfterCreditsSpent] }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -248,6 +259,11 @@ package enum CoverageCategory: Hashable, Sendable {
         case .renewed: return "renewed(auto-renewable)"
         case .boughtWithOffer: return "bought-with-introductory-offer"
         case .renewedAfterOffer: return "renewed-after-introductory-offer"
+        case .creditsBought: return "credits-bought"
+        case .usePaidByCredit: return "use-paid-by-credit"
+        case .blockedAfterCreditsSpent: return "blocked-after-credits-spent"
+        case .refundTookWholePack: return "refund-took-whole-pack"
+        case .refundAfterCreditsSpent: return "refund-after-credits-spent"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -286,6 +302,11 @@ package enum CoverageCategory: Hashable, Sendable {
         case .renewed: "StoreKit: a subscription renewed"
         case .boughtWithOffer: "StoreKit: a first purchase with its introductory offer"
         case .renewedAfterOffer: "StoreKit: the first renewal after an introductory offer"
+        case .creditsBought: "a credit pack bought"
+        case .usePaidByCredit: "a use past a limit that went ahead on a credit"
+        case .blockedAfterCreditsSpent: "a use blocked by a limit once every credit held was spent"
+        case .refundTookWholePack: "a pack refunded with all its credits still held"
+        case .refundAfterCreditsSpent: "a pack refunded after some of its credits were spent"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

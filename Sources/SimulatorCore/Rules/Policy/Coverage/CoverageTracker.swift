@@ -24,6 +24,11 @@ package struct CoverageTracker {
     private let monthRollover, trialEnds, graceEnds, graceBefore, graceAfter, signInCounts, signInLimit: Int
     private let boughtAuto, boughtLifetime, renewed, cancelled, refundedAuto, refundedLifetime, periodEnded, usedAfterExpires: Int
     private let boughtWithOffer, renewedAfterOffer: Int
+    private let creditsBought, usePaidByCredit, blockedAfterCreditsSpent, refundTookWholePack, refundAfterCreditsSpent: Int
+    /// Each feature's meter when a credit pack is for it, else −1; the meters that held
+    /// a credit since the timeline began, one bit each.
+    private let creditMeterOf: [Int]
+    private var heldCredits: UInt8 = 0
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -112,6 +117,12 @@ package struct CoverageTracker {
         signInCounts = slot(.signInCarryingCounts); signInLimit = slot(.signInAtLimit)
         boughtAuto = slot(.bought(.autoRenewable)); boughtLifetime = slot(.bought(.nonConsumable)); renewed = slot(.renewed)
         boughtWithOffer = slot(.boughtWithOffer); renewedAfterOffer = slot(.renewedAfterOffer)
+        creditsBought = slot(.creditsBought); usePaidByCredit = slot(.usePaidByCredit); blockedAfterCreditsSpent = slot(.blockedAfterCreditsSpent)
+        refundTookWholePack = slot(.refundTookWholePack); refundAfterCreditsSpent = slot(.refundAfterCreditsSpent)
+        creditMeterOf = policy.features.map { feature in
+            guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
+            return meter
+        }
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
@@ -167,6 +178,7 @@ package struct CoverageTracker {
         usedSinceExpiry = false
         gainedAt = .min
         offerEndsAt = nil
+        heldCredits = 0
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
@@ -188,6 +200,7 @@ package struct CoverageTracker {
         switch event.action {
         case .use(let feature, let day):
             observeUse(feature: feature, day: day, at: at, output: output)
+            if creditMeterOf[feature] >= 0 { observeCredits(meter: creditMeterOf[feature], output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -205,6 +218,12 @@ package struct CoverageTracker {
             }
         case .setEntitlement(let next):
             observeEntitlement(next, at: at)
+        case .purchase(let pack):
+            hit(creditsBought)
+            heldCredits |= 1 << UInt8(policy.creditPacks[pack].meter)
+        case .refund(let pack):
+            let meter = policy.creditPacks[pack].meter
+            if hasPrevious { hit(previous[meter].credits >= policy.creditPacks[pack].credits ? refundTookWholePack : refundAfterCreditsSpent) }
         }
         observeCounts(output)
         observeYears(at)
@@ -215,6 +234,16 @@ package struct CoverageTracker {
         }
         previousAt = at
         previousOffset = offset
+    }
+
+    /// A use of a meter credit packs are for: one that took a credit, or one a limit
+    /// blocked once the credits held were spent.
+    private mutating func observeCredits(meter: Int, output: Output) {
+        guard hasPrevious else { return }
+        if output.outcome == .allowed, output.counts[meter].credits < previous[meter].credits { hit(usePaidByCredit) }
+        if output.outcome == .blocked, output.reason?.isLimit == true, heldCredits & 1 << UInt8(meter) != 0, output.counts[meter].credits == 0 {
+            hit(blockedAfterCreditsSpent)
+        }
     }
 
     /// A use's own categories: the trial's or the grace's end crossed since the last use,

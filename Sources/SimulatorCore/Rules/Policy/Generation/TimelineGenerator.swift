@@ -36,6 +36,9 @@ package struct TimelineGenerator: Sendable {
     package let appLife: Bool
     let traits: UserTraits
     private let personaWeights: [Int]
+    /// The engine credit-pack buyers are followed through (`CreditPurchases`); nil for a
+    /// policy that sells no pack.
+    private let creditMachine: SubscriptionMachine?
 
     /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
     /// contract can write.
@@ -57,6 +60,7 @@ package struct TimelineGenerator: Sendable {
         self.swarm = swarm
         self.catalog = catalog
         self.appLife = appLife
+        self.creditMachine = policy.creditPacks.isEmpty ? nil : SubscriptionMachine(policy: policy)
     }
 
     /// What a user was drawn as, besides their events.
@@ -104,6 +108,10 @@ package struct TimelineGenerator: Sendable {
                                      catalog: catalog, into: buffer)
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone)
+        if let machine = creditMachine, subset.habits.contains(.buys) {
+            var purchases = CreditPurchases(random: random.split(), machine: machine)
+            purchases.lay(buffer.array, zone: zone, into: buffer)
+        }
         if appLife {
             var moments = AppLifeMoments(random: random.split())
             moments.lay(buffer.array, into: buffer)

@@ -53,6 +53,8 @@ package struct TimelineWriter: Sendable {
             if Self.writesRenews(entitlement, at: event.at) { json += ", \"renews\": \(entitlement.renews)" }
         case .setZone(let next):
             json += ", \"zone\": \(JSONText.quoted(next.identifier))"
+        case .purchase(let pack), .refund(let pack):
+            json += ", \"product\": \(JSONText.quoted(policy.creditPacks[pack].id))"
         case .install, .reinstall, .look, .signIn, .relaunch, .background, .foreground, .timer:
             break
         }

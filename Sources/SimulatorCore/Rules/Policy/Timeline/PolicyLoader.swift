@@ -18,13 +18,13 @@ package enum PolicyLoader {
         }
     }
 
-    /// The shipped policy `nameOrPath`, else the policy file at that path (relative to
+    /// The shipped policy `nameOrPath` (or the example of that name, `ExamplePolicies`), else the policy file at that path (relative to
     /// `folder` when not absolute). A file not read is named by the absolute path tried,
     /// but for a bare word (no `/`, no `.`) looked up in the working folder (a command's
     /// `--policy`, a timeline read from standard input): a shipped name mistyped, more
     /// likely than a file there.
     package static func load(_ nameOrPath: String, folder: String = ".") throws(LoadError) -> SubscriptionPolicy {
-        if let shipped = SubscriptionPolicy.named(nameOrPath) { return shipped }
+        if let builtIn = builtIn(nameOrPath) { return builtIn }
         guard !nameOrPath.isEmpty else { throw LoadError(problem: "an empty policy name") }
         let path = nameOrPath.hasPrefix("/") || folder == "." ? nameOrPath : URL(fileURLWithPath: folder).appendingPathComponent(nameOrPath).path
         let bytes: [UInt8]
@@ -44,6 +44,12 @@ package enum PolicyLoader {
         } catch {
             throw LoadError(problem: String(error.description.dropFirst(error.description.hasPrefix("error: ") ? 7 : 0)))
         }
+    }
+
+    /// The policy a name means whatever files exist: a shipped policy, or an example
+    /// built into the simulator (`ExamplePolicies`); nil for any other name.
+    package static func builtIn(_ name: String) -> SubscriptionPolicy? {
+        SubscriptionPolicy.named(name) ?? ExamplePolicies.named(name)
     }
 
     /// `path` as a path from `folder` (both made absolute against the working folder and

@@ -78,7 +78,12 @@ package enum ReplayLine {
                 line.append("\":")
                 if let limit = output.plan.flatMap({ policy.plans[$0].limit(meter: meter, window) }) { line.appendDecimal(limit.value) } else { line.append("null") }
             }
-            line.append("}}")
+            line.append("}")
+            if policy.hasCredits(meter: meter) {
+                line.append(#","credits":"#)
+                line.appendDecimal(output.counts[meter].credits)
+            }
+            line.append("}")
         }
         line.append(#"},"screens":{"#)
         for (position, (screen, value)) in zip(policy.screens, screens ?? machine.screens(of: output)).enumerated() {
@@ -112,7 +117,8 @@ package enum ReplayLine {
         return "[" + offer.map { JSONText.quoted(policy.plans[$0].id) }.joined(separator: ",") + "]"
     }
 
-    /// `{"METER": {"used": {W: n}, "limit": {W: n or null}}}` over the windows any plan limits.
+    /// `{"METER": {"used": {W: n}, "limit": {W: n or null}}}` over the windows any plan
+    /// limits, with `"credits": n` for a meter a credit pack is for.
     static func meters(_ output: Output, policy: SubscriptionPolicy) -> String {
         var parts: [String] = []
         for (meter, id) in policy.meters.enumerated() {
@@ -122,7 +128,8 @@ package enum ReplayLine {
                 let limit = output.plan.flatMap { policy.plans[$0].limit(meter: meter, window) }
                 return "\"\(window.name)\":\(limit.map { String($0.value) } ?? "null")"
             }.joined(separator: ",")
-            parts.append("\(JSONText.quoted(id)):{\"used\":{\(used)},\"limit\":{\(limits)}}")
+            let credits = policy.hasCredits(meter: meter) ? ",\"credits\":\(output.counts[meter].credits)" : ""
+            parts.append("\(JSONText.quoted(id)):{\"used\":{\(used)},\"limit\":{\(limits)}\(credits)}")
         }
         return "{" + parts.joined(separator: ",") + "}"
     }

@@ -34,7 +34,24 @@ public struct Timeline: Hashable, Sendable {
             case .nonConsumable: return entitlement.expires == nil && !entitlement.renews
             }
         }
-        return entitlementsReal && appLifeFault == nil
+        return entitlementsReal && appLifeFault == nil && unmatchedRefund == nil
+    }
+
+    /// The first `refund` of a credit pack with no purchase of it left to refund (Apple
+    /// refunds only a purchase that was made, and each once); nil when there is none.
+    package var unmatchedRefund: Int? {
+        guard !policy.creditPacks.isEmpty else { return nil }
+        var standing = [Int](repeating: 0, count: policy.creditPacks.count)
+        for (index, event) in events.enumerated() {
+            switch event.action {
+            case .purchase(let pack): standing[pack] += 1
+            case .refund(let pack):
+                guard standing[pack] > 0 else { return index }
+                standing[pack] -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The first event that finds the app where it cannot be, in words naming the event;
@@ -54,13 +71,22 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// The timeline without the events that leave or return where the app already is (a
-    /// `foreground` on the screen, a `background` in the background): what deleting one
-    /// end of a trip leaves behind.
+    /// `foreground` on the screen, a `background` in the background), and without a
+    /// refund of a credit pack whose purchase is gone: what deleting one end of a trip,
+    /// or a purchase, leaves behind.
     package var repaired: Timeline {
         var screen = AppScreen()
         var kept: [Event] = []
         kept.reserveCapacity(events.count)
+        var standing = [Int](repeating: 0, count: policy.creditPacks.count)
         for (index, event) in events.enumerated() {
+            switch event.action {
+            case .purchase(let pack): standing[pack] += 1
+            case .refund(let pack):
+                guard standing[pack] > 0 else { continue }
+                standing[pack] -= 1
+            default: break
+            }
             switch screen.take(event.action, at: index) {
             case .backgroundTwice?, .foregroundOnScreen?: continue
             case .offScreen?, nil: kept.append(event)

@@ -75,7 +75,7 @@ package struct TimelineReader: Sendable {
         guard case .string(let name) = raw, !name.isEmpty else {
             throw TimelineError(place: "policy", problem: "expected a shipped policy's name or a policy file's path, got \(Self.show(raw))")
         }
-        if SubscriptionPolicy.named(name) == nil, let known = knownPolicies[name] { return known }
+        if PolicyLoader.builtIn(name) == nil, let known = knownPolicies[name] { return known }
         do {
             return try PolicyLoader.load(name, folder: folder)
         } catch {
@@ -86,7 +86,7 @@ package struct TimelineReader: Sendable {
     // MARK: Events
 
     private static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement",
-                                                   "relaunch", "background", "foreground", "timer"]
+                                                   "relaunch", "background", "foreground", "timer", "purchase", "refund"]
 
     /// The members an event of the generic form may take; the others are skipped unread.
     private enum Field {
@@ -222,6 +222,14 @@ package struct TimelineReader: Sendable {
                 renews = flag
             }
             return Event(at: at, .setEntitlement(product.map { Entitlement(product: $0, expires: expires, renews: renews) }))
+        case "purchase", "refund":
+            guard let rawProduct = object[.product], rawProduct != .null else { throw .event(index, "missing \"product\"") }
+            guard case .string(let packID) = rawProduct, let pack = policy.packIndex(packID) else {
+                let packs = policy.creditPacks.map(\.id)
+                throw .event(index, "unknown \"product\" \(Self.show(rawProduct)): \(MessageText.bare(policy.name)) "
+                             + (packs.isEmpty ? "sells no credit pack" : "sells the credit packs \(Self.list(packs))"))
+            }
+            return Event(at: at, name == "purchase" ? .purchase(pack: pack) : .refund(pack: pack))
         default: // "set-zone"
             guard let rawZone = object[.zone], rawZone != .null else { throw .event(index, "missing zone") }
             guard case .string(let zoneName) = rawZone, let zone = TimelineReader.zoneNamed(zoneName) else {
