@@ -30,11 +30,11 @@ struct CreditPackGenerationTests {
                     // Bought at the moment a limit stopped the user, with nothing held.
                     #expect(index > 0 && outputs[index - 1].outcome == .blocked && outputs[index - 1].reason?.isLimit == true,
                             "a purchase not right after a blocked use: event \(index), \(reproduce)")
-                    #expect(outputs[index - 1].counts[0].credits == 0, "bought with credits held: event \(index), \(reproduce)")
+                    #expect(outputs[index - 1].counts.credits(of: 0) == 0, "bought with credits held: event \(index), \(reproduce)")
                 case .refund:
                     refunds += 1
                 case .use:
-                    if outputs[index].outcome == .allowed, index > 0, outputs[index].counts[0].credits < outputs[index - 1].counts[0].credits {
+                    if outputs[index].outcome == .allowed, index > 0, outputs[index].counts.credits(of: 0) < outputs[index - 1].counts.credits(of: 0) {
                         paidUses += 1
                     }
                 default:

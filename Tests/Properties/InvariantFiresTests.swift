@@ -338,16 +338,16 @@ struct InvariantFiresTests {
         let reinstall = script("2026-03-28T09:12:00+01:00", .reinstall)
         let refund = script("2026-03-30T09:00:00+02:00", .refund("scanner.credits.10"))
         let outputs = script.referenceOutputs
-        #expect(outputs[bought].counts[0].credits == 10 && outputs[paid].counts[0].credits == 9 && outputs[paid].outcome == .allowed)
-        #expect(outputs[reinstall].counts[0].credits == 9 && outputs[refund].counts[0].credits == 0)
-        let kept = Run.doctored(script, at: paid) { $0.counts[0].credits = 10 }
+        #expect(outputs[bought].counts.credits(of: 0) == 10 && outputs[paid].counts.credits(of: 0) == 9 && outputs[paid].outcome == .allowed)
+        #expect(outputs[reinstall].counts.credits(of: 0) == 9 && outputs[refund].counts.credits(of: 0) == 0)
+        let kept = Run.doctored(script, at: paid) { $0.counts.setCredits(10, of: 0) }
         #expect(kept?.invariant == .creditsKept && kept?.eventIndex == paid)
         #expect(kept?.detail.contains("scans credits 10, expected 9") == true)
-        let lost = Run.doctored(script, at: reinstall) { $0.counts[0].credits = 0 }
+        let lost = Run.doctored(script, at: reinstall) { $0.counts.setCredits(0, of: 0) }
         #expect(lost?.invariant == .creditsKept && lost?.eventIndex == reinstall)
-        let ignored = Run.doctored(script, at: refund) { $0.counts[0].credits = 9 }
+        let ignored = Run.doctored(script, at: refund) { $0.counts.setCredits(9, of: 0) }
         #expect(ignored?.invariant == .creditsKept && ignored?.eventIndex == refund)
-        let negative = Run.doctored(script, at: refund) { $0.counts[0].credits = -1 }
+        let negative = Run.doctored(script, at: refund) { $0.counts.setCredits(-1, of: 0) }
         #expect(negative?.invariant == .creditsKept && negative?.detail.contains("expected 0") == true)
         // Blocked although a credit was held: over-blocking; allowed past the limit with none: a limit broken.
         let refused = Run.doctored(script, at: paid) { output in

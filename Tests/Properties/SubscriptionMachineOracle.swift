@@ -60,10 +60,10 @@ struct SubscriptionMachineOracle: Sendable {
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
         case .purchase(let pack):
-            state.counts[policy.creditPacks[pack].meter].credits += policy.creditPacks[pack].credits // G13
+            state.credits[policy.creditPacks[pack].meter] += policy.creditPacks[pack].credits // G13
         case .refund(let pack):
             let meter = policy.creditPacks[pack].meter // G13: what is held of the pack, never below 0.
-            state.counts[meter].credits = max(0, state.counts[meter].credits - policy.creditPacks[pack].credits)
+            state.credits[meter] = max(0, state.credits[meter] - policy.creditPacks[pack].credits)
         case .use(let feature, let day):
             let plan = plan(of: state, at: event.at)
             let usageDay = usageDay(of: &state, at: event.at)
@@ -78,7 +78,7 @@ struct SubscriptionMachineOracle: Sendable {
                 var paidByCredit = false
                 // G13: past a limit, a credit held pays for the use.
                 if let limit = blockedBy, [.day, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
-                   counts[meter].credits > 0 {
+                   state.credits[meter] > 0 {
                     blockedBy = nil
                     paidByCredit = true
                 }
@@ -97,7 +97,7 @@ struct SubscriptionMachineOracle: Sendable {
                         written[meter].month += 1
                         written[meter].total += 1
                         written[meter].stock += 1
-                        if paidByCredit { written[meter].credits -= 1 }
+                        if paidByCredit { state.credits[meter] -= 1 }
                         state.counts = written
                         state.usageDay = usageDay
                     }
@@ -105,9 +105,12 @@ struct SubscriptionMachineOracle: Sendable {
             }
         }
         let usageDay = usageDay(of: &state, at: event.at)
+        var counts = MeterCounts(countsInForce(state, usageDay: usageDay))
+        if !policy.creditPacks.isEmpty {
+            for meter in counts.indices { counts.setCredits(state.credits[meter], of: meter) }
+        }
         return Output(plan: plan(of: state, at: event.at), day: usageDay, outcome: outcome, reason: reason, response: response,
-                            resetAt: resetAt, upgrade: upgrade, counts: MeterCounts(countsInForce(state, usageDay: usageDay)),
-                            entitlement: state.entitlement, zone: state.zone)
+                            resetAt: resetAt, upgrade: upgrade, counts: counts, entitlement: state.entitlement, zone: state.zone)
     }
 
     // MARK: The rules
@@ -239,6 +242,8 @@ struct OracleState: Hashable, Sendable {
     var usageDay: LocalDate?
     /// Each meter's counts as written on `usageDay` (G4), by meter index.
     var counts: [UsageCounts]
+    /// Each meter's credits (G13), by meter index.
+    var credits: [Int]
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters.
     init(zone: TimeZoneRules, meters: Int) {
@@ -247,6 +252,7 @@ struct OracleState: Hashable, Sendable {
         self.clock = ZoneClock(zone: zone)
         self.entitlement = nil
         self.usageDay = nil
+        self.credits = Array(repeating: 0, count: meters)
         self.counts = Array(repeating: UsageCounts(), count: meters)
     }
 

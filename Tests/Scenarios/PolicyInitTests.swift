@@ -38,7 +38,7 @@ struct PolicyInitTests {
             }
         }
         // Consumables are credit packs (format 3), each said; what a policy cannot sell is said, product by product.
-        let consumables = configuration.products.filter { if case .consumable = $0.kind { true } else { false } }
+        let consumables = configuration.products.filter { if case .consumable = $0.kind { !StoreKitPolicyDraft.isTip($0.id) } else { false } }
         #expect(policy.creditPacks.map(\.id).sorted() == consumables.map(\.id).sorted(), "\(name)")
         for listed in consumables {
             #expect(draft.notes.contains { $0.hasPrefix(StoreKitFinding.shown(listed.id) + ": a consumable, drafted as a pack of ") }, "\(name): \(listed.id)")
@@ -56,6 +56,19 @@ struct PolicyInitTests {
             #expect(comparison.findings.allSatisfy { [.onlyInFile, .group].contains($0.aspect) }, "\(name): \(comparison.findings.map(\.description))")
         }
         #expect(StoreKitPolicyDraft(configuration: configuration, name: "draft", file: name + ".storekit").text == draft.text, "the same text for the same file")
+    }
+
+    @Test("a consumable is a credit pack of the count its id gives beside a unit, else 10; one its id calls a tip is left out")
+    func consumablesAsPacks() {
+        #expect(StoreKitPolicyDraft.creditsGuess("credits_100") == 100)
+        #expect(StoreKitPolicyDraft.creditsGuess("com.app.500coins.1.99") == 500, "the price's numbers are not the count")
+        #expect(StoreKitPolicyDraft.creditsGuess("com.app.coins10") == 10)
+        #expect(StoreKitPolicyDraft.creditsGuess("tokens_100x") == 100)
+        #expect(StoreKitPolicyDraft.creditsGuess("consumable.fuel.octane87") == nil, "a number beside no unit is no count")
+        #expect(StoreKitPolicyDraft.creditsGuess("com.app.gold") == nil)
+        #expect(StoreKitPolicyDraft.creditsGuess("credits_0") == nil && StoreKitPolicyDraft.creditsGuess("credits_2000000") == nil)
+        #expect(StoreKitPolicyDraft.isTip("com.app.tip.small") && StoreKitPolicyDraft.isTip("de.app.tip.coffee") && StoreKitPolicyDraft.isTip("TipJar.Large"))
+        #expect(!StoreKitPolicyDraft.isTip("com.app.multiple.tokens") && !StoreKitPolicyDraft.isTip("stipend.credits_5"))
     }
 
     @Test("a service's monthly, yearly and lifetime are one plan; services rank by their levels, and services of overlapping levels are one plan; a lifetime of no service is a plan of its own, lowest")

@@ -186,10 +186,12 @@ package struct OutputParser: Sendable {
             guard cursor.literal("}") else { return nil }
             if policy.hasCredits(meter: meter) {
                 guard cursor.literal(#","credits":"#), let credits = cursor.integer(), (Int(Int32.min)...Int(Int32.max)).contains(credits) else { return nil }
-                meterCounts.credits = credits
+                counts[meter] = meterCounts
+                counts.setCredits(credits, of: meter)
+            } else {
+                counts[meter] = meterCounts
             }
             guard cursor.literal("}") else { return nil }
-            counts[meter] = meterCounts
         }
         guard cursor.literal(#"},"screens":{"#) else { return nil }
         var shown: [ScreenValue] = []
@@ -375,10 +377,10 @@ package struct OutputParser: Sendable {
                     }
                     if limitProblem == nil { limitProblem = parser.limitProblem(meter: meter, window, printed: printedLimit, plan: plan) }
                 }
-                if hasCredits {
-                    meterCounts.credits = try integer(parts["credits"]!, "\(name).\"credits\"", range: Int(Int32.min)...Int(Int32.max))
-                }
                 counts[meter] = meterCounts
+                if hasCredits {
+                    counts.setCredits(try integer(parts["credits"]!, "\(name).\"credits\"", range: Int(Int32.min)...Int(Int32.max)), of: meter)
+                }
             }
             return (counts, limitProblem)
         }

@@ -218,6 +218,10 @@ package struct StoreKitComparison: Sendable {
         var lines = ["agrees: \(header)"]
         let products = policy.products.map { "\(StoreKitFinding.shown($0.id)) (\($0.kind), plan \(policy.plans[$0.plan].id))" }
         lines.append("  products  \(products.count) in both, each of the same kind and period: " + (products.isEmpty ? "none" : products.joined(separator: ", ")))
+        if !policy.creditPacks.isEmpty {
+            let packs = policy.creditPacks.map { "\(StoreKitFinding.shown($0.id)) (\($0.credits) \(policy.meters[$0.meter]))" }
+            lines.append("  packs     \(packs.count) in both, each a consumable: " + packs.joined(separator: ", "))
+        }
         if let first = matched.first {
             var levels: [String] = []
             for match in matched {

@@ -20,8 +20,8 @@ import SimulatorCore
 ///   `use`, counted by the meter `uses`, 5 a day, and a paywall: the placeholders,
 ///   named in the policy's `about` and in `notes`.
 /// - **Consumables** are credit packs for the placeholder meter (format 3): as many
-///   credits as the last number in the id says (`credits_100` → 100), else 10, said in
-///   `notes` for the team to check.
+///   credits as the id counts beside a unit (`credits_100`, `500coins` → 100, 500), else
+///   10, said in `notes` for the team to check; one its id calls a tip is left out.
 /// - What a policy cannot sell yet (non-renewing subscriptions, subscription suites)
 ///   is left out, each said in `notes`.
 ///
@@ -44,11 +44,13 @@ package struct StoreKitPolicyDraft: Sendable {
             switch product.kind {
             case .autoRenewable(let subscription): subscriptions.append((product, subscription))
             case .nonConsumable: lifetimes.append(product)
+            case .consumable where Self.isTip(product.id):
+                notes.append("\(StoreKitFinding.shown(product.id)) left out: a consumable its id calls a tip, which buys nothing a policy counts")
             case .consumable:
                 let credits = Self.creditsGuess(product.id)
                 packs.append((product.id, credits ?? 10))
                 notes.append("\(StoreKitFinding.shown(product.id)): a consumable, drafted as a pack of \(credits ?? 10) credits for \"uses\""
-                             + (credits == nil ? " (a placeholder: its id names no number)" : " (the number in its id)"))
+                             + (credits == nil ? " (a placeholder: its id counts no coins, tokens or credits)" : " (the count in its id)"))
             case .nonRenewing, .suite:
                 notes.append("\(StoreKitFinding.shown(product.id)) left out: a \(product.kindText) (a policy has no such kind)")
             }
@@ -119,12 +121,43 @@ package struct StoreKitPolicyDraft: Sendable {
         self.text = Self.text(name: name, file: file, plans: plans, packs: packs)
     }
 
-    /// The last number in a consumable's id (`credits_100` → 100), when it is a pack's size
-    /// a policy states (1 to 1000000); nil otherwise.
-    static func creditsGuess(_ id: String) -> Int? {
-        let numbers = id.split { !$0.isNumber }.compactMap { Int($0) }
-        guard let last = numbers.last, (1...1_000_000).contains(last) else { return nil }
-        return last
+    /// The words of an id, lower-cased: split at anything but a letter or a digit, and
+    /// between letters and digits (`500coins.1.99` → `500`, `coins`, `1`, `99`).
+    static func idWords(_ id: String) -> [String] {
+        var words: [String] = [], word = ""
+        for character in id.lowercased() {
+            let alike = word.last.map { $0.isNumber == character.isNumber } ?? true
+            if !(character.isLetter || character.isNumber) || !alike, !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            if character.isLetter || character.isNumber { word.append(character) }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// Words that count what a pack holds.
+    static let unitWords: Set<String> = ["coin", "coins", "token", "tokens", "credit", "credits", "gem", "gems", "point", "points",
+                                         "scan", "scans", "use", "uses", "generation", "generations", "message", "messages", "pack"]
+    /// Words that make a consumable a tip.
+    static let tipWords: Set<String> = ["tip", "tips", "tipjar", "donation", "donate", "coffee", "beer", "pizza", "thanks"]
+
+    /// Whether a consumable's id calls it a tip (`app.tip.small`, `tip.coffee`).
+    package static func isTip(_ id: String) -> Bool {
+        idWords(id).contains { tipWords.contains($0) }
+    }
+
+    /// The count a consumable's id gives next to a word of units (`credits_100`,
+    /// `500coins.1.99`, `coins10` → 100, 500, 10), from 1 to 1000000; nil when it gives none.
+    package static func creditsGuess(_ id: String) -> Int? {
+        let words = idWords(id)
+        for (index, word) in words.enumerated() {
+            guard let count = Int(word), (1...1_000_000).contains(count) else { continue }
+            let neighbours = [index > 0 ? words[index - 1] : "", index + 1 < words.count ? words[index + 1] : ""]
+            if neighbours.contains(where: unitWords.contains) { return count }
+        }
+        return nil
     }
 
     /// A paid plan of the draft: its name, products and the services they are of.

@@ -12,21 +12,26 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable
     public static var capacity: Int { 4 }
 
+    /// The most meters a policy with credit packs can have: the last vector of the
+    /// storage holds the credits.
+    @usableFromInline
+    package static var creditCapacity: Int { 3 }
+
     /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
     /// `LimitWindow` order, 32 bits each); the vectors past the last meter are always
-    /// zero. A vector is read and written whole, so a step updates a meter with one
+    /// zero, but for the credits (below). A vector is read and written whole, so a step updates a meter with one
     /// instruction and reads it back without waiting on four separate stores.
     ///
     /// A count would need more than two billion counted uses of one user to overflow
     /// 32 bits; storing or counting past that traps (as `Int` arithmetic does at its own
     /// limit) rather than wrapping.
+    ///
+    /// With at most `creditCapacity` meters, the last vector holds each meter's credits
+    /// instead (one lane per meter, zero for a meter no credit pack is for): credits
+    /// cost a policy nothing in size or copying, which is why a policy with credit packs
+    /// has at most three meters.
     @usableFromInline
     var storage: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
-
-    /// Each meter's credits, one lane per meter (zero past the last meter, and for a
-    /// meter no credit pack is for): apart from the windows, which reset with the day.
-    @usableFromInline
-    var credits: SIMD4<Int32>
 
     /// The number of meters.
     @usableFromInline
@@ -45,7 +50,6 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     public init(meters: Int) {
         precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
         storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
-        credits = SIMD4()
         meterCount = meters
     }
 
@@ -72,14 +76,33 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         @inline(__always)
         get {
             let counts = vector(meter)
-            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]),
-                               credits: Int(credits[meter]))
+            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
         }
         @inline(__always)
         set {
             setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
-            credits[meter] = Int32(newValue.credits)
         }
+    }
+
+    /// The credits held for meter `meter` (a policy with credit packs; 0 for a meter no
+    /// pack is for, and in a policy of four meters, which has no packs).
+    package func credits(of meter: Int) -> Int {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        return meterCount <= Self.creditCapacity ? Int(storage.3[meter]) : 0
+    }
+
+    /// Every meter's credits, one lane each (zero without credit packs): what a digest
+    /// folds in, at no cost to a policy that has none.
+    @inlinable
+    package var creditLanes: SIMD4<Int32> {
+        meterCount <= Self.creditCapacity ? storage.3 : SIMD4()
+    }
+
+    /// Sets the credits held for meter `meter` (at most `creditCapacity` meters).
+    package mutating func setCredits(_ credits: Int, of meter: Int) {
+        precondition(meter >= 0 && meter < meterCount, "meter index out of range")
+        precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
+        storage.3[meter] = Int32(credits)
     }
 
     /// Meter `meter`'s counts as one vector.
@@ -110,13 +133,14 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable @inline(__always)
     public static func == (lhs: MeterCounts, rhs: MeterCounts) -> Bool {
         lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
-            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.credits == rhs.credits
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
     }
 
-    /// Hashes the meters' counts.
+    /// Hashes the meters' counts and credits.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(meterCount)
         for meterCounts in self { hasher.combine(meterCounts) }
+        for meter in indices { hasher.combine(credits(of: meter)) }
     }
 
     /// The counts as an array prints them.
@@ -132,7 +156,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         storage.0 &= keep
         storage.1 &= keep
         storage.2 &= keep
-        storage.3 &= keep
+        if meterCount > Self.creditCapacity { storage.3 &= keep } // else it holds credits, which never reset
     }
 
     /// Adds 1 to every count of meter `meter` (G4: an allowed use counts in every window).
@@ -146,9 +170,10 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// Adds `count` credits to meter `meter` (a purchase of a credit pack).
     mutating func addCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
-        let (sum, overflow) = credits[meter].addingReportingOverflow(Int32(count))
+        precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
+        let (sum, overflow) = storage.3[meter].addingReportingOverflow(Int32(count))
         precondition(!overflow, "credits past 2^31 - 1")
-        credits[meter] = sum
+        storage.3[meter] = sum
     }
 
     /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,
@@ -156,6 +181,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inline(__always)
     mutating func takeCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
-        credits[meter] = Swift.max(0, credits[meter] - Int32(clamping: count))
+        precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
+        storage.3[meter] = Swift.max(0, storage.3[meter] - Int32(clamping: count))
     }
 }

@@ -296,6 +296,9 @@ struct PolicyFileReader {
     func readCreditPacks(_ value: JSONValue, meters: [String], features: [Feature], products: [StoreProduct], plans: [Plan],
                          format: Int) throws(PolicyFileError) -> [CreditPack] {
         guard format >= 3 else { throw fail("$.creditPacks", "credit packs need \"format\": 3 at the top of the file") }
+        guard meters.count <= MeterCounts.creditCapacity else {
+            throw fail("$.creditPacks", "a policy with credit packs has at most \(MeterCounts.creditCapacity) meters (the credits are kept where a fourth meter's counts would be); this one has \(meters.count)")
+        }
         var packs: [CreditPack] = []
         for (index, item) in try array(value, "$.creditPacks").enumerated() {
             let path = "$.creditPacks[\(index)]"

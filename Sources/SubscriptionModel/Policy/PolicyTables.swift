@@ -66,12 +66,15 @@ struct PolicyTables: Sendable {
     let gracePlan: Int, graceCutoff: Int64, graceLength: Int64
     /// The registered and guest defaults (G5.4), or -1.
     let registeredDefault: Int, guestDefault: Int
+    /// Whether the policy sells credit packs (G13).
+    let sellsCredits: Bool
 
     static let reasons = BlockReason.allCases.count
 
     init(_ policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         let meters = policy.meters.count, features = policy.features.count
         precondition(meters <= MeterCounts.capacity, "a policy has at most \(MeterCounts.capacity) meters")
+        self.sellsCredits = !policy.creditPacks.isEmpty
         self.meters = meters
         self.features = features
         switch (policy.calendar, dates) {

@@ -75,15 +75,42 @@ public struct SubscriptionMachine: Sendable {
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
         case .purchase(let pack):
-            state.counts.addCredits(meter: policy.creditPacks[pack].meter, policy.creditPacks[pack].credits)
+            credit(pack: pack, refunded: false, &state.counts)
         case .refund(let pack):
-            // The pack's credits still held; uses made with them stay made.
-            state.counts.takeCredits(meter: policy.creditPacks[pack].meter, policy.creditPacks[pack].credits)
+            credit(pack: pack, refunded: true, &state.counts)
         }
         let plan = tables.plan(of: state, at: instant)
         let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: nil, reason: nil, response: nil, resetAt: nil,
                             upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    /// G13: a purchase adds the pack's credits; a refund takes back those still held
+    /// (uses made with them stay made). Out of line, as is `payWithCredit`: a policy without
+    /// credit packs never calls them, and its step is compiled as if they were not there.
+    @inline(never)
+    func credit(pack: Int, refunded: Bool, _ counts: inout MeterCounts) {
+        let pack = policy.creditPacks[pack]
+        if refunded { counts.takeCredits(meter: pack.meter, pack.credits) } else { counts.addCredits(meter: pack.meter, pack.credits) }
+    }
+
+    /// G6 for a use of a consuming feature, after G13: a reason a limit gives is no
+    /// reason when the meter holds a credit, which the use then takes (from `credits`).
+    @inline(__always)
+    func unpaidBlockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts, meter: Int,
+                           _ credits: inout MeterCounts) -> BlockReason? {
+        let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
+        if let reason, tables.sellsCredits, reason.isLimit, Self.payWithCredit(meter: meter, &credits) { return nil }
+        return reason
+    }
+
+    /// G13: a use a limit blocks goes ahead when the meter holds a credit, and takes it;
+    /// whether it did.
+    @inline(never)
+    static func payWithCredit(meter: Int, _ counts: inout MeterCounts) -> Bool {
+        guard counts.credits(of: meter) > 0 else { return false }
+        counts.takeCredits(meter: meter, 1)
+        return true
     }
 
     /// The usage day at an instant and what it does to the stored counts (G3).
@@ -133,17 +160,16 @@ public struct SubscriptionMachine: Sendable {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
             }
-            let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked)
-            if let reason, !reason.isLimit || checked.credits == 0 {
+            if let reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, &state.counts) {
                 return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
+            } else {
+                // G3, G4: the counts are written with the usage day they are in force on
+                // (G13: a use a limit would block, paid with a credit, counts alike).
+                if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
+                state.counts.countUse(meter: meter)
+                state.setUsageDay(usage.day)
+                usage.newDay = false
             }
-            // G3, G4: the counts are written with the usage day they are in force on.
-            if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
-            state.counts.countUse(meter: meter)
-            // A use a limit would block goes ahead on a credit, and takes it.
-            if reason != nil { state.counts.takeCredits(meter: meter, 1) }
-            state.setUsageDay(usage.day)
-            usage.newDay = false
         case .gate, .history:
             if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
                 return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)

@@ -1,5 +1,5 @@
 /// A meter's four counts (G4): on the usage day, in its month, since the install, and
-/// the items held now; and the credits held for it (a policy with credit packs).
+/// the items held now.
 public struct UsageCounts: Hashable, Sendable {
     /// Uses on the usage day.
     public var day: Int
@@ -9,18 +9,14 @@ public struct UsageCounts: Hashable, Sendable {
     public var total: Int
     /// Items held now.
     public var stock: Int
-    /// Credits held from credit packs: never reset with time, one taken by each use
-    /// that a limit would have blocked.
-    public var credits: Int
 
     /// Creates counts.
     @inlinable
-    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0, credits: Int = 0) {
+    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0) {
         self.day = day
         self.month = month
         self.total = total
         self.stock = stock
-        self.credits = credits
     }
 
     /// The count of one window.

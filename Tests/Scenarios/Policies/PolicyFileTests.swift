@@ -135,6 +135,8 @@ struct PolicyFileTests {
         #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 1000001}]"#))
                 == #"error: t.json: $.creditPacks[0].credits: 1000001 credits: a pack adds at most 1000000"#)
         #expect(error(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
+        let fourMeters = packs(#"[{"id": "a", "meter": "m", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n", "o", "p"]"#)
+        #expect(error(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
         let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
         #expect(error(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
     }

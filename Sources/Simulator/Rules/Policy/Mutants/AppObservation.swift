@@ -41,7 +41,7 @@ package struct AppObservation: Hashable, Sendable, CustomStringConvertible {
         upgrade = output.upgrade.map { $0.map { policy.plans[$0].id } }
         used = policy.meters.indices.flatMap { meter in
             policy.meterWindows[meter].map { "\(policy.meters[meter]).\($0)=\(output.counts[meter][$0])" }
-                + (policy.hasCredits(meter: meter) ? ["\(policy.meters[meter]).credits=\(output.counts[meter].credits)"] : [])
+                + (policy.hasCredits(meter: meter) ? ["\(policy.meters[meter]).credits=\(output.counts.credits(of: meter))"] : [])
         }
         self.screens = screens
     }

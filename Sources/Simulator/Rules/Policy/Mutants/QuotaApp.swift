@@ -145,7 +145,11 @@ extension QuotaApp {
                 if let meter = meterCounted(by: feature) { countUse(meter: meter, at: at) }
             }
         }
+        var counts = MeterCounts(countsInForce(at: at))
+        if !store.policy.creditPacks.isEmpty {
+            for meter in counts.indices { counts.setCredits(store.credits[meter], of: meter) }
+        }
         return Output(plan: plan(at: at), day: usageDay(at: at), outcome: outcome, reason: reason, response: response,
-                            resetAt: resetAt, upgrade: upgrade, counts: countsInForce(at: at), entitlement: store.entitlement, zone: store.zone)
+                            resetAt: resetAt, upgrade: upgrade, counts: counts, entitlement: store.entitlement, zone: store.zone)
     }
 }

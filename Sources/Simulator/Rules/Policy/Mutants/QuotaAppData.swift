@@ -23,11 +23,15 @@ public struct QuotaAppData: Sendable {
     public var usageDay: LocalDate?
     /// Each meter's counts as written on `usageDay`, by meter index.
     public var counts: [UsageCounts]
+    /// Each meter's credits from credit packs, by meter index (G13): kept apart from the
+    /// counts, which reset with the day.
+    public var credits: [Int]
 
     /// A fresh store for a user of `policy` whose device is in `zone`.
     public init(policy: SubscriptionPolicy, zone: TimeZoneRules) {
         self.policy = policy
         self.zone = zone
         self.counts = Array(repeating: UsageCounts(), count: policy.meters.count)
+        self.credits = Array(repeating: 0, count: policy.meters.count)
     }
 }

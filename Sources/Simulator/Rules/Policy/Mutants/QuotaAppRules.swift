@@ -38,10 +38,7 @@ extension QuotaApp {
         let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
         let newMonth = (year, month) > (storedYear, storedMonth)
         return store.counts.map { counts in
-            var inForce = counts
-            inForce.day = 0
-            if newMonth { inForce.month = 0 }
-            return inForce
+            UsageCounts(day: 0, month: newMonth ? 0 : counts.month, total: counts.total, stock: counts.stock)
         }
     }
 
@@ -177,21 +174,21 @@ extension QuotaApp {
 
     /// G13: one credit, when the meter holds any.
     public mutating func takeCredit(meter: Int, at instant: Instant) -> Bool {
-        guard store.counts[meter].credits > 0 else { return false }
-        store.counts[meter].credits -= 1
+        guard store.credits[meter] > 0 else { return false }
+        store.credits[meter] -= 1
         return true
     }
 
     /// G13: the pack's credits are added to its meter's.
     public mutating func purchased(pack: Int, at instant: Instant) {
         let bought = store.policy.creditPacks[pack]
-        store.counts[bought.meter].credits += bought.credits
+        store.credits[bought.meter] += bought.credits
     }
 
     /// G13: the pack's credits still held are taken back, never below 0.
     public mutating func refunded(pack: Int, at instant: Instant) {
         let refunded = store.policy.creditPacks[pack]
-        store.counts[refunded.meter].credits = max(0, store.counts[refunded.meter].credits - refunded.credits)
+        store.credits[refunded.meter] = max(0, store.credits[refunded.meter] - refunded.credits)
     }
 
     // MARK: Lifecycle (G1, G11, G12)

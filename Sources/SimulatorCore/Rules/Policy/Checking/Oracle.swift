@@ -81,6 +81,7 @@ package final class Oracle: Sendable {
     /// G6 for a use of `feature` (not a releasing one) under `plan` (nil: none), with
     /// `meterCounts` the counts in force of the meter the feature consumes (ignored for
     /// other features): the reason it is blocked, or nil when it is allowed.
+    @inline(__always)
     package func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: UsageCounts) -> BlockReason? {
         // (Each rule is read from the policy in place, `policy.plans[plan].…`: naming the
         // plan or the feature in a local would copy it, strings and tables, at every use.)
@@ -110,12 +111,12 @@ package final class Oracle: Sendable {
     }
 
     /// Credit packs: a use G6 blocks for a reached limit (`day`, `month`, `total` or
-    /// `stock`) goes ahead when the meter's counts in force hold a credit, and takes it.
+    /// `stock`) goes ahead when the meter holds a credit (`credits` of them), and takes it.
     /// Nothing else (no plan, a feature the plan does not enable, a history day) is paid.
     @inline(__always)
-    package static func creditPays(_ reason: BlockReason, meterCounts: UsageCounts) -> Bool {
+    package static func creditPays(_ reason: BlockReason, credits: Int) -> Bool {
         switch reason {
-        case .day, .month, .total, .stock: meterCounts.credits > 0
+        case .day, .month, .total, .stock: credits > 0
         case .noPlan, .notInPlan, .history: false
         }
     }

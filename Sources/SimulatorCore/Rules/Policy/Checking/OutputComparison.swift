@@ -52,8 +52,8 @@ package final class OutputComparison {
                 for window in shownWindows[meter] where a.counts[meter][window] != b.counts[meter][window] {
                     note("meters.\(id).used.\(window.name)", "\(a.counts[meter][window])", "\(b.counts[meter][window])")
                 }
-                if policy.hasCredits(meter: meter), a.counts[meter].credits != b.counts[meter].credits {
-                    note("meters.\(id).credits", "\(a.counts[meter].credits)", "\(b.counts[meter].credits)")
+                if policy.hasCredits(meter: meter), a.counts.credits(of: meter) != b.counts.credits(of: meter) {
+                    note("meters.\(id).credits", "\(a.counts.credits(of: meter))", "\(b.counts.credits(of: meter))")
                 }
             }
             if a.plan != b.plan || a.counts != b.counts || a.entitlement != b.entitlement || a.zone != b.zone {

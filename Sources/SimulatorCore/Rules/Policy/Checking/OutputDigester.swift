@@ -18,6 +18,13 @@ package struct OutputDigester {
     /// An empty digest.
     package init() {}
 
+    /// Credits held, folded (out of line: a policy without credit packs never has any).
+    @inline(never)
+    static func fold(_ credits: SIMD4<Int32>) -> UInt64 {
+        (UInt64(UInt32(bitPattern: credits[0])) | UInt64(UInt32(bitPattern: credits[1])) << 32) &* 0xD6E8_FEB8_6659_FD93
+            ^ (UInt64(UInt32(bitPattern: credits[2])) | UInt64(UInt32(bitPattern: credits[3])) << 32) &* 0xA24B_AED4_963E_E407
+    }
+
     /// Adds one output: every field, each word multiplied by its own odd constant (so a
     /// change in any one changes the fold; a meter's counts by the meter's constant, so
     /// the order of meters counts) and folded into one mixing step, so the multiplies of
@@ -54,9 +61,12 @@ package struct OutputDigester {
         for (meter, counts) in output.counts.enumerated() {
             let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
                 ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
-                ^ UInt64(truncatingIfNeeded: counts.credits) &* 0xD6E8_FEB8_6659_FD93 // 0 without credit packs: digests unchanged
             word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)
         }
+        // Each meter's credits (none without credit packs, which leaves the fold as it was).
+        let credits = output.counts.creditLanes
+        let bits = unsafeBitCast(credits, to: (UInt64, UInt64).self)
+        if bits.0 | bits.1 != 0 { word ^= Self.fold(credits) }
         if let entitlement = output.entitlement {
             head |= 1 << 49
             word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)

@@ -65,6 +65,8 @@ package struct TraceChecker {
     private let screensReadShownWindows: Bool
     /// Whether the policy has screens at all.
     private let hasScreens: Bool
+    /// Whether the policy sells credit packs (and so the credits are checked).
+    private let hasCreditPacks: Bool
     /// Each feature's effect and whether it carries a diary day, by feature index.
     private let features: [(effect: Feature.Effect, hasHistory: Bool)]
     /// The rules the trace is checked against.
@@ -114,6 +116,7 @@ package struct TraceChecker {
         self.rules = Rules(policy: policy)
         let screenReads = ScreenKey.Reads(policy: policy)
         self.hasScreens = !policy.screens.isEmpty
+        self.hasCreditPacks = !policy.creditPacks.isEmpty
         self.screenReads = screenReads
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
         self.dates = dates
@@ -180,8 +183,6 @@ package struct TraceChecker {
         var released: Int?
         /// The counts in force of the feature's meter before the use.
         var before = UsageCounts()
-        /// Whether an allowed use took a credit (a limit would have blocked it).
-        var paidByCredit = false
     }
 
     /// What G6–G9 gave for the last blocked use, and everything they read: a use of the
@@ -209,8 +210,9 @@ package struct TraceChecker {
         /// path's helpers are: see `countsAsExpected`.)
         @inline(__always)
         static func repeats(_ last: BlockedUse, plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, before: UsageCounts,
-                            zone: TimeZoneRules, at: Instant) -> Bool {
+                            credits: Int, zone: TimeZoneRules, at: Instant) -> Bool {
             last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
+                && (credits == 0 || last.use.reason?.isLimit != true) // G13: a limit blocks only with no credit held
                 && last.zone == zone && at >= last.from
                 && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month)
         }
@@ -250,11 +252,12 @@ package struct TraceChecker {
             entitlement = next // G12: product, expires and renews replaced together.
         case .purchase(let pack):
             // A purchase adds the pack's credits to its meter's.
-            stored[policy.creditPacks[pack].meter].credits += policy.creditPacks[pack].credits
+            let meter = policy.creditPacks[pack].meter
+            stored.setCredits(stored.credits(of: meter) + policy.creditPacks[pack].credits, of: meter)
         case .refund(let pack):
             // A refund takes back the pack's credits still held, never more than are.
             let meter = policy.creditPacks[pack].meter
-            stored[meter].credits = max(0, stored[meter].credits - policy.creditPacks[pack].credits)
+            stored.setCredits(max(0, stored.credits(of: meter) - policy.creditPacks[pack].credits), of: meter)
         }
 
         // G5, G2, G3.
@@ -269,6 +272,9 @@ package struct TraceChecker {
         // G4, G6–G9 for a use.
         var use = UseExpectation()
         var isUse = false, isGated = false, isConsuming = false
+        // G13: the credits the feature's meter held before the use, and whether it took one
+        // (kept apart from `use`, which is copied with every blocked use).
+        var creditsBefore = 0, paidByCredit = false
         if case .use(let feature, let day) = event.action {
             isUse = true
             let definition = features[feature]
@@ -281,21 +287,23 @@ package struct TraceChecker {
                 if case .consumes(let meter) = definition.effect {
                     isConsuming = true
                     use.before = Self.inForce(stored[meter], resets)
+                    if hasCreditPacks { creditsBefore = stored.credits(of: meter) }
                 }
                 if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
-                                      zone: deviceClock.zone, at: at) {
+                                      credits: creditsBefore, zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
-                } else if let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before),
-                          !Oracle.creditPays(reason, meterCounts: use.before) {
-                    expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
                 } else {
-                    use.outcome = .allowed
-                    // A use a limit would block goes ahead on a credit held, and takes it.
-                    use.paidByCredit = use.before.credits > 0
-                        && rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before) != nil
-                    // G6.3: a history use counts nothing; G4: a consuming one adds 1.
-                    if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
-                        use.counted = meter
+                    let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                    if let reason, !Oracle.creditPays(reason, credits: creditsBefore) {
+                        expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
+                    } else {
+                        use.outcome = .allowed
+                        // A use a limit would block goes ahead on a credit held, and takes it.
+                        paidByCredit = reason != nil
+                        // G6.3: a history use counts nothing; G4: a consuming one adds 1.
+                        if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
+                            use.counted = meter
+                        }
                     }
                 }
             }
@@ -307,11 +315,15 @@ package struct TraceChecker {
         let fieldsDiffer = output.plan != plan || output.day != usageDay || output.outcome != use.outcome || output.reason != use.reason
             || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
         if fieldsDiffer,
-           let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use) {
+           let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use,
+                                             credits: creditsBefore) {
             return violation
         }
         if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use),
            let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
+            return violation
+        }
+        if hasCreditPacks, let violation = compareCredits(event, output, eventIndex: eventIndex, use: use, paid: paidByCredit) {
             return violation
         }
 
@@ -327,8 +339,8 @@ package struct TraceChecker {
             counts.month += 1
             counts.total += 1
             counts.stock += 1
-            if use.paidByCredit { counts.credits -= 1 }
             stored[meter] = counts
+            if paidByCredit { stored.setCredits(stored.credits(of: meter) - 1, of: meter) }
         }
         if let meter = use.released, stored[meter].stock > 0 {
             stored[meter].stock -= 1
@@ -366,7 +378,7 @@ package struct TraceChecker {
     /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
     /// that order; the first that differs names its invariant.
     private func compareFields(_ event: Event, _ output: Output, eventIndex: Int, plan: Int?, localDate: LocalDate,
-                               usageDay: LocalDate, use: UseExpectation) -> Violation<Invariant>? {
+                               usageDay: LocalDate, use: UseExpectation, credits: Int) -> Violation<Invariant>? {
         func violation(_ invariant: Invariant, _ detail: @autoclosure () -> String) -> Violation<Invariant> {
             Violation<Invariant>(invariant: invariant, eventIndex: eventIndex, detail: detail())
         }
@@ -377,7 +389,7 @@ package struct TraceChecker {
             return violation(.usageDay, "day \(output.day), expected \(usageDay): the later of the last counted use's day \(storedDay.map { "\($0)" } ?? "(none)") and the local date \(localDate) in \(calendarName)")
         }
         if output.outcome != use.outcome {
-            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay))
+            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay, credits: credits))
         }
         if output.reason != use.reason {
             if use.outcome == .blocked {
@@ -416,7 +428,7 @@ package struct TraceChecker {
         }
     }
 
-    private func outcomeDetail(_ event: Event, _ output: Output, use: UseExpectation, plan: Int?, usageDay: LocalDate) -> String {
+    private func outcomeDetail(_ event: Event, _ output: Output, use: UseExpectation, plan: Int?, usageDay: LocalDate, credits: Int) -> String {
         let got = "outcome \(output.outcome?.rawValue ?? "null")"
         guard case .use(let feature, let day) = event.action else { return "\(got) on a \(event.action.name), expected null" }
         let id = policy.features[feature].id
@@ -425,7 +437,7 @@ package struct TraceChecker {
             return "\(got) for \(id), expected blocked: \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: feature, day: day, usageDay: usageDay))"
         default:
             if use.released != nil { return "\(got) for \(id), expected allowed: a release is never blocked" }
-            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before))"
+            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before, credits: credits))"
         }
     }
 
@@ -443,10 +455,10 @@ package struct TraceChecker {
         }
     }
 
-    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts) -> String {
+    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts, credits: Int) -> String {
         guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
-        if before.credits > 0, let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: nil, usageDay: LocalDate(daysSince1970: 0), meterCounts: before), reason.isLimit {
-            return "\(rules.oracle.planName(plan))'s \(reason.name) limit is reached but \(before.credits) credits are held, and a use takes one (\(usedText(before, feature: feature)))"
+        if credits > 0 {
+            return "\(rules.oracle.planName(plan)) enables it, and a limit reached is paid by one of the \(credits) credits held (\(usedText(before, feature: feature)))"
         }
         return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
     }
@@ -520,10 +532,7 @@ package struct TraceChecker {
                 return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
                                        detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
             }
-            if policy.hasCredits(meter: meter), got.credits != expected.credits {
-                return Violation<Invariant>(invariant: .creditsKept, eventIndex: eventIndex,
-                                       detail: "\(policy.meters[meter]) credits \(got.credits), expected \(expected.credits) (\(creditsWhy(event, meter: meter, use: use)))")
-            }
+
         }
         return nil
     }
@@ -537,18 +546,32 @@ package struct TraceChecker {
             counts.month += 1
             counts.total += 1
             counts.stock += 1
-            if use.paidByCredit { counts.credits -= 1 }
         }
         if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
         return counts
     }
 
-    private func creditsWhy(_ event: Event, meter: Int, use: UseExpectation) -> String {
+    /// Each meter's credits after the event (G13): those recomputed from the trace.
+    @inline(never)
+    private func compareCredits(_ event: Event, _ output: Output, eventIndex: Int, use: UseExpectation, paid: Bool) -> Violation<Invariant>? {
+        guard output.counts.count == stored.count else { return nil } // named by compareCounts
+        for meter in stored.indices where policy.hasCredits(meter: meter) {
+            let expected = stored.credits(of: meter) - (paid && use.counted == meter ? 1 : 0)
+            let got = output.counts.credits(of: meter)
+            if got != expected {
+                return Violation<Invariant>(invariant: .creditsKept, eventIndex: eventIndex,
+                                            detail: "\(policy.meters[meter]) credits \(got), expected \(expected) (\(creditsWhy(event, meter: meter, use: use, paid: paid)))")
+            }
+        }
+        return nil
+    }
+
+    private func creditsWhy(_ event: Event, meter: Int, use: UseExpectation, paid: Bool) -> String {
         switch event.action {
         case .purchase(let pack): return "a purchase of \(policy.creditPacks[pack].id) adds \(policy.creditPacks[pack].credits)"
         case .refund(let pack): return "a refund of \(policy.creditPacks[pack].id) takes back its \(policy.creditPacks[pack].credits) credits, or every one held when fewer are"
         default:
-            if use.paidByCredit { return "the use went ahead past a limit on a credit, which it takes" }
+            if paid { return "the use went ahead past a limit on a credit, which it takes" }
             if use.counted == meter { return "a use within the plan's limits takes no credit" }
             return "a \(event.action.name) changes no credit"
         }

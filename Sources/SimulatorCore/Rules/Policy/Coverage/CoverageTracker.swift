@@ -29,6 +29,8 @@ package struct CoverageTracker {
     /// a credit since the timeline began, one bit each.
     private let creditMeterOf: [Int]
     private var heldCredits: UInt8 = 0
+    /// Whether the policy sells credit packs.
+    private let hasCreditPacks: Bool
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -119,6 +121,7 @@ package struct CoverageTracker {
         boughtWithOffer = slot(.boughtWithOffer); renewedAfterOffer = slot(.renewedAfterOffer)
         creditsBought = slot(.creditsBought); usePaidByCredit = slot(.usePaidByCredit); blockedAfterCreditsSpent = slot(.blockedAfterCreditsSpent)
         refundTookWholePack = slot(.refundTookWholePack); refundAfterCreditsSpent = slot(.refundAfterCreditsSpent)
+        hasCreditPacks = !policy.creditPacks.isEmpty
         creditMeterOf = policy.features.map { feature in
             guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
             return meter
@@ -200,7 +203,7 @@ package struct CoverageTracker {
         switch event.action {
         case .use(let feature, let day):
             observeUse(feature: feature, day: day, at: at, output: output)
-            if creditMeterOf[feature] >= 0 { observeCredits(meter: creditMeterOf[feature], output: output) }
+            if hasCreditPacks { observeCredits(feature: feature, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -218,12 +221,8 @@ package struct CoverageTracker {
             }
         case .setEntitlement(let next):
             observeEntitlement(next, at: at)
-        case .purchase(let pack):
-            hit(creditsBought)
-            heldCredits |= 1 << UInt8(policy.creditPacks[pack].meter)
-        case .refund(let pack):
-            let meter = policy.creditPacks[pack].meter
-            if hasPrevious { hit(previous[meter].credits >= policy.creditPacks[pack].credits ? refundTookWholePack : refundAfterCreditsSpent) }
+        case .purchase, .refund:
+            observeCredits(event.action)
         }
         observeCounts(output)
         observeYears(at)
@@ -236,12 +235,30 @@ package struct CoverageTracker {
         previousOffset = offset
     }
 
+    /// A purchase of a credit pack, or a refund of one: whole, or after some was spent.
+    @inline(never)
+    private mutating func observeCredits(_ action: Event.Action) {
+        switch action {
+        case .purchase(let pack):
+            hit(creditsBought)
+            heldCredits |= 1 << UInt8(policy.creditPacks[pack].meter)
+        case .refund(let pack):
+            let meter = policy.creditPacks[pack].meter
+            if hasPrevious { hit(previous.credits(of: meter) >= policy.creditPacks[pack].credits ? refundTookWholePack : refundAfterCreditsSpent) }
+        default:
+            break
+        }
+    }
+
     /// A use of a meter credit packs are for: one that took a credit, or one a limit
-    /// blocked once the credits held were spent.
-    private mutating func observeCredits(meter: Int, output: Output) {
-        guard hasPrevious else { return }
-        if output.outcome == .allowed, output.counts[meter].credits < previous[meter].credits { hit(usePaidByCredit) }
-        if output.outcome == .blocked, output.reason?.isLimit == true, heldCredits & 1 << UInt8(meter) != 0, output.counts[meter].credits == 0 {
+    /// blocked once the credits held were spent. (Out of line: a policy without credit
+    /// packs never calls it.)
+    @inline(never)
+    private mutating func observeCredits(feature: Int, output: Output) {
+        let meter = creditMeterOf[feature]
+        guard hasPrevious, meter >= 0 else { return }
+        if output.outcome == .allowed, output.counts.credits(of: meter) < previous.credits(of: meter) { hit(usePaidByCredit) }
+        if output.outcome == .blocked, output.reason?.isLimit == true, heldCredits & 1 << UInt8(meter) != 0, output.counts.credits(of: meter) == 0 {
             hit(blockedAfterCreditsSpent)
         }
     }

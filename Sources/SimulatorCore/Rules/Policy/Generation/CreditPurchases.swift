@@ -15,6 +15,12 @@ struct CreditPurchases {
     /// The engine the events are followed through.
     let machine: SubscriptionMachine
 
+    /// The engine, built once per generator and held by reference.
+    final class Engine: Sendable {
+        let machine: SubscriptionMachine
+        init(policy: SubscriptionPolicy) { machine = SubscriptionMachine(policy: policy) }
+    }
+
     /// `events` with the purchases and refunds, appended to `buffer` (emptied first).
     mutating func lay(_ events: [Event], zone: TimeZoneRules, into buffer: EventBuffer) {
         buffer.removeAll()

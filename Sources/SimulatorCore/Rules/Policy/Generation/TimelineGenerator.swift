@@ -36,9 +36,9 @@ package struct TimelineGenerator: Sendable {
     package let appLife: Bool
     let traits: UserTraits
     private let personaWeights: [Int]
-    /// The engine credit-pack buyers are followed through (`CreditPurchases`); nil for a
-    /// policy that sells no pack.
-    private let creditMachine: SubscriptionMachine?
+    /// The engine credit-pack buyers are followed through (`CreditPurchases`), held by
+    /// reference so the generator stays small to copy; nil for a policy that sells no pack.
+    private let creditMachine: CreditPurchases.Engine?
 
     /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
     /// contract can write.
@@ -60,7 +60,7 @@ package struct TimelineGenerator: Sendable {
         self.swarm = swarm
         self.catalog = catalog
         self.appLife = appLife
-        self.creditMachine = policy.creditPacks.isEmpty ? nil : SubscriptionMachine(policy: policy)
+        self.creditMachine = policy.creditPacks.isEmpty ? nil : CreditPurchases.Engine(policy: policy)
     }
 
     /// What a user was drawn as, besides their events.
@@ -109,7 +109,7 @@ package struct TimelineGenerator: Sendable {
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone)
         if let machine = creditMachine, subset.habits.contains(.buys) {
-            var purchases = CreditPurchases(random: random.split(), machine: machine)
+            var purchases = CreditPurchases(random: random.split(), machine: machine.machine)
             purchases.lay(buffer.array, zone: zone, into: buffer)
         }
         if appLife {

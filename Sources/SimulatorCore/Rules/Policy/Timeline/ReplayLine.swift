@@ -81,7 +81,7 @@ package enum ReplayLine {
             line.append("}")
             if policy.hasCredits(meter: meter) {
                 line.append(#","credits":"#)
-                line.appendDecimal(output.counts[meter].credits)
+                line.appendDecimal(output.counts.credits(of: meter))
             }
             line.append("}")
         }
@@ -128,7 +128,7 @@ package enum ReplayLine {
                 let limit = output.plan.flatMap { policy.plans[$0].limit(meter: meter, window) }
                 return "\"\(window.name)\":\(limit.map { String($0.value) } ?? "null")"
             }.joined(separator: ",")
-            let credits = policy.hasCredits(meter: meter) ? ",\"credits\":\(output.counts[meter].credits)" : ""
+            let credits = policy.hasCredits(meter: meter) ? ",\"credits\":\(output.counts.credits(of: meter))" : ""
             parts.append("\(JSONText.quoted(id)):{\"used\":{\(used)},\"limit\":{\(limits)}\(credits)}")
         }
         return "{" + parts.joined(separator: ",") + "}"

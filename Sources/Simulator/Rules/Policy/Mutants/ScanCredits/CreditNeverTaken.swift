@@ -17,6 +17,6 @@ package struct CreditNeverTaken: Mutant {
     package init() {}
 
     package mutating func takeCredit(meter: Int, at instant: Instant) -> Bool {
-        store.counts[meter].credits > 0
+        store.credits[meter] > 0
     }
 }

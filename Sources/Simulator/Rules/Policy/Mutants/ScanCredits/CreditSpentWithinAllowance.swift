@@ -18,6 +18,6 @@ package struct CreditSpentWithinAllowance: Mutant {
 
     package mutating func countUse(meter: Int, at instant: Instant) {
         defaultCountUse(meter: meter, at: instant)
-        if store.counts[meter].credits > 0 { store.counts[meter].credits -= 1 }
+        if store.credits[meter] > 0 { store.credits[meter] -= 1 }
     }
 }

@@ -17,6 +17,6 @@ package struct CreditsLostOnReinstall: Mutant {
     package init() {}
 
     package mutating func reinstalled(at instant: Instant) {
-        for meter in store.counts.indices { store.counts[meter].credits = 0 }
+        store.credits = store.credits.map { _ in 0 }
     }
 }

@@ -19,6 +19,6 @@ package struct RefundBelowZero: Mutant {
 
     package mutating func refunded(pack: Int, at instant: Instant) {
         let refunded = store.policy.creditPacks[pack]
-        store.counts[refunded.meter].credits -= refunded.credits
+        store.credits[refunded.meter] -= refunded.credits
     }
 }
