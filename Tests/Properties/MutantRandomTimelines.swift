@@ -13,8 +13,9 @@ import SubscriptionModel
 /// and up to about 150 events: uses of every feature (bursts of up to 60 a minute apart,
 /// so day, month and total limits are reached), history days around today's date and
 /// the date of the last use (often at the edge of a window, and right after a zone
-/// change), deletes, looks, reinstalls, zone changes, sign-ins and entitlement reports
-/// of every product or none, with or without an expiry, renewing or not.
+/// change), deletes, looks, reinstalls, zone changes, sign-ins, entitlement reports
+/// of every product or none, with or without an expiry, renewing or not, and, under a
+/// policy with credit packs, purchases of them and refunds of those purchases.
 struct MutantRandomTimelines {
     /// The seed of the property tests (`PROPERTY_SEED`).
     static let seed = PropertySettings.seed
@@ -55,6 +56,7 @@ struct MutantRandomTimelines {
         let releasing = policy.features.indices.filter { policy.features[$0].isReleasing }
         let others = policy.features.indices.filter { !consuming.contains($0) && !releasing.contains($0) }
         let history = policy.features.indices.filter { policy.features[$0].hasHistory }
+        var standing = [Int](repeating: 0, count: policy.creditPacks.count) // purchases not refunded, per pack
         let length = 1 + pick(60)
         while events.count < length {
             switch pick(100) {
@@ -87,6 +89,17 @@ struct MutantRandomTimelines {
                 let offset = chance(50) && !windows.isEmpty ? 1 - windows[pick(windows.count)] - pick(2) : pick(9) - 6
                 let diary = policy.features[feature].hasHistory ? LocalDate(daysSince1970: base.daysSince1970 + Int32(offset)) : nil
                 events.append(Event(at: now, .use(feature: feature, day: diary)))
+            case 58..<62 where !policy.creditPacks.isEmpty:
+                // A credit pack bought, or a standing purchase of one refunded (a policy
+                // without packs draws a look here, as it always did).
+                let pack = pick(policy.creditPacks.count)
+                if standing[pack] > 0, chance(40) {
+                    standing[pack] -= 1
+                    events.append(Event(at: now, .refund(pack: pack)))
+                } else {
+                    standing[pack] += 1
+                    events.append(Event(at: now, .purchase(pack: pack)))
+                }
             case 58..<66: events.append(Event(at: now, .look))
             case 66..<71: events.append(Event(at: now, .reinstall))
             case 71..<78:

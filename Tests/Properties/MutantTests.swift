@@ -98,7 +98,7 @@ struct MutantTests {
     @Test("random timelines of its policy catch every mutant, and most of them agree with it", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"), arguments: keys)
     func caughtByRandomTimelines(key: String) throws {
         let entry = try Self.entry(key)
-        let maker = MutantRandomTimelines(policy: try #require(SubscriptionPolicy.named(entry.policy)))
+        let maker = MutantRandomTimelines(policy: try #require(PolicyLoader.builtIn(entry.policy)))
         var events = 0, caught: (user: Int, events: Int)?, agreeing = 0
         for user in 0..<MutantRandomTimelines.users {
             let timeline = maker.timeline(user: user)

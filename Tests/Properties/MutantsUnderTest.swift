@@ -63,7 +63,7 @@ struct ShippedPolicyMutantUnderTest: MutantUnderTest {
     let entry: MutantCatalogue.Entry
     var testDescription: String { "\(entry.policy)/\(entry.name)" }
     var constructor: String { entry.constructor }
-    var policy: SubscriptionPolicy { SubscriptionPolicy.named(entry.policy)! }
+    var policy: SubscriptionPolicy { PolicyLoader.builtIn(entry.policy)! }
     func hunt(_ options: CampaignOptions) -> KillHunt<PolicyRules>.Result {
         entry.visit(KillMatrix.Hunt(options: options, policy: policy, swarm: true))
     }

@@ -60,7 +60,8 @@ struct SubscriptionMachineOracle: Sendable {
         case .setEntitlement(let entitlement):
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
         case .purchase(let pack):
-            state.credits[policy.creditPacks[pack].meter] += policy.creditPacks[pack].credits // G13
+            let meter = policy.creditPacks[pack].meter // G13: up to 2^31 − 1.
+            state.credits[meter] = min(state.credits[meter] + policy.creditPacks[pack].credits, Int(Int32.max))
         case .refund(let pack):
             let meter = policy.creditPacks[pack].meter // G13: what is held of the pack, never below 0.
             state.credits[meter] = max(0, state.credits[meter] - policy.creditPacks[pack].credits)

@@ -64,6 +64,7 @@ struct PolicyInitTests {
         #expect(StoreKitPolicyDraft.creditsGuess("com.app.500coins.1.99") == 500, "the price's numbers are not the count")
         #expect(StoreKitPolicyDraft.creditsGuess("com.app.coins10") == 10)
         #expect(StoreKitPolicyDraft.creditsGuess("tokens_100x") == 100)
+        #expect(StoreKitPolicyDraft.creditsGuess("coins.1.99") == nil, "a price beside a unit is no count")
         #expect(StoreKitPolicyDraft.creditsGuess("consumable.fuel.octane87") == nil, "a number beside no unit is no count")
         #expect(StoreKitPolicyDraft.creditsGuess("com.app.gold") == nil)
         #expect(StoreKitPolicyDraft.creditsGuess("credits_0") == nil && StoreKitPolicyDraft.creditsGuess("credits_2000000") == nil)

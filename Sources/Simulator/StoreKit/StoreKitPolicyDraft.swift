@@ -154,6 +154,10 @@ package struct StoreKitPolicyDraft: Sendable {
         let words = idWords(id)
         for (index, word) in words.enumerated() {
             guard let count = Int(word), (1...1_000_000).contains(count) else { continue }
+            // A price (`1.99`): a number followed by two digits, or following a number.
+            let isDigits = { (word: String) in Int(word) != nil }
+            if index + 1 < words.count, words[index + 1].count == 2, isDigits(words[index + 1]) { continue }
+            if index > 0, isDigits(words[index - 1]) { continue }
             let neighbours = [index > 0 ? words[index - 1] : "", index + 1 < words.count ? words[index + 1] : ""]
             if neighbours.contains(where: unitWords.contains) { return count }
         }

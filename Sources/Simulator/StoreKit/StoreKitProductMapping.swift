@@ -14,7 +14,7 @@ import SimulatorCore
 ///   (nothing could buy it, so its coverage could never be reached).
 /// - Consumables and non-renewing subscriptions the policy does not name give no plan
 ///   and are left out (a policy has no such kind); a consumable the policy sells as a
-///   credit pack stays one.
+///   credit pack stays one, and a pack the file does not sell is dropped.
 /// - Refused, naming the product: a kind the two sides disagree on (S2), subscriptions
 ///   split over groups (S4), levels against the plans' ranks (S5), a non-consumable or
 ///   a subscription the policy cannot place on a plan.
@@ -109,6 +109,12 @@ package struct StoreKitProductMapping: Sendable {
         for product in policy.products where configuration.product(product.id) == nil {
             notes.append("\(StoreKitFinding.shown(product.id)) dropped (not in the file)")
         }
+        // Credit packs: those the file sells as consumables; the others are dropped.
+        let packs = policy.creditPacks.filter { pack in
+            if let listed = configuration.product(pack.id), case .consumable = listed.kind { return true }
+            notes.append("\(StoreKitFinding.shown(pack.id)) dropped (a credit pack the file does not sell as a consumable)")
+            return false
+        }
         for plan in policy.paidPlans where !catalogue.contains(where: { $0.plan == plan }) {
             let sold = policy.products.filter { $0.plan == plan }.map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
             throw Refusal(problem: "plan \(policy.plans[plan].id): the file lists none of its products (\(sold)), so nothing could buy it; list one, or drop the plan from the policy")
@@ -120,7 +126,7 @@ package struct StoreKitProductMapping: Sendable {
             (entry.element.plan, policy.productIndex(entry.element.id) ?? policy.products.count + entry.offset)
         }
         let ordered = catalogue.enumerated().sorted { place($0) < place($1) }.map(\.element)
-        self.policy = policy.selling(ordered)
+        self.policy = policy.selling(ordered, packs: packs)
         self.notes = notes
     }
 

@@ -144,7 +144,10 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     }
 
     /// The counts as an array prints them.
-    public var description: String { Array(self).description }
+    public var description: String {
+        let held = indices.map { credits(of: $0) }
+        return Array(self).description + (held.contains { $0 != 0 } ? " credits \(held)" : "")
+    }
 
     // MARK: The engine's bulk updates
 
@@ -167,13 +170,15 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         setVector(meter, counts &+ 1)
     }
 
-    /// Adds `count` credits to meter `meter` (a purchase of a credit pack).
+    /// The most credits a meter holds: a purchase past it leaves the balance there.
+    package static let largestCredits = Int(Int32.max)
+
+    /// Adds `count` credits to meter `meter` (a purchase of a credit pack), up to
+    /// `largestCredits`.
     mutating func addCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
-        let (sum, overflow) = storage.3[meter].addingReportingOverflow(Int32(count))
-        precondition(!overflow, "credits past 2^31 - 1")
-        storage.3[meter] = sum
+        storage.3[meter] = Int32(Swift.min(Int(storage.3[meter]) + count, Self.largestCredits))
     }
 
     /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,

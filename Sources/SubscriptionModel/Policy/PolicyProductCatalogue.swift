@@ -2,7 +2,7 @@ extension SubscriptionPolicy {
     /// The same rules with another product catalogue: the products, their kinds and
     /// periods, and which plan each gives, as an App Store configuration states them
     /// (`simulate run --storekit`), while every plan, limit, response and screen stays as
-    /// the policy file wrote it.
+    /// the policy file wrote it; with `packs`, those credit packs instead of the policy's.
     ///
     /// Which plans are paid does not change (G9 offers the same plans), so every paid
     /// plan must keep at least one product, and no free plan may gain one. A `byProduct`
@@ -11,7 +11,7 @@ extension SubscriptionPolicy {
     /// the file leaves out. The caller checks these conditions (the StoreKit mapping
     /// refuses a catalogue that breaks them, with a message naming the product); here
     /// they are preconditions.
-    package func selling(_ catalogue: [StoreProduct]) -> SubscriptionPolicy {
+    package func selling(_ catalogue: [StoreProduct], packs: [CreditPack]? = nil) -> SubscriptionPolicy {
         precondition(Set(catalogue.map(\.id)).count == catalogue.count, "a product id is sold twice")
         for product in catalogue {
             precondition(plans.indices.contains(product.plan) && plans[product.plan].isPaid, "product \(product.id) gives no paid plan")
@@ -41,7 +41,7 @@ extension SubscriptionPolicy {
         }
         return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                  features: features, plans: plans, products: catalogue, creditPacks: creditPacks, noPlanResponse: noPlanResponse,
+                                  features: features, plans: plans, products: catalogue, creditPacks: packs ?? creditPacks, noPlanResponse: noPlanResponse,
                                   screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
     }
 }

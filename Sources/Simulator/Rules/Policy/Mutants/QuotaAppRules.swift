@@ -182,7 +182,7 @@ extension QuotaApp {
     /// G13: the pack's credits are added to its meter's.
     public mutating func purchased(pack: Int, at instant: Instant) {
         let bought = store.policy.creditPacks[pack]
-        store.credits[bought.meter] += bought.credits
+        store.credits[bought.meter] = min(store.credits[bought.meter] + bought.credits, MeterCounts.largestCredits)
     }
 
     /// G13: the pack's credits still held are taken back, never below 0.

@@ -77,7 +77,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
         case .resetAt: "G8; D1"
         case .upgradeOffer: "G9"
         case .creditsKept: "G13"
-        case .matchesReference: "G1–G12: the reference engine"
+        case .matchesReference: "G1–G13: the reference engine"
         }
     }
 

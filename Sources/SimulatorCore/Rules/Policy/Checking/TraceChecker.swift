@@ -253,7 +253,7 @@ package struct TraceChecker {
         case .purchase(let pack):
             // A purchase adds the pack's credits to its meter's.
             let meter = policy.creditPacks[pack].meter
-            stored.setCredits(stored.credits(of: meter) + policy.creditPacks[pack].credits, of: meter)
+            stored.setCredits(min(stored.credits(of: meter) + policy.creditPacks[pack].credits, MeterCounts.largestCredits), of: meter)
         case .refund(let pack):
             // A refund takes back the pack's credits still held, never more than are.
             let meter = policy.creditPacks[pack].meter
@@ -316,7 +316,7 @@ package struct TraceChecker {
             || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
         if fieldsDiffer,
            let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use,
-                                             credits: creditsBefore) {
+                                             credits: paidByCredit ? creditsBefore : 0) {
             return violation
         }
         if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use),

@@ -54,7 +54,7 @@ package enum CoverageCategory: Hashable, Sendable {
     case creditsBought
     /// A use past a limit that went ahead on a credit (G13).
     case usePaidByCredit
-    /// A use blocked by a limit after the credits once held were all spent (G13).
+    /// A use blocked by a limit after the credits once held were all gone, spent or refunded (G13).
     case blockedAfterCreditsSpent
     /// A refund of a pack whose credits were all still held: it takes the whole pack (G13).
     case refundTookWholePack
@@ -304,7 +304,7 @@ package enum CoverageCategory: Hashable, Sendable {
         case .renewedAfterOffer: "StoreKit: the first renewal after an introductory offer"
         case .creditsBought: "a credit pack bought"
         case .usePaidByCredit: "a use past a limit that went ahead on a credit"
-        case .blockedAfterCreditsSpent: "a use blocked by a limit once every credit held was spent"
+        case .blockedAfterCreditsSpent: "a use blocked by a limit once the credits held were all gone (spent or refunded)"
         case .refundTookWholePack: "a pack refunded with all its credits still held"
         case .refundAfterCreditsSpent: "a pack refunded after some of its credits were spent"
         case .cancelled: "StoreKit: auto-renew turned off"

@@ -2,7 +2,8 @@ import Foundation
 import SubscriptionModel
 
 /// A policy as a reviewer reads it (`simulate policy show`): plans in rank order with
-/// their products, features, limits, history windows and responses, then the screens.
+/// their products, features, limits, history windows and responses, the credit packs,
+/// then the screens.
 ///
 /// Plain text, one fact a line, so a reviewer can check it against the product document
 /// and two versions of a policy can be compared with `diff`.
@@ -61,6 +62,10 @@ package enum PolicyDescription {
             }
             let responses = BlockReason.allCases.compactMap { reason in plan.response(to: reason).map { "\(reason) → \(describe($0))" } }
             lines.append("    responses: " + (responses.isEmpty ? "none (nothing can be blocked)" : responses.joined(separator: "; ")))
+        }
+        if !policy.creditPacks.isEmpty {
+            lines.append("credit packs (G13: a use a limit blocks goes ahead on a credit held, and takes it):")
+            for pack in policy.creditPacks { lines.append("  \(pack.id): consumable, \(pack.credits) credits for \(policy.meters[pack.meter])") }
         }
         lines.append("screens:")
         if policy.screens.isEmpty { lines.append("  none") }

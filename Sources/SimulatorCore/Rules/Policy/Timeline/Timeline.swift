@@ -41,17 +41,8 @@ public struct Timeline: Hashable, Sendable {
     /// refunds only a purchase that was made, and each once); nil when there is none.
     package var unmatchedRefund: Int? {
         guard !policy.creditPacks.isEmpty else { return nil }
-        var standing = [Int](repeating: 0, count: policy.creditPacks.count)
-        for (index, event) in events.enumerated() {
-            switch event.action {
-            case .purchase(let pack): standing[pack] += 1
-            case .refund(let pack):
-                guard standing[pack] > 0 else { return index }
-                standing[pack] -= 1
-            default: break
-            }
-        }
-        return nil
+        var purchases = StandingPurchases(packs: policy.creditPacks.count)
+        return events.indices.first { !purchases.take(events[$0].action) }
     }
 
     /// The first event that finds the app where it cannot be, in words naming the event;
@@ -78,15 +69,9 @@ public struct Timeline: Hashable, Sendable {
         var screen = AppScreen()
         var kept: [Event] = []
         kept.reserveCapacity(events.count)
-        var standing = [Int](repeating: 0, count: policy.creditPacks.count)
+        var purchases = StandingPurchases(packs: policy.creditPacks.count)
         for (index, event) in events.enumerated() {
-            switch event.action {
-            case .purchase(let pack): standing[pack] += 1
-            case .refund(let pack):
-                guard standing[pack] > 0 else { continue }
-                standing[pack] -= 1
-            default: break
-            }
+            guard purchases.take(event.action) else { continue }
             switch screen.take(event.action, at: index) {
             case .backgroundTwice?, .foregroundOnScreen?: continue
             case .offScreen?, nil: kept.append(event)
@@ -96,6 +81,30 @@ public struct Timeline: Hashable, Sendable {
         var repaired = self
         repaired.events = kept
         return repaired
+    }
+}
+
+/// The purchases of each credit pack not refunded yet, one event after another: Apple
+/// refunds a purchase that was made, and each once.
+struct StandingPurchases {
+    private var standing: [Int]
+
+    /// None yet, for a policy of `packs` credit packs.
+    init(packs: Int) {
+        standing = Array(repeating: 0, count: packs)
+    }
+
+    /// Takes an event: false for a refund with no purchase of its pack left to refund
+    /// (and then nothing changes), true for every other event.
+    mutating func take(_ action: Event.Action) -> Bool {
+        switch action {
+        case .purchase(let pack): standing[pack] += 1
+        case .refund(let pack):
+            guard standing[pack] > 0 else { return false }
+            standing[pack] -= 1
+        default: break
+        }
+        return true
     }
 }
 
