@@ -11,11 +11,16 @@ final class EngineApp: @unchecked Sendable {
     let policy: SubscriptionPolicy
     let machine: SubscriptionMachine
     private var lastOutput: Output?
+    /// A planted mistake: the consumable transactions already credited are remembered in
+    /// the app object, not the keychain, so a launch credits every one of them again.
+    let transactionsInMemory: Bool
+    private var handledInMemory: [UInt64: Bool] = [:]
 
-    init(device: SimulatedDevice, policy: SubscriptionPolicy) {
+    init(device: SimulatedDevice, policy: SubscriptionPolicy, transactionsInMemory: Bool = false) {
         self.device = device
         self.policy = policy
         self.machine = SubscriptionMachine(policy: policy)
+        self.transactionsInMemory = transactionsInMemory
     }
 
     /// The engine's state lives in the keychain, so it survives a reinstall (G1).
@@ -55,7 +60,7 @@ final class EngineApp: @unchecked Sendable {
         case .consumablesChanged:
             // Each transaction credited once, and taken back once when revoked (kept
             // in the keychain with the engine's state).
-            var handled = device.keychain.object(forKey: "transactions") as? [UInt64: Bool] ?? [:]
+            var handled = transactionsInMemory ? handledInMemory : device.keychain.object(forKey: "transactions") as? [UInt64: Bool] ?? [:]
             for transaction in device.consumableTransactions {
                 guard let pack = policy.packIndex(transaction.productID) else { continue }
                 if handled[transaction.id] == nil {
@@ -67,7 +72,7 @@ final class EngineApp: @unchecked Sendable {
                     handled[transaction.id] = true
                 }
             }
-            device.keychain.set(handled, forKey: "transactions")
+            if transactionsInMemory { handledInMemory = handled } else { device.keychain.set(handled, forKey: "transactions") }
         }
     }
 
@@ -82,8 +87,8 @@ final class EngineApp: @unchecked Sendable {
     }
 
     /// The adapter: every feature, every screen.
-    static func adapter(_ policy: SubscriptionPolicy) -> AppAdapter<EngineApp> {
-        var adapter = AppAdapter { device in EngineApp(device: device, policy: policy) }
+    static func adapter(_ policy: SubscriptionPolicy, transactionsInMemory: Bool = false) -> AppAdapter<EngineApp> {
+        var adapter = AppAdapter { device in EngineApp(device: device, policy: policy, transactionsInMemory: transactionsInMemory) }
             .lifecycle { app, moment in app.moment(moment) }
         for feature in policy.features {
             adapter = adapter.use(feature.id) { app, use in app.use(use) }
@@ -91,6 +96,6 @@ final class EngineApp: @unchecked Sendable {
         for (index, screen) in policy.screens.enumerated() {
             adapter = adapter.screen(screen.name) { app in app.screen(index) }
         }
-        return adapter.named("EngineApp")
+        return adapter.named(transactionsInMemory ? "EngineApp(transactionsInMemory)" : "EngineApp")
     }
 }
