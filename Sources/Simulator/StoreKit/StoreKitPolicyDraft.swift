@@ -121,22 +121,6 @@ package struct StoreKitPolicyDraft: Sendable {
         self.text = Self.text(name: name, file: file, plans: plans, packs: packs)
     }
 
-    /// The words of an id, lower-cased: split at anything but a letter or a digit, and
-    /// between letters and digits (`500coins.1.99` → `500`, `coins`, `1`, `99`).
-    static func idWords(_ id: String) -> [String] {
-        var words: [String] = [], word = ""
-        for character in id.lowercased() {
-            let alike = word.last.map { $0.isNumber == character.isNumber } ?? true
-            if !(character.isLetter || character.isNumber) || !alike, !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-            if character.isLetter || character.isNumber { word.append(character) }
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
-    }
-
     /// Words that count what a pack holds.
     static let unitWords: Set<String> = ["coin", "coins", "token", "tokens", "credit", "credits", "gem", "gems", "point", "points",
                                          "scan", "scans", "use", "uses", "generation", "generations", "message", "messages", "pack"]
@@ -145,13 +129,13 @@ package struct StoreKitPolicyDraft: Sendable {
 
     /// Whether a consumable's id calls it a tip (`app.tip.small`, `tip.coffee`).
     package static func isTip(_ id: String) -> Bool {
-        idWords(id).contains { tipWords.contains($0) }
+        idWords(id).contains { tipWords.contains($0.text) }
     }
 
     /// The count a consumable's id gives next to a word of units (`credits_100`,
     /// `500coins.1.99`, `coins10` → 100, 500, 10), from 1 to 1000000; nil when it gives none.
     package static func creditsGuess(_ id: String) -> Int? {
-        let words = idWords(id)
+        let words = idWords(id).map(\.text)
         for (index, word) in words.enumerated() {
             guard let count = Int(word), (1...1_000_000).contains(count) else { continue }
             // A price (`1.99`): a number followed by two digits, or following a number.
@@ -207,9 +191,25 @@ package struct StoreKitPolicyDraft: Sendable {
     /// `pro.monthly` → `pro`, `com.app.Premium_1Y` → `com app premium`: the id's words,
     /// lower-cased, without a period's.
     package static func serviceKey(_ id: String) -> String {
-        // Words: split at anything but a letter or digit, at a capital after a small
-        // letter (`proMonthly`), between letters and digits (`premium1Month`) and before
-        // the last capital of a run followed by a small letter (`PROMonthly`).
+        let words = idWords(id)
+        // Without a period's words (`1m`, `monthly`), and a number only when it counts a
+        // period written onto it (`1Month`, not `tier_1.monthly`).
+        let kept = words.indices.filter { index in
+            let letters = String(words[index].text.drop { $0.isNumber })
+            if letters.isEmpty {
+                return !(words[index].joined && index + 1 < words.count && periodWords.contains(words[index + 1].text))
+            }
+            return !periodWords.contains(letters)
+        }
+        return kept.map { words[$0].text }.joined(separator: " ")
+    }
+
+    /// The words of an id, lower-cased, each with whether the next follows it with no
+    /// character between (`1Month`): split at anything but a letter or digit, at a
+    /// capital after a small letter (`proMonthly`), between letters and digits
+    /// (`premium1Month`, `500coins`) and before the last capital of a run followed by a
+    /// small letter (`PROMonthly`).
+    static func idWords(_ id: String) -> [(text: String, joined: Bool)] {
         let characters = Array(id)
         // Each word, and whether the next one follows it with no character between (`1Month`).
         var words: [(text: String, joined: Bool)] = []
@@ -230,16 +230,7 @@ package struct StoreKitPolicyDraft: Sendable {
             if !separator { word.append(character) }
         }
         if !word.isEmpty { words.append((word.lowercased(), false)) }
-        // Without a period's words (`1m`, `monthly`), and a number only when it counts a
-        // period written onto it (`1Month`, not `tier_1.monthly`).
-        let kept = words.indices.filter { index in
-            let letters = String(words[index].text.drop { $0.isNumber })
-            if letters.isEmpty {
-                return !(words[index].joined && index + 1 < words.count && periodWords.contains(words[index + 1].text))
-            }
-            return !periodWords.contains(letters)
-        }
-        return kept.map { words[$0].text }.joined(separator: " ")
+        return words
     }
 
     /// A plan's name from its service key: its words but those every service shares

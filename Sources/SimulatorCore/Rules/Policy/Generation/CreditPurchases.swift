@@ -12,30 +12,36 @@ import SubscriptionModel
 struct CreditPurchases {
     /// A stream of its own, split from the user's.
     var random: SeededRandom
-    /// The engine the events are followed through.
-    let machine: SubscriptionMachine
+    /// The engine and the policy's packs, built once per generator.
+    let engine: Engine
 
-    /// The engine, built once per generator and held by reference.
+    /// What every user of one policy is followed with, built once per generator and held
+    /// by reference: the engine, each feature's meter when a pack is for it (else −1),
+    /// and each meter's packs.
     final class Engine: Sendable {
         let machine: SubscriptionMachine
-        init(policy: SubscriptionPolicy) { machine = SubscriptionMachine(policy: policy) }
+        let meterOf: [Int]
+        let packsOf: [[Int]]
+
+        init(policy: SubscriptionPolicy) {
+            machine = SubscriptionMachine(policy: policy)
+            meterOf = policy.features.map { feature -> Int in
+                guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
+                return meter
+            }
+            packsOf = policy.meters.indices.map { meter in policy.creditPacks.indices.filter { policy.creditPacks[$0].meter == meter } }
+        }
     }
 
     /// `events` with the purchases and refunds, appended to `buffer` (emptied first).
     mutating func lay(_ events: [Event], zone: TimeZoneRules, into buffer: EventBuffer) {
         buffer.removeAll()
-        let policy = machine.policy
+        let machine = engine.machine, meterOf = engine.meterOf, packsOf = engine.packsOf
         let buys = random.chance(0.4) ? random.pick([0.15, 0.4, 0.8]) : 0
         guard buys > 0 else {
             for event in events { buffer.append(event) }
             return
         }
-        // Each feature's meter when a pack is for it, else −1; each meter's packs.
-        let meterOf = policy.features.map { feature -> Int in
-            guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
-            return meter
-        }
-        let packsOf = policy.meters.indices.map { meter in policy.creditPacks.indices.filter { policy.creditPacks[$0].meter == meter } }
         var state = machine.initialState(zone: zone)
         var refunds: [Event] = [] // due, in the order drawn (each later than its purchase)
         for event in events {

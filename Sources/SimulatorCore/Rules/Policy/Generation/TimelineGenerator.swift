@@ -38,7 +38,7 @@ package struct TimelineGenerator: Sendable {
     private let personaWeights: [Int]
     /// The engine credit-pack buyers are followed through (`CreditPurchases`), held by
     /// reference so the generator stays small to copy; nil for a policy that sells no pack.
-    private let creditMachine: CreditPurchases.Engine?
+    private let creditBuyers: CreditPurchases.Engine?
 
     /// The earliest instant a timeline starts at: 1970-01-01T00:00:00Z, the first the
     /// contract can write.
@@ -60,7 +60,7 @@ package struct TimelineGenerator: Sendable {
         self.swarm = swarm
         self.catalog = catalog
         self.appLife = appLife
-        self.creditMachine = policy.creditPacks.isEmpty ? nil : CreditPurchases.Engine(policy: policy)
+        self.creditBuyers = policy.creditPacks.isEmpty ? nil : CreditPurchases.Engine(policy: policy)
     }
 
     /// What a user was drawn as, besides their events.
@@ -108,8 +108,8 @@ package struct TimelineGenerator: Sendable {
                                      catalog: catalog, into: buffer)
         life.drawRareEvents(startZone: zone)
         life.layOutDays(startZone: zone)
-        if let machine = creditMachine, subset.habits.contains(.buys) {
-            var purchases = CreditPurchases(random: random.split(), machine: machine.machine)
+        if let buyers = creditBuyers, subset.habits.contains(.buys) {
+            var purchases = CreditPurchases(random: random.split(), engine: buyers)
             purchases.lay(buffer.array, zone: zone, into: buffer)
         }
         if appLife {
