@@ -25,7 +25,8 @@ let package = Package(
         // The harness's core for any policy: the generator, the checker, the shrinker and
         // the campaign loop (what a check of app code needs: no reports, processes,
         // shards or StoreKit files).
-        .target(name: "SimulatorCore", dependencies: ["SubscriptionModel"], resources: [.embedInCode("Rules/Policy/Examples/scan-credits.json")]),
+        .target(name: "SimulatorCore", dependencies: ["SubscriptionModel"], resources: [.embedInCode("Rules/Policy/Examples/scan-credits.json"),
+                                                                                                 .embedInCode("Rules/Policy/Examples/photo-units.json")]),
         // The rest of the harness: the flagship's own rules, reports, external programs,
         // shards, StoreKit files, mutants; it re-exports SimulatorCore.
         .target(name: "Simulator", dependencies: ["SimulatorCore", "SubscriptionModel"]),

@@ -174,8 +174,9 @@ enum HelpText {
       --years Y     default 3
       --jobs J      worker threads (default: all cores)
       --report DIR  default reports/latest (replaced whole, as for run)
-      --policy X    the mutants of a shipped policy or of the example
-                    scan-credits (in Sources/Simulator/Rules/Policy/Mutants),
+      --policy X    the mutants of a shipped policy or of the examples
+                    scan-credits and photo-units (in
+                    Sources/Simulator/Rules/Policy/Mutants),
                     hunted over that policy's generated users;
                     default meal-capture, which hunts the v1 path's 18 mutants (in
                     Sources/Simulator/Rules/Flagship/Mutants);

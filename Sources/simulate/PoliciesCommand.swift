@@ -8,7 +8,8 @@ enum PoliciesCommand {
         usage: simulate policies
 
         Lists the policies shipped with the package (docs/policies.md), then the
-        examples built into the simulator (scan-credits: credit packs), one a line:
+        examples built into the simulator (scan-credits: credit packs; photo-units:
+        uses that cost several units), one a line:
         the name a timeline's "policy" or 'simulate policy show' takes, then what it is for.
         """
 

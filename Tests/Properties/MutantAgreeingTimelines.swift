@@ -202,5 +202,25 @@ enum MutantAgreeingTimelines {
         "scan-credits/credits-lost-on-reinstall": sketch("scan-credits", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .reinstall), ("2026-01-10T12:02:00Z", .uses(4, "scan")),
         ]),
+        // photo-units (the example of uses that cost several units)
+        "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right
+        ]),
+        "photo-units/cost-ignored-at-the-limit": sketch("photo-units", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(2, "generate")), // exactly the day's 10
+            ("2026-01-10T12:02:00Z", .use("enhance")), // blocked at the limit either way
+        ]),
+        "photo-units/exact-fit-refused": sketch("photo-units", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .use("upscale")),
+            ("2026-01-10T12:02:00Z", .use("generate")), ("2026-01-10T12:03:00Z", .use("enhance")), // 9 of 10: room to spare
+        ]),
+        "photo-units/one-credit-per-use": sketch("photo-units", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(10, "enhance")),
+            ("2026-01-10T12:10:00Z", .purchase("photo.units.25")), ("2026-01-10T12:11:00Z", .uses(3, "enhance")), // one credit a use is right
+        ]),
+        "photo-units/any-credit-pays": sketch("photo-units", "UTC", [
+            ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(2, "generate")),
+            ("2026-01-10T12:10:00Z", .purchase("photo.units.25")), ("2026-01-10T12:11:00Z", .uses(6, "generate")), // 25 spent, then none held
+        ]),
     ]
 }

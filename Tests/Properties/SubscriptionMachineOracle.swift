@@ -77,9 +77,10 @@ struct SubscriptionMachineOracle: Sendable {
                 let counts = countsInForce(state, usageDay: usageDay)
                 var blockedBy = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
                 var paidByCredit = false
-                // G13: past a limit, a credit held pays for the use.
+                // G13: past a limit, a credit held for each unit of the use's cost pays for it.
+                let cost = policy.features[feature].cost
                 if let limit = blockedBy, [.day, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
-                   state.credits[meter] > 0 {
+                   state.credits[meter] >= cost {
                     blockedBy = nil
                     paidByCredit = true
                 }
@@ -94,11 +95,12 @@ struct SubscriptionMachineOracle: Sendable {
                     if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory {
                         // G3, G4: the counts are written with the usage day they are in force on.
                         var written = counts
-                        written[meter].day += 1
-                        written[meter].month += 1
-                        written[meter].total += 1
-                        written[meter].stock += 1
-                        if paidByCredit { state.credits[meter] -= 1 }
+                        // G4: the use's cost in every window, each count stopping at 2^31 − 1.
+                        written[meter].day = min(written[meter].day + cost, Int(Int32.max))
+                        written[meter].month = min(written[meter].month + cost, Int(Int32.max))
+                        written[meter].total = min(written[meter].total + cost, Int(Int32.max))
+                        written[meter].stock = min(written[meter].stock + cost, Int(Int32.max))
+                        if paidByCredit { state.credits[meter] -= cost }
                         state.counts = written
                         state.usageDay = usageDay
                     }
@@ -183,7 +185,8 @@ struct SubscriptionMachineOracle: Sendable {
         }
         guard case .consumes(let meter) = definition.effect else { return nil }
         for window in LimitWindow.checkOrder { // G6.4: the most lasting reason first.
-            if let limit = rules.limit(meter: meter, window), counts[meter][window] >= limit.value { return BlockReason(window) }
+            // A window blocks when the use's cost would take its count past the limit.
+            if let limit = rules.limit(meter: meter, window), counts[meter][window] + definition.cost > limit.value { return BlockReason(window) }
         }
         return nil
     }

@@ -162,13 +162,16 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         if meterCount > Self.creditCapacity { storage.3 &= keep } // else it holds credits, which never reset
     }
 
-    /// Adds 1 to every count of meter `meter` (G4: an allowed use counts in every window).
+    /// Adds `cost` to every count of meter `meter` (G4: an allowed use counts in every
+    /// window), each count stopping at `largestCount`.
     @inline(__always)
-    mutating func countUse(meter: Int) {
-        let counts = vector(meter)
-        precondition(!any(counts .== .max), "a count past 2^31 - 1")
-        setVector(meter, counts &+ 1)
+    mutating func countUse(meter: Int, cost: Int) {
+        let units = Int32(truncatingIfNeeded: cost) // 1 to 1,000,000: the reader's bounds
+        setVector(meter, pointwiseMin(vector(meter), SIMD4(repeating: .max &- units)) &+ units)
     }
+
+    /// The largest a count gets: a use past it leaves the count there.
+    package static let largestCount = Int(Int32.max)
 
     /// The most credits a meter holds: a purchase past it leaves the balance there.
     package static let largestCredits = Int(Int32.max)

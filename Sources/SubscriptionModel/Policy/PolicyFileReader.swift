@@ -123,7 +123,7 @@ struct PolicyFileReader {
         let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
         let calendar = try readCalendar(top["calendar"]!)
         let meters = try readMeters(top["meters"]!)
-        let features = try readFeatures(top["features"]!, meters: meters)
+        let features = try readFeatures(top["features"]!, meters: meters, format: format)
         let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
         var plans = read.plans
         let products = read.products
@@ -184,14 +184,14 @@ struct PolicyFileReader {
         return meters
     }
 
-    func readFeatures(_ value: JSONValue, meters: [String]) throws(PolicyFileError) -> [Feature] {
+    func readFeatures(_ value: JSONValue, meters: [String], format: Int) throws(PolicyFileError) -> [Feature] {
         let items = try array(value, "$.features")
         guard !items.isEmpty else { throw fail("$.features", "a policy needs at least one feature") }
         guard items.count <= Self.maxFeatures else { throw fail("$.features", "more than \(Self.maxFeatures) features") }
         var features: [Feature] = []
         for (index, item) in items.enumerated() {
             let path = "$.features[\(index)]"
-            let fields = try members(item, path, allowed: ["id", "consumes", "releases", "history"], required: ["id"])
+            let fields = try members(item, path, allowed: ["id", "consumes", "cost", "releases", "history"], required: ["id"])
             let featureID = try id(fields["id"]!, path + ".id")
             guard !features.contains(where: { $0.id == featureID }) else { throw fail(path + ".id", "feature \(Self.quoted(featureID)) listed twice") }
             var effect = Feature.Effect.gate
@@ -206,7 +206,10 @@ struct PolicyFileReader {
             if history, effect != .gate {
                 throw fail(path + ".history", "a feature with a history window counts nothing (G6.3): drop \"consumes\"/\"releases\"")
             }
-            features.append(Feature(id: featureID, effect: effect, hasHistory: history))
+            let cost = try fields["cost"].map { (value) throws(PolicyFileError) in
+                try readCost(value, path + ".cost", consumes: fields["consumes"] != nil, format: format)
+            } ?? 1
+            features.append(Feature(id: featureID, effect: effect, hasHistory: history, cost: cost))
         }
         return features
     }
@@ -286,8 +289,20 @@ struct PolicyFileReader {
     }
 
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
-    /// 3 the `creditPacks`.
-    static let newestFormat = 3
+    /// 3 the `creditPacks`, 4 a feature's `cost`.
+    static let newestFormat = 4
+
+    /// The most units one use may cost.
+    static let largestCost = 1_000_000
+
+    /// A consuming feature's `cost`, in a file of format 4 or later: the units a use adds.
+    func readCost(_ value: JSONValue, _ path: String, consumes: Bool, format: Int) throws(PolicyFileError) -> Int {
+        guard format >= 4 else { throw fail(path, "a feature's cost needs \"format\": 4 at the top of the file") }
+        guard consumes else { throw fail(path, "only a feature that consumes a meter has a cost (the units a use adds to it)") }
+        let cost = try integer(value, path, minimum: 1)
+        guard cost <= Self.largestCost else { throw fail(path, "a use costs at most \(Self.largestCost) units") }
+        return cost
+    }
 
     /// The most credits one pack may add.
     static let largestPack = 1_000_000

@@ -9,8 +9,9 @@ struct PolicyTables: Sendable {
     enum FeatureKind: Equatable, Sendable {
         /// Allowed or not by the plan (G6.1, G6.2); counts nothing.
         case gate
-        /// Allowed or not by the plan and the meter's limits (G6.4); an allowed use counts.
-        case consumes(meter: Int)
+        /// Allowed or not by the plan and the meter's limits (G6.4); an allowed use adds
+        /// `cost` to every count.
+        case consumes(meter: Int, cost: Int)
         /// Gives one item of the meter's stock back; never blocked (G4).
         case releases(meter: Int)
         /// Allowed or not by the plan and its history window (G6.3); counts nothing.
@@ -89,7 +90,7 @@ struct PolicyTables: Sendable {
             switch feature.effect {
             case .releases(let meter): .releases(meter: meter) // released even with a history window, as G4 has it
             case _ where feature.hasHistory: .history
-            case .consumes(let meter): .consumes(meter: meter)
+            case .consumes(let meter): .consumes(meter: meter, cost: feature.cost)
             case .gate: .gate
             }
         }
@@ -177,16 +178,17 @@ struct PolicyTables: Sendable {
             // G6.3: on or after the usage day minus N − 1 calendar days; no upper bound.
             guard let days = historyDays[plan &* features &+ feature], let day else { return nil }
             return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
-        case .consumes(let meter):
-            // G6.4: the most lasting reason first (total, stock, month, day).
+        case .consumes(let meter, let cost):
+            // G6.4: the most lasting reason first (total, stock, month, day); a window
+            // blocks when the use's cost would take its count past the limit.
             let slot = plan &* meters &+ meter
             let set = limitWindows[slot]
             guard set != 0 else { return nil }
             let base = slot &* 4
-            if set & Self.bit(.total) != 0, counts.total >= limits[base &+ LimitWindow.total.rawValue] { return .total }
-            if set & Self.bit(.stock) != 0, counts.stock >= limits[base &+ LimitWindow.stock.rawValue] { return .stock }
-            if set & Self.bit(.month) != 0, counts.month >= limits[base &+ LimitWindow.month.rawValue] { return .month }
-            if set & Self.bit(.day) != 0, counts.day >= limits[base &+ LimitWindow.day.rawValue] { return .day }
+            if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
+            if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
+            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
+            if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
             return nil
         }
     }
@@ -214,7 +216,7 @@ struct PolicyTables: Sendable {
     /// The meter a feature consumes, for the counts its limits are checked against.
     @inline(__always)
     func consumedMeter(_ feature: Int) -> Int? {
-        if case .consumes(let meter) = featureKinds[feature] { return meter }
+        if case .consumes(let meter, _) = featureKinds[feature] { return meter }
         return nil
     }
 }

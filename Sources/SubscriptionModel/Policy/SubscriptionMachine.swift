@@ -86,7 +86,7 @@ public struct SubscriptionMachine: Sendable {
     }
 
     /// G13: a purchase adds the pack's credits; a refund takes back those still held
-    /// (uses made with them stay made). Out of line, as is `payWithCredit`: a policy without
+    /// (uses made with them stay made). Out of line, as is `payWithCredits`: a policy without
     /// credit packs never calls them, and its step is compiled as if they were not there.
     @inline(never)
     func credit(pack: Int, refunded: Bool, _ counts: inout MeterCounts) {
@@ -95,21 +95,22 @@ public struct SubscriptionMachine: Sendable {
     }
 
     /// G6 for a use of a consuming feature, after G13: a reason a limit gives is no
-    /// reason when the meter holds a credit, which the use then takes (from `credits`).
+    /// reason when the meter holds a credit for each unit the use costs, which it then
+    /// takes (from `credits`).
     @inline(__always)
-    func unpaidBlockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts, meter: Int,
+    func unpaidBlockReason(plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts, meter: Int, cost: Int,
                            _ credits: inout MeterCounts) -> BlockReason? {
         let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
-        if let reason, tables.sellsCredits, reason.isLimit, Self.payWithCredit(meter: meter, &credits) { return nil }
+        if let reason, tables.sellsCredits, reason.isLimit, Self.payWithCredits(meter: meter, cost: cost, &credits) { return nil }
         return reason
     }
 
-    /// G13: a use a limit blocks goes ahead when the meter holds a credit, and takes it;
-    /// whether it did.
+    /// G13: a use a limit blocks goes ahead when the meter holds a credit for each unit
+    /// it costs, and takes them; whether it did.
     @inline(never)
-    static func payWithCredit(meter: Int, _ counts: inout MeterCounts) -> Bool {
-        guard counts.credits(of: meter) > 0 else { return false }
-        counts.takeCredits(meter: meter, 1)
+    static func payWithCredits(meter: Int, cost: Int, _ counts: inout MeterCounts) -> Bool {
+        guard counts.credits(of: meter) >= cost else { return false }
+        counts.takeCredits(meter: meter, cost)
         return true
     }
 
@@ -154,19 +155,20 @@ public struct SubscriptionMachine: Sendable {
         case .releases(let meter):
             // G4: never blocked; gives one item back; writes nothing else, not even the usage day.
             if state.counts[meter].stock > 0 { state.counts[meter].stock -= 1 }
-        case .consumes(let meter):
+        case .consumes(let meter, let cost):
             checked = state.counts[meter]
             if usage.newDay {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
             }
-            if let reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, &state.counts) {
+            if let reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost,
+                                              &state.counts) {
                 return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
             } else {
                 // G3, G4: the counts are written with the usage day they are in force on
                 // (G13: a use a limit would block, paid with a credit, counts alike).
                 if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
-                state.counts.countUse(meter: meter)
+                state.counts.countUse(meter: meter, cost: cost)
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             }

@@ -105,8 +105,6 @@ struct PolicyFileTests {
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.periods: 2 periods: only a pay-as-you-go offer lasts more than one period"#)
         #expect(error(offered(#"{"payment": "free", "period": "3 days"}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.period: "3 days" is not a period such as "P1W", "P1M" or "P1Y" (one unit, D, W, M or Y, counted from 1 to 999)"#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 4, "policy": "t""#))
-                == #"error: t.json: $.format: format 4 is newer than this reader's (1 to 3); update the package"#)
         let lifetime = Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 2, "policy": "t""#)
             .replacingOccurrences(of: #"{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}"#,
                                   with: #"{"id": "pro.life", "kind": "non-consumable", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
@@ -139,6 +137,26 @@ struct PolicyFileTests {
         #expect(error(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
         let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
         #expect(error(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
+    }
+
+    @Test("format 4 adds a consuming feature's cost, 1 to 1,000,000 units; a cost elsewhere or in an older format is refused by path")
+    func featureCost() throws {
+        func cost(_ value: String, format: String = #""format": 4, "#, feature: String = #"{"id": "f", "consumes": "m""#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #"{"id": "f", "consumes": "m"}"#, with: feature + #", "cost": "# + value + "}")
+        }
+        #expect(try read(cost("5")).features.map(\.cost) == [5, 1])
+        #expect(try read(Self.base).features.map(\.cost) == [1, 1])
+        #expect(error(cost("5", format: #""format": 3, "#)) == #"error: t.json: $.features[0].cost: a feature's cost needs "format": 4 at the top of the file"#)
+        #expect(error(cost("0")) == #"error: t.json: $.features[0].cost: 0 is below 1"#)
+        #expect(error(cost("1000001")) == #"error: t.json: $.features[0].cost: a use costs at most 1000000 units"#)
+        #expect(error(cost("2.5")) == #"error: t.json: $.features[0].cost: 2.5 is not a whole number up to 1000000000"#)
+        #expect(error(cost("3", feature: #"{"id": "f", "releases": "m""#))
+                == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
+        #expect(error(cost("3", feature: #"{"id": "f""#))
+                == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 5, "policy": "t""#))
+                == #"error: t.json: $.format: format 5 is newer than this reader's (1 to 4); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")

@@ -18,6 +18,7 @@ struct ScriptedUser {
         case use(String)
         case track(String, day: String)
         case entitle(String?, expires: String? = nil, renews: Bool = true)
+        case purchase(String), refund(String)
     }
 
     init(_ policy: SubscriptionPolicy, zone name: String) {
@@ -43,6 +44,8 @@ struct ScriptedUser {
                 guard let index = policy.productIndex(id) else { fatalError("\(policy.name) sells no \(id)") }
                 return Entitlement(product: index, expires: expires.map(instant), renews: renews)
             })
+        case .purchase(let id): action = .purchase(pack: packIndex(id))
+        case .refund(let id): action = .refund(pack: packIndex(id))
         }
         let output = machine.apply(Event(at: instant(at), action), to: &state)
         outputs.append(output)
@@ -56,6 +59,11 @@ struct ScriptedUser {
         var last: Output?
         for n in 0..<count { last = self(start.adding(milliseconds: Int64(n) * Milliseconds.minute).description, .use(feature)) }
         return last!
+    }
+
+    func packIndex(_ id: String) -> Int {
+        guard let index = policy.packIndex(id) else { fatalError("\(policy.name) sells no credit pack \(id)") }
+        return index
     }
 
     func featureIndex(_ id: String) -> Int {

@@ -60,7 +60,7 @@ enum LeapDayAsThe28th {
         var checked = counts[meter]
         checked.day = counter.count(meter: meter, today: app.calendarDate(at: instant))
         for window in app.limitCheckOrder {
-            if let limit = rules.limit(meter: meter, window), app.limitReached(count: checked[window], limit: limit) {
+            if let limit = rules.limit(meter: meter, window), app.limitReached(count: checked[window], cost: definition.cost, limit: limit) {
                 return BlockReason(window)
             }
         }
@@ -111,8 +111,8 @@ extension LeapDayAsThe28thMutant {
         LeapDayAsThe28th.resetInstant(self, for: reason, after: instant)
     }
 
-    package mutating func countUse(meter: Int, at instant: Instant) {
+    package mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
         counter.add(meter: meter, meters: store.policy.meters.count, today: calendarDate(at: instant), usageDay: usageDay(at: instant))
-        defaultCountUse(meter: meter, at: instant)
+        defaultCountUse(meter: meter, cost: cost, at: instant)
     }
 }

@@ -115,6 +115,13 @@ package enum MutantCatalogue {
             Entry(RefundBelowZero.self),
             Entry(CreditsLostOnReinstall.self),
         ],
+        "photo-units": [
+            Entry(CostCountedAsOne.self),
+            Entry(CostIgnoredAtTheLimit.self),
+            Entry(ExactFitRefused.self),
+            Entry(OneCreditPerUse.self),
+            Entry(AnyCreditPays.self),
+        ],
     ]
 
     /// The mutants of the policy named `policy` (`[]` for a policy without any, such as a

@@ -39,8 +39,9 @@ public protocol QuotaApp: SubscriptionImplementation {
     func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool
     /// The windows a consuming use checks, in order (G6.4).
     var limitCheckOrder: [LimitWindow] { get }
-    /// Whether a count has reached a limit (G6.4).
-    func limitReached(count: Int, limit: Limit) -> Bool
+    /// Whether a use costing `cost` units would take a count past a limit (G6.4); with a
+    /// cost of 1, whether the count has reached it.
+    func limitReached(count: Int, cost: Int, limit: Limit) -> Bool
     /// What a use blocked for `reason` under `plan` shows (G7).
     func response(plan: Int?, reason: BlockReason) -> BlockResponse?
     /// When a use blocked for `reason` at `instant` would be allowed again (G8).
@@ -49,16 +50,16 @@ public protocol QuotaApp: SubscriptionImplementation {
     func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet
     /// The meter an allowed use of `feature` counts on, if any (G4).
     func meterCounted(by feature: Int) -> Int?
-    /// Counts an allowed use on `meter` (G3, G4).
-    mutating func countUse(meter: Int, at instant: Instant)
+    /// Counts an allowed use costing `cost` units on `meter` (G3, G4).
+    mutating func countUse(meter: Int, cost: Int, at instant: Instant)
     /// A releasing use gives an item of `meter` back (G4).
     mutating func release(meter: Int, at instant: Instant)
 
     // MARK: Credit packs (G13)
 
-    /// A use of `meter` that a limit blocks takes a credit, if one is held: whether it
-    /// took one (and may go ahead).
-    mutating func takeCredit(meter: Int, at instant: Instant) -> Bool
+    /// A use of `meter` costing `cost` units that a limit blocks takes a credit for each
+    /// unit, if that many are held: whether it took them (and may go ahead).
+    mutating func takeCredits(meter: Int, cost: Int, at instant: Instant) -> Bool
     /// The user bought credit pack `pack`.
     mutating func purchased(pack: Int, at instant: Instant)
     /// Apple refunded one purchase of credit pack `pack`.
@@ -130,8 +131,9 @@ extension QuotaApp {
             let plan = plan(at: at)
             let counts = countsInForce(at: at)
             var reasonBlocking = blockReason(plan: plan, feature: feature, day: day, at: at, counts: counts)
-            // G13: past a limit, a credit held pays for the use.
-            if let limit = reasonBlocking, limit.isLimit, let meter = meterCounted(by: feature), takeCredit(meter: meter, at: at) {
+            // G13: past a limit, the credits held pay for the use.
+            let cost = store.policy.features[feature].cost
+            if let limit = reasonBlocking, limit.isLimit, let meter = meterCounted(by: feature), takeCredits(meter: meter, cost: cost, at: at) {
                 reasonBlocking = nil
             }
             if let blocked = reasonBlocking {
@@ -142,7 +144,7 @@ extension QuotaApp {
                 upgrade = upgradeOffer(from: plan, feature: feature, day: day, at: at, counts: counts)
             } else {
                 outcome = .allowed
-                if let meter = meterCounted(by: feature) { countUse(meter: meter, at: at) }
+                if let meter = meterCounted(by: feature) { countUse(meter: meter, cost: cost, at: at) }
             }
         }
         var counts = MeterCounts(countsInForce(at: at))

@@ -78,7 +78,7 @@ extension QuotaApp {
         }
         guard case .consumes(let meter) = definition.effect else { return nil }
         for window in limitCheckOrder {
-            if let limit = rules.limit(meter: meter, window), limitReached(count: counts[meter][window], limit: limit) {
+            if let limit = rules.limit(meter: meter, window), limitReached(count: counts[meter][window], cost: definition.cost, limit: limit) {
                 return BlockReason(window)
             }
         }
@@ -94,9 +94,10 @@ extension QuotaApp {
     /// G6.4: the most lasting reason first, so a user is never promised a reset that would not help.
     public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .day] }
 
-    /// G6.4: the count is at least the limit, hidden or not.
-    public func limitReached(count: Int, limit: Limit) -> Bool {
-        count >= limit.value
+    /// G6.4: the count and the use's cost pass the limit, hidden or not (with a cost of 1:
+    /// the count is at least the limit).
+    public func limitReached(count: Int, cost: Int, limit: Limit) -> Bool {
+        count + cost > limit.value
     }
 
     /// G7: the plan's response to the reason, or the policy's no-plan response.
@@ -148,19 +149,20 @@ extension QuotaApp {
     }
 
     /// G4: see `defaultCountUse`.
-    public mutating func countUse(meter: Int, at instant: Instant) {
-        defaultCountUse(meter: meter, at: instant)
+    public mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, cost: cost, at: instant)
     }
 
-    /// G4's write: the counts in force (as `countsInForce` has them) plus 1 in every
-    /// window of `meter`, stored with the usage day. The default `countUse`, for mutants
-    /// that keep more.
-    package mutating func defaultCountUse(meter: Int, at instant: Instant) {
+    /// G4's write: the counts in force (as `countsInForce` has them) plus `cost` in every
+    /// window of `meter` (each stopping at 2,147,483,647), stored with the usage day. The
+    /// default `countUse`, for mutants that keep more.
+    package mutating func defaultCountUse(meter: Int, cost: Int, at instant: Instant) {
         var counts = countsInForce(at: instant)
-        counts[meter].day += 1
-        counts[meter].month += 1
-        counts[meter].total += 1
-        counts[meter].stock += 1
+        let largest = MeterCounts.largestCount
+        counts[meter].day = min(counts[meter].day + cost, largest)
+        counts[meter].month = min(counts[meter].month + cost, largest)
+        counts[meter].total = min(counts[meter].total + cost, largest)
+        counts[meter].stock = min(counts[meter].stock + cost, largest)
         store.usageDay = usageDay(at: instant)
         store.counts = counts
     }
@@ -172,10 +174,10 @@ extension QuotaApp {
 
     // MARK: Credit packs (G13)
 
-    /// G13: one credit, when the meter holds any.
-    public mutating func takeCredit(meter: Int, at instant: Instant) -> Bool {
-        guard store.credits[meter] > 0 else { return false }
-        store.credits[meter] -= 1
+    /// G13: a credit for each unit of the use's cost, when the meter holds that many.
+    public mutating func takeCredits(meter: Int, cost: Int, at instant: Instant) -> Bool {
+        guard store.credits[meter] >= cost else { return false }
+        store.credits[meter] -= cost
         return true
     }
 

@@ -98,10 +98,10 @@ package final class Oracle: Sendable {
             return Int(day.daysSince1970) < earliest ? .history : nil
         }
         // (4) A consuming feature: the first window, most lasting first, whose limit the
-        //     count has reached.
+        //     count would pass with the use's cost added (with a cost of 1: the limit is reached).
         if case .consumes(let meter) = policy.features[feature].effect {
             for window in Self.limitOrder {
-                if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] >= limit.value {
+                if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + policy.features[feature].cost > limit.value {
                     return BlockReason(window)
                 }
             }
@@ -110,13 +110,14 @@ package final class Oracle: Sendable {
         return nil
     }
 
-    /// Credit packs: a use G6 blocks for a reached limit (`day`, `month`, `total` or
-    /// `stock`) goes ahead when the meter holds a credit (`credits` of them), and takes it.
-    /// Nothing else (no plan, a feature the plan does not enable, a history day) is paid.
+    /// Credit packs: a use G6 blocks for a limit (`day`, `month`, `total` or `stock`) goes
+    /// ahead when the meter holds a credit for each unit the use costs (`credits` held,
+    /// `cost` units), and takes them. Nothing else (no plan, a feature the plan does not
+    /// enable, a history day) is paid.
     @inline(__always)
-    package static func creditPays(_ reason: BlockReason, credits: Int) -> Bool {
+    package static func creditPays(_ reason: BlockReason, credits: Int, cost: Int) -> Bool {
         switch reason {
-        case .day, .month, .total, .stock: credits > 0
+        case .day, .month, .total, .stock: credits >= cost
         case .noPlan, .notInPlan, .history: false
         }
     }

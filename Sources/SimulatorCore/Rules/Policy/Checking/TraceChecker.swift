@@ -67,8 +67,8 @@ package struct TraceChecker {
     private let hasScreens: Bool
     /// Whether the policy sells credit packs (and so the credits are checked).
     private let hasCreditPacks: Bool
-    /// Each feature's effect and whether it carries a diary day, by feature index.
-    private let features: [(effect: Feature.Effect, hasHistory: Bool)]
+    /// Each feature's effect, whether it carries a diary day, and its cost, by feature index.
+    private let features: [(effect: Feature.Effect, hasHistory: Bool, cost: Int)]
     /// The rules the trace is checked against.
     package var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
@@ -121,7 +121,7 @@ package struct TraceChecker {
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
         self.dates = dates
         self.stored = MeterCounts(meters: policy.meters.count)
-        self.features = policy.features.map { ($0.effect, $0.hasHistory) }
+        self.features = policy.features.map { ($0.effect, $0.hasHistory, $0.cost) }
         self.hasDates = dates != nil
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
@@ -210,9 +210,9 @@ package struct TraceChecker {
         /// path's helpers are: see `countsAsExpected`.)
         @inline(__always)
         static func repeats(_ last: BlockedUse, plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, before: UsageCounts,
-                            credits: Int, zone: TimeZoneRules, at: Instant) -> Bool {
+                            credits: Int, cost: Int, zone: TimeZoneRules, at: Instant) -> Bool {
             last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
-                && (credits == 0 || last.use.reason?.isLimit != true) // G13: a limit blocks only with no credit held
+                && (credits < cost || last.use.reason?.isLimit != true) // G13: a limit blocks only with fewer credits than the cost
                 && last.zone == zone && at >= last.from
                 && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month)
         }
@@ -272,9 +272,10 @@ package struct TraceChecker {
         // G4, G6–G9 for a use.
         var use = UseExpectation()
         var isUse = false, isGated = false, isConsuming = false
-        // G13: the credits the feature's meter held before the use, and whether it took one
-        // (kept apart from `use`, which is copied with every blocked use).
-        var creditsBefore = 0, paidByCredit = false
+        // G13: the credits the feature's meter held before the use, and whether it took
+        // some; the units the use costs (G4). (Kept apart from `use`, which is copied with
+        // every blocked use.)
+        var creditsBefore = 0, paidByCredit = false, cost = 1
         if case .use(let feature, let day) = event.action {
             isUse = true
             let definition = features[feature]
@@ -286,21 +287,22 @@ package struct TraceChecker {
                 isGated = true
                 if case .consumes(let meter) = definition.effect {
                     isConsuming = true
+                    cost = definition.cost
                     use.before = Self.inForce(stored[meter], resets)
                     if hasCreditPacks { creditsBefore = stored.credits(of: meter) }
                 }
                 if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
-                                      credits: creditsBefore, zone: deviceClock.zone, at: at) {
+                                      credits: creditsBefore, cost: cost, zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
                 } else {
                     let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
-                    if let reason, !Oracle.creditPays(reason, credits: creditsBefore) {
+                    if let reason, !Oracle.creditPays(reason, credits: creditsBefore, cost: cost) {
                         expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
                     } else {
                         use.outcome = .allowed
-                        // A use a limit would block goes ahead on a credit held, and takes it.
+                        // A use a limit would block goes ahead on the credits held, and takes its cost.
                         paidByCredit = reason != nil
-                        // G6.3: a history use counts nothing; G4: a consuming one adds 1.
+                        // G6.3: a history use counts nothing; G4: a consuming one adds its cost.
                         if isConsuming, !definition.hasHistory, case .consumes(let meter) = definition.effect {
                             use.counted = meter
                         }
@@ -316,14 +318,14 @@ package struct TraceChecker {
             || output.resetAt != use.resetAt || output.upgrade != use.upgrade || output.response != use.response
         if fieldsDiffer,
            let violation = compareFields(event, output, eventIndex: eventIndex, plan: plan, localDate: localDate, usageDay: usageDay, use: use,
-                                             credits: paidByCredit ? creditsBefore : 0) {
+                                             credits: paidByCredit ? creditsBefore : 0, cost: cost) {
             return violation
         }
-        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use),
-           let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use) {
+        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost),
+           let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use, cost: cost) {
             return violation
         }
-        if hasCreditPacks, let violation = compareCredits(event, output, eventIndex: eventIndex, use: use, paid: paidByCredit) {
+        if hasCreditPacks, let violation = compareCredits(event, output, eventIndex: eventIndex, use: use, paid: paidByCredit, cost: cost) {
             return violation
         }
 
@@ -334,13 +336,8 @@ package struct TraceChecker {
                 storedNextMonth = Oracle.nextMonthStart(usageDay).daysSince1970
                 storedDay = usageDay
             }
-            var counts = stored[meter]
-            counts.day += 1
-            counts.month += 1
-            counts.total += 1
-            counts.stock += 1
-            stored[meter] = counts
-            if paidByCredit { stored.setCredits(stored.credits(of: meter) - 1, of: meter) }
+            stored[meter] = Self.adding(cost, to: stored[meter])
+            if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
         }
         if let meter = use.released, stored[meter].stock > 0 {
             stored[meter].stock -= 1
@@ -378,7 +375,7 @@ package struct TraceChecker {
     /// Plan, usage day, outcome, reason, response, reset instant and upgrade offer, in
     /// that order; the first that differs names its invariant.
     private func compareFields(_ event: Event, _ output: Output, eventIndex: Int, plan: Int?, localDate: LocalDate,
-                               usageDay: LocalDate, use: UseExpectation, credits: Int) -> Violation<Invariant>? {
+                               usageDay: LocalDate, use: UseExpectation, credits: Int, cost: Int) -> Violation<Invariant>? {
         func violation(_ invariant: Invariant, _ detail: @autoclosure () -> String) -> Violation<Invariant> {
             Violation<Invariant>(invariant: invariant, eventIndex: eventIndex, detail: detail())
         }
@@ -389,7 +386,7 @@ package struct TraceChecker {
             return violation(.usageDay, "day \(output.day), expected \(usageDay): the later of the last counted use's day \(storedDay.map { "\($0)" } ?? "(none)") and the local date \(localDate) in \(calendarName)")
         }
         if output.outcome != use.outcome {
-            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay, credits: credits))
+            return violation(outcomeInvariant(output.outcome, use), outcomeDetail(event, output, use: use, plan: plan, usageDay: usageDay, credits: credits, cost: cost))
         }
         if output.reason != use.reason {
             if use.outcome == .blocked {
@@ -428,7 +425,7 @@ package struct TraceChecker {
         }
     }
 
-    private func outcomeDetail(_ event: Event, _ output: Output, use: UseExpectation, plan: Int?, usageDay: LocalDate, credits: Int) -> String {
+    private func outcomeDetail(_ event: Event, _ output: Output, use: UseExpectation, plan: Int?, usageDay: LocalDate, credits: Int, cost: Int) -> String {
         let got = "outcome \(output.outcome?.rawValue ?? "null")"
         guard case .use(let feature, let day) = event.action else { return "\(got) on a \(event.action.name), expected null" }
         let id = policy.features[feature].id
@@ -437,7 +434,7 @@ package struct TraceChecker {
             return "\(got) for \(id), expected blocked: \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: feature, day: day, usageDay: usageDay))"
         default:
             if use.released != nil { return "\(got) for \(id), expected allowed: a release is never blocked" }
-            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before, credits: credits))"
+            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before, credits: credits, cost: cost))"
         }
     }
 
@@ -451,14 +448,18 @@ package struct TraceChecker {
             return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
         case .day, .month, .total, .stock:
             let window = LimitWindow(name: reason.name)!
+            let cost = feature.map { policy.features[$0].cost } ?? 1
+            if cost > 1 {
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day passed (\(usedText(before, feature: feature)))"
+            }
             return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (\(usedText(before, feature: feature)))"
         }
     }
 
-    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts, credits: Int) -> String {
+    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts, credits: Int, cost: Int) -> String {
         guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
         if credits > 0 {
-            return "\(rules.oracle.planName(plan)) enables it, and a limit reached is paid by one of the \(credits) credits held (\(usedText(before, feature: feature)))"
+            return "\(rules.oracle.planName(plan)) enables it, and a limit reached is paid by \(cost == 1 ? "one" : "\(cost)") of the \(credits) credits held (\(usedText(before, feature: feature)))"
         }
         return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
     }
@@ -509,9 +510,9 @@ package struct TraceChecker {
     /// as the helpers the hot path calls are: a method called from the mutating `check`
     /// would be handed a copy of the whole checker.)
     @inline(__always)
-    private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation) -> Bool {
+    private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
         guard counts.count == stored.count else { return false }
-        for meter in stored.indices where counts[meter] != expectedCounts(stored[meter], meter: meter, resets: resets, use: use) {
+        for meter in stored.indices where counts[meter] != expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost) {
             return false
         }
         return true
@@ -519,18 +520,18 @@ package struct TraceChecker {
 
     /// Each meter's counts after the event, on the windows the contract shows.
     private func compareCounts(_ event: Event, _ output: Output, eventIndex: Int, usageDay: LocalDate, resets: Resets,
-                               use: UseExpectation) -> Violation<Invariant>? {
+                               use: UseExpectation, cost: Int) -> Violation<Invariant>? {
         guard output.counts.count == stored.count else {
             return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
                                    detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
         }
         for meter in stored.indices {
-            let expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use)
+            let expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
                 return Violation<Invariant>(invariant: .countsFollowUses, eventIndex: eventIndex,
-                                       detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, usageDay: usageDay)))")
+                                       detail: "\(policy.meters[meter]) \(window.name) \(got[window]), expected \(expected[window]) (\(countsWhy(event, meter: meter, window: window, use: use, cost: cost, usageDay: usageDay)))")
             }
 
         }
@@ -539,46 +540,49 @@ package struct TraceChecker {
 
     /// A meter's counts in force right after the event, from those written before it.
     @inline(__always)
-    private static func expectedCounts(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation) -> UsageCounts {
+    private static func expectedCounts(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation, cost: Int) -> UsageCounts {
         var counts = inForce(stored, resets)
-        if use.counted == meter {
-            counts.day += 1
-            counts.month += 1
-            counts.total += 1
-            counts.stock += 1
-        }
+        if use.counted == meter { counts = adding(cost, to: counts) }
         if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
         return counts
     }
 
+    /// G4: an allowed use adds its cost to every window's count, each stopping at
+    /// 2,147,483,647.
+    @inline(__always)
+    private static func adding(_ cost: Int, to counts: UsageCounts) -> UsageCounts {
+        UsageCounts(day: min(counts.day + cost, MeterCounts.largestCount), month: min(counts.month + cost, MeterCounts.largestCount),
+                    total: min(counts.total + cost, MeterCounts.largestCount), stock: min(counts.stock + cost, MeterCounts.largestCount))
+    }
+
     /// Each meter's credits after the event (G13): those recomputed from the trace.
     @inline(never)
-    private func compareCredits(_ event: Event, _ output: Output, eventIndex: Int, use: UseExpectation, paid: Bool) -> Violation<Invariant>? {
+    private func compareCredits(_ event: Event, _ output: Output, eventIndex: Int, use: UseExpectation, paid: Bool, cost: Int) -> Violation<Invariant>? {
         guard output.counts.count == stored.count else { return nil } // named by compareCounts
         for meter in stored.indices where policy.hasCredits(meter: meter) {
-            let expected = stored.credits(of: meter) - (paid && use.counted == meter ? 1 : 0)
+            let expected = stored.credits(of: meter) - (paid && use.counted == meter ? cost : 0)
             let got = output.counts.credits(of: meter)
             if got != expected {
                 return Violation<Invariant>(invariant: .creditsKept, eventIndex: eventIndex,
-                                            detail: "\(policy.meters[meter]) credits \(got), expected \(expected) (\(creditsWhy(event, meter: meter, use: use, paid: paid)))")
+                                            detail: "\(policy.meters[meter]) credits \(got), expected \(expected) (\(creditsWhy(event, meter: meter, use: use, paid: paid, cost: cost)))")
             }
         }
         return nil
     }
 
-    private func creditsWhy(_ event: Event, meter: Int, use: UseExpectation, paid: Bool) -> String {
+    private func creditsWhy(_ event: Event, meter: Int, use: UseExpectation, paid: Bool, cost: Int) -> String {
         switch event.action {
         case .purchase(let pack): return "a purchase of \(policy.creditPacks[pack].id) adds \(policy.creditPacks[pack].credits)"
         case .refund(let pack): return "a refund of \(policy.creditPacks[pack].id) takes back its \(policy.creditPacks[pack].credits) credits, or every one held when fewer are"
         default:
-            if paid { return "the use went ahead past a limit on a credit, which it takes" }
+            if paid { return cost == 1 ? "the use went ahead past a limit on a credit, which it takes" : "the use went ahead past a limit on credits, and takes its cost, \(cost)" }
             if use.counted == meter { return "a use within the plan's limits takes no credit" }
             return "a \(event.action.name) changes no credit"
         }
     }
 
-    private func countsWhy(_ event: Event, meter: Int, window: LimitWindow, use: UseExpectation, usageDay: LocalDate) -> String {
-        if use.counted == meter { return "an allowed use adds 1 to every window" }
+    private func countsWhy(_ event: Event, meter: Int, window: LimitWindow, use: UseExpectation, cost: Int, usageDay: LocalDate) -> String {
+        if use.counted == meter { return "an allowed use adds its cost, \(cost), to every window" }
         if use.released == meter { return "a release gives one item of stock back, if any, and writes nothing else" }
         if case .use = event.action, use.outcome == .blocked { return "a blocked use changes nothing" }
         let resetsDay = storedDay.map { usageDay > $0 } ?? false

@@ -60,6 +60,13 @@ package enum CoverageCategory: Hashable, Sendable {
     case refundTookWholePack
     /// A refund of a pack after some of its credits were spent: it takes what is left (G13).
     case refundAfterCreditsSpent
+    /// A use costing more than one unit blocked by a limit with units left under it,
+    /// fewer than its cost (G6.4).
+    case costlyUseBlockedWithUnitsLeft
+    /// A use costing more than one unit that brought a limited count exactly to its limit (G4, G6.4).
+    case costlyUseReachedLimit
+    /// A use blocked by a limit while its meter held credits, fewer than the use costs (G13).
+    case blockedWithTooFewCredits
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -148,6 +155,9 @@ package enum CoverageCategory: Hashable, Sendable {
         if kinds.contains(.autoRenewable) { all += [.renewed, .cancelled] }
         if policy.products.contains(where: { $0.introductoryOffer != nil }) { all += [.boughtWithOffer, .renewedAfterOffer] }
         if !policy.creditPacks.isEmpty { all += [.creditsBought, .usePaidByCredit, .blockedAfterCreditsSpent, .refundTookWholePack, .refundAfterCreditsSpent] }
+        let costly = policy.features.filter { $0.cost > 1 && !$0.hasHistory }.compactMap { if case .consumes(let meter) = $0.effect { meter } else { nil } }
+        if !costly.isEmpty { all += [.costlyUseBlockedWithUnitsLeft, .costlyUseReachedLimit] }
+        if costly.contains(where: policy.hasCredits(meter:)) { all.append(.blockedWithTooFewCredits) }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -264,6 +274,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .blockedAfterCreditsSpent: return "blocked-after-credits-spent"
         case .refundTookWholePack: return "refund-took-whole-pack"
         case .refundAfterCreditsSpent: return "refund-after-credits-spent"
+        case .costlyUseBlockedWithUnitsLeft: return "costly-use-blocked-with-units-left"
+        case .costlyUseReachedLimit: return "costly-use-reached-limit-exactly"
+        case .blockedWithTooFewCredits: return "blocked-with-too-few-credits"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -307,6 +320,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .blockedAfterCreditsSpent: "a use blocked by a limit once the credits held were all gone (spent or refunded)"
         case .refundTookWholePack: "a pack refunded with all its credits still held"
         case .refundAfterCreditsSpent: "a pack refunded after some of its credits were spent"
+        case .costlyUseBlockedWithUnitsLeft: "a use costing more than one unit blocked by a limit with units left under it, fewer than its cost"
+        case .costlyUseReachedLimit: "a use costing more than one unit that brought a limited count exactly to its limit"
+        case .blockedWithTooFewCredits: "a use blocked by a limit while its meter held credits, fewer than the use costs"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

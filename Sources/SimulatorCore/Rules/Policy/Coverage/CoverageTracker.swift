@@ -31,6 +31,11 @@ package struct CoverageTracker {
     private var heldCredits: UInt8 = 0
     /// Whether the policy sells credit packs.
     private let hasCreditPacks: Bool
+    private let costlyBlockedWithUnitsLeft, costlyReachedLimit, blockedWithTooFewCredits: Int
+    /// Each feature's meter when a use of it costs more than one unit, else −1.
+    private let costlyMeterOf: [Int]
+    /// Whether some feature's use costs more than one unit.
+    private let hasCostlyFeatures: Bool
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -122,6 +127,13 @@ package struct CoverageTracker {
         creditsBought = slot(.creditsBought); usePaidByCredit = slot(.usePaidByCredit); blockedAfterCreditsSpent = slot(.blockedAfterCreditsSpent)
         refundTookWholePack = slot(.refundTookWholePack); refundAfterCreditsSpent = slot(.refundAfterCreditsSpent)
         hasCreditPacks = !policy.creditPacks.isEmpty
+        costlyBlockedWithUnitsLeft = slot(.costlyUseBlockedWithUnitsLeft); costlyReachedLimit = slot(.costlyUseReachedLimit)
+        blockedWithTooFewCredits = slot(.blockedWithTooFewCredits)
+        costlyMeterOf = policy.features.map { feature in
+            guard case .consumes(let meter) = feature.effect, feature.cost > 1, !feature.hasHistory else { return -1 }
+            return meter
+        }
+        hasCostlyFeatures = costlyMeterOf.contains { $0 >= 0 }
         creditMeterOf = policy.features.map { feature in
             guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
             return meter
@@ -204,6 +216,7 @@ package struct CoverageTracker {
         case .use(let feature, let day):
             observeUse(feature: feature, day: day, at: at, output: output)
             if hasCreditPacks { observeCredits(feature: feature, output: output) }
+            if hasCostlyFeatures { observeCost(feature: feature, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -260,6 +273,30 @@ package struct CoverageTracker {
         if output.outcome == .allowed, output.counts.credits(of: meter) < previous.credits(of: meter) { hit(usePaidByCredit) }
         if output.outcome == .blocked, output.reason?.isLimit == true, heldCredits & 1 << UInt8(meter) != 0, output.counts.credits(of: meter) == 0 {
             hit(blockedAfterCreditsSpent)
+        }
+    }
+
+    /// A use costing more than one unit: blocked with units left under the limit (and
+    /// with credits held, too few), or allowed up to a limit exactly. (Out of line: a
+    /// policy whose uses all cost one never calls it.)
+    @inline(never)
+    private mutating func observeCost(feature: Int, output: Output) {
+        let meter = costlyMeterOf[feature]
+        guard meter >= 0, let plan = output.plan else { return }
+        let counts = output.counts[meter]
+        if output.outcome == .blocked, let reason = output.reason, reason.isLimit {
+            let window: LimitWindow = switch reason {
+            case .day: .day
+            case .month: .month
+            case .total: .total
+            default: .stock
+            }
+            if let limit = policy.plans[plan].limit(meter: meter, window), counts[window] < limit.value { hit(costlyBlockedWithUnitsLeft) }
+            if creditMeterOf[feature] >= 0, output.counts.credits(of: meter) > 0 { hit(blockedWithTooFewCredits) }
+        } else if output.outcome == .allowed {
+            for window in LimitWindow.allCases {
+                if let limit = policy.plans[plan].limit(meter: meter, window), counts[window] == limit.value { hit(costlyReachedLimit) }
+            }
         }
     }
 

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// The purchases and refunds of credit packs laid over a user's drawn events, under a
 /// policy that sells packs: a buyer buys a pack of the meter the moment a limit blocks a
-/// use (so with no credit held: G13 would have paid with one), and about one purchase
+/// use (so with fewer credits held than the use costs: G13 would have paid), and about one purchase
 /// in eight is refunded between an hour and 20 days later, its credits spent or not.
 ///
 /// The events are followed through the reference engine, so a purchase comes exactly

@@ -2,32 +2,47 @@ import Foundation
 import SubscriptionModel
 
 /// Policies built into the simulator to show a part of the policy format no product
-/// document uses (`scan-credits`: credit packs). They are not among the five shipped
-/// policies (`SubscriptionPolicy.shippedNames`): commands and timelines find them by
-/// name (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies
-/// one as a starting point.
+/// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
+/// units, with a pack). They are not among the five shipped policies
+/// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
+/// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
+/// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits"]
+    package static let names = ["scan-credits", "photo-units"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
-        name == "scan-credits" ? scanCredits : nil
+        switch name {
+        case "scan-credits": scanCredits
+        case "photo-units": photoUnits
+        default: nil
+        }
     }
 
     /// The file text of the example of this name, or nil.
     package static func text(_ name: String) -> [UInt8]? {
-        name == "scan-credits" ? PackageResources.scan_credits_json : nil
+        switch name {
+        case "scan-credits": PackageResources.scan_credits_json
+        case "photo-units": PackageResources.photo_units_json
+        default: nil
+        }
     }
 
     /// Three scans a day for free, Pro 200 a month, packs of 10 and 50 scan credits.
-    static let scanCredits: SubscriptionPolicy = {
+    static let scanCredits = read("scan-credits")
+
+    /// Free 10 units a day, Pro 300 a month; uses costing 1, 3 and 5 units; packs of 25.
+    static let photoUnits = read("photo-units")
+
+    /// The example `name`, read from its embedded file.
+    private static func read(_ name: String) -> SubscriptionPolicy {
         do {
-            var policy = try SubscriptionPolicy(data: Data(PackageResources.scan_credits_json), file: "scan-credits.json")
+            var policy = try SubscriptionPolicy(data: Data(text(name)!), file: "\(name).json")
             policy.source = PolicySource() // named by its name, not a file
             return policy
         } catch {
-            fatalError("the example policy scan-credits does not read: \(error)")
+            fatalError("the example policy \(name) does not read: \(error)")
         }
-    }()
+    }
 }

@@ -27,7 +27,7 @@ package enum PolicyDescription {
             let effect: String
             switch feature.effect {
             case .gate: effect = feature.hasHistory ? "carries a diary day (history window)" : "gate (counts nothing)"
-            case .consumes(let meter): effect = "consumes \(policy.meters[meter])"
+            case .consumes(let meter): effect = "consumes \(policy.meters[meter])" + (feature.cost > 1 ? ", \(feature.cost) units a use" : "")
             case .releases(let meter): effect = "releases \(policy.meters[meter]) (never blocked)"
             }
             lines.append("  \(feature.id): \(effect)")
@@ -64,7 +64,9 @@ package enum PolicyDescription {
             lines.append("    responses: " + (responses.isEmpty ? "none (nothing can be blocked)" : responses.joined(separator: "; ")))
         }
         if !policy.creditPacks.isEmpty {
-            lines.append("credit packs (G13: a use a limit blocks goes ahead on a credit held, and takes it):")
+            lines.append(policy.features.contains { $0.cost > 1 }
+                ? "credit packs (G13: a use a limit blocks goes ahead on a credit held for each unit it costs, and takes them):"
+                : "credit packs (G13: a use a limit blocks goes ahead on a credit held, and takes it):")
             for pack in policy.creditPacks { lines.append("  \(pack.id): consumable, \(pack.credits) credits for \(policy.meters[pack.meter])") }
         }
         lines.append("screens:")

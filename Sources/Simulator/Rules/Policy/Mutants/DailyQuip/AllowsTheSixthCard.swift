@@ -14,7 +14,7 @@ package struct AllowsTheSixthCard: Mutant {
     package var store = Self.freshStore
     package init() {}
 
-    package func limitReached(count: Int, limit: Limit) -> Bool {
-        count > limit.value
+    package func limitReached(count: Int, cost: Int, limit: Limit) -> Bool {
+        count + cost - 1 > limit.value
     }
 }

@@ -30,8 +30,8 @@ package struct RollingTwentyFourHourCards: Mutant {
         return counts
     }
 
-    package mutating func countUse(meter: Int, at instant: Instant) {
-        defaultCountUse(meter: meter, at: instant)
+    package mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, cost: cost, at: instant)
         if counted.count <= meter { counted += Array(repeating: [], count: meter + 1 - counted.count) }
         counted[meter].removeAll { $0.milliseconds(to: instant) >= Milliseconds.twentyFourHours }
         counted[meter].append(instant)

@@ -39,8 +39,8 @@ package struct StartOfDayComparedForEquality: Mutant {
         return store.counts.map { UsageCounts(day: 0, month: sameMonth ? $0.month : 0, total: $0.total, stock: $0.stock) }
     }
 
-    package mutating func countUse(meter: Int, at instant: Instant) {
-        defaultCountUse(meter: meter, at: instant)
+    package mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, cost: cost, at: instant)
         savedStartOfDay = CalendarWalk.startOfDay(at: instant, in: calendarZone)
     }
 }

@@ -19,7 +19,7 @@ package struct FairUseCapNotEnforced: Mutant {
     package var store = Self.freshStore
     package init() {}
 
-    package func limitReached(count: Int, limit: Limit) -> Bool {
-        !limit.isHidden && count >= limit.value
+    package func limitReached(count: Int, cost: Int, limit: Limit) -> Bool {
+        !limit.isHidden && count + cost > limit.value
     }
 }

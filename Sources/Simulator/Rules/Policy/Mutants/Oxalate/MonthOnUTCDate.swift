@@ -39,8 +39,8 @@ package struct MonthOnUTCDate: Mutant {
         return counts
     }
 
-    package mutating func countUse(meter: Int, at instant: Instant) {
-        defaultCountUse(meter: meter, at: instant)
+    package mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, cost: cost, at: instant)
         countedMonth = Self.utcMonth(instant)
     }
 }

@@ -16,7 +16,7 @@ package struct CreditNeverTaken: Mutant {
     package var store = Self.freshStore
     package init() {}
 
-    package mutating func takeCredit(meter: Int, at instant: Instant) -> Bool {
-        store.credits[meter] > 0
+    package mutating func takeCredits(meter: Int, cost: Int, at instant: Instant) -> Bool {
+        store.credits[meter] >= cost
     }
 }

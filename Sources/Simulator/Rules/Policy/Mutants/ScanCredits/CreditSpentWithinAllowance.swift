@@ -16,8 +16,8 @@ package struct CreditSpentWithinAllowance: Mutant {
     package var store = Self.freshStore
     package init() {}
 
-    package mutating func countUse(meter: Int, at instant: Instant) {
-        defaultCountUse(meter: meter, at: instant)
+    package mutating func countUse(meter: Int, cost: Int, at instant: Instant) {
+        defaultCountUse(meter: meter, cost: cost, at: instant)
         if store.credits[meter] > 0 { store.credits[meter] -= 1 }
     }
 }
