@@ -170,8 +170,10 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         setVector(meter, pointwiseMin(vector(meter), SIMD4(repeating: .max &- units)) &+ units)
     }
 
-    /// The largest a count gets: a use past it leaves the count there.
-    package static let largestCount = Int(Int32.max)
+    /// The largest a count gets: a use past it leaves the count there. (Computed, so that
+    /// a hot loop reads a constant, not a global's accessor.)
+    @inlinable
+    package static var largestCount: Int { Int(Int32.max) }
 
     /// The most credits a meter holds: a purchase past it leaves the balance there.
     package static let largestCredits = Int(Int32.max)

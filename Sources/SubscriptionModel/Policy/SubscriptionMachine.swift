@@ -151,20 +151,20 @@ public struct SubscriptionMachine: Sendable {
         let plan = tables.plan(of: state, at: instant)
         var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
         var checked = UsageCounts()
+        let reason: BlockReason?
         switch tables.featureKinds[feature] {
         case .releases(let meter):
             // G4: never blocked; gives one item back; writes nothing else, not even the usage day.
             if state.counts[meter].stock > 0 { state.counts[meter].stock -= 1 }
+            reason = nil
         case .consumes(let meter, let cost):
             checked = state.counts[meter]
             if usage.newDay {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
             }
-            if let reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost,
-                                              &state.counts) {
-                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
-            } else {
+            reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
+            if reason == nil {
                 // G3, G4: the counts are written with the usage day they are in force on
                 // (G13: a use a limit would block, paid with a credit, counts alike).
                 if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
@@ -173,10 +173,11 @@ public struct SubscriptionMachine: Sendable {
                 usage.newDay = false
             }
         case .gate, .history:
-            if let reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked) {
-                return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state)
-            }
+            reason = tables.blockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked)
         }
+        // (One call of `blocked` for every kind of feature: with two, the optimiser kept
+        // an out-of-line copy of it, and every blocked use paid for the copied output.)
+        if let reason { return blocked(reason, feature, day: day, plan: plan, at: instant, usage: usage, counts: checked, &state) }
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .allowed, reason: nil, response: nil, resetAt: nil,
                             upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
     }
@@ -195,9 +196,7 @@ public struct SubscriptionMachine: Sendable {
         switch reason {
         case .day: resetAt = resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 + 1), after: instant, clock: state.clock) // G8
         case .month:
-            // The usage day is in the stored day's month unless it has moved on: then its month is worked out.
-            let sameMonth = usage.day.daysSince1970 >= state.monthStart && usage.day.daysSince1970 < state.nextMonthStart
-            let next = sameMonth ? state.nextMonthStart : SubscriptionState.month(of: usage.day).next
+            let next = Self.nextMonthStart(after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
             resetAt = resetInstant(to: LocalDate(daysSince1970: next), after: instant, clock: state.clock)
         default: resetAt = nil
         }
@@ -206,6 +205,15 @@ public struct SubscriptionMachine: Sendable {
                             resetAt: resetAt,
                             upgrade: tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts), // G9
                             counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    /// The first day of the month after `day`'s (G8's month reset): the stored day's
+    /// month's end when `day` is in that month, else worked out. (Out of line: month
+    /// blocks are the rarer ones, and inlined its date arithmetic made `blocked` too large
+    /// for the optimiser to inline, so that every blocked use copied its output.)
+    @inline(never)
+    static func nextMonthStart(after day: LocalDate, monthStart: Int32, nextMonthStart: Int32) -> Int32 {
+        day.daysSince1970 >= monthStart && day.daysSince1970 < nextMonthStart ? nextMonthStart : SubscriptionState.month(of: day).next
     }
 
     // MARK: The rules

@@ -548,11 +548,24 @@ package struct TraceChecker {
     }
 
     /// G4: an allowed use adds its cost to every window's count, each stopping at
-    /// 2,147,483,647.
+    /// 2,147,483,647. (`total` is the largest of the four, and `stock` only ever at most
+    /// it: the clamp is needed only when they pass, a branch never taken in practice.)
     @inline(__always)
     private static func adding(_ cost: Int, to counts: UsageCounts) -> UsageCounts {
-        UsageCounts(day: min(counts.day + cost, MeterCounts.largestCount), month: min(counts.month + cost, MeterCounts.largestCount),
-                    total: min(counts.total + cost, MeterCounts.largestCount), stock: min(counts.stock + cost, MeterCounts.largestCount))
+        var counts = counts
+        counts.day += cost
+        counts.month += cost
+        counts.total += cost
+        counts.stock += cost
+        if counts.total > Int(Int32.max) || counts.stock > Int(Int32.max) { counts = clamped(counts) }
+        return counts
+    }
+
+    /// Each count at most 2,147,483,647.
+    @inline(never)
+    private static func clamped(_ counts: UsageCounts) -> UsageCounts {
+        let largest = Int(Int32.max)
+        return UsageCounts(day: min(counts.day, largest), month: min(counts.month, largest), total: min(counts.total, largest), stock: min(counts.stock, largest))
     }
 
     /// Each meter's credits after the event (G13): those recomputed from the trace.
