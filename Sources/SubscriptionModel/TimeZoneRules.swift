@@ -120,6 +120,16 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
         table.transitions.indices.map { (Instant(millisecondsSince1970: table.transitions[$0]), table.offsets[$0], table.offsets[$0 + 1]) }
     }
 
+    /// The zone whose dates are this zone's counted from `dayStart` ms after midnight: its
+    /// offsets are this zone's less `dayStart`, its changes at the same instants, so its
+    /// local date at an instant is the date this zone's wall clock showed `dayStart`
+    /// earlier, and its midnights fall where this zone's clock reads `dayStart`. Named
+    /// `ZONE@HH:MM` (no zone Foundation knows); built once per zone and day start.
+    package func dayStarting(at dayStart: Int64) -> TimeZoneRules {
+        guard dayStart != 0 else { return self }
+        return TimeZoneRules(table: ZoneTable.shifted(table, by: dayStart))
+    }
+
     /// Whether the zone's offset ever changes within the table.
     package var hasTransitions: Bool { !table.transitions.isEmpty }
 

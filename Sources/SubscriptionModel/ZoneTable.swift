@@ -43,6 +43,22 @@ public final class ZoneTable: Sendable {
     /// Tables made from explicit transitions; never emptied.
     private static let madeUp = Mutex<[ZoneTable]>([])
 
+    /// Tables of zones shifted for a day start, by identifier; never emptied.
+    private static let shiftedTables = Mutex<[String: ZoneTable]>([:])
+
+    /// `table`'s zone with every offset less `shift` ms (`TimeZoneRules.dayStarting`).
+    static func shifted(_ table: ZoneTable, by shift: Int64) -> ZoneTable {
+        let minutes = shift / Milliseconds.minute
+        let identifier = table.identifier + "@" + DayStartText.text(minutes: Int(minutes))
+        if let cached = shiftedTables.withLock({ $0[identifier] }) { return cached }
+        let built = ZoneTable(identifier: identifier, transitions: table.transitions, offsets: table.offsets.map { $0 - shift })
+        return shiftedTables.withLock { tables in
+            if let raced = tables[identifier] { return raced }
+            tables[identifier] = built
+            return built
+        }
+    }
+
     static func keep(_ table: ZoneTable) -> ZoneTable {
         madeUp.withLock { $0.append(table) }
         return table

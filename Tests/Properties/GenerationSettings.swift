@@ -27,7 +27,7 @@ enum GenerationSettings {
 
     /// The shipped policies' names: the tests' arguments.
     static let names = SubscriptionPolicy.shippedNames
-    /// The shipped policies and the built-in examples (`scan-credits`: credit packs; `photo-units`: uses costing several units).
+    /// The shipped policies and the built-in examples (`scan-credits`: credit packs; `photo-units`: uses costing several units; `night-owl`: a day starting at 04:00).
     static let builtInNames = SubscriptionPolicy.shippedNames + ExamplePolicies.names
 
     static func policy(_ name: String) -> SubscriptionPolicy { PolicyLoader.builtIn(name)! }

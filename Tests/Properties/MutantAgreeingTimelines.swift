@@ -202,6 +202,23 @@ enum MutantAgreeingTimelines {
         "scan-credits/credits-lost-on-reinstall": sketch("scan-credits", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .reinstall), ("2026-01-10T12:02:00Z", .uses(4, "scan")),
         ]),
+        // night-owl (the example of a day that starts at 04:00)
+        "night-owl/day-starts-at-midnight": sketch("night-owl", "UTC", [
+            ("2026-01-10T10:00:00Z", .install), ("2026-01-10T10:01:00Z", .uses(3, "solve")), // after 04:00, before midnight
+            ("2026-01-10T23:59:00Z", .look),
+        ]),
+        "night-owl/day-start-as-elapsed-hours": sketch("night-owl", "UTC", [
+            ("2026-01-10T10:00:00Z", .install), ("2026-01-11T01:00:00Z", .uses(6, "solve")), // no DST: four hours are 04:00
+            ("2026-01-11T04:00:00Z", .use("solve")),
+        ]),
+        "night-owl/reset-at-midnight": sketch("night-owl", "UTC", [
+            ("2026-01-10T10:00:00Z", .install), ("2026-01-10T10:01:00Z", .uses(5, "solve")), // the fifth is allowed: no reset shown
+            ("2026-01-11T03:00:00Z", .look),
+        ]),
+        "night-owl/history-window-from-midnight": sketch("night-owl", "UTC", [
+            ("2026-01-10T10:00:00Z", .install), ("2026-01-10T10:01:00Z", .track("archive", day: "2026-01-04")), // after 04:00
+            ("2026-01-10T10:02:00Z", .track("archive", day: "2026-01-03")),
+        ]),
         // photo-units (the example of uses that cost several units)
         "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right

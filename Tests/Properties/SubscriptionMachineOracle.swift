@@ -132,9 +132,10 @@ struct SubscriptionMachineOracle: Sendable {
 
     /// The local date at `instant` in the policy's calendar (G2).
     func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
+        // A day start: the date of the wall clock that much earlier.
         switch policy.calendar {
-        case .device: clock.localDate(at: instant)
-        case .fixed(let zone): zone.localDate(at: instant)
+        case .device: LocalDate(localMilliseconds: instant.millisecondsSince1970 + clock.offsetMilliseconds(at: instant) - policy.dayStart)
+        case .fixed(let zone): LocalDate(localMilliseconds: instant.millisecondsSince1970 + zone.offsetMilliseconds(at: instant) - policy.dayStart)
         }
     }
 
@@ -218,8 +219,8 @@ struct SubscriptionMachineOracle: Sendable {
         }
         var walker: ZoneClock
         switch policy.calendar {
-        case .device: walker = clock
-        case .fixed(let zone): walker = ZoneClock(zone: zone)
+        case .device: walker = ZoneClock(zone: clock.zone.dayStarting(at: policy.dayStart))
+        case .fixed(let zone): walker = ZoneClock(zone: zone.dayStarting(at: policy.dayStart))
         }
         // Walk the calendar's date changes; a date that goes backward (a DST change over
         // midnight) is stepped over like any other. A month is at most a few dozen steps.

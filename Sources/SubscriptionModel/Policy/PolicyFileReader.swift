@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -122,6 +122,7 @@ struct PolicyFileReader {
         let name = try id(top["policy"]!, "$.policy")
         let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
         let calendar = try readCalendar(top["calendar"]!)
+        let dayStart = try top["dayStartsAt"].map { (value) throws(PolicyFileError) in try readDayStart(value, format: format) } ?? 0
         let meters = try readMeters(top["meters"]!)
         let features = try readFeatures(top["features"]!, meters: meters, format: format)
         let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
@@ -139,7 +140,7 @@ struct PolicyFileReader {
             registeredDefault = try defaults["registered"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.registered", plans: plans) }
         }
         // Responses are checked once the plans that can be in force are known.
-        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
                                        guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                        features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
         for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
@@ -154,13 +155,27 @@ struct PolicyFileReader {
         } else if top["noPlanResponse"] != nil {
             throw fail("$.noPlanResponse", "no use can happen under no plan: the guest default \(Self.quoted(plans[guestDefault!].id)) always applies")
         }
-        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
         let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
-        return SubscriptionPolicy(name: name, about: about, calendar: calendar, trial: trial, grace: grace,
+        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                   features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
+    }
+
+    /// `"HH:MM"`, in a file of format 5 or later: when a day starts on the calendar's
+    /// wall clock, in milliseconds after midnight.
+    func readDayStart(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
+        guard format >= 5 else { throw fail("$.dayStartsAt", "a day start needs \"format\": 5 at the top of the file") }
+        let text = try string(value, "$.dayStartsAt")
+        let digits = Array(text.utf8)
+        func digit(_ i: Int) -> Int? { digits[i] >= 48 && digits[i] <= 57 ? Int(digits[i] - 48) : nil }
+        guard digits.count == 5, digits[2] == UInt8(ascii: ":"), let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4),
+              h1 * 10 + h2 < 24, m1 * 10 + m2 < 60 else {
+            throw fail("$.dayStartsAt", "\(Self.quoted(String(text.prefix(40)))) is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)")
+        }
+        return Int64((h1 * 10 + h2) * 60 + m1 * 10 + m2) * Milliseconds.minute
     }
 
     func readCalendar(_ value: JSONValue) throws(PolicyFileError) -> PolicyCalendar {
@@ -289,8 +304,8 @@ struct PolicyFileReader {
     }
 
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
-    /// 3 the `creditPacks`, 4 a feature's `cost`.
-    static let newestFormat = 4
+    /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`.
+    static let newestFormat = 5
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000

@@ -22,6 +22,9 @@ struct PolicyTables: Sendable {
     enum Calendar: Sendable {
         /// The device's zone, through the state's `ZoneClock`.
         case device
+        /// The device's zone, a day starting at the given milliseconds after midnight: the
+        /// date of the wall clock that much earlier (G2).
+        case deviceFromDayStart(Int64)
         /// A fixed zone whose offset (ms) never changes (UTC): the date is one division away.
         case fixedOffset(Int64, TimeZoneRules)
         /// A fixed zone with offset changes.
@@ -78,9 +81,13 @@ struct PolicyTables: Sendable {
         self.sellsCredits = !policy.creditPacks.isEmpty
         self.meters = meters
         self.features = features
+        // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
+        // local dates knows real zones only, so a policy with one reads the tables.
+        let dates = policy.dayStart == 0 ? dates : nil
         switch (policy.calendar, dates) {
-        case (.device, nil): calendar = .device
+        case (.device, nil): calendar = policy.dayStart == 0 ? .device : .deviceFromDayStart(policy.dayStart)
         case (.fixed(let zone), nil):
+            let zone = zone.dayStarting(at: policy.dayStart)
             calendar = zone.hasTransitions ? .fixedZone(zone) : .fixedOffset(zone.offsetMilliseconds(at: Instant(millisecondsSince1970: 0)), zone)
         case (.device, _?): calendar = .source(fixed: nil)
         case (.fixed(let zone), _?): calendar = .source(fixed: zone)
@@ -159,6 +166,7 @@ struct PolicyTables: Sendable {
     func calendarDate(at instant: Instant, clock: inout ZoneClock) -> LocalDate {
         switch calendar {
         case .device: clock.localDate(at: instant)
+        case .deviceFromDayStart(let start): LocalDate(localMilliseconds: instant.millisecondsSince1970 &+ clock.offsetMilliseconds(at: instant) &- start)
         case .fixedOffset(let offset, _): LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset)
         case .fixedZone(let zone): zone.localDate(at: instant)
         case .source(let fixed): dates!.localDate(at: instant, in: fixed ?? clock.zone)

@@ -277,6 +277,7 @@ public struct SubscriptionMachine: Sendable {
         var walker: ZoneClock
         switch tables.calendar {
         case .device: walker = clock
+        case .deviceFromDayStart(let start): walker = ZoneClock(zone: clock.zone.dayStarting(at: start))
         case .fixedOffset(let offset, let zone):
             // No offset change ever: the target date starts at its local midnight.
             if let start = Self.start(of: target, after: instant, offset: offset, until: .max) { return start }

@@ -23,6 +23,10 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     public let about: String?
     /// The zone days are counted in (G2).
     package let calendar: PolicyCalendar
+    /// When a day starts on the calendar's wall clock, in milliseconds after midnight
+    /// (format 5's `dayStartsAt`; 0: at midnight). An instant's date is the local date
+    /// of the wall-clock time that much earlier (G2).
+    package let dayStart: Int64
     /// The trial (G5.2), if any.
     package let trial: TimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.
@@ -54,12 +58,13 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
-    init(name: String, about: String?, calendar: PolicyCalendar, trial: TimedPlan?, grace: TimedPlan?,
+    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64 = 0, trial: TimedPlan?, grace: TimedPlan?,
          guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
          products: [StoreProduct], creditPacks: [CreditPack] = [], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name
         self.about = about
         self.calendar = calendar
+        self.dayStart = dayStart
         self.trial = trial
         self.grace = grace
         self.guestDefault = guestDefault

@@ -43,7 +43,7 @@ struct PolicyFileTests {
         #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
                 == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
-                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "trial""#) == true)
+                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "trial""#) == true)
     }
 
     @Test("a missing response for a reason that can occur is refused")
@@ -155,8 +155,23 @@ struct PolicyFileTests {
                 == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
         #expect(error(cost("3", feature: #"{"id": "f""#))
                 == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 5, "policy": "t""#))
-                == #"error: t.json: $.format: format 5 is newer than this reader's (1 to 4); update the package"#)
+    }
+
+    @Test("format 5 adds dayStartsAt, a time of day HH:MM; another form or an older format is refused by path")
+    func dayStart() throws {
+        func start(_ value: String, format: String = #""format": 5, "#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #""calendar": "device""#, with: #""calendar": "device", "dayStartsAt": "# + value)
+        }
+        #expect(try read(start(#""04:30""#)).dayStart == 16_200_000)
+        #expect(try read(start(#""00:00""#)).dayStart == 0 && read(Self.base).dayStart == 0)
+        #expect(error(start(#""04:00""#, format: #""format": 4, "#)) == #"error: t.json: $.dayStartsAt: a day start needs "format": 5 at the top of the file"#)
+        for bad in ["24:00", "4:00", "04:60", "04-00", ""] {
+            #expect(error(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
+        }
+        #expect(error(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 6, "policy": "t""#))
+                == #"error: t.json: $.format: format 6 is newer than this reader's (1 to 5); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")

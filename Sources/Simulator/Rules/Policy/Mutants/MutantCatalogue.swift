@@ -4,8 +4,9 @@ import SimulatorCore
 /// Every policy mutant the harness must kill, by the built-in policy it implements, in
 /// the order the kill matrix lists them: at least six per policy a product document
 /// describes, including the bugs those documents themselves describe
-/// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the credit packs' mistakes under
-/// the `scan-credits` example.
+/// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the mistakes of the examples'
+/// rules: credit packs (`scan-credits`), uses that cost several units (`photo-units`)
+/// and a day that starts at 04:00 (`night-owl`).
 package enum MutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
     package struct Entry: Sendable {
@@ -121,6 +122,12 @@ package enum MutantCatalogue {
             Entry(ExactFitRefused.self),
             Entry(OneCreditPerUse.self),
             Entry(AnyCreditPays.self),
+        ],
+        "night-owl": [
+            Entry(DayStartsAtMidnight.self),
+            Entry(DayStartAsElapsedHours.self),
+            Entry(ResetAtMidnight.self),
+            Entry(HistoryWindowFromMidnight.self),
         ],
     ]
 

@@ -11,11 +11,12 @@ extension QuotaApp {
         calendarZone.localDate(at: instant)
     }
 
-    /// G2: the device's current zone, or the policy's fixed one.
+    /// G2: the device's current zone, or the policy's fixed one; under a day start, that
+    /// zone shifted so that its midnight falls at the day start.
     public var calendarZone: TimeZoneRules {
         switch store.policy.calendar {
-        case .device: store.zone
-        case .fixed(let zone): zone
+        case .device: store.zone.dayStarting(at: store.policy.dayStart)
+        case .fixed(let zone): zone.dayStarting(at: store.policy.dayStart)
         }
     }
 

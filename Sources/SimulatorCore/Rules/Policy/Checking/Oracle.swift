@@ -18,6 +18,8 @@ package final class Oracle: Sendable {
     package let paidPlans: [Int]
     /// The fixed zone of the policy's calendar; nil when it is the device's (G2).
     package let fixedZone: TimeZoneRules?
+    /// When a day starts, in ms after the calendar's midnight (G2): 0 for midnight.
+    package let dayStart: Int64
 
     /// G6.4's order: "the first of `total`, `stock`, `month`, `day` whose limit the count
     /// has reached blocks" — the most lasting reason first.
@@ -31,6 +33,15 @@ package final class Oracle: Sendable {
         case .device: fixedZone = nil
         case .fixed(let zone): fixedZone = zone
         }
+        dayStart = policy.dayStart
+    }
+
+    /// G2: the calendar date at `instant` on a wall clock at `offset` (ms): the local
+    /// date of the clock's time `dayStart` earlier, so that a day starting at 04:00 still
+    /// reads the day before at 03:59.
+    @inline(__always)
+    package func calendarDate(at instant: Instant, offset: Int64) -> LocalDate {
+        LocalDate(localMilliseconds: instant.millisecondsSince1970 + offset - dayStart)
     }
 
     // MARK: G5 Plan in force
@@ -151,7 +162,8 @@ package final class Oracle: Sendable {
             return nil
         }
         let zone = fixedZone ?? deviceZone
-        let targetLocalStart = Int64(target.daysSince1970) * Milliseconds.twentyFourHours
+        // The wall-clock reading at which the target date begins: its midnight, or the day start after it.
+        let targetLocalStart = Int64(target.daysSince1970) * Milliseconds.twentyFourHours + dayStart
         // `at` itself is never the answer: its local date is at most the usage day. A month
         // holds a few offset changes at most; the bound only guards against a bad table.
         var start = at.millisecondsSince1970

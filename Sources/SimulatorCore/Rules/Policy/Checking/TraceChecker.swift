@@ -84,6 +84,8 @@ package struct TraceChecker {
     private let dates: (any LocalDateSource)?
     /// Whether `dates` is set (tested rather than the existential, on the hot path).
     private let hasDates: Bool
+    /// Whether the policy's days start after midnight (`dayStartsAt`).
+    private let hasDayStart: Bool
     /// The usage day written with the last counted use (G3), the first day of the month
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
@@ -122,7 +124,9 @@ package struct TraceChecker {
         self.dates = dates
         self.stored = MeterCounts(meters: policy.meters.count)
         self.features = policy.features.map { ($0.effect, $0.hasHistory, $0.cost) }
-        self.hasDates = dates != nil
+        // A source of local dates knows no day start: a policy with one reads the zone tables.
+        self.hasDates = dates != nil && policy.dayStart == 0
+        self.hasDayStart = policy.dayStart != 0
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
@@ -263,6 +267,7 @@ package struct TraceChecker {
         // G5, G2, G3.
         let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
         let localDate = hasDates ? dates!.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
+            : hasDayStart ? dayStartDate(at: at)
             : calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
         let usageDay = Oracle.usageDay(stored: storedDay, localDate: localDate)
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
@@ -352,6 +357,14 @@ package struct TraceChecker {
         if isGated { passedGatedUses &+= 1 }
         if isConsuming { passedConsumingUses &+= 1 }
         return nil
+    }
+
+    /// G2 under a day start: the date of the calendar's wall clock `dayStart` earlier.
+    /// (Out of line: most policies' days start at midnight.)
+    @inline(never)
+    private mutating func dayStartDate(at: Instant) -> LocalDate {
+        let offset = calendarClock == nil ? deviceClock.offsetMilliseconds(at: at) : calendarClock!.offsetMilliseconds(at: at)
+        return rules.oracle.calendarDate(at: at, offset: offset)
     }
 
     /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,

@@ -67,6 +67,8 @@ package enum CoverageCategory: Hashable, Sendable {
     case costlyUseReachedLimit
     /// A use blocked by a limit while its meter held credits, fewer than the use costs (G13).
     case blockedWithTooFewCredits
+    /// A use after local midnight and before the policy's day start: the day before's (G2).
+    case usedBeforeDayStart
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -158,6 +160,7 @@ package enum CoverageCategory: Hashable, Sendable {
         let costly = policy.features.filter { $0.cost > 1 && !$0.hasHistory }.compactMap { if case .consumes(let meter) = $0.effect { meter } else { nil } }
         if !costly.isEmpty { all += [.costlyUseBlockedWithUnitsLeft, .costlyUseReachedLimit] }
         if costly.contains(where: policy.hasCredits(meter:)) { all.append(.blockedWithTooFewCredits) }
+        if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -277,6 +280,7 @@ package enum CoverageCategory: Hashable, Sendable {
         case .costlyUseBlockedWithUnitsLeft: return "costly-use-blocked-with-units-left"
         case .costlyUseReachedLimit: return "costly-use-reached-limit-exactly"
         case .blockedWithTooFewCredits: return "blocked-with-too-few-credits"
+        case .usedBeforeDayStart: return "used-before-day-start"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -323,6 +327,7 @@ package enum CoverageCategory: Hashable, Sendable {
         case .costlyUseBlockedWithUnitsLeft: "a use costing more than one unit blocked by a limit with units left under it, fewer than its cost"
         case .costlyUseReachedLimit: "a use costing more than one unit that brought a limited count exactly to its limit"
         case .blockedWithTooFewCredits: "a use blocked by a limit while its meter held credits, fewer than the use costs"
+        case .usedBeforeDayStart: "a use after local midnight and before the day start, which counts for the day before"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

@@ -31,7 +31,7 @@ package struct CoverageTracker {
     private var heldCredits: UInt8 = 0
     /// Whether the policy sells credit packs.
     private let hasCreditPacks: Bool
-    private let costlyBlockedWithUnitsLeft, costlyReachedLimit, blockedWithTooFewCredits: Int
+    private let costlyBlockedWithUnitsLeft, costlyReachedLimit, blockedWithTooFewCredits, usedBeforeDayStart: Int
     /// Each feature's meter when a use of it costs more than one unit, else −1.
     private let costlyMeterOf: [Int]
     /// Whether some feature's use costs more than one unit.
@@ -80,6 +80,8 @@ package struct CoverageTracker {
     private var clock = ZoneClock(zone: .utc)
     private var calendar = ZoneClock(zone: .utc)
     private let fixedCalendar: Bool
+    /// When a day starts, in ms after the calendar's midnight (`dayStartsAt`; 0: midnight).
+    private let dayStart: Int64
     /// The share of a stock limit at which screens warn (80 % unless the policy says otherwise).
     private let warningPercent: Int
     private var previousAt: Int64 = 0
@@ -128,7 +130,7 @@ package struct CoverageTracker {
         refundTookWholePack = slot(.refundTookWholePack); refundAfterCreditsSpent = slot(.refundAfterCreditsSpent)
         hasCreditPacks = !policy.creditPacks.isEmpty
         costlyBlockedWithUnitsLeft = slot(.costlyUseBlockedWithUnitsLeft); costlyReachedLimit = slot(.costlyUseReachedLimit)
-        blockedWithTooFewCredits = slot(.blockedWithTooFewCredits)
+        blockedWithTooFewCredits = slot(.blockedWithTooFewCredits); usedBeforeDayStart = slot(.usedBeforeDayStart)
         costlyMeterOf = policy.features.map { feature in
             guard case .consumes(let meter) = feature.effect, feature.cost > 1, !feature.hasHistory else { return -1 }
             return meter
@@ -161,6 +163,7 @@ package struct CoverageTracker {
         } else {
             fixedCalendar = false
         }
+        dayStart = policy.dayStart
     }
 
     /// What was reached so far.
@@ -340,10 +343,11 @@ package struct CoverageTracker {
         }
         // The first and last minute of a day in the policy's calendar.
         let offset = fixedCalendar ? calendar.offsetMilliseconds(at: Instant(millisecondsSince1970: at)) : clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
-        let local = at &+ offset
+        let local = at &+ offset &- dayStart // the day's first and last minute: from its start
         let timeOfDay = local &- Int64(LocalDate(localMilliseconds: local).daysSince1970) &* Self.day
         if timeOfDay < Milliseconds.minute { hit(zoneSlots[EdgeCategory.firstMinuteAfterReset.position]) }
         if timeOfDay >= Self.day &- Milliseconds.minute { hit(zoneSlots[EdgeCategory.lastMinuteBeforeReset.position]) }
+        if dayStart != 0, timeOfDay >= Self.day &- dayStart { hit(usedBeforeDayStart) } // past midnight, before the start
     }
 
     /// `CalendarEdge`'s rule for a use counting on `meter`: a block by a watched window

@@ -433,8 +433,11 @@ package struct LifeBuilder {
 
     /// The first instant after `instant` at which the calendar's date advances, in the
     /// start zone for a device calendar (rare events are drawn before the zone's path is known).
+    /// The next start of a day in the policy's calendar: its midnight, or its day start.
     private mutating func calendarMidnight(after instant: Instant) -> Instant {
-        fixedCalendar ? calendar.nextDateStart(after: instant) : clock.nextDateStart(after: instant)
+        if fixedCalendar { return calendar.nextDateStart(after: instant) }
+        if traits.dayStart != 0 { return clock.zone.dayStarting(at: traits.dayStart).nextDateStart(after: instant) }
+        return clock.nextDateStart(after: instant)
     }
 
     private mutating func randomInstant() -> Instant {

@@ -59,8 +59,11 @@ final class UserTraits: Sendable {
     let trialLength: Int64?
     /// The grace's cut-off `R` and its end `R + length`, if the policy has one.
     let graceCutoff: Instant?, graceEnd: Instant?
-    /// The zone days are counted in when it is fixed (`UTC` for daa-tiers); nil for `device`.
+    /// The zone days are counted in when it is fixed (`UTC` for daa-tiers), shifted for a
+    /// day start (`TimeZoneRules.dayStarting`); nil for `device`.
     let calendarZone: TimeZoneRules?
+    /// When a day starts, in ms after the calendar's midnight (0: midnight).
+    let dayStart: Int64
     /// Whether a guest always has a plan (a guest default), so users keep coming back.
     let alwaysHasPlan: Bool
     /// The meters' `day` and `month` windows that some plan blocks uses by, which have
@@ -160,7 +163,8 @@ final class UserTraits: Sendable {
         self.trialLength = policy.trial?.lengthMilliseconds
         self.graceCutoff = policy.grace?.cutoff
         self.graceEnd = policy.grace.flatMap { grace in grace.cutoff.map { $0.adding(milliseconds: grace.lengthMilliseconds) } }
-        if case .fixed(let zone) = policy.calendar { self.calendarZone = zone } else { self.calendarZone = nil }
+        if case .fixed(let zone) = policy.calendar { self.calendarZone = zone.dayStarting(at: policy.dayStart) } else { self.calendarZone = nil }
+        self.dayStart = policy.dayStart
         self.alwaysHasPlan = policy.guestDefault != nil
         let calendarWindows = CoverageCategory.calendarWindows(policy)
         self.calendarWindows = calendarWindows

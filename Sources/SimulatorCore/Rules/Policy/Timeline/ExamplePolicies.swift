@@ -3,19 +3,20 @@ import SubscriptionModel
 
 /// Policies built into the simulator to show a part of the policy format no product
 /// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
-/// units, with a pack). They are not among the five shipped policies
+/// units, with a pack; `night-owl`: a day that starts at 04:00). They are not among the five shipped policies
 /// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
 /// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
 /// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits", "photo-units"]
+    package static let names = ["scan-credits", "photo-units", "night-owl"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
         switch name {
         case "scan-credits": scanCredits
         case "photo-units": photoUnits
+        case "night-owl": nightOwl
         default: nil
         }
     }
@@ -25,6 +26,7 @@ package enum ExamplePolicies {
         switch name {
         case "scan-credits": PackageResources.scan_credits_json
         case "photo-units": PackageResources.photo_units_json
+        case "night-owl": PackageResources.night_owl_json
         default: nil
         }
     }
@@ -34,6 +36,9 @@ package enum ExamplePolicies {
 
     /// Free 10 units a day, Pro 300 a month; uses costing 1, 3 and 5 units; packs of 25.
     static let photoUnits = read("photo-units")
+
+    /// Five free puzzles a day and a week of the archive, the day starting at 04:00; Pro 150 a month.
+    static let nightOwl = read("night-owl")
 
     /// The example `name`, read from its embedded file.
     private static func read(_ name: String) -> SubscriptionPolicy {
