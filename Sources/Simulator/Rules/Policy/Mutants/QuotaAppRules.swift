@@ -14,9 +14,15 @@ extension QuotaApp {
     /// G2: the device's current zone, or the policy's fixed one; under a day start, that
     /// zone shifted so that its midnight falls at the day start.
     public var calendarZone: TimeZoneRules {
+        zoneOfTheCalendar.dayStarting(at: store.policy.dayStart)
+    }
+
+    /// G2's zone as its own clock reads it, before any day start: the device's current
+    /// zone, or the policy's fixed one.
+    package var zoneOfTheCalendar: TimeZoneRules {
         switch store.policy.calendar {
-        case .device: store.zone.dayStarting(at: store.policy.dayStart)
-        case .fixed(let zone): zone.dayStarting(at: store.policy.dayStart)
+        case .device: store.zone
+        case .fixed(let zone): zone
         }
     }
 
@@ -110,6 +116,12 @@ extension QuotaApp {
     /// G8: for `day`, the first instant at which the calendar's date is later than the
     /// usage day; for `month`, at which its month is; nil otherwise.
     public func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant? {
+        resetInstant(for: reason, after: instant, in: calendarZone)
+    }
+
+    /// G8's instant found on `zone`'s clock: the default `resetInstant`, for mutants that
+    /// look at another clock.
+    package func resetInstant(for reason: BlockReason, after instant: Instant, in zone: TimeZoneRules) -> Instant? {
         let day = usageDay(at: instant)
         let target: LocalDate
         switch reason {
@@ -121,7 +133,7 @@ extension QuotaApp {
         default:
             return nil
         }
-        return CalendarWalk.firstInstant(after: instant, reaching: target, in: calendarZone)
+        return CalendarWalk.firstInstant(after: instant, reaching: target, in: zone)
     }
 
     /// G9 with the counts in force.

@@ -1,5 +1,4 @@
 import SubscriptionModel
-import Foundation
 import SimulatorCore
 
 /// Finds the day start as four hours of elapsed time after midnight (G2), the way
@@ -19,11 +18,6 @@ package struct DayStartAsElapsedHours: Mutant {
     package init() {}
 
     package func calendarDate(at instant: Instant) -> LocalDate {
-        let zone: TimeZoneRules
-        switch store.policy.calendar {
-        case .device: zone = store.zone
-        case .fixed(let fixed): zone = fixed
-        }
-        return zone.localDate(at: instant.adding(milliseconds: -store.policy.dayStart))
+        zoneOfTheCalendar.localDate(at: instant.adding(milliseconds: -store.policy.dayStart))
     }
 }

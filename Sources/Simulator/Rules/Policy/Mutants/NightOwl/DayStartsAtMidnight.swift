@@ -15,10 +15,5 @@ package struct DayStartsAtMidnight: Mutant {
     package var store = Self.freshStore
     package init() {}
 
-    package var calendarZone: TimeZoneRules {
-        switch store.policy.calendar {
-        case .device: store.zone
-        case .fixed(let zone): zone
-        }
-    }
+    package var calendarZone: TimeZoneRules { zoneOfTheCalendar }
 }

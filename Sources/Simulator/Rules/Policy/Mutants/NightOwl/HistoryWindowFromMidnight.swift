@@ -17,6 +17,6 @@ package struct HistoryWindowFromMidnight: Mutant {
     package init() {}
 
     package func historyAllows(day: LocalDate, days: Int, at instant: Instant) -> Bool {
-        day.daysSince1970 >= store.zone.localDate(at: instant).daysSince1970 - Int32(days - 1)
+        day.daysSince1970 >= zoneOfTheCalendar.localDate(at: instant).daysSince1970 - Int32(days - 1)
     }
 }

@@ -17,11 +17,6 @@ package struct ResetAtMidnight: Mutant {
     package init() {}
 
     package func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant? {
-        guard reason == .day || reason == .month else { return nil }
-        let day = usageDay(at: instant)
-        let (year, month, _) = day.components
-        let target = reason == .day ? LocalDate(daysSince1970: day.daysSince1970 + 1)
-            : month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
-        return CalendarWalk.firstInstant(after: instant, reaching: target, in: store.zone)
+        resetInstant(for: reason, after: instant, in: zoneOfTheCalendar)
     }
 }
