@@ -43,18 +43,26 @@ public final class ZoneTable: Sendable {
     /// Tables made from explicit transitions; never emptied.
     private static let madeUp = Mutex<[ZoneTable]>([])
 
-    /// Tables of zones shifted for a day start, by identifier; never emptied.
-    private static let shiftedTables = Mutex<[String: ZoneTable]>([:])
+    /// Tables of zones shifted for a day start, by the table shifted and the shift (two
+    /// made-up zones of one name are two tables); never emptied.
+    private static let shiftedTables = Mutex<[ShiftKey: ZoneTable]>([:])
 
-    /// `table`'s zone with every offset less `shift` ms (`TimeZoneRules.dayStarting`).
+    /// A table and a shift: what a shifted table is made from.
+    private struct ShiftKey: Hashable {
+        let table: ObjectIdentifier
+        let shift: Int64
+    }
+
+    /// `table`'s zone with every offset less `shift` ms (`TimeZoneRules.dayStarting`),
+    /// named `IDENTIFIER@HH:MM`.
     static func shifted(_ table: ZoneTable, by shift: Int64) -> ZoneTable {
-        let minutes = shift / Milliseconds.minute
-        let identifier = table.identifier + "@" + DayStartText.text(minutes: Int(minutes))
-        if let cached = shiftedTables.withLock({ $0[identifier] }) { return cached }
+        let key = ShiftKey(table: ObjectIdentifier(table), shift: shift)
+        if let cached = shiftedTables.withLock({ $0[key] }) { return cached }
+        let identifier = table.identifier + "@" + DayStartText.text(minutes: Int(shift / Milliseconds.minute))
         let built = ZoneTable(identifier: identifier, transitions: table.transitions, offsets: table.offsets.map { $0 - shift })
         return shiftedTables.withLock { tables in
-            if let raced = tables[identifier] { return raced }
-            tables[identifier] = built
+            if let raced = tables[key] { return raced }
+            tables[key] = built
             return built
         }
     }

@@ -17,7 +17,7 @@ enum BenchCommand {
             Console.error("simulate bench --policy \(ShellText.word(policy.name)): about \(Int(benchmark.expectedSeconds(rounds: rounds).rounded(.up))) s…")
             let step = benchmark.measureStep()
             let rounds = benchmark.measureSimulation(jobs: jobs, rounds: rounds)
-            Console.out(Benchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs))
+            Console.out(Benchmark.text(policy: policy.name, step: step, rounds: rounds, jobs: jobs, dayStart: policy.policy.dayStart != 0))
             return 0
         }
         let benchmark = FlagshipBenchmark(seed: seed, jobs: jobs, seconds: seconds, rounds: rounds)

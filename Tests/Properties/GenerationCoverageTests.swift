@@ -97,7 +97,7 @@ struct GenerationCoverageTests {
         let changed = try Self.dailyQuip(dayLimit: 500)
         #expect(changed.name == "daily-quip" && changed != .dailyQuip)
         #expect(CoverageCounts(policy: changed).floors(users: 1_000_000, years: 3, swarm: true).allSatisfy {
-            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its"
+            $0.value == 0 && $0.rule == "not judged: the figures are measured on the shipped daily-quip, and this policy's plans, features, products, credit packs, trial, grace, calendar, day start or stock warning differ from its"
         })
         // Another `about` sentence, or another screen text, draws the same users: judged.
         let url = BehaviourBaselineTests.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")

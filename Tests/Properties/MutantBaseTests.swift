@@ -43,9 +43,9 @@ struct MutantBaseTests {
         }
     }
 
-    @Test("on random timelines of every shipped policy", arguments: SubscriptionPolicy.shippedNames)
+    @Test("on random timelines of every built-in policy", arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
     func random(policy name: String) throws {
-        let policy = try #require(SubscriptionPolicy.named(name))
+        let policy = try #require(PolicyLoader.builtIn(name))
         let maker = MutantRandomTimelines(policy: policy)
         var events = 0, blocked = 0, resets = 0
         for user in 0..<MutantRandomTimelines.users {

@@ -4,10 +4,12 @@ import SubscriptionModel
 import Testing
 
 /// The generic engine, compiled for speed, gives exactly the outputs of its first, plain
-/// form (`SubscriptionMachineOracle`): every shipped policy, and a policy written here with
-/// every window, a trial, a grace, no plan and a calendar zone whose dates change at
-/// midnight shifts, replayed over many random valid timelines through both, output for
-/// output, state included. (The screens are the checker's to hold: `ScreenOracle`.)
+/// form (`SubscriptionMachineOracle`): every shipped policy, the built-in examples (credit
+/// packs, costs, a day start), and a policy written here with every window, a trial, a
+/// grace, no plan and a calendar zone whose dates change at midnight shifts (and again
+/// with a day start at 00:30 and a cost of 2), replayed over many random valid
+/// timelines through both, output for output, state included. (The screens are the
+/// checker's to hold: `ScreenOracle`.)
 ///
 /// Seed `PropertySettings.seed` (`PROPERTY_SEED`), `ORACLE_PROPERTY_USERS` users per
 /// policy (default 300). A failure names the policy, seed, user and event, and how to
@@ -17,15 +19,39 @@ struct SubscriptionMachineOracleTests {
     static let users = ProcessInfo.processInfo.environment["ORACLE_PROPERTY_USERS"].flatMap(Int.init) ?? 300
 
     static func policy(_ name: String) -> SubscriptionPolicy {
-        SubscriptionPolicy.named(name) ?? everyWindow
+        if name == "every-window" { return everyWindow }
+        if name == "every-window-late" { return everyWindowLate }
+        return PolicyLoader.builtIn(name)!
     }
+
+    /// `everyWindow` in format 5: days start at 00:30 in America/Santiago (whose clocks
+    /// move at midnight, so some day starts fall in the skipped hour) and `use-b` costs 2.
+    static let everyWindowLate: SubscriptionPolicy = {
+        let json = everyWindowText
+            .replacingOccurrences(of: #""policy": "every-window", "calendar": "America/Santiago","#,
+                                  with: #""format": 5, "policy": "every-window-late", "calendar": "America/Santiago", "dayStartsAt": "00:30","#)
+            .replacingOccurrences(of: #"{"id": "use-b", "consumes": "b"}"#, with: #"{"id": "use-b", "consumes": "b", "cost": 2}"#)
+        do {
+            return try SubscriptionPolicy(data: Data(json.utf8), file: "every-window-late.json")
+        } catch {
+            fatalError("the test policy does not read: \(error)")
+        }
+    }()
 
     /// Every window on two meters, a fixed calendar in a zone with offset changes
     /// (America/Santiago moves its clocks at midnight), a trial, a grace that ends in
     /// 2040, a registered default without a guest one (so no plan happens), history,
     /// releases, gates and three paid plans.
     static let everyWindow: SubscriptionPolicy = {
-        let json = #"""
+        do {
+            return try SubscriptionPolicy(data: Data(everyWindowText.utf8), file: "every-window.json")
+        } catch {
+            fatalError("the test policy does not read: \(error)")
+        }
+    }()
+
+    /// `everyWindow`'s file.
+    static let everyWindowText = #"""
         {
           "policy": "every-window", "calendar": "America/Santiago",
           "trial": {"plan": "trial", "hours": 50},
@@ -63,14 +89,9 @@ struct SubscriptionMachineOracleTests {
           }
         }
         """#
-        do {
-            return try SubscriptionPolicy(data: Data(json.utf8), file: "every-window.json")
-        } catch {
-            fatalError("the test policy does not read: \(error)")
-        }
-    }()
 
-    @Test("every event of random valid timelines gives the same output and state both ways", arguments: SubscriptionPolicy.shippedNames + ["every-window"])
+    @Test("every event of random valid timelines gives the same output and state both ways",
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window", "every-window-late"])
     func agreesWithOracle(name: String) {
         let policy = Self.policy(name)
         let engine = SubscriptionMachine(policy: policy)
@@ -132,10 +153,11 @@ private struct RandomPolicyTimelines {
         var random = SeededRandom(seed: seed, stream: UInt64(user) &+ 0x5EED)
         var zone = random.pick(Self.zones)
         let start = zone
+        // The zone whose midnights are the calendar's day starts (the device's: where it starts).
         let calendarZone: TimeZoneRules
         switch policy.calendar {
-        case .device: calendarZone = zone
-        case .fixed(let fixed): calendarZone = fixed
+        case .device: calendarZone = zone.dayStarting(at: policy.dayStart)
+        case .fixed(let fixed): calendarZone = fixed.dayStarting(at: policy.dayStart)
         }
         let year: Int64 = 31_556_952_000
         var now: Instant
@@ -158,9 +180,10 @@ private struct RandomPolicyTimelines {
             case 0..<55:
                 events.append(Event(at: now, use(&random, at: now, calendar: calendarZone)))
             case 55..<65:
-                // A burst: the same use again and again, at the same instant or close, past any limit.
+                // A burst: the same use again and again, at the same instant or close, past any limit
+                // (a month's 200 included).
                 let action = use(&random, at: now, calendar: calendarZone)
-                for _ in 0..<random.int(in: 2...70) {
+                for _ in 0..<(random.below(8) == 0 ? random.int(in: 70...260) : random.int(in: 2...70)) {
                     if random.below(3) == 0 { now = now.adding(milliseconds: random.int64(in: 0...(20 * Milliseconds.minute))) }
                     events.append(Event(at: min(now, end), action))
                 }
@@ -170,6 +193,10 @@ private struct RandomPolicyTimelines {
                 zone = random.pick(Self.zones)
                 events.append(Event(at: now, .setZone(zone)))
             case 82..<86: events.append(Event(at: now, .signIn))
+            case 86..<91 where !policy.creditPacks.isEmpty:
+                // A credit pack bought, or one refunded (bought or not: the contract reads both).
+                let pack = random.below(policy.creditPacks.count)
+                events.append(Event(at: now, random.below(4) == 0 ? .refund(pack: pack) : .purchase(pack: pack)))
             default:
                 entitlement = report(&random, at: now, current: entitlement)
                 events.append(Event(at: now, .setEntitlement(entitlement)))

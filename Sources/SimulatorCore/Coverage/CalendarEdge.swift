@@ -160,7 +160,8 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// as the calendar reads it at that instant, is that day. `near` is an instant (ms)
     /// of `day`; the changes looked at are those within three days of it (with
     /// `wholeMonth`, from 33 days before it).
-    package static func daylightEdges(of day: LocalDate, wholeMonth: Bool, near: Int64, zone: TimeZoneRules, calendar: PolicyCalendar) -> Edges {
+    package static func daylightEdges(of day: LocalDate, wholeMonth: Bool, near: Int64, zone: TimeZoneRules, calendar: PolicyCalendar,
+                                      dayStart: Int64 = 0) -> Edges {
         guard zone.hasTransitions else { return [] }
         let dayLength = Milliseconds.twentyFourHours
         var from = near - (wholeMonth ? 33 : 3) * dayLength
@@ -174,7 +175,7 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
             case .device: offset = change.after
             case .fixed(let calendarZone): offset = calendarZone.offsetMilliseconds(at: change.at)
             }
-            let date = LocalDate(localMilliseconds: at + offset)
+            let date = LocalDate(localMilliseconds: at + offset - dayStart) // the calendar's date, from its day start
             let matches: Bool
             if wholeMonth {
                 let (changeYear, changeMonth, _) = date.components
@@ -218,17 +219,17 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
     /// day `nextDay`, allowed or not, blocked with `nextBlockedBy` as its window if that is
     /// `day` or `month`, with the device at `nextOffset`.
     static func reached(_ block: Block, nextDay: LocalDate, allowed: Bool, nextBlockedBy: LimitWindow?, nextOffset: Int64,
-                        calendar: PolicyCalendar) -> Edges {
+                        calendar: PolicyCalendar, dayStart: Int64) -> Edges {
         guard nextDay.daysSince1970 == block.day.daysSince1970 &+ 1 else { return [] }
         var edges = dateEdges(of: block.day)
         switch block.window {
         case .day:
             guard allowed else { return [] }
-            edges.formUnion(daylightEdges(of: block.day, wholeMonth: false, near: block.at, zone: block.zone, calendar: calendar))
+            edges.formUnion(daylightEdges(of: block.day, wholeMonth: false, near: block.at, zone: block.zone, calendar: calendar, dayStart: dayStart))
         case .month:
             if edges.contains(.leapEve) { return nextBlockedBy == .month ? Edges(.leapEve) : [] }
             guard allowed, !edges.isEmpty else { return [] } // (a date edge other than leapEve: the month's last day)
-            edges.formUnion(daylightEdges(of: block.day, wholeMonth: true, near: block.at, zone: block.zone, calendar: calendar))
+            edges.formUnion(daylightEdges(of: block.day, wholeMonth: true, near: block.at, zone: block.zone, calendar: calendar, dayStart: dayStart))
         case .total, .stock:
             return []
         }
@@ -265,11 +266,11 @@ package struct CalendarEdgeWatch: Sendable {
     /// watched window that blocked it (`day` or `month`, nil otherwise), and the device's
     /// offset and zone then. Returns what the block before it reached, if anything.
     package mutating func use(day: LocalDate, at: Int64, allowed: Bool, blockedBy window: LimitWindow?, offset: Int64, zone: TimeZoneRules,
-                      calendar: PolicyCalendar) -> (window: LimitWindow, edges: CalendarEdge.Edges)? {
+                      calendar: PolicyCalendar, dayStart: Int64) -> (window: LimitWindow, edges: CalendarEdge.Edges)? {
         let previous = block
         block = window.map { CalendarEdge.Block(window: $0, day: day, at: at, offset: offset, zone: zone) }
         guard let previous else { return nil }
-        var edges = CalendarEdge.reached(previous, nextDay: day, allowed: allowed, nextBlockedBy: window, nextOffset: offset, calendar: calendar)
+        var edges = CalendarEdge.reached(previous, nextDay: day, allowed: allowed, nextBlockedBy: window, nextOffset: offset, calendar: calendar, dayStart: dayStart)
         let far = edges.intersection(.farZones)
         if !far.isEmpty {
             // Once per timeline and window.

@@ -22,9 +22,9 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// zero, but for the credits (below). A vector is read and written whole, so a step updates a meter with one
     /// instruction and reads it back without waiting on four separate stores.
     ///
-    /// A count would need more than two billion counted uses of one user to overflow
-    /// 32 bits; storing or counting past that traps (as `Int` arithmetic does at its own
-    /// limit) rather than wrapping.
+    /// A count stops at 2,147,483,647 (`largestCount`): a use past it (which takes two
+    /// billion units of one user) leaves it there rather than wrapping; storing a larger
+    /// number traps.
     ///
     /// With at most `creditCapacity` meters, the last vector holds each meter's credits
     /// instead (one lane per meter, zero for a meter no credit pack is for): credits
@@ -187,7 +187,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     }
 
     /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,
-    /// or one credit for a use).
+    /// or a use's cost).
     @inline(__always)
     mutating func takeCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")

@@ -58,7 +58,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
-    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64 = 0, trial: TimedPlan?, grace: TimedPlan?,
+    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64, trial: TimedPlan?, grace: TimedPlan?,
          guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
          products: [StoreProduct], creditPacks: [CreditPack] = [], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name

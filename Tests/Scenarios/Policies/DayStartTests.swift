@@ -65,6 +65,18 @@ struct DayStartTests {
         #expect(june.outcome == .allowed && run.used(june, "m", .month) == 1)
     }
 
+    @Test("a fixed calendar with offset changes starts its days on its own clock, whatever the device's zone")
+    func fixedZoneWithChanges() {
+        // Berlin's clocks go from 02:00 to 03:00 on 2026-03-29; the days start at 02:30 there.
+        var run = ScriptedUser(Self.policy(start: "02:30", calendar: "Europe/Berlin"), zone: "America/Los_Angeles")
+        run("2026-03-28T12:00:00+01:00", .install)
+        run.repeated(2, "f", from: "2026-03-28T12:01:00+01:00")
+        let blocked = run("2026-03-29T01:59:00+01:00", .use("f"))
+        #expect(blocked.day == date("2026-03-28") && blocked.resetAt == instant("2026-03-29T03:00:00+02:00"))
+        #expect(run("2026-03-29T03:00:00+02:00", .use("f")).day == date("2026-03-29"))
+        #expect(run("2026-03-30T02:29:00+02:00", .look).day == date("2026-03-29"))
+    }
+
     @Test("G6.3: the history window ends at the usage day, which turns at the day start")
     func historyFollowsTheUsageDay() {
         var run = ScriptedUser(Self.policy(start: "04:00"), zone: "UTC")

@@ -84,7 +84,7 @@ struct FeatureCostTests {
         #expect(fits.outcome == .allowed && fits.counts.credits(of: 0) == 1)
     }
 
-    @Test("a count stops at 2,147,483,647: a use past it leaves the count there")
+    @Test("a count stops at 2,147,483,647: a use past it leaves the count there, in the engine, the checker and the hooks' app alike")
     func countsStopAtTheLargest() throws {
         let policy = try SubscriptionPolicy(data: Data("""
             {"format": 4, "policy": "big", "calendar": "UTC", "defaults": {"guest": "free"}, "meters": ["units"],
@@ -95,5 +95,14 @@ struct FeatureCostTests {
         let last = run.repeated(2_148, "batch", from: "2026-06-01T00:00:00Z")
         #expect(last.outcome == .allowed && run.used(last, "units", .total) == 2_147_483_647 && run.used(last, "units", .stock) == 2_147_483_647)
         #expect(run.used(run.outputs[2_146], "units", .total) == 2_147_000_000)
+        // The checker's own counts and the app written from the rules stop there too.
+        let start = instant("2026-06-01T00:00:00Z")
+        let timeline = Timeline(policy: policy, zone: .utc, events: [Event(at: start, .install)] + (0..<2_148).map {
+            Event(at: start.adding(milliseconds: Int64($0) * Milliseconds.minute), .use(feature: 0, day: nil))
+        })
+        var reference = TimelineCheck(policy: policy) { ReferenceImplementation() }
+        #expect(reference.check(timeline).violation == nil)
+        var app = TimelineCheck(policy: policy, comparingWithReference: true) { StraightforwardApp(policy: policy) }
+        #expect(app.check(timeline).violation == nil)
     }
 }

@@ -121,7 +121,7 @@ package struct FlagshipCoverageTracker {
     private mutating func observeCalendarEdge(at instant: Instant, _ output: FlagshipOutput, blocked: Bool) {
         let offset = clock.offsetMilliseconds(at: instant)
         guard let (_, edges) = calendarWatch.use(day: output.day, at: instant.millisecondsSince1970, allowed: output.outcome == .captured,
-                                                 blockedBy: blocked ? .day : nil, offset: offset, zone: clock.zone, calendar: .device) else { return }
+                                                 blockedBy: blocked ? .day : nil, offset: offset, zone: clock.zone, calendar: .device, dayStart: 0) else { return }
         for edge in edges.members { reached[edge] += 1 }
     }
 

@@ -9,8 +9,9 @@ import SubscriptionModel
 /// (`docs/policies.md`), so a broken one points at the rule a reviewer should read.
 public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// G4, G6.4: every allowed use of a consuming feature is within each window's limit
-    /// of the plan in force (the count before it is below the limit), hidden limits
-    /// included, or was paid by a credit held for its meter.
+    /// of the plan in force (the count before it and the use's cost stay within the
+    /// limit), hidden limits included, or was paid by credits held for its meter, one
+    /// per unit of its cost.
     case limitsRespected = "limits-respected"
     /// G5.5, G6.1–G6.3: nothing is allowed under `none`, for a feature the plan does not
     /// enable, or for a diary day before the plan's history window.
@@ -39,7 +40,8 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// identity (registered for good after a sign-in), else `none`.
     case planInForce = "plan-in-force"
     /// G1, G3, G4: each meter's counts are those recomputed from the allowed uses seen:
-    /// all four windows add 1 per counted use, a release gives one item of stock back,
+    /// all four windows add a counted use's cost (1 unless its feature says more), a
+    /// release gives one item of stock back,
     /// `day` reads 0 on a later usage day and `month` in a later month, `total` and
     /// `stock` never reset, and nothing (a sign-in, a purchase, a reinstall) changes them.
     case countsFollowUses = "counts-follow-uses"
@@ -53,7 +55,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     case upgradeOffer = "upgrade-offer"
     /// Credit packs: each meter's credits are those recomputed from the trace: a purchase
     /// adds its pack's credits, a refund takes back the pack's credits still held (never
-    /// below 0), a use that went ahead past a limit took one, and nothing else (a day, a
+    /// below 0), a use that went ahead past a limit took its cost, and nothing else (a day, a
     /// reinstall, a sign-in) changes them; so none is lost, doubled or negative.
     case creditsKept = "credits-kept"
     /// Every field the contract shows equals the reference engine's (when an

@@ -502,7 +502,10 @@ package struct TraceChecker {
         return "a \(event.action.name)"
     }
 
-    private var calendarName: String { rules.oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)" }
+    private var calendarName: String {
+        (rules.oracle.fixedZone?.identifier ?? "the device's zone \(deviceClock.zone.identifier)")
+            + (hasDayStart ? ", days counted from \(DayStartText.text(minutes: Int(rules.oracle.dayStart / Milliseconds.minute)))" : "")
+    }
 
     private func offerText(_ offer: PlanSet?) -> String {
         guard let offer else { return "null" }

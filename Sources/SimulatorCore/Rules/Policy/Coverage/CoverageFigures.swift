@@ -54,7 +54,7 @@ package enum CoverageFigures {
         guard let shipped = SubscriptionPolicy.named(policy.name) else { return "not judged: no measured figures for \(policy.name)" }
         guard drawsAlike(policy, shipped) else {
             return "not judged: the figures are measured on the shipped \(policy.name), "
-                + "and this policy's plans, features, products, trial, grace, calendar or stock warning differ from its"
+                + "and this policy's plans, features, products, credit packs, trial, grace, calendar, day start or stock warning differ from its"
         }
         return nil
     }
@@ -72,7 +72,8 @@ package enum CoverageFigures {
             plan.responses = plan.responses.map { $0.map(kindOnly) }
             return plan
         }
-        return policy.calendar == shipped.calendar && policy.trial == shipped.trial && policy.grace == shipped.grace
+        return policy.calendar == shipped.calendar && policy.dayStart == shipped.dayStart && policy.creditPacks == shipped.creditPacks
+            && policy.trial == shipped.trial && policy.grace == shipped.grace
             && policy.guestDefault == shipped.guestDefault && policy.registeredDefault == shipped.registeredDefault
             && policy.meters == shipped.meters && policy.features == shipped.features && policy.plans.map(drawn) == shipped.plans.map(drawn)
             && policy.products == shipped.products && policy.noPlanResponse.map(kindOnly) == shipped.noPlanResponse.map(kindOnly)

@@ -365,7 +365,7 @@ package struct CoverageTracker {
         guard window != nil || watches[meter].isWaiting else { return }
         let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
         guard let (blocked, edges) = watches[meter].use(day: output.day, at: at, allowed: output.outcome == .allowed, blockedBy: window,
-                                                        offset: offset, zone: clock.zone, calendar: policy.calendar) else { return }
+                                                        offset: offset, zone: clock.zone, calendar: policy.calendar, dayStart: dayStart) else { return }
         let base = (meter &* 4 &+ blocked.rawValue) &* CalendarEdge.allCases.count
         for edge in edges.members { hit(calendarSlots[base &+ edge.rawValue]) }
     }

@@ -715,10 +715,12 @@ package struct LifeBuilder {
         }
         let dayBegins = fixedCalendar ? midnight &- Self.day : dayStart
         if let change = clock.nextChange(after: Instant(millisecondsSince1970: dayBegins &- 1)), change.millisecondsSince1970 < midnight {
-            dayEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: false, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar))
+            dayEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: false, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar,
+                                                                 dayStart: traits.dayStart))
         }
         if lastOfMonth {
-            monthEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: true, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar))
+            monthEdges.formUnion(CalendarEdge.daylightEdges(of: day, wholeMonth: true, near: midnight &- 1, zone: clock.zone, calendar: policyCalendar,
+                                                                 dayStart: traits.dayStart))
         }
         let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: midnight &- 1))
         let far = CalendarEdge.zoneEdges(offset, offset)
