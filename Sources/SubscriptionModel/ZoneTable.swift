@@ -43,28 +43,50 @@ public final class ZoneTable: Sendable {
     /// Tables made from explicit transitions; never emptied.
     private static let madeUp = Mutex<[ZoneTable]>([])
 
-    /// Tables of zones shifted for a day start, by the table shifted and the shift (two
-    /// made-up zones of one name are two tables); never emptied.
-    private static let shiftedTables = Mutex<[ShiftKey: ZoneTable]>([:])
-
     /// A table and a shift: what a shifted table is made from.
     private struct ShiftKey: Hashable {
         let table: ObjectIdentifier
         let shift: Int64
     }
 
+    /// A shifted table with its shift: what `lastShifted` points at.
+    private final class ShiftedTable: Sendable {
+        let shift: Int64
+        let table: ZoneTable
+        init(shift: Int64, table: ZoneTable) {
+            self.shift = shift
+            self.table = table
+        }
+    }
+
+    /// Tables of zones shifted for a day start, by the table shifted and the shift (two
+    /// made-up zones of one name are two tables); never emptied, so `lastShifted` may
+    /// point at one without retaining it.
+    private static let shiftedTables = Mutex<[ShiftKey: ShiftedTable]>([:])
+
+    /// The address of the `ShiftedTable` this table was last shifted to, 0 for none: a
+    /// policy has one day start, so most lookups are one atomic load, with no lock and no
+    /// contention between threads.
+    private let lastShifted = Atomic<Int>(0)
+
     /// `table`'s zone with every offset less `shift` ms (`TimeZoneRules.dayStarting`),
     /// named `IDENTIFIER@HH:MM`.
     static func shifted(_ table: ZoneTable, by shift: Int64) -> ZoneTable {
-        let key = ShiftKey(table: ObjectIdentifier(table), shift: shift)
-        if let cached = shiftedTables.withLock({ $0[key] }) { return cached }
-        let identifier = table.identifier + "@" + DayStartText.text(minutes: Int(shift / Milliseconds.minute))
-        let built = ZoneTable(identifier: identifier, transitions: table.transitions, offsets: table.offsets.map { $0 - shift })
-        return shiftedTables.withLock { tables in
-            if let raced = tables[key] { return raced }
-            tables[key] = built
-            return built
+        if let pointer = UnsafeRawPointer(bitPattern: table.lastShifted.load(ordering: .acquiring)) {
+            let last = Unmanaged<ShiftedTable>.fromOpaque(pointer).takeUnretainedValue()
+            if last.shift == shift { return last.table }
         }
+        let key = ShiftKey(table: ObjectIdentifier(table), shift: shift)
+        let found = shiftedTables.withLock { tables in
+            if let made = tables[key] { return made }
+            let identifier = table.identifier + "@" + DayStartText.text(minutes: Int(shift / Milliseconds.minute))
+            let made = ShiftedTable(shift: shift, table: ZoneTable(identifier: identifier, transitions: table.transitions,
+                                                                   offsets: table.offsets.map { $0 - shift }))
+            tables[key] = made
+            return made
+        }
+        table.lastShifted.store(Int(bitPattern: Unmanaged.passUnretained(found).toOpaque()), ordering: .releasing)
+        return found.table
     }
 
     static func keep(_ table: ZoneTable) -> ZoneTable {
