@@ -366,6 +366,22 @@ struct InvariantFiresTests {
         #expect(allowed?.invariant == .limitsRespected && allowed?.eventIndex == fourth)
     }
 
+    @Test("exact-screens: a screen's {credits} shows the balance after the event; a stale or a doubled one is caught")
+    func creditsOnScreen() throws {
+        let policy = try #require(PolicyLoader.builtIn("scan-credits"))
+        var script = Script(policy, zone: "UTC")
+        script("2026-03-28T09:00:00Z", .install)
+        script.repeated(3, .use("scan"), from: "2026-03-28T09:01:00Z")
+        let bought = script("2026-03-28T09:10:00Z", .purchase("scanner.credits.10"))
+        let paid = script("2026-03-28T09:11:00Z", .use("scan"))
+        #expect(Run.doctored(script, at: bought, screens: [.text("No free scans left today; 10 scan credits"), .text("Free")]) == nil)
+        #expect(Run.doctored(script, at: paid, screens: [.text("No free scans left today; 9 scan credits"), .text("Free")]) == nil)
+        let stale = Run.doctored(script, at: paid, screens: [.text("No free scans left today; 10 scan credits"), .text("Free")])
+        #expect(stale?.invariant == .exactScreens && stale?.eventIndex == paid)
+        let before = Run.doctored(script, at: bought, screens: [.text("No free scans left today; 0 scan credits"), .text("Free")])
+        #expect(before?.invariant == .exactScreens && before?.eventIndex == bought)
+    }
+
     // MARK: counts-follow-uses
 
     @Test("counts-follow-uses: a delete that does not free a slot (X2, F1)")

@@ -24,7 +24,8 @@ struct MutantBaseTests {
         let expected = machine.replay(zone: timeline.zone, events: timeline.events)
         for (index, actual) in QuotaAppComparison.run(&app, timeline).enumerated() {
             let output = expected[index]
-            let screens = oracle.values(.init(plan: output.plan, counts: Array(output.counts), entitlement: output.entitlement, zone: output.zone))
+            let credits = output.counts.indices.map { timeline.policy.hasCredits(meter: $0) ? output.counts.credits(of: $0) : 0 }
+            let screens = oracle.values(.init(plan: output.plan, counts: Array(output.counts), credits: credits, entitlement: output.entitlement, zone: output.zone))
             if actual.output != output || actual.screens != screens {
                 return "event \(index) (\(timeline.events[index].action.name) at \(timeline.events[index].at)):\n"
                     + "  engine \(output), screen oracle \(screens)\n  app    \(actual.output) \(actual.screens)"

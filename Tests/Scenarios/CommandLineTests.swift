@@ -448,7 +448,7 @@ struct CommandLineTests {
             // Timings aside (the run's time line, a kill's seconds), and the report folder's name.
             let shown = { (text: String, folder: String) in
                 text.split(separator: "\n").filter { !$0.hasPrefix("  time") }.joined(separator: "\n").replacingOccurrences(of: folder, with: "DIR")
-                    .replacing(/ *[0-9]+\.[0-9]+/, with: " #") // a time, and its column's padding (10 s is wider than 9 s)
+                    .replacing(/[ ]*[0-9]+\.[0-9]+/, with: " #") // a time, and its column's padding (10 s is wider than 9 s)
             }
             #expect(shown(quiet.out, root + "/quiet\(index)") == shown(loud.out, root + "/loud\(index)"), "\(command[0])")
         }

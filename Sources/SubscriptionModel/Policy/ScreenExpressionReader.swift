@@ -9,8 +9,9 @@ struct ScreenExpressionReader {
     enum Context {
         /// No placeholder.
         case plain
-        /// Inside a `meter` branch: `{used}`, and `{limit}`/`{remaining}` unless the branch is `unlimited`.
-        case meter(hasLimit: Bool)
+        /// Inside a `meter` branch: `{used}`, `{limit}`/`{remaining}` unless the branch is
+        /// `unlimited`, and `{credits}` when the meter has credit packs.
+        case meter(hasLimit: Bool, credits: Bool)
         /// Inside an `expiry`: `{date}`.
         case expiry
     }
@@ -50,13 +51,14 @@ struct ScreenExpressionReader {
                 return .planName
             case "meter": return try meter(value, path, depth: depth)
             case "plural":
-                guard case .meter(let hasLimit) = context else { throw reader.fail(path, "\"plural\" counts a meter's number: use it inside a \"meter\" screen") }
+                guard case .meter(let hasLimit, let credits) = context else { throw reader.fail(path, "\"plural\" counts a meter's number: use it inside a \"meter\" screen") }
                 let fields = try reader.members(value, path, allowed: ["kind", "count", "one", "other"], required: ["count", "one", "other"])
                 let name = try reader.string(fields["count"]!, path + ".count")
                 guard let number = ScreenNumber.allCases.first(where: { $0.name == name }) else {
-                    throw reader.fail(path + ".count", "unknown number \(PolicyFileReader.quoted(name)); expected \"used\", \"limit\" or \"remaining\"")
+                    throw reader.fail(path + ".count", "unknown number \(PolicyFileReader.quoted(name)); expected \"used\", \"limit\", \"remaining\" or \"credits\"")
                 }
-                guard hasLimit || number == .used else { throw reader.fail(path + ".count", "there is no \(name) when the meter is unlimited") }
+                guard number != .credits || credits else { throw reader.fail(path + ".count", "there are no credits: no credit pack is for this meter") }
+                guard hasLimit || number == .used || number == .credits else { throw reader.fail(path + ".count", "there is no \(name) when the meter is unlimited") }
                 return .plural(number, one: try template(try reader.string(fields["one"]!, path + ".one"), path + ".one", context),
                                other: try template(try reader.string(fields["other"]!, path + ".other"), path + ".other", context))
             case "expiry":
@@ -175,13 +177,14 @@ struct ScreenExpressionReader {
         guard (percent == nil) == (fields["warning"] == nil) else {
             throw reader.fail(path, percent == nil ? "\"warning\" needs \"warningPercent\"" : "missing \"warning\" (the text from \"warningPercent\")")
         }
-        let withLimit = Context.meter(hasLimit: true)
+        let credits = policy.hasCredits(meter: meter)
+        let withLimit = Context.meter(hasLimit: true, credits: credits)
         return .meter(ScreenMeter(
             meter: meter, window: window, warningPercent: percent,
             below: try read(fields["below"]!, path + ".below", withLimit, depth: depth + 1),
             warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit, depth: depth + 1) },
             reached: try read(fields["reached"]!, path + ".reached", withLimit, depth: depth + 1),
-            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false), depth: depth + 1)))
+            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false, credits: credits), depth: depth + 1)))
     }
 
     /// Splits a text at its `{name}` placeholders, refusing any the context cannot fill.
@@ -198,25 +201,30 @@ struct ScreenExpressionReader {
             switch (name, context) {
             case ("date", .expiry): segment = .date
             case ("used", .meter): segment = .number(.used)
-            case ("limit", .meter(true)): segment = .number(.limit)
-            case ("remaining", .meter(true)): segment = .number(.remaining)
-            case ("limit", .meter(false)), ("remaining", .meter(false)):
+            case ("limit", .meter(true, _)): segment = .number(.limit)
+            case ("remaining", .meter(true, _)): segment = .number(.remaining)
+            case ("credits", .meter(_, true)): segment = .number(.credits)
+            case ("limit", .meter(false, _)), ("remaining", .meter(false, _)):
                 throw reader.fail(path, "placeholder {\(name)} has no value when the meter is unlimited")
-            case ("used", .expiry), ("limit", .expiry), ("remaining", .expiry):
+            case ("credits", .meter(_, false)):
+                throw reader.fail(path, "placeholder {credits} has no value: no credit pack is for this meter")
+            case ("used", .expiry), ("limit", .expiry), ("remaining", .expiry), ("credits", .expiry):
                 throw reader.fail(path, "placeholder {\(name)} is not filled in an \"expiry\" text, which fills only {date}")
-            case ("used", _), ("limit", _), ("remaining", _):
+            case ("used", _), ("limit", _), ("remaining", _), ("credits", _):
                 throw reader.fail(path, "placeholder {\(name)} is only filled in the texts of a \"meter\" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else")
             case ("date", _):
                 throw reader.fail(path, "placeholder {date} is only filled inside an \"expiry\" screen")
             default:
                 let here: String
                 switch context {
-                case .meter(hasLimit: true): here = "; here {used}, {limit} or {remaining} is filled"
-                case .meter(hasLimit: false): here = "; here only {used} is filled"
+                case .meter(hasLimit: true, credits: false): here = "; here {used}, {limit} or {remaining} is filled"
+                case .meter(hasLimit: true, credits: true): here = "; here {used}, {limit}, {remaining} or {credits} is filled"
+                case .meter(hasLimit: false, credits: false): here = "; here only {used} is filled"
+                case .meter(hasLimit: false, credits: true): here = "; here {used} or {credits} is filled"
                 case .expiry: here = "; here only {date} is filled"
                 case .plain: here = "; no placeholder is filled here"
                 }
-                throw reader.fail(path, "unknown placeholder {\(MessageText.bare(name))} (the placeholders are {used}, {limit}, {remaining} and {date})" + here)
+                throw reader.fail(path, "unknown placeholder {\(MessageText.bare(name))} (the placeholders are {used}, {limit}, {remaining}, {credits} and {date})" + here)
             }
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
             segments.append(segment)

@@ -69,13 +69,16 @@ package enum ScreenNumber: Hashable, Sendable, CaseIterable {
     case limit
     /// `max(0, limit − used)`.
     case remaining
+    /// The meter's credit balance (G13), for a meter with credit packs.
+    case credits
 
-    /// The placeholder's name: `used`, `limit`, `remaining`.
+    /// The placeholder's name: `used`, `limit`, `remaining`, `credits`.
     package var name: String {
         switch self {
         case .used: "used"
         case .limit: "limit"
         case .remaining: "remaining"
+        case .credits: "credits"
         }
     }
 }
@@ -86,11 +89,14 @@ package struct ScreenNumbers: Hashable, Sendable {
     package var used: Int
     /// The shown limit (0 under no plan, where nothing is allowed).
     package var limit: Int
+    /// The meter's credits held (0 for a meter without credit packs).
+    package var credits: Int
 
     /// Creates the numbers.
-    package init(used: Int, limit: Int) {
+    package init(used: Int, limit: Int, credits: Int = 0) {
         self.used = used
         self.limit = limit
+        self.credits = credits
     }
 
     /// One of the numbers.
@@ -99,6 +105,7 @@ package struct ScreenNumbers: Hashable, Sendable {
         case .used: used
         case .limit: limit
         case .remaining: max(0, limit - used)
+        case .credits: credits
         }
     }
 }

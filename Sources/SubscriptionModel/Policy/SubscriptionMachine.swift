@@ -336,13 +336,14 @@ public struct SubscriptionMachine: Sendable {
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
             let used = output.counts[screen.meter][screen.window]
+            let credits = policy.hasCredits(meter: screen.meter) ? output.counts.credits(of: screen.meter) : 0 // G13
             guard let plan = output.plan else {
-                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: used, limit: 0))
+                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: used, limit: 0, credits: credits))
             }
             guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {
-                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: used, limit: 0))
+                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: used, limit: 0, credits: credits))
             }
-            let shown = ScreenNumbers(used: used, limit: limit.value)
+            let shown = ScreenNumbers(used: used, limit: limit.value, credits: credits)
             if used >= limit.value { return value(of: screen.reached, output: output, numbers: shown) }
             if let percent = screen.warningPercent, let warning = screen.warning, used * 100 >= limit.value * percent {
                 return value(of: warning, output: output, numbers: shown)

@@ -135,6 +135,19 @@ struct PolicyFileTests {
         #expect(error(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
         let fourMeters = packs(#"[{"id": "a", "meter": "m", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n", "o", "p"]"#)
         #expect(error(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
+        // {credits}: a meter screen's balance, for a meter with packs only.
+        func screen(_ value: String, _ list: String = #"[{"id": "a", "meter": "m", "credits": 1}]"#) -> String {
+            packs(list).replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#, with: #""screens": {"s": "# + value + "}")
+        }
+        let meterScreen = { (text: String) in #"{"kind": "meter", "meter": "m", "window": "day", "below": "x", "reached": "x", "unlimited": "# + text + "}" }
+        #expect(try read(screen(meterScreen(#""{credits} left""#))).screens.count == 1)
+        #expect(try read(screen(meterScreen(#"{"kind": "plural", "count": "credits", "one": "{credits} credit", "other": "{credits} credits"}"#))).screens.count == 1)
+        #expect(error(screen(#""{credits}""#)) == #"error: t.json: $.screens.s: placeholder {credits} is only filled in the texts of a "meter" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else"#)
+        let noPacks = Self.base.replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#, with: #""screens": {"s": "# + meterScreen(#""{credits}""#) + "}")
+        #expect(error(noPacks) == #"error: t.json: $.screens.s.unlimited: placeholder {credits} has no value: no credit pack is for this meter"#)
+        let pluralNoPacks = Self.base.replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#,
+                                                           with: #""screens": {"s": "# + meterScreen(#"{"kind": "plural", "count": "credits", "one": "a", "other": "b"}"#) + "}")
+        #expect(error(pluralNoPacks) == #"error: t.json: $.screens.s.unlimited.count: there are no credits: no credit pack is for this meter"#)
         let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
         #expect(error(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
     }
@@ -225,9 +238,9 @@ struct PolicyFileTests {
         // An unknown placeholder is named with the ones filled where it is written.
         let misspelt = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{USED} used", "reached": "none left", "unlimited": "{used} used"}"#
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: misspelt))
-                == #"error: t.json: $.screens.s.below: unknown placeholder {USED} (the placeholders are {used}, {limit}, {remaining} and {date}); here {used}, {limit} or {remaining} is filled"#)
+                == #"error: t.json: $.screens.s.below: unknown placeholder {USED} (the placeholders are {used}, {limit}, {remaining}, {credits} and {date}); here {used}, {limit} or {remaining} is filled"#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{plan}""#))
-                == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining} and {date}); no placeholder is filled here"#)
+                == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining}, {credits} and {date}); no placeholder is filled here"#)
     }
 
     @Test("a text users see on its own cannot be empty: an alert's title or message, a plan's name; a screen's text can")

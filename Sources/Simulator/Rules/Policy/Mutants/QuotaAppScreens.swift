@@ -30,12 +30,13 @@ extension QuotaApp {
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
             let used = output.counts[screen.meter][screen.window]
+            let credits = policy.hasCredits(meter: screen.meter) ? store.credits[screen.meter] : 0 // G13: the balance held
             // Under no plan nothing is allowed: the meter reads as reached, with a limit of 0.
-            guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: used, limit: 0)) }
+            guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: used, limit: 0, credits: credits)) }
             guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {
-                return value(screen.unlimited, ScreenNumbers(used: used, limit: 0))
+                return value(screen.unlimited, ScreenNumbers(used: used, limit: 0, credits: credits))
             }
-            let shown = ScreenNumbers(used: used, limit: limit.value)
+            let shown = ScreenNumbers(used: used, limit: limit.value, credits: credits)
             if used >= limit.value { return value(screen.reached, shown) }
             if let percent = screen.warningPercent, let warning = screen.warning, inWarning(used: used, limit: limit.value, percent: percent) {
                 return value(warning, shown)

@@ -30,8 +30,12 @@ struct ScreenKey: Hashable {
         let product: Bool
         /// Whether some screen shows the expiry date (`expiry`): `renews`, `expires`, the zone.
         let expiry: Bool
-        /// Whether the key holds everything the screens read (at most four windows).
-        var isComplete: Bool { windows.count <= 4 }
+        /// The meters whose credits some screen shows (`{credits}`), in a fixed order:
+        /// each held exactly, in the count slots after the windows'.
+        let creditMeters: [Int]
+        /// Whether the key holds everything the screens read (at most four windows and
+        /// credit balances).
+        var isComplete: Bool { windows.count + creditMeters.count <= 4 }
         /// Per plan (then one row for no plan), per read window in `windows` order (four
         /// to a row): the largest count a screen can tell apart from every larger one.
         /// A key holds `min(count, ceiling)`.
@@ -53,6 +57,11 @@ struct ScreenKey: Hashable {
                 for pair in row.order where !pairs.contains(pair) { pairs.append(pair) }
             }
             windows = pairs.map { ($0.meter, $0.window) }
+            var creditMeters: [Int] = []
+            for row in rows {
+                for meter in row.creditMeters where !creditMeters.contains(meter) { creditMeters.append(meter) }
+            }
+            self.creditMeters = creditMeters
             product = rows.contains { $0.readsProduct }
             expiry = rows.contains { $0.readsExpiry }
             var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
@@ -74,6 +83,7 @@ struct ScreenKey: Hashable {
                 if entitlement.expires != nil { key.expiryDay = expiryDay }
             }
             let count = min(windows.count, 4)
+            if !creditMeters.isEmpty { ScreenKey.fillCredits(&key, counts: counts, creditMeters: creditMeters, from: count) }
             guard count > 0 else { return key }
             let row = plan.map { $0 >= 0 && $0 < planCount ? $0 * 4 : -1 } ?? planCount * 4
             @inline(__always) func read(_ position: Int) -> Int {
@@ -86,6 +96,22 @@ struct ScreenKey: Hashable {
             if count > 2 { key.count2 = read(2) }
             if count > 3 { key.count3 = read(3) }
             return key
+        }
+    }
+
+    /// The credit balances the screens show, in the slots from `from` on. (Out of line:
+    /// only a policy with `{credits}` on a screen calls it.)
+    @inline(never)
+    private static func fillCredits(_ key: inout ScreenKey, counts: MeterCounts, creditMeters: [Int], from: Int) {
+        for (offset, meter) in creditMeters.enumerated() {
+            let credits = counts.credits(of: meter)
+            switch from + offset {
+            case 0: key.count0 = credits
+            case 1: key.count1 = credits
+            case 2: key.count2 = credits
+            case 3: key.count3 = credits
+            default: return // past the key: `isComplete` is false, and screens are rendered every time
+            }
         }
     }
 
@@ -119,6 +145,8 @@ struct ScreenKey: Hashable {
         var order: [Pair] = []
         /// Whether a screen shows the entitlement's product (`byProduct`, `expiry`), and its expiry date.
         var readsProduct = false, readsExpiry = false
+        /// The meters whose credits a screen shows, in the order first met.
+        var creditMeters: [Int] = []
 
         init(policy: SubscriptionPolicy, plan: Int?) {
             self.policy = policy
@@ -158,6 +186,7 @@ struct ScreenKey: Hashable {
                 }
             case .plural(let number, let one, let other):
                 if number == .used, let numbers { need(numbers, .max) }
+                if number == .credits, let numbers, !creditMeters.contains(numbers.meter) { creditMeters.append(numbers.meter) }
                 visit(one, numbers: numbers)
                 visit(other, numbers: numbers)
             case .expiry(let renewing, let ending):
@@ -178,6 +207,7 @@ struct ScreenKey: Hashable {
         private mutating func visit(_ template: ScreenTemplate, numbers: Pair?) {
             guard let numbers else { return } // outside a meter screen every number reads 0
             for case .number(.used) in template.segments { need(numbers, .max) }
+            for case .number(.credits) in template.segments where !creditMeters.contains(numbers.meter) { creditMeters.append(numbers.meter) }
         }
     }
 

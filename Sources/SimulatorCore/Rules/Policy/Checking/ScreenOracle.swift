@@ -23,15 +23,18 @@ package final class ScreenOracle: Sendable {
         package var plan: Int?
         /// Each meter's counts in force.
         package var counts: [UsageCounts]
+        /// Each meter's credits held (G13); a meter past the end holds none.
+        package var credits: [Int]
         /// The entitlement StoreKit last reported.
         package var entitlement: Entitlement?
         /// The device's current zone (expiry dates are shown in it, X5).
         package var zone: TimeZoneRules
 
         /// Creates the inputs.
-        package init(plan: Int?, counts: [UsageCounts], entitlement: Entitlement?, zone: TimeZoneRules) {
+        package init(plan: Int?, counts: [UsageCounts], credits: [Int] = [], entitlement: Entitlement?, zone: TimeZoneRules) {
             self.plan = plan
             self.counts = counts
+            self.credits = credits
             self.entitlement = entitlement
             self.zone = zone
         }
@@ -47,12 +50,14 @@ package final class ScreenOracle: Sendable {
     struct Numbers {
         var used: Int
         var limit: Int
+        var credits = 0
 
         func value(_ number: ScreenNumber) -> Int {
             switch number {
             case .used: used
             case .limit: limit
             case .remaining: limit > used ? limit - used : 0
+            case .credits: credits
             }
         }
     }
@@ -73,15 +78,16 @@ package final class ScreenOracle: Sendable {
             return .text(inputs.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
             let used = inputs.counts[screen.meter][screen.window]
+            let credits = screen.meter < inputs.credits.count ? inputs.credits[screen.meter] : 0
             // Under no plan every limit reads 0: nothing is allowed, the state is `reached`.
             guard let plan = inputs.plan else {
-                return value(of: screen.reached, inputs, numbers: Numbers(used: used, limit: 0))
+                return value(of: screen.reached, inputs, numbers: Numbers(used: used, limit: 0, credits: credits))
             }
             // No limit shown (none set, or a hidden one): `unlimited`.
             guard let limit = shownLimit(plan: plan, meter: screen.meter, window: screen.window) else {
-                return value(of: screen.unlimited, inputs, numbers: Numbers(used: used, limit: 0))
+                return value(of: screen.unlimited, inputs, numbers: Numbers(used: used, limit: 0, credits: credits))
             }
-            let numbers = Numbers(used: used, limit: limit)
+            let numbers = Numbers(used: used, limit: limit, credits: credits)
             if used >= limit {
                 return value(of: screen.reached, inputs, numbers: numbers)
             }

@@ -685,7 +685,9 @@ package struct TraceChecker {
             key = expectedKey(plan: plan, resets: resets)
         }
         if !screenReads.isComplete || key != expectedScreensKey {
-            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, entitlement: entitlement, zone: deviceClock.zone))
+            let credits = hasCreditPacks ? stored.indices.map { policy.hasCredits(meter: $0) ? stored.credits(of: $0) : 0 } : []
+            expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, credits: credits,
+                                                              entitlement: entitlement, zone: deviceClock.zone))
             expectedScreensKey = screenReads.isComplete ? key : nil
         }
         let values = shown ?? rules.render(output)
