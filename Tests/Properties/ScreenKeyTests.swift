@@ -112,6 +112,25 @@ struct ScreenKeyTests {
         #expect(ceilings(nil) == [0, 0])
     }
 
+    @Test("scan-credits: a screen that shows {credits} puts each balance in the key, so two balances never share one")
+    func creditsInTheKey() throws {
+        let policy = try #require(PolicyLoader.builtIn("scan-credits"))
+        let reads = ScreenKey.Reads(policy: policy)
+        #expect(reads.creditMeters == [0] && reads.isComplete)
+        let engine = SubscriptionMachine(policy: policy)
+        var keys: [ScreenKey] = [], screens: [[ScreenValue]] = []
+        for credits in [0, 1, 2, 9, 10, 2_147_483_647] {
+            var counts = MeterCounts(meters: 1)
+            counts[0] = UsageCounts(day: 3, month: 3, total: 3, stock: 3)
+            counts.setCredits(credits, of: 0)
+            keys.append(reads.key(plan: 0, entitlement: nil, expiryDay: .min, counts: counts))
+            screens.append(engine.screens(of: Output(plan: 0, day: LocalDate(daysSince1970: 20_000), outcome: nil, reason: nil, response: nil,
+                                                     resetAt: nil, upgrade: nil, counts: counts, entitlement: nil, zone: .utc)))
+        }
+        #expect(Set(keys).count == keys.count, "a balance left out of the key")
+        #expect(Set(screens.map { "\($0)" }).count == screens.count, "the engine shows each balance")
+    }
+
     @Test("keys are equal only when every field is: a change to any one of the eight makes them differ")
     func keyEqualityReadsEveryField() {
         var base = ScreenKey()
