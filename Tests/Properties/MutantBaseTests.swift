@@ -24,7 +24,7 @@ struct MutantBaseTests {
         let expected = machine.replay(zone: timeline.zone, events: timeline.events)
         for (index, actual) in QuotaAppComparison.run(&app, timeline).enumerated() {
             let output = expected[index]
-            let credits = output.counts.indices.map { timeline.policy.hasCredits(meter: $0) ? output.counts.credits(of: $0) : 0 }
+            let credits = output.counts.indices.map(output.counts.credits(of:))
             let screens = oracle.values(.init(plan: output.plan, counts: Array(output.counts), credits: credits, entitlement: output.entitlement, zone: output.zone))
             if actual.output != output || actual.screens != screens {
                 return "event \(index) (\(timeline.events[index].action.name) at \(timeline.events[index].at)):\n"

@@ -22,7 +22,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// zero, but for the credits (below). A vector is read and written whole, so a step updates a meter with one
     /// instruction and reads it back without waiting on four separate stores.
     ///
-    /// A count stops at 2,147,483,647 (`largestCount`): a use past it (which takes two
+    /// A count stops at 2,147,483,647 (`largest`): a use past it (which takes two
     /// billion units of one user) leaves it there rather than wrapping; storing a larger
     /// number traps.
     ///
@@ -163,27 +163,25 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     }
 
     /// Adds `cost` to every count of meter `meter` (G4: an allowed use counts in every
-    /// window), each count stopping at `largestCount`.
+    /// window), each count stopping at `largest`.
     @inline(__always)
     mutating func countUse(meter: Int, cost: Int) {
         let units = Int32(truncatingIfNeeded: cost) // 1 to 1,000,000: the reader's bounds
         setVector(meter, pointwiseMin(vector(meter), SIMD4(repeating: .max &- units)) &+ units)
     }
 
-    /// The largest a count gets: a use past it leaves the count there. (Computed, so that
-    /// a hot loop reads a constant, not a global's accessor.)
+    /// The largest a count or a credit balance gets (a lane's largest value): a use or a
+    /// purchase past it leaves it there. (Computed, so that a hot loop reads a constant,
+    /// not a global's accessor.)
     @inlinable
-    package static var largestCount: Int { Int(Int32.max) }
-
-    /// The most credits a meter holds: a purchase past it leaves the balance there.
-    package static let largestCredits = Int(Int32.max)
+    package static var largest: Int { Int(Int32.max) }
 
     /// Adds `count` credits to meter `meter` (a purchase of a credit pack), up to
-    /// `largestCredits`.
+    /// `largest`.
     mutating func addCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
-        storage.3[meter] = Int32(Swift.min(Int(storage.3[meter]) + count, Self.largestCredits))
+        storage.3[meter] = Int32(Swift.min(Int(storage.3[meter]) + count, Self.largest))
     }
 
     /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,

@@ -336,7 +336,7 @@ public struct SubscriptionMachine: Sendable {
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
             let used = output.counts[screen.meter][screen.window]
-            let credits = policy.hasCredits(meter: screen.meter) ? output.counts.credits(of: screen.meter) : 0 // G13
+            let credits = output.counts.credits(of: screen.meter) // G13 (0 for a meter no pack is for)
             guard let plan = output.plan else {
                 return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: used, limit: 0, credits: credits))
             }

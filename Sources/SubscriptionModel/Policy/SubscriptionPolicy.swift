@@ -92,6 +92,14 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package func packIndex(_ id: String) -> Int? { creditPacks.firstIndex { $0.id == id } }
     /// Whether some pack adds credits to meter `meter`.
     package func hasCredits(meter: Int) -> Bool { creditMeters & 1 << UInt8(meter) != 0 }
+    /// Per feature: the meter it consumes when some pack adds credits to it, else −1 (the
+    /// uses credits can pay for, G13).
+    package var creditMeterOfFeature: [Int] {
+        features.map { feature in
+            guard case .consumes(let meter) = feature.effect, hasCredits(meter: meter) else { return -1 }
+            return meter
+        }
+    }
     /// The index of the meter with this id.
     public func meterIndex(_ id: String) -> Int? { meters.firstIndex(of: id) }
 

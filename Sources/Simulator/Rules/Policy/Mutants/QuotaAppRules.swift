@@ -171,7 +171,7 @@ extension QuotaApp {
     /// default `countUse`, for mutants that keep more.
     package mutating func defaultCountUse(meter: Int, cost: Int, at instant: Instant) {
         var counts = countsInForce(at: instant)
-        let largest = MeterCounts.largestCount
+        let largest = MeterCounts.largest
         counts[meter].day = min(counts[meter].day + cost, largest)
         counts[meter].month = min(counts[meter].month + cost, largest)
         counts[meter].total = min(counts[meter].total + cost, largest)
@@ -197,7 +197,7 @@ extension QuotaApp {
     /// G13: the pack's credits are added to its meter's.
     public mutating func purchased(pack: Int, at instant: Instant) {
         let bought = store.policy.creditPacks[pack]
-        store.credits[bought.meter] = min(store.credits[bought.meter] + bought.credits, MeterCounts.largestCredits)
+        store.credits[bought.meter] = min(store.credits[bought.meter] + bought.credits, MeterCounts.largest)
     }
 
     /// G13: the pack's credits still held are taken back, never below 0.

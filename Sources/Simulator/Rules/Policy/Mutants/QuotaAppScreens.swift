@@ -30,7 +30,7 @@ extension QuotaApp {
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
             let used = output.counts[screen.meter][screen.window]
-            let credits = policy.hasCredits(meter: screen.meter) ? store.credits[screen.meter] : 0 // G13: the balance held
+            let credits = store.credits[screen.meter] // G13: the balance held (0 for a meter no pack is for)
             // Under no plan nothing is allowed: the meter reads as reached, with a limit of 0.
             guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: used, limit: 0, credits: credits)) }
             guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {

@@ -257,7 +257,7 @@ package struct TraceChecker {
         case .purchase(let pack):
             // A purchase adds the pack's credits to its meter's.
             let meter = policy.creditPacks[pack].meter
-            stored.setCredits(min(stored.credits(of: meter) + policy.creditPacks[pack].credits, MeterCounts.largestCredits), of: meter)
+            stored.setCredits(min(stored.credits(of: meter) + policy.creditPacks[pack].credits, MeterCounts.largest), of: meter)
         case .refund(let pack):
             // A refund takes back the pack's credits still held, never more than are.
             let meter = policy.creditPacks[pack].meter
@@ -573,14 +573,14 @@ package struct TraceChecker {
         counts.month += cost
         counts.total += cost
         counts.stock += cost
-        if counts.total > Int(Int32.max) || counts.stock > Int(Int32.max) { counts = clamped(counts) }
+        if counts.total > MeterCounts.largest || counts.stock > MeterCounts.largest { counts = clamped(counts) }
         return counts
     }
 
     /// Each count at most 2,147,483,647.
     @inline(never)
     private static func clamped(_ counts: UsageCounts) -> UsageCounts {
-        let largest = Int(Int32.max)
+        let largest = MeterCounts.largest
         return UsageCounts(day: min(counts.day, largest), month: min(counts.month, largest), total: min(counts.total, largest), stock: min(counts.stock, largest))
     }
 
@@ -685,7 +685,7 @@ package struct TraceChecker {
             key = expectedKey(plan: plan, resets: resets)
         }
         if !screenReads.isComplete || key != expectedScreensKey {
-            let credits = hasCreditPacks ? stored.indices.map { policy.hasCredits(meter: $0) ? stored.credits(of: $0) : 0 } : []
+            let credits = hasCreditPacks ? stored.indices.map(stored.credits(of:)) : []
             expectedScreens = rules.screenOracle.values(.init(plan: plan, counts: stored.map { Self.inForce($0, resets) }, credits: credits,
                                                               entitlement: entitlement, zone: deviceClock.zone))
             expectedScreensKey = screenReads.isComplete ? key : nil

@@ -136,10 +136,7 @@ package struct CoverageTracker {
             return meter
         }
         hasCostlyFeatures = costlyMeterOf.contains { $0 >= 0 }
-        creditMeterOf = policy.features.map { feature in
-            guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
-            return meter
-        }
+        creditMeterOf = policy.creditMeterOfFeature
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)

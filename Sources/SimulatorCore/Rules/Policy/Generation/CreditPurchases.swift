@@ -25,10 +25,7 @@ struct CreditPurchases {
 
         init(policy: SubscriptionPolicy) {
             machine = SubscriptionMachine(policy: policy)
-            meterOf = policy.features.map { feature -> Int in
-                guard case .consumes(let meter) = feature.effect, policy.hasCredits(meter: meter) else { return -1 }
-                return meter
-            }
+            meterOf = policy.creditMeterOfFeature
             packsOf = policy.meters.indices.map { meter in policy.creditPacks.indices.filter { policy.creditPacks[$0].meter == meter } }
         }
     }
