@@ -219,6 +219,22 @@ enum MutantAgreeingTimelines {
             ("2026-01-10T10:00:00Z", .install), ("2026-01-10T10:01:00Z", .track("archive", day: "2026-01-04")), // after 04:00
             ("2026-01-10T10:02:00Z", .track("archive", day: "2026-01-03")),
         ]),
+        // study-week (the example of calendar weeks from Sunday)
+        "study-week/week-starts-on-monday": sketch("study-week", "UTC", [
+            ("2026-01-05T10:00:00Z", .install), ("2026-01-05T10:01:00Z", .uses(2, "lesson")), // Monday to Saturday: both weeks agree
+            ("2026-01-10T10:00:00Z", .uses(2, "lesson")),
+        ]),
+        "study-week/week-cleared-at-month-start": sketch("study-week", "UTC", [
+            ("2026-02-27T10:00:00Z", .install), ("2026-02-27T10:01:00Z", .uses(2, "lesson")), // 1 March 2026 starts a week too
+            ("2026-03-01T10:00:00Z", .use("lesson")),
+        ]),
+        "study-week/week-reset-in-seven-days": sketch("study-week", "UTC", [
+            ("2026-01-04T09:00:00Z", .install), ("2026-01-04T10:00:00Z", .uses(4, "lesson")), // blocked by the day: its reset is right
+        ]),
+        "study-week/month-reason-before-week": sketch("study-week", "UTC", [
+            ("2026-04-05T09:00:00Z", .install), ("2026-04-05T09:01:00Z", .entitle("study.pro.monthly")),
+            ("2026-04-05T10:00:00Z", .uses(41, "lesson")), // the week alone is passed
+        ]),
         // photo-units (the example of uses that cost several units)
         "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right

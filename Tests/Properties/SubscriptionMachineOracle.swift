@@ -100,6 +100,7 @@ struct SubscriptionMachineOracle: Sendable {
                         written[meter].month = min(written[meter].month + cost, Int(Int32.max))
                         written[meter].total = min(written[meter].total + cost, Int(Int32.max))
                         written[meter].stock = min(written[meter].stock + cost, Int(Int32.max))
+                        if countsWeeks { written[meter].week = min(written[meter].week + cost, Int(Int32.max)) }
                         if paidByCredit { state.credits[meter] -= cost }
                         state.counts = written
                         state.usageDay = usageDay
@@ -158,12 +159,27 @@ struct SubscriptionMachineOracle: Sendable {
     func countsInForce(_ state: OracleState, usageDay: LocalDate) -> [UsageCounts] {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
         let newMonth = Self.monthNumber(usageDay) > Self.monthNumber(stored)
+        let newWeek = weekNumber(usageDay) > weekNumber(stored)
         var counts = state.counts
         for index in counts.indices {
             counts[index].day = 0
             if newMonth { counts[index].month = 0 }
+            if newWeek { counts[index].week = 0 }
         }
         return counts
+    }
+
+    /// Whether the policy keeps week counts: some plan limits some meter by week.
+    var countsWeeks: Bool {
+        policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .week) != nil } }
+    }
+
+    /// Weeks since the first weekday on or before 1 January 1970 (a Thursday): weeks
+    /// compare as integers. (Days are far from negative in every timeline.)
+    func weekNumber(_ date: LocalDate) -> Int {
+        let first = (policy.firstWeekday ?? .monday).rawValue // 1 Sunday … 7 Saturday; 1970-01-01 is 5
+        let back = (5 - first + 7) % 7 // days from that weekday to the Thursday
+        return (Int(date.daysSince1970) + back + 7_000_000) / 7
     }
 
     /// `year * 12 + month`: months compare as integers.
@@ -185,9 +201,14 @@ struct SubscriptionMachineOracle: Sendable {
             return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
         }
         guard case .consumes(let meter) = definition.effect else { return nil }
-        for window in LimitWindow.checkOrder { // G6.4: the most lasting reason first.
+        func passes(_ window: LimitWindow) -> Bool {
             // A window blocks when the use's cost would take its count past the limit.
-            if let limit = rules.limit(meter: meter, window), counts[meter][window] + definition.cost > limit.value { return BlockReason(window) }
+            rules.limit(meter: meter, window).map { counts[meter][window] + definition.cost > $0.value } ?? false
+        }
+        for window in LimitWindow.checkOrder where passes(window) { // G6.4: the most lasting reason first.
+            // Month and week both passed: the one whose next start is later.
+            if window == .month, passes(.week), resetDate(.week, usageDay)! > resetDate(.month, usageDay)! { return .week }
+            return BlockReason(window)
         }
         return nil
     }
@@ -207,16 +228,7 @@ struct SubscriptionMachineOracle: Sendable {
     /// date in the calendar is later than the usage day; by `month`, the first at which its
     /// month is later. Nil for every other reason.
     func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
-        let target: LocalDate
-        switch reason {
-        case .day:
-            target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
-        case .month:
-            let (year, month, _) = usageDay.components
-            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
-        default:
-            return nil
-        }
+        guard let target = resetDate(reason, usageDay) else { return nil }
         var walker: ZoneClock
         switch policy.calendar {
         case .device: walker = ZoneClock(zone: clock.zone.dayStarting(at: policy.dayStart))
@@ -230,6 +242,24 @@ struct SubscriptionMachineOracle: Sendable {
             if walker.localDate(at: candidate) >= target { return candidate }
         }
         return candidate
+    }
+}
+
+extension SubscriptionMachineOracle {
+    /// The date G8 waits for: the day after the usage day, the first of the next month,
+    /// the first day of the next week; nil for the other reasons.
+    func resetDate(_ reason: BlockReason, _ usageDay: LocalDate) -> LocalDate? {
+        switch reason {
+        case .day:
+            return LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
+        case .month:
+            let (year, month, _) = usageDay.components
+            return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        case .week:
+            return LocalDate(daysSince1970: Int32((weekNumber(usageDay) + 1) * 7 - 7_000_000 - (5 - (policy.firstWeekday ?? .monday).rawValue + 7) % 7))
+        default:
+            return nil
+        }
     }
 }
 

@@ -14,6 +14,9 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
     case total
     /// The meter's `stock` has reached the plan's limit.
     case stock
+    /// The meter's `week` count has reached the plan's limit (format 6; last, so that the
+    /// others keep their numbers).
+    case week
 
     /// The reason a window's limit gives.
     @inlinable
@@ -23,10 +26,11 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .month: self = .month
         case .total: self = .total
         case .stock: self = .stock
+        case .week: self = .week
         }
     }
 
-    /// Whether a meter's limit gives it (`day`, `month`, `total` or `stock`): a reason a
+    /// Whether a meter's limit gives it (`day`, `week`, `month`, `total` or `stock`): a reason a
     /// credit can pay past.
     @inlinable
     package var isLimit: Bool { rawValue >= Self.day.rawValue }
@@ -41,6 +45,7 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .month: "month"
         case .total: "total"
         case .stock: "stock"
+        case .week: "week"
         }
     }
 

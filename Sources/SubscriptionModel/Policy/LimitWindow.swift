@@ -1,7 +1,8 @@
 /// A counting window of a meter (G3, G4): what a limit is counted over.
 ///
-/// `day` and `month` reset with the usage day (G3); `total` counts since the install and
-/// never resets; `stock` counts the items held now, so a releasing feature gives one back.
+/// `day`, `month` and `week` reset with the usage day (G3); `total` counts since the
+/// install and never resets; `stock` counts the items held now, so a releasing feature
+/// gives one back. (`week`, format 6, comes last so that the others keep their numbers.)
 public enum LimitWindow: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Uses on the usage day.
     case day
@@ -11,10 +12,18 @@ public enum LimitWindow: Int, Hashable, Sendable, CaseIterable, CustomStringConv
     case total
     /// Items held now.
     case stock
+    /// Uses in the usage day's calendar week, from the policy's first weekday (format 6).
+    case week
+
+    /// The number of windows: a plan's limits are stored `count` to a meter.
+    @inlinable
+    package static var count: Int { 5 }
 
     /// The order G6.4 checks limits in: the most lasting reason first, so a user is never
-    /// promised a reset that would not help.
-    package static let checkOrder: [LimitWindow] = [.total, .stock, .month, .day]
+    /// promised a reset that would not help. `month` and `week` are not ordered once for
+    /// all: when both would block, the one whose next start comes later is the reason
+    /// (`month` when they start on the same day); this list has `month` first.
+    package static let checkOrder: [LimitWindow] = [.total, .stock, .month, .week, .day]
 
     /// The window's name in policy files and in the replay output.
     package var name: String {
@@ -23,6 +32,7 @@ public enum LimitWindow: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .month: "month"
         case .total: "total"
         case .stock: "stock"
+        case .week: "week"
         }
     }
 

@@ -18,7 +18,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     package static var creditCapacity: Int { 3 }
 
     /// The counts, one vector per meter (`day`, `month`, `total`, `stock`, in
-    /// `LimitWindow` order, 32 bits each); the vectors past the last meter are always
+    /// `LimitWindow` order, 32 bits each; the `week` counts are in `weeks`); the vectors past the last meter are always
     /// zero, but for the credits (below). A vector is read and written whole, so a step updates a meter with one
     /// instruction and reads it back without waiting on four separate stores.
     ///
@@ -32,6 +32,12 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// has at most three meters.
     @usableFromInline
     var storage: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
+
+    /// Each meter's `week` count, one lane per meter: zero under a policy with no `week`
+    /// limit, whose engine never counts weeks (so its outputs, digests and speed are as
+    /// they were before weeks).
+    @usableFromInline
+    var weeks: SIMD4<Int32>
 
     /// The number of meters.
     @usableFromInline
@@ -50,6 +56,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     public init(meters: Int) {
         precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
         storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
+        weeks = SIMD4()
         meterCount = meters
     }
 
@@ -76,11 +83,12 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         @inline(__always)
         get {
             let counts = vector(meter)
-            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]))
+            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]), week: Int(weeks[meter]))
         }
         @inline(__always)
         set {
             setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
+            weeks[meter] = Int32(newValue.week)
         }
     }
 
@@ -133,7 +141,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable @inline(__always)
     public static func == (lhs: MeterCounts, rhs: MeterCounts) -> Bool {
         lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
-            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.weeks == rhs.weeks
     }
 
     /// Hashes the meters' counts and credits.
@@ -151,15 +159,16 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
 
     // MARK: The engine's bulk updates
 
-    /// Sets every meter's `day` count to 0 and, with `month`, its `month` count too: the
-    /// counts in force once the usage day has moved on (G3).
+    /// Sets every meter's `day` count to 0 and, with `month`, its `month` count too, with
+    /// `week` its `week` count: the counts in force once the usage day has moved on (G3).
     @inline(__always)
-    mutating func resetDay(month: Bool) {
+    mutating func resetDay(week: Bool, month: Bool) {
         let keep: SIMD4<Int32> = month ? SIMD4(0, 0, -1, -1) : SIMD4(0, -1, -1, -1)
         storage.0 &= keep
         storage.1 &= keep
         storage.2 &= keep
         if meterCount > Self.creditCapacity { storage.3 &= keep } // else it holds credits, which never reset
+        if week { weeks = SIMD4() }
     }
 
     /// Adds `cost` to every count of meter `meter` (G4: an allowed use counts in every
@@ -168,6 +177,14 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     mutating func countUse(meter: Int, cost: Int) {
         let units = Int32(truncatingIfNeeded: cost) // 1 to 1,000,000: the reader's bounds
         setVector(meter, pointwiseMin(vector(meter), SIMD4(repeating: .max &- units)) &+ units)
+    }
+
+    /// Adds `cost` to meter `meter`'s `week` count, stopping at `largest` (G4, under a
+    /// policy that limits some meter by week: the engine counts weeks only there).
+    @inline(__always)
+    mutating func countWeek(meter: Int, cost: Int) {
+        let units = Int32(truncatingIfNeeded: cost)
+        weeks[meter] = Swift.min(weeks[meter], .max &- units) &+ units
     }
 
     /// The largest a count or a credit balance gets (a lane's largest value): a use or a

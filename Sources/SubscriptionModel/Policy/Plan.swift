@@ -13,7 +13,7 @@ public struct Plan: Hashable, Sendable {
     /// The enabled features, one bit per feature index. Releasing features are always
     /// allowed and never listed.
     public var enabledFeatures: UInt64
-    /// The limit on each (meter, window), at `meter * 4 + window.rawValue`; nil where the plan sets none.
+    /// The limit on each (meter, window), at `meter * LimitWindow.count + window.rawValue`; nil where the plan sets none.
     public var limits: [Limit?]
     /// The history window in days of each feature, by feature index; nil where unlimited.
     public var historyDays: [Int?]
@@ -42,7 +42,7 @@ public struct Plan: Hashable, Sendable {
     /// The limit on `window` of meter `meter`, or nil.
     @inlinable
     public func limit(meter: Int, _ window: LimitWindow) -> Limit? {
-        limits[meter &* 4 &+ window.rawValue]
+        limits[meter &* LimitWindow.count &+ window.rawValue]
     }
 
     /// The response to a use blocked for `reason`.

@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -123,10 +123,14 @@ struct PolicyFileReader {
         let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
         let calendar = try readCalendar(top["calendar"]!)
         let dayStart = try top["dayStartsAt"].map { (value) throws(PolicyFileError) in try readDayStart(value, format: format) } ?? 0
+        let firstWeekday = try top["weekStartsOn"].map { (value) throws(PolicyFileError) in try readFirstWeekday(value, format: format) }
         let meters = try readMeters(top["meters"]!)
         let features = try readFeatures(top["features"]!, meters: meters, format: format)
         let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
         var plans = read.plans
+        if firstWeekday == nil, let weekLimit = read.weekLimitPath {
+            throw fail(weekLimit, "a week limit needs the day weeks start on: add \"weekStartsOn\": \"monday\" (or another day) at the top of the file")
+        }
         let products = read.products
         let packs = try top["creditPacks"].map { (value) throws(PolicyFileError) in
             try readCreditPacks(value, meters: meters, features: features, products: products, plans: plans, format: format)
@@ -140,7 +144,7 @@ struct PolicyFileReader {
             registeredDefault = try defaults["registered"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.registered", plans: plans) }
         }
         // Responses are checked once the plans that can be in force are known.
-        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
+        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
                                        guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                        features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
         for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
@@ -155,11 +159,11 @@ struct PolicyFileReader {
         } else if top["noPlanResponse"] != nil {
             throw fail("$.noPlanResponse", "no use can happen under no plan: the guest default \(Self.quoted(plans[guestDefault!].id)) always applies")
         }
-        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
+        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
         let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
-        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, trial: trial, grace: grace,
+        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                   features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
     }
@@ -176,6 +180,16 @@ struct PolicyFileReader {
             throw fail("$.dayStartsAt", "\(Self.quoted(String(text.prefix(40)))) is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)")
         }
         return Int64((h1 * 10 + h2) * 60 + m1 * 10 + m2) * Milliseconds.minute
+    }
+
+    /// `"monday"`, in a file of format 6 or later: the day a calendar week starts on.
+    func readFirstWeekday(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Weekday {
+        guard format >= 6 else { throw fail("$.weekStartsOn", "a week's first day needs \"format\": 6 at the top of the file") }
+        let text = try string(value, "$.weekStartsOn")
+        guard let day = Weekday(name: text) else {
+            throw fail("$.weekStartsOn", "\(Self.quoted(String(text.prefix(40)))) is not a day of the week; expected \(Self.list(Weekday.allCases.map(\.name)))")
+        }
+        return day
     }
 
     func readCalendar(_ value: JSONValue) throws(PolicyFileError) -> PolicyCalendar {
@@ -245,12 +259,14 @@ struct PolicyFileReader {
 
     static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
 
-    func readPlans(_ value: JSONValue, meters: [String], features: [Feature], format: Int) throws(PolicyFileError) -> (plans: [Plan], products: [StoreProduct]) {
+    func readPlans(_ value: JSONValue, meters: [String], features: [Feature], format: Int) throws(PolicyFileError)
+        -> (plans: [Plan], products: [StoreProduct], weekLimitPath: String?) {
         let items = try array(value, "$.plans")
         guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
         guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
         var plans: [Plan] = []
         var products: [StoreProduct] = []
+        var weekLimitPath: String?
         for (index, item) in items.enumerated() {
             let path = "$.plans[\(index)]"
             let fields = try members(item, path, allowed: Self.planKeys, required: ["id", "name", "features"])
@@ -272,7 +288,7 @@ struct PolicyFileReader {
                 guard sold > 0 else { throw fail(path + ".products", "an empty list: leave \"products\" out for a plan that sells none") }
             }
             let enabled = try readEnabled(fields["features"]!, path + ".features", features: features)
-            var limits = [Limit?](repeating: nil, count: meters.count * 4)
+            var limits = [Limit?](repeating: nil, count: meters.count * LimitWindow.count)
             if let value = fields["limits"] {
                 for (meterID, windows) in try keyed(value, path + ".limits") {
                     let meterPath = path + ".limits" + Self.step(meterID)
@@ -281,9 +297,13 @@ struct PolicyFileReader {
                     }
                     for (windowName, limit) in try keyed(windows, meterPath) {
                         guard let window = LimitWindow(name: windowName) else {
-                            throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"month\", \"total\" or \"stock\"")
+                            throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"week\", \"month\", \"total\" or \"stock\"")
                         }
-                        limits[meter * 4 + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
+                        if window == .week {
+                            guard format >= 6 else { throw fail(meterPath + Self.step(windowName), "a week limit needs \"format\": 6 at the top of the file") }
+                            weekLimitPath = weekLimitPath ?? meterPath + Self.step(windowName)
+                        }
+                        limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
                     }
                 }
             }
@@ -300,12 +320,13 @@ struct PolicyFileReader {
             plans.append(Plan(id: planID, name: name, isPaid: sold > 0, enabledFeatures: enabled, limits: limits,
                                     historyDays: history, responses: Array(repeating: nil, count: BlockReason.allCases.count)))
         }
-        return (plans, products)
+        return (plans, products, weekLimitPath)
     }
 
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
-    /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`.
-    static let newestFormat = 5
+    /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
+    /// window and `weekStartsOn`.
+    static let newestFormat = 6
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000
@@ -502,7 +523,7 @@ struct PolicyFileReader {
                     continue
                 }
                 guard let reason = BlockReason(name: key), reason != .noPlan else {
-                    throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"month\", \"total\", \"stock\" or \"any\"")
+                    throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"total\", \"stock\" or \"any\"")
                 }
                 guard possible.contains(reason) else {
                     throw fail(responsePath, "reason \(Self.quoted(key)) can never occur under plan \(Self.quoted(planID))")

@@ -50,7 +50,7 @@ struct PolicyTables: Sendable {
     let enabled: [UInt64]
     /// The windows each plan limits on each meter, at `plan * meters + meter`.
     let limitWindows: [UInt8]
-    /// The limits, at `(plan * meters + meter) * 4 + window.rawValue`; 0 where there is none
+    /// The limits, at `(plan * meters + meter) * LimitWindow.count + window.rawValue`; 0 where there is none
     /// (`limitWindows` says which are set).
     let limits: [Int]
     /// Each plan's history window per feature in days, at `plan * features + feature`; nil where unlimited.
@@ -72,6 +72,10 @@ struct PolicyTables: Sendable {
     let registeredDefault: Int, guestDefault: Int
     /// Whether the policy sells credit packs (G13).
     let sellsCredits: Bool
+    /// Whether some plan limits a meter by `week`: only then are week counts kept (G4).
+    let countsWeeks: Bool
+    /// The day weeks start on (Monday when the policy has no week limit; unread then).
+    let firstWeekday: Weekday
 
     static let reasons = BlockReason.allCases.count
 
@@ -79,6 +83,8 @@ struct PolicyTables: Sendable {
         let meters = policy.meters.count, features = policy.features.count
         precondition(meters <= MeterCounts.capacity, "a policy has at most \(MeterCounts.capacity) meters")
         self.sellsCredits = !policy.creditPacks.isEmpty
+        self.countsWeeks = policy.countsWeeks
+        self.firstWeekday = policy.firstWeekday ?? .monday
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
@@ -187,18 +193,45 @@ struct PolicyTables: Sendable {
             guard let days = historyDays[plan &* features &+ feature], let day else { return nil }
             return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
         case .consumes(let meter, let cost):
-            // G6.4: the most lasting reason first (total, stock, month, day); a window
-            // blocks when the use's cost would take its count past the limit.
+            // G6.4: the most lasting reason first (total, stock, month or week, day); a
+            // window blocks when the use's cost would take its count past the limit.
             let slot = plan &* meters &+ meter
             let set = limitWindows[slot]
             guard set != 0 else { return nil }
-            let base = slot &* 4
+            let base = slot &* LimitWindow.count
             if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
             if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
-            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
+            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] {
+                if set & Self.bit(.week) != 0, counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue] {
+                    return weekEndsAfterMonth(usageDay) ? .week : .month
+                }
+                return .month
+            }
+            if set & Self.bit(.week) != 0, counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue] { return .week }
             if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
             return nil
         }
+    }
+
+    /// G6.4 when a `month` and a `week` limit both block: whether the usage day's week
+    /// ends after its month (the next week starts after the 1st of the next month), so
+    /// that `week` is the reason that frees the use later. (Out of line: it takes both
+    /// limits reached at once.)
+    @inline(never)
+    func weekEndsAfterMonth(_ usageDay: LocalDate) -> Bool {
+        firstWeekday.weekStart(of: usageDay.daysSince1970) &+ 7 > SubscriptionState.month(of: usageDay).next
+    }
+
+    /// The first day (since 1970) of the week after `usageDay`'s (G8's week reset).
+    @inline(never)
+    func nextWeekStart(after usageDay: LocalDate) -> Int32 {
+        firstWeekday.weekStart(of: usageDay.daysSince1970) &+ 7
+    }
+
+    /// Whether `today` is in a later week than `stored` (G3: the week counts read 0).
+    @inline(__always)
+    func isLaterWeek(_ today: LocalDate, than stored: LocalDate) -> Bool {
+        today.daysSince1970 >= firstWeekday.weekStart(of: stored.daysSince1970) &+ 7
     }
 
     /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under

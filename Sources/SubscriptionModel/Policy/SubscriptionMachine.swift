@@ -80,7 +80,7 @@ public struct SubscriptionMachine: Sendable {
             credit(pack: pack, refunded: true, &state.counts)
         }
         let plan = tables.plan(of: state, at: instant)
-        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
+        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), tables)
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: nil, reason: nil, response: nil, resetAt: nil,
                             upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
     }
@@ -122,17 +122,22 @@ public struct SubscriptionMachine: Sendable {
         var newDay: Bool
         /// Whether its month is later than the stored day's: `month` counts read 0 too.
         var newMonth: Bool
+        /// Whether its week is later than the stored day's (under a policy that counts
+        /// weeks): `week` counts read 0 too.
+        var newWeek: Bool
 
         @inline(__always)
-        init(_ state: SubscriptionState, today: LocalDate) {
+        init(_ state: SubscriptionState, today: LocalDate, _ tables: PolicyTables) {
             if let stored = state.storedDay, today <= stored {
                 day = stored
                 newDay = false
                 newMonth = false
+                newWeek = false
             } else {
                 day = today
                 newDay = state.storedDay != nil
                 newMonth = newDay && today.daysSince1970 >= state.nextMonthStart
+                newWeek = newDay && tables.countsWeeks && tables.isLaterWeek(today, than: state.storedDay!)
             }
         }
 
@@ -140,7 +145,7 @@ public struct SubscriptionMachine: Sendable {
         @inline(__always)
         func countsInForce(_ state: SubscriptionState) -> MeterCounts {
             var counts = state.counts
-            if newDay { counts.resetDay(month: newMonth) }
+            if newDay { counts.resetDay(week: newWeek, month: newMonth) }
             return counts
         }
     }
@@ -149,7 +154,7 @@ public struct SubscriptionMachine: Sendable {
     @inline(__always)
     func use(_ feature: Int, day: LocalDate?, at instant: Instant, _ state: inout SubscriptionState) -> Output {
         let plan = tables.plan(of: state, at: instant)
-        var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock))
+        var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), tables)
         var checked = UsageCounts()
         let reason: BlockReason?
         switch tables.featureKinds[feature] {
@@ -162,13 +167,15 @@ public struct SubscriptionMachine: Sendable {
             if usage.newDay {
                 checked.day = 0
                 if usage.newMonth { checked.month = 0 }
+                if usage.newWeek { checked.week = 0 }
             }
             reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
             if reason == nil {
                 // G3, G4: the counts are written with the usage day they are in force on
                 // (G13: a use a limit would block, paid with a credit, counts alike).
-                if usage.newDay { state.counts.resetDay(month: usage.newMonth) }
+                if usage.newDay { state.counts.resetDay(week: usage.newWeek, month: usage.newMonth) }
                 state.counts.countUse(meter: meter, cost: cost)
+                if tables.countsWeeks { state.counts.countWeek(meter: meter, cost: cost) }
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             }
@@ -198,6 +205,7 @@ public struct SubscriptionMachine: Sendable {
         case .month:
             let next = Self.nextMonthStart(after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
             resetAt = resetInstant(to: LocalDate(daysSince1970: next), after: instant, clock: state.clock)
+        case .week: resetAt = resetInstant(to: LocalDate(daysSince1970: tables.nextWeekStart(after: usage.day)), after: instant, clock: state.clock)
         default: resetAt = nil
         }
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
@@ -227,16 +235,16 @@ public struct SubscriptionMachine: Sendable {
     /// The usage day at `instant` (G3): the later of the stored day and the local date now.
     package func usageDay(of state: SubscriptionState, at instant: Instant) -> LocalDate {
         var clock = state.clock
-        return Usage(state, today: tables.calendarDate(at: instant, clock: &clock)).day
+        return Usage(state, today: tables.calendarDate(at: instant, clock: &clock), tables).day
     }
 
     /// The counts in force on `usageDay` (G3): `day` counts read 0 once the usage day is
-    /// later than the stored one, `month` counts once its month is; `total` and `stock`
-    /// never reset with time.
+    /// later than the stored one, `month` counts once its month is, `week` counts once its
+    /// week is; `total` and `stock` never reset with time.
     package func countsInForce(_ state: SubscriptionState, usageDay: LocalDate) -> MeterCounts {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
         var counts = state.counts
-        counts.resetDay(month: usageDay.daysSince1970 >= state.nextMonthStart)
+        counts.resetDay(week: tables.countsWeeks && tables.isLaterWeek(usageDay, than: stored), month: usageDay.daysSince1970 >= state.nextMonthStart)
         return counts
     }
 
@@ -256,7 +264,7 @@ public struct SubscriptionMachine: Sendable {
 
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
     /// date in the calendar is later than the usage day; by `month`, the first at which its
-    /// month is later. Nil for every other reason.
+    /// month is later; by `week`, its week. Nil for every other reason.
     package func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
         let target: LocalDate
         switch reason {
@@ -265,6 +273,8 @@ public struct SubscriptionMachine: Sendable {
         case .month:
             let (year, month, _) = usageDay.components
             target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        case .week:
+            target = LocalDate(daysSince1970: tables.nextWeekStart(after: usageDay))
         default:
             return nil
         }

@@ -27,6 +27,12 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// (format 5's `dayStartsAt`; 0: at midnight). An instant's date is the local date
     /// of the wall-clock time that much earlier (G2).
     package let dayStart: Int64
+    /// The day a calendar week starts on (format 6's `weekStartsOn`): required by a
+    /// `week` limit, nil when the file gives none.
+    package let firstWeekday: Weekday?
+    /// Whether some plan limits some meter by `week`: only then does the engine keep
+    /// week counts (G4), which read 0 otherwise.
+    package let countsWeeks: Bool
     /// The trial (G5.2), if any.
     package let trial: TimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.
@@ -58,13 +64,15 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
-    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64, trial: TimedPlan?, grace: TimedPlan?,
+    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64, firstWeekday: Weekday?, trial: TimedPlan?, grace: TimedPlan?,
          guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
          products: [StoreProduct], creditPacks: [CreditPack] = [], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name
         self.about = about
         self.calendar = calendar
         self.dayStart = dayStart
+        self.firstWeekday = firstWeekday
+        self.countsWeeks = plans.contains { plan in meters.indices.contains { plan.limit(meter: $0, .week) != nil } }
         self.trial = trial
         self.grace = grace
         self.guestDefault = guestDefault
@@ -129,7 +137,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
             guard case .consumes(let meter) = features[f].effect else { continue }
             for window in LimitWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
         }
-        for reason in [BlockReason.day, .month, .total, .stock] where meterLimited.contains(where: { BlockReason($0) == reason }) {
+        for reason in [BlockReason.day, .week, .month, .total, .stock] where meterLimited.contains(where: { BlockReason($0) == reason }) {
             reasons.append(reason)
         }
         return reasons

@@ -1,5 +1,6 @@
-/// A meter's four counts (G4): on the usage day, in its month, since the install, and
-/// the items held now.
+/// A meter's counts (G4): on the usage day, in its month, since the install, the items
+/// held now, and in its week (kept only under a policy that limits some meter by week,
+/// format 6; 0 otherwise).
 public struct UsageCounts: Hashable, Sendable {
     /// Uses on the usage day.
     public var day: Int
@@ -9,11 +10,14 @@ public struct UsageCounts: Hashable, Sendable {
     public var total: Int
     /// Items held now.
     public var stock: Int
+    /// Uses in the usage day's week (0 under a policy with no `week` limit).
+    public var week: Int
 
     /// Creates counts.
     @inlinable
-    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0) {
+    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0, week: Int = 0) {
         self.day = day
+        self.week = week
         self.month = month
         self.total = total
         self.stock = stock
@@ -28,6 +32,7 @@ public struct UsageCounts: Hashable, Sendable {
             case .month: month
             case .total: total
             case .stock: stock
+            case .week: week
             }
         }
         set {
@@ -36,6 +41,7 @@ public struct UsageCounts: Hashable, Sendable {
             case .month: month = newValue
             case .total: total = newValue
             case .stock: stock = newValue
+            case .week: week = newValue
             }
         }
     }

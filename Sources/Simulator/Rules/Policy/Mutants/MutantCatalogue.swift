@@ -6,7 +6,7 @@ import SimulatorCore
 /// describes, including the bugs those documents themselves describe
 /// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the mistakes of the examples'
 /// rules: credit packs (`scan-credits`), uses that cost several units (`photo-units`)
-/// and a day that starts at 04:00 (`night-owl`).
+/// a day that starts at 04:00 (`night-owl`) and calendar weeks (`study-week`).
 package enum MutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
     package struct Entry: Sendable {
@@ -128,6 +128,12 @@ package enum MutantCatalogue {
             Entry(DayStartAsElapsedHours.self),
             Entry(ResetAtMidnight.self),
             Entry(HistoryWindowFromMidnight.self),
+        ],
+        "study-week": [
+            Entry(WeekStartsOnMonday.self),
+            Entry(WeekClearedAtMonthStart.self),
+            Entry(WeekResetInSevenDays.self),
+            Entry(MonthReasonBeforeWeek.self),
         ],
     ]
 

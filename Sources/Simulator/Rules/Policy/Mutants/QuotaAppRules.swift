@@ -33,7 +33,8 @@ extension QuotaApp {
         return stored // G3: the stored day never moves back.
     }
 
-    /// G3: the stored counts, with `day` read as 0 on a later usage day and `month` in a later month.
+    /// G3: the stored counts, with `day` read as 0 on a later usage day, `month` in a later
+    /// month and `week` in a later week.
     public func countsInForce(at instant: Instant) -> [UsageCounts] {
         defaultCountsInForce(at: instant)
     }
@@ -44,9 +45,17 @@ extension QuotaApp {
         guard let stored = store.usageDay, day > stored else { return store.counts }
         let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
         let newMonth = (year, month) > (storedYear, storedMonth)
+        let newWeek = weekNumber(of: day) > weekNumber(of: stored)
         return store.counts.map { counts in
-            UsageCounts(day: 0, month: newMonth ? 0 : counts.month, total: counts.total, stock: counts.stock)
+            UsageCounts(day: 0, month: newMonth ? 0 : counts.month, total: counts.total, stock: counts.stock, week: newWeek ? 0 : counts.week)
         }
+    }
+
+    /// The number of `day`'s week, counted in weeks starting on the policy's first weekday
+    /// (1 January 1970, a Thursday, is 4 days after a Sunday).
+    package func weekNumber(of day: LocalDate) -> Int {
+        let sinceFirstWeekday = Int(day.daysSince1970) + 4 - ((store.policy.firstWeekday ?? .monday).rawValue - 1)
+        return sinceFirstWeekday >= 0 ? sinceFirstWeekday / 7 : -((-sinceFirstWeekday + 6) / 7)
     }
 
     // MARK: Plans (G5)
@@ -76,6 +85,11 @@ extension QuotaApp {
 
     /// G6, first match wins: no plan, not in the plan, outside the history window, a reached limit.
     public func blockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> BlockReason? {
+        defaultBlockReason(plan: plan, feature: feature, day: day, at: instant, counts: counts)
+    }
+
+    /// G6's reason: the default `blockReason`, for mutants that adjust it.
+    package func defaultBlockReason(plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> BlockReason? {
         guard let plan else { return .noPlan }
         let rules = store.policy.plans[plan], definition = store.policy.features[feature]
         guard rules.enables(feature: feature) else { return .notInPlan }
@@ -84,12 +98,16 @@ extension QuotaApp {
             return historyAllows(day: day, days: days, at: instant) ? nil : .history
         }
         guard case .consumes(let meter) = definition.effect else { return nil }
-        for window in limitCheckOrder {
-            if let limit = rules.limit(meter: meter, window), limitReached(count: counts[meter][window], cost: definition.cost, limit: limit) {
-                return BlockReason(window)
-            }
+        let passed = limitCheckOrder.filter { window in
+            rules.limit(meter: meter, window).map { limitReached(count: counts[meter][window], cost: definition.cost, limit: $0) } ?? false
         }
-        return nil
+        guard let first = passed.first else { return nil }
+        // The month's and the week's limits both passed: the one that starts again later.
+        if first == .month, passed.contains(.week), let week = resetDate(for: .week, after: usageDay(at: instant)),
+           let month = resetDate(for: .month, after: usageDay(at: instant)), week > month {
+            return .week
+        }
+        return BlockReason(first)
     }
 
     /// G6.3: on or after the usage day minus `days − 1` calendar days.
@@ -99,7 +117,9 @@ extension QuotaApp {
     }
 
     /// G6.4: the most lasting reason first, so a user is never promised a reset that would not help.
-    public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .day] }
+    /// `month` and `week` stand side by side: when both are passed, the one that starts
+    /// again later is the reason.
+    public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .week, .day] }
 
     /// G6.4: the count and the use's cost pass the limit, hidden or not (with a cost of 1:
     /// the count is at least the limit).
@@ -114,7 +134,7 @@ extension QuotaApp {
     }
 
     /// G8: for `day`, the first instant at which the calendar's date is later than the
-    /// usage day; for `month`, at which its month is; nil otherwise.
+    /// usage day; for `month`, at which its month is; for `week`, its week; nil otherwise.
     public func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant? {
         resetInstant(for: reason, after: instant, in: calendarZone)
     }
@@ -122,18 +142,26 @@ extension QuotaApp {
     /// G8's instant found on `zone`'s clock: the default `resetInstant`, for mutants that
     /// look at another clock.
     package func resetInstant(for reason: BlockReason, after instant: Instant, in zone: TimeZoneRules) -> Instant? {
-        let day = usageDay(at: instant)
-        let target: LocalDate
+        guard let target = resetDate(for: reason, after: usageDay(at: instant)) else { return nil }
+        return CalendarWalk.firstInstant(after: instant, reaching: target, in: zone)
+    }
+
+    /// The date G8's reset waits for after usage day `day`: the next day, the first of
+    /// the next month, the first day of the next week; nil for a reason time does not end.
+    package func resetDate(for reason: BlockReason, after day: LocalDate) -> LocalDate? {
         switch reason {
         case .day:
-            target = LocalDate(daysSince1970: day.daysSince1970 + 1)
+            return LocalDate(daysSince1970: day.daysSince1970 + 1)
         case .month:
             let (year, month, _) = day.components
-            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+            return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+        case .week:
+            var next = LocalDate(daysSince1970: day.daysSince1970 + 1)
+            while weekNumber(of: next) == weekNumber(of: day) { next = LocalDate(daysSince1970: next.daysSince1970 + 1) }
+            return next
         default:
             return nil
         }
-        return CalendarWalk.firstInstant(after: instant, reaching: target, in: zone)
     }
 
     /// G9 with the counts in force.
@@ -176,6 +204,7 @@ extension QuotaApp {
         counts[meter].month = min(counts[meter].month + cost, largest)
         counts[meter].total = min(counts[meter].total + cost, largest)
         counts[meter].stock = min(counts[meter].stock + cost, largest)
+        if store.policy.countsWeeks { counts[meter].week = min(counts[meter].week + cost, largest) }
         store.usageDay = usageDay(at: instant)
         store.counts = counts
     }

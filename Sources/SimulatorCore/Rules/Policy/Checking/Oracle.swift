@@ -21,9 +21,16 @@ package final class Oracle: Sendable {
     /// When a day starts, in ms after the calendar's midnight (G2): 0 for midnight.
     package let dayStart: Int64
 
+    /// The day weeks start on, 0 for Sunday to 6 for Saturday (G3's `week`); Monday when
+    /// the policy has no week limit.
+    package let firstWeekday: Int
+    /// Whether the policy keeps `week` counts: some plan limits some meter by `week`.
+    package let countsWeeks: Bool
+
     /// G6.4's order: "the first of `total`, `stock`, `month`, `day` whose limit the count
-    /// has reached blocks" — the most lasting reason first.
-    package static let limitOrder: [LimitWindow] = [.total, .stock, .month, .day]
+    /// has reached blocks" — the most lasting reason first; `week` beside `month`, the
+    /// later of the two to start again first (`blockReason`).
+    package static let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day]
 
     /// An oracle for `policy`.
     package init(policy: SubscriptionPolicy) {
@@ -34,6 +41,8 @@ package final class Oracle: Sendable {
         case .fixed(let zone): fixedZone = zone
         }
         dayStart = policy.dayStart
+        firstWeekday = (policy.firstWeekday?.rawValue ?? 2) - 1
+        countsWeeks = policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .week) != nil } }
     }
 
     /// G2: the calendar date at `instant` on a wall clock at `offset` (ms): the local
@@ -87,6 +96,15 @@ package final class Oracle: Sendable {
         return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
     }
 
+    /// The first day after `date` that is the policy's first weekday: G3's "a later
+    /// week" is a usage day on or after it, and G8's week reset is when the local date
+    /// reaches it. (1 January 1970 was a Thursday, weekday 4 counted from Sunday.)
+    package func nextWeekStart(_ date: LocalDate) -> LocalDate {
+        var day = Int(date.daysSince1970) + 1
+        while ((day + 4) % 7 + 7) % 7 != firstWeekday { day += 1 }
+        return LocalDate(daysSince1970: Int32(day))
+    }
+
     // MARK: G6 A use
 
     /// G6 for a use of `feature` (not a releasing one) under `plan` (nil: none), with
@@ -110,9 +128,14 @@ package final class Oracle: Sendable {
         }
         // (4) A consuming feature: the first window, most lasting first, whose limit the
         //     count would pass with the use's cost added (with a cost of 1: the limit is reached).
+        //     A `month` and a `week` limit both passed: the one that starts again later.
         if case .consumes(let meter) = policy.features[feature].effect {
             for window in Self.limitOrder {
                 if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + policy.features[feature].cost > limit.value {
+                    if window == .month, let week = policy.plans[plan].limit(meter: meter, .week),
+                       meterCounts.week + policy.features[feature].cost > week.value, nextWeekStart(usageDay) > Self.nextMonthStart(usageDay) {
+                        return .week
+                    }
                     return BlockReason(window)
                 }
             }
@@ -128,7 +151,7 @@ package final class Oracle: Sendable {
     @inline(__always)
     package static func creditPays(_ reason: BlockReason, credits: Int, cost: Int) -> Bool {
         switch reason {
-        case .day, .month, .total, .stock: credits >= cost
+        case .day, .week, .month, .total, .stock: credits >= cost
         case .noPlan, .notInPlan, .history: false
         }
     }
@@ -145,8 +168,8 @@ package final class Oracle: Sendable {
     // MARK: G8 Reset instant
 
     /// G8: for `day`, the first instant after `at` at which the calendar's local date is
-    /// later than `usageDay`; for `month`, the first at which its month is later; nil for
-    /// every other reason. The device's zone is `deviceZone` (assumed not to change).
+    /// later than `usageDay`; for `month`, the first at which its month is later; for
+    /// `week`, its week; nil for every other reason. The device's zone is `deviceZone` (assumed not to change).
     ///
     /// Found span by span of constant offset: within one, the local date only grows with
     /// time, so the first instant it reaches the target date is either the span's start
@@ -158,6 +181,8 @@ package final class Oracle: Sendable {
             target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
         case .month:
             target = Self.nextMonthStart(usageDay)
+        case .week:
+            target = nextWeekStart(usageDay)
         default:
             return nil
         }

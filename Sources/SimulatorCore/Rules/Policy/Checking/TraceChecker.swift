@@ -90,6 +90,10 @@ package struct TraceChecker {
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
     private var storedNextMonth: Int32 = .max
+    /// The first day of the week after the stored day's (under a policy that counts weeks).
+    private var storedNextWeek: Int32 = .max
+    /// Whether the policy keeps `week` counts (some plan limits a meter by week).
+    private let countsWeeks: Bool
     private var stored: MeterCounts
     private var index = 0
 
@@ -127,6 +131,7 @@ package struct TraceChecker {
         // A source of local dates knows no day start: a policy with one reads the zone tables.
         self.hasDates = dates != nil && policy.dayStart == 0
         self.hasDayStart = policy.dayStart != 0
+        self.countsWeeks = rules.oracle.countsWeeks
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
@@ -138,6 +143,7 @@ package struct TraceChecker {
         deviceClock.set(zone)
         storedDay = nil
         storedNextMonth = .max
+        storedNextWeek = .max
         stored = MeterCounts(meters: stored.count)
         index = 0
         lastBlocked = .none
@@ -218,14 +224,17 @@ package struct TraceChecker {
             last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
                 && (credits < cost || last.use.reason?.isLimit != true) // G13: a limit blocks only with fewer credits than the cost
                 && last.zone == zone && at >= last.from
-                && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month)
+                && last.use.resetAt.map { at < $0 } ?? (last.use.reason != .day && last.use.reason != .month && last.use.reason != .week)
         }
     }
 
-    /// Whether the usage day resets the `day` and `month` counts written on the stored day.
+    /// Whether the usage day resets the `day`, `month` and `week` counts written on the
+    /// stored day; `weeks`: whether the policy keeps week counts at all (G4).
     private struct Resets {
         var day: Bool
         var month: Bool
+        var week = false
+        var weeks = false
     }
 
     /// G3: the counts written on the stored day as they read under `resets`.
@@ -234,6 +243,7 @@ package struct TraceChecker {
         var counts = counts
         if resets.day { counts.day = 0 }
         if resets.month { counts.month = 0 }
+        if resets.week { counts.week = 0 }
         return counts
     }
 
@@ -272,7 +282,8 @@ package struct TraceChecker {
         let usageDay = Oracle.usageDay(stored: storedDay, localDate: localDate)
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
         let resetsDay = storedDay.map { usageDay > $0 } ?? false
-        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth)
+        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth,
+                            week: resetsDay && usageDay.daysSince1970 >= storedNextWeek, weeks: countsWeeks)
 
         // G4, G6–G9 for a use.
         var use = UseExpectation()
@@ -339,9 +350,10 @@ package struct TraceChecker {
             if resetsDay || storedDay == nil {
                 for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
                 storedNextMonth = Oracle.nextMonthStart(usageDay).daysSince1970
+                if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
                 storedDay = usageDay
             }
-            stored[meter] = Self.adding(cost, to: stored[meter])
+            stored[meter] = Self.adding(cost, to: stored[meter], weeks: countsWeeks)
             if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
         }
         if let meter = use.released, stored[meter].stock > 0 {
@@ -376,7 +388,7 @@ package struct TraceChecker {
         use.outcome = .blocked
         use.reason = reason
         use.response = rules.oracle.response(plan: plan, reason: reason)
-        if reason == .day || reason == .month {
+        if reason == .day || reason == .month || reason == .week {
             use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
         }
         use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
@@ -431,7 +443,7 @@ package struct TraceChecker {
         case (.blocked?, .allowed?):
             switch use.reason! {
             case .noPlan, .notInPlan, .history: return .nothingBeyondPlan
-            case .day, .month, .total, .stock: return .limitsRespected
+            case .day, .week, .month, .total, .stock: return .limitsRespected
             }
         case (.allowed?, _): return .noOverBlocking
         default: return .exactResponses // an outcome on an event that is not a use, or none on a use
@@ -459,13 +471,14 @@ package struct TraceChecker {
         case .history:
             let days = plan.flatMap { p in feature.flatMap { policy.plans[p].historyDays[$0] } }
             return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
-        case .day, .month, .total, .stock:
+        case .day, .week, .month, .total, .stock:
             let window = LimitWindow(name: reason.name)!
             let cost = feature.map { policy.features[$0].cost } ?? 1
+            let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
             if cost > 1 {
-                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day passed (\(usedText(before, feature: feature)))"
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of \(order) passed (\(usedText(before, feature: feature)))"
             }
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of total, stock, month, day reached (\(usedText(before, feature: feature)))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of \(order) reached (\(usedText(before, feature: feature)))"
         }
     }
 
@@ -558,21 +571,23 @@ package struct TraceChecker {
     @inline(__always)
     private static func expectedCounts(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation, cost: Int) -> UsageCounts {
         var counts = inForce(stored, resets)
-        if use.counted == meter { counts = adding(cost, to: counts) }
+        if use.counted == meter { counts = adding(cost, to: counts, weeks: resets.weeks) }
         if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
         return counts
     }
 
-    /// G4: an allowed use adds its cost to every window's count, each stopping at
-    /// 2,147,483,647. (`total` is the largest of the four, and `stock` only ever at most
-    /// it: the clamp is needed only when they pass, a branch never taken in practice.)
+    /// G4: an allowed use adds its cost to every window's count (`week` only under a
+    /// policy that keeps weeks, `weeks`), each stopping at 2,147,483,647. (`total` is the
+    /// largest of them, and `stock` only ever at most it: the clamp is needed only when
+    /// they pass, a branch never taken in practice.)
     @inline(__always)
-    private static func adding(_ cost: Int, to counts: UsageCounts) -> UsageCounts {
+    private static func adding(_ cost: Int, to counts: UsageCounts, weeks: Bool) -> UsageCounts {
         var counts = counts
         counts.day += cost
         counts.month += cost
         counts.total += cost
         counts.stock += cost
+        if weeks { counts.week += cost }
         if counts.total > MeterCounts.largest || counts.stock > MeterCounts.largest { counts = clamped(counts) }
         return counts
     }
@@ -581,7 +596,8 @@ package struct TraceChecker {
     @inline(never)
     private static func clamped(_ counts: UsageCounts) -> UsageCounts {
         let largest = MeterCounts.largest
-        return UsageCounts(day: min(counts.day, largest), month: min(counts.month, largest), total: min(counts.total, largest), stock: min(counts.stock, largest))
+        return UsageCounts(day: min(counts.day, largest), month: min(counts.month, largest), total: min(counts.total, largest), stock: min(counts.stock, largest),
+                           week: min(counts.week, largest))
     }
 
     /// Each meter's credits after the event (G13): those recomputed from the trace.
@@ -618,6 +634,7 @@ package struct TraceChecker {
         switch window {
         case .day where resetsDay: return "usage day \(usageDay) is later than the last counted day \(storedDay!): day reads 0"
         case .month where resetsDay: return "the month of usage day \(usageDay) against the last counted day \(storedDay!)"
+        case .week where resetsDay: return "the week (from \(policy.firstWeekday?.name ?? "monday")) of usage day \(usageDay) against the last counted day \(storedDay!)"
         case .total, .stock: return "\(window.name) never resets; a \(event.action.name) changes no count"
         default: return "a \(event.action.name) changes no count"
         }

@@ -69,6 +69,17 @@ package enum CoverageCategory: Hashable, Sendable {
     case blockedWithTooFewCredits
     /// A use after local midnight and before the policy's day start: the day before's (G2).
     case usedBeforeDayStart
+    /// The usage day's week advanced (a policy with a `week` limit).
+    case weekRollover
+    /// A use blocked by a `week` limit on a month's last day, and the meter's next use, the
+    /// next day and in the same week, blocked by it again: the month's end resets no week.
+    case weekLimitAcrossMonthEnd
+    /// A use blocked by a `week` limit on its week's last day, and the meter's next use,
+    /// the next day (the first weekday), allowed.
+    case weekFreedNextDay
+    /// A use blocked while both its meter's `month` and `week` limits are passed: the
+    /// reason is the one that starts again later (G6.4).
+    case weekAndMonthBothPassed
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -132,7 +143,7 @@ package enum CoverageCategory: Hashable, Sendable {
             for reason in reachableReasons(policy, plan: plan) { all.append(.blocked(plan: plan, reason: reason)) }
         }
         for meter in policy.meters.indices {
-            for window in policy.meterWindows[meter] where window == .day || window == .month { all.append(.reset(meter: meter, window: window)) }
+            for window in policy.meterWindows[meter] where window == .day || window == .week || window == .month { all.append(.reset(meter: meter, window: window)) }
         }
         for (meter, window) in calendarWindows(policy) {
             all += CalendarEdge.allCases.map { .calendar(meter: meter, window: window, edge: $0) }
@@ -161,6 +172,10 @@ package enum CoverageCategory: Hashable, Sendable {
         if !costly.isEmpty { all += [.costlyUseBlockedWithUnitsLeft, .costlyUseReachedLimit] }
         if costly.contains(where: policy.hasCredits(meter:)) { all.append(.blockedWithTooFewCredits) }
         if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
+        if policy.countsWeeks {
+            all += [.weekRollover, .weekLimitAcrossMonthEnd, .weekFreedNextDay]
+            if weekAndMonthMeters(policy).contains(true) { all.append(.weekAndMonthBothPassed) }
+        }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -194,7 +209,7 @@ package enum CoverageCategory: Hashable, Sendable {
 
     /// The reasons a use can be blocked for under `plan` given how counts relate: a
     /// window is never the reason when a window checked before it (G6.4) has a limit no
-    /// larger and a count never smaller (`total` ≥ `month` ≥ `day` always, and `stock`
+    /// larger and a count never smaller (`total` ≥ `month` ≥ `day` and `total` ≥ `week` ≥ `day` always, and `stock`
     /// equals `total` for a meter nothing releases).
     package static func reachableReasons(_ policy: SubscriptionPolicy, plan: Int?) -> [BlockReason] {
         guard let plan else { return policy.reasonsThatCanOccur(under: nil) }
@@ -202,6 +217,7 @@ package enum CoverageCategory: Hashable, Sendable {
             let window: LimitWindow
             switch reason {
             case .day: window = .day
+            case .week: window = .week
             case .month: window = .month
             case .stock: window = .stock
             default: return true
@@ -227,11 +243,16 @@ package enum CoverageCategory: Hashable, Sendable {
         return !earlier.contains { before in
             guard let shadow = rules.limit(meter: meter, before)?.value, shadow <= limit else { return false }
             switch (before, window) {
-            case (.total, _), (.month, .day): return true
-            case (.stock, .month), (.stock, .day): return !released
+            case (.total, _), (.month, .day), (.week, .day): return true // (a week may hold more uses than its month: no shadow)
+            case (.stock, .month), (.stock, .week), (.stock, .day): return !released
             default: return false
             }
         }
+    }
+
+    /// Per meter: whether some plan limits it both by `month` and by `week`.
+    package static func weekAndMonthMeters(_ policy: SubscriptionPolicy) -> [Bool] {
+        policy.meters.indices.map { meter in policy.plans.contains { $0.limit(meter: meter, .month) != nil && $0.limit(meter: meter, .week) != nil } }
     }
 
     /// The `day` and `month` windows of each meter that some plan a user can be under
@@ -281,6 +302,10 @@ package enum CoverageCategory: Hashable, Sendable {
         case .costlyUseReachedLimit: return "costly-use-reached-limit-exactly"
         case .blockedWithTooFewCredits: return "blocked-with-too-few-credits"
         case .usedBeforeDayStart: return "used-before-day-start"
+        case .weekRollover: return "week-rollover"
+        case .weekLimitAcrossMonthEnd: return "week-limit-across-month-end"
+        case .weekFreedNextDay: return "week-freed-next-day"
+        case .weekAndMonthBothPassed: return "week-and-month-limits-both-passed"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -303,7 +328,7 @@ package enum CoverageCategory: Hashable, Sendable {
     package var meaning: String {
         switch self {
         case .blocked: "a use blocked under the plan for the reason, with the policy's response"
-        case .reset: "the usage day (or month) advanced while the window's count was above 0"
+        case .reset: "the usage day (or its week or month) advanced while the window's count was above 0"
         case .calendar(_, let window, let edge): edge.meaning(window)
         case .stockAtWarning: "the stock rose to the warning share of the plan's limit"
         case .stockAtLimit: "the stock rose to the plan's limit"
@@ -328,6 +353,10 @@ package enum CoverageCategory: Hashable, Sendable {
         case .costlyUseReachedLimit: "a use costing more than one unit that brought a limited count exactly to its limit"
         case .blockedWithTooFewCredits: "a use blocked by a limit while its meter held credits, fewer than the use costs"
         case .usedBeforeDayStart: "a use after local midnight and before the day start, which counts for the day before"
+        case .weekRollover: "the usage day's week advanced"
+        case .weekLimitAcrossMonthEnd: "blocked by the week's limit on a month's last day, and again the next day, the same week"
+        case .weekFreedNextDay: "blocked by the week's limit on its last day, and allowed the next day, the first of a new week"
+        case .weekAndMonthBothPassed: "a use blocked with both the month's and the week's limits passed (the later to start again is the reason)"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

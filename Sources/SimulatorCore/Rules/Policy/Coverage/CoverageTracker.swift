@@ -15,9 +15,9 @@ package struct CoverageTracker {
     private var reached: [Int]
 
     // Slots of the categories, −1 where the policy has none.
-    private let blockedSlots: [Int] // (plan + 1) * 7 + reason
-    private let resetSlots: [Int] // meter * 4 + window
-    private let calendarSlots: [Int] // (meter * 4 + window) * CalendarEdge count + edge
+    private let blockedSlots: [Int] // (plan + 1) * reasons + reason
+    private let resetSlots: [Int] // meter * windows + window
+    private let calendarSlots: [Int] // (meter * windows + window) * CalendarEdge count + edge
     private let warningSlots: [Int], limitSlots: [Int], releaseSlots: [Int]
     private let historyFirstSlots: [Int], historyBeforeSlots: [Int]
     private let zoneSlots: [Int] // by `EdgeCategory.position`
@@ -36,6 +36,17 @@ package struct CoverageTracker {
     private let costlyMeterOf: [Int]
     /// Whether some feature's use costs more than one unit.
     private let hasCostlyFeatures: Bool
+    /// Whether the policy keeps week counts, the day its weeks start on, and the week
+    /// categories' slots.
+    private let countsWeeks: Bool, firstWeekday: Weekday
+    private let weekRollover, weekAcrossMonthEnd, weekFreedNextDay, weekAndMonthPassed: Int
+    /// Per feature: the meter a use of it counts on (not a history feature), or −1.
+    private let countedMeterOf: [Int]
+    /// Per meter: the usage day of the last use blocked by `week`, while it is the meter's
+    /// last use (`Int32.min`: none).
+    private var weekBlockDay: [Int32]
+    /// The first day of the last usage day's week.
+    private var previousWeekStart = Int32.min
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -53,7 +64,7 @@ package struct CoverageTracker {
     /// Per feature: the meter whose calendar edges its uses are watched for (a feature
     /// counting on a meter with limited `day` or `month` windows), or −1.
     private let watchedMeter: [Int]
-    /// Per meter × window (`meter * 4 + window`): whether blocks by it are watched.
+    /// Per meter × window (`meter * LimitWindow.count + window`): whether blocks by it are watched.
     private let watchedWindow: [Bool]
     /// Per meter: the last block by a watched window, waiting for the meter's next use.
     private var watches: [CalendarEdgeWatch]
@@ -92,6 +103,9 @@ package struct CoverageTracker {
     private let instant2038: Int64 = 2_147_483_647_000
     private let instant1980: Int64 = Int64(LocalDate.days(year: 1980, month: 1, day: 1)) * Milliseconds.twentyFourHours
     private static var day: Int64 { Milliseconds.twentyFourHours }
+    /// The number of block reasons and of windows, for the slot tables.
+    private static var reasons: Int { 8 }
+    private static var windows: Int { LimitWindow.count }
 
     /// A tracker of `policy`'s categories, all at 0.
     package init(policy: SubscriptionPolicy) {
@@ -101,6 +115,7 @@ package struct CoverageTracker {
         self.reached = [Int](repeating: 0, count: categories.count)
         func slot(_ category: CoverageCategory) -> Int { categories.firstIndex(of: category) ?? -1 }
         let meters = policy.meters.indices
+        precondition(BlockReason.allCases.count == Self.reasons, "a reason without a slot")
         self.blockedSlots = (0...policy.plans.count).flatMap { shifted in
             BlockReason.allCases.map { slot(.blocked(plan: shifted == 0 ? nil : shifted - 1, reason: $0)) }
         }
@@ -136,6 +151,15 @@ package struct CoverageTracker {
             return meter
         }
         hasCostlyFeatures = costlyMeterOf.contains { $0 >= 0 }
+        countsWeeks = policy.countsWeeks
+        firstWeekday = policy.firstWeekday ?? .monday
+        weekRollover = slot(.weekRollover); weekAcrossMonthEnd = slot(.weekLimitAcrossMonthEnd); weekFreedNextDay = slot(.weekFreedNextDay)
+        weekAndMonthPassed = slot(.weekAndMonthBothPassed)
+        countedMeterOf = policy.features.map { feature in
+            guard case .consumes(let meter) = feature.effect, !feature.hasHistory else { return -1 }
+            return meter
+        }
+        weekBlockDay = [Int32](repeating: .min, count: policy.meters.count)
         creditMeterOf = policy.creditMeterOfFeature
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
@@ -194,6 +218,7 @@ package struct CoverageTracker {
         gainedAt = .min
         offerEndsAt = nil
         heldCredits = 0
+        if countsWeeks { for meter in weekBlockDay.indices { weekBlockDay[meter] = .min } }
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
@@ -217,6 +242,7 @@ package struct CoverageTracker {
             observeUse(feature: feature, day: day, at: at, output: output)
             if hasCreditPacks { observeCredits(feature: feature, output: output) }
             if hasCostlyFeatures { observeCost(feature: feature, output: output) }
+            if countsWeeks { observeWeek(feature: feature, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -300,6 +326,30 @@ package struct CoverageTracker {
         }
     }
 
+    /// A use of a meter under a policy with week limits: blocked by the week on a month's
+    /// last day and again the next day; blocked on the week's last day and allowed the
+    /// next; blocked with the month's and the week's limits both passed. (Out of line: a
+    /// policy without week limits never calls it.)
+    @inline(never)
+    private mutating func observeWeek(feature: Int, output: Output) {
+        let meter = countedMeterOf[feature]
+        guard meter >= 0 else { return }
+        let day = output.day.daysSince1970
+        let blockedByWeek = output.outcome == .blocked && output.reason == .week
+        let blockedDay = weekBlockDay[meter]
+        if blockedDay != .min, day == blockedDay &+ 1 {
+            let sameWeek = firstWeekday.weekStart(of: day) == firstWeekday.weekStart(of: blockedDay)
+            if blockedByWeek, sameWeek, LocalDate(daysSince1970: day).components.day == 1 { hit(weekAcrossMonthEnd) }
+            if output.outcome == .allowed, !sameWeek { hit(weekFreedNextDay) }
+        }
+        weekBlockDay[meter] = blockedByWeek ? day : .min
+        if output.outcome == .blocked, output.reason == .week || output.reason == .month, let plan = output.plan,
+           let week = policy.plans[plan].limit(meter: meter, .week), let month = policy.plans[plan].limit(meter: meter, .month) {
+            let counts = output.counts[meter], cost = policy.features[feature].cost
+            if counts.week + cost > week.value, counts.month + cost > month.value { hit(weekAndMonthPassed) }
+        }
+    }
+
     /// A use's own categories: the trial's or the grace's end crossed since the last use,
     /// a blocked reason under its plan, a release at the stock limit, a diary day at the
     /// edge of the history window, the first or last minute of a day in the calendar.
@@ -318,7 +368,7 @@ package struct CoverageTracker {
             hit(usedAfterExpires)
         }
         if output.outcome == .blocked, let reason = output.reason {
-            hit(blockedSlots[((output.plan ?? -1) &+ 1) &* 7 &+ reason.rawValue])
+            hit(blockedSlots[((output.plan ?? -1) &+ 1) &* Self.reasons &+ reason.rawValue])
             lastUseBlocked = true
         } else {
             lastUseBlocked = false
@@ -354,8 +404,8 @@ package struct CoverageTracker {
         var window: LimitWindow?
         if output.outcome == .blocked, let reason = output.reason {
             switch reason {
-            case .day where watchedWindow[meter &* 4 &+ LimitWindow.day.rawValue]: window = .day
-            case .month where watchedWindow[meter &* 4 &+ LimitWindow.month.rawValue]: window = .month
+            case .day where watchedWindow[meter &* Self.windows &+ LimitWindow.day.rawValue]: window = .day
+            case .month where watchedWindow[meter &* Self.windows &+ LimitWindow.month.rawValue]: window = .month
             default: break
             }
         }
@@ -363,7 +413,7 @@ package struct CoverageTracker {
         let offset = clock.offsetMilliseconds(at: Instant(millisecondsSince1970: at))
         guard let (blocked, edges) = watches[meter].use(day: output.day, at: at, allowed: output.outcome == .allowed, blockedBy: window,
                                                         offset: offset, zone: clock.zone, calendar: policy.calendar, dayStart: dayStart) else { return }
-        let base = (meter &* 4 &+ blocked.rawValue) &* CalendarEdge.allCases.count
+        let base = (meter &* Self.windows &+ blocked.rawValue) &* CalendarEdge.allCases.count
         for edge in edges.members { hit(calendarSlots[base &+ edge.rawValue]) }
     }
 
@@ -430,12 +480,13 @@ package struct CoverageTracker {
         // Most events (a look, a blocked use, a use on the same day) change neither the
         // counts nor the usage day: nothing below can be reached then.
         if hasPrevious, day == previousDay, output.counts == previous { return }
+        if countsWeeks { observeWeekRollover(output) }
         if hasPrevious {
             if monthNumber > previousMonth { hit(monthRollover) }
             for meter in previous.indices {
                 let before = previous[meter], after = output.counts[meter]
-                if day > previousDay, before.day > 0 { hit(resetSlots[meter &* 4 &+ LimitWindow.day.rawValue]) }
-                if monthNumber > previousMonth, before.month > 0 { hit(resetSlots[meter &* 4 &+ LimitWindow.month.rawValue]) }
+                if day > previousDay, before.day > 0 { hit(resetSlots[meter &* Self.windows &+ LimitWindow.day.rawValue]) }
+                if monthNumber > previousMonth, before.month > 0 { hit(resetSlots[meter &* Self.windows &+ LimitWindow.month.rawValue]) }
                 if after.stock > before.stock, let plan = output.plan, stockLimits[plan &* meterCount &+ meter] >= 0 {
                     let limit = stockLimits[plan &* meterCount &+ meter]
                     let warning = (limit * warningPercent + 99) / 100
@@ -450,6 +501,18 @@ package struct CoverageTracker {
         hasPrevious = true
     }
 
+
+    /// The usage day's week advanced, and each meter's week count with it (before
+    /// `observeCounts` moves `previous` on).
+    @inline(never)
+    private mutating func observeWeekRollover(_ output: Output) {
+        let weekStart = firstWeekday.weekStart(of: output.day.daysSince1970)
+        if hasPrevious, weekStart > previousWeekStart {
+            hit(weekRollover)
+            for meter in previous.indices where previous[meter].week > 0 { hit(resetSlots[meter &* Self.windows &+ LimitWindow.week.rawValue]) }
+        }
+        previousWeekStart = weekStart
+    }
 
     /// Per timeline: an instant past 2038-01-19, one before 1980, the grace lived through.
     @inline(__always)

@@ -3,13 +3,14 @@ import SubscriptionModel
 
 /// Policies built into the simulator to show a part of the policy format no product
 /// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
-/// units, with a pack; `night-owl`: a day that starts at 04:00). They are not among the five shipped policies
+/// units, with a pack; `night-owl`: a day that starts at 04:00; `study-week`: calendar weeks from
+/// Sunday beside a month). They are not among the five shipped policies
 /// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
 /// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
 /// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits", "photo-units", "night-owl"]
+    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
@@ -17,6 +18,7 @@ package enum ExamplePolicies {
         case "scan-credits": scanCredits
         case "photo-units": photoUnits
         case "night-owl": nightOwl
+        case "study-week": studyWeek
         default: nil
         }
     }
@@ -27,6 +29,7 @@ package enum ExamplePolicies {
         case "scan-credits": PackageResources.scan_credits_json
         case "photo-units": PackageResources.photo_units_json
         case "night-owl": PackageResources.night_owl_json
+        case "study-week": PackageResources.study_week_json
         default: nil
         }
     }
@@ -39,6 +42,9 @@ package enum ExamplePolicies {
 
     /// Five free puzzles a day and a week of the archive, the day starting at 04:00; Pro 150 a month.
     static let nightOwl = read("night-owl")
+
+    /// Three free lessons a day and ten a week from Sunday; Pro 40 a week and 120 a month.
+    static let studyWeek = read("study-week")
 
     /// The example `name`, read from its embedded file.
     private static func read(_ name: String) -> SubscriptionPolicy {
