@@ -44,9 +44,10 @@ struct MutantBaseTests {
         }
     }
 
-    @Test("on random timelines of every built-in policy", arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+    @Test("on random timelines of every built-in policy, and of every-window-late (a day start, a cost, a week from Wednesday, credits)",
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window-late"])
     func random(policy name: String) throws {
-        let policy = try #require(PolicyLoader.builtIn(name))
+        let policy = try #require(name == "every-window-late" ? SubscriptionMachineOracleTests.everyWindowLate : PolicyLoader.builtIn(name))
         let maker = MutantRandomTimelines(policy: policy)
         var events = 0, blocked = 0, resets = 0
         for user in 0..<MutantRandomTimelines.users {

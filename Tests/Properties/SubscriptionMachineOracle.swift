@@ -79,7 +79,7 @@ struct SubscriptionMachineOracle: Sendable {
                 var paidByCredit = false
                 // G13: past a limit, a credit held for each unit of the use's cost pays for it.
                 let cost = policy.features[feature].cost
-                if let limit = blockedBy, [.day, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
+                if let limit = blockedBy, [.day, .week, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
                    state.credits[meter] >= cost {
                     blockedBy = nil
                     paidByCredit = true
@@ -226,7 +226,7 @@ struct SubscriptionMachineOracle: Sendable {
 
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
     /// date in the calendar is later than the usage day; by `month`, the first at which its
-    /// month is later. Nil for every other reason.
+    /// month is later; by `week`, its week. Nil for every other reason.
     func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
         guard let target = resetDate(reason, usageDay) else { return nil }
         var walker: ZoneClock

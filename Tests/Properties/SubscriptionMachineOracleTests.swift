@@ -5,9 +5,9 @@ import Testing
 
 /// The generic engine, compiled for speed, gives exactly the outputs of its first, plain
 /// form (`SubscriptionMachineOracle`): every shipped policy, the built-in examples (credit
-/// packs, costs, a day start), and a policy written here with every window, a trial, a
+/// packs, costs, a day start, weeks), and a policy written here with every window, a trial, a
 /// grace, no plan and a calendar zone whose dates change at midnight shifts (and again
-/// with a day start at 00:30 and a cost of 2), replayed over many random valid
+/// with a day start at 00:30, a cost of 2, a week from Wednesday and a credit pack), replayed over many random valid
 /// timelines through both, output for output, state included. (The screens are the
 /// checker's to hold: `ScreenOracle`.)
 ///
@@ -24,13 +24,19 @@ struct SubscriptionMachineOracleTests {
         return PolicyLoader.builtIn(name)!
     }
 
-    /// `everyWindow` in format 5: days start at 00:30 in America/Santiago (whose clocks
-    /// move at midnight, so some day starts fall in the skipped hour) and `use-b` costs 2.
+    /// `everyWindow` in format 6: days start at 00:30 in America/Santiago (whose clocks
+    /// move at midnight, so some day starts fall in the skipped hour), `use-b` costs 2,
+    /// Plus limits `a` by a week from Wednesday beside its month (so both pass at once,
+    /// and credits pay past a week), and a pack adds 5 credits to `a`.
     static let everyWindowLate: SubscriptionPolicy = {
         let json = everyWindowText
             .replacingOccurrences(of: #""policy": "every-window", "calendar": "America/Santiago","#,
-                                  with: #""format": 5, "policy": "every-window-late", "calendar": "America/Santiago", "dayStartsAt": "00:30","#)
+                                  with: #""format": 6, "policy": "every-window-late", "calendar": "America/Santiago", "dayStartsAt": "00:30", "weekStartsOn": "wednesday","#)
             .replacingOccurrences(of: #"{"id": "use-b", "consumes": "b"}"#, with: #"{"id": "use-b", "consumes": "b", "cost": 2}"#)
+            .replacingOccurrences(of: #""limits": {"a": {"day": 4, "month": 30}, "b": {"stock": 3}},"#,
+                                  with: #""limits": {"a": {"day": 4, "month": 14, "week": 6}, "b": {"stock": 3}},"#)
+            .replacingOccurrences(of: #""month": "paywall", "stock": "paywall"}},"#, with: #""month": "paywall", "stock": "paywall", "week": "paywall"}},"#)
+            .replacingOccurrences(of: #""noPlanResponse":"#, with: #""creditPacks": [{"id": "a.pack", "meter": "a", "credits": 5}], "noPlanResponse":"#)
         do {
             return try SubscriptionPolicy(data: Data(json.utf8), file: "every-window-late.json")
         } catch {

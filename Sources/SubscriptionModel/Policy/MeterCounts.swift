@@ -82,13 +82,12 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     public subscript(meter: Int) -> UsageCounts {
         @inline(__always)
         get {
-            let counts = vector(meter)
-            return UsageCounts(day: Int(counts[0]), month: Int(counts[1]), total: Int(counts[2]), stock: Int(counts[3]), week: Int(weeks[meter]))
+            UsageCounts(lanes: vector(meter), week: weeks[meter])
         }
         @inline(__always)
         set {
-            setVector(meter, SIMD4(Int32(newValue.day), Int32(newValue.month), Int32(newValue.total), Int32(newValue.stock)))
-            weeks[meter] = Int32(newValue.week)
+            setVector(meter, newValue.lanes)
+            weeks[meter] = newValue.weekLane
         }
     }
 
@@ -105,6 +104,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     package var creditLanes: SIMD4<Int32> {
         meterCount <= Self.creditCapacity ? storage.3 : SIMD4()
     }
+
+    /// Every meter's `week` count, one lane each (zero under a policy without a week
+    /// limit): what a digest folds in, at no cost to a policy that has none.
+    @inlinable
+    package var weekLanes: SIMD4<Int32> { weeks }
 
     /// Sets the credits held for meter `meter` (at most `creditCapacity` meters).
     package mutating func setCredits(_ credits: Int, of meter: Int) {

@@ -76,6 +76,8 @@ struct PolicyTables: Sendable {
     let countsWeeks: Bool
     /// The day weeks start on (Monday when the policy has no week limit; unread then).
     let firstWeekday: Weekday
+    /// The first weekday when the policy counts weeks, else nil (what `Usage` reads).
+    let weeks: Weekday?
 
     static let reasons = BlockReason.allCases.count
 
@@ -85,6 +87,7 @@ struct PolicyTables: Sendable {
         self.sellsCredits = !policy.creditPacks.isEmpty
         self.countsWeeks = policy.countsWeeks
         self.firstWeekday = policy.firstWeekday ?? .monday
+        self.weeks = policy.countsWeeks ? self.firstWeekday : nil
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
@@ -201,25 +204,27 @@ struct PolicyTables: Sendable {
             let base = slot &* LimitWindow.count
             if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
             if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
-            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] {
-                if set & Self.bit(.week) != 0, counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue] {
-                    return weekEndsAfterMonth(usageDay) ? .week : .month
-                }
-                return .month
-            }
-            if set & Self.bit(.week) != 0, counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue] { return .week }
+            if set & Self.bit(.week) != 0 { return calendarReason(base: base, set: set, counts: counts, cost: cost, usageDay: usageDay) }
+            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
             if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
             return nil
         }
     }
 
-    /// G6.4 when a `month` and a `week` limit both block: whether the usage day's week
-    /// ends after its month (the next week starts after the 1st of the next month), so
-    /// that `week` is the reason that frees the use later. (Out of line: it takes both
-    /// limits reached at once.)
+    /// G6.4's `month`, `week` and `day` for a meter a plan limits by week (the limits at
+    /// `base`, `set` the windows limited): when the month and the week both block, the
+    /// one whose next start is later (the next week's first day after the 1st of the next
+    /// month: `week`; on the same day: `month`). (Out of line: a policy without weeks never
+    /// calls it, and the step that does not is compiled as before weeks.)
     @inline(never)
-    func weekEndsAfterMonth(_ usageDay: LocalDate) -> Bool {
-        firstWeekday.weekStart(of: usageDay.daysSince1970) &+ 7 > SubscriptionState.month(of: usageDay).next
+    func calendarReason(base: Int, set: UInt8, counts: UsageCounts, cost: Int, usageDay: LocalDate) -> BlockReason? {
+        let week = counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue]
+        if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] {
+            return week && nextWeekStart(after: usageDay) > SubscriptionState.month(of: usageDay).next ? .week : .month
+        }
+        if week { return .week }
+        if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
+        return nil
     }
 
     /// The first day (since 1970) of the week after `usageDay`'s (G8's week reset).

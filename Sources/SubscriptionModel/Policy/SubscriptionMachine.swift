@@ -80,7 +80,7 @@ public struct SubscriptionMachine: Sendable {
             credit(pack: pack, refunded: true, &state.counts)
         }
         let plan = tables.plan(of: state, at: instant)
-        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), tables)
+        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), weeks: tables.weeks)
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: nil, reason: nil, response: nil, resetAt: nil,
                             upgrade: nil, counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
     }
@@ -126,8 +126,11 @@ public struct SubscriptionMachine: Sendable {
         /// weeks): `week` counts read 0 too.
         var newWeek: Bool
 
+        /// (`weeks`: the policy's first weekday when it counts weeks, else nil. Not the
+        /// tables themselves: a struct of arrays passed by value is retained and released
+        /// field by field, at every event.)
         @inline(__always)
-        init(_ state: SubscriptionState, today: LocalDate, _ tables: PolicyTables) {
+        init(_ state: SubscriptionState, today: LocalDate, weeks: Weekday?) {
             if let stored = state.storedDay, today <= stored {
                 day = stored
                 newDay = false
@@ -137,8 +140,16 @@ public struct SubscriptionMachine: Sendable {
                 day = today
                 newDay = state.storedDay != nil
                 newMonth = newDay && today.daysSince1970 >= state.nextMonthStart
-                newWeek = newDay && tables.countsWeeks && tables.isLaterWeek(today, than: state.storedDay!)
+                newWeek = false
+                if newDay, let weeks { newWeek = Self.isLaterWeek(today, than: state.storedDay!, weeks) }
             }
+        }
+
+        /// Whether `today` is in a later week than `stored`, weeks starting on `first`. (Out
+        /// of line: a policy without weeks never calls it.)
+        @inline(never)
+        static func isLaterWeek(_ today: LocalDate, than stored: LocalDate, _ first: Weekday) -> Bool {
+            today.daysSince1970 >= first.weekStart(of: stored.daysSince1970) &+ 7
         }
 
         /// The state's counts as they are in force on the usage day.
@@ -154,7 +165,7 @@ public struct SubscriptionMachine: Sendable {
     @inline(__always)
     func use(_ feature: Int, day: LocalDate?, at instant: Instant, _ state: inout SubscriptionState) -> Output {
         let plan = tables.plan(of: state, at: instant)
-        var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), tables)
+        var usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), weeks: tables.weeks)
         var checked = UsageCounts()
         let reason: BlockReason?
         switch tables.featureKinds[feature] {
@@ -192,27 +203,33 @@ public struct SubscriptionMachine: Sendable {
     /// The output of a blocked use (G6–G9); nothing in the state changes. `counts` are
     /// the consumed meter's counts in force (zero for a feature that consumes nothing).
     /// (It is inlined so that its output is built where `apply` returns it: called out
-    /// of line, the 184-byte output was built in a temporary, then copied field by field
+    /// of line, the output (184 bytes then) was built in a temporary, then copied field by field
     /// into `apply`'s result, about 80 instructions a blocked use. The state is `inout`
     /// only so that it is read in place: passed by value, parts of it are still copied,
     /// 5 to 9 instructions an event even inlined.)
-    @inline(__always)
+    @_transparent
     func blocked(_ reason: BlockReason, _ feature: Int, day: LocalDate?, plan: Int, at instant: Instant, usage: Usage, counts: UsageCounts,
                  _ state: inout SubscriptionState) -> Output {
-        let resetAt: Instant?
+        // G8: the date the reset waits for (the month's and the week's worked out of line),
+        // and one walk to it.
+        let target: Int32
         switch reason {
-        case .day: resetAt = resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 + 1), after: instant, clock: state.clock) // G8
-        case .month:
-            let next = Self.nextMonthStart(after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
-            resetAt = resetInstant(to: LocalDate(daysSince1970: next), after: instant, clock: state.clock)
-        case .week: resetAt = resetInstant(to: LocalDate(daysSince1970: tables.nextWeekStart(after: usage.day)), after: instant, clock: state.clock)
-        default: resetAt = nil
+        case .day: target = usage.day.daysSince1970 &+ 1
+        case .month, .week: target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+        default: target = .min
         }
+        let resetAt = target == .min ? nil : resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
                             response: tables.response(plan: plan, reason: reason), // G7
                             resetAt: resetAt,
                             upgrade: tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts), // G9
                             counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    /// G8's target for a `month` or `week` block: the first day of the next month or week.
+    @inline(never)
+    func longerResetTarget(_ reason: BlockReason, after day: LocalDate, monthStart: Int32, nextMonthStart: Int32) -> Int32 {
+        reason == .week ? tables.nextWeekStart(after: day) : Self.nextMonthStart(after: day, monthStart: monthStart, nextMonthStart: nextMonthStart)
     }
 
     /// The first day of the month after `day`'s (G8's month reset): the stored day's
@@ -235,7 +252,7 @@ public struct SubscriptionMachine: Sendable {
     /// The usage day at `instant` (G3): the later of the stored day and the local date now.
     package func usageDay(of state: SubscriptionState, at instant: Instant) -> LocalDate {
         var clock = state.clock
-        return Usage(state, today: tables.calendarDate(at: instant, clock: &clock), tables).day
+        return Usage(state, today: tables.calendarDate(at: instant, clock: &clock), weeks: tables.weeks).day
     }
 
     /// The counts in force on `usageDay` (G3): `day` counts read 0 once the usage day is

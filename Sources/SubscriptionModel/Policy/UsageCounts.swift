@@ -1,26 +1,61 @@
 /// A meter's counts (G4): on the usage day, in its month, since the install, the items
 /// held now, and in its week (kept only under a policy that limits some meter by week,
 /// format 6; 0 otherwise).
-public struct UsageCounts: Hashable, Sendable {
+///
+/// Held as 32-bit lanes, as `MeterCounts` holds them, so that reading a meter's counts
+/// out of the engine's output is a copy of one vector, not five conversions; each count
+/// is at most 2,147,483,647 (storing a larger one traps).
+public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
+    /// `day`, `month`, `total`, `stock`, in `LimitWindow` order.
+    @usableFromInline
+    var lanes: SIMD4<Int32>
+    /// `week`.
+    @usableFromInline
+    var weekLane: Int32
+
     /// Uses on the usage day.
-    public var day: Int
+    @inlinable
+    public var day: Int {
+        get { Int(lanes[0]) }
+        set { lanes[0] = Int32(newValue) }
+    }
     /// Uses in the usage day's calendar month.
-    public var month: Int
+    @inlinable
+    public var month: Int {
+        get { Int(lanes[1]) }
+        set { lanes[1] = Int32(newValue) }
+    }
     /// Uses since the install.
-    public var total: Int
+    @inlinable
+    public var total: Int {
+        get { Int(lanes[2]) }
+        set { lanes[2] = Int32(newValue) }
+    }
     /// Items held now.
-    public var stock: Int
+    @inlinable
+    public var stock: Int {
+        get { Int(lanes[3]) }
+        set { lanes[3] = Int32(newValue) }
+    }
     /// Uses in the usage day's week (0 under a policy with no `week` limit).
-    public var week: Int
+    @inlinable
+    public var week: Int {
+        get { Int(weekLane) }
+        set { weekLane = Int32(newValue) }
+    }
 
     /// Creates counts.
     @inlinable
     public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0, week: Int = 0) {
-        self.day = day
-        self.week = week
-        self.month = month
-        self.total = total
-        self.stock = stock
+        lanes = SIMD4(Int32(day), Int32(month), Int32(total), Int32(stock))
+        weekLane = Int32(week)
+    }
+
+    /// Counts from a meter's lanes.
+    @inlinable @inline(__always)
+    init(lanes: SIMD4<Int32>, week: Int32) {
+        self.lanes = lanes
+        self.weekLane = week
     }
 
     /// The count of one window.
@@ -44,5 +79,10 @@ public struct UsageCounts: Hashable, Sendable {
             case .week: week = newValue
             }
         }
+    }
+
+    /// `UsageCounts(day: 1, month: 1, total: 1, stock: 1)`, and `week` when it is not 0.
+    public var description: String {
+        "UsageCounts(day: \(day), month: \(month), total: \(total), stock: \(stock)" + (week == 0 ? ")" : ", week: \(week))")
     }
 }

@@ -145,3 +145,18 @@ struct WeekWindowTests {
         #expect(Weekday(of: LocalDate(year: 2026, month: 12, day: 5)) == .saturday)
     }
 }
+
+extension WeekWindowTests {
+    @Test("a digest folds the week counts in: two outputs that differ only there differ")
+    func digestFoldsWeeks() {
+        var run = ScriptedUser(Self.policy(), zone: "UTC")
+        run("2026-04-04T10:00:00Z", .install)
+        let output = run("2026-04-04T10:01:00Z", .use("f"))
+        var other = output
+        other.counts[0].week += 1
+        var digester = OutputDigester(), otherDigester = OutputDigester()
+        digester.add(output)
+        otherDigester.add(other)
+        #expect(digester.digest != otherDigester.digest)
+    }
+}

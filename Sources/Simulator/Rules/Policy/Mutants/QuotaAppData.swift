@@ -6,8 +6,8 @@ import SimulatorCore
 /// reference engine's state.
 ///
 /// Counts are kept as written with the last counted use (G3, G4), like a row a server
-/// or `UserDefaults` would hold: `usageDay` and, per meter, the day, month, total and
-/// stock counts on it.
+/// or `UserDefaults` would hold: `usageDay` and, per meter, the day, month, total,
+/// stock and week counts on it.
 public struct QuotaAppData: Sendable {
     /// The rules the app follows.
     public let policy: SubscriptionPolicy

@@ -67,6 +67,13 @@ enum PolicyRunReport {
     /// Every outcome name of a policy report, in table order.
     static var allOutcomes: [String] { ["allowed"] + BlockReason.allCases.map { "blocked: \($0)" } }
 
+    /// The outcome names a report of `policy` lists: all but the reasons of windows it
+    /// never counts (`week` without a week limit), so that a report of a policy written
+    /// before that window has the same keys as before it.
+    static func listedOutcomes(of policy: SubscriptionPolicy) -> [String] {
+        allOutcomes.filter { $0 != "blocked: week" || policy.countsWeeks }
+    }
+
     static func behaviour(_ result: RunResult<PolicyRules>) -> RunReport.Behaviour {
         let policy = result.policy
         let plans = policy.plans.map(\.id) + ["none"]
@@ -74,15 +81,16 @@ enum PolicyRunReport {
         let slots = RunObserver.slots
         let table = result.behaviour
         var byPersona: [String: RunReport.PersonaBehaviour] = [:]
-        var byPlan: [String: [String: Int]] = Dictionary(uniqueKeysWithValues: plans.map { ($0, Dictionary(uniqueKeysWithValues: outcomes.map { ($0, 0) })) })
+        let listed = listedOutcomes(of: policy)
+        var byPlan: [String: [String: Int]] = Dictionary(uniqueKeysWithValues: plans.map { ($0, Dictionary(uniqueKeysWithValues: listed.map { ($0, 0) })) })
         for persona in Persona.allCases {
-            var outcomeCounts = Dictionary(uniqueKeysWithValues: outcomes.map { ($0, 0) })
+            var outcomeCounts = Dictionary(uniqueKeysWithValues: listed.map { ($0, 0) })
             var planCounts = Dictionary(uniqueKeysWithValues: plans.map { ($0, 0) })
             for (planIndex, plan) in plans.enumerated() {
                 for slot in 0..<slots {
                     let count = table[(persona.position * plans.count + planIndex) * slots + slot]
                     planCounts[plan]! += count
-                    if slot > 0 {
+                    if slot > 0, count > 0 { // (a reason not listed never occurs)
                         outcomeCounts[outcomes[slot - 1]]! += count
                         byPlan[plan]![outcomes[slot - 1]]! += count
                     }

@@ -40,13 +40,14 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
     /// identity (registered for good after a sign-in), else `none`.
     case planInForce = "plan-in-force"
     /// G1, G3, G4: each meter's counts are those recomputed from the allowed uses seen:
-    /// all four windows add a counted use's cost (1 unless its feature says more), a
-    /// release gives one item of stock back,
-    /// `day` reads 0 on a later usage day and `month` in a later month, `total` and
+    /// every window adds a counted use's cost (1 unless its feature says more; `week`
+    /// only under a policy with a week limit), a release gives one item of stock back,
+    /// `day` reads 0 on a later usage day, `month` in a later month, `week` in a later
+    /// week, `total` and
     /// `stock` never reset, and nothing (a sign-in, a purchase, a reinstall) changes them.
     case countsFollowUses = "counts-follow-uses"
-    /// G8: a use blocked by `day` (`month`) reports the first instant after it at which
-    /// the calendar's local date (month) is later than the usage day's; any other output
+    /// G8: a use blocked by `day` (`month`, `week`) reports the first instant after it at
+    /// which the calendar's local date (month, week) is later than the usage day's; any other output
     /// reports none.
     case resetAt = "reset-at"
     /// G9: a blocked use offers exactly the paid plans ranked above the plan in force

@@ -144,7 +144,7 @@ package final class Oracle: Sendable {
         return nil
     }
 
-    /// Credit packs: a use G6 blocks for a limit (`day`, `month`, `total` or `stock`) goes
+    /// Credit packs: a use G6 blocks for a limit (`day`, `week`, `month`, `total` or `stock`) goes
     /// ahead when the meter holds a credit for each unit the use costs (`credits` held,
     /// `cost` units), and takes them. Nothing else (no plan, a feature the plan does not
     /// enable, a history day) is paid.

@@ -67,6 +67,9 @@ package struct OutputDigester {
         let credits = output.counts.creditLanes
         let bits = unsafeBitCast(credits, to: (UInt64, UInt64).self)
         if bits.0 | bits.1 != 0 { word ^= Self.fold(credits) }
+        // Each meter's week count (none without a week limit, which leaves the fold as it was).
+        let weeks = unsafeBitCast(output.counts.weekLanes, to: (UInt64, UInt64).self)
+        if weeks.0 | weeks.1 != 0 { word ^= Self.fold(output.counts.weekLanes) &* 0x2545_F491_4F6C_DD1D }
         if let entitlement = output.entitlement {
             head |= 1 << 49
             word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)

@@ -229,12 +229,11 @@ package struct TraceChecker {
     }
 
     /// Whether the usage day resets the `day`, `month` and `week` counts written on the
-    /// stored day; `weeks`: whether the policy keeps week counts at all (G4).
+    /// stored day.
     private struct Resets {
         var day: Bool
         var month: Bool
         var week = false
-        var weeks = false
     }
 
     /// G3: the counts written on the stored day as they read under `resets`.
@@ -283,7 +282,7 @@ package struct TraceChecker {
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
         let resetsDay = storedDay.map { usageDay > $0 } ?? false
         let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth,
-                            week: resetsDay && usageDay.daysSince1970 >= storedNextWeek, weeks: countsWeeks)
+                            week: resetsDay && usageDay.daysSince1970 >= storedNextWeek)
 
         // G4, G6–G9 for a use.
         var use = UseExpectation()
@@ -337,7 +336,8 @@ package struct TraceChecker {
                                              credits: paidByCredit ? creditsBefore : 0, cost: cost) {
             return violation
         }
-        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost),
+        if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost)
+            || countsWeeks && !Self.weeksAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost),
            let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use, cost: cost) {
             return violation
         }
@@ -353,7 +353,8 @@ package struct TraceChecker {
                 if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
                 storedDay = usageDay
             }
-            stored[meter] = Self.adding(cost, to: stored[meter], weeks: countsWeeks)
+            stored[meter] = Self.adding(cost, to: stored[meter])
+            if countsWeeks { stored[meter].week = Self.weekAdding(cost, to: stored[meter].week) }
             if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
         }
         if let meter = use.released, stored[meter].stock > 0 {
@@ -541,10 +542,33 @@ package struct TraceChecker {
     @inline(__always)
     private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
         guard counts.count == stored.count else { return false }
-        for meter in stored.indices where counts[meter] != expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost) {
-            return false
+        for meter in stored.indices {
+            let got = counts[meter]
+            var expected = expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
+            expected.week = got.week // (the week counts are compared apart: `weeksAsExpected`)
+            if got != expected { return false }
         }
         return true
+    }
+
+    /// Under a policy that keeps week counts (G4): whether every meter's `week` count
+    /// after the event is the expected one. (Apart from `countsAsExpected`, and out of
+    /// line, so that a policy without weeks checks its counts as before weeks.)
+    @inline(never)
+    private static func weeksAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
+        guard counts.count == stored.count else { return false }
+        return stored.indices.allSatisfy { counts[$0].week == expectedWeek(stored[$0], meter: $0, resets: resets, use: use, cost: cost) }
+    }
+
+    /// A meter's `week` count right after the event (a policy that keeps week counts).
+    private static func expectedWeek(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation, cost: Int) -> Int {
+        let week = inForce(stored, resets).week
+        return use.counted == meter ? weekAdding(cost, to: week) : week
+    }
+
+    /// G4 for a week count: the use's cost added, stopping at 2,147,483,647.
+    private static func weekAdding(_ cost: Int, to week: Int) -> Int {
+        min(week + cost, MeterCounts.largest)
     }
 
     /// Each meter's counts after the event, on the windows the contract shows.
@@ -555,7 +579,8 @@ package struct TraceChecker {
                                    detail: "counts for \(output.counts.count) meters, expected \(stored.count) (\(policy.meters.joined(separator: ", ")))")
         }
         for meter in stored.indices {
-            let expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
+            var expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
+            if countsWeeks { expected.week = Self.expectedWeek(stored[meter], meter: meter, resets: resets, use: use, cost: cost) }
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
@@ -571,33 +596,32 @@ package struct TraceChecker {
     @inline(__always)
     private static func expectedCounts(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation, cost: Int) -> UsageCounts {
         var counts = inForce(stored, resets)
-        if use.counted == meter { counts = adding(cost, to: counts, weeks: resets.weeks) }
+        if use.counted == meter { counts = adding(cost, to: counts) }
         if use.released == meter, counts.stock > 0 { counts.stock -= 1 }
         return counts
     }
 
-    /// G4: an allowed use adds its cost to every window's count (`week` only under a
-    /// policy that keeps weeks, `weeks`), each stopping at 2,147,483,647. (`total` is the
-    /// largest of them, and `stock` only ever at most it: the clamp is needed only when
-    /// they pass, a branch never taken in practice.)
+    /// G4: an allowed use adds its cost to the `day`, `month`, `total` and `stock` counts
+    /// (a `week` count too under a policy that keeps them: `weekAdding`), each stopping
+    /// at 2,147,483,647. (`total` is the largest of the four, and `stock` only ever at
+    /// most it: the clamp is needed only when they pass, a branch never taken in practice.)
     @inline(__always)
-    private static func adding(_ cost: Int, to counts: UsageCounts, weeks: Bool) -> UsageCounts {
+    private static func adding(_ cost: Int, to counts: UsageCounts) -> UsageCounts {
+        if counts.total + cost > MeterCounts.largest || counts.stock + cost > MeterCounts.largest { return clamped(cost, counts) }
         var counts = counts
         counts.day += cost
         counts.month += cost
         counts.total += cost
         counts.stock += cost
-        if weeks { counts.week += cost }
-        if counts.total > MeterCounts.largest || counts.stock > MeterCounts.largest { counts = clamped(counts) }
         return counts
     }
 
-    /// Each count at most 2,147,483,647.
+    /// The cost added, each count stopping at 2,147,483,647.
     @inline(never)
-    private static func clamped(_ counts: UsageCounts) -> UsageCounts {
+    private static func clamped(_ cost: Int, _ counts: UsageCounts) -> UsageCounts {
         let largest = MeterCounts.largest
-        return UsageCounts(day: min(counts.day, largest), month: min(counts.month, largest), total: min(counts.total, largest), stock: min(counts.stock, largest),
-                           week: min(counts.week, largest))
+        return UsageCounts(day: min(counts.day + cost, largest), month: min(counts.month + cost, largest), total: min(counts.total + cost, largest),
+                           stock: min(counts.stock + cost, largest), week: counts.week)
     }
 
     /// Each meter's credits after the event (G13): those recomputed from the trace.

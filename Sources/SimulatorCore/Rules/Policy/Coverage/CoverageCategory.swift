@@ -77,7 +77,7 @@ package enum CoverageCategory: Hashable, Sendable {
     /// A use blocked by a `week` limit on its week's last day, and the meter's next use,
     /// the next day (the first weekday), allowed.
     case weekFreedNextDay
-    /// A use blocked while both its meter's `month` and `week` limits are passed: the
+    /// A use blocked by its meter's `month` or `week` limit while both are passed: the
     /// reason is the one that starts again later (G6.4).
     case weekAndMonthBothPassed
     /// Auto-renew turned off: the same product reported with `renews` false.
@@ -328,7 +328,8 @@ package enum CoverageCategory: Hashable, Sendable {
     package var meaning: String {
         switch self {
         case .blocked: "a use blocked under the plan for the reason, with the policy's response"
-        case .reset: "the usage day (or its week or month) advanced while the window's count was above 0"
+        case .reset(_, .week): "the usage day's week advanced while the window's count was above 0"
+        case .reset: "the usage day (or month) advanced while the window's count was above 0"
         case .calendar(_, let window, let edge): edge.meaning(window)
         case .stockAtWarning: "the stock rose to the warning share of the plan's limit"
         case .stockAtLimit: "the stock rose to the plan's limit"

@@ -313,6 +313,7 @@ package struct CoverageTracker {
         if output.outcome == .blocked, let reason = output.reason, reason.isLimit {
             let window: LimitWindow = switch reason {
             case .day: .day
+            case .week: .week
             case .month: .month
             case .total: .total
             default: .stock
