@@ -1,4 +1,5 @@
 import Foundation
+import SimulatorCore
 import SubscriptionModel
 
 /// Plays one timeline through a fresh simulated device and the team's app, recording what
@@ -59,6 +60,10 @@ struct AppDriver<App>: Sendable {
         var inBackground = false
         /// Whether StoreKit's entitlements changed while the app was not told.
         var untoldEntitlements = false
+        /// Whether the user ever subscribed (an introductory offer is for the first
+        /// subscription only), and the end of the offer the current report is in, if any.
+        var subscribedBefore = false
+        var offerEnds: Instant?
         /// Whether a consumable was refunded while the app was not told.
         var untoldConsumables = false
 
@@ -71,6 +76,29 @@ struct AppDriver<App>: Sendable {
 
             /// Whether the event launches the app (a new process).
             var launches: Bool { moments.first?.isLaunch == true }
+        }
+
+        /// The offer StoreKit would report a `set-entitlement` sold with (`DeviceEntitlement.offerType`):
+        /// introductory for the first subscription of the user's life, when its product has
+        /// an introductory offer and `expires` is the offer's end; and for the same report again.
+        func offerType(of entitlement: Entitlement?, at instant: Instant) -> DeviceEntitlement.OfferType? {
+            let policy = binding.policy
+            defer {
+                if let entitlement, case .autoRenewable = policy.products[entitlement.product].kind { subscribedBefore = true }
+            }
+            guard let entitlement else {
+                offerEnds = nil
+                return nil
+            }
+            if let ends = offerEnds, entitlement.expires == ends { return .introductory }
+            offerEnds = nil
+            guard !subscribedBefore, let offer = policy.products[entitlement.product].introductoryOffer, let period = ProductPeriod(iso: offer.period)
+            else { return nil }
+            let count = offer.payment == .payAsYouGo ? offer.periods : 1
+            let length = ProductPeriod(months: period.months * count, days: period.days * count)
+            guard let expires = entitlement.expires, expires == length.end(after: instant, count: 1) else { return nil }
+            offerEnds = expires
+            return .introductory
         }
 
         /// Moves the device for `event` and says what to ask the app.
@@ -99,7 +127,8 @@ struct AppDriver<App>: Sendable {
             case .signIn:
                 ask.moments = [.signIn]
             case .setEntitlement(let entitlement):
-                device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy)] } ?? [])
+                let offer = offerType(of: entitlement, at: event.at)
+                device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy, offerType: offer)] } ?? [])
                 if inBackground { untoldEntitlements = true } else { ask.moments = [.entitlementsChanged] }
             case .purchase(let pack):
                 device.purchaseConsumable(binding.policy.creditPacks[pack].id)

@@ -19,6 +19,20 @@ public struct DeviceEntitlement: Hashable, Sendable {
     public var willAutoRenew: Bool
     /// The kind of product.
     public var productType: ProductType
+    /// The offer the current period was sold with (`Transaction.offerType`): `.introductory`
+    /// while a subscription's introductory offer runs, nil otherwise. StoreKit's rules for
+    /// who gets it, as the harness applies them: the policy's products are one subscription
+    /// group, a user is eligible once (the first subscription of their life), and the
+    /// offer's period is the one the first report's `expires` ends (the whole offer, for a
+    /// pay-as-you-go one). The plan is the product's all the same (G5): code that gives a
+    /// user in a free week less than the plan is caught by what it shows.
+    public var offerType: OfferType?
+
+    /// The offers StoreKit sells with a transaction that the harness reports.
+    public enum OfferType: String, Hashable, Sendable {
+        /// An introductory offer: a free trial, or a reduced price paid as you go or up front.
+        case introductory
+    }
 
     /// StoreKit's product types the policies sell.
     public enum ProductType: String, Hashable, Sendable {
@@ -29,15 +43,17 @@ public struct DeviceEntitlement: Hashable, Sendable {
     }
 
     /// Creates an entitlement.
-    public init(productID: String, expirationDate: Date?, willAutoRenew: Bool, productType: ProductType) {
+    public init(productID: String, expirationDate: Date?, willAutoRenew: Bool, productType: ProductType, offerType: OfferType? = nil) {
         self.productID = productID
         self.expirationDate = expirationDate
         self.willAutoRenew = willAutoRenew
         self.productType = productType
+        self.offerType = offerType
     }
 
-    /// The entitlement a `set-entitlement` event reports under `policy`.
-    public init(_ entitlement: Entitlement, policy: SubscriptionPolicy) {
+    /// The entitlement a `set-entitlement` event reports under `policy`, sold with
+    /// `offerType`.
+    public init(_ entitlement: Entitlement, policy: SubscriptionPolicy, offerType: OfferType? = nil) {
         let product = policy.products[entitlement.product]
         let isSubscription: Bool
         switch product.kind {
@@ -45,6 +61,7 @@ public struct DeviceEntitlement: Hashable, Sendable {
         case .nonConsumable: isSubscription = false
         }
         self.init(productID: product.id, expirationDate: entitlement.expires.map(SimulatedDevice.date),
-                  willAutoRenew: isSubscription && entitlement.renews, productType: isSubscription ? .autoRenewable : .nonConsumable)
+                  willAutoRenew: isSubscription && entitlement.renews, productType: isSubscription ? .autoRenewable : .nonConsumable,
+                  offerType: offerType)
     }
 }

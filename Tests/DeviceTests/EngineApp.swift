@@ -15,12 +15,19 @@ final class EngineApp: @unchecked Sendable {
     /// the app object, not the keychain, so a launch credits every one of them again.
     let transactionsInMemory: Bool
     private var handledInMemory: [UInt64: Bool] = [:]
+    /// Another: a subscription StoreKit reports with an introductory offer is taken for
+    /// none ("not paying yet"), so a user in a free week keeps the free plan.
+    let offerAsNone: Bool
+    /// Where the offer of each entitlements report is written, if anywhere.
+    let offers: OfferLog?
 
-    init(device: SimulatedDevice, policy: SubscriptionPolicy, transactionsInMemory: Bool = false) {
+    init(device: SimulatedDevice, policy: SubscriptionPolicy, transactionsInMemory: Bool = false, offerAsNone: Bool = false, offers: OfferLog? = nil) {
+        self.offers = offers
         self.device = device
         self.policy = policy
         self.machine = SubscriptionMachine(policy: policy)
         self.transactionsInMemory = transactionsInMemory
+        self.offerAsNone = offerAsNone
     }
 
     /// The engine's state lives in the keychain, so it survives a reinstall (G1).
@@ -51,7 +58,8 @@ final class EngineApp: @unchecked Sendable {
         case .signIn: _ = apply(.signIn)
         case .timeZoneChanged: _ = apply(.setZone(zone))
         case .entitlementsChanged:
-            let entitlement = device.currentEntitlements.first.map { reported in
+            offers?.add(device.currentEntitlements.first?.offerType)
+            let entitlement = device.currentEntitlements.first { !offerAsNone || $0.offerType == nil }.map { reported in
                 Entitlement(product: policy.productIndex(reported.productID)!,
                                   expires: reported.expirationDate.map(SimulatedDevice.instant),
                                   renews: reported.productType == .nonConsumable || reported.willAutoRenew)
@@ -87,8 +95,11 @@ final class EngineApp: @unchecked Sendable {
     }
 
     /// The adapter: every feature, every screen.
-    static func adapter(_ policy: SubscriptionPolicy, transactionsInMemory: Bool = false) -> AppAdapter<EngineApp> {
-        var adapter = AppAdapter { device in EngineApp(device: device, policy: policy, transactionsInMemory: transactionsInMemory) }
+    static func adapter(_ policy: SubscriptionPolicy, transactionsInMemory: Bool = false, offerAsNone: Bool = false,
+                        offers: OfferLog? = nil) -> AppAdapter<EngineApp> {
+        var adapter = AppAdapter { device in
+            EngineApp(device: device, policy: policy, transactionsInMemory: transactionsInMemory, offerAsNone: offerAsNone, offers: offers)
+        }
             .lifecycle { app, moment in app.moment(moment) }
         for feature in policy.features {
             adapter = adapter.use(feature.id) { app, use in app.use(use) }
@@ -96,6 +107,15 @@ final class EngineApp: @unchecked Sendable {
         for (index, screen) in policy.screens.enumerated() {
             adapter = adapter.screen(screen.name) { app in app.screen(index) }
         }
-        return adapter.named(transactionsInMemory ? "EngineApp(transactionsInMemory)" : "EngineApp")
+        return adapter.named(transactionsInMemory ? "EngineApp(transactionsInMemory)" : offerAsNone ? "EngineApp(offerAsNone)" : "EngineApp")
     }
+}
+
+/// The offers an app read from StoreKit's entitlements reports, in order (nil: none).
+final class OfferLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [DeviceEntitlement.OfferType?] = []
+
+    func add(_ offer: DeviceEntitlement.OfferType?) { lock.withLock { seen.append(offer) } }
+    var offers: [DeviceEntitlement.OfferType?] { lock.withLock { seen } }
 }

@@ -231,6 +231,11 @@ enum MutantAgreeingTimelines {
         "study-week/week-reset-in-seven-days": sketch("study-week", "UTC", [
             ("2026-01-04T09:00:00Z", .install), ("2026-01-04T10:00:00Z", .uses(4, "lesson")), // blocked by the day: its reset is right
         ]),
+        "study-week/free-offer-as-free-plan": sketch("study-week", "UTC", [
+            ("2026-01-10T10:00:00Z", .install), ("2026-01-10T10:05:00Z", .entitle("study.pro.yearly", expires: "2027-01-10T10:05:00Z")),
+            ("2026-02-01T10:00:00Z", .entitle(nil)), // no offer on the yearly plan, and none for a second subscription:
+            ("2026-02-02T10:00:00Z", .entitle("study.pro.monthly", expires: "2026-02-09T10:00:00Z")), ("2026-02-02T10:01:00Z", .use("lesson")),
+        ]),
         "study-week/month-reason-before-week": sketch("study-week", "UTC", [
             ("2026-04-05T09:00:00Z", .install), ("2026-04-05T09:01:00Z", .entitle("study.pro.monthly")),
             ("2026-04-05T10:00:00Z", .uses(41, "lesson")), // the week alone is passed

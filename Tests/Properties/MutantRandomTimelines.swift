@@ -19,6 +19,9 @@ import SubscriptionModel
 struct MutantRandomTimelines {
     /// The seed of the property tests (`PROPERTY_SEED`).
     static let seed = PropertySettings.seed
+    /// The most events a timeline has: at most 59 before the last draw, which may be a
+    /// burst of 60 uses.
+    static let mostEvents = 119
     /// Users per policy (`POLICY_MUTANT_USERS`, default 600).
     static let users = ProcessInfo.processInfo.environment["POLICY_MUTANT_USERS"].flatMap(Int.init) ?? 600
 

@@ -102,12 +102,20 @@ struct MutantTests {
         var events = 0, caught: (user: Int, events: Int)?, agreeing = 0
         for user in 0..<MutantRandomTimelines.users {
             let timeline = maker.timeline(user: user)
+            #expect(timeline.events.count <= MutantRandomTimelines.mostEvents)
             if let difference = entry.firstDifference(on: timeline, screens: entry.showsOnlyInItsOwnScreens ? .own : .engine) {
                 if caught == nil { caught = (user, events + difference.index + 1) }
             } else {
                 agreeing += 1
             }
             events += timeline.events.count
+        }
+        // A mutant whose smallest counterexample is longer than any of these timelines
+        // (month-reason-before-week: 120 lessons in a month, then one) is left to the
+        // generator's hunt, which aims at limits (MutantsKilledTests); it must agree here.
+        if entry.smallestCounterexample > MutantRandomTimelines.mostEvents {
+            #expect(caught == nil && agreeing == MutantRandomTimelines.users, "\(key): \(caught.map { "caught at user \($0.user)" } ?? "\(agreeing) agree")")
+            return
         }
         let first = try #require(caught, "\(key) survived \(MutantRandomTimelines.users) random users of seed \(MutantRandomTimelines.seed); hunt further with: \(CampaignTests.variable)=1 PROPERTY_SEED=\(MutantRandomTimelines.seed) POLICY_MUTANT_USERS=\(MutantRandomTimelines.users * 10) swift test --filter MutantTests")
         print("\(key): first caught at user \(first.user) after \(first.events) events; \(agreeing) of \(MutantRandomTimelines.users) users agree")

@@ -134,6 +134,7 @@ package enum MutantCatalogue {
             Entry(WeekClearedAtMonthStart.self),
             Entry(WeekResetInSevenDays.self),
             Entry(MonthReasonBeforeWeek.self),
+            Entry(FreeOfferAsFreePlan.self),
         ],
     ]
 
