@@ -25,7 +25,10 @@ public struct DeviceEntitlement: Hashable, Sendable {
     /// group, a user is eligible once (the first subscription of their life), and the
     /// offer's period is the one the first report's `expires` ends (the whole offer, for a
     /// pay-as-you-go one). The plan is the product's all the same (G5): code that gives a
-    /// user in a free week less than the plan is caught by what it shows.
+    /// user in a free week less than the plan is caught by what it shows. (A report cannot
+    /// tell an offer as long as the product's own period, such as a pay-up-front `P1M`
+    /// offer on a `P1M` product, from a first purchase at full price: the device reports
+    /// the offer for both.)
     public var offerType: OfferType?
 
     /// The offers StoreKit sells with a transaction that the harness reports.

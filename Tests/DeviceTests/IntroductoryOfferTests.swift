@@ -28,20 +28,22 @@ struct IntroductoryOfferTests {
         #expect(failure.timeline.events.count == 2, "shrunk to \(failure.timeline.events.count) events")
     }
 
-    @Test("the device reports the offer for the first subscription while its first report lasts, and never for a second one")
+    @Test("the device reports the offer for the first subscription while its first report lasts (a cancellation in the week included), and never for a second one")
     func offerOncePerUser() async throws {
         let install = "2026-01-10T10:00:00Z", offerEnd = "2026-01-17T10:05:00Z"
         func timeline(_ events: [String]) -> String {
             #"{"policy": "study-week", "zone": "UTC", "events": ["# + events.joined(separator: ", ") + "]}"
         }
         let first = #"{"at": "2026-01-10T10:05:00Z", "do": "set-entitlement", "product": "study.pro.monthly", "expires": "\#(offerEnd)"}"#
+        let cancelled = #"{"at": "2026-01-12T10:00:00Z", "do": "set-entitlement", "product": "study.pro.monthly", "expires": "\#(offerEnd)", "renews": false}"#
         let renewal = #"{"at": "2026-01-17T10:05:00Z", "do": "set-entitlement", "product": "study.pro.monthly", "expires": "2026-02-17T10:05:00Z"}"#
         let lapse = #"{"at": "2026-03-01T00:00:00Z", "do": "set-entitlement", "product": null}"#
         let again = #"{"at": "2026-03-02T10:00:00Z", "do": "set-entitlement", "product": "study.pro.monthly", "expires": "2026-03-09T10:00:00Z"}"#
-        let text = timeline([#"{"at": "\#(install)", "do": "install"}"#, first, renewal, lapse, again])
+        let text = timeline([#"{"at": "\#(install)", "do": "install"}"#, first, cancelled, renewal, lapse, again])
         let log = OfferLog()
         let report = try await SubscriptionHarness.check(EngineApp.adapter(Self.policy, offers: log), policy: Self.policy, timeline: text)
         #expect(report.passed, "\(report)")
-        #expect(log.offers == [.introductory, nil, nil, nil], "the first purchase's week, its renewal, the lapse, a second subscription: \(log.offers)")
+        #expect(log.offers == [.introductory, .introductory, nil, nil, nil],
+                "the first purchase's week, the same week cancelled, its renewal, the lapse, a second subscription: \(log.offers)")
     }
 }

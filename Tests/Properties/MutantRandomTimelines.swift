@@ -10,7 +10,7 @@ import SubscriptionModel
 /// seed and user that reproduce it. Each user: a zone from a list of awkward ones, a
 /// start around the `face-recall` release (early 2026), around 29 February of a leap
 /// year (one in ten) or anywhere in 1971–2090,
-/// and up to about 150 events: uses of every feature (bursts of up to 60 a minute apart,
+/// and up to 119 events (`mostEvents`): uses of every feature (bursts of up to 60 a minute apart,
 /// so day, month and total limits are reached), history days around today's date and
 /// the date of the last use (often at the edge of a window, and right after a zone
 /// change), deletes, looks, reinstalls, zone changes, sign-ins, entitlement reports
@@ -115,10 +115,17 @@ struct MutantRandomTimelines {
                 }
             case 78..<83: events.append(Event(at: now, .signIn))
             case 83..<100 where !policy.products.isEmpty:
-                let entitlement: Entitlement? = chance(30) ? nil : Entitlement(
+                var entitlement: Entitlement? = chance(30) ? nil : Entitlement(
                     product: pick(policy.products.count),
                     expires: chance(20) ? nil : now.adding(milliseconds: Int64(1 + pick(400)) * day / Int64(1 + pick(24))),
                     renews: chance(70))
+                // A product with an introductory offer, now and then reported as StoreKit
+                // sells it to a first subscriber: the offer's end as `expires`.
+                if let product = entitlement?.product, let offer = policy.products[product].introductoryOffer,
+                   let period = ProductPeriod(iso: offer.period), chance(50) {
+                    let count = offer.payment == .payAsYouGo ? offer.periods : 1
+                    entitlement?.expires = ProductPeriod(months: period.months * count, days: period.days * count).end(after: now, count: 1)
+                }
                 events.append(Event(at: now, .setEntitlement(entitlement)))
             default:
                 events.append(Event(at: now, .look))

@@ -148,7 +148,7 @@ struct PolicyFileReader {
                                        guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                        features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
         for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
-            plans[index].responses = try readResponses(item, "$.plans[\(index)]", plan: index, policy: draft)
+            plans[index].responses = try readResponses(item, "$.plans[\(index)]", plan: index, policy: draft, format: format)
         }
         var noPlanResponse: BlockResponse?
         if draft.noPlanCanOccur {
@@ -509,7 +509,7 @@ struct PolicyFileReader {
 
     // MARK: Responses
 
-    func readResponses(_ item: JSONValue, _ path: String, plan: Int, policy: SubscriptionPolicy) throws(PolicyFileError) -> [BlockResponse?] {
+    func readResponses(_ item: JSONValue, _ path: String, plan: Int, policy: SubscriptionPolicy, format: Int) throws(PolicyFileError) -> [BlockResponse?] {
         let fields = try members(item, path, allowed: Self.planKeys)
         let possible = policy.reasonsThatCanOccur(under: plan)
         let planID = policy.plans[plan].id
@@ -525,6 +525,7 @@ struct PolicyFileReader {
                 guard let reason = BlockReason(name: key), reason != .noPlan else {
                     throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"total\", \"stock\" or \"any\"")
                 }
+                if reason == .week, format < 6 { throw fail(responsePath, "the reason \"week\" needs \"format\": 6 at the top of the file") }
                 guard possible.contains(reason) else {
                     throw fail(responsePath, "reason \(Self.quoted(key)) can never occur under plan \(Self.quoted(planID))")
                 }

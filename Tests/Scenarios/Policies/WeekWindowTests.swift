@@ -123,6 +123,9 @@ struct WeekWindowTests {
                 == #"error: t.json: $.plans[0].limits.m.week: a week limit needs the day weeks start on: add "weekStartsOn": "monday" (or another day) at the top of the file"#)
         #expect(error(Self.text(format: 5, first: nil)) == #"error: t.json: $.plans[0].limits.m.week: a week limit needs "format": 6 at the top of the file"#)
         #expect(error(Self.text(format: 5)) == #"error: t.json: $.weekStartsOn: a week's first day needs "format": 6 at the top of the file"#)
+        let weekResponseOnly = Self.text(format: 5, first: nil).replacingOccurrences(of: #"{"m": {"week": 3}}"#, with: #"{"m": {"day": 3}}"#)
+            .replacingOccurrences(of: #"{"m": {"week": 4, "month": 6}}"#, with: #"{"m": {"day": 4, "month": 6}}"#)
+        #expect(error(weekResponseOnly) == #"error: t.json: $.plans[0].responses.week: the reason "week" needs "format": 6 at the top of the file"#)
         let noWeekLimit = #"""
             {"format": 6, "policy": "w", "calendar": "UTC", "defaults": {"guest": "free"}, "meters": ["m"], "features": [{"id": "f", "consumes": "m"}],
              "plans": [{"id": "free", "name": "Free", "features": "all", "limits": {"m": {"day": 3}}, "responses": {"day": "paywall"}}],
