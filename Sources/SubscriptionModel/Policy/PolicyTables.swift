@@ -74,9 +74,7 @@ struct PolicyTables: Sendable {
     let sellsCredits: Bool
     /// Whether some plan limits a meter by `week`: only then are week counts kept (G4).
     let countsWeeks: Bool
-    /// The day weeks start on (Monday when the policy has no week limit; unread then).
-    let firstWeekday: Weekday
-    /// The first weekday when the policy counts weeks, else nil (what `Usage` reads).
+    /// The day weeks start on when the policy counts weeks, else nil.
     let weeks: Weekday?
 
     static let reasons = BlockReason.allCases.count
@@ -86,8 +84,7 @@ struct PolicyTables: Sendable {
         precondition(meters <= MeterCounts.capacity, "a policy has at most \(MeterCounts.capacity) meters")
         self.sellsCredits = !policy.creditPacks.isEmpty
         self.countsWeeks = policy.countsWeeks
-        self.firstWeekday = policy.firstWeekday ?? .monday
-        self.weeks = policy.countsWeeks ? self.firstWeekday : nil
+        self.weeks = policy.countsWeeks ? policy.firstWeekday : nil
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
@@ -230,13 +227,7 @@ struct PolicyTables: Sendable {
     /// The first day (since 1970) of the week after `usageDay`'s (G8's week reset).
     @inline(never)
     func nextWeekStart(after usageDay: LocalDate) -> Int32 {
-        firstWeekday.weekStart(of: usageDay.daysSince1970) &+ 7
-    }
-
-    /// Whether `today` is in a later week than `stored` (G3: the week counts read 0).
-    @inline(__always)
-    func isLaterWeek(_ today: LocalDate, than stored: LocalDate) -> Bool {
-        today.daysSince1970 >= firstWeekday.weekStart(of: stored.daysSince1970) &+ 7
+        (weeks ?? .monday).weekStart(of: usageDay.daysSince1970) &+ 7
     }
 
     /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under

@@ -261,7 +261,7 @@ public struct SubscriptionMachine: Sendable {
     package func countsInForce(_ state: SubscriptionState, usageDay: LocalDate) -> MeterCounts {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
         var counts = state.counts
-        counts.resetDay(week: tables.countsWeeks && tables.isLaterWeek(usageDay, than: stored), month: usageDay.daysSince1970 >= state.nextMonthStart)
+        counts.resetDay(week: tables.weeks.map { Usage.isLaterWeek(usageDay, than: stored, $0) } ?? false, month: usageDay.daysSince1970 >= state.nextMonthStart)
         return counts
     }
 

@@ -42,7 +42,7 @@ package final class Oracle: Sendable {
         }
         dayStart = policy.dayStart
         firstWeekday = (policy.firstWeekday?.rawValue ?? 2) - 1
-        countsWeeks = policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .week) != nil } }
+        countsWeeks = policy.countsWeeks
     }
 
     /// G2: the calendar date at `instant` on a wall clock at `offset` (ms): the local

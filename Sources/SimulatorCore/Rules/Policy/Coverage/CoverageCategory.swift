@@ -174,7 +174,10 @@ package enum CoverageCategory: Hashable, Sendable {
         if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
         if policy.countsWeeks {
             all += [.weekRollover, .weekLimitAcrossMonthEnd, .weekFreedNextDay]
-            if weekAndMonthMeters(policy).contains(true) { all.append(.weekAndMonthBothPassed) }
+            // Some plan limits a meter both by month and by week.
+            if policy.plans.contains(where: { plan in policy.meters.indices.contains { plan.limit(meter: $0, .month) != nil && plan.limit(meter: $0, .week) != nil } }) {
+                all.append(.weekAndMonthBothPassed)
+            }
         }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
@@ -248,11 +251,6 @@ package enum CoverageCategory: Hashable, Sendable {
             default: return false
             }
         }
-    }
-
-    /// Per meter: whether some plan limits it both by `month` and by `week`.
-    package static func weekAndMonthMeters(_ policy: SubscriptionPolicy) -> [Bool] {
-        policy.meters.indices.map { meter in policy.plans.contains { $0.limit(meter: meter, .month) != nil && $0.limit(meter: meter, .week) != nil } }
     }
 
     /// The `day` and `month` windows of each meter that some plan a user can be under
