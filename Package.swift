@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "SimulatorCore", dependencies: ["SubscriptionModel"], resources: [.embedInCode("Rules/Policy/Examples/scan-credits.json"),
                                                                                                  .embedInCode("Rules/Policy/Examples/photo-units.json"),
                                                                                                  .embedInCode("Rules/Policy/Examples/night-owl.json"),
-                                                                                                 .embedInCode("Rules/Policy/Examples/study-week.json")]),
+                                                                                                 .embedInCode("Rules/Policy/Examples/study-week.json"),
+                                                                                                 .embedInCode("Rules/Policy/Examples/ask-window.json")]),
         // The rest of the harness: the flagship's own rules, reports, external programs,
         // shards, StoreKit files, mutants; it re-exports SimulatorCore.
         .target(name: "Simulator", dependencies: ["SimulatorCore", "SubscriptionModel"]),

@@ -240,6 +240,18 @@ enum MutantAgreeingTimelines {
             ("2026-04-05T09:00:00Z", .install), ("2026-04-05T09:01:00Z", .entitle("study.pro.monthly")),
             ("2026-04-05T10:00:00Z", .uses(41, "lesson")), // the week alone is passed
         ]),
+        // ask-window (the example of a rolling 24-hour window)
+        "ask-window/rolling-as-calendar-day": sketch("ask-window", "UTC", [
+            ("2026-01-10T09:00:00Z", .install), ("2026-01-10T10:00:00Z", .uses(3, "ask")), ("2026-01-10T20:00:00Z", .look), // one day
+        ]),
+        "ask-window/rolling-boundary-inclusive": sketch("ask-window", "UTC", [
+            ("2026-01-10T09:00:00Z", .install), ("2026-01-10T10:00:00Z", .use("ask")), ("2026-01-11T10:01:00Z", .use("ask")), // a minute past
+        ]),
+        "ask-window/rolling-reset-from-last-use": sketch("ask-window", "UTC", [("2026-01-10T09:00:00Z", .install)]
+            + Array(repeating: ("2026-01-10T10:00:00Z", .use("ask")), count: 11)), // the oldest use is the last one's instant
+        "ask-window/rolling-lost-on-reinstall": sketch("ask-window", "UTC", [
+            ("2026-01-10T09:00:00Z", .install), ("2026-01-10T09:30:00Z", .reinstall), ("2026-01-10T10:00:00Z", .uses(2, "ask")), // before any use
+        ]),
         // photo-units (the example of uses that cost several units)
         "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right

@@ -48,6 +48,13 @@ struct SubscriptionMachineOracle: Sendable {
         var response: BlockResponse?
         var resetAt: Instant?
         var upgrade: PlanSet?
+        if countsRolling {
+            // G4: a use at t counts while now < t + rollingHours.
+            for meter in state.held.indices {
+                state.held[meter].removeAll { $0.at + policy.rollingLength <= event.at.millisecondsSince1970 }
+                state.counts[meter].rolling = min(state.held[meter].reduce(0) { $0 + $1.cost }, Int(Int32.max))
+            }
+        }
         switch event.action {
         case .install:
             if state.installedAt == nil { state.installedAt = event.at } // G1: `I` is recorded once.
@@ -76,10 +83,15 @@ struct SubscriptionMachineOracle: Sendable {
             case .gate, .consumes:
                 let counts = countsInForce(state, usageDay: usageDay)
                 var blockedBy = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
+                if let calendar = blockedBy, [.day, .week, .month].contains(calendar), let plan, case .consumes(let meter) = policy.features[feature].effect,
+                   let rolling = rollingReset(plan: plan, meter: meter, cost: policy.features[feature].cost, state: state),
+                   let calendarReset = resetInstant(for: calendar, after: event.at, usageDay: usageDay, clock: state.clock), rolling > calendarReset {
+                    blockedBy = .rolling // G6.4: the rolling window frees the use later
+                }
                 var paidByCredit = false
                 // G13: past a limit, a credit held for each unit of the use's cost pays for it.
                 let cost = policy.features[feature].cost
-                if let limit = blockedBy, [.day, .week, .month, .total, .stock].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
+                if let limit = blockedBy, [.day, .week, .month, .total, .stock, .rolling].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
                    state.credits[meter] >= cost {
                     blockedBy = nil
                     paidByCredit = true
@@ -89,6 +101,9 @@ struct SubscriptionMachineOracle: Sendable {
                     reason = blocked
                     response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
                     resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock) // G8
+                    if blocked == .rolling, let plan, case .consumes(let meter) = policy.features[feature].effect {
+                        resetAt = rollingReset(plan: plan, meter: meter, cost: cost, state: state)
+                    }
                     upgrade = upgradeOffer(from: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) // G9
                 } else {
                     outcome = .allowed
@@ -101,6 +116,10 @@ struct SubscriptionMachineOracle: Sendable {
                         written[meter].total = min(written[meter].total + cost, Int(Int32.max))
                         written[meter].stock = min(written[meter].stock + cost, Int(Int32.max))
                         if countsWeeks { written[meter].week = min(written[meter].week + cost, Int(Int32.max)) }
+                        if countsRolling {
+                            written[meter].rolling = min(written[meter].rolling + cost, Int(Int32.max))
+                            state.held[meter].append(HeldUse(at: event.at.millisecondsSince1970, cost: cost))
+                        }
                         if paidByCredit { state.credits[meter] -= cost }
                         state.counts = written
                         state.usageDay = usageDay
@@ -167,6 +186,25 @@ struct SubscriptionMachineOracle: Sendable {
             if newWeek { counts[index].week = 0 }
         }
         return counts
+    }
+
+    /// Whether the policy keeps rolling counts: some plan limits some meter by `rolling`.
+    var countsRolling: Bool {
+        policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .rolling) != nil } }
+    }
+
+    /// G8 for a use costing `cost` that `plan`'s rolling limit on `meter` would block: the
+    /// instant enough of the meter's uses have left the window (its count at most the
+    /// limit less the cost, or 0); nil when the limit would not block it, or the uses
+    /// held cannot free it.
+    func rollingReset(plan: Int, meter: Int, cost: Int, state: OracleState) -> Instant? {
+        guard let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value, state.counts[meter].rolling + cost > limit else { return nil }
+        var count = state.counts[meter].rolling
+        for held in state.held[meter] {
+            count -= held.cost
+            if count <= max(limit - cost, 0) { return Instant(millisecondsSince1970: held.at + policy.rollingLength) }
+        }
+        return nil
     }
 
     /// Whether the policy keeps week counts: some plan limits some meter by week.
@@ -265,6 +303,8 @@ extension SubscriptionMachineOracle {
 
 /// The oracle's whole state for one user (as `SubscriptionState` was first written).
 struct OracleState: Hashable, Sendable {
+    /// Each meter's counted uses the rolling window still holds (format 7).
+    var held: [[HeldUse]]
     /// The first install instant `I` (G1); nil before the install event.
     var installedAt: Instant?
     /// Whether the guest has signed in (G1: once registered, always registered).
@@ -289,6 +329,7 @@ struct OracleState: Hashable, Sendable {
         self.usageDay = nil
         self.credits = Array(repeating: 0, count: meters)
         self.counts = Array(repeating: UsageCounts(), count: meters)
+        self.held = Array(repeating: [], count: meters)
     }
 
     /// The device's current zone.
@@ -296,4 +337,10 @@ struct OracleState: Hashable, Sendable {
         get { clock.zone }
         set { clock.set(newValue) }
     }
+}
+
+/// A counted use a rolling window holds: its instant (ms) and cost.
+struct HeldUse: Hashable, Sendable {
+    var at: Int64
+    var cost: Int
 }

@@ -146,7 +146,8 @@ struct SubscriptionMachineOracleTests {
 /// the engine's edges: starts from 1970 to 2099 and around a grace cut-off and
 /// 2038-01-19, steps to just before and after midnights and month ends in the device's
 /// zone and in the policy's calendar, bursts of uses past every limit, zone changes,
-/// sign-ins and every kind of entitlement report.
+/// sign-ins and every kind of entitlement report; under a rolling window, streaks of a
+/// burst a day for three weeks.
 private struct RandomPolicyTimelines {
     let policy: SubscriptionPolicy
     /// Zones with offset changes at awkward moments (at midnight, by 30 or 45 minutes,
@@ -154,6 +155,11 @@ private struct RandomPolicyTimelines {
     static let zones = ["UTC", "America/New_York", "Europe/London", "Asia/Kathmandu", "Pacific/Apia", "Australia/Lord_Howe",
                         "America/Santiago", "America/Havana", "Asia/Tokyo", "Pacific/Kiritimati", "America/St_Johns",
                         "Africa/Casablanca", "Asia/Tehran", "America/Los_Angeles"].map { TimeZoneRules.named($0)! }
+
+    /// The largest rolling limit of any plan (0 without a rolling window).
+    var largestRolling: Int {
+        policy.plans.flatMap { plan in policy.meters.indices.compactMap { plan.limit(meter: $0, .rolling)?.value } }.max() ?? 0
+    }
 
     func timeline(seed: UInt64, user: Int) -> (TimeZoneRules, [Event]) {
         var random = SeededRandom(seed: seed, stream: UInt64(user) &+ 0x5EED)
@@ -185,6 +191,14 @@ private struct RandomPolicyTimelines {
             switch random.below(100) {
             case 0..<55:
                 events.append(Event(at: now, use(&random, at: now, calendar: calendarZone)))
+            case 55..<57 where largestRolling > 0:
+                // Under a rolling window, a streak: a burst past the window's limit a day for
+                // three weeks, so that a month's limit above the window's is reached too.
+                let action = use(&random, at: now, calendar: calendarZone)
+                for _ in 0..<21 {
+                    now = now.adding(milliseconds: Milliseconds.twentyFourHours + random.int64(in: 0...Milliseconds.hour))
+                    for _ in 0..<(largestRolling + 5) { events.append(Event(at: min(now, end), action)) }
+                }
             case 55..<65:
                 // A burst: the same use again and again, at the same instant or close, past any limit
                 // (a month's 200 included).

@@ -86,7 +86,7 @@ struct OutputParserTests {
         (#""screens":{"plan":"Core"}}"# + "\n" + #"{"i":23"#, #""screens":{"plan":7}}"# + "\n" + #"{"i":23"#,
          #"line 23: "screens"."plan" is 7, not a text, a list of texts, a bar, a box or null"#),
         (#""outcome":"blocked","reason":"day","response":"alert""#, #""outcome":"blocked","reason":"daily","response":"alert""#,
-         #"line 23: "reason" is "daily", not no-plan, not-in-plan, history, day, month, total, stock, week or null"#),
+         #"line 23: "reason" is "daily", not no-plan, not-in-plan, history, day, month, total, stock, week, rolling or null"#),
     ])
     func refused(original: String, replacement: String, expected: String) throws {
         let problem = try refusal(try printed(replacing: original, with: replacement))

@@ -230,8 +230,8 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
             if edges.contains(.leapEve) { return nextBlockedBy == .month ? Edges(.leapEve) : [] }
             guard allowed, !edges.isEmpty else { return [] } // (a date edge other than leapEve: the month's last day)
             edges.formUnion(daylightEdges(of: block.day, wholeMonth: true, near: block.at, zone: block.zone, calendar: calendar, dayStart: dayStart))
-        case .total, .stock, .week:
-            return [] // (a week window's edges are categories of their own: `CoverageCategory`)
+        case .total, .stock, .week, .rolling:
+            return [] // (a week's and a rolling window's edges are categories of their own: `CoverageCategory`)
         }
         edges.formUnion(zoneEdges(block.offset, nextOffset))
         return edges

@@ -17,6 +17,8 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
     /// The meter's `week` count has reached the plan's limit (format 6; last, so that the
     /// others keep their numbers).
     case week
+    /// The meter's `rolling` count has reached the plan's limit (format 7).
+    case rolling
 
     /// The reason a window's limit gives.
     @inlinable
@@ -27,6 +29,7 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .total: self = .total
         case .stock: self = .stock
         case .week: self = .week
+        case .rolling: self = .rolling
         }
     }
 
@@ -46,6 +49,7 @@ public enum BlockReason: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .total: "total"
         case .stock: "stock"
         case .week: "week"
+        case .rolling: "rolling"
         }
     }
 

@@ -14,16 +14,18 @@ public enum LimitWindow: Int, Hashable, Sendable, CaseIterable, CustomStringConv
     case stock
     /// Uses in the usage day's calendar week, from the policy's first weekday (format 6).
     case week
+    /// Uses in the last `rollingHours` of elapsed time (format 7).
+    case rolling
 
     /// The number of windows: a plan's limits are stored `count` to a meter.
     @inlinable
-    package static var count: Int { 5 }
+    package static var count: Int { 6 }
 
     /// The order G6.4 checks limits in: the most lasting reason first, so a user is never
     /// promised a reset that would not help. `month` and `week` are not ordered once for
     /// all: when both would block, the one whose next start comes later is the reason
     /// (`month` when they start on the same day); this list has `month` first.
-    package static let checkOrder: [LimitWindow] = [.total, .stock, .month, .week, .day]
+    package static let checkOrder: [LimitWindow] = [.total, .stock, .month, .week, .day, .rolling]
 
     /// The window's name in policy files and in the replay output.
     package var name: String {
@@ -33,6 +35,7 @@ public enum LimitWindow: Int, Hashable, Sendable, CaseIterable, CustomStringConv
         case .total: "total"
         case .stock: "stock"
         case .week: "week"
+        case .rolling: "rolling"
         }
     }
 

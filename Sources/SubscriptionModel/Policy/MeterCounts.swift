@@ -39,6 +39,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @usableFromInline
     var weeks: SIMD4<Int32>
 
+    /// Each meter's `rolling` count, one lane per meter: zero under a policy with no
+    /// `rolling` limit.
+    @usableFromInline
+    var rollings: SIMD4<Int32>
+
     /// The number of meters.
     @usableFromInline
     var meterCount: Int
@@ -57,6 +62,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         precondition(meters >= 0 && meters <= Self.capacity, "a policy has at most \(Self.capacity) meters")
         storage = (SIMD4(), SIMD4(), SIMD4(), SIMD4())
         weeks = SIMD4()
+        rollings = SIMD4()
         meterCount = meters
     }
 
@@ -82,12 +88,13 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     public subscript(meter: Int) -> UsageCounts {
         @inline(__always)
         get {
-            UsageCounts(lanes: vector(meter), week: weeks[meter])
+            UsageCounts(lanes: vector(meter), week: weeks[meter], rolling: rollings[meter])
         }
         @inline(__always)
         set {
             setVector(meter, newValue.lanes)
             weeks[meter] = newValue.weekLane
+            rollings[meter] = newValue.rollingLane
         }
     }
 
@@ -109,6 +116,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// limit): what a digest folds in, at no cost to a policy that has none.
     @inlinable
     package var weekLanes: SIMD4<Int32> { weeks }
+
+    /// Every meter's `rolling` count, one lane each (zero under a policy without a
+    /// rolling limit).
+    @inlinable
+    package var rollingLanes: SIMD4<Int32> { rollings }
 
     /// Sets the credits held for meter `meter` (at most `creditCapacity` meters).
     package mutating func setCredits(_ credits: Int, of meter: Int) {
@@ -145,7 +157,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable @inline(__always)
     public static func == (lhs: MeterCounts, rhs: MeterCounts) -> Bool {
         lhs.meterCount == rhs.meterCount && lhs.storage.0 == rhs.storage.0 && lhs.storage.1 == rhs.storage.1
-            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.weeks == rhs.weeks
+            && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.weeks == rhs.weeks && lhs.rollings == rhs.rollings
     }
 
     /// Hashes the meters' counts and credits.
@@ -189,6 +201,19 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     mutating func countWeek(meter: Int, cost: Int) {
         let units = Int32(truncatingIfNeeded: cost)
         weeks[meter] = Swift.min(weeks[meter], .max &- units) &+ units
+    }
+
+    /// Adds `cost` to meter `meter`'s `rolling` count, stopping at `largest` (G4, under a
+    /// policy with a rolling limit).
+    mutating func countRolling(meter: Int, cost: Int) {
+        let units = Int32(truncatingIfNeeded: cost)
+        rollings[meter] = Swift.min(rollings[meter], .max &- units) &+ units
+    }
+
+    /// Takes `cost` back from meter `meter`'s `rolling` count (a use the window no longer
+    /// holds), never below 0.
+    mutating func expireRolling(meter: Int, cost: Int32) {
+        rollings[meter] = Swift.max(0, rollings[meter] &- cost)
     }
 
     /// The largest a count or a credit balance gets (a lane's largest value): a use or a

@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -124,12 +124,16 @@ struct PolicyFileReader {
         let calendar = try readCalendar(top["calendar"]!)
         let dayStart = try top["dayStartsAt"].map { (value) throws(PolicyFileError) in try readDayStart(value, format: format) } ?? 0
         let firstWeekday = try top["weekStartsOn"].map { (value) throws(PolicyFileError) in try readFirstWeekday(value, format: format) }
+        let rollingLength = try top["rollingHours"].map { (value) throws(PolicyFileError) in try readRollingHours(value, format: format) } ?? 0
         let meters = try readMeters(top["meters"]!)
         let features = try readFeatures(top["features"]!, meters: meters, format: format)
         let read = try readPlans(top["plans"]!, meters: meters, features: features, format: format)
         var plans = read.plans
         if firstWeekday == nil, let weekLimit = read.weekLimitPath {
             throw fail(weekLimit, "a week limit needs the day weeks start on: add \"weekStartsOn\": \"monday\" (or another day) at the top of the file")
+        }
+        if rollingLength == 0, let rollingLimit = read.rollingLimitPath {
+            throw fail(rollingLimit, "a rolling limit needs the window's length: add \"rollingHours\": 24 (or another number of hours) at the top of the file")
         }
         let products = read.products
         let packs = try top["creditPacks"].map { (value) throws(PolicyFileError) in
@@ -144,7 +148,7 @@ struct PolicyFileReader {
             registeredDefault = try defaults["registered"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.registered", plans: plans) }
         }
         // Responses are checked once the plans that can be in force are known.
-        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
+        let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
                                        guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                        features: features, plans: plans, products: products, noPlanResponse: nil, screens: [])
         for (index, item) in try array(top["plans"]!, "$.plans").enumerated() {
@@ -159,11 +163,11 @@ struct PolicyFileReader {
         } else if top["noPlanResponse"] != nil {
             throw fail("$.noPlanResponse", "no use can happen under no plan: the guest default \(Self.quoted(plans[guestDefault!].id)) always applies")
         }
-        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
+        let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
         let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
-        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, trial: trial, grace: grace,
+        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
                                   guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                   features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
     }
@@ -180,6 +184,18 @@ struct PolicyFileReader {
             throw fail("$.dayStartsAt", "\(Self.quoted(String(text.prefix(40)))) is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)")
         }
         return Int64((h1 * 10 + h2) * 60 + m1 * 10 + m2) * Milliseconds.minute
+    }
+
+    /// The longest rolling window, in hours: a leap year.
+    static let longestRollingHours = 8_784
+
+    /// A whole number of hours from 1 to `longestRollingHours`, in a file of format 7 or
+    /// later: a rolling window's length, in ms.
+    func readRollingHours(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
+        guard format >= 7 else { throw fail("$.rollingHours", "a rolling window needs \"format\": 7 at the top of the file") }
+        let hours = try integer(value, "$.rollingHours", minimum: 1)
+        guard hours <= Self.longestRollingHours else { throw fail("$.rollingHours", "a rolling window is at most \(Self.longestRollingHours) hours (a leap year)") }
+        return Int64(hours) * Milliseconds.hour
     }
 
     /// `"monday"`, in a file of format 6 or later: the day a calendar week starts on.
@@ -260,13 +276,13 @@ struct PolicyFileReader {
     static let planKeys = ["id", "name", "products", "features", "limits", "history", "responses"]
 
     func readPlans(_ value: JSONValue, meters: [String], features: [Feature], format: Int) throws(PolicyFileError)
-        -> (plans: [Plan], products: [StoreProduct], weekLimitPath: String?) {
+        -> (plans: [Plan], products: [StoreProduct], weekLimitPath: String?, rollingLimitPath: String?) {
         let items = try array(value, "$.plans")
         guard !items.isEmpty else { throw fail("$.plans", "a policy needs at least one plan") }
         guard items.count <= Self.maxPlans else { throw fail("$.plans", "more than \(Self.maxPlans) plans") }
         var plans: [Plan] = []
         var products: [StoreProduct] = []
-        var weekLimitPath: String?
+        var weekLimitPath: String?, rollingLimitPath: String?
         for (index, item) in items.enumerated() {
             let path = "$.plans[\(index)]"
             let fields = try members(item, path, allowed: Self.planKeys, required: ["id", "name", "features"])
@@ -297,11 +313,15 @@ struct PolicyFileReader {
                     }
                     for (windowName, limit) in try keyed(windows, meterPath) {
                         guard let window = LimitWindow(name: windowName) else {
-                            throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"week\", \"month\", \"total\" or \"stock\"")
+                            throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"week\", \"month\", \"rolling\", \"total\" or \"stock\"")
                         }
                         if window == .week {
                             guard format >= 6 else { throw fail(meterPath + Self.step(windowName), "a week limit needs \"format\": 6 at the top of the file") }
                             weekLimitPath = weekLimitPath ?? meterPath + Self.step(windowName)
+                        }
+                        if window == .rolling {
+                            guard format >= 7 else { throw fail(meterPath + Self.step(windowName), "a rolling limit needs \"format\": 7 at the top of the file") }
+                            rollingLimitPath = rollingLimitPath ?? meterPath + Self.step(windowName)
                         }
                         limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
                     }
@@ -320,13 +340,13 @@ struct PolicyFileReader {
             plans.append(Plan(id: planID, name: name, isPaid: sold > 0, enabledFeatures: enabled, limits: limits,
                                     historyDays: history, responses: Array(repeating: nil, count: BlockReason.allCases.count)))
         }
-        return (plans, products, weekLimitPath)
+        return (plans, products, weekLimitPath, rollingLimitPath)
     }
 
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
     /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
-    /// window and `weekStartsOn`.
-    static let newestFormat = 6
+    /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`.
+    static let newestFormat = 7
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000
@@ -523,7 +543,7 @@ struct PolicyFileReader {
                     continue
                 }
                 guard let reason = BlockReason(name: key), reason != .noPlan else {
-                    throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"total\", \"stock\" or \"any\"")
+                    throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"rolling\", \"total\", \"stock\" or \"any\"")
                 }
                 if reason == .week, format < 6 { throw fail(responsePath, "the reason \"week\" needs \"format\": 6 at the top of the file") }
                 guard possible.contains(reason) else {

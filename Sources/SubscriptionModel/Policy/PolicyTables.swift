@@ -76,6 +76,8 @@ struct PolicyTables: Sendable {
     let countsWeeks: Bool
     /// The day weeks start on when the policy counts weeks, else nil.
     let weeks: Weekday?
+    /// Whether some plan limits a meter by `rolling`, and the window's length in ms.
+    let countsRolling: Bool, rollingLength: Int64
 
     static let reasons = BlockReason.allCases.count
 
@@ -85,6 +87,8 @@ struct PolicyTables: Sendable {
         self.sellsCredits = !policy.creditPacks.isEmpty
         self.countsWeeks = policy.countsWeeks
         self.weeks = policy.countsWeeks ? policy.firstWeekday : nil
+        self.countsRolling = policy.countsRolling
+        self.rollingLength = policy.rollingLength
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
@@ -201,27 +205,36 @@ struct PolicyTables: Sendable {
             let base = slot &* LimitWindow.count
             if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
             if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
-            if set & Self.bit(.week) != 0 { return calendarReason(base: base, set: set, counts: counts, cost: cost, usageDay: usageDay) }
+            if set & (Self.bit(.week) | Self.bit(.rolling)) != 0 { return calendarReason(base: base, set: set, counts: counts, cost: cost, usageDay: usageDay) }
             if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
             if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
             return nil
         }
     }
 
-    /// G6.4's `month`, `week` and `day` for a meter a plan limits by week (the limits at
-    /// `base`, `set` the windows limited): when the month and the week both block, the
-    /// one whose next start is later (the next week's first day after the 1st of the next
-    /// month: `week`; on the same day: `month`). (Out of line: a policy without weeks never
-    /// calls it, and the step that does not is compiled as before weeks.)
+    /// G6.4's `month`, `week`, `day` and `rolling` for a meter a plan limits by week or by
+    /// a rolling window (the limits at `base`, `set` the windows limited): when the month
+    /// and the week both block, the one whose next start is later (the next week's first
+    /// day after the 1st of the next month: `week`; on the same day: `month`); `rolling`
+    /// when no calendar window blocks (when one does, the step compares their reset
+    /// instants: `SubscriptionMachine.laterReset`). (Out of line: a policy without weeks
+    /// or rolling windows never calls it, and the step that does not is compiled as before.)
     @inline(never)
     func calendarReason(base: Int, set: UInt8, counts: UsageCounts, cost: Int, usageDay: LocalDate) -> BlockReason? {
-        let week = counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue]
+        let week = set & Self.bit(.week) != 0 && counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue]
         if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] {
             return week && nextWeekStart(after: usageDay) > SubscriptionState.month(of: usageDay).next ? .week : .month
         }
         if week { return .week }
         if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
+        if set & Self.bit(.rolling) != 0, counts.rolling &+ cost > limits[base &+ LimitWindow.rolling.rawValue] { return .rolling }
         return nil
+    }
+
+    /// Plan `plan`'s `rolling` limit on `meter`, or nil.
+    func rollingLimit(plan: Int, meter: Int) -> Int? {
+        let slot = plan &* meters &+ meter
+        return limitWindows[slot] & Self.bit(.rolling) != 0 ? limits[slot &* LimitWindow.count &+ LimitWindow.rolling.rawValue] : nil
     }
 
     /// The first day (since 1970) of the week after `usageDay`'s (G8's week reset).

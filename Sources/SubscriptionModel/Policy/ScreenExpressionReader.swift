@@ -97,7 +97,10 @@ struct ScreenExpressionReader {
     func window(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> LimitWindow {
         let name = try reader.string(value, path)
         guard let window = LimitWindow(name: name) else {
-            throw reader.fail(path, "unknown window \(PolicyFileReader.quoted(name)); expected \"day\", \"week\", \"month\", \"total\" or \"stock\"")
+            throw reader.fail(path, "unknown window \(PolicyFileReader.quoted(name)); expected \"day\", \"week\", \"month\", \"rolling\", \"total\" or \"stock\"")
+        }
+        guard window != .rolling || policy.countsRolling else {
+            throw reader.fail(path, "no plan limits a meter by rolling window, so none is counted (G4): add a rolling limit, or show another window")
         }
         guard window != .week || policy.countsWeeks else {
             throw reader.fail(path, "no plan limits a meter by week, so no week is counted (G4): add a week limit, or show another window")

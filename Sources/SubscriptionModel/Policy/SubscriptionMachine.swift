@@ -61,6 +61,7 @@ public struct SubscriptionMachine: Sendable {
     /// kept with it, so a step is a few comparisons and no allocation.
     public func apply(_ event: Event, to state: inout SubscriptionState) -> Output {
         let instant = event.at
+        if tables.countsRolling { expireRolling(at: instant, &state) } // G4: the uses the window no longer holds leave it
         switch event.action {
         case .use(let feature, let day):
             return use(feature, day: day, at: instant, &state)
@@ -180,13 +181,18 @@ public struct SubscriptionMachine: Sendable {
                 if usage.newMonth { checked.month = 0 }
                 if usage.newWeek { checked.week = 0 }
             }
-            reason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
+            var limitReason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
+            if tables.countsRolling, let calendar = limitReason, calendar == .day || calendar == .week || calendar == .month {
+                limitReason = laterReset(calendar, plan: plan, meter: meter, cost: cost, counts: checked, usage: usage, at: instant, state)
+            }
+            reason = limitReason
             if reason == nil {
                 // G3, G4: the counts are written with the usage day they are in force on
                 // (G13: a use a limit would block, paid with a credit, counts alike).
                 if usage.newDay { state.counts.resetDay(week: usage.newWeek, month: usage.newMonth) }
                 state.counts.countUse(meter: meter, cost: cost)
                 if tables.countsWeeks { state.counts.countWeek(meter: meter, cost: cost) }
+                if tables.countsRolling { countRolling(meter: meter, cost: cost, at: instant, &state) }
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             }
@@ -218,12 +224,52 @@ public struct SubscriptionMachine: Sendable {
         case .month, .week: target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
         default: target = .min
         }
-        let resetAt = target == .min ? nil : resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+        var resetAt = target == .min ? nil : resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+        if reason == .rolling { resetAt = rollingReset(plan: plan, feature: feature, counts: counts, state) }
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
                             response: tables.response(plan: plan, reason: reason), // G7
                             resetAt: resetAt,
                             upgrade: tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts), // G9
                             counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    // MARK: Rolling windows (format 7; out of line: a policy without one never calls them)
+
+    /// G4: the uses at or before `instant` less the window's length leave the window.
+    @inline(never)
+    func expireRolling(at instant: Instant, _ state: inout SubscriptionState) {
+        state.rollingLog.expire(through: instant.millisecondsSince1970 &- tables.rollingLength, counts: &state.counts)
+    }
+
+    /// G4: an allowed use enters the window.
+    @inline(never)
+    func countRolling(meter: Int, cost: Int, at instant: Instant, _ state: inout SubscriptionState) {
+        state.counts.countRolling(meter: meter, cost: cost)
+        state.rollingLog.append(at: instant.millisecondsSince1970, meter: meter, cost: cost)
+    }
+
+    /// G8 for a `rolling` block: the first instant at which enough of the meter's uses
+    /// have left the window for this one (count + cost within the limit), or at which its
+    /// count is 0 when the cost is above the limit.
+    @inline(never)
+    func rollingReset(plan: Int, feature: Int, counts: UsageCounts, _ state: SubscriptionState) -> Instant? {
+        guard case .consumes(let meter, let cost) = tables.featureKinds[feature], let limit = tables.rollingLimit(plan: plan, meter: meter) else { return nil }
+        return state.rollingLog.instant(when: meter, count: counts.rolling, fallsTo: limit - cost, length: tables.rollingLength)
+            .map { Instant(millisecondsSince1970: $0) }
+    }
+
+    /// G6.4 when a calendar window (`calendar`: `day`, `week` or `month`) blocks and the
+    /// meter's rolling limit would block too: the one whose reset instant (G8) is later;
+    /// the calendar window on a tie.
+    @inline(never)
+    func laterReset(_ calendar: BlockReason, plan: Int, meter: Int, cost: Int, counts: UsageCounts, usage: Usage, at instant: Instant,
+                    _ state: SubscriptionState) -> BlockReason {
+        guard let limit = tables.rollingLimit(plan: plan, meter: meter), counts.rolling &+ cost > limit else { return calendar }
+        let target = calendar == .day ? usage.day.daysSince1970 &+ 1
+            : longerResetTarget(calendar, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+        let calendarReset = resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+        guard let rolling = state.rollingLog.instant(when: meter, count: counts.rolling, fallsTo: limit - cost, length: tables.rollingLength) else { return calendar }
+        return rolling > calendarReset.millisecondsSince1970 ? .rolling : calendar
     }
 
     /// G8's target for a `month` or `week` block: the first day of the next month or week.

@@ -33,6 +33,11 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// Whether some plan limits some meter by `week`: only then does the engine keep
     /// week counts (G4), which read 0 otherwise.
     package let countsWeeks: Bool
+    /// A rolling window's length in ms (format 7's `rollingHours`); 0 without one.
+    package let rollingLength: Int64
+    /// Whether some plan limits some meter by `rolling`: only then does the engine keep
+    /// rolling counts (G4), which read 0 otherwise.
+    package let countsRolling: Bool
     /// The trial (G5.2), if any.
     package let trial: TimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.
@@ -64,7 +69,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     package var source = PolicySource()
 
     /// Assembles a policy from parts already checked (the reader's job).
-    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64, firstWeekday: Weekday?, trial: TimedPlan?, grace: TimedPlan?,
+    init(name: String, about: String?, calendar: PolicyCalendar, dayStart: Int64, firstWeekday: Weekday?, rollingLength: Int64, trial: TimedPlan?, grace: TimedPlan?,
          guestDefault: Int?, registeredDefault: Int?, meters: [String], features: [Feature], plans: [Plan],
          products: [StoreProduct], creditPacks: [CreditPack] = [], noPlanResponse: BlockResponse?, screens: [Screen]) {
         self.name = name
@@ -73,6 +78,8 @@ public struct SubscriptionPolicy: Hashable, Sendable {
         self.dayStart = dayStart
         self.firstWeekday = firstWeekday
         self.countsWeeks = plans.contains { plan in meters.indices.contains { plan.limit(meter: $0, .week) != nil } }
+        self.rollingLength = rollingLength
+        self.countsRolling = plans.contains { plan in meters.indices.contains { plan.limit(meter: $0, .rolling) != nil } }
         self.trial = trial
         self.grace = grace
         self.guestDefault = guestDefault
@@ -137,7 +144,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
             guard case .consumes(let meter) = features[f].effect else { continue }
             for window in LimitWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
         }
-        for reason in [BlockReason.day, .week, .month, .total, .stock] where meterLimited.contains(where: { BlockReason($0) == reason }) {
+        for reason in [BlockReason.day, .week, .month, .total, .stock, .rolling] where meterLimited.contains(where: { BlockReason($0) == reason }) {
             reasons.append(reason)
         }
         return reasons

@@ -15,6 +15,8 @@ public struct SubscriptionState: Hashable, Sendable {
     public var entitlement: Entitlement?
     /// Each meter's counts as written on `usageDay` (G4), by meter index.
     public var counts: MeterCounts
+    /// The counted uses a rolling window still holds (a policy with a `rolling` limit).
+    package var rollingLog = RollingLog()
 
     /// The usage day written with the last counted use (G3); nil before any.
     package var usageDay: LocalDate? {

@@ -12,6 +12,9 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
     /// `week`.
     @usableFromInline
     var weekLane: Int32
+    /// `rolling`.
+    @usableFromInline
+    var rollingLane: Int32
 
     /// Uses on the usage day.
     @inlinable
@@ -43,19 +46,27 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
         get { Int(weekLane) }
         set { weekLane = Int32(newValue) }
     }
+    /// Uses in the last `rollingHours` (0 under a policy with no `rolling` limit).
+    @inlinable
+    public var rolling: Int {
+        get { Int(rollingLane) }
+        set { rollingLane = Int32(newValue) }
+    }
 
     /// Creates counts.
     @inlinable
-    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0, week: Int = 0) {
+    public init(day: Int = 0, month: Int = 0, total: Int = 0, stock: Int = 0, week: Int = 0, rolling: Int = 0) {
         lanes = SIMD4(Int32(day), Int32(month), Int32(total), Int32(stock))
         weekLane = Int32(week)
+        rollingLane = Int32(rolling)
     }
 
     /// Counts from a meter's lanes.
     @inlinable @inline(__always)
-    init(lanes: SIMD4<Int32>, week: Int32) {
+    init(lanes: SIMD4<Int32>, week: Int32, rolling: Int32) {
         self.lanes = lanes
         self.weekLane = week
+        self.rollingLane = rolling
     }
 
     /// The count of one window.
@@ -68,6 +79,7 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
             case .total: total
             case .stock: stock
             case .week: week
+            case .rolling: rolling
             }
         }
         set {
@@ -77,12 +89,15 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
             case .total: total = newValue
             case .stock: stock = newValue
             case .week: week = newValue
+            case .rolling: rolling = newValue
             }
         }
     }
 
-    /// `UsageCounts(day: 1, month: 1, total: 1, stock: 1)`, and `week` when it is not 0.
+    /// `UsageCounts(day: 1, month: 1, total: 1, stock: 1)`, and `week` and `rolling` when
+    /// they are not 0.
     public var description: String {
-        "UsageCounts(day: \(day), month: \(month), total: \(total), stock: \(stock)" + (week == 0 ? ")" : ", week: \(week))")
+        "UsageCounts(day: \(day), month: \(month), total: \(total), stock: \(stock)" + (week == 0 ? "" : ", week: \(week)")
+            + (rolling == 0 ? ")" : ", rolling: \(rolling))")
     }
 }

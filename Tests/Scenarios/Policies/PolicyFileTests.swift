@@ -43,7 +43,7 @@ struct PolicyFileTests {
         #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
                 == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
         #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
-                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "trial""#) == true)
+                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial""#) == true)
     }
 
     @Test("a missing response for a reason that can occur is refused")
@@ -183,8 +183,8 @@ struct PolicyFileTests {
             #expect(error(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
         }
         #expect(error(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 7, "policy": "t""#))
-                == #"error: t.json: $.format: format 7 is newer than this reader's (1 to 6); update the package"#)
+        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 8, "policy": "t""#))
+                == #"error: t.json: $.format: format 8 is newer than this reader's (1 to 7); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")

@@ -44,8 +44,12 @@ public protocol QuotaApp: SubscriptionImplementation {
     func limitReached(count: Int, cost: Int, limit: Limit) -> Bool
     /// What a use blocked for `reason` under `plan` shows (G7).
     func response(plan: Int?, reason: BlockReason) -> BlockResponse?
-    /// When a use blocked for `reason` at `instant` would be allowed again (G8).
+    /// When a use blocked for `reason` at `instant` would be allowed again (G8), for a
+    /// calendar window (`day`, `week`, `month`).
     func resetInstant(for reason: BlockReason, after instant: Instant) -> Instant?
+    /// When a use costing `cost` on `meter`, blocked under `plan` by its rolling window at
+    /// `instant`, would be allowed again (G8).
+    func rollingReset(meter: Int, cost: Int, plan: Int, at instant: Instant) -> Instant?
     /// The paid plans that would allow a blocked use (G9).
     func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet
     /// The meter an allowed use of `feature` counts on, if any (G4).
@@ -140,7 +144,11 @@ extension QuotaApp {
                 outcome = .blocked
                 reason = blocked
                 response = self.response(plan: plan, reason: blocked)
-                resetAt = resetInstant(for: blocked, after: at)
+                if blocked == .rolling, let plan, let meter = meterCounted(by: feature) {
+                    resetAt = rollingReset(meter: meter, cost: cost, plan: plan, at: at)
+                } else {
+                    resetAt = resetInstant(for: blocked, after: at)
+                }
                 upgrade = upgradeOffer(from: plan, feature: feature, day: day, at: at, counts: counts)
             } else {
                 outcome = .allowed

@@ -26,6 +26,9 @@ public struct QuotaAppData: Sendable {
     /// Each meter's credits from credit packs, by meter index (G13): kept apart from the
     /// counts, which reset with the day.
     public var credits: [Int]
+    /// Each meter's counted uses, instant and cost, under a policy with a rolling window
+    /// (format 7): the window's count is the cost of those it still holds.
+    public var rollingUses: [[(at: Instant, cost: Int)]]
 
     /// A fresh store for a user of `policy` whose device is in `zone`.
     public init(policy: SubscriptionPolicy, zone: TimeZoneRules) {
@@ -33,5 +36,6 @@ public struct QuotaAppData: Sendable {
         self.zone = zone
         self.counts = Array(repeating: UsageCounts(), count: policy.meters.count)
         self.credits = Array(repeating: 0, count: policy.meters.count)
+        self.rollingUses = Array(repeating: [], count: policy.meters.count)
     }
 }

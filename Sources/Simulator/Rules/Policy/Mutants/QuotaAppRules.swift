@@ -42,6 +42,22 @@ extension QuotaApp {
     /// G3's counts in force: the default `countsInForce`, for mutants that adjust it.
     package func defaultCountsInForce(at instant: Instant) -> [UsageCounts] {
         let day = usageDay(at: instant)
+        var inForce = calendarCountsInForce(day: day)
+        if store.policy.countsRolling {
+            for meter in inForce.indices { inForce[meter].rolling = rollingCount(meter: meter, at: instant) }
+        }
+        return inForce
+    }
+
+    /// G4 for a rolling window: the cost of the meter's uses at instants after `instant`
+    /// less the window's length (each stopping at 2,147,483,647).
+    package func rollingCount(meter: Int, at instant: Instant) -> Int {
+        let start = instant.millisecondsSince1970 - store.policy.rollingLength
+        return min(store.rollingUses[meter].filter { $0.at.millisecondsSince1970 > start }.reduce(0) { $0 + $1.cost }, MeterCounts.largest)
+    }
+
+    /// G3's stored counts on usage day `day`: `day`, `month` and `week` read 0 once passed.
+    private func calendarCountsInForce(day: LocalDate) -> [UsageCounts] {
         guard let stored = store.usageDay, day > stored else { return store.counts }
         let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
         let newMonth = (year, month) > (storedYear, storedMonth)
@@ -101,11 +117,17 @@ extension QuotaApp {
         let passed = limitCheckOrder.filter { window in
             rules.limit(meter: meter, window).map { limitReached(count: counts[meter][window], cost: definition.cost, limit: $0) } ?? false
         }
-        guard let first = passed.first else { return nil }
+        guard var first = passed.first else { return nil }
         // The month's and the week's limits both passed: the one that starts again later.
         if first == .month, passed.contains(.week), let week = resetDate(for: .week, after: usageDay(at: instant)),
            let month = resetDate(for: .month, after: usageDay(at: instant)), week > month {
-            return .week
+            first = .week
+        }
+        // A calendar window and the rolling one: the one whose reset instant is later.
+        if first == .day || first == .week || first == .month, passed.contains(.rolling),
+           let calendar = resetInstant(for: BlockReason(first), after: instant), let rolling = rollingReset(meter: meter, cost: definition.cost, plan: plan, at: instant),
+           rolling > calendar {
+            first = .rolling
         }
         return BlockReason(first)
     }
@@ -119,7 +141,7 @@ extension QuotaApp {
     /// G6.4: the most lasting reason first, so a user is never promised a reset that would not help.
     /// `month` and `week` stand side by side: when both are passed, the one that starts
     /// again later is the reason.
-    public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .week, .day] }
+    public var limitCheckOrder: [LimitWindow] { [.total, .stock, .month, .week, .day, .rolling] }
 
     /// G6.4: the count and the use's cost pass the limit, hidden or not (with a cost of 1:
     /// the count is at least the limit).
@@ -144,6 +166,21 @@ extension QuotaApp {
     package func resetInstant(for reason: BlockReason, after instant: Instant, in zone: TimeZoneRules) -> Instant? {
         guard let target = resetDate(for: reason, after: usageDay(at: instant)) else { return nil }
         return CalendarWalk.firstInstant(after: instant, reaching: target, in: zone)
+    }
+
+    /// G8 for a `rolling` block of a use costing `cost` on `meter` under `plan`: the
+    /// first instant at which enough of the meter's uses have left the window for it (or
+    /// none is left, when the cost is above the limit).
+    public func rollingReset(meter: Int, cost: Int, plan: Int, at instant: Instant) -> Instant? {
+        guard let limit = store.policy.plans[plan].limit(meter: meter, .rolling)?.value else { return nil }
+        let room = max(limit - cost, 0)
+        var count = rollingCount(meter: meter, at: instant)
+        let start = instant.millisecondsSince1970 - store.policy.rollingLength
+        for held in store.rollingUses[meter] where held.at.millisecondsSince1970 > start {
+            count -= held.cost
+            if count <= room { return held.at.adding(milliseconds: store.policy.rollingLength) }
+        }
+        return nil
     }
 
     /// The date G8's reset waits for after usage day `day`: the next day, the first of
@@ -205,6 +242,12 @@ extension QuotaApp {
         counts[meter].total = min(counts[meter].total + cost, largest)
         counts[meter].stock = min(counts[meter].stock + cost, largest)
         if store.policy.countsWeeks { counts[meter].week = min(counts[meter].week + cost, largest) }
+        if store.policy.countsRolling {
+            counts[meter].rolling = min(counts[meter].rolling + cost, largest)
+            let start = instant.millisecondsSince1970 - store.policy.rollingLength
+            store.rollingUses[meter].removeAll { $0.at.millisecondsSince1970 <= start }
+            store.rollingUses[meter].append((instant, cost))
+        }
         store.usageDay = usageDay(at: instant)
         store.counts = counts
     }

@@ -71,7 +71,7 @@ enum PolicyRunReport {
     /// never counts (`week` without a week limit), so that a report of a policy written
     /// before that window has the same keys as before it.
     static func listedOutcomes(of policy: SubscriptionPolicy) -> [String] {
-        allOutcomes.filter { $0 != "blocked: week" || policy.countsWeeks }
+        allOutcomes.filter { ($0 != "blocked: week" || policy.countsWeeks) && ($0 != "blocked: rolling" || policy.countsRolling) }
     }
 
     static func behaviour(_ result: RunResult<PolicyRules>) -> RunReport.Behaviour {

@@ -30,7 +30,7 @@ package final class Oracle: Sendable {
     /// G6.4's order: "the first of `total`, `stock`, `month`, `day` whose limit the count
     /// has reached blocks" — the most lasting reason first; `week` beside `month`, the
     /// later of the two to start again first (`blockReason`).
-    package static let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day]
+    package static let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day, .rolling]
 
     /// An oracle for `policy`.
     package init(policy: SubscriptionPolicy) {
@@ -151,7 +151,7 @@ package final class Oracle: Sendable {
     @inline(__always)
     package static func creditPays(_ reason: BlockReason, credits: Int, cost: Int) -> Bool {
         switch reason {
-        case .day, .week, .month, .total, .stock: credits >= cost
+        case .day, .week, .month, .total, .stock, .rolling: credits >= cost
         case .noPlan, .notInPlan, .history: false
         }
     }

@@ -70,6 +70,9 @@ package struct OutputDigester {
         // Each meter's week count (none without a week limit, which leaves the fold as it was).
         let weeks = unsafeBitCast(output.counts.weekLanes, to: (UInt64, UInt64).self)
         if weeks.0 | weeks.1 != 0 { word ^= Self.fold(output.counts.weekLanes) &* 0x2545_F491_4F6C_DD1D }
+        // And its rolling count (none without a rolling limit).
+        let rolling = unsafeBitCast(output.counts.rollingLanes, to: (UInt64, UInt64).self)
+        if rolling.0 | rolling.1 != 0 { word ^= Self.fold(output.counts.rollingLanes) &* 0x9FB2_1C65_1E98_DF25 }
         if let entitlement = output.entitlement {
             head |= 1 << 49
             word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)

@@ -94,6 +94,11 @@ package struct TraceChecker {
     private var storedNextWeek: Int32 = .max
     /// Whether the policy keeps `week` counts (some plan limits a meter by week).
     private let countsWeeks: Bool
+    /// Whether the policy keeps `rolling` counts, the window's length (ms), and per meter
+    /// the instant and cost of each use the checker expected counted that the window
+    /// still holds, oldest first.
+    private let countsRolling: Bool, rollingLength: Int64
+    private var rollingUses: [[(at: Int64, cost: Int)]]
     private var stored: MeterCounts
     private var index = 0
 
@@ -132,6 +137,9 @@ package struct TraceChecker {
         self.hasDates = dates != nil && policy.dayStart == 0
         self.hasDayStart = policy.dayStart != 0
         self.countsWeeks = rules.oracle.countsWeeks
+        self.countsRolling = policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .rolling) != nil } }
+        self.rollingLength = policy.rollingLength
+        self.rollingUses = Array(repeating: [], count: policy.meters.count)
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
@@ -145,6 +153,7 @@ package struct TraceChecker {
         storedNextMonth = .max
         storedNextWeek = .max
         stored = MeterCounts(meters: stored.count)
+        for meter in rollingUses.indices { rollingUses[meter] = [] }
         index = 0
         lastBlocked = .none
     }
@@ -273,6 +282,8 @@ package struct TraceChecker {
             stored.setCredits(max(0, stored.credits(of: meter) - policy.creditPacks[pack].credits), of: meter)
         }
 
+        if countsRolling { advanceRolling(at: at) }
+
         // G5, G2, G3.
         let plan = rules.oracle.plan(installedAt: installedAt, isRegistered: isRegistered, entitlement: entitlement, at: at)
         let localDate = hasDates ? dates!.localDate(at: at, in: rules.oracle.fixedZone ?? deviceClock.zone)
@@ -310,7 +321,10 @@ package struct TraceChecker {
                                       credits: creditsBefore, cost: cost, zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
                 } else {
-                    let reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                    var reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+                    if countsRolling, let calendar = reason, calendar == .day || calendar == .week || calendar == .month {
+                        reason = laterReset(calendar, plan: plan, feature: feature, before: use.before, usageDay: usageDay, at: at)
+                    }
                     if let reason, !Oracle.creditPays(reason, credits: creditsBefore, cost: cost) {
                         expectBlocked(reason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
                     } else {
@@ -337,7 +351,8 @@ package struct TraceChecker {
             return violation
         }
         if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost)
-            || countsWeeks && !Self.weeksAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost),
+            || countsWeeks && !Self.weeksAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost)
+            || countsRolling && !Self.rollingAsExpected(output.counts, stored: stored, use: use, cost: cost),
            let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use, cost: cost) {
             return violation
         }
@@ -354,7 +369,11 @@ package struct TraceChecker {
                 storedDay = usageDay
             }
             stored[meter] = Self.adding(cost, to: stored[meter])
-            if countsWeeks { stored[meter].week = Self.weekAdding(cost, to: stored[meter].week) }
+            if countsWeeks { stored[meter].week = Self.countAdding(cost, to: stored[meter].week) }
+            if countsRolling {
+                rollingUses[meter].append((at.millisecondsSince1970, cost))
+                stored[meter].rolling = Self.countAdding(cost, to: stored[meter].rolling)
+            }
             if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
         }
         if let meter = use.released, stored[meter].stock > 0 {
@@ -392,6 +411,7 @@ package struct TraceChecker {
         if reason == .day || reason == .month || reason == .week {
             use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
         }
+        if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, before: use.before) }
         use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
         lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
     }
@@ -444,7 +464,7 @@ package struct TraceChecker {
         case (.blocked?, .allowed?):
             switch use.reason! {
             case .noPlan, .notInPlan, .history: return .nothingBeyondPlan
-            case .day, .week, .month, .total, .stock: return .limitsRespected
+            case .day, .week, .month, .total, .stock, .rolling: return .limitsRespected
             }
         case (.allowed?, _): return .noOverBlocking
         default: return .exactResponses // an outcome on an event that is not a use, or none on a use
@@ -472,7 +492,7 @@ package struct TraceChecker {
         case .history:
             let days = plan.flatMap { p in feature.flatMap { policy.plans[p].historyDays[$0] } }
             return "day \(day.map { "\($0)" } ?? "?") is before \(rules.oracle.planName(plan))'s \(days.map(String.init) ?? "?")-day window ending \(usageDay.map { "\($0)" } ?? "?")"
-        case .day, .week, .month, .total, .stock:
+        case .day, .week, .month, .total, .stock, .rolling:
             let window = LimitWindow(name: reason.name)!
             let cost = feature.map { policy.features[$0].cost } ?? 1
             let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
@@ -545,7 +565,8 @@ package struct TraceChecker {
         for meter in stored.indices {
             let got = counts[meter]
             var expected = expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
-            expected.week = got.week // (the week counts are compared apart: `weeksAsExpected`)
+            expected.week = got.week // (the week and rolling counts are compared apart: `weeksAsExpected`, `rollingAsExpected`)
+            expected.rolling = got.rolling
             if got != expected { return false }
         }
         return true
@@ -560,14 +581,60 @@ package struct TraceChecker {
         return stored.indices.allSatisfy { counts[$0].week == expectedWeek(stored[$0], meter: $0, resets: resets, use: use, cost: cost) }
     }
 
+    /// Under a policy that keeps rolling counts: whether every meter's `rolling` count
+    /// after the event is the expected one.
+    @inline(never)
+    private static func rollingAsExpected(_ counts: MeterCounts, stored: MeterCounts, use: UseExpectation, cost: Int) -> Bool {
+        guard counts.count == stored.count else { return false }
+        return stored.indices.allSatisfy { counts[$0].rolling == (use.counted == $0 ? countAdding(cost, to: stored[$0].rolling) : stored[$0].rolling) }
+    }
+
+    /// G4 for a rolling window: the uses at or before `at` less the window's length leave
+    /// it; each meter's `rolling` count is the cost of those it still holds. (Out of line:
+    /// a policy without a rolling limit never calls it.)
+    @inline(never)
+    private mutating func advanceRolling(at: Instant) {
+        let cutoff = at.millisecondsSince1970 - rollingLength
+        for meter in rollingUses.indices {
+            rollingUses[meter].removeAll { $0.at <= cutoff }
+            stored[meter].rolling = min(rollingUses[meter].reduce(0) { $0 + $1.cost }, MeterCounts.largest)
+        }
+    }
+
+    /// G8 for a use of `feature` blocked by its rolling limit under `plan`: the first
+    /// instant at which enough of the meter's uses have left the window for it, or at
+    /// which none is left when its cost is above the limit.
+    private func rollingReset(plan: Int?, feature: Int, before: UsageCounts) -> Instant? {
+        guard let plan, case .consumes(let meter) = policy.features[feature].effect,
+              let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value else { return nil }
+        let room = max(limit - policy.features[feature].cost, 0) // the count at which the use fits
+        var count = before.rolling
+        for held in rollingUses[meter] {
+            count -= held.cost
+            if count <= room { return Instant(millisecondsSince1970: held.at + rollingLength) }
+        }
+        return nil
+    }
+
+    /// G6.4 when a calendar window blocks a use and its meter's rolling limit would too:
+    /// the one whose reset instant (G8) comes later; the calendar window on a tie.
+    @inline(never)
+    private func laterReset(_ calendar: BlockReason, plan: Int?, feature: Int, before: UsageCounts, usageDay: LocalDate, at: Instant) -> BlockReason {
+        guard let plan, case .consumes(let meter) = policy.features[feature].effect,
+              let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value, before.rolling + policy.features[feature].cost > limit,
+              let rolling = rollingReset(plan: plan, feature: feature, before: before),
+              let calendarReset = rules.oracle.resetAt(reason: calendar, after: at, usageDay: usageDay, deviceZone: deviceClock.zone) else { return calendar }
+        return rolling > calendarReset ? .rolling : calendar
+    }
+
     /// A meter's `week` count right after the event (a policy that keeps week counts).
     private static func expectedWeek(_ stored: UsageCounts, meter: Int, resets: Resets, use: UseExpectation, cost: Int) -> Int {
         let week = inForce(stored, resets).week
-        return use.counted == meter ? weekAdding(cost, to: week) : week
+        return use.counted == meter ? countAdding(cost, to: week) : week
     }
 
-    /// G4 for a week count: the use's cost added, stopping at 2,147,483,647.
-    private static func weekAdding(_ cost: Int, to week: Int) -> Int {
+    /// G4 for a week or rolling count: the use's cost added, stopping at 2,147,483,647.
+    private static func countAdding(_ cost: Int, to week: Int) -> Int {
         min(week + cost, MeterCounts.largest)
     }
 
@@ -581,6 +648,7 @@ package struct TraceChecker {
         for meter in stored.indices {
             var expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
             if countsWeeks { expected.week = Self.expectedWeek(stored[meter], meter: meter, resets: resets, use: use, cost: cost) }
+            if countsRolling { expected.rolling = use.counted == meter ? Self.countAdding(cost, to: stored[meter].rolling) : stored[meter].rolling }
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
@@ -602,7 +670,7 @@ package struct TraceChecker {
     }
 
     /// G4: an allowed use adds its cost to the `day`, `month`, `total` and `stock` counts
-    /// (a `week` count too under a policy that keeps them: `weekAdding`), each stopping
+    /// (a `week` count too under a policy that keeps them: `countAdding`), each stopping
     /// at 2,147,483,647. (`total` is the largest of the four, and `stock` only ever at
     /// most it: the clamp is needed only when they pass, a branch never taken in practice.)
     @inline(__always)

@@ -80,6 +80,15 @@ package enum CoverageCategory: Hashable, Sendable {
     /// A use blocked by its meter's `month` or `week` limit while both are passed: the
     /// reason is the one that starts again later (G6.4).
     case weekAndMonthBothPassed
+    /// A use of a meter at the very instant an earlier counted use of it leaves the
+    /// rolling window (`t + rollingHours`: the first instant it no longer counts).
+    case useAtRollingExpiry
+    /// A use blocked by the rolling window on a later usage day than the meter's last
+    /// allowed use: the window holds uses across the day's turn.
+    case rollingBlockAcrossDayTurn
+    /// A use allowed right after one blocked by the rolling window while the window still
+    /// holds some of the meter's uses: it slid, it did not empty.
+    case rollingFreedPartially
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -172,6 +181,7 @@ package enum CoverageCategory: Hashable, Sendable {
         if !costly.isEmpty { all += [.costlyUseBlockedWithUnitsLeft, .costlyUseReachedLimit] }
         if costly.contains(where: policy.hasCredits(meter:)) { all.append(.blockedWithTooFewCredits) }
         if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
+        if policy.countsRolling { all += [.useAtRollingExpiry, .rollingBlockAcrossDayTurn, .rollingFreedPartially] }
         if policy.countsWeeks {
             all += [.weekRollover, .weekLimitAcrossMonthEnd, .weekFreedNextDay]
             // Some plan limits a meter both by month and by week.
@@ -221,6 +231,7 @@ package enum CoverageCategory: Hashable, Sendable {
             switch reason {
             case .day: window = .day
             case .week: window = .week
+            case .rolling: window = .rolling
             case .month: window = .month
             case .stock: window = .stock
             default: return true
@@ -247,7 +258,7 @@ package enum CoverageCategory: Hashable, Sendable {
             guard let shadow = rules.limit(meter: meter, before)?.value, shadow <= limit else { return false }
             switch (before, window) {
             case (.total, _), (.month, .day), (.week, .day): return true // (a week may hold more uses than its month: no shadow)
-            case (.stock, .month), (.stock, .week), (.stock, .day): return !released
+            case (.stock, .month), (.stock, .week), (.stock, .day), (.stock, .rolling): return !released
             default: return false
             }
         }
@@ -304,6 +315,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .weekLimitAcrossMonthEnd: return "week-limit-across-month-end"
         case .weekFreedNextDay: return "week-freed-next-day"
         case .weekAndMonthBothPassed: return "week-and-month-limits-both-passed"
+        case .useAtRollingExpiry: return "use-at-rolling-expiry"
+        case .rollingBlockAcrossDayTurn: return "rolling-block-across-day-turn"
+        case .rollingFreedPartially: return "rolling-freed-partially"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -356,6 +370,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .weekLimitAcrossMonthEnd: "blocked by the week's limit on a month's last day, and again the next day, the same week"
         case .weekFreedNextDay: "blocked by the week's limit on its last day, and allowed the next day, the first of a new week"
         case .weekAndMonthBothPassed: "a use blocked with both the month's and the week's limits passed (the later to start again is the reason)"
+        case .useAtRollingExpiry: "a use at the very instant an earlier use of the meter leaves the rolling window"
+        case .rollingBlockAcrossDayTurn: "blocked by the rolling window on a later usage day than the meter's last allowed use"
+        case .rollingFreedPartially: "allowed right after a rolling-window block, with some of the meter's uses still in the window"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

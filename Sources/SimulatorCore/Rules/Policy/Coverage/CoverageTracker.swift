@@ -47,6 +47,14 @@ package struct CoverageTracker {
     private var weekBlockDay: [Int32]
     /// The first day of the last usage day's week.
     private var previousWeekStart = Int32.min
+    /// Under a rolling window: its length (ms), the categories' slots, and per meter the
+    /// instants of its allowed uses the window holds, the usage day of its last allowed
+    /// use, and whether its last use was blocked by the window.
+    private let rollingLength: Int64
+    private let useAtRollingExpiry, rollingBlockAcrossDayTurn, rollingFreedPartially: Int
+    private var rollingHeld: [[Int64]]
+    private var lastAllowedDay: [Int32]
+    private var lastBlockedByRolling: [Bool]
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -104,7 +112,7 @@ package struct CoverageTracker {
     private let instant1980: Int64 = Int64(LocalDate.days(year: 1980, month: 1, day: 1)) * Milliseconds.twentyFourHours
     private static var day: Int64 { Milliseconds.twentyFourHours }
     /// The number of block reasons and of windows, for the slot tables.
-    private static var reasons: Int { 8 }
+    private static var reasons: Int { 9 }
     private static var windows: Int { LimitWindow.count }
 
     /// A tracker of `policy`'s categories, all at 0.
@@ -160,6 +168,12 @@ package struct CoverageTracker {
             return meter
         }
         weekBlockDay = [Int32](repeating: .min, count: policy.meters.count)
+        rollingLength = policy.countsRolling ? policy.rollingLength : 0
+        useAtRollingExpiry = slot(.useAtRollingExpiry); rollingBlockAcrossDayTurn = slot(.rollingBlockAcrossDayTurn)
+        rollingFreedPartially = slot(.rollingFreedPartially)
+        rollingHeld = Array(repeating: [], count: policy.meters.count)
+        lastAllowedDay = Array(repeating: .min, count: policy.meters.count)
+        lastBlockedByRolling = Array(repeating: false, count: policy.meters.count)
         creditMeterOf = policy.creditMeterOfFeature
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
@@ -219,6 +233,13 @@ package struct CoverageTracker {
         offerEndsAt = nil
         heldCredits = 0
         if countsWeeks { for meter in weekBlockDay.indices { weekBlockDay[meter] = .min } }
+        if rollingLength > 0 {
+            for meter in rollingHeld.indices {
+                rollingHeld[meter] = []
+                lastAllowedDay[meter] = .min
+                lastBlockedByRolling[meter] = false
+            }
+        }
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
@@ -243,6 +264,7 @@ package struct CoverageTracker {
             if hasCreditPacks { observeCredits(feature: feature, output: output) }
             if hasCostlyFeatures { observeCost(feature: feature, output: output) }
             if countsWeeks { observeWeek(feature: feature, output: output) }
+            if rollingLength > 0 { observeRolling(feature: feature, at: at, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -348,6 +370,31 @@ package struct CoverageTracker {
            let week = policy.plans[plan].limit(meter: meter, .week), let month = policy.plans[plan].limit(meter: meter, .month) {
             let counts = output.counts[meter], cost = policy.features[feature].cost
             if counts.week + cost > week.value, counts.month + cost > month.value { hit(weekAndMonthPassed) }
+        }
+    }
+
+    /// A use of a meter under a policy with a rolling window: at the instant an earlier
+    /// use leaves the window; blocked by it on a later day than the last allowed use;
+    /// allowed right after such a block with the window not empty. (Out of line: a policy
+    /// without a rolling window never calls it.)
+    @inline(never)
+    private mutating func observeRolling(feature: Int, at: Int64, output: Output) {
+        let meter = countedMeterOf[feature]
+        guard meter >= 0 else { return }
+        rollingHeld[meter].removeAll { $0 &+ rollingLength < at } // (one at exactly `at - length` is the expiry looked for)
+        if rollingHeld[meter].contains(at &- rollingLength) { hit(useAtRollingExpiry) }
+        rollingHeld[meter].removeAll { $0 &+ rollingLength <= at }
+        let day = output.day.daysSince1970
+        if output.outcome == .blocked, output.reason == .rolling {
+            if lastAllowedDay[meter] != .min, day > lastAllowedDay[meter] { hit(rollingBlockAcrossDayTurn) }
+            lastBlockedByRolling[meter] = true
+        } else if output.outcome == .allowed {
+            if lastBlockedByRolling[meter], !rollingHeld[meter].isEmpty { hit(rollingFreedPartially) }
+            rollingHeld[meter].append(at)
+            lastAllowedDay[meter] = day
+            lastBlockedByRolling[meter] = false
+        } else {
+            lastBlockedByRolling[meter] = false
         }
     }
 

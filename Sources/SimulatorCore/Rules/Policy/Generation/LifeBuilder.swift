@@ -71,6 +71,9 @@ package struct LifeBuilder {
     /// The use a calendar-edge burst planned at the next window's start, packed, for the
     /// day it falls in (−1: none).
     private var pendingEdgeUse: Int64 = -1
+    /// A use planned at the instant a burst's first use leaves the rolling window (the
+    /// first at which it no longer counts), packed; -1 for none.
+    private var pendingRollingUse: Int64 = -1
 
     private static var second: Int64 { Milliseconds.second }
     private static var day: Int64 { Milliseconds.twentyFourHours }
@@ -551,7 +554,7 @@ package struct LifeBuilder {
                 let meter = traits.meterOf[burstFeature]
                 // The plan's day and month limits, as `setCaps` keeps them beside the counts.
                 let caps = tally + 6 &* meter
-                let daily = Int64(min(caps[3], traits.burstCaps[meter]))
+                let daily = Int64(min(caps[3], traits.burstCaps[meter], traits.streakCaps[meter]))
                 if !streaking, daily > 0, burstTarget == caps[4], burstTarget > daily {
                     // The days the month's count needs at that pace, and two past it.
                     (streakFeature, streakTarget) = (burstFeature, burstTarget)
@@ -610,6 +613,10 @@ package struct LifeBuilder {
                 addExtra(pendingEdgeUse >> 7, pendingEdgeUse & 127, from: dayStart, to: dayEnd)
                 pendingEdgeUse = -1
             }
+            if pendingRollingUse >= 0, pendingRollingUse >> 7 < dayEnd {
+                addExtra(pendingRollingUse >> 7, pendingRollingUse & 127, from: dayStart, to: dayEnd)
+                pendingRollingUse = -1
+            }
             if canUse, plan >= 0, let burst = calendarEdgeBurst(dayStart: dayStart, deviceMidnight: deviceMidnight, plan: plan, today: today) {
                 let slice = (burst.to &- burst.from) / Int64(burst.count)
                 for k in 0..<Int64(burst.count) {
@@ -639,6 +646,10 @@ package struct LifeBuilder {
                     feature = burstFeature
                 }
                 let packed = Self.pack(at, Int64(feature))
+                if k == 0, burstFeature >= 0, traits.rollingLength > 0, pendingRollingUse < 0, at &+ traits.rollingLength >= dayEnd, random.chance(0.5) {
+                    // The instant the burst's first use leaves a rolling window, on a later day.
+                    pendingRollingUse = Self.pack(at &+ traits.rollingLength, Int64(feature))
+                }
                 while e < extraCount, extras[e] <= packed {
                     emit(extras[e])
                     e += 1

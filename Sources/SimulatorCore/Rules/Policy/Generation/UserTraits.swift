@@ -64,6 +64,10 @@ final class UserTraits: Sendable {
     let calendarZone: TimeZoneRules?
     /// When a day starts, in ms after the calendar's midnight (0: midnight).
     let dayStart: Int64
+    /// The rolling window's length in ms under a policy with a rolling limit, else 0.
+    let rollingLength: Int64
+    /// Per meter: the most a streak counts a day (`Int.max` without a rolling window).
+    let streakCaps: [Int]
     /// Whether a guest always has a plan (a guest default), so users keep coming back.
     let alwaysHasPlan: Bool
     /// The meters' `day` and `month` windows that some plan blocks uses by, which have
@@ -165,6 +169,14 @@ final class UserTraits: Sendable {
         self.graceEnd = policy.grace.flatMap { grace in grace.cutoff.map { $0.adding(milliseconds: grace.lengthMilliseconds) } }
         if case .fixed(let zone) = policy.calendar { self.calendarZone = zone.dayStarting(at: policy.dayStart) } else { self.calendarZone = nil }
         self.dayStart = policy.dayStart
+        self.rollingLength = policy.countsRolling ? policy.rollingLength : 0
+        self.streakCaps = policy.meters.indices.map { meter in
+            // Under a rolling window of up to two days, a day's share of a streak toward a
+            // month's limit: half the window's limit, so that yesterday's uses still held
+            // leave room for today's.
+            let rolling = policy.plans.compactMap { $0.limit(meter: meter, .rolling)?.value }.max()
+            return rolling.map { policy.rollingLength <= 2 * Milliseconds.twentyFourHours ? max(1, $0 / 2) : Int.max } ?? Int.max
+        }
         self.alwaysHasPlan = policy.guestDefault != nil
         let calendarWindows = CoverageCategory.calendarWindows(policy)
         self.calendarWindows = calendarWindows

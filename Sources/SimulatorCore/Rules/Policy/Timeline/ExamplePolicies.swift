@@ -4,13 +4,13 @@ import SubscriptionModel
 /// Policies built into the simulator to show a part of the policy format no product
 /// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
 /// units, with a pack; `night-owl`: a day that starts at 04:00; `study-week`: calendar weeks from
-/// Sunday beside a month). They are not among the five shipped policies
+/// Sunday beside a month; `ask-window`: a rolling 24-hour window). They are not among the five shipped policies
 /// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
 /// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
 /// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week"]
+    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week", "ask-window"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
@@ -19,6 +19,7 @@ package enum ExamplePolicies {
         case "photo-units": photoUnits
         case "night-owl": nightOwl
         case "study-week": studyWeek
+        case "ask-window": askWindow
         default: nil
         }
     }
@@ -30,6 +31,7 @@ package enum ExamplePolicies {
         case "photo-units": PackageResources.photo_units_json
         case "night-owl": PackageResources.night_owl_json
         case "study-week": PackageResources.study_week_json
+        case "ask-window": PackageResources.ask_window_json
         default: nil
         }
     }
@@ -45,6 +47,9 @@ package enum ExamplePolicies {
 
     /// Three free lessons a day and ten a week from Sunday; Pro 40 a week and 120 a month.
     static let studyWeek = read("study-week")
+
+    /// Free 10 questions in any 24 hours; Pro 100 in any 24 hours and 1,000 a month.
+    static let askWindow = read("ask-window")
 
     /// The example `name`, read from its embedded file.
     private static func read(_ name: String) -> SubscriptionPolicy {
