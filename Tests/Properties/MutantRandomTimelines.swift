@@ -15,7 +15,8 @@ import SubscriptionModel
 /// the date of the last use (often at the edge of a window, and right after a zone
 /// change), deletes, looks, reinstalls, zone changes, sign-ins, entitlement reports
 /// of every product or none, with or without an expiry, renewing or not, and, under a
-/// policy with credit packs, purchases of them and refunds of those purchases.
+/// policy with credit packs, purchases of them and refunds of those purchases; under a
+/// rolling window, uses at the instant an earlier one leaves it.
 struct MutantRandomTimelines {
     /// The seed of the property tests (`PROPERTY_SEED`).
     static let seed = PropertySettings.seed
@@ -60,6 +61,7 @@ struct MutantRandomTimelines {
         let others = policy.features.indices.filter { !consuming.contains($0) && !releasing.contains($0) }
         let history = policy.features.indices.filter { policy.features[$0].hasHistory }
         var standing = [Int](repeating: 0, count: policy.creditPacks.count) // purchases not refunded, per pack
+        var lastConsumingUse: Instant? // (under a rolling window: the use whose expiry a later one may hit)
         let length = 1 + pick(60)
         while events.count < length {
             switch pick(100) {
@@ -72,7 +74,12 @@ struct MutantRandomTimelines {
             let roll = pick(100)
             switch roll {
             case 0..<30 where !consuming.isEmpty:
+                // Under a rolling window, now and then at the instant an earlier use leaves it.
+                if policy.rollingLength > 0, let earlier = lastConsumingUse, chance(30), earlier.adding(milliseconds: policy.rollingLength) >= now {
+                    now = earlier.adding(milliseconds: policy.rollingLength)
+                }
                 events.append(Event(at: now, .use(feature: consuming[pick(consuming.count)], day: nil)))
+                lastConsumingUse = now
                 lastUseDate = LocalDate.later(lastUseDate, currentZone.localDate(at: now))
             case 30..<40 where !consuming.isEmpty:
                 let feature = consuming[pick(consuming.count)]

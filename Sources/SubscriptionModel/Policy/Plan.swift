@@ -12,13 +12,13 @@ public struct Plan: Hashable, Sendable {
     public var isPaid: Bool
     /// The enabled features, one bit per feature index. Releasing features are always
     /// allowed and never listed.
-    public var enabledFeatures: UInt64
+    @usableFromInline package var enabledFeatures: UInt64
     /// The limit on each (meter, window), at `meter * LimitWindow.count + window.rawValue`;
     /// nil where the plan sets none. (A layout that grows with the windows: read a limit
     /// with `limit(meter:_:)`.)
     @usableFromInline package var limits: [Limit?]
     /// The history window in days of each feature, by feature index; nil where unlimited.
-    public var historyDays: [Int?]
+    @usableFromInline package var historyDays: [Int?]
     /// The response to each reason, by `BlockReason.rawValue`; nil for a reason that
     /// cannot occur under the plan. (Read one with `response(to:)`.)
     @usableFromInline package var responses: [BlockResponse?]

@@ -61,6 +61,12 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
         rollingLane = Int32(rolling)
     }
 
+    /// Equal when every count is (compared lane by lane, as a few vector instructions).
+    @inlinable @inline(__always)
+    public static func == (lhs: UsageCounts, rhs: UsageCounts) -> Bool {
+        lhs.lanes == rhs.lanes && SIMD2(lhs.weekLane, lhs.rollingLane) == SIMD2(rhs.weekLane, rhs.rollingLane)
+    }
+
     /// Counts from a meter's lanes.
     @inlinable @inline(__always)
     init(lanes: SIMD4<Int32>, week: Int32, rolling: Int32) {

@@ -30,7 +30,8 @@ package final class Oracle: Sendable {
     /// G6.4's order: "the first of `total`, `stock`, `month`, `day` whose limit the count
     /// has reached blocks" — the most lasting reason first; `week` beside `month`, the
     /// later of the two to start again first (`blockReason`).
-    package static let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day, .rolling]
+    /// (Kept on the instance: a static array is fetched through the runtime at every use.)
+    package let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day, .rolling]
 
     /// An oracle for `policy`.
     package init(policy: SubscriptionPolicy) {
@@ -130,7 +131,7 @@ package final class Oracle: Sendable {
         //     count would pass with the use's cost added (with a cost of 1: the limit is reached).
         //     A `month` and a `week` limit both passed: the one that starts again later.
         if case .consumes(let meter) = policy.features[feature].effect {
-            for window in Self.limitOrder {
+            for window in limitOrder {
                 if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + policy.features[feature].cost > limit.value {
                     if window == .month, let week = policy.plans[plan].limit(meter: meter, .week),
                        meterCounts.week + policy.features[feature].cost > week.value, nextWeekStart(usageDay) > Self.nextMonthStart(usageDay) {
