@@ -559,7 +559,7 @@ package struct TraceChecker {
     /// Whether every meter's counts after the event are exactly the expected ones. (Static,
     /// as the helpers the hot path calls are: a method called from the mutating `check`
     /// would be handed a copy of the whole checker.)
-    @inline(__always)
+    @_transparent
     private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
         guard counts.count == stored.count else { return false }
         for meter in stored.indices {
