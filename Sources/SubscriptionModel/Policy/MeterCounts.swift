@@ -122,6 +122,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable
     package var rollingLanes: SIMD4<Int32> { rollings }
 
+    /// Whether some meter's `week` or `rolling` count is not 0 (never under a policy
+    /// without either window).
+    @inlinable @inline(__always)
+    package var hasExtras: Bool { weeks | rollings != SIMD4() }
+
     /// Sets the credits held for meter `meter` (at most `creditCapacity` meters).
     package mutating func setCredits(_ credits: Int, of meter: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")

@@ -78,6 +78,9 @@ struct PolicyTables: Sendable {
     let weeks: Weekday?
     /// Whether some plan limits a meter by `rolling`, and the window's length in ms.
     let countsRolling: Bool, rollingLength: Int64
+    /// Whether the policy counts weeks or a rolling window: the counts an allowed use adds
+    /// to out of line.
+    let countsExtras: Bool
 
     static let reasons = BlockReason.allCases.count
 
@@ -89,6 +92,7 @@ struct PolicyTables: Sendable {
         self.weeks = policy.countsWeeks ? policy.firstWeekday : nil
         self.countsRolling = policy.countsRolling
         self.rollingLength = policy.rollingLength
+        self.countsExtras = policy.countsWeeks || policy.countsRolling
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of

@@ -4,11 +4,17 @@
 ///
 /// Kept with the identity, like the counts (G1). Uses leave from the front as time
 /// passes (`expire`), so the log holds at most the uses of one window; the storage
-/// before `head` is reclaimed now and then, not at every use.
+/// before `head` is reclaimed now and then, not at every use. (One array: a state that
+/// is copied retains one buffer, empty and shared under a policy without a rolling limit.)
 package struct RollingLog: Hashable, Sendable {
-    var instants: [Int64] = []
-    var meters: [UInt8] = []
-    var costs: [Int32] = []
+    /// A counted use.
+    struct Use: Hashable, Sendable {
+        var at: Int64
+        var cost: Int32
+        var meter: UInt8
+    }
+
+    var uses: [Use] = []
     /// The first use still held.
     var head = 0
 
@@ -17,22 +23,18 @@ package struct RollingLog: Hashable, Sendable {
 
     /// Adds a counted use.
     mutating func append(at instant: Int64, meter: Int, cost: Int) {
-        instants.append(instant)
-        meters.append(UInt8(truncatingIfNeeded: meter))
-        costs.append(Int32(truncatingIfNeeded: cost))
+        uses.append(Use(at: instant, cost: Int32(truncatingIfNeeded: cost), meter: UInt8(truncatingIfNeeded: meter)))
     }
 
     /// Takes out of `counts` every use at or before `cutoff` (the instant less the
     /// window's length): the uses the window no longer holds.
     mutating func expire(through cutoff: Int64, counts: inout MeterCounts) {
-        while head < instants.count, instants[head] <= cutoff {
-            counts.expireRolling(meter: Int(meters[head]), cost: costs[head])
+        while head < uses.count, uses[head].at <= cutoff {
+            counts.expireRolling(meter: Int(uses[head].meter), cost: uses[head].cost)
             head += 1
         }
-        if head >= 64, head * 2 >= instants.count {
-            instants.removeFirst(head)
-            meters.removeFirst(head)
-            costs.removeFirst(head)
+        if head >= 64, head * 2 >= uses.count {
+            uses.removeFirst(head)
             head = 0
         }
     }
@@ -43,29 +45,20 @@ package struct RollingLog: Hashable, Sendable {
     /// can hold).
     func instant(when meter: Int, count: Int, fallsTo target: Int, length: Int64) -> Int64? {
         var left = count
-        var index = head
-        while index < instants.count {
-            if Int(meters[index]) == meter {
-                left -= Int(costs[index])
-                if left <= Swift.max(target, 0) { return instants[index] + length }
-            }
-            index += 1
+        for use in uses[head...] where Int(use.meter) == meter {
+            left -= Int(use.cost)
+            if left <= Swift.max(target, 0) { return use.at + length }
         }
         return nil
     }
 
     /// Equal when they hold the same uses (what was reclaimed aside).
     package static func == (lhs: RollingLog, rhs: RollingLog) -> Bool {
-        lhs.instants[lhs.head...] == rhs.instants[rhs.head...] && lhs.meters[lhs.head...] == rhs.meters[rhs.head...]
-            && lhs.costs[lhs.head...] == rhs.costs[rhs.head...]
+        lhs.uses[lhs.head...] == rhs.uses[rhs.head...]
     }
 
     /// Hashes the uses held.
     package func hash(into hasher: inout Hasher) {
-        for index in head..<instants.count {
-            hasher.combine(instants[index])
-            hasher.combine(meters[index])
-            hasher.combine(costs[index])
-        }
+        for use in uses[head...] { hasher.combine(use) }
     }
 }

@@ -191,8 +191,7 @@ public struct SubscriptionMachine: Sendable {
                 // (G13: a use a limit would block, paid with a credit, counts alike).
                 if usage.newDay { state.counts.resetDay(week: usage.newWeek, month: usage.newMonth) }
                 state.counts.countUse(meter: meter, cost: cost)
-                if tables.countsWeeks { state.counts.countWeek(meter: meter, cost: cost) }
-                if tables.countsRolling { countRolling(meter: meter, cost: cost, at: instant, &state) }
+                if tables.countsExtras { countExtras(meter: meter, cost: cost, at: instant, &state) }
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             }
@@ -224,8 +223,8 @@ public struct SubscriptionMachine: Sendable {
         case .month, .week: target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
         default: target = .min
         }
-        var resetAt = target == .min ? nil : resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
-        if reason == .rolling { resetAt = rollingReset(plan: plan, feature: feature, counts: counts, state) }
+        let resetAt = target != .min ? resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+            : reason == .rolling ? rollingReset(plan: plan, feature: feature, counts: counts, state) : nil
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
                             response: tables.response(plan: plan, reason: reason), // G7
                             resetAt: resetAt,
@@ -241,11 +240,16 @@ public struct SubscriptionMachine: Sendable {
         state.rollingLog.expire(through: instant.millisecondsSince1970 &- tables.rollingLength, counts: &state.counts)
     }
 
-    /// G4: an allowed use enters the window.
+    /// G4 for the windows a policy counts only when it limits some meter by them: an
+    /// allowed use counts in its week, and enters the rolling window. (One call for both,
+    /// out of line: a policy with neither pays one test an allowed use.)
     @inline(never)
-    func countRolling(meter: Int, cost: Int, at instant: Instant, _ state: inout SubscriptionState) {
-        state.counts.countRolling(meter: meter, cost: cost)
-        state.rollingLog.append(at: instant.millisecondsSince1970, meter: meter, cost: cost)
+    func countExtras(meter: Int, cost: Int, at instant: Instant, _ state: inout SubscriptionState) {
+        if tables.countsWeeks { state.counts.countWeek(meter: meter, cost: cost) }
+        if tables.countsRolling {
+            state.counts.countRolling(meter: meter, cost: cost)
+            state.rollingLog.append(at: instant.millisecondsSince1970, meter: meter, cost: cost)
+        }
     }
 
     /// G8 for a `rolling` block: the first instant at which enough of the meter's uses

@@ -67,6 +67,14 @@ public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
         lhs.lanes == rhs.lanes && SIMD2(lhs.weekLane, lhs.rollingLane) == SIMD2(rhs.weekLane, rhs.rollingLane)
     }
 
+    /// Whether the `day`, `month`, `total` and `stock` counts are `other`'s (`week` and
+    /// `rolling` aside): what a checker compares first, and the rest only under a policy
+    /// that counts them.
+    @inlinable @inline(__always)
+    package func equalsIgnoringWeekAndRolling(_ other: UsageCounts) -> Bool {
+        lanes == other.lanes
+    }
+
     /// Counts from a meter's lanes.
     @inlinable @inline(__always)
     init(lanes: SIMD4<Int32>, week: Int32, rolling: Int32) {

@@ -25,6 +25,18 @@ package struct OutputDigester {
             ^ (UInt64(UInt32(bitPattern: credits[2])) | UInt64(UInt32(bitPattern: credits[3])) << 32) &* 0xA24B_AED4_963E_E407
     }
 
+    /// Week and rolling counts, folded: each kind only when one of its counts is nonzero,
+    /// so a policy with weeks alone folds as it did before rolling windows. (Out of line:
+    /// a policy without either window never has any.)
+    @inline(never)
+    static func foldExtras(_ counts: MeterCounts) -> UInt64 {
+        var word: UInt64 = 0
+        let weeks = counts.weekLanes, rolling = counts.rollingLanes
+        if weeks != SIMD4() { word ^= fold(weeks) &* 0x2545_F491_4F6C_DD1D }
+        if rolling != SIMD4() { word ^= fold(rolling) &* 0x9FB2_1C65_1E98_DF25 }
+        return word
+    }
+
     /// Adds one output: every field, each word multiplied by its own odd constant (so a
     /// change in any one changes the fold; a meter's counts by the meter's constant, so
     /// the order of meters counts) and folded into one mixing step, so the multiplies of
@@ -67,12 +79,9 @@ package struct OutputDigester {
         let credits = output.counts.creditLanes
         let bits = unsafeBitCast(credits, to: (UInt64, UInt64).self)
         if bits.0 | bits.1 != 0 { word ^= Self.fold(credits) }
-        // Each meter's week count (none without a week limit, which leaves the fold as it was).
-        let weeks = unsafeBitCast(output.counts.weekLanes, to: (UInt64, UInt64).self)
-        if weeks.0 | weeks.1 != 0 { word ^= Self.fold(output.counts.weekLanes) &* 0x2545_F491_4F6C_DD1D }
-        // And its rolling count (none without a rolling limit).
-        let rolling = unsafeBitCast(output.counts.rollingLanes, to: (UInt64, UInt64).self)
-        if rolling.0 | rolling.1 != 0 { word ^= Self.fold(output.counts.rollingLanes) &* 0x9FB2_1C65_1E98_DF25 }
+        // Each meter's week and rolling counts (none without a week or rolling limit, which
+        // leaves the fold as it was), folded apart when nonzero.
+        if output.counts.hasExtras { word ^= Self.foldExtras(output.counts) }
         if let entitlement = output.entitlement {
             head |= 1 << 49
             word ^= (UInt64(entitlement.product + 1) ^ (entitlement.renews ? 1 << 20 : 0) ^ UInt64(bitPattern: entitlement.expires?.millisecondsSince1970 ?? .min) &* 0x9E37_79B9_7F4A_7C15)

@@ -98,6 +98,8 @@ package struct TraceChecker {
     /// the instant and cost of each use the checker expected counted that the window
     /// still holds, oldest first.
     private let countsRolling: Bool, rollingLength: Int64
+    /// Whether it keeps week or rolling counts: the ones compared out of line.
+    private let countsExtras: Bool
     private var rollingUses: [[(at: Int64, cost: Int)]]
     private var stored: MeterCounts
     private var index = 0
@@ -139,6 +141,7 @@ package struct TraceChecker {
         self.countsWeeks = rules.oracle.countsWeeks
         self.countsRolling = policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .rolling) != nil } }
         self.rollingLength = policy.rollingLength
+        self.countsExtras = countsWeeks || countsRolling
         self.rollingUses = Array(repeating: [], count: policy.meters.count)
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
@@ -351,8 +354,8 @@ package struct TraceChecker {
             return violation
         }
         if !Self.countsAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost)
-            || countsWeeks && !Self.weeksAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost)
-            || countsRolling && !Self.rollingAsExpected(output.counts, stored: stored, use: use, cost: cost),
+            || countsExtras && !Self.extrasAsExpected(output.counts, stored: stored, resets: resets, use: use, cost: cost,
+                                                      weeks: countsWeeks, rolling: countsRolling),
            let violation = compareCounts(event, output, eventIndex: eventIndex, usageDay: usageDay, resets: resets, use: use, cost: cost) {
             return violation
         }
@@ -563,30 +566,32 @@ package struct TraceChecker {
     private static func countsAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
         guard counts.count == stored.count else { return false }
         for meter in stored.indices {
-            let got = counts[meter]
-            var expected = expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
-            expected.week = got.week // (the week and rolling counts are compared apart: `weeksAsExpected`, `rollingAsExpected`)
-            expected.rolling = got.rolling
-            if got != expected { return false }
+            // (The week and rolling counts are compared apart: `extrasAsExpected`.)
+            if !counts[meter].equalsIgnoringWeekAndRolling(expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)) {
+                return false
+            }
         }
         return true
     }
 
-    /// Under a policy that keeps week counts (G4): whether every meter's `week` count
-    /// after the event is the expected one. (Apart from `countsAsExpected`, and out of
-    /// line, so that a policy without weeks checks its counts as before weeks.)
+    /// Under a policy that keeps week or rolling counts (G4): whether every meter's `week`
+    /// and `rolling` counts after the event are the expected ones (0 for a window the
+    /// policy does not count). (Apart from `countsAsExpected`, and out of line, so that a
+    /// policy with neither checks its counts as before those windows.)
     @inline(never)
-    private static func weeksAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int) -> Bool {
+    private static func extrasAsExpected(_ counts: MeterCounts, stored: MeterCounts, resets: Resets, use: UseExpectation, cost: Int,
+                                         weeks: Bool, rolling: Bool) -> Bool {
         guard counts.count == stored.count else { return false }
-        return stored.indices.allSatisfy { counts[$0].week == expectedWeek(stored[$0], meter: $0, resets: resets, use: use, cost: cost) }
+        return stored.indices.allSatisfy { meter in
+            counts[meter].week == (weeks ? expectedWeek(stored[meter], meter: meter, resets: resets, use: use, cost: cost) : 0)
+                && counts[meter].rolling == (rolling ? expectedRolling(stored[meter], meter: meter, use: use, cost: cost) : 0)
+        }
     }
 
-    /// Under a policy that keeps rolling counts: whether every meter's `rolling` count
-    /// after the event is the expected one.
-    @inline(never)
-    private static func rollingAsExpected(_ counts: MeterCounts, stored: MeterCounts, use: UseExpectation, cost: Int) -> Bool {
-        guard counts.count == stored.count else { return false }
-        return stored.indices.allSatisfy { counts[$0].rolling == (use.counted == $0 ? countAdding(cost, to: stored[$0].rolling) : stored[$0].rolling) }
+    /// A meter's `rolling` count right after the event (a policy that keeps rolling
+    /// counts; the uses that left the window are already out of `stored`).
+    private static func expectedRolling(_ stored: UsageCounts, meter: Int, use: UseExpectation, cost: Int) -> Int {
+        use.counted == meter ? countAdding(cost, to: stored.rolling) : stored.rolling
     }
 
     /// G4 for a rolling window: the uses at or before `at` less the window's length leave
@@ -648,7 +653,7 @@ package struct TraceChecker {
         for meter in stored.indices {
             var expected = Self.expectedCounts(stored[meter], meter: meter, resets: resets, use: use, cost: cost)
             if countsWeeks { expected.week = Self.expectedWeek(stored[meter], meter: meter, resets: resets, use: use, cost: cost) }
-            if countsRolling { expected.rolling = use.counted == meter ? Self.countAdding(cost, to: stored[meter].rolling) : stored[meter].rolling }
+            if countsRolling { expected.rolling = Self.expectedRolling(stored[meter], meter: meter, use: use, cost: cost) }
             let got = output.counts[meter]
             if got == expected { continue }
             for window in rules.shownWindows[meter] where got[window] != expected[window] {
