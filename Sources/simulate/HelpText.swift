@@ -175,8 +175,8 @@ enum HelpText {
       --jobs J      worker threads (default: all cores)
       --report DIR  default reports/latest (replaced whole, as for run)
       --policy X    the mutants of a shipped policy or of the examples
-                    scan-credits, photo-units, night-owl, study-week and
-                    ask-window (in
+                    scan-credits, photo-units, night-owl, study-week,
+                    ask-window and chat-pool (in
                     Sources/Simulator/Rules/Policy/Mutants),
                     hunted over that policy's generated users;
                     default meal-capture, which hunts the v1 path's 18 mutants (in

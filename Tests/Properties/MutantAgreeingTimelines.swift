@@ -252,6 +252,18 @@ enum MutantAgreeingTimelines {
         "ask-window/rolling-lost-on-reinstall": sketch("ask-window", "UTC", [
             ("2026-01-10T09:00:00Z", .install), ("2026-01-10T09:30:00Z", .reinstall), ("2026-01-10T10:00:00Z", .uses(2, "ask")), // before any use
         ]),
+        // chat-pool (the example of a daily allowance, then a monthly pool)
+        "chat-pool/pool-never-drawn": sketch("chat-pool", "UTC", [
+            ("2026-03-10T09:00:00Z", .install), ("2026-03-10T10:00:00Z", .uses(3, "send")), // the day's 3: no pool needed
+        ]),
+        "chat-pool/drawn-on-both": sketch("chat-pool", "UTC", [
+            ("2026-03-10T09:00:00Z", .install), ("2026-03-10T10:00:00Z", .use("deep-dive")), // the pool's, with the day's allowance untouched
+            ("2026-03-10T11:00:00Z", .uses(3, "send")),
+        ]),
+        "chat-pool/pool-reason-when-both-spent": sketch("chat-pool", "UTC", [
+            ("2026-03-10T09:00:00Z", .install), ("2026-03-10T10:00:00Z", .uses(6, "send")), // 3 on the day, 3 on the pool
+            ("2026-03-10T11:00:00Z", .use("deep-dive")), // blocked by the pool alone: month either way
+        ]),
         // photo-units (the example of uses that cost several units)
         "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right

@@ -44,10 +44,10 @@ struct MutantBaseTests {
         }
     }
 
-    @Test("on random timelines of every built-in policy, and of every-window-late (a day start, a cost, a week from Wednesday, credits)",
-          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window-late"])
+    @Test("on random timelines of every built-in policy, of every-window-late (a day start, a cost, a week from Wednesday, credits) and of every-pool (two meters under every window)",
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window-late", "every-pool"])
     func random(policy name: String) throws {
-        let policy = try #require(name == "every-window-late" ? SubscriptionMachineOracleTests.everyWindowLate : PolicyLoader.builtIn(name))
+        let policy = try #require(name.hasPrefix("every-") ? SubscriptionMachineOracleTests.policy(name) : PolicyLoader.builtIn(name))
         let maker = MutantRandomTimelines(policy: policy)
         var events = 0, blocked = 0, resets = 0
         for user in 0..<MutantRandomTimelines.users {

@@ -82,15 +82,44 @@ struct SubscriptionMachineOracle: Sendable {
                 outcome = .allowed
             case .gate, .consumes:
                 let counts = countsInForce(state, usageDay: usageDay)
+                let cost = policy.features[feature].cost
+                // G6.4: a calendar reason and the rolling window's: the one that frees the use later.
+                func laterOfRolling(_ reason: BlockReason?, meter: Int) -> BlockReason? {
+                    if let calendar = reason, [.day, .week, .month].contains(calendar), let plan,
+                       let rolling = rollingReset(plan: plan, meter: meter, cost: cost, state: state),
+                       let calendarReset = resetInstant(for: calendar, after: event.at, usageDay: usageDay, clock: state.clock), rolling > calendarReset {
+                        return .rolling
+                    }
+                    return reason
+                }
+                // G8 for a reason of `meter`'s.
+                func reset(_ reason: BlockReason, meter: Int) -> Instant? {
+                    if reason == .rolling, let plan { return rollingReset(plan: plan, meter: meter, cost: cost, state: state) }
+                    return resetInstant(for: reason, after: event.at, usageDay: usageDay, clock: state.clock)
+                }
+                var countedMeter: Int?
+                if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory { countedMeter = meter }
+                var waitsOn = countedMeter
                 var blockedBy = blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts)
-                if let calendar = blockedBy, [.day, .week, .month].contains(calendar), let plan, case .consumes(let meter) = policy.features[feature].effect,
-                   let rolling = rollingReset(plan: plan, meter: meter, cost: policy.features[feature].cost, state: state),
-                   let calendarReset = resetInstant(for: calendar, after: event.at, usageDay: usageDay, clock: state.clock), rolling > calendarReset {
-                    blockedBy = .rolling // G6.4: the rolling window frees the use later
+                if let meter = countedMeter { blockedBy = laterOfRolling(blockedBy, meter: meter) }
+                // G6.5: past the first meter's limits, the second meter's allow the use, or
+                // the reason that resets first is given.
+                if let second = policy.features[feature].then, let first = countedMeter, let firstReason = blockedBy,
+                   [.day, .week, .month, .total, .stock, .rolling].contains(firstReason) {
+                    if let secondReason = laterOfRolling(blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, counts: counts, meter: second),
+                                                         meter: second) {
+                        let firstReset = reset(firstReason, meter: first)
+                        if let secondReset = reset(secondReason, meter: second), firstReset.map({ secondReset < $0 }) ?? true {
+                            blockedBy = secondReason
+                            waitsOn = second
+                        }
+                    } else {
+                        blockedBy = nil
+                        countedMeter = second
+                    }
                 }
                 var paidByCredit = false
                 // G13: past a limit, a credit held for each unit of the use's cost pays for it.
-                let cost = policy.features[feature].cost
                 if let limit = blockedBy, [.day, .week, .month, .total, .stock, .rolling].contains(limit), case .consumes(let meter) = policy.features[feature].effect,
                    state.credits[meter] >= cost {
                     blockedBy = nil
@@ -101,13 +130,11 @@ struct SubscriptionMachineOracle: Sendable {
                     reason = blocked
                     response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
                     resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock) // G8
-                    if blocked == .rolling, let plan, case .consumes(let meter) = policy.features[feature].effect {
-                        resetAt = rollingReset(plan: plan, meter: meter, cost: cost, state: state)
-                    }
+                    if blocked == .rolling, let meter = waitsOn { resetAt = reset(.rolling, meter: meter) }
                     upgrade = upgradeOffer(from: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) // G9
                 } else {
                     outcome = .allowed
-                    if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory {
+                    if let meter = countedMeter {
                         // G3, G4: the counts are written with the usage day they are in force on.
                         var written = counts
                         // G4: the use's cost in every window, each count stopping at 2^31 − 1.
@@ -228,7 +255,8 @@ struct SubscriptionMachineOracle: Sendable {
 
     /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
     /// blocked (G6), or nil when it is allowed.
-    func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [UsageCounts]) -> BlockReason? {
+    /// (`meter`: a meter to check in place of the one the feature consumes, G6.5.)
+    func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: [UsageCounts], meter: Int? = nil) -> BlockReason? {
         guard let plan else { return .noPlan } // G6.1
         let rules = policy.plans[plan]
         guard rules.enables(feature: feature) else { return .notInPlan } // G6.2
@@ -238,7 +266,8 @@ struct SubscriptionMachineOracle: Sendable {
             guard let days = rules.historyDays[feature], let day else { return nil }
             return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
         }
-        guard case .consumes(let meter) = definition.effect else { return nil }
+        guard case .consumes(let consumed) = definition.effect else { return nil }
+        let meter = meter ?? consumed
         func passes(_ window: LimitWindow) -> Bool {
             // A window blocks when the use's cost would take its count past the limit.
             rules.limit(meter: meter, window).map { counts[meter][window] + definition.cost > $0.value } ?? false
@@ -257,7 +286,12 @@ struct SubscriptionMachineOracle: Sendable {
         var offer = PlanSet()
         let floor = plan.flatMap { policy.plans[$0].isPaid ? $0 : nil } ?? -1
         for candidate in policy.plans.indices where candidate > floor && policy.plans[candidate].isPaid {
-            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+            let reason = blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts)
+            // G6.5: or a second meter with room.
+            if reason == nil || [.day, .week, .month, .total, .stock, .rolling].contains(reason!)
+                && policy.features[feature].then.map({ blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts, meter: $0) == nil }) == true {
+                offer.insert(candidate)
+            }
         }
         return offer
     }

@@ -21,8 +21,34 @@ struct SubscriptionMachineOracleTests {
     static func policy(_ name: String) -> SubscriptionPolicy {
         if name == "every-window" { return everyWindow }
         if name == "every-window-late" { return everyWindowLate }
+        if name == "every-pool" { return everyPool }
         return PolicyLoader.builtIn(name)!
     }
+
+    /// Features drawing on two meters (format 8) under every kind of window: a day from
+    /// 03:00, a rolling 5 hours, a week from Friday, a month and a total, on either meter
+    /// of a pair, with a costly use and a use of the second meter alone.
+    static let everyPool: SubscriptionPolicy = {
+        let json = #"""
+            {"format": 8, "policy": "every-pool", "calendar": "device", "dayStartsAt": "03:00", "rollingHours": 5, "weekStartsOn": "friday",
+             "defaults": {"guest": "free"}, "meters": ["a", "b"],
+             "features": [{"id": "use-a", "consumes": "a", "then": "b"}, {"id": "big-a", "consumes": "a", "then": "b", "cost": 3},
+                          {"id": "use-b", "consumes": "b", "cost": 2}],
+             "plans": [
+               {"id": "free", "name": "Free", "features": "all", "limits": {"a": {"day": 3, "rolling": 4}, "b": {"week": 5, "month": 8}},
+                "responses": {"any": "paywall"}},
+               {"id": "plus", "name": "Plus", "products": [{"id": "plus.m", "kind": "auto-renewable", "period": "P1M"}], "features": "all",
+                "limits": {"a": {"day": 6}, "b": {"rolling": 6, "total": 40}}, "responses": {"any": "paywall"}},
+               {"id": "pro", "name": "Pro", "products": [{"id": "pro.y", "kind": "auto-renewable", "period": "P1Y"}], "features": ["use-a", "big-a"],
+                "limits": {"a": {"week": 20}, "b": {"month": 30}}, "responses": {"any": "paywall"}}],
+             "screens": {}}
+            """#
+        do {
+            return try SubscriptionPolicy(data: Data(json.utf8), file: "every-pool.json")
+        } catch {
+            fatalError("the test policy does not read: \(error)")
+        }
+    }()
 
     /// `everyWindow` in format 6: days start at 00:30 in America/Santiago (whose clocks
     /// move at midnight, so some day starts fall in the skipped hour), `use-b` costs 2,
@@ -97,7 +123,7 @@ struct SubscriptionMachineOracleTests {
         """#
 
     @Test("every event of random valid timelines gives the same output and state both ways",
-          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window", "every-window-late"])
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window", "every-window-late", "every-pool"])
     func agreesWithOracle(name: String) {
         let policy = Self.policy(name)
         let engine = SubscriptionMachine(policy: policy)

@@ -10,6 +10,9 @@ public struct Feature: Hashable, Sendable {
     /// The units an allowed use adds to every count of the meter it consumes (G4), and
     /// so the room it needs under each limit (G6.4); 1 unless the policy says more.
     package var cost: Int
+    /// The meter a use draws on when the limits of the meter it consumes would block it
+    /// (format 8's `then`), or nil: "daily first, then a monthly pool" (G6.5).
+    package var then: Int?
 
     /// What a use of a feature does to the meters.
     @usableFromInline package enum Effect: Hashable, Sendable {
@@ -22,11 +25,12 @@ public struct Feature: Hashable, Sendable {
     }
 
     /// Creates a feature.
-    package init(id: String, effect: Effect, hasHistory: Bool, cost: Int = 1) {
+    package init(id: String, effect: Effect, hasHistory: Bool, cost: Int = 1, then: Int? = nil) {
         self.id = id
         self.effect = effect
         self.hasHistory = hasHistory
         self.cost = cost
+        self.then = then
     }
 
     /// Whether the feature releases stock (and so is never blocked).

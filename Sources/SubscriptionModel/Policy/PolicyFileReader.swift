@@ -236,7 +236,7 @@ struct PolicyFileReader {
         var features: [Feature] = []
         for (index, item) in items.enumerated() {
             let path = "$.features[\(index)]"
-            let fields = try members(item, path, allowed: ["id", "consumes", "cost", "releases", "history"], required: ["id"])
+            let fields = try members(item, path, allowed: ["id", "consumes", "then", "cost", "releases", "history"], required: ["id"])
             let featureID = try id(fields["id"]!, path + ".id")
             guard !features.contains(where: { $0.id == featureID }) else { throw fail(path + ".id", "feature \(Self.quoted(featureID)) listed twice") }
             var effect = Feature.Effect.gate
@@ -254,7 +254,10 @@ struct PolicyFileReader {
             let cost = try fields["cost"].map { (value) throws(PolicyFileError) in
                 try readCost(value, path + ".cost", consumes: fields["consumes"] != nil, format: format)
             } ?? 1
-            features.append(Feature(id: featureID, effect: effect, hasHistory: history, cost: cost))
+            let then = try fields["then"].map { (value) throws(PolicyFileError) in
+                try readThen(value, path + ".then", effect: effect, meters: meters, format: format)
+            }
+            features.append(Feature(id: featureID, effect: effect, hasHistory: history, cost: cost, then: then))
         }
         return features
     }
@@ -345,8 +348,9 @@ struct PolicyFileReader {
 
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
     /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
-    /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`.
-    static let newestFormat = 7
+    /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`, 8 a feature's
+    /// second meter (`then`).
+    static let newestFormat = 8
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000
@@ -358,6 +362,18 @@ struct PolicyFileReader {
         let cost = try integer(value, path, minimum: 1)
         guard cost <= Self.largestCost else { throw fail(path, "a use costs at most \(Self.largestCost) units") }
         return cost
+    }
+
+    /// A consuming feature's `then`, in a file of format 8 or later: the meter a use draws
+    /// on when its own meter's limits would block it.
+    func readThen(_ value: JSONValue, _ path: String, effect: Feature.Effect, meters: [String], format: Int) throws(PolicyFileError) -> Int {
+        guard format >= 8 else { throw fail(path, "a second meter needs \"format\": 8 at the top of the file") }
+        guard case .consumes(let first) = effect else {
+            throw fail(path, "only a feature that consumes a meter draws on a second one: add \"consumes\"")
+        }
+        let second = try meterReference(value, path, meters: meters)
+        guard second != first else { throw fail(path, "the second meter is the one the feature consumes; name another, or drop \"then\"") }
+        return second
     }
 
     /// The most credits one pack may add.
@@ -382,6 +398,9 @@ struct PolicyFileReader {
             let meter = try meterReference(fields["meter"]!, path + ".meter", meters: meters)
             guard features.contains(where: { $0.effect == .consumes(meter) }) else {
                 throw fail(path + ".meter", "no feature consumes meter \(Self.quoted(meters[meter])), so its credits could never be spent")
+            }
+            if let feature = features.first(where: { $0.then != nil && ($0.effect == .consumes(meter) || $0.then == meter) }) {
+                throw fail(path + ".meter", "feature \(Self.quoted(feature.id)) draws on two meters, \(Self.quoted(meters[meter])) among them: a blocked use of it is paid by its second meter, not by credits (G6.5); sell credits for another meter")
             }
             let credits = try integer(fields["credits"]!, path + ".credits", minimum: 1)
             guard credits <= Self.largestPack else { throw fail(path + ".credits", "\(credits) credits: a pack adds at most \(Self.largestPack)") }

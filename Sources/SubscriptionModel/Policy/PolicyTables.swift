@@ -81,6 +81,10 @@ struct PolicyTables: Sendable {
     /// Whether the policy counts weeks or a rolling window: the counts an allowed use adds
     /// to out of line.
     let countsExtras: Bool
+    /// Whether some feature draws on a second meter (G6.5), and per feature that meter, or
+    /// -1. (Such a feature is `consumes` of its first meter here; the step asks for the
+    /// second out of line when the first blocks.)
+    let drawsOnTwo: Bool, secondMeters: [Int]
 
     static let reasons = BlockReason.allCases.count
 
@@ -93,6 +97,8 @@ struct PolicyTables: Sendable {
         self.countsRolling = policy.countsRolling
         self.rollingLength = policy.rollingLength
         self.countsExtras = policy.countsWeeks || policy.countsRolling
+        secondMeters = policy.features.map { $0.then ?? -1 }
+        drawsOnTwo = secondMeters.contains { $0 >= 0 }
         self.meters = meters
         self.features = features
         // A day start shifts the calendar's zone (`TimeZoneRules.dayStarting`); a source of
@@ -201,19 +207,25 @@ struct PolicyTables: Sendable {
             guard let days = historyDays[plan &* features &+ feature], let day else { return nil }
             return Int(day.daysSince1970) >= Int(usageDay.daysSince1970) - (days - 1) ? nil : .history
         case .consumes(let meter, let cost):
-            // G6.4: the most lasting reason first (total, stock, month or week, day); a
-            // window blocks when the use's cost would take its count past the limit.
-            let slot = plan &* meters &+ meter
-            let set = limitWindows[slot]
-            guard set != 0 else { return nil }
-            let base = slot &* LimitWindow.count
-            if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
-            if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
-            if set & (Self.bit(.week) | Self.bit(.rolling)) != 0 { return calendarReason(base: base, set: set, counts: counts, cost: cost, usageDay: usageDay) }
-            if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
-            if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
-            return nil
+            return limitReason(plan: plan, meter: meter, cost: cost, usageDay: usageDay, counts: counts)
         }
+    }
+
+    /// G6.4: why plan `plan`'s limits on `meter` (counts in force `counts`) block a use
+    /// costing `cost`, the most lasting reason first (total, stock, month or week, day);
+    /// a window blocks when the cost would take its count past the limit. Nil: none does.
+    @inline(__always)
+    func limitReason(plan: Int, meter: Int, cost: Int, usageDay: LocalDate, counts: UsageCounts) -> BlockReason? {
+        let slot = plan &* meters &+ meter
+        let set = limitWindows[slot]
+        guard set != 0 else { return nil }
+        let base = slot &* LimitWindow.count
+        if set & Self.bit(.total) != 0, counts.total &+ cost > limits[base &+ LimitWindow.total.rawValue] { return .total }
+        if set & Self.bit(.stock) != 0, counts.stock &+ cost > limits[base &+ LimitWindow.stock.rawValue] { return .stock }
+        if set & (Self.bit(.week) | Self.bit(.rolling)) != 0 { return calendarReason(base: base, set: set, counts: counts, cost: cost, usageDay: usageDay) }
+        if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] { return .month }
+        if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }
+        return nil
     }
 
     /// G6.4's `month`, `week`, `day` and `rolling` for a meter a plan limits by week or by
@@ -265,12 +277,5 @@ struct PolicyTables: Sendable {
     @inline(__always)
     func response(plan: Int, reason: BlockReason) -> BlockResponse? {
         plan >= 0 ? responses[plan &* Self.reasons &+ reason.rawValue] : noPlanResponse
-    }
-
-    /// The meter a feature consumes, for the counts its limits are checked against.
-    @inline(__always)
-    func consumedMeter(_ feature: Int) -> Int? {
-        if case .consumes(let meter, _) = featureKinds[feature] { return meter }
-        return nil
     }
 }

@@ -185,13 +185,19 @@ public struct SubscriptionMachine: Sendable {
             if tables.countsRolling, let calendar = limitReason, calendar == .day || calendar == .week || calendar == .month {
                 limitReason = laterReset(calendar, plan: plan, meter: meter, cost: cost, counts: checked, usage: usage, at: instant, state)
             }
+            // G6.5: past the first meter's limits, a second meter's may allow the use.
+            var counted = meter
+            if let first = limitReason, tables.drawsOnTwo, tables.secondMeters[feature] >= 0, first.isLimit {
+                (limitReason, counted) = secondMeterDraw(first, plan: plan, meter: meter, second: tables.secondMeters[feature], cost: cost,
+                                                         usage: usage, at: instant, state)
+            }
             reason = limitReason
             if reason == nil {
                 // G3, G4: the counts are written with the usage day they are in force on
                 // (G13: a use a limit would block, paid with a credit, counts alike).
                 if usage.newDay { state.counts.resetDay(week: usage.newWeek, month: usage.newMonth) }
-                state.counts.countUse(meter: meter, cost: cost)
-                if tables.countsExtras { countExtras(meter: meter, cost: cost, at: instant, &state) }
+                state.counts.countUse(meter: counted, cost: cost)
+                if tables.countsExtras { countExtras(meter: counted, cost: cost, at: instant, &state) }
                 state.setUsageDay(usage.day)
                 usage.newDay = false
             }
@@ -223,13 +229,94 @@ public struct SubscriptionMachine: Sendable {
         case .month, .week: target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
         default: target = .min
         }
-        let resetAt = target != .min ? resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+        var resetAt = target != .min ? resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
             : reason == .rolling ? rollingReset(plan: plan, feature: feature, counts: counts, state) : nil
+        var upgrade = tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts) // G9
+        if tables.drawsOnTwo, reason.isLimit, tables.secondMeters[feature] >= 0 {
+            (resetAt, upgrade) = twoMeterBlockedFields(reason, feature: feature, plan: plan, usage: usage, at: instant, resetAt: resetAt, state)
+        }
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
                             response: tables.response(plan: plan, reason: reason), // G7
-                            resetAt: resetAt,
-                            upgrade: tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts), // G9
+                            resetAt: resetAt, upgrade: upgrade,
                             counts: usage.countsInForce(state), entitlement: state.entitlement, zone: state.zone)
+    }
+
+    // MARK: A second meter (format 8; out of line: a policy without one never calls it)
+
+    /// G6.5 for a use of a feature that draws on `meter`, then `second`, which the first
+    /// meter's limits block for `first`: the second meter takes it when its limits allow
+    /// it (nil, and the meter to count); else the reason, of the two meters', whose reset
+    /// (G8) comes first (a reason with no reset last; the first meter's on a tie), and the
+    /// meter it is of.
+    @inline(never)
+    func secondMeterDraw(_ first: BlockReason, plan: Int, meter: Int, second: Int, cost: Int, usage: Usage, at instant: Instant,
+                         _ state: SubscriptionState) -> (BlockReason?, Int) {
+        let counts = usage.countsInForce(state)
+        guard let secondReason = meterReason(plan: plan, meter: second, cost: cost, counts: counts[second], usage: usage, at: instant, state) else {
+            return (nil, second)
+        }
+        let firstReset = reset(first, plan: plan, meter: meter, cost: cost, counts: counts[meter], usage: usage, at: instant, state)
+        if let secondReset = reset(secondReason, plan: plan, meter: second, cost: cost, counts: counts[second], usage: usage, at: instant, state),
+           firstReset.map({ secondReset < $0 }) ?? true {
+            return (secondReason, second)
+        }
+        return (first, meter)
+    }
+
+    /// G8 and G9 for a use of a feature that draws on two meters, blocked for `reason`:
+    /// the reset of the meter whose reason it is (a rolling window's is the meter's own),
+    /// and the plans under which either meter has room.
+    @inline(never)
+    func twoMeterBlockedFields(_ reason: BlockReason, feature: Int, plan: Int, usage: Usage, at instant: Instant, resetAt: Instant?,
+                               _ state: SubscriptionState) -> (Instant?, PlanSet) {
+        guard case .consumes(let first, let cost) = tables.featureKinds[feature] else { return (resetAt, PlanSet()) }
+        let second = tables.secondMeters[feature]
+        let counts = usage.countsInForce(state)
+        var resetAt = resetAt
+        if reason == .rolling, let firstReason = meterReason(plan: plan, meter: first, cost: cost, counts: counts[first], usage: usage, at: instant, state) {
+            // The window of the meter whose reason it is, as `secondMeterDraw` chose it.
+            let meter = secondMeterDraw(firstReason, plan: plan, meter: first, second: second, cost: cost, usage: usage, at: instant, state).1
+            resetAt = reset(.rolling, plan: plan, meter: meter, cost: cost, counts: counts[meter], usage: usage, at: instant, state)
+        }
+        var offer = PlanSet()
+        var candidates = tables.upgradeCandidates[plan &+ 1]
+        while candidates != 0 {
+            let candidate = candidates.trailingZeroBitCount
+            candidates &= candidates &- 1
+            guard tables.enabled[candidate] & (1 << UInt64(feature)) != 0 else { continue }
+            if tables.limitReason(plan: candidate, meter: first, cost: cost, usageDay: usage.day, counts: counts[first]) == nil
+                || tables.limitReason(plan: candidate, meter: second, cost: cost, usageDay: usage.day, counts: counts[second]) == nil {
+                offer.insert(candidate)
+            }
+        }
+        return (resetAt, offer)
+    }
+
+    /// G6.4 for one meter of a use: why plan `plan`'s limits on it block the use (the
+    /// calendar window's or the rolling window's, whichever resets later), or nil.
+    func meterReason(plan: Int, meter: Int, cost: Int, counts: UsageCounts, usage: Usage, at instant: Instant, _ state: SubscriptionState) -> BlockReason? {
+        let reason = tables.limitReason(plan: plan, meter: meter, cost: cost, usageDay: usage.day, counts: counts)
+        if tables.countsRolling, let calendar = reason, calendar == .day || calendar == .week || calendar == .month {
+            return laterReset(calendar, plan: plan, meter: meter, cost: cost, counts: counts, usage: usage, at: instant, state)
+        }
+        return reason
+    }
+
+    /// G8 for a use of `cost` on `meter` blocked for `reason`: the instant its window
+    /// frees the room, or nil for a limit that never resets.
+    func reset(_ reason: BlockReason, plan: Int, meter: Int, cost: Int, counts: UsageCounts, usage: Usage, at instant: Instant,
+               _ state: SubscriptionState) -> Instant? {
+        switch reason {
+        case .day: return resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 &+ 1), after: instant, clock: state.clock)
+        case .week, .month:
+            let target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+            return resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
+        case .rolling:
+            guard let limit = tables.rollingLimit(plan: plan, meter: meter) else { return nil }
+            return state.rollingLog.instant(when: meter, count: counts.rolling, fallsTo: limit - cost, length: tables.rollingLength)
+                .map { Instant(millisecondsSince1970: $0) }
+        default: return nil
+        }
     }
 
     // MARK: Rolling windows (format 7; out of line: a policy without one never calls them)
@@ -313,20 +400,6 @@ public struct SubscriptionMachine: Sendable {
         var counts = state.counts
         counts.resetDay(week: tables.weeks.map { Usage.isLaterWeek(usageDay, than: stored, $0) } ?? false, month: usageDay.daysSince1970 >= state.nextMonthStart)
         return counts
-    }
-
-    /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
-    /// blocked (G6), or nil when it is allowed.
-    package func blockReason(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: MeterCounts) -> BlockReason? {
-        tables.blockReason(plan: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
-                           counts: tables.consumedMeter(feature).map { counts[$0] } ?? UsageCounts())
-    }
-
-    /// G9: the paid plans ranked above `plan` (every paid plan when it is not paid) under
-    /// which the same use, at the same instant with the same counts, would be allowed.
-    package func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: MeterCounts) -> PlanSet {
-        tables.upgradeOffer(from: plan ?? -1, feature: feature, day: day, usageDay: usageDay,
-                            counts: tables.consumedMeter(feature).map { counts[$0] } ?? UsageCounts())
     }
 
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local

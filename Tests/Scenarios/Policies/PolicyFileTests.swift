@@ -23,15 +23,6 @@ struct PolicyFileTests {
         try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
     }
 
-    func error(_ text: String) -> String? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     @Test("the small policy the error tests start from is valid")
     func baseIsValid() throws {
         let policy = try read(Self.base)
@@ -40,29 +31,29 @@ struct PolicyFileTests {
 
     @Test("an unknown key is refused, naming where it is")
     func unknownKey() {
-        #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
                 == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
                     .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial""#) == true)
     }
 
     @Test("a missing response for a reason that can occur is refused")
     func missingResponse() {
-        #expect(error(Self.base.replacingOccurrences(of: #", "not-in-plan": "paywall""#, with: ""))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #", "not-in-plan": "paywall""#, with: ""))
                 == #"error: t.json: $.plans[0].responses: no response for reason "not-in-plan", which can occur under plan "free""#)
     }
 
     @Test("a response for a reason that can never occur is refused")
     func impossibleResponse() {
-        #expect(error(Self.base.replacingOccurrences(of: #""day": "paywall","#, with: #""day": "paywall", "month": "paywall","#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": "paywall","#, with: #""day": "paywall", "month": "paywall","#))
                 == #"error: t.json: $.plans[0].responses.month: reason "month" can never occur under plan "free""#)
     }
 
     @Test("an \"any\" response is refused when it can never apply, and read when it covers a reason left out")
     func anyResponse() throws {
-        #expect(error(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""not-in-plan": "paywall", "any": "paywall"}"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""not-in-plan": "paywall", "any": "paywall"}"#))
                 == #"error: t.json: $.plans[0].responses.any: "any" can never apply: every reason that can occur under plan "free" has its own response"#)
-        #expect(error(Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: #""features": "all", "responses": {"any": "paywall"}}]"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: #""features": "all", "responses": {"any": "paywall"}}]"#))
                 == #"error: t.json: $.plans[1].responses.any: "any" can never apply: no reason can occur under plan "pro""#)
         let covered = try read(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall"}"#, with: #""any": {"alert": {"title": "Not here", "message": null}}}"#))
         #expect(covered.plans[0].responses[BlockReason.notInPlan.rawValue] == .alert(Alert(title: "Not here", message: nil)))
@@ -81,7 +72,7 @@ struct PolicyFileTests {
                                                             days: unit == "W" ? 7 * count : unit == "D" ? count : 0).description, "\(text)")
             }
             for text in ["P1000\(unit)", "P100000\(unit)", "P0\(unit)", "P01\(unit)"] {
-                #expect(error(Self.base.replacingOccurrences(of: #""period": "P1M""#, with: #""period": "\#(text)""#))
+                #expect(policyFileError(Self.base.replacingOccurrences(of: #""period": "P1M""#, with: #""period": "\#(text)""#))
                         == "error: t.json: $.plans[1].products[0].period: \"\(text)\" is not a period such as \"P1W\", \"P1M\" or \"P1Y\" (one unit, D, W, M or Y, counted from 1 to 999)")
             }
         }
@@ -97,18 +88,18 @@ struct PolicyFileTests {
         #expect(try read(offered(#"{"payment": "pay-as-you-go", "period": "P1M", "periods": 3}"#)).products[0].introductoryOffer?.description == "pay-as-you-go 3 × P1M")
         #expect(try read(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 1, "policy": "t""#)) == read(Self.base),
                 "format 1 said is format 1 unsaid")
-        #expect(error(offered(#"{"payment": "free", "period": "P1W"}"#, format: ""))
+        #expect(policyFileError(offered(#"{"payment": "free", "period": "P1W"}"#, format: ""))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file"#)
-        #expect(error(offered(#"{"payment": "half", "period": "P1W"}"#))
+        #expect(policyFileError(offered(#"{"payment": "half", "period": "P1W"}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.payment: unknown payment "half"; expected "free", "pay-as-you-go" or "pay-up-front""#)
-        #expect(error(offered(#"{"payment": "free", "period": "P1W", "periods": 2}"#))
+        #expect(policyFileError(offered(#"{"payment": "free", "period": "P1W", "periods": 2}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.periods: 2 periods: only a pay-as-you-go offer lasts more than one period"#)
-        #expect(error(offered(#"{"payment": "free", "period": "3 days"}"#))
+        #expect(policyFileError(offered(#"{"payment": "free", "period": "3 days"}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer.period: "3 days" is not a period such as "P1W", "P1M" or "P1Y" (one unit, D, W, M or Y, counted from 1 to 999)"#)
         let lifetime = Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 2, "policy": "t""#)
             .replacingOccurrences(of: #"{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}"#,
                                   with: #"{"id": "pro.life", "kind": "non-consumable", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
-        #expect(error(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
+        #expect(policyFileError(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
     }
 
     @Test("format 3 adds credit packs: each names a consumable, the meter it fills and its credits; mistakes are refused by path")
@@ -121,20 +112,20 @@ struct PolicyFileTests {
         #expect(policy.creditPacks == [CreditPack(id: "m.10", meter: 0, credits: 10), CreditPack(id: "m.50", meter: 0, credits: 50)])
         #expect(policy.hasCredits(meter: 0) && policy.packIndex("m.50") == 1 && policy.packIndex("pro.monthly") == nil)
         #expect(try read(Self.base).creditPacks.isEmpty && !read(Self.base).hasCredits(meter: 0))
-        #expect(error(packs(#"[{"id": "m.10", "meter": "m", "credits": 10}]"#, format: #""format": 2, "#))
+        #expect(policyFileError(packs(#"[{"id": "m.10", "meter": "m", "credits": 10}]"#, format: #""format": 2, "#))
                 == #"error: t.json: $.creditPacks: credit packs need "format": 3 at the top of the file"#)
-        #expect(error(packs("[]")) == #"error: t.json: $.creditPacks: an empty list: leave "creditPacks" out for a policy that sells none"#)
-        #expect(error(packs(#"[{"id": "pro.monthly", "meter": "m", "credits": 10}]"#))
+        #expect(policyFileError(packs("[]")) == #"error: t.json: $.creditPacks: an empty list: leave "creditPacks" out for a policy that sells none"#)
+        #expect(policyFileError(packs(#"[{"id": "pro.monthly", "meter": "m", "credits": 10}]"#))
                 == #"error: t.json: $.creditPacks[0].id: product "pro.monthly" is already sold by plan "pro""#)
-        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 1}, {"id": "a", "meter": "m", "credits": 2}]"#))
+        #expect(policyFileError(packs(#"[{"id": "a", "meter": "m", "credits": 1}, {"id": "a", "meter": "m", "credits": 2}]"#))
                 == #"error: t.json: $.creditPacks[1].id: credit pack "a" listed twice"#)
-        #expect(error(packs(#"[{"id": "a", "meter": "x", "credits": 1}]"#)) == #"error: t.json: $.creditPacks[0].meter: unknown meter "x"; expected "m""#)
-        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 0}]"#)) == #"error: t.json: $.creditPacks[0].credits: 0 is below 1"#)
-        #expect(error(packs(#"[{"id": "a", "meter": "m", "credits": 1000001}]"#))
+        #expect(policyFileError(packs(#"[{"id": "a", "meter": "x", "credits": 1}]"#)) == #"error: t.json: $.creditPacks[0].meter: unknown meter "x"; expected "m""#)
+        #expect(policyFileError(packs(#"[{"id": "a", "meter": "m", "credits": 0}]"#)) == #"error: t.json: $.creditPacks[0].credits: 0 is below 1"#)
+        #expect(policyFileError(packs(#"[{"id": "a", "meter": "m", "credits": 1000001}]"#))
                 == #"error: t.json: $.creditPacks[0].credits: 1000001 credits: a pack adds at most 1000000"#)
-        #expect(error(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
+        #expect(policyFileError(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
         let fourMeters = packs(#"[{"id": "a", "meter": "m", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n", "o", "p"]"#)
-        #expect(error(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
+        #expect(policyFileError(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
         // {credits}: a meter screen's balance, for a meter with packs only.
         func screen(_ value: String, _ list: String = #"[{"id": "a", "meter": "m", "credits": 1}]"#) -> String {
             packs(list).replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#, with: #""screens": {"s": "# + value + "}")
@@ -142,14 +133,14 @@ struct PolicyFileTests {
         let meterScreen = { (text: String) in #"{"kind": "meter", "meter": "m", "window": "day", "below": "x", "reached": "x", "unlimited": "# + text + "}" }
         #expect(try read(screen(meterScreen(#""{credits} left""#))).screens.count == 1)
         #expect(try read(screen(meterScreen(#"{"kind": "plural", "count": "credits", "one": "{credits} credit", "other": "{credits} credits"}"#))).screens.count == 1)
-        #expect(error(screen(#""{credits}""#)) == #"error: t.json: $.screens.s: placeholder {credits} is only filled in the texts of a "meter" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else"#)
+        #expect(policyFileError(screen(#""{credits}""#)) == #"error: t.json: $.screens.s: placeholder {credits} is only filled in the texts of a "meter" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else"#)
         let noPacks = Self.base.replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#, with: #""screens": {"s": "# + meterScreen(#""{credits}""#) + "}")
-        #expect(error(noPacks) == #"error: t.json: $.screens.s.unlimited: placeholder {credits} has no value: no credit pack is for this meter"#)
+        #expect(policyFileError(noPacks) == #"error: t.json: $.screens.s.unlimited: placeholder {credits} has no value: no credit pack is for this meter"#)
         let pluralNoPacks = Self.base.replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#,
                                                            with: #""screens": {"s": "# + meterScreen(#"{"kind": "plural", "count": "credits", "one": "a", "other": "b"}"#) + "}")
-        #expect(error(pluralNoPacks) == #"error: t.json: $.screens.s.unlimited.count: there are no credits: no credit pack is for this meter"#)
+        #expect(policyFileError(pluralNoPacks) == #"error: t.json: $.screens.s.unlimited.count: there are no credits: no credit pack is for this meter"#)
         let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
-        #expect(error(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
+        #expect(policyFileError(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
     }
 
     @Test("format 4 adds a consuming feature's cost, 1 to 1,000,000 units; a cost elsewhere or in an older format is refused by path")
@@ -160,13 +151,13 @@ struct PolicyFileTests {
         }
         #expect(try read(cost("5")).features.map(\.cost) == [5, 1])
         #expect(try read(Self.base).features.map(\.cost) == [1, 1])
-        #expect(error(cost("5", format: #""format": 3, "#)) == #"error: t.json: $.features[0].cost: a feature's cost needs "format": 4 at the top of the file"#)
-        #expect(error(cost("0")) == #"error: t.json: $.features[0].cost: 0 is below 1"#)
-        #expect(error(cost("1000001")) == #"error: t.json: $.features[0].cost: a use costs at most 1000000 units"#)
-        #expect(error(cost("2.5")) == #"error: t.json: $.features[0].cost: 2.5 is not a whole number up to 1000000000"#)
-        #expect(error(cost("3", feature: #"{"id": "f", "releases": "m""#))
+        #expect(policyFileError(cost("5", format: #""format": 3, "#)) == #"error: t.json: $.features[0].cost: a feature's cost needs "format": 4 at the top of the file"#)
+        #expect(policyFileError(cost("0")) == #"error: t.json: $.features[0].cost: 0 is below 1"#)
+        #expect(policyFileError(cost("1000001")) == #"error: t.json: $.features[0].cost: a use costs at most 1000000 units"#)
+        #expect(policyFileError(cost("2.5")) == #"error: t.json: $.features[0].cost: 2.5 is not a whole number up to 1000000000"#)
+        #expect(policyFileError(cost("3", feature: #"{"id": "f", "releases": "m""#))
                 == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
-        #expect(error(cost("3", feature: #"{"id": "f""#))
+        #expect(policyFileError(cost("3", feature: #"{"id": "f""#))
                 == #"error: t.json: $.features[0].cost: only a feature that consumes a meter has a cost (the units a use adds to it)"#)
     }
 
@@ -178,13 +169,13 @@ struct PolicyFileTests {
         }
         #expect(try read(start(#""04:30""#)).dayStart == 16_200_000)
         #expect(try read(start(#""00:00""#)).dayStart == 0 && read(Self.base).dayStart == 0)
-        #expect(error(start(#""04:00""#, format: #""format": 4, "#)) == #"error: t.json: $.dayStartsAt: a day start needs "format": 5 at the top of the file"#)
+        #expect(policyFileError(start(#""04:00""#, format: #""format": 4, "#)) == #"error: t.json: $.dayStartsAt: a day start needs "format": 5 at the top of the file"#)
         for bad in ["24:00", "4:00", "04:60", "04-00", ""] {
-            #expect(error(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
+            #expect(policyFileError(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
         }
-        #expect(error(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 8, "policy": "t""#))
-                == #"error: t.json: $.format: format 8 is newer than this reader's (1 to 7); update the package"#)
+        #expect(policyFileError(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 9, "policy": "t""#))
+                == #"error: t.json: $.format: format 9 is newer than this reader's (1 to 8); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")
@@ -192,27 +183,27 @@ struct PolicyFileTests {
         let twice = Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: """
             "features": "all"}, {"id": "max", "name": "Max", "products": [{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}], "features": "all"}]
             """)
-        #expect(error(twice) == #"error: t.json: $.plans[2].products[0].id: product "pro.monthly" is already sold by plan "pro""#)
+        #expect(policyFileError(twice) == #"error: t.json: $.plans[2].products[0].id: product "pro.monthly" is already sold by plan "pro""#)
     }
 
     @Test("a limit below 0 is refused")
     func negativeLimit() {
-        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#))
                 == "error: t.json: $.plans[0].limits.m.day: -1 is below 0")
-        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": {"limit": -2, "hidden": true}"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": {"limit": -2, "hidden": true}"#))
                 == "error: t.json: $.plans[0].limits.m.day.limit: -2 is below 0")
     }
 
     @Test("a use that can happen under no plan needs a response")
     func noPlanResponse() {
-        #expect(error(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: ""))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: ""))
                 == #"error: t.json: $: missing "noPlanResponse": with no guest default, a use can happen under no plan (G5.5)"#)
     }
 
     @Test("a grace cut-off of the right form is refused for what is wrong with it: an impossible date, a year outside 1970–2099, the form")
     func graceCutoffFaults() throws {
         let face = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/face-recall.json"), encoding: .utf8)
-        func cutoff(_ text: String) -> String? { error(face.replacingOccurrences(of: "\"2026-03-01T00:00:00Z\"", with: text)) }
+        func cutoff(_ text: String) -> String? { policyFileError(face.replacingOccurrences(of: "\"2026-03-01T00:00:00Z\"", with: text)) }
         #expect(cutoff("\"2026-02-29T00:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2026-02-29T00:00:00Z" is an impossible date: February 2026 has 28 days"#)
         #expect(cutoff("\"2100-01-01T00:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2100-01-01T00:00:00Z" is in 2100, outside the years 1970–2099"#)
         #expect(cutoff("\"2026-03-01T24:00:00Z\"") == #"error: t.json: $.grace.installedBefore: "2026-03-01T24:00:00Z" is not an instant written YYYY-MM-DDTHH:MM:SSZ"#)
@@ -224,22 +215,22 @@ struct PolicyFileTests {
 
     @Test("screens: every plan needs a case, placeholders only where they are filled")
     func screenFaults() {
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))
                 == #"error: t.json: $.screens.s.cases: no case for plan "pro" and no "else""#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{used} used""#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{used} used""#))
                 == #"error: t.json: $.screens.s: placeholder {used} is only filled in the texts of a "meter" screen's branches (and their plurals, and a byPlan or byProduct in them), not in a box's fixed text or anywhere else"#)
         // Inside a meter's branch, the innermost expression decides: an expiry fills only {date}.
         let expiryInMeter = #"{"kind": "meter", "meter": "m", "window": "day", "below": {"kind": "expiry", "renewing": "{remaining} left", "ending": "x"}, "reached": "none left", "unlimited": "all"}"#
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: expiryInMeter))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: expiryInMeter))
                 == #"error: t.json: $.screens.s.below.renewing: placeholder {remaining} is not filled in an "expiry" text, which fills only {date}"#)
         let unlimited = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none left", "unlimited": "{remaining} left"}"#
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: unlimited))
                 == #"error: t.json: $.screens.s.unlimited: placeholder {remaining} has no value when the meter is unlimited"#)
         // An unknown placeholder is named with the ones filled where it is written.
         let misspelt = #"{"kind": "meter", "meter": "m", "window": "day", "below": "{USED} used", "reached": "none left", "unlimited": "{used} used"}"#
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: misspelt))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: misspelt))
                 == #"error: t.json: $.screens.s.below: unknown placeholder {USED} (the placeholders are {used}, {limit}, {remaining}, {credits} and {date}); here {used}, {limit} or {remaining} is filled"#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{plan}""#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #""{plan}""#))
                 == #"error: t.json: $.screens.s: unknown placeholder {plan} (the placeholders are {used}, {limit}, {remaining}, {credits} and {date}); no placeholder is filled here"#)
     }
 
@@ -248,35 +239,35 @@ struct PolicyFileTests {
         func alert(_ title: String, _ message: String) -> String {
             Self.base.replacingOccurrences(of: #""day": "paywall""#, with: #""day": {"alert": {"title": \#(title), "message": \#(message)}}"#)
         }
-        #expect(error(alert(#""""#, "null")) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
-        #expect(error(alert(#""""#, #""Upgrade""#)) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
-        #expect(error(alert(#""Enough""#, #""""#)) == "error: t.json: $.plans[0].responses.day.alert.message: an alert message cannot be empty (write null for none)")
-        #expect(error(alert(#""Enough""#, "null")) == nil)
-        #expect(error(alert(#"" ""#, "null")) == nil, "a blank is not empty")
-        #expect(error(Self.base.replacingOccurrences(of: #""name": "Pro""#, with: #""name": """#)) == "error: t.json: $.plans[1].name: a plan name cannot be empty")
+        #expect(policyFileError(alert(#""""#, "null")) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
+        #expect(policyFileError(alert(#""""#, #""Upgrade""#)) == "error: t.json: $.plans[0].responses.day.alert.title: an alert title cannot be empty")
+        #expect(policyFileError(alert(#""Enough""#, #""""#)) == "error: t.json: $.plans[0].responses.day.alert.message: an alert message cannot be empty (write null for none)")
+        #expect(policyFileError(alert(#""Enough""#, "null")) == nil)
+        #expect(policyFileError(alert(#"" ""#, "null")) == nil, "a blank is not empty")
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Pro""#, with: #""name": """#)) == "error: t.json: $.plans[1].name: a plan name cannot be empty")
         let noPlan = Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""noPlanResponse": {"alert": {"title": "", "message": null}}, "#)
-        #expect(error(noPlan) == "error: t.json: $.noPlanResponse.alert.title: an alert title cannot be empty")
+        #expect(policyFileError(noPlan) == "error: t.json: $.noPlanResponse.alert.title: an alert title cannot be empty")
         let blankScreen = try read(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "", "pro": "Pro"}}"#))
         #expect(blankScreen.screens.map(\.name) == ["s"])
     }
 
     @Test("a key given twice is refused, naming the object that gives it, wherever it is")
     func keyGivenTwice() {
-        #expect(error(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "name": "Gratis","#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "name": "Gratis","#))
                 == #"error: t.json: $.plans[0]: key "name" given twice"#)
         let alert = #""day": {"alert": {"title": "Enough", "message": null, "title": "Limit"}}"#
-        #expect(error(Self.base.replacingOccurrences(of: #""day": "paywall""#, with: alert))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": "paywall""#, with: alert))
                 == #"error: t.json: $.plans[0].responses.day.alert: key "title" given twice"#)
-        #expect(error(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "policy": "u","#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "policy": "u","#))
                 == #"error: t.json: $: key "policy" given twice"#)
         // Before any other fault, as the JSON reader refuses it.
-        #expect(error(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1, "day": 3"#))
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1, "day": 3"#))
                 == #"error: t.json: $.plans[0].limits.m: key "day" given twice"#)
     }
 
     @Test("text that is not JSON is refused at the document")
     func notJSON() {
-        #expect(error("{\"policy\": ")?.hasPrefix("error: t.json: $: not JSON") == true)
+        #expect(policyFileError("{\"policy\": ")?.hasPrefix("error: t.json: $: not JSON") == true)
     }
 
     @Test("every shipped policy loads by name, and only those names")

@@ -24,15 +24,6 @@ struct RollingWindowTests {
         """
     }
 
-    func error(_ text: String) -> String? {
-        do {
-            _ = try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     @Test("a use counts for exactly 24 hours: one millisecond before it is still held, at it is gone; the block resets as the oldest leaves (G4, G8)")
     func exactlyOneWindow() {
         var run = ScriptedUser(Self.policy, zone: "UTC")
@@ -89,12 +80,12 @@ struct RollingWindowTests {
 
     @Test("the reader: a rolling limit needs format 7 and rollingHours from 1 to 8784")
     func fileErrors() {
-        #expect(error(Self.text(hours: nil))
+        #expect(policyFileError(Self.text(hours: nil))
                 == #"error: t.json: $.plans[0].limits.m.rolling: a rolling limit needs the window's length: add "rollingHours": 24 (or another number of hours) at the top of the file"#)
-        #expect(error(Self.text(format: 6, hours: nil)) == #"error: t.json: $.plans[0].limits.m.rolling: a rolling limit needs "format": 7 at the top of the file"#)
-        #expect(error(Self.text(format: 6)) == #"error: t.json: $.rollingHours: a rolling window needs "format": 7 at the top of the file"#)
-        #expect(error(Self.text(hours: "0")) == "error: t.json: $.rollingHours: 0 is below 1")
-        #expect(error(Self.text(hours: "8785")) == "error: t.json: $.rollingHours: a rolling window is at most 8784 hours (a leap year)")
+        #expect(policyFileError(Self.text(format: 6, hours: nil)) == #"error: t.json: $.plans[0].limits.m.rolling: a rolling limit needs "format": 7 at the top of the file"#)
+        #expect(policyFileError(Self.text(format: 6)) == #"error: t.json: $.rollingHours: a rolling window needs "format": 7 at the top of the file"#)
+        #expect(policyFileError(Self.text(hours: "0")) == "error: t.json: $.rollingHours: 0 is below 1")
+        #expect(policyFileError(Self.text(hours: "8785")) == "error: t.json: $.rollingHours: a rolling window is at most 8784 hours (a leap year)")
     }
 
     @Test("a digest folds the rolling counts in")

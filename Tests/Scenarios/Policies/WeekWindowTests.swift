@@ -27,15 +27,6 @@ struct WeekWindowTests {
         """
     }
 
-    func error(_ text: String) -> String? {
-        do {
-            _ = try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     @Test("the week turns on its first weekday, not at a month's end; a week block resets then (G3, G8)")
     func weekTurnsOnItsFirstDay() {
         var run = ScriptedUser(Self.policy(), zone: "Europe/Paris")
@@ -119,20 +110,20 @@ struct WeekWindowTests {
 
     @Test("the reader: a week limit needs format 6 and weekStartsOn, which must name a day; a screen shows a week only where one is counted")
     func fileErrors() {
-        #expect(error(Self.text(first: nil))
+        #expect(policyFileError(Self.text(first: nil))
                 == #"error: t.json: $.plans[0].limits.m.week: a week limit needs the day weeks start on: add "weekStartsOn": "monday" (or another day) at the top of the file"#)
-        #expect(error(Self.text(format: 5, first: nil)) == #"error: t.json: $.plans[0].limits.m.week: a week limit needs "format": 6 at the top of the file"#)
-        #expect(error(Self.text(format: 5)) == #"error: t.json: $.weekStartsOn: a week's first day needs "format": 6 at the top of the file"#)
+        #expect(policyFileError(Self.text(format: 5, first: nil)) == #"error: t.json: $.plans[0].limits.m.week: a week limit needs "format": 6 at the top of the file"#)
+        #expect(policyFileError(Self.text(format: 5)) == #"error: t.json: $.weekStartsOn: a week's first day needs "format": 6 at the top of the file"#)
         let weekResponseOnly = Self.text(format: 5, first: nil).replacingOccurrences(of: #"{"m": {"week": 3}}"#, with: #"{"m": {"day": 3}}"#)
             .replacingOccurrences(of: #"{"m": {"week": 4, "month": 6}}"#, with: #"{"m": {"day": 4, "month": 6}}"#)
-        #expect(error(weekResponseOnly) == #"error: t.json: $.plans[0].responses.week: the reason "week" needs "format": 6 at the top of the file"#)
+        #expect(policyFileError(weekResponseOnly) == #"error: t.json: $.plans[0].responses.week: the reason "week" needs "format": 6 at the top of the file"#)
         let noWeekLimit = #"""
             {"format": 6, "policy": "w", "calendar": "UTC", "defaults": {"guest": "free"}, "meters": ["m"], "features": [{"id": "f", "consumes": "m"}],
              "plans": [{"id": "free", "name": "Free", "features": "all", "limits": {"m": {"day": 3}}, "responses": {"day": "paywall"}}],
              "screens": {"w": {"kind": "bar", "meter": "m", "window": "week"}}}
             """#
-        #expect(error(noWeekLimit) == "error: t.json: $.screens.w.window: no plan limits a meter by week, so no week is counted (G4): add a week limit, or show another window")
-        #expect(error(Self.text(first: "Sunday")) == #"error: t.json: $.weekStartsOn: "Sunday" is not a day of the week; expected "sunday", "monday", "tuesday", "wednesday", "thursday", "friday" or "saturday""#)
+        #expect(policyFileError(noWeekLimit) == "error: t.json: $.screens.w.window: no plan limits a meter by week, so no week is counted (G4): add a week limit, or show another window")
+        #expect(policyFileError(Self.text(first: "Sunday")) == #"error: t.json: $.weekStartsOn: "Sunday" is not a day of the week; expected "sunday", "monday", "tuesday", "wednesday", "thursday", "friday" or "saturday""#)
     }
 
     @Test("Weekday.weekStart is the last day on or before a date that is the first weekday, for every weekday over 30 years")

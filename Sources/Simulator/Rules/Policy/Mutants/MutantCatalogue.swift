@@ -6,8 +6,8 @@ import SimulatorCore
 /// describes, including the bugs those documents themselves describe
 /// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the mistakes of the examples'
 /// rules: credit packs (`scan-credits`), uses that cost several units (`photo-units`)
-/// a day that starts at 04:00 (`night-owl`), calendar weeks (`study-week`) and a rolling
-/// window (`ask-window`).
+/// a day that starts at 04:00 (`night-owl`), calendar weeks (`study-week`), a rolling
+/// window (`ask-window`) and a feature drawing on two meters (`chat-pool`).
 package enum MutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
     package struct Entry: Sendable {
@@ -142,6 +142,11 @@ package enum MutantCatalogue {
             Entry(RollingBoundaryInclusive.self),
             Entry(RollingResetFromLastUse.self),
             Entry(RollingLostOnReinstall.self),
+        ],
+        "chat-pool": [
+            Entry(PoolNeverDrawn.self),
+            Entry(DrawnOnBoth.self),
+            Entry(PoolReasonWhenBothSpent.self),
         ],
     ]
 

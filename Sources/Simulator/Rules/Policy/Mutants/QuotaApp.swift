@@ -52,6 +52,11 @@ public protocol QuotaApp: SubscriptionImplementation {
     func rollingReset(meter: Int, cost: Int, plan: Int, at instant: Instant) -> Instant?
     /// The paid plans that would allow a blocked use (G9).
     func upgradeOffer(from plan: Int?, feature: Int, day: LocalDate?, at instant: Instant, counts: [UsageCounts]) -> PlanSet
+    /// A use of `feature`, which draws on meter `first`, then `second` (G6.5), that the
+    /// first meter's limits block under `plan` for `firstReason`: nil when it goes ahead
+    /// on the second meter, else why it is blocked and the meter whose reset it waits for.
+    func secondMeterDraw(plan: Int, feature: Int, first: Int, firstReason: BlockReason, second: Int, at instant: Instant,
+                         counts: [UsageCounts]) -> (reason: BlockReason, meter: Int)?
     /// The meter an allowed use of `feature` counts on, if any (G4).
     func meterCounted(by feature: Int) -> Int?
     /// Counts an allowed use costing `cost` units on `meter` (G3, G4).
@@ -140,11 +145,24 @@ extension QuotaApp {
             if let limit = reasonBlocking, limit.isLimit, let meter = meterCounted(by: feature), takeCredits(meter: meter, cost: cost, at: at) {
                 reasonBlocking = nil
             }
+            // G6.5: past the first meter's limits, a second meter may take the use.
+            var countedOn = meterCounted(by: feature).map { [$0] } ?? []
+            var waitsOn = meterCounted(by: feature)
+            if let second = store.policy.features[feature].then, let first = countedOn.first, let firstReason = reasonBlocking, firstReason.isLimit,
+               let plan {
+                if let blocked = secondMeterDraw(plan: plan, feature: feature, first: first, firstReason: firstReason, second: second, at: at,
+                                                 counts: counts) {
+                    (reasonBlocking, waitsOn) = blocked
+                } else {
+                    reasonBlocking = nil
+                    countedOn = [second]
+                }
+            }
             if let blocked = reasonBlocking {
                 outcome = .blocked
                 reason = blocked
                 response = self.response(plan: plan, reason: blocked)
-                if blocked == .rolling, let plan, let meter = meterCounted(by: feature) {
+                if blocked == .rolling, let plan, let meter = waitsOn {
                     resetAt = rollingReset(meter: meter, cost: cost, plan: plan, at: at)
                 } else {
                     resetAt = resetInstant(for: blocked, after: at)
@@ -152,7 +170,7 @@ extension QuotaApp {
                 upgrade = upgradeOffer(from: plan, feature: feature, day: day, at: at, counts: counts)
             } else {
                 outcome = .allowed
-                if let meter = meterCounted(by: feature) { countUse(meter: meter, cost: cost, at: at) }
+                for meter in countedOn { countUse(meter: meter, cost: cost, at: at) }
             }
         }
         var counts = MeterCounts(countsInForce(at: at))

@@ -114,8 +114,15 @@ extension QuotaApp {
             return historyAllows(day: day, days: days, at: instant) ? nil : .history
         }
         guard case .consumes(let meter) = definition.effect else { return nil }
+        return limitReason(plan: plan, meter: meter, cost: definition.cost, at: instant, counts: counts)
+    }
+
+    /// G6.4 for one meter: why plan `plan`'s limits on `meter` block a use costing `cost`
+    /// (the most lasting reason first), or nil.
+    package func limitReason(plan: Int, meter: Int, cost: Int, at instant: Instant, counts: [UsageCounts]) -> BlockReason? {
+        let rules = store.policy.plans[plan]
         let passed = limitCheckOrder.filter { window in
-            rules.limit(meter: meter, window).map { limitReached(count: counts[meter][window], cost: definition.cost, limit: $0) } ?? false
+            rules.limit(meter: meter, window).map { limitReached(count: counts[meter][window], cost: cost, limit: $0) } ?? false
         }
         guard var first = passed.first else { return nil }
         // The month's and the week's limits both passed: the one that starts again later.
@@ -125,7 +132,7 @@ extension QuotaApp {
         }
         // A calendar window and the rolling one: the one whose reset instant is later.
         if first == .day || first == .week || first == .month, passed.contains(.rolling),
-           let calendar = resetInstant(for: BlockReason(first), after: instant), let rolling = rollingReset(meter: meter, cost: definition.cost, plan: plan, at: instant),
+           let calendar = resetInstant(for: BlockReason(first), after: instant), let rolling = rollingReset(meter: meter, cost: cost, plan: plan, at: instant),
            rolling > calendar {
             first = .rolling
         }
@@ -214,9 +221,40 @@ extension QuotaApp {
         var offer = PlanSet()
         for candidate in plans.indices where plans[candidate].isPaid {
             if let plan, plans[plan].isPaid, candidate <= plan { continue } // only plans ranked above a paid plan
-            if blockReason(plan: candidate, feature: feature, day: day, at: instant, counts: counts) == nil { offer.insert(candidate) }
+            let reason = blockReason(plan: candidate, feature: feature, day: day, at: instant, counts: counts)
+            // G6.5: a second meter with room allows the use too.
+            if reason == nil || reason!.isLimit && store.policy.features[feature].then.map({
+                limitReason(plan: candidate, meter: $0, cost: store.policy.features[feature].cost, at: instant, counts: counts) == nil
+            }) == true {
+                offer.insert(candidate)
+            }
         }
         return offer
+    }
+
+    /// G6.5: see `defaultSecondMeterDraw`.
+    public func secondMeterDraw(plan: Int, feature: Int, first: Int, firstReason: BlockReason, second: Int, at instant: Instant,
+                                counts: [UsageCounts]) -> (reason: BlockReason, meter: Int)? {
+        defaultSecondMeterDraw(plan: plan, feature: feature, first: first, firstReason: firstReason, second: second, at: instant, counts: counts)
+    }
+
+    /// G6.5: the second meter takes the use when its limits allow it; else the use is
+    /// blocked for the reason, of the two meters', whose reset comes first (one with no
+    /// reset last; the first meter's on a tie).
+    package func defaultSecondMeterDraw(plan: Int, feature: Int, first: Int, firstReason: BlockReason, second: Int, at instant: Instant,
+                                        counts: [UsageCounts]) -> (reason: BlockReason, meter: Int)? {
+        let cost = store.policy.features[feature].cost
+        guard let secondReason = limitReason(plan: plan, meter: second, cost: cost, at: instant, counts: counts) else { return nil }
+        let firstReset = meterReset(firstReason, meter: first, cost: cost, plan: plan, at: instant)
+        if let secondReset = meterReset(secondReason, meter: second, cost: cost, plan: plan, at: instant), firstReset.map({ secondReset < $0 }) ?? true {
+            return (secondReason, second)
+        }
+        return (firstReason, first)
+    }
+
+    /// G8 for a use costing `cost` on `meter` blocked for `reason` under `plan`.
+    package func meterReset(_ reason: BlockReason, meter: Int, cost: Int, plan: Int, at instant: Instant) -> Instant? {
+        reason == .rolling ? rollingReset(meter: meter, cost: cost, plan: plan, at: instant) : resetInstant(for: reason, after: instant)
     }
 
     /// G4: a consuming feature's meter; a history feature counts nothing.

@@ -131,17 +131,26 @@ package final class Oracle: Sendable {
         //     count would pass with the use's cost added (with a cost of 1: the limit is reached).
         //     A `month` and a `week` limit both passed: the one that starts again later.
         if case .consumes(let meter) = policy.features[feature].effect {
-            for window in limitOrder {
-                if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + policy.features[feature].cost > limit.value {
-                    if window == .month, let week = policy.plans[plan].limit(meter: meter, .week),
-                       meterCounts.week + policy.features[feature].cost > week.value, nextWeekStart(usageDay) > Self.nextMonthStart(usageDay) {
-                        return .week
-                    }
-                    return BlockReason(window)
+            return limitReason(plan: plan, meter: meter, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: meterCounts)
+        }
+        // (6) Allowed.
+        return nil
+    }
+
+    /// G6 (4) for one meter: the first window of `meter` under `plan`, most lasting first,
+    /// whose limit `meterCounts` would pass with `cost` added; nil when none would.
+    @inline(__always)
+    package func limitReason(plan: Int, meter: Int, cost: Int, usageDay: LocalDate, meterCounts: UsageCounts) -> BlockReason? {
+        for window in limitOrder {
+            if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + cost > limit.value {
+                // A `month` and a `week` limit both passed: the one that starts again later.
+                if window == .month, let week = policy.plans[plan].limit(meter: meter, .week),
+                   meterCounts.week + cost > week.value, nextWeekStart(usageDay) > Self.nextMonthStart(usageDay) {
+                    return .week
                 }
+                return BlockReason(window)
             }
         }
-        // (5) Allowed.
         return nil
     }
 
@@ -208,7 +217,10 @@ package final class Oracle: Sendable {
     /// G9: the paid plans, in rank order, ranked above `plan` (every paid plan when it is
     /// not paid), under which the same use at the same instant with the same counts
     /// would be allowed.
-    package func upgradeOffer(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: UsageCounts) -> PlanSet {
+    /// For a feature that draws on a second meter, `second` is that meter and its counts
+    /// in force: a plan under which either meter has room would allow the use (G6.5).
+    package func upgradeOffer(plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, meterCounts: UsageCounts,
+                              second: (meter: Int, counts: UsageCounts)? = nil) -> PlanSet {
         var offer = PlanSet()
         var above = true
         if let plan, policy.plans[plan].isPaid { above = false }
@@ -218,7 +230,10 @@ package final class Oracle: Sendable {
                 if candidate == plan { above = true }
                 continue
             }
-            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, meterCounts: meterCounts) == nil {
+            let reason = blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, meterCounts: meterCounts)
+            if reason == nil || reason!.isLimit && second.map({
+                limitReason(plan: candidate, meter: $0.meter, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: $0.counts) == nil
+            }) == true {
                 offer.insert(candidate)
             }
         }

@@ -68,7 +68,7 @@ package struct TraceChecker {
     /// Whether the policy sells credit packs (and so the credits are checked).
     private let hasCreditPacks: Bool
     /// Each feature's effect, whether it carries a diary day, and its cost, by feature index.
-    private let features: [(effect: Feature.Effect, hasHistory: Bool, cost: Int)]
+    private let features: [(effect: Feature.Effect, hasHistory: Bool, cost: Int, then: Int?)]
     /// The rules the trace is checked against.
     package var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
@@ -134,7 +134,7 @@ package struct TraceChecker {
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
         self.dates = dates
         self.stored = MeterCounts(meters: policy.meters.count)
-        self.features = policy.features.map { ($0.effect, $0.hasHistory, $0.cost) }
+        self.features = policy.features.map { ($0.effect, $0.hasHistory, $0.cost, $0.then) }
         // A source of local dates knows no day start: a policy with one reads the zone tables.
         self.hasDates = dates != nil && policy.dayStart == 0
         self.hasDayStart = policy.dayStart != 0
@@ -320,8 +320,10 @@ package struct TraceChecker {
                     use.before = Self.inForce(stored[meter], resets)
                     if hasCreditPacks { creditsBefore = stored.credits(of: meter) }
                 }
-                if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
-                                      credits: creditsBefore, cost: cost, zone: deviceClock.zone, at: at) {
+                if let second = definition.then, case .consumes(let first) = definition.effect {
+                    expectTwoMeters(&use, first: first, second: second, plan: plan, feature: feature, day: day, usageDay: usageDay, resets: resets, at: at)
+                } else if BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
+                                             credits: creditsBefore, cost: cost, zone: deviceClock.zone, at: at) {
                     use = lastBlocked.use
                 } else {
                     var reason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
@@ -406,16 +408,20 @@ package struct TraceChecker {
     /// kept as `lastBlocked` for the uses that do. (Out of line: only the first use of a
     /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
     @inline(never)
+    /// (`meter` and `before`: the meter whose reason it is and its counts in force, when
+    /// not the feature's own; `second`: a second meter the feature draws on, and its
+    /// counts in force, for G9.)
     private mutating func expectBlocked(_ reason: BlockReason, _ use: inout UseExpectation, plan: Int?, feature: Int, day: LocalDate?,
-                                        usageDay: LocalDate, at: Instant) {
+                                        usageDay: LocalDate, at: Instant, meter: Int? = nil, before: UsageCounts? = nil,
+                                        second: (meter: Int, counts: UsageCounts)? = nil) {
         use.outcome = .blocked
         use.reason = reason
         use.response = rules.oracle.response(plan: plan, reason: reason)
         if reason == .day || reason == .month || reason == .week {
             use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
         }
-        if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, before: use.before) }
-        use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+        if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, meter: meter, before: before ?? use.before) }
+        use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
         lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
     }
 
@@ -609,8 +615,8 @@ package struct TraceChecker {
     /// G8 for a use of `feature` blocked by its rolling limit under `plan`: the first
     /// instant at which enough of the meter's uses have left the window for it, or at
     /// which none is left when its cost is above the limit.
-    private func rollingReset(plan: Int?, feature: Int, before: UsageCounts) -> Instant? {
-        guard let plan, case .consumes(let meter) = policy.features[feature].effect,
+    private func rollingReset(plan: Int?, feature: Int, meter: Int? = nil, before: UsageCounts) -> Instant? {
+        guard let plan, let meter = meter ?? consumedMeter(feature),
               let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value else { return nil }
         let room = max(limit - policy.features[feature].cost, 0) // the count at which the use fits
         var count = before.rolling
@@ -624,12 +630,70 @@ package struct TraceChecker {
     /// G6.4 when a calendar window blocks a use and its meter's rolling limit would too:
     /// the one whose reset instant (G8) comes later; the calendar window on a tie.
     @inline(never)
-    private func laterReset(_ calendar: BlockReason, plan: Int?, feature: Int, before: UsageCounts, usageDay: LocalDate, at: Instant) -> BlockReason {
-        guard let plan, case .consumes(let meter) = policy.features[feature].effect,
+    private func laterReset(_ calendar: BlockReason, plan: Int?, feature: Int, meter: Int? = nil, before: UsageCounts, usageDay: LocalDate,
+                            at: Instant) -> BlockReason {
+        guard let plan, let meter = meter ?? consumedMeter(feature),
               let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value, before.rolling + policy.features[feature].cost > limit,
-              let rolling = rollingReset(plan: plan, feature: feature, before: before),
+              let rolling = rollingReset(plan: plan, feature: feature, meter: meter, before: before),
               let calendarReset = rules.oracle.resetAt(reason: calendar, after: at, usageDay: usageDay, deviceZone: deviceClock.zone) else { return calendar }
         return rolling > calendarReset ? .rolling : calendar
+    }
+
+    /// The meter `feature` consumes, if any.
+    private func consumedMeter(_ feature: Int) -> Int? {
+        if case .consumes(let meter) = policy.features[feature].effect { return meter }
+        return nil
+    }
+
+    /// G6.5 for a use of a feature that draws on `first`, then `second`: allowed on the
+    /// first meter while its limits allow it, then on the second; blocked when both block,
+    /// for the reason whose reset (G8) comes first (one without a reset last; the first
+    /// meter's on a tie). (Out of line: only a policy with such a feature calls it. Never
+    /// taken from `lastBlocked`, whose key holds the first meter's counts alone.)
+    @inline(never)
+    private mutating func expectTwoMeters(_ use: inout UseExpectation, first: Int, second: Int, plan: Int?, feature: Int, day: LocalDate?,
+                                          usageDay: LocalDate, resets: Resets, at: Instant) {
+        var firstReason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
+        if countsRolling, let calendar = firstReason, calendar == .day || calendar == .week || calendar == .month {
+            firstReason = laterReset(calendar, plan: plan, feature: feature, meter: first, before: use.before, usageDay: usageDay, at: at)
+        }
+        guard let firstReason else {
+            use.outcome = .allowed
+            use.counted = first
+            return
+        }
+        guard firstReason.isLimit, let plan else {
+            expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
+            return
+        }
+        let secondBefore = Self.inForce(stored[second], resets)
+        var secondReason = rules.oracle.limitReason(plan: plan, meter: second, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: secondBefore)
+        if countsRolling, let calendar = secondReason, calendar == .day || calendar == .week || calendar == .month {
+            secondReason = laterReset(calendar, plan: plan, feature: feature, meter: second, before: secondBefore, usageDay: usageDay, at: at)
+        }
+        guard let secondReason else {
+            use.outcome = .allowed
+            use.counted = second
+            return
+        }
+        let firstReset = expectedReset(firstReason, plan: plan, feature: feature, meter: first, before: use.before, usageDay: usageDay, at: at)
+        let secondReset = expectedReset(secondReason, plan: plan, feature: feature, meter: second, before: secondBefore, usageDay: usageDay, at: at)
+        if let secondReset, firstReset.map({ secondReset < $0 }) ?? true {
+            expectBlocked(secondReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, meter: second, before: secondBefore,
+                          second: (second, secondBefore))
+        } else {
+            expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, meter: first, before: use.before,
+                          second: (second, secondBefore))
+        }
+    }
+
+    /// G8 for a use of `feature` on `meter` (counts in force `before`) blocked for `reason`.
+    private func expectedReset(_ reason: BlockReason, plan: Int, feature: Int, meter: Int, before: UsageCounts, usageDay: LocalDate, at: Instant) -> Instant? {
+        switch reason {
+        case .day, .week, .month: rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+        case .rolling: rollingReset(plan: plan, feature: feature, meter: meter, before: before)
+        default: nil
+        }
     }
 
     /// A meter's `week` count right after the event (a policy that keeps week counts).

@@ -89,6 +89,14 @@ package enum CoverageCategory: Hashable, Sendable {
     /// A use allowed right after one blocked by the rolling window while the window still
     /// holds some of the meter's uses: it slid, it did not empty.
     case rollingFreedPartially
+    /// A use of a feature that draws on two meters, allowed and counted on the second (the
+    /// first meter's limits spent, G6.5).
+    case drewOnSecondMeter
+    /// A use of a feature that draws on two meters, blocked by limits on both.
+    case blockedOnBothMeters
+    /// A use of a feature that draws on two meters counted on the first again after its
+    /// last use was counted on the second (the first meter's window started again).
+    case firstMeterAgainAfterSecond
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -182,6 +190,7 @@ package enum CoverageCategory: Hashable, Sendable {
         if costly.contains(where: policy.hasCredits(meter:)) { all.append(.blockedWithTooFewCredits) }
         if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
         if policy.countsRolling { all += [.useAtRollingExpiry, .rollingBlockAcrossDayTurn, .rollingFreedPartially] }
+        if policy.features.contains(where: { $0.then != nil }) { all += [.drewOnSecondMeter, .blockedOnBothMeters, .firstMeterAgainAfterSecond] }
         if policy.countsWeeks {
             all += [.weekRollover, .weekLimitAcrossMonthEnd, .weekFreedNextDay]
             // Some plan limits a meter both by month and by week.
@@ -318,6 +327,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .useAtRollingExpiry: return "use-at-rolling-expiry"
         case .rollingBlockAcrossDayTurn: return "rolling-block-across-day-turn"
         case .rollingFreedPartially: return "rolling-freed-partially"
+        case .drewOnSecondMeter: return "drew-on-second-meter"
+        case .blockedOnBothMeters: return "blocked-on-both-meters"
+        case .firstMeterAgainAfterSecond: return "first-meter-again-after-second"
         case .cancelled: return "cancelled(auto-renewable)"
         case .refunded(let kind): return "refunded(\(kind.rawValue))"
         case .periodEnded: return "period-ended(auto-renewable)"
@@ -373,6 +385,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .useAtRollingExpiry: "a use at the very instant an earlier use of the meter leaves the rolling window"
         case .rollingBlockAcrossDayTurn: "blocked by the rolling window on a later usage day than the meter's last allowed use"
         case .rollingFreedPartially: "allowed right after a rolling-window block, with some of the meter's uses still in the window"
+        case .drewOnSecondMeter: "a use past its first meter's limits, counted on its second meter"
+        case .blockedOnBothMeters: "a use blocked by the limits of both meters it draws on"
+        case .firstMeterAgainAfterSecond: "a use counted on its first meter again after one counted on its second"
         case .cancelled: "StoreKit: auto-renew turned off"
         case .refunded: "StoreKit: access ended before the period did (refund)"
         case .periodEnded: "StoreKit: access ended with the period"

@@ -55,6 +55,11 @@ package struct CoverageTracker {
     private var rollingHeld: [[Int64]]
     private var lastAllowedDay: [Int32]
     private var lastBlockedByRolling: [Bool]
+    /// Per feature: the second meter it draws on, or −1 (G6.5); the categories' slots; per
+    /// feature, whether its last counted use was counted on the second meter.
+    private let secondMeterOf: [Int], hasTwoMeterFeatures: Bool
+    private let drewOnSecond, blockedOnBoth, firstAgainAfterSecond: Int
+    private var lastDrewOnSecond: [Bool]
     /// Each product's introductory offer's length, where it has one.
     private let offerLengths: [ProductPeriod?]
     private let upgrade, downgrade, crossgrade, lostInTrial, lostWithinHours, unchanged, after2038, before1980: Int
@@ -175,6 +180,10 @@ package struct CoverageTracker {
         lastAllowedDay = Array(repeating: .min, count: policy.meters.count)
         lastBlockedByRolling = Array(repeating: false, count: policy.meters.count)
         creditMeterOf = policy.creditMeterOfFeature
+        secondMeterOf = policy.features.map { $0.then ?? -1 }
+        hasTwoMeterFeatures = secondMeterOf.contains { $0 >= 0 }
+        drewOnSecond = slot(.drewOnSecondMeter); blockedOnBoth = slot(.blockedOnBothMeters); firstAgainAfterSecond = slot(.firstMeterAgainAfterSecond)
+        lastDrewOnSecond = Array(repeating: false, count: policy.features.count)
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
@@ -233,6 +242,7 @@ package struct CoverageTracker {
         offerEndsAt = nil
         heldCredits = 0
         if countsWeeks { for meter in weekBlockDay.indices { weekBlockDay[meter] = .min } }
+        if hasTwoMeterFeatures { for feature in lastDrewOnSecond.indices { lastDrewOnSecond[feature] = false } }
         if rollingLength > 0 {
             for meter in rollingHeld.indices {
                 rollingHeld[meter] = []
@@ -265,6 +275,7 @@ package struct CoverageTracker {
             if hasCostlyFeatures { observeCost(feature: feature, output: output) }
             if countsWeeks { observeWeek(feature: feature, output: output) }
             if rollingLength > 0 { observeRolling(feature: feature, at: at, output: output) }
+            if hasTwoMeterFeatures { observeTwoMeters(feature: feature, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -370,6 +381,27 @@ package struct CoverageTracker {
            let week = policy.plans[plan].limit(meter: meter, .week), let month = policy.plans[plan].limit(meter: meter, .month) {
             let counts = output.counts[meter], cost = policy.features[feature].cost
             if counts.week + cost > week.value, counts.month + cost > month.value { hit(weekAndMonthPassed) }
+        }
+    }
+
+    /// A use of a feature that draws on two meters (G6.5): counted on the second, blocked
+    /// on both, or counted on the first again after the second. (Out of line: a policy
+    /// without such a feature never calls it.)
+    @inline(never)
+    private mutating func observeTwoMeters(feature: Int, output: Output) {
+        let second = secondMeterOf[feature], first = countedMeterOf[feature]
+        guard second >= 0, first >= 0 else { return }
+        if output.outcome == .blocked, output.reason?.isLimit == true {
+            hit(blockedOnBoth)
+        } else if output.outcome == .allowed, hasPrevious {
+            // Which meter counted it: the one whose total rose (a total never falls).
+            if output.counts[second].total > previous[second].total {
+                hit(drewOnSecond)
+                lastDrewOnSecond[feature] = true
+            } else if output.counts[first].total > previous[first].total {
+                if lastDrewOnSecond[feature] { hit(firstAgainAfterSecond) }
+                lastDrewOnSecond[feature] = false
+            }
         }
     }
 

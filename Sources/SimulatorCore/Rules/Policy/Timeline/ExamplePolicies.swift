@@ -4,13 +4,14 @@ import SubscriptionModel
 /// Policies built into the simulator to show a part of the policy format no product
 /// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
 /// units, with a pack; `night-owl`: a day that starts at 04:00; `study-week`: calendar weeks from
-/// Sunday beside a month; `ask-window`: a rolling 24-hour window). They are not among the five shipped policies
+/// Sunday beside a month; `ask-window`: a rolling 24-hour window; `chat-pool`: a feature
+/// drawing on a daily meter, then a monthly pool). They are not among the five shipped policies
 /// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
 /// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
 /// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week", "ask-window"]
+    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week", "ask-window", "chat-pool"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
@@ -20,6 +21,7 @@ package enum ExamplePolicies {
         case "night-owl": nightOwl
         case "study-week": studyWeek
         case "ask-window": askWindow
+        case "chat-pool": chatPool
         default: nil
         }
     }
@@ -32,6 +34,7 @@ package enum ExamplePolicies {
         case "night-owl": PackageResources.night_owl_json
         case "study-week": PackageResources.study_week_json
         case "ask-window": PackageResources.ask_window_json
+        case "chat-pool": PackageResources.chat_pool_json
         default: nil
         }
     }
@@ -50,6 +53,9 @@ package enum ExamplePolicies {
 
     /// Free 10 questions in any 24 hours; Pro 100 in any 24 hours and 1,000 a month.
     static let askWindow = read("ask-window")
+
+    /// Free 3 messages a day, then a pool of 3 a month; Plus 30 a day, then 200.
+    static let chatPool = read("chat-pool")
 
     /// The example `name`, read from its embedded file.
     private static func read(_ name: String) -> SubscriptionPolicy {

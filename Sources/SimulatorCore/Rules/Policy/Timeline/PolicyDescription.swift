@@ -29,7 +29,9 @@ package enum PolicyDescription {
             let effect: String
             switch feature.effect {
             case .gate: effect = feature.hasHistory ? "carries a diary day (history window)" : "gate (counts nothing)"
-            case .consumes(let meter): effect = "consumes \(policy.meters[meter])" + (feature.cost > 1 ? ", \(feature.cost) units a use" : "")
+            case .consumes(let meter):
+                effect = "consumes \(policy.meters[meter])" + (feature.then.map { ", then \(policy.meters[$0]) once its limits are spent" } ?? "")
+                    + (feature.cost > 1 ? ", \(feature.cost) units a use" : "")
             case .releases(let meter): effect = "releases \(policy.meters[meter]) (never blocked)"
             }
             lines.append("  \(feature.id): \(effect)")
