@@ -25,22 +25,23 @@ struct SubscriptionMachineOracleTests {
         return PolicyLoader.builtIn(name)!
     }
 
-    /// Features drawing on two meters (format 8) under every kind of window: a day from
-    /// 03:00, a rolling 5 hours, a week from Friday, a month and a total, on either meter
-    /// of a pair, with a costly use and a use of the second meter alone.
+    /// Features drawing on two meters (format 8) under every kind of window, on either
+    /// meter of the pair: a day from 03:00, a rolling 5 hours, a week from Friday, a month
+    /// and a total; a costly use and a use of the second meter alone; guests with no plan
+    /// (only registered users get Free) and a plan that does not enable every feature.
     static let everyPool: SubscriptionPolicy = {
         let json = #"""
             {"format": 8, "policy": "every-pool", "calendar": "device", "dayStartsAt": "03:00", "rollingHours": 5, "weekStartsOn": "friday",
-             "defaults": {"guest": "free"}, "meters": ["a", "b"],
+             "defaults": {"registered": "free"}, "noPlanResponse": "paywall", "meters": ["a", "b"],
              "features": [{"id": "use-a", "consumes": "a", "then": "b"}, {"id": "big-a", "consumes": "a", "then": "b", "cost": 3},
                           {"id": "use-b", "consumes": "b", "cost": 2}],
              "plans": [
                {"id": "free", "name": "Free", "features": "all", "limits": {"a": {"day": 3, "rolling": 4}, "b": {"week": 5, "month": 8}},
                 "responses": {"any": "paywall"}},
                {"id": "plus", "name": "Plus", "products": [{"id": "plus.m", "kind": "auto-renewable", "period": "P1M"}], "features": "all",
-                "limits": {"a": {"day": 6}, "b": {"rolling": 6, "total": 40}}, "responses": {"any": "paywall"}},
+                "limits": {"a": {"day": 6, "total": 60}, "b": {"rolling": 6, "total": 40}}, "responses": {"any": "paywall"}},
                {"id": "pro", "name": "Pro", "products": [{"id": "pro.y", "kind": "auto-renewable", "period": "P1Y"}], "features": ["use-a", "big-a"],
-                "limits": {"a": {"week": 20}, "b": {"month": 30}}, "responses": {"any": "paywall"}}],
+                "limits": {"a": {"week": 20, "month": 50}, "b": {"month": 30}}, "responses": {"any": "paywall"}}],
              "screens": {}}
             """#
         do {

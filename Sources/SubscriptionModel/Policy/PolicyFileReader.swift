@@ -396,11 +396,11 @@ struct PolicyFileReader {
             }
             guard !packs.contains(where: { $0.id == packID }) else { throw fail(path + ".id", "credit pack \(Self.quoted(packID)) listed twice") }
             let meter = try meterReference(fields["meter"]!, path + ".meter", meters: meters)
-            guard features.contains(where: { $0.effect == .consumes(meter) }) else {
-                throw fail(path + ".meter", "no feature consumes meter \(Self.quoted(meters[meter])), so its credits could never be spent")
-            }
             if let feature = features.first(where: { $0.then != nil && ($0.effect == .consumes(meter) || $0.then == meter) }) {
                 throw fail(path + ".meter", "feature \(Self.quoted(feature.id)) draws on two meters, \(Self.quoted(meters[meter])) among them: a blocked use of it is paid by its second meter, not by credits (G6.5); sell credits for another meter")
+            }
+            guard features.contains(where: { $0.effect == .consumes(meter) }) else {
+                throw fail(path + ".meter", "no feature consumes meter \(Self.quoted(meters[meter])), so its credits could never be spent")
             }
             let credits = try integer(fields["credits"]!, path + ".credits", minimum: 1)
             guard credits <= Self.largestPack else { throw fail(path + ".credits", "\(credits) credits: a pack adds at most \(Self.largestPack)") }

@@ -232,7 +232,7 @@ public struct SubscriptionMachine: Sendable {
         var resetAt = target != .min ? resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
             : reason == .rolling ? rollingReset(plan: plan, feature: feature, counts: counts, state) : nil
         var upgrade = tables.upgradeOffer(from: plan, feature: feature, day: day, usageDay: usage.day, counts: counts) // G9
-        if tables.drawsOnTwo, reason.isLimit, tables.secondMeters[feature] >= 0 {
+        if tables.drawsOnTwo, tables.secondMeters[feature] >= 0 {
             (resetAt, upgrade) = twoMeterBlockedFields(reason, feature: feature, plan: plan, usage: usage, at: instant, resetAt: resetAt, state)
         }
         return Output(plan: plan < 0 ? nil : plan, day: usage.day, outcome: .blocked, reason: reason,
@@ -263,9 +263,10 @@ public struct SubscriptionMachine: Sendable {
         return (first, meter)
     }
 
-    /// G8 and G9 for a use of a feature that draws on two meters, blocked for `reason`:
-    /// the reset of the meter whose reason it is (a rolling window's is the meter's own),
-    /// and the plans under which either meter has room.
+    /// G8 and G9 for a use of a feature that draws on two meters, blocked for `reason`
+    /// (any reason, `no-plan` included): the reset of the meter whose reason it is (a
+    /// rolling window's is the meter's own), and the plans under which either meter has
+    /// room.
     @inline(never)
     func twoMeterBlockedFields(_ reason: BlockReason, feature: Int, plan: Int, usage: Usage, at instant: Instant, resetAt: Instant?,
                                _ state: SubscriptionState) -> (Instant?, PlanSet) {

@@ -143,6 +143,10 @@ public struct SubscriptionPolicy: Hashable, Sendable {
         for f in gated where p.enables(feature: f) {
             guard case .consumes(let meter) = features[f].effect else { continue }
             for window in LimitWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
+            // G6.5: a second meter's reason, once the first meter's limits block.
+            if let second = features[f].then, LimitWindow.allCases.contains(where: { p.limit(meter: meter, $0) != nil }) {
+                for window in LimitWindow.allCases where p.limit(meter: second, window) != nil { meterLimited.insert(window) }
+            }
         }
         for reason in [BlockReason.day, .week, .month, .total, .stock, .rolling] where meterLimited.contains(where: { BlockReason($0) == reason }) {
             reasons.append(reason)

@@ -91,6 +91,29 @@ struct SecondMeterTests {
         run.repeated(2, "f", from: "2026-03-10T11:00:00Z")
         let blocked = run("2026-03-10T12:00:00Z", .use("f"))
         #expect(blocked.outcome == .blocked && run.used(blocked, "pool", .month) == 3)
+        #expect(blocked.reason == .day && blocked.resetAt == instant("2026-03-11T00:00:00Z"), "tomorrow's allowance comes before the pool's refill")
+    }
+
+    @Test("with no plan, G9 offers the plans under which either meter has room")
+    func noPlanOffersEitherMeter() throws {
+        let text = Self.text().replacingOccurrences(of: #""defaults": {"guest": "free"},"#, with: #""defaults": {"registered": "free"}, "noPlanResponse": "paywall","#)
+            .replacingOccurrences(of: #""limits": {"daily": {"day": 5}, "pool": {"month": 100}}"#, with: #""limits": {"daily": {"day": 1}, "pool": {"month": 100}}"#)
+        var run = ScriptedUser(try SubscriptionPolicy(data: Data(text.utf8), file: "guest.json"), zone: "UTC")
+        run("2026-03-10T09:00:00Z", .install)
+        run("2026-03-10T09:01:00Z", .entitle("pro"))
+        run.repeated(2, "f", from: "2026-03-10T10:00:00Z") // Pro's 1 on the day, then 1 on the pool
+        let lapsed = run("2026-03-10T11:00:00Z", .entitle(nil))
+        #expect(lapsed.plan == nil)
+        let blocked = run("2026-03-10T11:01:00Z", .use("f"))
+        #expect(blocked.reason == .noPlan && run.upgrade(blocked) == ["pro"], "Pro's day is spent, its pool is not")
+    }
+
+    @Test("a meter only drawn on second still needs a response for each window it limits")
+    func secondMeterReasonsNeedResponses() {
+        let text = Self.text().replacingOccurrences(of: #", {"id": "g", "consumes": "pool"}"#, with: "")
+        #expect(policyFileError(text) == nil)
+        #expect(policyFileError(text.replacingOccurrences(of: #""responses": {"day": "paywall", "month": "paywall"}},"#, with: #""responses": {"day": "paywall"}},"#))
+                == #"error: t.json: $.plans[0].responses: no response for reason "month", which can occur under plan "free""#)
     }
 
     @Test("the reader: then needs format 8, a consuming feature, another meter, and no credit pack for either meter")
@@ -103,5 +126,7 @@ struct SecondMeterTests {
                 == #"error: t.json: $.features[0].then: only a feature that consumes a meter draws on a second one: add "consumes""#)
         #expect(policyFileError(Self.text(packs: #""creditPacks": [{"id": "c", "meter": "pool", "credits": 5}], "#))
                 == #"error: t.json: $.creditPacks[0].meter: feature "f" draws on two meters, "pool" among them: a blocked use of it is paid by its second meter, not by credits (G6.5); sell credits for another meter"#)
+        #expect(policyFileError(Self.text(packs: #""creditPacks": [{"id": "c", "meter": "daily", "credits": 5}], "#))
+                == #"error: t.json: $.creditPacks[0].meter: feature "f" draws on two meters, "daily" among them: a blocked use of it is paid by its second meter, not by credits (G6.5); sell credits for another meter"#)
     }
 }

@@ -407,10 +407,10 @@ package struct TraceChecker {
     /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,
     /// kept as `lastBlocked` for the uses that do. (Out of line: only the first use of a
     /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
-    @inline(never)
     /// (`meter` and `before`: the meter whose reason it is and its counts in force, when
     /// not the feature's own; `second`: a second meter the feature draws on, and its
     /// counts in force, for G9.)
+    @inline(never)
     private mutating func expectBlocked(_ reason: BlockReason, _ use: inout UseExpectation, plan: Int?, feature: Int, day: LocalDate?,
                                         usageDay: LocalDate, at: Instant, meter: Int? = nil, before: UsageCounts? = nil,
                                         second: (meter: Int, counts: UsageCounts)? = nil) {
@@ -662,11 +662,12 @@ package struct TraceChecker {
             use.counted = first
             return
         }
+        let secondBefore = Self.inForce(stored[second], resets)
         guard firstReason.isLimit, let plan else {
-            expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at)
+            // No plan, or not in it: G9 still offers the plans under which either meter has room.
+            expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, second: (second, secondBefore))
             return
         }
-        let secondBefore = Self.inForce(stored[second], resets)
         var secondReason = rules.oracle.limitReason(plan: plan, meter: second, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: secondBefore)
         if countsRolling, let calendar = secondReason, calendar == .day || calendar == .week || calendar == .month {
             secondReason = laterReset(calendar, plan: plan, feature: feature, meter: second, before: secondBefore, usageDay: usageDay, at: at)

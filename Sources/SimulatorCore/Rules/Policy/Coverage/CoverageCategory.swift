@@ -258,7 +258,9 @@ package enum CoverageCategory: Hashable, Sendable {
         guard let limit = rules.limit(meter: meter, window)?.value else { return false }
         let consumed = policy.features.indices.contains { feature in
             guard rules.enables(feature: feature), case .consumes(let consumed) = policy.features[feature].effect else { return false }
+            // A second meter (G6.5) is drawn on once the first meter's limits block.
             return consumed == meter
+                || policy.features[feature].then == meter && LimitWindow.allCases.contains { rules.limit(meter: consumed, $0) != nil }
         }
         guard consumed else { return false }
         let released = policy.features.contains { $0.effect == .releases(meter) }

@@ -272,9 +272,11 @@ package struct CoverageTracker {
         case .use(let feature, let day):
             observeUse(feature: feature, day: day, at: at, output: output)
             if hasCreditPacks { observeCredits(feature: feature, output: output) }
-            if hasCostlyFeatures { observeCost(feature: feature, output: output) }
-            if countsWeeks { observeWeek(feature: feature, output: output) }
-            if rollingLength > 0 { observeRolling(feature: feature, at: at, output: output) }
+            // The meter the use counts on: a feature's own, or its second meter's when that one took it (G6.5).
+            let meter = hasTwoMeterFeatures ? meterOfUse(feature, output) : countedMeterOf[feature]
+            if hasCostlyFeatures { observeCost(feature: feature, meter: costlyMeterOf[feature] >= 0 ? meter : -1, output: output) }
+            if countsWeeks { observeWeek(feature: feature, meter: meter, output: output) }
+            if rollingLength > 0 { observeRolling(meter: meter, at: at, output: output) }
             if hasTwoMeterFeatures { observeTwoMeters(feature: feature, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
@@ -339,8 +341,7 @@ package struct CoverageTracker {
     /// with credits held, too few), or allowed up to a limit exactly. (Out of line: a
     /// policy whose uses all cost one never calls it.)
     @inline(never)
-    private mutating func observeCost(feature: Int, output: Output) {
-        let meter = costlyMeterOf[feature]
+    private mutating func observeCost(feature: Int, meter: Int, output: Output) {
         guard meter >= 0, let plan = output.plan else { return }
         let counts = output.counts[meter]
         if output.outcome == .blocked, let reason = output.reason, reason.isLimit {
@@ -365,8 +366,7 @@ package struct CoverageTracker {
     /// next; blocked with the month's and the week's limits both passed. (Out of line: a
     /// policy without week limits never calls it.)
     @inline(never)
-    private mutating func observeWeek(feature: Int, output: Output) {
-        let meter = countedMeterOf[feature]
+    private mutating func observeWeek(feature: Int, meter: Int, output: Output) {
         guard meter >= 0 else { return }
         let day = output.day.daysSince1970
         let blockedByWeek = output.outcome == .blocked && output.reason == .week
@@ -384,11 +384,21 @@ package struct CoverageTracker {
         }
     }
 
+    /// The meter a use of `feature` counted on, or would have: its own, or for a feature
+    /// that draws on a second meter, the second when its total rose (a total never falls).
+    /// A blocked use of such a feature is the first meter's.
+    private func meterOfUse(_ feature: Int, _ output: Output) -> Int {
+        let second = secondMeterOf[feature]
+        guard second >= 0, output.outcome == .allowed, hasPrevious, output.counts[second].total > previous[second].total else { return countedMeterOf[feature] }
+        return second
+    }
+
     /// A use of a feature that draws on two meters (G6.5): counted on the second, blocked
     /// on both, or counted on the first again after the second. (Out of line: a policy
     /// without such a feature never calls it.)
     @inline(never)
     private mutating func observeTwoMeters(feature: Int, output: Output) {
+        // (Before `observeCounts` moves `previous` on to this output.)
         let second = secondMeterOf[feature], first = countedMeterOf[feature]
         guard second >= 0, first >= 0 else { return }
         if output.outcome == .blocked, output.reason?.isLimit == true {
@@ -410,8 +420,7 @@ package struct CoverageTracker {
     /// allowed right after such a block with the window not empty. (Out of line: a policy
     /// without a rolling window never calls it.)
     @inline(never)
-    private mutating func observeRolling(feature: Int, at: Int64, output: Output) {
-        let meter = countedMeterOf[feature]
+    private mutating func observeRolling(meter: Int, at: Int64, output: Output) {
         guard meter >= 0 else { return }
         rollingHeld[meter].removeAll { $0 &+ rollingLength < at } // (one at exactly `at - length` is the expiry looked for)
         if rollingHeld[meter].contains(at &- rollingLength) { hit(useAtRollingExpiry) }
