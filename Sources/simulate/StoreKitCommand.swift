@@ -22,7 +22,6 @@ enum StoreKitCommand {
           kind      auto-renewable, non-consumable, consumable, non-renewing or a
                     subscription suite (S2)
           period    a subscription's billing period (S3)
-          group     the policy's subscriptions split over subscription groups (S4)
           level     levels against the plans' ranks: a higher plan needs a better
                     (lower) groupNumber (S5); one plan's products at two levels, as
                     Apple allows, is a warning on standard error
@@ -30,6 +29,9 @@ enum StoreKitCommand {
                     a subscription's introductory offer against the one the policy
                     declares for it (S6); the policy's own trial from the install
                     is not a StoreKit offer and is not compared
+        The policy's subscriptions split over subscription groups (S4), which Apple
+        allows, is a warning on standard error too: a user could hold one of each,
+        where a policy has one entitlement at a time.
         When they agree it prints what was compared.
 
         The file is read leniently: format versions 1.x to 6.x, and a newer one as far

@@ -17,8 +17,9 @@ package struct StoreKitComparison: Sendable {
     package let configuration: StoreKitConfiguration
     /// Every disagreement, one per product and rule at most.
     package let findings: [StoreKitFinding]
-    /// What StoreKit does otherwise than the policy means without the two disagreeing:
-    /// one plan's products at two levels of a group (S5), which Apple allows.
+    /// What StoreKit does otherwise than the policy means without the two disagreeing,
+    /// each of which Apple allows: subscriptions in several groups (S4), one plan's
+    /// products at two levels of a group (S5).
     package let warnings: [String]
     /// The policy's auto-renewable products the file lists as auto-renewable (`matches`).
     let matched: [Match]
@@ -30,8 +31,9 @@ package struct StoreKitComparison: Sendable {
         let matched = Self.matches(policy: policy, configuration: configuration)
         self.matched = matched
         self.findings = Self.findings(policy: policy, configuration: configuration, matched: matched)
-        self.warnings = StoreKitProductMapping.levelWarnings(matched, policy: policy, configuration: configuration,
-                                                             switching: "the policy means a switch between them")
+        self.warnings = Self.groupSplits(matched, configuration: configuration).map { "warning: \($0.product): \($0.detail); the app reports one of them to the rules (say, the higher plan's)" }
+            + StoreKitProductMapping.levelWarnings(matched, policy: policy, configuration: configuration,
+                                                   switching: "the policy means a switch between them")
     }
 
     /// Whether they agree on everything compared.
@@ -98,14 +100,7 @@ package struct StoreKitComparison: Sendable {
             }
             findings.append(StoreKitFinding(product: listed.id, aspect: .onlyInFile, detail: "\(what); the policy does not sell it"))
         }
-        // S4: one group for all the policy's subscriptions.
-        if let first = matched.first {
-            let home = first.subscription.group
-            for match in matched where match.subscription.group != home {
-                findings.append(StoreKitFinding(product: match.product.id, aspect: .group, detail:
-                    "in \(groupName(match.subscription.group, configuration)), apart from \(StoreKitFinding.shown(first.product.id)) in \(groupName(home, configuration)): a user could hold both at once, where the policy's plans are one entitlement at a time"))
-            }
-        }
+        // (S4, the policy's subscriptions in more than one group, is a warning: `groupSplits`.)
         // S5: levels follow the plans' ranks within a group.
         for (index, match) in matched.enumerated() {
             if let conflict = levelConflict(match, earlier: matched[..<index], policy: policy, configuration: configuration) {
@@ -120,6 +115,20 @@ package struct StoreKitComparison: Sendable {
             }
         }
         return findings
+    }
+
+    /// S4: each of the policy's subscriptions in another group than its first one's. Apple
+    /// allows several groups (14 of the 33 real files have them), and a user may hold a
+    /// subscription in each at once, where a policy has one entitlement at a time: so a
+    /// comparison warns of it, and a simulation of the file (`StoreKitProductMapping`)
+    /// refuses it.
+    static func groupSplits(_ matched: [Match], configuration: StoreKitConfiguration) -> [StoreKitFinding] {
+        guard let first = matched.first else { return [] }
+        let home = first.subscription.group
+        return matched.filter { $0.subscription.group != home }.map { match in
+            StoreKitFinding(product: match.product.id, aspect: .group, detail:
+                "in \(groupName(match.subscription.group, configuration)), apart from \(StoreKitFinding.shown(first.product.id)) in \(groupName(home, configuration)): a user could hold both at once, where the policy's plans are one entitlement at a time")
+        }
     }
 
     /// Whether two ISO 8601 periods are the same length of billing (`P7D` is `P1W`,

@@ -115,7 +115,7 @@ package struct StoreKitPolicyDraft: Sendable {
         }
         notes.insert("placeholders to replace with the app's own: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and its screens", at: 0)
         if Set(subscriptions.map(\.subscription.group)).count > 1 {
-            notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' will say so")
+            notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' warns of it, and 'run --storekit' needs a copy of the file with one group")
         }
         self.notes = notes
         self.text = Self.text(name: name, file: file, plans: plans, packs: packs)

@@ -44,10 +44,10 @@ package struct StoreKitProductMapping: Sendable {
     /// Maps `configuration`'s products onto `policy`'s plans, or refuses.
     package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
         let comparison = StoreKitComparison(policy: policy, configuration: configuration)
-        if let fatal = comparison.findings.first(where: { [.kind, .group].contains($0.aspect) }) {
+        let matched = StoreKitComparison.matches(policy: policy, configuration: configuration)
+        if let fatal = comparison.findings.first(where: { $0.aspect == .kind }) ?? StoreKitComparison.groupSplits(matched, configuration: configuration).first {
             throw Refusal(problem: fatal.description)
         }
-        let matched = StoreKitComparison.matches(policy: policy, configuration: configuration)
         // Levels against the plans' ranks are refused; one plan's products at different
         // levels (as real apps put a monthly and a yearly) are simulated, with a warning.
         for (index, match) in matched.enumerated() {
