@@ -92,8 +92,21 @@ package struct StoreKitComparison: Sendable {
             findings.append(StoreKitFinding(product: pack.id, aspect: .kind,
                                             detail: "the policy sells it as a credit pack (consumable), the file lists it as \(listed.kindText)"))
         }
+        // S1–S2: each of the policy's other products (tips, non-renewing subscriptions,
+        // suites: no rule reads them) is in the file, as the kind the policy says.
+        for other in policy.otherProducts {
+            guard let listed = configuration.product(other.id) else {
+                findings.append(StoreKitFinding(product: other.id, aspect: .onlyInPolicy, detail: "an other product (\(other.kind.rawValue)); the file does not list it"))
+                continue
+            }
+            if Self.otherKind(listed) != other.kind {
+                findings.append(StoreKitFinding(product: other.id, aspect: .kind,
+                                                detail: "the policy lists it as an other product (\(other.kind.rawValue)), the file lists it as \(listed.kindText)"))
+            }
+        }
         // S1: each product only the file lists.
-        for listed in configuration.products where policy.productIndex(listed.id) == nil && policy.packIndex(listed.id) == nil {
+        for listed in configuration.products
+        where policy.productIndex(listed.id) == nil && policy.packIndex(listed.id) == nil && !policy.otherProducts.contains(where: { $0.id == listed.id }) {
             var what = listed.kindText
             if let subscription = listed.subscription {
                 what += ", level \(subscription.level) of \(configuration.groups[subscription.group].shown(index: subscription.group))"
@@ -117,8 +130,18 @@ package struct StoreKitComparison: Sendable {
         return findings
     }
 
+    /// The kind of other product a listed product is, or nil for one that gives a plan.
+    static func otherKind(_ listed: StoreKitProduct) -> OtherProduct.Kind? {
+        switch listed.kind {
+        case .consumable: .consumable
+        case .nonRenewing: .nonRenewing
+        case .suite: .subscriptionSuite
+        case .autoRenewable, .nonConsumable: nil
+        }
+    }
+
     /// S4: each of the policy's subscriptions in another group than its first one's. Apple
-    /// allows several groups (14 of the 33 real files have them), and a user may hold a
+    /// allows several groups (5 of the 33 real files have them), and a user may hold a
     /// subscription in each at once, where a policy has one entitlement at a time: so a
     /// comparison warns of it, and a simulation of the file (`StoreKitProductMapping`)
     /// refuses it.

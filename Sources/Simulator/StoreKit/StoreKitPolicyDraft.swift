@@ -21,9 +21,10 @@ import SimulatorCore
 ///   named in the policy's `about` and in `notes`.
 /// - **Consumables** are credit packs for the placeholder meter (format 3): as many
 ///   credits as the id counts beside a unit (`credits_100`, `500coins` → 100, 500), else
-///   10, said in `notes` for the team to check; one its id calls a tip is left out.
-/// - What a policy cannot sell yet (non-renewing subscriptions, subscription suites)
-///   is left out, each said in `notes`.
+///   10, said in `notes` for the team to check; one its id calls a tip is one of the
+///   other products (format 9).
+/// - What gives no plan a policy has (non-renewing subscriptions, subscription suites)
+///   and tips are the policy's `otherProducts`, which no rule reads, each said in `notes`.
 ///
 /// The draft is a policy the reader accepts as it is; its text is the same for the
 /// same file.
@@ -40,19 +41,22 @@ package struct StoreKitPolicyDraft: Sendable {
         var subscriptions: [(product: StoreKitProduct, subscription: StoreKitSubscription)] = []
         var lifetimes: [StoreKitProduct] = []
         var packs: [(id: String, credits: Int)] = []
+        var others: [OtherProduct] = []
         for product in configuration.products {
             switch product.kind {
             case .autoRenewable(let subscription): subscriptions.append((product, subscription))
             case .nonConsumable: lifetimes.append(product)
             case .consumable where Self.isTip(product.id):
-                notes.append("\(StoreKitFinding.shown(product.id)) left out: a consumable its id calls a tip, which buys nothing a policy counts")
+                others.append(OtherProduct(id: product.id, kind: .consumable))
+                notes.append("\(StoreKitFinding.shown(product.id)): a consumable its id calls a tip, which buys nothing a policy counts, listed among the other products")
             case .consumable:
                 let credits = Self.creditsGuess(product.id)
                 packs.append((product.id, credits ?? 10))
                 notes.append("\(StoreKitFinding.shown(product.id)): a consumable, drafted as a pack of \(credits ?? 10) credits for \"uses\""
                              + (credits == nil ? " (a placeholder: its id counts no coins, tokens or credits)" : " (the count in its id)"))
             case .nonRenewing, .suite:
-                notes.append("\(StoreKitFinding.shown(product.id)) left out: a \(product.kindText) (a policy has no such kind)")
+                if let kind = StoreKitComparison.otherKind(product) { others.append(OtherProduct(id: product.id, kind: kind)) }
+                notes.append("\(StoreKitFinding.shown(product.id)): a \(product.kindText), which gives no plan a policy has, listed among the other products")
             }
         }
         // The words every product's service shares (`com`, the app's name) say nothing of a plan.
@@ -118,7 +122,7 @@ package struct StoreKitPolicyDraft: Sendable {
             notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' warns of it, and 'run --storekit' needs a copy of the file with one group")
         }
         self.notes = notes
-        self.text = Self.text(name: name, file: file, plans: plans, packs: packs)
+        self.text = Self.text(name: name, file: file, plans: plans, packs: packs, others: others)
     }
 
     /// Words that count what a pack holds.
@@ -260,7 +264,7 @@ package struct StoreKitPolicyDraft: Sendable {
     }
 
     /// The policy file.
-    static func text(name: String, file: String, plans: [Plan], packs: [(id: String, credits: Int)] = []) -> String {
+    static func text(name: String, file: String, plans: [Plan], packs: [(id: String, credits: Int)] = [], others: [OtherProduct] = []) -> String {
         var ids: Set<String> = ["free", "none"]
         func unique(_ base: String) -> String {
             var id = base.isEmpty ? "plan" : base, counter = 2
@@ -288,9 +292,11 @@ package struct StoreKitPolicyDraft: Sendable {
             + (packs.isEmpty ? "" : ", the packs' credits") + " and the screens are placeholders for the app's own."
         let packLines = packs.map { "    {\"id\": \(JSONText.quoted($0.id)), \"meter\": \"uses\", \"credits\": \($0.credits)}" }
         let packsText = packs.isEmpty ? "" : "\n  \"creditPacks\": [\n" + packLines.joined(separator: ",\n") + "\n  ],"
+        let otherLines = others.map { "    {\"id\": \(JSONText.quoted($0.id)), \"kind\": \"\($0.kind.rawValue)\"}" }
+        let othersText = others.isEmpty ? "" : "\n  \"otherProducts\": [\n" + otherLines.joined(separator: ",\n") + "\n  ],"
         return """
             {
-              "format": \(packs.isEmpty ? 2 : 3),
+              "format": \(!others.isEmpty ? 9 : packs.isEmpty ? 2 : 3),
               "policy": \(JSONText.quoted(name)),
               "about": \(JSONText.quoted(about)),
               "calendar": "device",
@@ -299,7 +305,7 @@ package struct StoreKitPolicyDraft: Sendable {
               "features": [{"id": "use", "consumes": "uses"}],
               "plans": [
             \(planLines.joined(separator: ",\n"))
-              ],\(packsText)
+              ],\(packsText)\(othersText)
               "screens": {
                 "uses": {
                   "kind": "meter", "meter": "uses", "window": "day",

@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "otherProducts", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -167,9 +167,36 @@ struct PolicyFileReader {
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
         let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
-        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
-                                  guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                  features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
+        var policy = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength,
+                                        trial: trial, grace: grace, guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                        features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
+        policy.otherProducts = try top["otherProducts"].map { (value) throws(PolicyFileError) in
+            try readOtherProducts(value, sold: products.map(\.id) + packs.map(\.id), format: format)
+        } ?? []
+        return policy
+    }
+
+    /// `[{"id": PRODUCT, "kind": KIND}, ...]`, in a file of format 9 or later: the products
+    /// the app sells that no rule reads.
+    func readOtherProducts(_ value: JSONValue, sold: [String], format: Int) throws(PolicyFileError) -> [OtherProduct] {
+        guard format >= 9 else { throw fail("$.otherProducts", "other products need \"format\": 9 at the top of the file") }
+        var others: [OtherProduct] = []
+        for (index, item) in try array(value, "$.otherProducts").enumerated() {
+            let path = "$.otherProducts[\(index)]"
+            let fields = try members(item, path, allowed: ["id", "kind"], required: ["id", "kind"])
+            let productID = try id(fields["id"]!, path + ".id")
+            guard !sold.contains(productID) else {
+                throw fail(path + ".id", "product \(Self.quoted(productID)) is sold by a plan or as a credit pack; an other product is one no rule reads")
+            }
+            guard !others.contains(where: { $0.id == productID }) else { throw fail(path + ".id", "product \(Self.quoted(productID)) listed twice") }
+            let kindName = try string(fields["kind"]!, path + ".kind")
+            guard let kind = OtherProduct.Kind(rawValue: kindName) else {
+                throw fail(path + ".kind", "unknown kind \(Self.quoted(kindName)); expected \"consumable\", \"non-renewing\" or \"subscription-suite\"")
+            }
+            others.append(OtherProduct(id: productID, kind: kind))
+        }
+        guard !others.isEmpty else { throw fail("$.otherProducts", "an empty list: leave \"otherProducts\" out for a policy that sells none") }
+        return others
     }
 
     /// `"HH:MM"`, in a file of format 5 or later: when a day starts on the calendar's
@@ -349,8 +376,8 @@ struct PolicyFileReader {
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
     /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
     /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`, 8 a feature's
-    /// second meter (`then`).
-    static let newestFormat = 8
+    /// second meter (`then`), 9 the `otherProducts`.
+    static let newestFormat = 9
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000

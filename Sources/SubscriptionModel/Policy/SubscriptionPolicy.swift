@@ -61,6 +61,9 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// The meters some pack adds credits to, one bit per meter index: the meters whose
     /// replay output shows `credits`.
     package let creditMeters: UInt8
+    /// The products the app sells that no rule reads (format 9): tips, non-renewing
+    /// subscriptions, subscription suites.
+    package var otherProducts: [OtherProduct] = []
     /// The response to a use under no plan, when no plan can be in force.
     package let noPlanResponse: BlockResponse?
     /// The screen values, in the file's order.

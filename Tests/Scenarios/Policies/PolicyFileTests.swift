@@ -102,6 +102,27 @@ struct PolicyFileTests {
         #expect(policyFileError(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
     }
 
+    @Test("format 9 adds the other products: a product no rule reads, of a kind that gives no plan; mistakes are refused by path")
+    func otherProducts() throws {
+        func others(_ list: String, format: String = #""format": 9, "#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: "{" + format + #""policy": "t", "otherProducts": \#(list),"#)
+        }
+        let policy = try read(others(#"[{"id": "tip.small", "kind": "consumable"}, {"id": "pass", "kind": "non-renewing"}, {"id": "suite", "kind": "subscription-suite"}]"#))
+        #expect(policy.otherProducts == [OtherProduct(id: "tip.small", kind: .consumable), OtherProduct(id: "pass", kind: .nonRenewing),
+                                         OtherProduct(id: "suite", kind: .subscriptionSuite)])
+        #expect(try read(Self.base).otherProducts.isEmpty)
+        #expect(policyFileError(others(#"[{"id": "tip", "kind": "consumable"}]"#, format: #""format": 8, "#))
+                == #"error: t.json: $.otherProducts: other products need "format": 9 at the top of the file"#)
+        #expect(policyFileError(others(#"[{"id": "tip", "kind": "non-consumable"}]"#))
+                == #"error: t.json: $.otherProducts[0].kind: unknown kind "non-consumable"; expected "consumable", "non-renewing" or "subscription-suite""#)
+        #expect(policyFileError(others(#"[{"id": "pro.monthly", "kind": "consumable"}]"#))
+                == #"error: t.json: $.otherProducts[0].id: product "pro.monthly" is sold by a plan or as a credit pack; an other product is one no rule reads"#)
+        #expect(policyFileError(others(#"[{"id": "tip", "kind": "consumable"}, {"id": "tip", "kind": "consumable"}]"#))
+                == #"error: t.json: $.otherProducts[1].id: product "tip" listed twice"#)
+        #expect(policyFileError(others("[]")) == #"error: t.json: $.otherProducts: an empty list: leave "otherProducts" out for a policy that sells none"#)
+        #expect(policyFileError(others(#"[{"id": "tip"}]"#)) == #"error: t.json: $.otherProducts[0]: missing "kind""#)
+    }
+
     @Test("format 3 adds credit packs: each names a consumable, the meter it fills and its credits; mistakes are refused by path")
     func creditPacks() throws {
         func packs(_ list: String, format: String = #""format": 3, "#) -> String {
@@ -174,8 +195,8 @@ struct PolicyFileTests {
             #expect(policyFileError(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
         }
         #expect(policyFileError(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
-        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 9, "policy": "t""#))
-                == #"error: t.json: $.format: format 9 is newer than this reader's (1 to 8); update the package"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 10, "policy": "t""#))
+                == #"error: t.json: $.format: format 10 is newer than this reader's (1 to 9); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")

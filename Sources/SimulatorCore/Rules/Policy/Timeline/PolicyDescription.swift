@@ -73,6 +73,9 @@ package enum PolicyDescription {
                 : "credit packs (G13: a use a limit blocks goes ahead on a credit held, and takes it):")
             for pack in policy.creditPacks { lines.append("  \(pack.id): consumable, \(pack.credits) credits for \(policy.meters[pack.meter])") }
         }
+        if !policy.otherProducts.isEmpty {
+            lines.append("other products (sold by the app, read by no rule): " + policy.otherProducts.map { "\($0.id) (\($0.kind.rawValue))" }.joined(separator: ", "))
+        }
         lines.append("screens:")
         if policy.screens.isEmpty { lines.append("  none") }
         for screen in policy.screens {
