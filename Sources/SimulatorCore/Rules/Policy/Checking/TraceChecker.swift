@@ -139,7 +139,7 @@ package struct TraceChecker {
         self.hasDates = dates != nil && policy.dayStart == 0
         self.hasDayStart = policy.dayStart != 0
         self.countsWeeks = rules.oracle.countsWeeks
-        self.countsRolling = policy.plans.contains { plan in policy.meters.indices.contains { plan.limit(meter: $0, .rolling) != nil } }
+        self.countsRolling = policy.countsRolling
         self.rollingLength = policy.rollingLength
         self.countsExtras = countsWeeks || countsRolling
         self.rollingUses = Array(repeating: [], count: policy.meters.count)

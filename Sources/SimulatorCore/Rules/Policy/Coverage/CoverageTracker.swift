@@ -277,7 +277,7 @@ package struct CoverageTracker {
             if hasCostlyFeatures { observeCost(feature: feature, meter: costlyMeterOf[feature] >= 0 ? meter : -1, output: output) }
             if countsWeeks { observeWeek(feature: feature, meter: meter, output: output) }
             if rollingLength > 0 { observeRolling(meter: meter, at: at, output: output) }
-            if hasTwoMeterFeatures { observeTwoMeters(feature: feature, output: output) }
+            if hasTwoMeterFeatures { observeTwoMeters(feature: feature, meter: meter, output: output) }
         case .look, .relaunch, .background, .foreground, .timer:
             break
         case .install:
@@ -397,15 +397,14 @@ package struct CoverageTracker {
     /// on both, or counted on the first again after the second. (Out of line: a policy
     /// without such a feature never calls it.)
     @inline(never)
-    private mutating func observeTwoMeters(feature: Int, output: Output) {
-        // (Before `observeCounts` moves `previous` on to this output.)
+    private mutating func observeTwoMeters(feature: Int, meter: Int, output: Output) {
         let second = secondMeterOf[feature], first = countedMeterOf[feature]
         guard second >= 0, first >= 0 else { return }
         if output.outcome == .blocked, output.reason?.isLimit == true {
             hit(blockedOnBoth)
         } else if output.outcome == .allowed, hasPrevious {
-            // Which meter counted it: the one whose total rose (a total never falls).
-            if output.counts[second].total > previous[second].total {
+            // `meter` is the one that counted it (`meterOfUse`); the first only when its total rose.
+            if meter == second {
                 hit(drewOnSecond)
                 lastDrewOnSecond[feature] = true
             } else if output.counts[first].total > previous[first].total {
