@@ -30,7 +30,8 @@ let package = Package(
                                                                                                  .embedInCode("Rules/Policy/Examples/night-owl.json"),
                                                                                                  .embedInCode("Rules/Policy/Examples/study-week.json"),
                                                                                                  .embedInCode("Rules/Policy/Examples/ask-window.json"),
-                                                                                                 .embedInCode("Rules/Policy/Examples/chat-pool.json")]),
+                                                                                                 .embedInCode("Rules/Policy/Examples/chat-pool.json"),
+                                                                                                 .embedInCode("Rules/Policy/Examples/billing-month.json")]),
         // The rest of the harness: the flagship's own rules, reports, external programs,
         // shards, StoreKit files, mutants; it re-exports SimulatorCore.
         .target(name: "Simulator", dependencies: ["SimulatorCore", "SubscriptionModel"]),

@@ -176,7 +176,7 @@ enum HelpText {
       --report DIR  default reports/latest (replaced whole, as for run)
       --policy X    the mutants of a shipped policy or of the examples
                     scan-credits, photo-units, night-owl, study-week,
-                    ask-window and chat-pool (in
+                    ask-window, chat-pool and billing-month (in
                     Sources/Simulator/Rules/Policy/Mutants),
                     hunted over that policy's generated users;
                     default meal-capture, which hunts the v1 path's 18 mutants (in

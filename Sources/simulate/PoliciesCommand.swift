@@ -11,7 +11,8 @@ enum PoliciesCommand {
         examples built into the simulator (scan-credits: credit packs; photo-units:
         uses that cost several units; night-owl: a day that starts at 04:00;
         study-week: calendar weeks from Sunday; ask-window: a rolling 24-hour
-        window; chat-pool: a daily allowance, then a monthly pool), one a line:
+        window; chat-pool: a daily allowance, then a monthly pool; billing-month:
+        months from the purchase), one a line:
         the name a timeline's "policy" or 'simulate policy show' takes, then what it is for.
         """
 

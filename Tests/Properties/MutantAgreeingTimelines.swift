@@ -264,6 +264,25 @@ enum MutantAgreeingTimelines {
             ("2026-03-10T09:00:00Z", .install), ("2026-03-10T10:00:00Z", .uses(6, "send")), // 3 on the day, 3 on the pool
             ("2026-03-10T11:00:00Z", .use("deep-dive")), // blocked by the pool alone: month either way
         ]),
+        // billing-month (the example of months that run from the purchase)
+        "billing-month/month-drifts-to-short-day": sketch("billing-month", "UTC", [
+            // From the 28th the months need not drift: they start on the 28th anyway.
+            ("2027-01-28T09:00:00Z", .install), ("2027-02-28T10:00:00Z", .use("export")), ("2027-03-27T10:00:00Z", .look),
+            ("2027-03-28T10:00:00Z", .look),
+        ]),
+        "billing-month/month-on-the-first": sketch("billing-month", "UTC", [
+            // Installed on the 1st: its months are the calendar's.
+            ("2027-03-01T09:00:00Z", .install), ("2027-03-20T10:00:00Z", .use("export")), ("2027-04-01T10:00:00Z", .look),
+        ]),
+        "billing-month/thirty-day-months": sketch("billing-month", "UTC", [
+            // Within the first 30 days the two agree.
+            ("2027-03-01T09:00:00Z", .install), ("2027-03-20T10:00:00Z", .use("export")), ("2027-03-30T10:00:00Z", .look),
+        ]),
+        "billing-month/anchor-kept-on-new-subscription": sketch("billing-month", "UTC", [
+            // Bought before any export, on the install's day of the month a month later: nothing to start again.
+            ("2027-03-01T09:00:00Z", .install), ("2027-04-01T10:00:00Z", .entitle("ledger.pro.monthly", expires: "2027-05-01T10:00:00Z")),
+            ("2027-04-02T10:00:00Z", .use("export")),
+        ]),
         // photo-units (the example of uses that cost several units)
         "photo-units/cost-counted-as-one": sketch("photo-units", "UTC", [
             ("2026-01-10T12:00:00Z", .install), ("2026-01-10T12:01:00Z", .uses(11, "enhance")), // one unit each: the count is right

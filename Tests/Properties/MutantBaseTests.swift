@@ -44,8 +44,8 @@ struct MutantBaseTests {
         }
     }
 
-    @Test("on random timelines of every built-in policy, of every-window-late (a day start, a cost, a week from Wednesday, credits) and of every-pool (two meters under every window)",
-          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window-late", "every-pool"])
+    @Test("on random timelines of every built-in policy, of every-window-late (a day start, a cost, a week from Wednesday, credits), of every-pool (two meters under every window) and of every-anchor (months from the purchase)",
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window-late", "every-pool", "every-anchor"])
     func random(policy name: String) throws {
         let policy = try #require(name.hasPrefix("every-") ? SubscriptionMachineOracleTests.policy(name) : PolicyLoader.builtIn(name))
         let maker = MutantRandomTimelines(policy: policy)

@@ -57,7 +57,10 @@ struct SubscriptionMachineOracle: Sendable {
         }
         switch event.action {
         case .install:
-            if state.installedAt == nil { state.installedAt = event.at } // G1: `I` is recorded once.
+            if state.installedAt == nil {
+                state.installedAt = event.at // G1: `I` is recorded once.
+                if policy.monthsFromPurchase { startMonth(&state, at: event.at) } // G3: months from the install's day.
+            }
         case .reinstall, .look, .relaunch, .background, .foreground, .timer:
             break // G1, G11: everything lives with the identity.
         case .signIn:
@@ -65,6 +68,8 @@ struct SubscriptionMachineOracle: Sendable {
         case .setZone(let zone):
             state.zone = zone // writes nothing else (G3).
         case .setEntitlement(let entitlement):
+            // G3: a subscription to another product than the one held (or none) starts a month.
+            if policy.monthsFromPurchase, let product = entitlement?.product, product != state.entitlement?.product { startMonth(&state, at: event.at) }
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
         case .purchase(let pack):
             let meter = policy.creditPacks[pack].meter // G13: up to 2^31 − 1.
@@ -87,7 +92,7 @@ struct SubscriptionMachineOracle: Sendable {
                 func laterOfRolling(_ reason: BlockReason?, meter: Int) -> BlockReason? {
                     if let calendar = reason, [.day, .week, .month].contains(calendar), let plan,
                        let rolling = rollingReset(plan: plan, meter: meter, cost: cost, state: state),
-                       let calendarReset = resetInstant(for: calendar, after: event.at, usageDay: usageDay, clock: state.clock), rolling > calendarReset {
+                       let calendarReset = resetInstant(for: calendar, after: event.at, usageDay: usageDay, clock: state.clock, monthAnchor: state.monthAnchor), rolling > calendarReset {
                         return .rolling
                     }
                     return reason
@@ -95,7 +100,7 @@ struct SubscriptionMachineOracle: Sendable {
                 // G8 for a reason of `meter`'s.
                 func reset(_ reason: BlockReason, meter: Int) -> Instant? {
                     if reason == .rolling, let plan { return rollingReset(plan: plan, meter: meter, cost: cost, state: state) }
-                    return resetInstant(for: reason, after: event.at, usageDay: usageDay, clock: state.clock)
+                    return resetInstant(for: reason, after: event.at, usageDay: usageDay, clock: state.clock, monthAnchor: state.monthAnchor)
                 }
                 var countedMeter: Int?
                 if case .consumes(let meter) = policy.features[feature].effect, !policy.features[feature].hasHistory { countedMeter = meter }
@@ -129,7 +134,7 @@ struct SubscriptionMachineOracle: Sendable {
                     outcome = .blocked
                     reason = blocked
                     response = plan.map { policy.plans[$0].response(to: blocked) } ?? policy.noPlanResponse // G7
-                    resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock) // G8
+                    resetAt = resetInstant(for: blocked, after: event.at, usageDay: usageDay, clock: state.clock, monthAnchor: state.monthAnchor) // G8
                     if blocked == .rolling, let meter = waitsOn { resetAt = reset(.rolling, meter: meter) }
                     upgrade = upgradeOffer(from: plan, feature: feature, day: day, usageDay: usageDay, counts: counts) // G9
                 } else {
@@ -164,6 +169,13 @@ struct SubscriptionMachineOracle: Sendable {
     }
 
     // MARK: The rules
+
+    /// G3 under months that run from the purchase: the months start on the usage day's
+    /// day of the month from now on, and the month counts written start again at 0.
+    func startMonth(_ state: inout OracleState, at instant: Instant) {
+        state.monthAnchor = usageDay(of: &state, at: instant).components.day
+        for meter in state.counts.indices { state.counts[meter].month = 0 }
+    }
 
     /// The plan in force at `instant` (G5), by index; nil for no plan.
     func plan(of state: OracleState, at instant: Instant) -> Int? {
@@ -204,7 +216,7 @@ struct SubscriptionMachineOracle: Sendable {
     /// never reset with time.
     func countsInForce(_ state: OracleState, usageDay: LocalDate) -> [UsageCounts] {
         guard let stored = state.usageDay, usageDay > stored else { return state.counts }
-        let newMonth = Self.monthNumber(usageDay) > Self.monthNumber(stored)
+        let newMonth = Self.monthNumber(usageDay, anchor: state.monthAnchor) > Self.monthNumber(stored, anchor: state.monthAnchor)
         let newWeek = weekNumber(usageDay) > weekNumber(stored)
         var counts = state.counts
         for index in counts.indices {
@@ -247,10 +259,12 @@ struct SubscriptionMachineOracle: Sendable {
         return (Int(date.daysSince1970) + back + 7_000_000) / 7
     }
 
-    /// `year * 12 + month`: months compare as integers.
-    static func monthNumber(_ date: LocalDate) -> Int {
-        let (year, month, _) = date.components
-        return year * 12 + month
+    /// `year * 12 + month` of the calendar month the date's month starts in, months
+    /// starting on day `anchor` (or a shorter month's last day): months compare as integers.
+    static func monthNumber(_ date: LocalDate, anchor: Int = 1) -> Int {
+        let (year, month, day) = date.components
+        let length = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return year * 12 + month - (day < min(anchor, length) ? 1 : 0)
     }
 
     /// Why a use of `feature` (not a releasing one) under `plan` with `counts` is
@@ -299,8 +313,8 @@ struct SubscriptionMachineOracle: Sendable {
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
     /// date in the calendar is later than the usage day; by `month`, the first at which its
     /// month is later; by `week`, its week. Nil for every other reason.
-    func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
-        guard let target = resetDate(reason, usageDay) else { return nil }
+    func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock, monthAnchor: Int = 1) -> Instant? {
+        guard let target = resetDate(reason, usageDay, monthAnchor: monthAnchor) else { return nil }
         var walker: ZoneClock
         switch policy.calendar {
         case .device: walker = ZoneClock(zone: clock.zone.dayStarting(at: policy.dayStart))
@@ -320,13 +334,15 @@ struct SubscriptionMachineOracle: Sendable {
 extension SubscriptionMachineOracle {
     /// The date G8 waits for: the day after the usage day, the first of the next month,
     /// the first day of the next week; nil for the other reasons.
-    func resetDate(_ reason: BlockReason, _ usageDay: LocalDate) -> LocalDate? {
+    func resetDate(_ reason: BlockReason, _ usageDay: LocalDate, monthAnchor: Int = 1) -> LocalDate? {
         switch reason {
         case .day:
             return LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
         case .month:
-            let (year, month, _) = usageDay.components
-            return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+            // The first later day in a later month.
+            var next = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
+            while Self.monthNumber(next, anchor: monthAnchor) == Self.monthNumber(usageDay, anchor: monthAnchor) { next.daysSince1970 += 1 }
+            return next
         case .week:
             return LocalDate(daysSince1970: Int32((weekNumber(usageDay) + 1) * 7 - 7_000_000 - (5 - (policy.firstWeekday ?? .monday).rawValue + 7) % 7))
         default:
@@ -353,6 +369,8 @@ struct OracleState: Hashable, Sendable {
     var counts: [UsageCounts]
     /// Each meter's credits (G13), by meter index.
     var credits: [Int]
+    /// The day of the month months start on (G3): 1, or the day a subscription began.
+    var monthAnchor = 1
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters.
     init(zone: TimeZoneRules, meters: Int) {

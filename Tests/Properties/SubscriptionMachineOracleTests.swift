@@ -22,6 +22,7 @@ struct SubscriptionMachineOracleTests {
         if name == "every-window" { return everyWindow }
         if name == "every-window-late" { return everyWindowLate }
         if name == "every-pool" { return everyPool }
+        if name == "every-anchor" { return everyAnchor }
         return PolicyLoader.builtIn(name)!
     }
 
@@ -46,6 +47,27 @@ struct SubscriptionMachineOracleTests {
             """#
         do {
             return try SubscriptionPolicy(data: Data(json.utf8), file: "every-pool.json")
+        } catch {
+            fatalError("the test policy does not read: \(error)")
+        }
+    }()
+
+    /// `everyWindow` in format 10, its months running from the purchase: days start at
+    /// 00:30 in America/Santiago (some in its skipped hour, so an install's or a purchase's
+    /// date is not always its wall clock's), Plus limits `a` by a rolling 30 hours beside
+    /// its day and month, and a pack adds 5 credits to `a`.
+    static let everyAnchor: SubscriptionPolicy = {
+        let json = everyWindowText
+            .replacingOccurrences(of: #""policy": "every-window", "calendar": "America/Santiago","#,
+                                  with: #""format": 10, "policy": "every-anchor", "calendar": "America/Santiago", "dayStartsAt": "00:30", "monthAnchor": "purchase", "rollingHours": 30,"#)
+            .replacingOccurrences(of: #""limits": {"a": {"day": 4, "month": 30}, "b": {"stock": 3}},"#,
+                                  with: #""limits": {"a": {"day": 4, "month": 12, "rolling": 6}, "b": {"stock": 3}},"#)
+            .replacingOccurrences(of: #""month": "paywall", "stock": "paywall"}},"#, with: #""month": "paywall", "stock": "paywall", "rolling": "paywall"}},"#)
+            .replacingOccurrences(of: #""noPlanResponse":"#, with: #""creditPacks": [{"id": "a.pack", "meter": "a", "credits": 5}], "noPlanResponse":"#)
+        do {
+            let policy = try SubscriptionPolicy(data: Data(json.utf8), file: "every-anchor.json")
+            precondition(policy.monthsFromPurchase && policy.countsRolling && !policy.creditPacks.isEmpty, "every-anchor lost a part")
+            return policy
         } catch {
             fatalError("the test policy does not read: \(error)")
         }
@@ -124,7 +146,7 @@ struct SubscriptionMachineOracleTests {
         """#
 
     @Test("every event of random valid timelines gives the same output and state both ways",
-          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window", "every-window-late", "every-pool"])
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window", "every-window-late", "every-pool", "every-anchor"])
     func agreesWithOracle(name: String) {
         let policy = Self.policy(name)
         let engine = SubscriptionMachine(policy: policy)

@@ -192,6 +192,16 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         if week { weeks = SIMD4() }
     }
 
+    /// Sets every meter's `month` count to 0 (G3: a new subscription starts a month,
+    /// under a policy whose months run from the purchase).
+    mutating func resetMonths() {
+        let keep = SIMD4<Int32>(-1, 0, -1, -1)
+        storage.0 &= keep
+        storage.1 &= keep
+        storage.2 &= keep
+        if meterCount > Self.creditCapacity { storage.3 &= keep }
+    }
+
     /// Adds `cost` to every count of meter `meter` (G4: an allowed use counts in every
     /// window), each count stopping at `largest`.
     @inline(__always)

@@ -111,7 +111,7 @@ struct PolicyFileReader {
 
     // MARK: The document
 
-    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "otherProducts", "noPlanResponse", "screens"]
+    static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "monthAnchor", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "otherProducts", "noPlanResponse", "screens"]
 
     func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
         let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
@@ -131,6 +131,10 @@ struct PolicyFileReader {
         var plans = read.plans
         if firstWeekday == nil, let weekLimit = read.weekLimitPath {
             throw fail(weekLimit, "a week limit needs the day weeks start on: add \"weekStartsOn\": \"monday\" (or another day) at the top of the file")
+        }
+        let monthsFromPurchase = try top["monthAnchor"].map { (value) throws(PolicyFileError) in try readMonthAnchor(value, format: format) } ?? false
+        if monthsFromPurchase, let weekLimit = read.weekLimitPath {
+            throw fail(weekLimit, "a week limit cannot yet be in a policy whose months run from the purchase (\"monthAnchor\": \"purchase\")")
         }
         if rollingLength == 0, let rollingLimit = read.rollingLimitPath {
             throw fail(rollingLimit, "a rolling limit needs the window's length: add \"rollingHours\": 24 (or another number of hours) at the top of the file")
@@ -173,6 +177,7 @@ struct PolicyFileReader {
         policy.otherProducts = try top["otherProducts"].map { (value) throws(PolicyFileError) in
             try readOtherProducts(value, sold: products.map(\.id) + packs.map(\.id), format: format)
         } ?? []
+        policy.monthsFromPurchase = monthsFromPurchase
         return policy
     }
 
@@ -223,6 +228,18 @@ struct PolicyFileReader {
         let hours = try integer(value, "$.rollingHours", minimum: 1)
         guard hours <= Self.longestRollingHours else { throw fail("$.rollingHours", "a rolling window is at most \(Self.longestRollingHours) hours (a leap year)") }
         return Int64(hours) * Milliseconds.hour
+    }
+
+    /// `"calendar"` or `"purchase"`, in a file of format 10 or later: whether months run
+    /// from the day of the month the current subscription began (true) or from the 1st.
+    func readMonthAnchor(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Bool {
+        guard format >= 10 else { throw fail("$.monthAnchor", "a month anchor needs \"format\": 10 at the top of the file") }
+        let text = try string(value, "$.monthAnchor")
+        switch text {
+        case "calendar": return false
+        case "purchase": return true
+        default: throw fail("$.monthAnchor", "\(Self.quoted(String(text.prefix(40)))) is not a month anchor; expected \"calendar\" or \"purchase\"")
+        }
     }
 
     /// `"monday"`, in a file of format 6 or later: the day a calendar week starts on.
@@ -376,8 +393,8 @@ struct PolicyFileReader {
     /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
     /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
     /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`, 8 a feature's
-    /// second meter (`then`), 9 the `otherProducts`.
-    static let newestFormat = 9
+    /// second meter (`then`), 9 the `otherProducts`, 10 the `monthAnchor`.
+    static let newestFormat = 10
 
     /// The most units one use may cost.
     static let largestCost = 1_000_000

@@ -39,9 +39,12 @@ extension SubscriptionPolicy {
                 return expression
             }
         }
-        return SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
-                                  guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
-                                  features: features, plans: plans, products: catalogue, creditPacks: packs ?? creditPacks, noPlanResponse: noPlanResponse,
-                                  screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
+        var policy = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength,
+                                        trial: trial, grace: grace, guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
+                                        features: features, plans: plans, products: catalogue, creditPacks: packs ?? creditPacks, noPlanResponse: noPlanResponse,
+                                        screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
+        policy.otherProducts = otherProducts
+        policy.monthsFromPurchase = monthsFromPurchase
+        return policy
     }
 }

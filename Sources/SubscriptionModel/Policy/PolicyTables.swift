@@ -78,6 +78,8 @@ struct PolicyTables: Sendable {
     let weeks: Weekday?
     /// Whether some plan limits a meter by `rolling`, and the window's length in ms.
     let countsRolling: Bool, rollingLength: Int64
+    /// Whether months run from the purchase (G3): a new subscription starts a month.
+    let monthsFromPurchase: Bool
     /// Whether the policy counts weeks or a rolling window: the counts an allowed use adds
     /// to out of line.
     let countsExtras: Bool
@@ -95,6 +97,7 @@ struct PolicyTables: Sendable {
         self.countsWeeks = policy.countsWeeks
         self.weeks = policy.countsWeeks ? policy.firstWeekday : nil
         self.countsRolling = policy.countsRolling
+        self.monthsFromPurchase = policy.monthsFromPurchase
         self.rollingLength = policy.rollingLength
         self.countsExtras = policy.countsWeeks || policy.countsRolling
         secondMeters = policy.features.map { $0.then ?? -1 }
@@ -239,7 +242,8 @@ struct PolicyTables: Sendable {
     func calendarReason(base: Int, set: UInt8, counts: UsageCounts, cost: Int, usageDay: LocalDate) -> BlockReason? {
         let week = set & Self.bit(.week) != 0 && counts.week &+ cost > limits[base &+ LimitWindow.week.rawValue]
         if set & Self.bit(.month) != 0, counts.month &+ cost > limits[base &+ LimitWindow.month.rawValue] {
-            return week && nextWeekStart(after: usageDay) > SubscriptionState.month(of: usageDay).next ? .week : .month
+            // (Calendar months: the reader refuses a week limit where months run from the purchase.)
+            return week && nextWeekStart(after: usageDay) > SubscriptionState.month(of: usageDay, anchor: 1).next ? .week : .month
         }
         if week { return .week }
         if set & Self.bit(.day) != 0, counts.day &+ cost > limits[base &+ LimitWindow.day.rawValue] { return .day }

@@ -66,7 +66,10 @@ public struct SubscriptionMachine: Sendable {
         case .use(let feature, let day):
             return use(feature, day: day, at: instant, &state)
         case .install:
-            if state.installedAt == nil { state.installedAt = instant } // G1: `I` is recorded once.
+            if state.installedAt == nil {
+                state.installedAt = instant // G1: `I` is recorded once.
+                if tables.monthsFromPurchase { startMonth(at: instant, &state) } // G3: the first months run from the install.
+            }
         case .reinstall, .look, .relaunch, .background, .foreground, .timer:
             break // G1, G11: everything lives with the identity, none of it in the app's memory.
         case .signIn:
@@ -74,6 +77,8 @@ public struct SubscriptionMachine: Sendable {
         case .setZone(let zone):
             state.zone = zone // writes nothing else (G3).
         case .setEntitlement(let entitlement):
+            // G3: a new subscription (none or another product before) starts a month.
+            if tables.monthsFromPurchase, let product = entitlement?.product, product != state.entitlement?.product { startMonth(at: instant, &state) }
             state.entitlement = entitlement // P1, G12: replaces product, expires and renews together.
         case .purchase(let pack):
             credit(pack: pack, refunded: false, &state.counts)
@@ -93,6 +98,13 @@ public struct SubscriptionMachine: Sendable {
     func credit(pack: Int, refunded: Bool, _ counts: inout MeterCounts) {
         let pack = policy.creditPacks[pack]
         if refunded { counts.takeCredits(meter: pack.meter, pack.credits) } else { counts.addCredits(meter: pack.meter, pack.credits) }
+    }
+
+    /// G3 under months that run from the purchase: a month starts on the usage day at
+    /// `instant`.
+    @inline(never)
+    func startMonth(at instant: Instant, _ state: inout SubscriptionState) {
+        state.startMonth(on: Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), weeks: tables.weeks).day)
     }
 
     /// G6 for a use of a consuming feature, after G13: a reason a limit gives is no
@@ -226,7 +238,7 @@ public struct SubscriptionMachine: Sendable {
         let target: Int32
         switch reason {
         case .day: target = usage.day.daysSince1970 &+ 1
-        case .month, .week: target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+        case .month, .week: target = longerResetTarget(reason, after: usage.day, state)
         default: target = .min
         }
         var resetAt = target != .min ? resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
@@ -310,7 +322,7 @@ public struct SubscriptionMachine: Sendable {
         switch reason {
         case .day: return resetInstant(to: LocalDate(daysSince1970: usage.day.daysSince1970 &+ 1), after: instant, clock: state.clock)
         case .week, .month:
-            let target = longerResetTarget(reason, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+            let target = longerResetTarget(reason, after: usage.day, state)
             return resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
         case .rolling:
             guard let limit = tables.rollingLimit(plan: plan, meter: meter) else { return nil }
@@ -358,7 +370,7 @@ public struct SubscriptionMachine: Sendable {
                     _ state: SubscriptionState) -> BlockReason {
         guard let limit = tables.rollingLimit(plan: plan, meter: meter), counts.rolling &+ cost > limit else { return calendar }
         let target = calendar == .day ? usage.day.daysSince1970 &+ 1
-            : longerResetTarget(calendar, after: usage.day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart)
+            : longerResetTarget(calendar, after: usage.day, state)
         let calendarReset = resetInstant(to: LocalDate(daysSince1970: target), after: instant, clock: state.clock)
         guard let rolling = state.rollingLog.instant(when: meter, count: counts.rolling, fallsTo: limit - cost, length: tables.rollingLength) else { return calendar }
         return rolling > calendarReset.millisecondsSince1970 ? .rolling : calendar
@@ -366,8 +378,9 @@ public struct SubscriptionMachine: Sendable {
 
     /// G8's target for a `month` or `week` block: the first day of the next month or week.
     @inline(never)
-    func longerResetTarget(_ reason: BlockReason, after day: LocalDate, monthStart: Int32, nextMonthStart: Int32) -> Int32 {
-        reason == .week ? tables.nextWeekStart(after: day) : Self.nextMonthStart(after: day, monthStart: monthStart, nextMonthStart: nextMonthStart)
+    func longerResetTarget(_ reason: BlockReason, after day: LocalDate, _ state: SubscriptionState) -> Int32 {
+        reason == .week ? tables.nextWeekStart(after: day)
+            : Self.nextMonthStart(after: day, monthStart: state.monthStart, nextMonthStart: state.nextMonthStart, anchor: state.monthAnchor)
     }
 
     /// The first day of the month after `day`'s (G8's month reset): the stored day's
@@ -375,8 +388,8 @@ public struct SubscriptionMachine: Sendable {
     /// blocks are the rarer ones, and inlined its date arithmetic made `blocked` too large
     /// for the optimiser to inline, so that every blocked use copied its output.)
     @inline(never)
-    static func nextMonthStart(after day: LocalDate, monthStart: Int32, nextMonthStart: Int32) -> Int32 {
-        day.daysSince1970 >= monthStart && day.daysSince1970 < nextMonthStart ? nextMonthStart : SubscriptionState.month(of: day).next
+    static func nextMonthStart(after day: LocalDate, monthStart: Int32, nextMonthStart: Int32, anchor: Int8) -> Int32 {
+        day.daysSince1970 >= monthStart && day.daysSince1970 < nextMonthStart ? nextMonthStart : SubscriptionState.month(of: day, anchor: Int(anchor)).next
     }
 
     // MARK: The rules
@@ -405,15 +418,15 @@ public struct SubscriptionMachine: Sendable {
 
     /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
     /// date in the calendar is later than the usage day; by `month`, the first at which its
-    /// month is later; by `week`, its week. Nil for every other reason.
-    package func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock) -> Instant? {
+    /// month is later (months starting on day `monthAnchor`); by `week`, its week. Nil
+    /// for every other reason.
+    package func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock, monthAnchor: Int = 1) -> Instant? {
         let target: LocalDate
         switch reason {
         case .day:
             target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
         case .month:
-            let (year, month, _) = usageDay.components
-            target = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+            target = LocalDate(daysSince1970: SubscriptionState.month(of: usageDay, anchor: monthAnchor).next)
         case .week:
             target = LocalDate(daysSince1970: tables.nextWeekStart(after: usageDay))
         default:

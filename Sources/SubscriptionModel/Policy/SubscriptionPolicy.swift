@@ -38,6 +38,10 @@ public struct SubscriptionPolicy: Hashable, Sendable {
     /// Whether some plan limits some meter by `rolling`: only then does the engine keep
     /// rolling counts (G4), which read 0 otherwise.
     package let countsRolling: Bool
+    /// Whether months run from the purchase (format 10's `"monthAnchor": "purchase"`):
+    /// each user's months start on the day of the month their current subscription began
+    /// (their install's before any), clamped to shorter months; else on the 1st (G3).
+    package var monthsFromPurchase = false
     /// The trial (G5.2), if any.
     package let trial: TimedPlan?
     /// The grace for users installed before a cut-off (G5.3), if any.

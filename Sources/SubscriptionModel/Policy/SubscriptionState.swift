@@ -30,6 +30,11 @@ public struct SubscriptionState: Hashable, Sendable {
     /// that usage day on, the month counts read 0 (G3). Kept with the day so that a step
     /// compares two integers instead of converting dates to months.
     private(set) var monthStart: Int32 = .max, nextMonthStart: Int32 = .max
+    /// The day of the month (1–31) this user's months start on (G3): 1 for calendar
+    /// months; under a policy whose months run from the purchase, the day the current
+    /// subscription began (the install's before any), a shorter month's last day when it
+    /// has no such day.
+    package private(set) var monthAnchor: Int8 = 1
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters
     /// (at most `MeterCounts.capacity`).
@@ -56,13 +61,30 @@ public struct SubscriptionState: Hashable, Sendable {
             (monthStart, nextMonthStart) = (.max, .max)
             return
         }
-        if day.daysSince1970 < monthStart || day.daysSince1970 >= nextMonthStart { (monthStart, nextMonthStart) = Self.month(of: day) }
+        if day.daysSince1970 < monthStart || day.daysSince1970 >= nextMonthStart { (monthStart, nextMonthStart) = Self.month(of: day, anchor: Int(monthAnchor)) }
     }
 
-    /// The first day of `day`'s month and of the month after it.
-    static func month(of day: LocalDate) -> (start: Int32, next: Int32) {
+    /// G3 under months that run from the purchase: a new subscription (or the install)
+    /// on usage day `day` starts a month there. The months start on `day`'s day of the
+    /// month from now on, and every `month` count reads 0 until the next use counts.
+    /// (Out of line: a policy with calendar months never calls it.)
+    @inline(never)
+    package mutating func startMonth(on day: LocalDate) {
+        monthAnchor = Int8(day.components.day)
+        counts.resetMonths()
+        if let storedDay { (monthStart, nextMonthStart) = Self.month(of: storedDay, anchor: Int(monthAnchor)) }
+    }
+
+    /// The first day of `day`'s month and of the month after it, months starting on day
+    /// `anchor` of each calendar month (1 to 31; a month with fewer days starts on its
+    /// last: anchor 31 gives 31 January, 28 or 29 February, 31 March, 30 April).
+    static func month(of day: LocalDate, anchor: Int) -> (start: Int32, next: Int32) {
         let (year, month, _) = day.components
-        let next = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
-        return (LocalDate(year: year, month: month, day: 1).daysSince1970, next.daysSince1970)
+        func start(_ year: Int, _ month: Int) -> Int32 {
+            let (y, m) = month == 0 ? (year - 1, 12) : month == 13 ? (year + 1, 1) : (year, month)
+            return LocalDate(year: y, month: m, day: min(anchor, LocalDate.daysInMonth(year: y, month: m))).daysSince1970
+        }
+        let thisStart = start(year, month)
+        return day.daysSince1970 >= thisStart ? (thisStart, start(year, month + 1)) : (start(year, month - 1), thisStart)
     }
 }

@@ -34,7 +34,7 @@ struct PolicyFileTests {
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free", "colour": "red","#))
                 == #"error: t.json: $.plans[0]: unknown key "colour"; expected "id", "name", "products", "features", "limits", "history" or "responses""#)
         #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "trail": {},"#))?
-                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "trial""#) == true)
+                    .hasPrefix(#"error: t.json: $: unknown key "trail"; expected "format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "monthAnchor", "trial""#) == true)
     }
 
     @Test("a missing response for a reason that can occur is refused")
@@ -195,8 +195,8 @@ struct PolicyFileTests {
             #expect(policyFileError(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
         }
         #expect(policyFileError(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
-        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 10, "policy": "t""#))
-                == #"error: t.json: $.format: format 10 is newer than this reader's (1 to 9); update the package"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 11, "policy": "t""#))
+                == #"error: t.json: $.format: format 11 is newer than this reader's (1 to 10); update the package"#)
     }
 
     @Test("a product sold by two plans is refused")

@@ -7,7 +7,8 @@ import SimulatorCore
 /// (`docs/policies.md`, D1–D6, X1–X5, Q1, F1), and the mistakes of the examples'
 /// rules: credit packs (`scan-credits`), uses that cost several units (`photo-units`)
 /// a day that starts at 04:00 (`night-owl`), calendar weeks (`study-week`), a rolling
-/// window (`ask-window`) and a feature drawing on two meters (`chat-pool`).
+/// window (`ask-window`), a feature drawing on two meters (`chat-pool`) and months that run
+/// from the purchase (`billing-month`).
 package enum MutantCatalogue {
     /// One entry: the mutant's description, its smallest counterexample and how to make it.
     package struct Entry: Sendable {
@@ -147,6 +148,12 @@ package enum MutantCatalogue {
             Entry(PoolNeverDrawn.self),
             Entry(DrawnOnBoth.self),
             Entry(PoolReasonWhenBothSpent.self),
+        ],
+        "billing-month": [
+            Entry(MonthDriftsToShortDay.self),
+            Entry(MonthOnTheFirst.self),
+            Entry(ThirtyDayMonths.self),
+            Entry(AnchorKeptOnNewSubscription.self),
         ],
     ]
 

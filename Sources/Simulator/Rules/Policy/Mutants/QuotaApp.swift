@@ -25,6 +25,8 @@ public protocol QuotaApp: SubscriptionImplementation {
     func usageDay(at instant: Instant) -> LocalDate
     /// Each meter's counts in force at `instant` (G3).
     func countsInForce(at instant: Instant) -> [UsageCounts]
+    /// The number of the month `day` is in (G3): a later month has a larger number.
+    func monthNumber(of day: LocalDate) -> Int
 
     // MARK: Plans (G5)
 

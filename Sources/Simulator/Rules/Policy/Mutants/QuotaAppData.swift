@@ -26,6 +26,10 @@ public struct QuotaAppData: Sendable {
     /// Each meter's credits from credit packs, by meter index (G13): kept apart from the
     /// counts, which reset with the day.
     public var credits: [Int]
+    /// Under a policy whose months run from the purchase (format 10): the usage day the
+    /// current subscription began (the install's before any), whose day of the month every
+    /// month starts on; nil for calendar months.
+    public var monthStartedOn: LocalDate?
     /// Each meter's counted uses, instant and cost, under a policy with a rolling window
     /// (format 7): the window's count is the cost of those it still holds.
     public var rollingUses: [[(at: Instant, cost: Int)]]

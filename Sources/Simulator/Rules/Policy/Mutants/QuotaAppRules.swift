@@ -59,12 +59,20 @@ extension QuotaApp {
     /// G3's stored counts on usage day `day`: `day`, `month` and `week` read 0 once passed.
     private func calendarCountsInForce(day: LocalDate) -> [UsageCounts] {
         guard let stored = store.usageDay, day > stored else { return store.counts }
-        let (year, month, _) = day.components, (storedYear, storedMonth, _) = stored.components
-        let newMonth = (year, month) > (storedYear, storedMonth)
+        let newMonth = monthNumber(of: day) > monthNumber(of: stored)
         let newWeek = weekNumber(of: day) > weekNumber(of: stored)
         return store.counts.map { counts in
             UsageCounts(day: 0, month: newMonth ? 0 : counts.month, total: counts.total, stock: counts.stock, week: newWeek ? 0 : counts.week)
         }
+    }
+
+    /// G3: `year * 12 + month` for calendar months. Under months that run from the
+    /// purchase, a date before its calendar month's start day (the anchor's day of the
+    /// month, or the month's last day when it has fewer) is in the month before.
+    public func monthNumber(of day: LocalDate) -> Int {
+        let (year, month, date) = day.components
+        guard let anchor = store.monthStartedOn?.components.day else { return year * 12 + month }
+        return year * 12 + month - (date < min(anchor, LocalDate.daysInMonth(year: year, month: month)) ? 1 : 0)
     }
 
     /// The number of `day`'s week, counted in weeks starting on the policy's first weekday
@@ -190,15 +198,16 @@ extension QuotaApp {
         return nil
     }
 
-    /// The date G8's reset waits for after usage day `day`: the next day, the first of
-    /// the next month, the first day of the next week; nil for a reason time does not end.
+    /// The date G8's reset waits for after usage day `day`: the next day, the first day
+    /// of the next month, of the next week; nil for a reason time does not end.
     package func resetDate(for reason: BlockReason, after day: LocalDate) -> LocalDate? {
         switch reason {
         case .day:
             return LocalDate(daysSince1970: day.daysSince1970 + 1)
         case .month:
-            let (year, month, _) = day.components
-            return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+            var next = LocalDate(daysSince1970: day.daysSince1970 + 1)
+            while monthNumber(of: next) == monthNumber(of: day) { next = LocalDate(daysSince1970: next.daysSince1970 + 1) }
+            return next
         case .week:
             var next = LocalDate(daysSince1970: day.daysSince1970 + 1)
             while weekNumber(of: next) == weekNumber(of: day) { next = LocalDate(daysSince1970: next.daysSince1970 + 1) }
@@ -320,7 +329,10 @@ extension QuotaApp {
 
     /// G1: `I` is recorded once.
     public mutating func installed(at instant: Instant) {
-        if store.installedAt == nil { store.installedAt = instant }
+        guard store.installedAt == nil else { return }
+        store.installedAt = instant
+        // G3: under months that run from the purchase, the first ones run from the install.
+        if store.policy.monthsFromPurchase { store.monthStartedOn = usageDay(at: instant) }
     }
 
     /// G1, G11: everything lives with the identity; nothing changes.
@@ -333,6 +345,16 @@ extension QuotaApp {
 
     /// P1, G12: replaces product, expiry and renewal together.
     public mutating func entitlementChanged(to entitlement: Entitlement?, at instant: Instant) {
+        if store.policy.monthsFromPurchase, let product = entitlement?.product, product != store.entitlement?.product {
+            startMonthOfNewSubscription(at: instant)
+        }
         store.entitlement = entitlement
+    }
+
+    /// G3 under months that run from the purchase: a new subscription starts a month on
+    /// the usage day, and the month counts start again from 0.
+    package mutating func startMonthOfNewSubscription(at instant: Instant) {
+        store.monthStartedOn = usageDay(at: instant)
+        for meter in store.counts.indices { store.counts[meter].month = 0 }
     }
 }

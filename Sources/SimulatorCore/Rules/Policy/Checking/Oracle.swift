@@ -97,6 +97,19 @@ package final class Oracle: Sendable {
         return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
     }
 
+    /// The first day after `date` on which a month starts, months starting on day `anchor`
+    /// of each calendar month or, in a month with fewer days, on its last: found by
+    /// walking the days (at most 31), not by month arithmetic.
+    package static func nextMonthStart(_ date: LocalDate, anchor: Int) -> LocalDate {
+        guard anchor != 1 else { return nextMonthStart(date) }
+        var day = date.daysSince1970 &+ 1
+        while true {
+            let (year, month, dayOfMonth) = LocalDate(daysSince1970: day).components
+            if dayOfMonth == min(anchor, LocalDate.daysInMonth(year: year, month: month)) { return LocalDate(daysSince1970: day) }
+            day &+= 1
+        }
+    }
+
     /// The first day after `date` that is the policy's first weekday: G3's "a later
     /// week" is a usage day on or after it, and G8's week reset is when the local date
     /// reaches it. (1 January 1970 was a Thursday, weekday 4 counted from Sunday.)
@@ -178,19 +191,20 @@ package final class Oracle: Sendable {
     // MARK: G8 Reset instant
 
     /// G8: for `day`, the first instant after `at` at which the calendar's local date is
-    /// later than `usageDay`; for `month`, the first at which its month is later; for
+    /// later than `usageDay`; for `month`, the first at which its month (starting on day
+    /// `monthAnchor`) is later; for
     /// `week`, its week; nil for every other reason. The device's zone is `deviceZone` (assumed not to change).
     ///
     /// Found span by span of constant offset: within one, the local date only grows with
     /// time, so the first instant it reaches the target date is either the span's start
     /// or the instant the wall clock reaches the target's midnight.
-    package func resetAt(reason: BlockReason, after at: Instant, usageDay: LocalDate, deviceZone: TimeZoneRules) -> Instant? {
+    package func resetAt(reason: BlockReason, after at: Instant, usageDay: LocalDate, deviceZone: TimeZoneRules, monthAnchor: Int = 1) -> Instant? {
         let target: LocalDate
         switch reason {
         case .day:
             target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
         case .month:
-            target = Self.nextMonthStart(usageDay)
+            target = Self.nextMonthStart(usageDay, anchor: monthAnchor)
         case .week:
             target = nextWeekStart(usageDay)
         default:

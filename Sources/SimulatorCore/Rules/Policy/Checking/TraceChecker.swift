@@ -90,6 +90,10 @@ package struct TraceChecker {
     /// after it (so "a later month" is one comparison), and the counts as written then.
     private var storedDay: LocalDate?
     private var storedNextMonth: Int32 = .max
+    /// The day of the month this user's months start on (G3): 1, or under months that
+    /// run from the purchase, the day of the usage day at the install or at the last new
+    /// subscription, as the trace shows them.
+    private var monthAnchor = 1
     /// The first day of the week after the stored day's (under a policy that counts weeks).
     private var storedNextWeek: Int32 = .max
     /// Whether the policy keeps `week` counts (some plan limits a meter by week).
@@ -98,6 +102,8 @@ package struct TraceChecker {
     /// the instant and cost of each use the checker expected counted that the window
     /// still holds, oldest first.
     private let countsRolling: Bool, rollingLength: Int64
+    /// Whether months run from the purchase (format 10).
+    private let monthsFromPurchase: Bool
     /// Whether it keeps week or rolling counts: the ones compared out of line.
     private let countsExtras: Bool
     private var rollingUses: [[(at: Int64, cost: Int)]]
@@ -140,6 +146,7 @@ package struct TraceChecker {
         self.hasDayStart = policy.dayStart != 0
         self.countsWeeks = rules.oracle.countsWeeks
         self.countsRolling = policy.countsRolling
+        self.monthsFromPurchase = policy.monthsFromPurchase
         self.rollingLength = policy.rollingLength
         self.countsExtras = countsWeeks || countsRolling
         self.rollingUses = Array(repeating: [], count: policy.meters.count)
@@ -154,6 +161,7 @@ package struct TraceChecker {
         deviceClock.set(zone)
         storedDay = nil
         storedNextMonth = .max
+        monthAnchor = 1
         storedNextWeek = .max
         stored = MeterCounts(meters: stored.count)
         for meter in rollingUses.indices { rollingUses[meter] = [] }
@@ -264,9 +272,13 @@ package struct TraceChecker {
         let at = event.at
 
         // The event's effect on everything but the counts (G1, G12; a zone for G2).
+        var startsMonth = false
         switch event.action {
         case .install:
-            if installedAt == nil { installedAt = at } // G1: recorded once.
+            if installedAt == nil { // G1: recorded once.
+                installedAt = at
+                startsMonth = monthsFromPurchase
+            }
         case .reinstall, .look, .use, .relaunch, .background, .foreground, .timer:
             break // G1, G11: nothing the model reports lives with the installation or the process.
         case .signIn:
@@ -274,6 +286,8 @@ package struct TraceChecker {
         case .setZone(let zone):
             deviceClock.set(zone)
         case .setEntitlement(let next):
+            // G3: a subscription to a product not held just before starts a month.
+            if monthsFromPurchase, let product = next?.product, entitlement?.product != product { startsMonth = true }
             entitlement = next // G12: product, expires and renews replaced together.
         case .purchase(let pack):
             // A purchase adds the pack's credits to its meter's.
@@ -293,6 +307,7 @@ package struct TraceChecker {
             : hasDayStart ? dayStartDate(at: at)
             : calendarClock == nil ? deviceClock.localDate(at: at) : calendarClock!.localDate(at: at)
         let usageDay = Oracle.usageDay(stored: storedDay, localDate: localDate)
+        if startsMonth { startMonth(on: usageDay) }
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
         let resetsDay = storedDay.map { usageDay > $0 } ?? false
         let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth,
@@ -369,7 +384,7 @@ package struct TraceChecker {
         if let meter = use.counted {
             if resetsDay || storedDay == nil {
                 for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
-                storedNextMonth = Oracle.nextMonthStart(usageDay).daysSince1970
+                storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
                 if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
                 storedDay = usageDay
             }
@@ -396,6 +411,17 @@ package struct TraceChecker {
         return nil
     }
 
+    /// G3 under months that run from the purchase: the install or a new subscription on
+    /// `usageDay` starts a month there, which every `month` count starts again in. (Out of
+    /// line: most policies' months are calendar months.)
+    @inline(never)
+    private mutating func startMonth(on usageDay: LocalDate) {
+        monthAnchor = usageDay.components.day
+        for meter in stored.indices { stored[meter].month = 0 }
+        if let storedDay { storedNextMonth = Oracle.nextMonthStart(storedDay, anchor: monthAnchor).daysSince1970 }
+        lastBlocked = .none
+    }
+
     /// G2 under a day start: the date of the calendar's wall clock `dayStart` earlier.
     /// (Out of line: most policies' days start at midnight.)
     @inline(never)
@@ -418,7 +444,7 @@ package struct TraceChecker {
         use.reason = reason
         use.response = rules.oracle.response(plan: plan, reason: reason)
         if reason == .day || reason == .month || reason == .week {
-            use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+            use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone, monthAnchor: monthAnchor)
         }
         if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, meter: meter, before: before ?? use.before) }
         use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
@@ -635,7 +661,7 @@ package struct TraceChecker {
         guard let plan, let meter = meter ?? consumedMeter(feature),
               let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value, before.rolling + policy.features[feature].cost > limit,
               let rolling = rollingReset(plan: plan, feature: feature, meter: meter, before: before),
-              let calendarReset = rules.oracle.resetAt(reason: calendar, after: at, usageDay: usageDay, deviceZone: deviceClock.zone) else { return calendar }
+              let calendarReset = rules.oracle.resetAt(reason: calendar, after: at, usageDay: usageDay, deviceZone: deviceClock.zone, monthAnchor: monthAnchor) else { return calendar }
         return rolling > calendarReset ? .rolling : calendar
     }
 
@@ -691,7 +717,7 @@ package struct TraceChecker {
     /// G8 for a use of `feature` on `meter` (counts in force `before`) blocked for `reason`.
     private func expectedReset(_ reason: BlockReason, plan: Int, feature: Int, meter: Int, before: UsageCounts, usageDay: LocalDate, at: Instant) -> Instant? {
         switch reason {
-        case .day, .week, .month: rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone)
+        case .day, .week, .month: rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone, monthAnchor: monthAnchor)
         case .rolling: rollingReset(plan: plan, feature: feature, meter: meter, before: before)
         default: nil
         }

@@ -97,6 +97,17 @@ package enum CoverageCategory: Hashable, Sendable {
     /// A use of a feature that draws on two meters counted on the first again after its
     /// last use was counted on the second (the first meter's window started again).
     case firstMeterAgainAfterSecond
+    /// Under months that run from the purchase: a new subscription while some month count
+    /// was above 0, which starts a month on its day (G3).
+    case monthStartedBySubscription
+    /// Under months that run from the purchase: the usage day reached a month that starts
+    /// on a shorter month's last day (31 → 28 February), with some month count above 0.
+    case monthTurnedOnClampedDay
+    /// Under months that run from the purchase: a usage day in the calendar month after
+    /// a clamped start, on or after that start's day but before the anchor's (28 to 30
+    /// March for a month from 28 February and a 31st anchor), with some month count
+    /// above 0: still the month that began in the shorter month.
+    case monthKeptPastClampedDay
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -191,6 +202,10 @@ package enum CoverageCategory: Hashable, Sendable {
         if policy.dayStart != 0 { all.append(.usedBeforeDayStart) }
         if policy.countsRolling { all += [.useAtRollingExpiry, .rollingBlockAcrossDayTurn, .rollingFreedPartially] }
         if policy.features.contains(where: { $0.then != nil }) { all += [.drewOnSecondMeter, .blockedOnBothMeters, .firstMeterAgainAfterSecond] }
+        if policy.monthsFromPurchase, consumes {
+            if !policy.products.isEmpty { all.append(.monthStartedBySubscription) }
+            all += [.monthTurnedOnClampedDay, .monthKeptPastClampedDay]
+        }
         if policy.countsWeeks {
             all += [.weekRollover, .weekLimitAcrossMonthEnd, .weekFreedNextDay]
             // Some plan limits a meter both by month and by week.
@@ -281,7 +296,10 @@ package enum CoverageCategory: Hashable, Sendable {
         let plans = reachablePlans(policy).compactMap { $0 }
         var windows: [(meter: Int, window: LimitWindow)] = []
         for meter in policy.meters.indices {
-            for window in [LimitWindow.day, .month] where plans.contains(where: { plan in
+            // (Months from the purchase rarely end on a calendar month's last day: their
+            // turns have categories of their own, `monthTurnedOnClampedDay` and
+            // `monthKeptPastClampedDay`.)
+            for window in policy.monthsFromPurchase ? [LimitWindow.day] : [.day, .month] where plans.contains(where: { plan in
                 reachableReasons(policy, plan: plan).contains(BlockReason(window)) && windowCanBlock(policy, plan: plan, meter: meter, window: window)
             }) {
                 windows.append((meter, window))
@@ -329,6 +347,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .useAtRollingExpiry: return "use-at-rolling-expiry"
         case .rollingBlockAcrossDayTurn: return "rolling-block-across-day-turn"
         case .rollingFreedPartially: return "rolling-freed-partially"
+        case .monthStartedBySubscription: return "month-started-by-subscription"
+        case .monthTurnedOnClampedDay: return "month-turned-on-clamped-day"
+        case .monthKeptPastClampedDay: return "month-kept-past-clamped-day"
         case .drewOnSecondMeter: return "drew-on-second-meter"
         case .blockedOnBothMeters: return "blocked-on-both-meters"
         case .firstMeterAgainAfterSecond: return "first-meter-again-after-second"
@@ -387,6 +408,9 @@ package enum CoverageCategory: Hashable, Sendable {
         case .useAtRollingExpiry: "a use at the very instant an earlier use of the meter leaves the rolling window"
         case .rollingBlockAcrossDayTurn: "blocked by the rolling window on a later usage day than the meter's last allowed use"
         case .rollingFreedPartially: "allowed right after a rolling-window block, with some of the meter's uses still in the window"
+        case .monthStartedBySubscription: "a new subscription while a month count was above 0: a month starts on its day"
+        case .monthTurnedOnClampedDay: "a month from the purchase turned on a shorter month's last day, with a month count above 0"
+        case .monthKeptPastClampedDay: "a day between a clamped month start's day and the anchor's, next calendar month: still that month"
         case .drewOnSecondMeter: "a use past its first meter's limits, counted on its second meter"
         case .blockedOnBothMeters: "a use blocked by the limits of both meters it draws on"
         case .firstMeterAgainAfterSecond: "a use counted on its first meter again after one counted on its second"

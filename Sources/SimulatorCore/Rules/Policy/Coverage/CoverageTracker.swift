@@ -88,6 +88,11 @@ package struct CoverageTracker {
     private var previousMonth = 0, previousDay = 0
     /// The usage day's month (`year * 12 + month`) and its span in days since 1970.
     private var monthNumber = 0, monthStart = Int.max, nextMonthStart = Int.min
+    /// Under months that run from the purchase: the day of the month they start on (from
+    /// the install's or the last new subscription's usage day), and the categories' slots.
+    private let monthsFromPurchase: Bool
+    private var monthAnchor = 1
+    private let monthStartedBySubscription, monthTurnedOnClampedDay, monthKeptPastClampedDay: Int
     private var installedAt = Int64.min
     private var lastUseAt = Int64.min
     private var lastUseBlocked = false
@@ -184,6 +189,9 @@ package struct CoverageTracker {
         hasTwoMeterFeatures = secondMeterOf.contains { $0 >= 0 }
         drewOnSecond = slot(.drewOnSecondMeter); blockedOnBoth = slot(.blockedOnBothMeters); firstAgainAfterSecond = slot(.firstMeterAgainAfterSecond)
         lastDrewOnSecond = Array(repeating: false, count: policy.features.count)
+        monthsFromPurchase = policy.monthsFromPurchase
+        monthStartedBySubscription = slot(.monthStartedBySubscription); monthTurnedOnClampedDay = slot(.monthTurnedOnClampedDay)
+        monthKeptPastClampedDay = slot(.monthKeptPastClampedDay)
         cancelled = slot(.cancelled); refundedAuto = slot(.refunded(.autoRenewable)); refundedLifetime = slot(.refunded(.nonConsumable))
         periodEnded = slot(.periodEnded); usedAfterExpires = slot(.usedAfterExpires); upgrade = slot(.upgrade); downgrade = slot(.downgrade); crossgrade = slot(.crossgrade)
         lostInTrial = slot(.lostInTrial); lostWithinHours = slot(.lostWithinHours); unchanged = slot(.reportChangesNothing)
@@ -243,6 +251,10 @@ package struct CoverageTracker {
         heldCredits = 0
         if countsWeeks { for meter in weekBlockDay.indices { weekBlockDay[meter] = .min } }
         if hasTwoMeterFeatures { for feature in lastDrewOnSecond.indices { lastDrewOnSecond[feature] = false } }
+        if monthsFromPurchase {
+            monthAnchor = 1
+            (monthStart, nextMonthStart) = (.max, .min)
+        }
         if rollingLength > 0 {
             for meter in rollingHeld.indices {
                 rollingHeld[meter] = []
@@ -282,6 +294,7 @@ package struct CoverageTracker {
             break
         case .install:
             installedAt = at
+            if monthsFromPurchase { observeMonthStart(output, subscribed: false) }
         case .reinstall:
             hit(zoneSlots[EdgeCategory.reinstall.position])
         case .setZone(let next):
@@ -294,6 +307,7 @@ package struct CoverageTracker {
                 if lastUseBlocked { hit(signInLimit) }
             }
         case .setEntitlement(let next):
+            if monthsFromPurchase, let product = next?.product, product != entitlement?.product { observeMonthStart(output, subscribed: true) }
             observeEntitlement(next, at: at)
         case .purchase, .refund:
             observeCredits(event.action)
@@ -559,12 +573,8 @@ package struct CoverageTracker {
     @inline(__always)
     private mutating func observeCounts(_ output: Output) {
         let day = Int(output.day.daysSince1970)
-        if day < monthStart || day >= nextMonthStart {
-            let (year, month, _) = output.day.components
-            monthNumber = year &* 12 &+ month
-            monthStart = LocalDate.days(year: year, month: month, day: 1)
-            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
-        }
+        if day < monthStart || day >= nextMonthStart { (monthNumber, monthStart, nextMonthStart) = Self.month(of: output.day, anchor: monthAnchor) }
+        if monthsFromPurchase { observeClampedMonths(output, day: day) }
         // Most events (a look, a blocked use, a use on the same day) change neither the
         // counts nor the usage day: nothing below can be reached then.
         if hasPrevious, day == previousDay, output.counts == previous { return }
@@ -589,6 +599,50 @@ package struct CoverageTracker {
         hasPrevious = true
     }
 
+
+    /// The month `date` is in, months starting on day `anchor` of each calendar month (a
+    /// shorter month's last day when it has fewer): its number (`year * 12 + month` of
+    /// the calendar month it starts in) and its span in days since 1970.
+    static func month(of date: LocalDate, anchor: Int) -> (number: Int, start: Int, next: Int) {
+        let (year, month, day) = date.components
+        func start(_ number: Int) -> Int {
+            let (y, m) = ((number &- 1) / 12, (number &- 1) % 12 &+ 1)
+            return LocalDate.days(year: y, month: m, day: min(anchor, LocalDate.daysInMonth(year: y, month: m)))
+        }
+        let number = year &* 12 &+ month &- (day < min(anchor, LocalDate.daysInMonth(year: year, month: month)) ? 1 : 0)
+        return (number, start(number), start(number &+ 1))
+    }
+
+    /// Under months that run from the purchase, the install or a new subscription: a month
+    /// starts on the usage day (a new subscription's while the month's counts were above 0
+    /// is a category), and the months that follow start on its day of the month.
+    @inline(never)
+    private mutating func observeMonthStart(_ output: Output, subscribed: Bool) {
+        let day = Int(output.day.daysSince1970)
+        if subscribed, hasPrevious, day < nextMonthStart, previous.contains(where: { $0.month > 0 }) { hit(monthStartedBySubscription) }
+        monthAnchor = output.day.components.day
+        (monthNumber, monthStart, nextMonthStart) = Self.month(of: output.day, anchor: monthAnchor)
+        if hasPrevious { previousMonth = Self.month(of: LocalDate(daysSince1970: Int32(previousDay)), anchor: monthAnchor).number }
+    }
+
+    /// Under months that run from the purchase, a month whose start a shorter month
+    /// clamped: a usage day that turned the month on that day with some month count above
+    /// 0 before, and a usage day in the next calendar month on or after that day but
+    /// before the anchor's, with some month count above 0 (still the clamped month).
+    @inline(never)
+    private mutating func observeClampedMonths(_ output: Output, day: Int) {
+        guard monthAnchor > 28 else { return }
+        let (year, month, date) = output.day.components
+        if day == monthStart, date < monthAnchor, hasPrevious, monthNumber > previousMonth, previous.contains(where: { $0.month > 0 }) {
+            hit(monthTurnedOnClampedDay)
+        }
+        let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
+        let clamped = min(monthAnchor, LocalDate.daysInMonth(year: y, month: m))
+        if clamped < monthAnchor, date >= clamped, date < min(monthAnchor, LocalDate.daysInMonth(year: year, month: month)),
+           output.counts.contains(where: { $0.month > 0 }) {
+            hit(monthKeptPastClampedDay)
+        }
+    }
 
     /// The usage day's week advanced, and each meter's week count with it (before
     /// `observeCounts` moves `previous` on).

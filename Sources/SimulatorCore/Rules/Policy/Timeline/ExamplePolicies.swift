@@ -5,13 +5,14 @@ import SubscriptionModel
 /// document uses (`scan-credits`: credit packs; `photo-units`: uses that cost several
 /// units, with a pack; `night-owl`: a day that starts at 04:00; `study-week`: calendar weeks from
 /// Sunday beside a month; `ask-window`: a rolling 24-hour window; `chat-pool`: a feature
-/// drawing on a daily meter, then a monthly pool). They are not among the five shipped policies
+/// drawing on a daily meter, then a monthly pool; `billing-month`: months that run from the
+/// purchase). They are not among the five shipped policies
 /// (`SubscriptionPolicy.shippedNames`): commands and timelines find them by name
 /// (`PolicyLoader`), the mutant catalogue has mutants for them, and a team copies one as
 /// a starting point.
 package enum ExamplePolicies {
     /// The examples' names, in the order they are listed.
-    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week", "ask-window", "chat-pool"]
+    package static let names = ["scan-credits", "photo-units", "night-owl", "study-week", "ask-window", "chat-pool", "billing-month"]
 
     /// The example of this name, or nil.
     package static func named(_ name: String) -> SubscriptionPolicy? {
@@ -22,6 +23,7 @@ package enum ExamplePolicies {
         case "study-week": studyWeek
         case "ask-window": askWindow
         case "chat-pool": chatPool
+        case "billing-month": billingMonth
         default: nil
         }
     }
@@ -35,6 +37,7 @@ package enum ExamplePolicies {
         case "study-week": PackageResources.study_week_json
         case "ask-window": PackageResources.ask_window_json
         case "chat-pool": PackageResources.chat_pool_json
+        case "billing-month": PackageResources.billing_month_json
         default: nil
         }
     }
@@ -56,6 +59,10 @@ package enum ExamplePolicies {
 
     /// Free 3 messages a day, then a pool of 3 a month; Plus 30 a day, then 200.
     static let chatPool = read("chat-pool")
+
+    /// Free 3 exports a month from the install's day of the month, Pro 60 a
+    /// month from the subscription's.
+    static let billingMonth = read("billing-month")
 
     /// The example `name`, read from its embedded file.
     private static func read(_ name: String) -> SubscriptionPolicy {

@@ -14,7 +14,8 @@ package enum PolicyDescription {
         if let about = policy.about { lines.append("  \(about)") }
         lines.append("calendar: \(policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description)"
                      + (policy.dayStart == 0 ? "" : "; a day starts at \(DayStartText.text(minutes: Int(policy.dayStart / Milliseconds.minute))) on its clock")
-                     + (policy.firstWeekday.map { "; weeks start on \($0.name)" } ?? ""))
+                     + (policy.firstWeekday.map { "; weeks start on \($0.name)" } ?? "")
+                     + (policy.monthsFromPurchase ? "; months run from the day of the month the subscription began (the install's before one)" : ""))
         if let trial = policy.trial {
             lines.append("trial: \(policy.plans[trial.plan].id) for \(hours(trial.lengthMilliseconds)) from the install")
         }
