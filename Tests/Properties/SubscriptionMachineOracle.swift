@@ -170,10 +170,14 @@ struct SubscriptionMachineOracle: Sendable {
 
     // MARK: The rules
 
-    /// G3 under months that run from the purchase: the months start on the usage day's
+    /// G3 under months that run from the purchase: the usage day is written with the
+    /// counts as they read on it (as a counted use writes them), the months start on its
     /// day of the month from now on, and the month counts written start again at 0.
     func startMonth(_ state: inout OracleState, at instant: Instant) {
-        state.monthAnchor = usageDay(of: &state, at: instant).components.day
+        let day = usageDay(of: &state, at: instant)
+        state.counts = countsInForce(state, usageDay: day)
+        state.usageDay = day
+        state.monthAnchor = day.components.day
         for meter in state.counts.indices { state.counts[meter].month = 0 }
     }
 

@@ -100,11 +100,15 @@ public struct SubscriptionMachine: Sendable {
         if refunded { counts.takeCredits(meter: pack.meter, pack.credits) } else { counts.addCredits(meter: pack.meter, pack.credits) }
     }
 
-    /// G3 under months that run from the purchase: a month starts on the usage day at
-    /// `instant`.
+    /// G3 under months that run from the purchase: the usage day at `instant` is written
+    /// (with the counts as they read on it, as a counted use writes them), and a month
+    /// starts there. (Writing it keeps a later usage day from falling back before the
+    /// month's first day when the zone moves west, which would start the month twice.)
     @inline(never)
     func startMonth(at instant: Instant, _ state: inout SubscriptionState) {
-        state.startMonth(on: Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), weeks: tables.weeks).day)
+        let usage = Usage(state, today: tables.calendarDate(at: instant, clock: &state.clock), weeks: tables.weeks)
+        if usage.newDay { state.counts.resetDay(week: usage.newWeek, month: usage.newMonth) }
+        state.startMonth(on: usage.day)
     }
 
     /// G6 for a use of a consuming feature, after G13: a reason a limit gives is no

@@ -65,19 +65,23 @@ public struct SubscriptionState: Hashable, Sendable {
     }
 
     /// G3 under months that run from the purchase: a new subscription (or the install)
-    /// on usage day `day` starts a month there. The months start on `day`'s day of the
-    /// month from now on, and every `month` count reads 0 until the next use counts.
-    /// (Out of line: a policy with calendar months never calls it.)
+    /// on usage day `day`, written as a counted use writes it (the caller has read the
+    /// counts as on `day`), starts a month there: the months start on `day`'s day of
+    /// the month from now on, and every `month` count is 0. (Out of line: a policy with
+    /// calendar months never calls it.)
     @inline(never)
     package mutating func startMonth(on day: LocalDate) {
         monthAnchor = Int8(day.components.day)
         counts.resetMonths()
-        if let storedDay { (monthStart, nextMonthStart) = Self.month(of: storedDay, anchor: Int(monthAnchor)) }
+        storedDay = day
+        (monthStart, nextMonthStart) = Self.month(of: day, anchor: Int(monthAnchor))
     }
 
     /// The first day of `day`'s month and of the month after it, months starting on day
     /// `anchor` of each calendar month (1 to 31; a month with fewer days starts on its
-    /// last: anchor 31 gives 31 January, 28 or 29 February, 31 March, 30 April).
+    /// last: anchor 31 gives 31 January, 28 or 29 February, 31 March, 30 April). (Out of
+    /// line: a usage day enters another month once a month at most.)
+    @inline(never)
     static func month(of day: LocalDate, anchor: Int) -> (start: Int32, next: Int32) {
         let (year, month, _) = day.components
         func start(_ year: Int, _ month: Int) -> Int32 {

@@ -97,6 +97,26 @@ struct MonthFromPurchaseTests {
         #expect(run.used(run("2027-06-09T00:00:00Z", .look), "exports", .month) == 0)
     }
 
+    @Test("the install and a new subscription write the usage day: a zone moved west afterwards cannot start their month a second time")
+    func zoneMovedWest() {
+        var run = ScriptedUser(Self.policy, zone: "Asia/Tokyo")
+        run("2027-03-01T09:00:00+09:00", .install)
+        run("2027-03-01T10:00:00+09:00", .use("export"))
+        let bought = run("2027-03-10T00:30:00+09:00", .entitle("pro.m", expires: "2027-04-10T00:30:00+09:00"))
+        #expect(bought.day == date("2027-03-10") && run.used(bought, "exports", .month) == 0)
+        run("2027-03-10T00:31:00+09:00", .zone("America/Los_Angeles")) // 9 March, 08:31 there
+        let west = run("2027-03-09T08:40:00-08:00", .use("export"))
+        #expect(west.day == date("2027-03-10") && run.used(west, "exports", .month) == 1, "the usage day stays the purchase's")
+        #expect(run.used(run("2027-03-10T00:00:00-08:00", .look), "exports", .month) == 1, "10 March in Los Angeles starts no second month")
+        // The same for the install's month.
+        var fresh = ScriptedUser(Self.policy, zone: "Asia/Tokyo")
+        fresh("2027-03-10T00:30:00+09:00", .install)
+        fresh("2027-03-10T00:31:00+09:00", .zone("America/Los_Angeles"))
+        let first = fresh("2027-03-09T08:40:00-08:00", .use("export"))
+        #expect(first.day == date("2027-03-10") && fresh.used(first, "exports", .month) == 1)
+        #expect(fresh.used(fresh("2027-03-10T00:00:00-08:00", .look), "exports", .month) == 1)
+    }
+
     @Test("another product (monthly to yearly) starts a month too")
     func crossgrade() {
         var run = ScriptedUser(Self.policy, zone: "UTC")

@@ -332,7 +332,7 @@ extension QuotaApp {
         guard store.installedAt == nil else { return }
         store.installedAt = instant
         // G3: under months that run from the purchase, the first ones run from the install.
-        if store.policy.monthsFromPurchase { store.monthStartedOn = usageDay(at: instant) }
+        if store.policy.monthsFromPurchase { startMonthOfNewSubscription(at: instant) }
     }
 
     /// G1, G11: everything lives with the identity; nothing changes.
@@ -351,10 +351,15 @@ extension QuotaApp {
         store.entitlement = entitlement
     }
 
-    /// G3 under months that run from the purchase: a new subscription starts a month on
-    /// the usage day, and the month counts start again from 0.
+    /// G3 under months that run from the purchase: the install or a new subscription
+    /// writes the usage day, as a counted use does (so that a zone moved west cannot
+    /// take it back into the month before), and starts a month on it, the month counts
+    /// starting again from 0.
     package mutating func startMonthOfNewSubscription(at instant: Instant) {
-        store.monthStartedOn = usageDay(at: instant)
+        let counts = countsInForce(at: instant)
+        store.usageDay = usageDay(at: instant)
+        store.counts = counts
+        store.monthStartedOn = store.usageDay
         for meter in store.counts.indices { store.counts[meter].month = 0 }
     }
 }

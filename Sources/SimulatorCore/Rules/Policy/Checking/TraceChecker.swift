@@ -411,14 +411,24 @@ package struct TraceChecker {
         return nil
     }
 
-    /// G3 under months that run from the purchase: the install or a new subscription on
-    /// `usageDay` starts a month there, which every `month` count starts again in. (Out of
-    /// line: most policies' months are calendar months.)
+    /// G3 under months that run from the purchase: the install or a new subscription
+    /// writes `usageDay` (as a counted use does) and starts a month there, which every
+    /// `month` count starts again in. (Out of line: most policies' months are calendar
+    /// months.)
     @inline(never)
     private mutating func startMonth(on usageDay: LocalDate) {
+        // The usage day is written as a counted use writes it, the counts as they read on it.
+        if let storedDay, usageDay > storedDay {
+            for meter in stored.indices {
+                stored[meter].day = 0
+                if countsWeeks, usageDay.daysSince1970 >= storedNextWeek { stored[meter].week = 0 }
+            }
+        }
+        if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
+        storedDay = usageDay
         monthAnchor = usageDay.components.day
         for meter in stored.indices { stored[meter].month = 0 }
-        if let storedDay { storedNextMonth = Oracle.nextMonthStart(storedDay, anchor: monthAnchor).daysSince1970 }
+        storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
         lastBlocked = .none
     }
 

@@ -307,7 +307,7 @@ package struct CoverageTracker {
                 if lastUseBlocked { hit(signInLimit) }
             }
         case .setEntitlement(let next):
-            if monthsFromPurchase, let product = next?.product, product != entitlement?.product { observeMonthStart(output, subscribed: true) }
+            if monthsFromPurchase { observeSubscription(next, output) }
             observeEntitlement(next, at: at)
         case .purchase, .refund:
             observeCredits(event.action)
@@ -602,7 +602,9 @@ package struct CoverageTracker {
 
     /// The month `date` is in, months starting on day `anchor` of each calendar month (a
     /// shorter month's last day when it has fewer): its number (`year * 12 + month` of
-    /// the calendar month it starts in) and its span in days since 1970.
+    /// the calendar month it starts in) and its span in days since 1970. (Out of line: a
+    /// usage day enters another month once a month at most.)
+    @inline(never)
     static func month(of date: LocalDate, anchor: Int) -> (number: Int, start: Int, next: Int) {
         let (year, month, day) = date.components
         func start(_ number: Int) -> Int {
@@ -611,6 +613,14 @@ package struct CoverageTracker {
         }
         let number = year &* 12 &+ month &- (day < min(anchor, LocalDate.daysInMonth(year: year, month: month)) ? 1 : 0)
         return (number, start(number), start(number &+ 1))
+    }
+
+    /// Under months that run from the purchase, a StoreKit report: a new subscription (a
+    /// product when none or another was held) starts a month. (Out of line: calendar
+    /// months never call it.)
+    @inline(never)
+    private mutating func observeSubscription(_ next: Entitlement?, _ output: Output) {
+        if let product = next?.product, product != entitlement?.product { observeMonthStart(output, subscribed: true) }
     }
 
     /// Under months that run from the purchase, the install or a new subscription: a month
