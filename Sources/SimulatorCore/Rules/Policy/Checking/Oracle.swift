@@ -100,15 +100,8 @@ package final class Oracle: Sendable {
     /// The first day after `date` on which a month starts, months starting on day `anchor`
     /// of each calendar month or, in a month with fewer days, on its last: found by
     /// walking the days (at most 31), not by month arithmetic.
-    @inline(__always)
     package static func nextMonthStart(_ date: LocalDate, anchor: Int) -> LocalDate {
-        anchor == 1 ? nextMonthStart(date) : anchoredMonthStart(after: date, anchor: anchor)
-    }
-
-    /// `nextMonthStart(_:anchor:)` for an anchor past the 1st. (Out of line: calendar
-    /// months never call it.)
-    @inline(never)
-    static func anchoredMonthStart(after date: LocalDate, anchor: Int) -> LocalDate {
+        guard anchor != 1 else { return nextMonthStart(date) }
         var day = date.daysSince1970 &+ 1
         while true {
             let (year, month, dayOfMonth) = LocalDate(daysSince1970: day).components
