@@ -188,6 +188,25 @@ struct InvariantFiresTests {
         #expect(violation?.detail.contains("reason day, expected total") == true)
     }
 
+    @Test("a feature drawing on two meters: the diagnosis names each meter's counts, not the first meter's alone (G6.5)")
+    func twoMeterDiagnosis() throws {
+        var script = Script(try #require(PolicyLoader.builtIn("chat-pool")), zone: "UTC")
+        script("2026-03-10T09:00:00Z", .install)
+        let fourth = script.repeated(4, .use("send"), from: "2026-03-10T10:00:00Z") // the day's 3, then 1 from the pool
+        let blocked = Run.doctored(script, at: fourth) { output in
+            output.outcome = .blocked
+            output.reason = .day
+        }
+        #expect(blocked?.invariant == .noOverBlocking && blocked?.eventIndex == fourth)
+        #expect(blocked?.detail.contains("one of the two meters it draws on has room (used on daily: day 3; on pool: month 0)") == true,
+                "\(blocked?.detail ?? "no violation")")
+        script.repeated(3, .use("send"), from: "2026-03-10T11:00:00Z") // the pool's other 2, then one blocked on both
+        let both = script.events.count - 1
+        let wrongReason = Run.doctored(script, at: both) { output in output.reason = .month }
+        #expect(wrongReason?.detail.contains("neither meter it draws on has room under free, and day's reset comes first (used on daily: day 3; on pool: month 3)") == true,
+                "\(wrongReason?.detail ?? "no violation")")
+    }
+
     @Test("no-over-blocking: a release blocked at the limit")
     func noOverBlockingRelease() {
         var script = Script(.faceRecall, zone: "Europe/London")

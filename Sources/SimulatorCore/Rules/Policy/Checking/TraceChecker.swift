@@ -525,7 +525,7 @@ package struct TraceChecker {
             return "\(got) for \(id), expected blocked: \(reasonWhy(use.reason!, plan: plan, before: use.before, feature: feature, day: day, usageDay: usageDay))"
         default:
             if use.released != nil { return "\(got) for \(id), expected allowed: a release is never blocked" }
-            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before, credits: credits, cost: cost))"
+            return "\(got) for \(id), expected allowed: \(allowedWhy(feature, plan: plan, before: use.before, credits: credits, cost: cost, usageDay: usageDay))"
         }
     }
 
@@ -540,32 +540,55 @@ package struct TraceChecker {
         case .day, .week, .month, .total, .stock, .rolling:
             let window = LimitWindow(name: reason.name)!
             let cost = feature.map { policy.features[$0].cost } ?? 1
+            if secondMeterBefore(feature, usageDay: usageDay) != nil {
+                return "neither meter it draws on has room under \(rules.oracle.planName(plan)), and \(window.name)'s reset comes first (\(usedText(before, feature: feature, usageDay: usageDay)))"
+            }
             let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
             if cost > 1 {
-                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of \(order) passed (\(usedText(before, feature: feature)))"
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of \(order) passed (\(usedText(before, feature: feature, usageDay: usageDay)))"
             }
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of \(order) reached (\(usedText(before, feature: feature)))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of \(order) reached (\(usedText(before, feature: feature, usageDay: usageDay)))"
         }
     }
 
-    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts, credits: Int, cost: Int) -> String {
+    private func allowedWhy(_ feature: Int, plan: Int?, before: UsageCounts, credits: Int, cost: Int, usageDay: LocalDate) -> String {
         guard case .consumes = policy.features[feature].effect else { return "\(rules.oracle.planName(plan)) enables it" }
+        let used = usedText(before, feature: feature, usageDay: usageDay)
         if credits > 0 {
-            return "\(rules.oracle.planName(plan)) enables it, and a limit reached is paid by \(cost == 1 ? "one" : "\(cost)") of the \(credits) credits held (\(usedText(before, feature: feature)))"
+            return "\(rules.oracle.planName(plan)) enables it, and a limit reached is paid by \(cost == 1 ? "one" : "\(cost)") of the \(credits) credits held (\(used))"
         }
-        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(usedText(before, feature: feature)))"
+        if secondMeterBefore(feature, usageDay: usageDay) != nil {
+            return "\(rules.oracle.planName(plan)) enables it and one of the two meters it draws on has room (\(used))"
+        }
+        return "\(rules.oracle.planName(plan)) enables it and no limit is reached (\(used))"
     }
 
     /// `used: day 3, total 40`: the counts of the windows some plan limits on the
     /// feature's meter (all four when the feature is not known), so that a message names
-    /// no window the policy does not have.
-    private func usedText(_ before: UsageCounts, feature: Int?) -> String {
-        var windows = LimitWindow.allCases
-        if let feature, case .consumes(let meter) = policy.features[feature].effect {
-            let limited = windows.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
-            if !limited.isEmpty { windows = limited }
+    /// no window the policy does not have; for a feature drawing on two meters (G6.5),
+    /// `used on daily: day 3; on pool: month 2`, each meter's own.
+    private func usedText(_ before: UsageCounts, feature: Int?, usageDay: LocalDate?) -> String {
+        func windows(of meter: Int?) -> [LimitWindow] {
+            guard let meter else { return LimitWindow.allCases }
+            let limited = LimitWindow.allCases.filter { window in policy.plans.contains { $0.limit(meter: meter, window) != nil } }
+            return limited.isEmpty ? LimitWindow.allCases : limited
         }
-        return "used: " + windows.map { "\($0.name) \(before[$0])" }.joined(separator: ", ")
+        func counts(_ counts: UsageCounts, _ meter: Int?) -> String { windows(of: meter).map { "\($0.name) \(counts[$0])" }.joined(separator: ", ") }
+        var first: Int?
+        if let feature, case .consumes(let meter) = policy.features[feature].effect { first = meter }
+        if let first, let (second, secondCounts) = secondMeterBefore(feature, usageDay: usageDay) {
+            return "used on \(policy.meters[first]): \(counts(before, first)); on \(policy.meters[second]): \(counts(secondCounts, second))"
+        }
+        return "used: " + counts(before, first)
+    }
+
+    /// For diagnostics, before the event's writes: the second meter of `feature` (G6.5),
+    /// if it draws on one, with its counts in force on `usageDay`.
+    private func secondMeterBefore(_ feature: Int?, usageDay: LocalDate?) -> (meter: Int, counts: UsageCounts)? {
+        guard let feature, let second = policy.features[feature].then, let usageDay else { return nil }
+        let later = storedDay.map { usageDay > $0 } ?? false
+        let resets = Resets(day: later, month: later && usageDay.daysSince1970 >= storedNextMonth, week: later && usageDay.daysSince1970 >= storedNextWeek)
+        return (second, Self.inForce(stored[second], resets))
     }
 
     /// What G5 looked at.
