@@ -64,6 +64,9 @@ struct AppDriver<App>: Sendable {
         /// subscription only), and the end of the offer the current report is in, if any.
         var subscribedBefore = false
         var offerEnds: Instant?
+        /// The product StoreKit reports and the instant it first reported it after none or
+        /// another product: when that subscription began (`DeviceEntitlement.purchaseDate`).
+        var productSince: (product: Int, at: Instant)?
         /// Whether a consumable was refunded while the app was not told.
         var untoldConsumables = false
 
@@ -128,7 +131,10 @@ struct AppDriver<App>: Sendable {
                 ask.moments = [.signIn]
             case .setEntitlement(let entitlement):
                 let offer = offerType(of: entitlement, at: event.at)
-                device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy, offerType: offer)] } ?? [])
+                if let product = entitlement?.product, product != productSince?.product { productSince = (product, event.at) }
+                if entitlement == nil { productSince = nil }
+                let began = productSince.map { SimulatedDevice.date($0.at) }
+                device.setEntitlements(entitlement.map { [DeviceEntitlement($0, policy: binding.policy, offerType: offer, purchaseDate: began)] } ?? [])
                 if inBackground { untoldEntitlements = true } else { ask.moments = [.entitlementsChanged] }
             case .purchase(let pack):
                 device.purchaseConsumable(binding.policy.creditPacks[pack].id)

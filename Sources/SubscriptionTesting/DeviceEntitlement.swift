@@ -30,6 +30,13 @@ public struct DeviceEntitlement: Hashable, Sendable {
     /// offer on a `P1M` product, from a first purchase at full price: the device reports
     /// the offer for both.)
     public var offerType: OfferType?
+    /// When the subscription to this product began (`Transaction.purchaseDate` of the
+    /// transaction that started it: the first purchase, a resubscription after a lapse, or
+    /// the move from another product), as StoreKit reported it; a renewal keeps it. Nil
+    /// when not known. An app whose months run from the purchase (policy format 10) counts
+    /// them from this date, not from when it heard of the subscription, which may be a
+    /// launch later.
+    public var purchaseDate: Date?
 
     /// The offers StoreKit sells with a transaction that the harness reports.
     public enum OfferType: String, Hashable, Sendable {
@@ -46,17 +53,19 @@ public struct DeviceEntitlement: Hashable, Sendable {
     }
 
     /// Creates an entitlement.
-    public init(productID: String, expirationDate: Date?, willAutoRenew: Bool, productType: ProductType, offerType: OfferType? = nil) {
+    public init(productID: String, expirationDate: Date?, willAutoRenew: Bool, productType: ProductType, offerType: OfferType? = nil,
+                purchaseDate: Date? = nil) {
         self.productID = productID
         self.expirationDate = expirationDate
         self.willAutoRenew = willAutoRenew
         self.productType = productType
         self.offerType = offerType
+        self.purchaseDate = purchaseDate
     }
 
     /// The entitlement a `set-entitlement` event reports under `policy`, sold with
-    /// `offerType`.
-    public init(_ entitlement: Entitlement, policy: SubscriptionPolicy, offerType: OfferType? = nil) {
+    /// `offerType`, its subscription begun at `purchaseDate`.
+    public init(_ entitlement: Entitlement, policy: SubscriptionPolicy, offerType: OfferType? = nil, purchaseDate: Date? = nil) {
         let product = policy.products[entitlement.product]
         let isSubscription: Bool
         switch product.kind {
@@ -65,6 +74,6 @@ public struct DeviceEntitlement: Hashable, Sendable {
         }
         self.init(productID: product.id, expirationDate: entitlement.expires.map(SimulatedDevice.date),
                   willAutoRenew: isSubscription && entitlement.renews, productType: isSubscription ? .autoRenewable : .nonConsumable,
-                  offerType: offerType)
+                  offerType: offerType, purchaseDate: purchaseDate)
     }
 }

@@ -20,9 +20,15 @@ final class EngineApp: @unchecked Sendable {
     let offerAsNone: Bool
     /// Where the offer of each entitlements report is written, if anywhere.
     let offers: OfferLog?
+    /// Another: under months that run from the purchase, a subscription is taken to begin
+    /// when the app hears of it (a launch later, when it was bought in the background),
+    /// not at its `purchaseDate`.
+    let monthFromHearing: Bool
 
-    init(device: SimulatedDevice, policy: SubscriptionPolicy, transactionsInMemory: Bool = false, offerAsNone: Bool = false, offers: OfferLog? = nil) {
+    init(device: SimulatedDevice, policy: SubscriptionPolicy, transactionsInMemory: Bool = false, offerAsNone: Bool = false, offers: OfferLog? = nil,
+         monthFromHearing: Bool = false) {
         self.offers = offers
+        self.monthFromHearing = monthFromHearing
         self.device = device
         self.policy = policy
         self.machine = SubscriptionMachine(policy: policy)
@@ -38,9 +44,9 @@ final class EngineApp: @unchecked Sendable {
 
     private var zone: TimeZoneRules { TimeZoneRules.named(device.timeZone.identifier)! }
 
-    private func apply(_ action: Event.Action) -> Output {
+    private func apply(_ action: Event.Action, at instant: Instant? = nil) -> Output {
         var state = self.state
-        let output = machine.apply(Event(at: device.currentInstant, action), to: &state)
+        let output = machine.apply(Event(at: instant ?? device.currentInstant, action), to: &state)
         self.state = state
         lastOutput = output
         return output
@@ -59,12 +65,22 @@ final class EngineApp: @unchecked Sendable {
         case .timeZoneChanged: _ = apply(.setZone(zone))
         case .entitlementsChanged:
             offers?.add(device.currentEntitlements.first?.offerType)
-            let entitlement = device.currentEntitlements.first { !offerAsNone || $0.offerType == nil }.map { reported in
+            let reported = device.currentEntitlements.first { !offerAsNone || $0.offerType == nil }
+            let entitlement = reported.map { reported in
                 Entitlement(product: policy.productIndex(reported.productID)!,
                                   expires: reported.expirationDate.map(SimulatedDevice.instant),
                                   renews: reported.productType == .nonConsumable || reported.willAutoRenew)
             }
-            _ = apply(.setEntitlement(entitlement))
+            // Months from the purchase: a subscription the app hears of late (a launch after
+            // StoreKit reported it) began when StoreKit says it did, so the engine hears of it
+            // at that instant; a look now brings the output the screens read to the present.
+            if policy.monthsFromPurchase, !monthFromHearing, entitlement?.product != state.entitlement?.product,
+               let began = reported?.purchaseDate.map(SimulatedDevice.instant), began < device.currentInstant {
+                _ = apply(.setEntitlement(entitlement), at: began)
+                _ = apply(.look)
+            } else {
+                _ = apply(.setEntitlement(entitlement))
+            }
         case .consumablesChanged:
             // Each transaction credited once, and taken back once when revoked (kept
             // in the keychain with the engine's state).
@@ -96,9 +112,10 @@ final class EngineApp: @unchecked Sendable {
 
     /// The adapter: every feature, every screen.
     static func adapter(_ policy: SubscriptionPolicy, transactionsInMemory: Bool = false, offerAsNone: Bool = false,
-                        offers: OfferLog? = nil) -> AppAdapter<EngineApp> {
+                        offers: OfferLog? = nil, monthFromHearing: Bool = false) -> AppAdapter<EngineApp> {
         var adapter = AppAdapter { device in
-            EngineApp(device: device, policy: policy, transactionsInMemory: transactionsInMemory, offerAsNone: offerAsNone, offers: offers)
+            EngineApp(device: device, policy: policy, transactionsInMemory: transactionsInMemory, offerAsNone: offerAsNone, offers: offers,
+                      monthFromHearing: monthFromHearing)
         }
             .lifecycle { app, moment in app.moment(moment) }
         for feature in policy.features {
@@ -107,7 +124,8 @@ final class EngineApp: @unchecked Sendable {
         for (index, screen) in policy.screens.enumerated() {
             adapter = adapter.screen(screen.name) { app in app.screen(index) }
         }
-        return adapter.named(transactionsInMemory ? "EngineApp(transactionsInMemory)" : offerAsNone ? "EngineApp(offerAsNone)" : "EngineApp")
+        return adapter.named(transactionsInMemory ? "EngineApp(transactionsInMemory)" : offerAsNone ? "EngineApp(offerAsNone)"
+                             : monthFromHearing ? "EngineApp(monthFromHearing)" : "EngineApp")
     }
 }
 

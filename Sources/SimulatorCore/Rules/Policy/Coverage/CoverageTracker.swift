@@ -573,7 +573,7 @@ package struct CoverageTracker {
     @inline(__always)
     private mutating func observeCounts(_ output: Output) {
         let day = Int(output.day.daysSince1970)
-        if day < monthStart || day >= nextMonthStart { (monthNumber, monthStart, nextMonthStart) = Self.month(of: output.day, anchor: monthAnchor) }
+        if day < monthStart || day >= nextMonthStart { (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(output.day, anchor: monthAnchor) }
         if monthsFromPurchase { observeClampedMonths(output, day: day) }
         // Most events (a look, a blocked use, a use on the same day) change neither the
         // counts nor the usage day: nothing below can be reached then.
@@ -600,21 +600,6 @@ package struct CoverageTracker {
     }
 
 
-    /// The month `date` is in, months starting on day `anchor` of each calendar month (a
-    /// shorter month's last day when it has fewer): its number (`year * 12 + month` of
-    /// the calendar month it starts in) and its span in days since 1970. (Out of line: a
-    /// usage day enters another month once a month at most.)
-    @inline(never)
-    static func month(of date: LocalDate, anchor: Int) -> (number: Int, start: Int, next: Int) {
-        let (year, month, day) = date.components
-        func start(_ number: Int) -> Int {
-            let (y, m) = ((number &- 1) / 12, (number &- 1) % 12 &+ 1)
-            return LocalDate.days(year: y, month: m, day: min(anchor, LocalDate.daysInMonth(year: y, month: m)))
-        }
-        let number = year &* 12 &+ month &- (day < min(anchor, LocalDate.daysInMonth(year: year, month: month)) ? 1 : 0)
-        return (number, start(number), start(number &+ 1))
-    }
-
     /// Under months that run from the purchase, a StoreKit report: a new subscription (a
     /// product when none or another was held) starts a month. (Out of line: calendar
     /// months never call it.)
@@ -631,8 +616,8 @@ package struct CoverageTracker {
         let day = Int(output.day.daysSince1970)
         if subscribed, hasPrevious, day < nextMonthStart, previous.contains(where: { $0.month > 0 }) { hit(monthStartedBySubscription) }
         monthAnchor = output.day.components.day
-        (monthNumber, monthStart, nextMonthStart) = Self.month(of: output.day, anchor: monthAnchor)
-        if hasPrevious { previousMonth = Self.month(of: LocalDate(daysSince1970: Int32(previousDay)), anchor: monthAnchor).number }
+        (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(output.day, anchor: monthAnchor)
+        if hasPrevious { previousMonth = AnchoredMonth.of(LocalDate(daysSince1970: Int32(previousDay)), anchor: monthAnchor).number }
     }
 
     /// Under months that run from the purchase, a month whose start a shorter month

@@ -46,6 +46,9 @@ package struct LifeBuilder {
     private let meterCount: Int
     /// The month the counters are for: its first day and the next month's (days since 1970).
     private var monthStart = Int.max, nextMonthStart = Int.min
+    /// Under months that run from the purchase: the day of the month they start on (the
+    /// install's, then a new subscription's), and the product last reported (−1: none).
+    private var monthAnchor = 1, heldProduct = -1
     /// The plan the limits in `tally` are of (−2: none set yet).
     private var capsPlan = -2
     private let historyMask: UInt64
@@ -493,6 +496,7 @@ package struct LifeBuilder {
     mutating func layOutDays(startZone: TimeZoneRules) {
         out.append(Event(at: start, .install))
         clock = ZoneClock(zone: startZone)
+        if traits.policy.monthsFromPurchase { monthAnchor = (fixedCalendar ? calendar.localDate(at: start) : clock.localDate(at: start)).components.day }
         nextRareAt = rareCount > 0 ? out.rareKeys[0] >> 20 : .max
         let trialEnd = traits.trialLength.map { start.millisecondsSince1970 &+ $0 } ?? .min
         let graceEnd = installedBeforeCutoff ? traits.graceEnd!.millisecondsSince1970 : .min
@@ -779,10 +783,26 @@ package struct LifeBuilder {
     /// Starts the month counters for the month of day `today` (days since 1970).
     @inline(never)
     private mutating func startMonth(of today: Int) {
-        let (year, month, _) = LocalDate.civil(days: today)
-        monthStart = LocalDate.days(year: year, month: month, day: 1)
-        nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        if monthAnchor != 1 {
+            (_, monthStart, nextMonthStart) = AnchoredMonth.of(LocalDate(daysSince1970: Int32(today)), anchor: monthAnchor)
+        } else {
+            let (year, month, _) = LocalDate.civil(days: today)
+            monthStart = LocalDate.days(year: year, month: month, day: 1)
+            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
+        }
         for meter in 0..<meterCount { tally[6 &* meter &+ 1] = 0 }
+    }
+
+    /// Under months that run from the purchase, a StoreKit report: a new subscription (a
+    /// product when none or another was held) starts a month on today's date, its day the
+    /// anchor from now on, the month counters at 0.
+    @inline(never)
+    private mutating func subscriptionChanged(to entitlement: Entitlement?, at instant: Instant) {
+        defer { heldProduct = entitlement?.product ?? -1 }
+        guard let product = entitlement?.product, product != heldProduct else { return }
+        let today = fixedCalendar ? calendar.localDate(at: instant) : clock.localDate(at: instant)
+        monthAnchor = today.components.day
+        startMonth(of: Int(today.daysSince1970))
     }
 
     /// The day, month and total limits of `plan` (−1: none, where nothing counts) per meter.
@@ -861,6 +881,7 @@ package struct LifeBuilder {
             case .setEntitlement(let entitlement):
                 entitled = entitlement != nil
                 entitledPlan = entitlement.map { traits.rankOf[$0.product] } ?? -1
+                if traits.policy.monthsFromPurchase { subscriptionChanged(to: entitlement, at: event.at) }
             case .signIn: signedIn = true
             case .use(let feature, _):
                 if event.at.millisecondsSince1970 >= away.start, event.at.millisecondsSince1970 < away.end { continue }
