@@ -91,7 +91,7 @@ package struct CoverageTracker {
     /// Under months that run from the purchase: the day of the month they start on (from
     /// the install's or the last new subscription's usage day), and the categories' slots.
     private let monthsFromPurchase: Bool
-    private var monthAnchor = 1
+    private var monthAnchor = 1, heldProduct = -1
     private let monthStartedBySubscription, monthTurnedOnClampedDay, monthKeptPastClampedDay: Int
     private var installedAt = Int64.min
     private var lastUseAt = Int64.min
@@ -252,7 +252,7 @@ package struct CoverageTracker {
         if countsWeeks { for meter in weekBlockDay.indices { weekBlockDay[meter] = .min } }
         if hasTwoMeterFeatures { for feature in lastDrewOnSecond.indices { lastDrewOnSecond[feature] = false } }
         if monthsFromPurchase {
-            monthAnchor = 1
+            (monthAnchor, heldProduct) = (1, -1)
             (monthStart, nextMonthStart) = (.max, .min)
         }
         if rollingLength > 0 {
@@ -277,7 +277,18 @@ package struct CoverageTracker {
     }
 
     /// One event and the reference output right after it.
+    @inline(__always)
     package mutating func observe(_ event: Event, _ output: Output) {
+        if monthsFromPurchase { observeMonthAnchor(event.action, date: output.day) }
+        observeEvent(event, output)
+        if monthsFromPurchase { observeKeptMonth(date: output.day) }
+    }
+
+    /// `observe` but for months from the purchase. (Out of line, and apart from their
+    /// observation: any call added to this function made the optimiser outline
+    /// `observeUse` from it, 34 M instructions more in a run of `daily-quip`.)
+    @inline(never)
+    private mutating func observeEvent(_ event: Event, _ output: Output) {
         let at = event.at.millisecondsSince1970
         var switchedFrom: TimeZoneRules?
         switch event.action {
@@ -294,7 +305,6 @@ package struct CoverageTracker {
             break
         case .install:
             installedAt = at
-            if monthsFromPurchase { observeMonthStart(output, subscribed: false) }
         case .reinstall:
             hit(zoneSlots[EdgeCategory.reinstall.position])
         case .setZone(let next):
@@ -307,7 +317,6 @@ package struct CoverageTracker {
                 if lastUseBlocked { hit(signInLimit) }
             }
         case .setEntitlement(let next):
-            if monthsFromPurchase { observeSubscription(next, output) }
             observeEntitlement(next, at: at)
         case .purchase, .refund:
             observeCredits(event.action)
@@ -574,7 +583,6 @@ package struct CoverageTracker {
     private mutating func observeCounts(_ output: Output) {
         let day = Int(output.day.daysSince1970)
         if day < monthStart || day >= nextMonthStart { (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(output.day, anchor: monthAnchor) }
-        if monthsFromPurchase { observeClampedMonths(output, day: day) }
         // Most events (a look, a blocked use, a use on the same day) change neither the
         // counts nor the usage day: nothing below can be reached then.
         if hasPrevious, day == previousDay, output.counts == previous { return }
@@ -600,41 +608,50 @@ package struct CoverageTracker {
     }
 
 
-    /// Under months that run from the purchase, a StoreKit report: a new subscription (a
-    /// product when none or another was held) starts a month. (Out of line: calendar
-    /// months never call it.)
+    /// Under months that run from the purchase, before the event's other observations
+    /// (so that `observeCounts` finds the usage day in a month of the anchor's): the
+    /// install and a new subscription (a product when none or another was held) start a
+    /// month on the usage day `date` (a new subscription's while some month count was
+    /// above 0 is a category); a usage day that turned the month on a day a shorter month
+    /// clamped, some month count above 0 before, is one too.
     @inline(never)
-    private mutating func observeSubscription(_ next: Entitlement?, _ output: Output) {
-        if let product = next?.product, product != entitlement?.product { observeMonthStart(output, subscribed: true) }
-    }
-
-    /// Under months that run from the purchase, the install or a new subscription: a month
-    /// starts on the usage day (a new subscription's while the month's counts were above 0
-    /// is a category), and the months that follow start on its day of the month.
-    @inline(never)
-    private mutating func observeMonthStart(_ output: Output, subscribed: Bool) {
-        let day = Int(output.day.daysSince1970)
-        if subscribed, hasPrevious, day < nextMonthStart, previous.contains(where: { $0.month > 0 }) { hit(monthStartedBySubscription) }
-        monthAnchor = output.day.components.day
-        (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(output.day, anchor: monthAnchor)
-        if hasPrevious { previousMonth = AnchoredMonth.of(LocalDate(daysSince1970: Int32(previousDay)), anchor: monthAnchor).number }
-    }
-
-    /// Under months that run from the purchase, a month whose start a shorter month
-    /// clamped: a usage day that turned the month on that day with some month count above
-    /// 0 before, and a usage day in the next calendar month on or after that day but
-    /// before the anchor's, with some month count above 0 (still the clamped month).
-    @inline(never)
-    private mutating func observeClampedMonths(_ output: Output, day: Int) {
-        guard monthAnchor > 28 else { return }
-        let (year, month, date) = output.day.components
-        if day == monthStart, date < monthAnchor, hasPrevious, monthNumber > previousMonth, previous.contains(where: { $0.month > 0 }) {
-            hit(monthTurnedOnClampedDay)
+    private mutating func observeMonthAnchor(_ action: Event.Action, date: LocalDate) {
+        let day = Int(date.daysSince1970)
+        let monthsCounted = hasPrevious && previous.contains(where: { $0.month > 0 })
+        var started = false
+        switch action {
+        case .install: started = true
+        case .setEntitlement(let next):
+            if let product = next?.product, product != heldProduct {
+                if monthsCounted, day < nextMonthStart { hit(monthStartedBySubscription) }
+                started = true
+            }
+            heldProduct = next?.product ?? -1
+        default: break
         }
+        if started {
+            monthAnchor = date.components.day
+            (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(date, anchor: monthAnchor)
+            if hasPrevious { previousMonth = AnchoredMonth.of(LocalDate(daysSince1970: Int32(previousDay)), anchor: monthAnchor).number }
+            return
+        }
+        guard day < monthStart || day >= nextMonthStart else { return }
+        (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(date, anchor: monthAnchor)
+        if day == monthStart, date.components.day < monthAnchor, hasPrevious, monthNumber > previousMonth, monthsCounted { hit(monthTurnedOnClampedDay) }
+    }
+
+    /// Under months that run from the purchase, after the event's other observations
+    /// (`previous` holds the counts after it): a usage day `date` in the calendar month
+    /// after a month start a shorter month clamped, on or after that day but before the
+    /// anchor's, with some month count above 0 (still the clamped month).
+    @inline(never)
+    private mutating func observeKeptMonth(date: LocalDate) {
+        guard monthAnchor > 28 else { return }
+        let (year, month, day) = date.components
         let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
         let clamped = min(monthAnchor, LocalDate.daysInMonth(year: y, month: m))
-        if clamped < monthAnchor, date >= clamped, date < min(monthAnchor, LocalDate.daysInMonth(year: year, month: month)),
-           output.counts.contains(where: { $0.month > 0 }) {
+        if clamped < monthAnchor, day >= clamped, day < min(monthAnchor, LocalDate.daysInMonth(year: year, month: month)),
+           previous.contains(where: { $0.month > 0 }) {
             hit(monthKeptPastClampedDay)
         }
     }
