@@ -44,7 +44,7 @@ package struct StoreKitProductMapping: Sendable {
     /// Maps `configuration`'s products onto `policy`'s plans, or refuses.
     package init(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) throws(Refusal) {
         let comparison = StoreKitComparison(policy: policy, configuration: configuration)
-        let matched = StoreKitComparison.matches(policy: policy, configuration: configuration)
+        let matched = comparison.matched
         if let fatal = comparison.findings.first(where: { $0.aspect == .kind }) ?? StoreKitComparison.groupSplits(matched, configuration: configuration).first {
             throw Refusal(problem: fatal.description)
         }

@@ -420,25 +420,6 @@ public struct SubscriptionMachine: Sendable {
         return counts
     }
 
-    /// G8: for a use blocked by `day`, the first instant after `instant` at which the local
-    /// date in the calendar is later than the usage day; by `month`, the first at which its
-    /// month is later (months starting on day `monthAnchor`); by `week`, its week. Nil
-    /// for every other reason.
-    package func resetInstant(for reason: BlockReason, after instant: Instant, usageDay: LocalDate, clock: ZoneClock, monthAnchor: Int = 1) -> Instant? {
-        let target: LocalDate
-        switch reason {
-        case .day:
-            target = LocalDate(daysSince1970: usageDay.daysSince1970 + 1)
-        case .month:
-            target = LocalDate(daysSince1970: SubscriptionState.month(of: usageDay, anchor: monthAnchor).next)
-        case .week:
-            target = LocalDate(daysSince1970: tables.nextWeekStart(after: usageDay))
-        default:
-            return nil
-        }
-        return resetInstant(to: target, after: instant, clock: clock)
-    }
-
     /// G8's instant for a target date: the first instant after `instant` at which the
     /// local date in the calendar is `target` or later (`clock`: the device's zone).
     func resetInstant(to target: LocalDate, after instant: Instant, clock: ZoneClock) -> Instant {

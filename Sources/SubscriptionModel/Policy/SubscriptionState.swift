@@ -34,7 +34,7 @@ public struct SubscriptionState: Hashable, Sendable {
     /// months; under a policy whose months run from the purchase, the day the current
     /// subscription began (the install's before any), a shorter month's last day when it
     /// has no such day.
-    package private(set) var monthAnchor: Int8 = 1
+    private(set) var monthAnchor: Int8 = 1
 
     /// A user who has not installed yet, whose device is in `zone`, with `meters` meters
     /// (at most `MeterCounts.capacity`).
@@ -70,7 +70,7 @@ public struct SubscriptionState: Hashable, Sendable {
     /// the month from now on, and every `month` count is 0. (Out of line: a policy with
     /// calendar months never calls it.)
     @inline(never)
-    package mutating func startMonth(on day: LocalDate) {
+    mutating func startMonth(on day: LocalDate) {
         monthAnchor = Int8(day.components.day)
         counts.resetMonths()
         storedDay = day

@@ -148,31 +148,31 @@ extension QuotaApp {
                 reasonBlocking = nil
             }
             // G6.5: past the first meter's limits, a second meter may take the use.
-            var countedOn = meterCounted(by: feature).map { [$0] } ?? []
-            var waitsOn = meterCounted(by: feature)
-            if let second = store.policy.features[feature].then, let first = countedOn.first, let firstReason = reasonBlocking, firstReason.isLimit,
+            var countedOn = meterCounted(by: feature)
+            var waitsOn = countedOn
+            if let second = store.policy.features[feature].then, let first = countedOn, let firstReason = reasonBlocking, firstReason.isLimit,
                let plan {
                 if let blocked = secondMeterDraw(plan: plan, feature: feature, first: first, firstReason: firstReason, second: second, at: at,
                                                  counts: counts) {
                     (reasonBlocking, waitsOn) = blocked
                 } else {
                     reasonBlocking = nil
-                    countedOn = [second]
+                    countedOn = second
                 }
             }
             if let blocked = reasonBlocking {
                 outcome = .blocked
                 reason = blocked
                 response = self.response(plan: plan, reason: blocked)
-                if blocked == .rolling, let plan, let meter = waitsOn {
-                    resetAt = rollingReset(meter: meter, cost: cost, plan: plan, at: at)
+                if let plan, let meter = waitsOn {
+                    resetAt = meterReset(blocked, meter: meter, cost: cost, plan: plan, at: at)
                 } else {
                     resetAt = resetInstant(for: blocked, after: at)
                 }
                 upgrade = upgradeOffer(from: plan, feature: feature, day: day, at: at, counts: counts)
             } else {
                 outcome = .allowed
-                for meter in countedOn { countUse(meter: meter, cost: cost, at: at) }
+                if let meter = countedOn { countUse(meter: meter, cost: cost, at: at) }
             }
         }
         var counts = MeterCounts(countsInForce(at: at))

@@ -309,9 +309,8 @@ package struct TraceChecker {
         let usageDay = Oracle.usageDay(stored: storedDay, localDate: localDate)
         if startsMonth { startMonth(on: usageDay) }
         // G3: a later usage day reads every `day` count as 0; one in a later month, every `month` count.
-        let resetsDay = storedDay.map { usageDay > $0 } ?? false
-        let resets = Resets(day: resetsDay, month: resetsDay && usageDay.daysSince1970 >= storedNextMonth,
-                            week: resetsDay && usageDay.daysSince1970 >= storedNextWeek)
+        let resets = Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek)
+        let resetsDay = resets.day
 
         // G4, G6–G9 for a use.
         var use = UseExpectation()
@@ -382,12 +381,7 @@ package struct TraceChecker {
 
         // Write what the event changed (G3, G4).
         if let meter = use.counted {
-            if resetsDay || storedDay == nil {
-                for other in stored.indices { stored[other] = Self.inForce(stored[other], resets) }
-                storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
-                if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
-                storedDay = usageDay
-            }
+            if resetsDay || storedDay == nil { writeUsageDay(usageDay, resets: resets) }
             stored[meter] = Self.adding(cost, to: stored[meter])
             if countsWeeks { stored[meter].week = Self.countAdding(cost, to: stored[meter].week) }
             if countsRolling {
@@ -417,19 +411,30 @@ package struct TraceChecker {
     /// months.)
     @inline(never)
     private mutating func startMonth(on usageDay: LocalDate) {
-        // The usage day is written as a counted use writes it, the counts as they read on it.
-        if let storedDay, usageDay > storedDay {
-            for meter in stored.indices {
-                stored[meter].day = 0
-                if countsWeeks, usageDay.daysSince1970 >= storedNextWeek { stored[meter].week = 0 }
-            }
-        }
+        let resets = Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek) // read before the anchor moves
+        monthAnchor = usageDay.components.day
+        writeUsageDay(usageDay, resets: resets)
+        for meter in stored.indices { stored[meter].month = 0 }
+        lastBlocked = .none
+    }
+
+    /// G3: what usage day `usageDay` reads as 0 of the counts written on `storedDay`, whose
+    /// next month and week start on `nextMonth` and `nextWeek`. (Static, as the hot path's
+    /// helpers are: a method on `self` called from `check` copied the whole checker.)
+    @inline(__always)
+    private static func resets(on usageDay: LocalDate, storedDay: LocalDate?, nextMonth: Int32, nextWeek: Int32) -> Resets {
+        let later = storedDay.map { usageDay > $0 } ?? false
+        return Resets(day: later, month: later && usageDay.daysSince1970 >= nextMonth, week: later && usageDay.daysSince1970 >= nextWeek)
+    }
+
+    /// G3, G4: writes `usageDay` as the stored day, the counts as they read on it (`resets`),
+    /// with the starts of the month and the week after it.
+    @inline(__always)
+    private mutating func writeUsageDay(_ usageDay: LocalDate, resets: Resets) {
+        for meter in stored.indices { stored[meter] = Self.inForce(stored[meter], resets) }
+        storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
         if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
         storedDay = usageDay
-        monthAnchor = usageDay.components.day
-        for meter in stored.indices { stored[meter].month = 0 }
-        storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
-        lastBlocked = .none
     }
 
     /// G2 under a day start: the date of the calendar's wall clock `dayStart` earlier.
@@ -586,9 +591,7 @@ package struct TraceChecker {
     /// if it draws on one, with its counts in force on `usageDay`.
     private func secondMeterBefore(_ feature: Int?, usageDay: LocalDate?) -> (meter: Int, counts: UsageCounts)? {
         guard let feature, let second = policy.features[feature].then, let usageDay else { return nil }
-        let later = storedDay.map { usageDay > $0 } ?? false
-        let resets = Resets(day: later, month: later && usageDay.daysSince1970 >= storedNextMonth, week: later && usageDay.daysSince1970 >= storedNextWeek)
-        return (second, Self.inForce(stored[second], resets))
+        return (second, Self.inForce(stored[second], Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek)))
     }
 
     /// What G5 looked at.

@@ -783,13 +783,7 @@ package struct LifeBuilder {
     /// Starts the month counters for the month of day `today` (days since 1970).
     @inline(never)
     private mutating func startMonth(of today: Int) {
-        if monthAnchor != 1 {
-            (_, monthStart, nextMonthStart) = AnchoredMonth.of(LocalDate(daysSince1970: Int32(today)), anchor: monthAnchor)
-        } else {
-            let (year, month, _) = LocalDate.civil(days: today)
-            monthStart = LocalDate.days(year: year, month: month, day: 1)
-            nextMonthStart = month == 12 ? LocalDate.days(year: year + 1, month: 1, day: 1) : LocalDate.days(year: year, month: month + 1, day: 1)
-        }
+        (_, monthStart, nextMonthStart) = AnchoredMonth.of(LocalDate(daysSince1970: Int32(today)), anchor: monthAnchor)
         for meter in 0..<meterCount { tally[6 &* meter &+ 1] = 0 }
     }
 
