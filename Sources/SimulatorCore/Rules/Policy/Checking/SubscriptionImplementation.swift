@@ -29,7 +29,7 @@ extension SubscriptionImplementation {
 }
 
 /// The generic reference engine (`SubscriptionMachine`) as an implementation under test.
-public struct ReferenceImplementation: SubscriptionImplementation {
+public struct ReferenceImplementation: SubscriptionImplementation, StateFollowing {
     /// The engine and the current user's state, both stored unwrapped (a placeholder
     /// engine before the first `start`) so that a step borrows the engine's tables and
     /// updates the state in place, copying neither.
@@ -38,6 +38,13 @@ public struct ReferenceImplementation: SubscriptionImplementation {
     private var started = false
     private var dates: (any LocalDateSource)?
     private static let unstarted = SubscriptionMachine(policy: .mealCapture)
+
+    /// The current user's state: a plain value whose `==` compares every field a step
+    /// reads (`StateFollowing`).
+    package var followedState: SubscriptionState {
+        get { state }
+        set { state = newValue }
+    }
 
     /// The engine of the current user's policy (nil before the first `start`).
     public var machine: SubscriptionMachine? { started ? engine : nil }

@@ -10,8 +10,16 @@ import SubscriptionModel
 ///
 /// At one event the trace invariants come first, then `matches-reference`, then the
 /// shadow; the first event that breaks anything ends the check, and only the events
-/// before it are observed and digested. Nothing of a timeline is kept, so checking a
-/// passing timeline allocates only what the implementation and the screens do.
+/// before it are observed and digested.
+///
+/// When the implementation is `StateFollowing` (the reference engine is), the shadow is
+/// stepped only while its state differs from the implementation's: two instances in
+/// equal states give equal outputs for every event until one of them sees an event the
+/// other does not. So the shadow stays idle while the two are level; at an event that
+/// changes nothing it takes the implementation's state before the event, and when the
+/// event changed that state, the shadow is stepped from there (as it would have been,
+/// had it been stepped all along) until the two states meet again. The verdicts are the
+/// ones stepping it at every event gives.
 package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     /// The rules every timeline is checked under.
     package let policy: SubscriptionPolicy
@@ -25,6 +33,8 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
     package private(set) var reference: ReferenceComparison?
     /// How the shadow's outputs are compared.
     private let comparison: OutputComparison
+    /// How the shadow follows the implementation's state, when it is `StateFollowing`.
+    private let follower: StateFollower?
     /// Whether `reference` is set: tested on the hot path instead of `reference`, whose
     /// reading copied the whole comparison (an engine and its tables) at every event.
     private let comparesWithReference: Bool
@@ -40,6 +50,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         self.reference = comparingWithReference ? ReferenceComparison(policy: policy) : nil
         self.comparesWithReference = comparingWithReference
         self.comparison = OutputComparison(policy: policy)
+        self.follower = StateFollower.of(Implementation.self)
     }
 
     /// What checking one timeline found.
@@ -84,8 +95,12 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         }
         var digester = OutputDigester()
         var firstSkipped: Int?
+        // Whether the shadow's state is the implementation's (a `StateFollowing` one only).
+        var level = follower != nil
         for index in events.indices {
             let event = events[index]
+            let changesNothing = lockstep && event.action.changesNothing
+            if level, changesNothing { Self.copyState(follower!, from: &implementation, to: &shadow) } // as it was before the event
             let output = implementation.handle(event)
             let found = Implementation.showsOwnScreens
                 ? checker.check(event, output, screens: implementation.screens(of: output, policy: policy))
@@ -99,20 +114,33 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
                     return Verdict(violation: violation, digest: digester.digest)
                 }
             }
-            if lockstep {
-                if event.action.changesNothing {
-                    firstSkipped = firstSkipped ?? index
-                } else {
-                    let without = shadow.handle(event)
-                    if without != output, comparison.differ(output, without) {
-                        return Verdict(violation: shadowViolation(output, without, index: index, firstSkipped: firstSkipped), digest: digester.digest)
-                    }
+            if changesNothing {
+                firstSkipped = firstSkipped ?? index
+                if level { level = Self.sameState(follower!, &implementation, &shadow) }
+            } else if lockstep, !level {
+                let without = shadow.handle(event)
+                if without != output, comparison.differ(output, without) {
+                    return Verdict(violation: shadowViolation(output, without, index: index, firstSkipped: firstSkipped), digest: digester.digest)
                 }
+                if let follower { level = Self.sameState(follower, &implementation, &shadow) }
             }
             observer.observe(event, output)
             digester.add(output)
         }
         return Verdict(violation: nil, digest: digester.digest)
+    }
+
+    /// Whether the two implementations' states are equal (out of line: called only at an
+    /// event that changes nothing and while the shadow is stepped).
+    @inline(never)
+    private static func sameState(_ follower: StateFollower, _ one: inout Implementation, _ other: inout Implementation) -> Bool {
+        withUnsafePointer(to: &one) { one in withUnsafePointer(to: &other) { other in follower.same(one, other) } }
+    }
+
+    /// Gives `shadow` the implementation's state.
+    @inline(never)
+    private static func copyState(_ follower: StateFollower, from implementation: inout Implementation, to shadow: inout Implementation) {
+        withUnsafePointer(to: &implementation) { from in withUnsafeMutablePointer(to: &shadow) { follower.copy(from, $0) } }
     }
 
     /// G11's violation: the output with the events that change nothing differs from the one without.
