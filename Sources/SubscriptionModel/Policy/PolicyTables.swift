@@ -48,6 +48,8 @@ struct PolicyTables: Sendable {
     let featureKinds: [FeatureKind]
     /// Each plan's enabled features, one bit per feature.
     let enabled: [UInt64]
+    /// Each feature's enabling plans, one bit per plan.
+    let enabledBy: [UInt64]
     /// The windows each plan limits on each meter, at `plan * meters + meter`.
     let limitWindows: [UInt8]
     /// The limits, at `(plan * meters + meter) * LimitWindow.count + window.rawValue`; 0 where there is none
@@ -125,6 +127,9 @@ struct PolicyTables: Sendable {
             }
         }
         enabled = policy.plans.map(\.enabledFeatures)
+        enabledBy = (0..<features).map { [enabled] feature in
+            enabled.indices.reduce(0) { plans, plan in enabled[plan] & (1 << UInt64(feature)) != 0 ? plans | 1 << UInt64(plan) : plans }
+        }
         var limitWindows: [UInt8] = [], limits: [Int] = [], historyDays: [Int?] = [], responses: [BlockResponse?] = []
         for plan in policy.plans {
             for meter in 0..<meters {
@@ -267,12 +272,25 @@ struct PolicyTables: Sendable {
     /// which the same use would be allowed.
     @inline(__always)
     func upgradeOffer(from plan: Int, feature: Int, day: LocalDate?, usageDay: LocalDate, counts: UsageCounts) -> PlanSet {
+        // G6.2: only a plan that enables the feature can allow it; then the feature's
+        // kind decides, read once for every candidate.
+        var candidates = upgradeCandidates[plan &+ 1] & enabledBy[feature]
         var offer = PlanSet()
-        var candidates = upgradeCandidates[plan &+ 1]
-        while candidates != 0 {
-            let candidate = candidates.trailingZeroBitCount
-            candidates &= candidates &- 1
-            if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+        switch featureKinds[feature] {
+        case .gate, .releases:
+            return PlanSet(bits: candidates)
+        case .consumes(let meter, let cost):
+            while candidates != 0 {
+                let candidate = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                if limitReason(plan: candidate, meter: meter, cost: cost, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+            }
+        case .history:
+            while candidates != 0 {
+                let candidate = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                if blockReason(plan: candidate, feature: feature, day: day, usageDay: usageDay, counts: counts) == nil { offer.insert(candidate) }
+            }
         }
         return offer
     }

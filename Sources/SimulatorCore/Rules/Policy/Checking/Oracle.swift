@@ -32,6 +32,12 @@ package final class Oracle: Sendable {
     /// later of the two to start again first (`blockReason`).
     /// (Kept on the instance: a static array is fetched through the runtime at every use.)
     package let limitOrder: [LimitWindow] = [.total, .stock, .month, .week, .day, .rolling]
+    /// Each plan's limits on each meter in `limitOrder`, the windows it limits only: plan
+    /// `p`'s on meter `m` are `orderedLimits[limitSpans[p * meters + m]]`. (Read from the
+    /// policy once, so that a use looks at the windows its plan limits, not at all six.)
+    private let orderedLimits: [(window: LimitWindow, value: Int)]
+    private let limitSpans: [Range<Int>]
+    private let meters: Int
 
     /// An oracle for `policy`.
     package init(policy: SubscriptionPolicy) {
@@ -44,6 +50,17 @@ package final class Oracle: Sendable {
         dayStart = policy.dayStart
         firstWeekday = (policy.firstWeekday?.rawValue ?? 2) - 1
         countsWeeks = policy.countsWeeks
+        meters = policy.meters.count
+        var ordered: [(window: LimitWindow, value: Int)] = [], spans: [Range<Int>] = []
+        for plan in policy.plans {
+            for meter in policy.meters.indices {
+                let start = ordered.count
+                for window in limitOrder { if let limit = plan.limit(meter: meter, window) { ordered.append((window, limit.value)) } }
+                spans.append(start..<ordered.count)
+            }
+        }
+        orderedLimits = ordered
+        limitSpans = spans
     }
 
     /// G2: the calendar date at `instant` on a wall clock at `offset` (ms): the local
@@ -154,8 +171,9 @@ package final class Oracle: Sendable {
     /// whose limit `meterCounts` would pass with `cost` added; nil when none would.
     @inline(__always)
     package func limitReason(plan: Int, meter: Int, cost: Int, usageDay: LocalDate, meterCounts: UsageCounts) -> BlockReason? {
-        for window in limitOrder {
-            if let limit = policy.plans[plan].limit(meter: meter, window), meterCounts[window] + cost > limit.value {
+        for index in limitSpans[plan * meters + meter] {
+            let (window, limit) = orderedLimits[index]
+            if meterCounts[window] + cost > limit {
                 // A `month` and a `week` limit both passed: the one that starts again later.
                 if window == .month, let week = policy.plans[plan].limit(meter: meter, .week),
                    meterCounts.week + cost > week.value, nextWeekStart(usageDay) > Self.nextMonthStart(usageDay) {
