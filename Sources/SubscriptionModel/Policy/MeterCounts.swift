@@ -93,8 +93,23 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         @inline(__always)
         set {
             setVector(meter, newValue.lanes)
-            weeks[meter] = newValue.weekLane
-            rollings[meter] = newValue.rollingLane
+            // The week and rolling lanes are blended in, not stored by index: a lane stored
+            // at a variable index goes through memory, and the next read of the whole
+            // vector stalled on it (store forwarding fails), at every counted use.
+            let lane = Self.laneMask(meter)
+            weeks = weeks & ~lane | SIMD4(repeating: newValue.weekLane) & lane
+            rollings = rollings & ~lane | SIMD4(repeating: newValue.rollingLane) & lane
+        }
+    }
+
+    /// All ones in lane `meter`, zeros in the others.
+    @inlinable @inline(__always)
+    static func laneMask(_ meter: Int) -> SIMD4<Int32> {
+        switch meter {
+        case 0: SIMD4(-1, 0, 0, 0)
+        case 1: SIMD4(0, -1, 0, 0)
+        case 2: SIMD4(0, 0, -1, 0)
+        default: SIMD4(0, 0, 0, -1)
         }
     }
 
