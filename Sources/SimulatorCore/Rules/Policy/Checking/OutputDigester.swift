@@ -70,7 +70,9 @@ package struct OutputDigester {
             head |= 1 << 48
             word ^= UInt64(bitPattern: resetAt.millisecondsSince1970) &* 0xE703_7ED1_A0B4_28DB
         }
-        for (meter, counts) in output.counts.enumerated() {
+        // (By index: the collection's iterator copied the counts, 120 bytes, to read them.)
+        for meter in 0..<output.counts.count {
+            let counts = output.counts[meter]
             let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
                 ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
             word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)

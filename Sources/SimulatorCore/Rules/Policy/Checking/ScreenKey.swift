@@ -15,12 +15,52 @@ import SubscriptionModel
 /// a count that keeps growing (a premium user's stock) does not make every key new.
 /// Every count below its ceiling, and the ceiling itself, stays its own key, so a screen
 /// wrong at or before a threshold is still rendered and caught.
+///
+/// Held as two vectors of four lanes (the plan, the product, `renews` and the expiry day;
+/// the four counts), each field a lane at a fixed index: a key is built in registers and
+/// copied and compared whole. (Built field by field in memory, as a struct of scalars, its
+/// copy read back what had just been stored in smaller pieces, and waited on every one.)
 struct ScreenKey: Hashable {
-    var plan: Int32 = -1
-    var product: Int32 = -1
-    var renews = false
-    var expiryDay: Int32 = .min
-    var count0 = 0, count1 = 0, count2 = 0, count3 = 0
+    private var head = SIMD4<Int32>(-1, -1, 0, .min)
+    private var counts = SIMD4<Int32>()
+
+    /// The plan's index (-1: none).
+    var plan: Int32 {
+        get { head[0] }
+        set { head[0] = newValue }
+    }
+    /// The entitlement's product (-1: none, or not read).
+    var product: Int32 {
+        get { head[1] }
+        set { head[1] = newValue }
+    }
+    /// The entitlement's `renews`, when read.
+    var renews: Bool {
+        get { head[2] != 0 }
+        set { head[2] = newValue ? 1 : 0 }
+    }
+    /// The expiry's local date (days since 1970; `Int32.min`: none, or not read).
+    var expiryDay: Int32 {
+        get { head[3] }
+        set { head[3] = newValue }
+    }
+    /// The counts the screens read, up to their ceilings.
+    var count0: Int {
+        get { Int(counts[0]) }
+        set { counts[0] = Int32(truncatingIfNeeded: newValue) }
+    }
+    var count1: Int {
+        get { Int(counts[1]) }
+        set { counts[1] = Int32(truncatingIfNeeded: newValue) }
+    }
+    var count2: Int {
+        get { Int(counts[2]) }
+        set { counts[2] = Int32(truncatingIfNeeded: newValue) }
+    }
+    var count3: Int {
+        get { Int(counts[3]) }
+        set { counts[3] = Int32(truncatingIfNeeded: newValue) }
+    }
 
     /// What a policy's screens read, found once by walking its screen expressions.
     struct Reads: Sendable {
@@ -217,8 +257,13 @@ struct ScreenKey: Hashable {
     /// Equal when every field is (inline: keys are compared at most events).
     @inline(__always)
     static func == (lhs: ScreenKey, rhs: ScreenKey) -> Bool {
-        lhs.plan == rhs.plan && lhs.product == rhs.product && lhs.renews == rhs.renews && lhs.expiryDay == rhs.expiryDay
-            && lhs.count0 == rhs.count0 && lhs.count1 == rhs.count1 && lhs.count2 == rhs.count2 && lhs.count3 == rhs.count3
+        lhs.head == rhs.head && lhs.counts == rhs.counts
+    }
+
+    /// Hashes both vectors.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(head)
+        hasher.combine(counts)
     }
 
     /// A key no output has (its plan is no index nor `none`): "no key yet".
