@@ -130,9 +130,11 @@ struct InvariantTimelines {
             switch below(10) {
             case 0: at += Int64(below(4 * 24)) * Milliseconds.hour // a few days
             case 1:
-                // Close to the next UTC midnight (give or take 30 minutes).
+                // Close to the next UTC midnight (give or take 30 minutes), never before the
+                // event before: a timeline's instants never go back (a clock that does is the
+                // zone's, which `setZone` moves).
                 let day = Milliseconds.twentyFourHours
-                at = (at / day + 1) * day - 30 * Milliseconds.minute + Int64(below(60)) * Milliseconds.minute
+                at = max(at, (at / day + 1) * day - 30 * Milliseconds.minute + Int64(below(60)) * Milliseconds.minute)
             default: at += Int64(1 + below(90)) * Milliseconds.minute
             }
             if below(15) == 0 {

@@ -144,6 +144,9 @@ struct ScreenKeyTests {
         // the lanes of two vectors of four 32-bit lanes: a field stored beside them changes
         // the key's size.
         #expect(MemoryLayout<ScreenKey>.size == 32)
+        // Each field reads back what was written to it: no two share a lane.
+        #expect(base.plan == 1 && base.product == 2 && base.renews && base.expiryDay == 20_500)
+        #expect((base.count0, base.count1, base.count2, base.count3) == (1, 2, 3, 4))
         expectEqualityReadsEveryField(base, [
             ("plan", { $0.plan = 0 }), ("product", { $0.product = -1 }), ("renews", { $0.renews = false }),
             ("expiryDay", { $0.expiryDay = .min }), ("count0", { $0.count0 = 0 }), ("count1", { $0.count1 = 0 }),

@@ -1,6 +1,7 @@
 /// An implementation whose whole state is one value the check can compare and copy: a
-/// step is a pure function of that value and the event, and two equal values give equal
-/// outputs for every event that follows.
+/// step depends on that value, the event, and what the implementation was built with (its
+/// rules, the same for two instances the check makes alike), and two equal values give
+/// equal outputs and equal values again for every event that follows.
 ///
 /// `TimelineCheck` steps the shadow of such an implementation (the instance that never
 /// sees the events that change nothing) only while the shadow's state differs from the

@@ -39,8 +39,9 @@ public struct ReferenceImplementation: SubscriptionImplementation, StateFollowin
     private var dates: (any LocalDateSource)?
     private static let unstarted = SubscriptionMachine(policy: .mealCapture)
 
-    /// The current user's state: a plain value whose `==` compares every field a step
-    /// reads (`StateFollowing`).
+    /// The current user's state (`StateFollowing`): a plain value whose `==` compares
+    /// everything a step's output depends on (a zone clock's cached offset span aside,
+    /// which only ever holds the zone table's own values).
     package var followedState: SubscriptionState {
         get { state }
         set { state = newValue }
