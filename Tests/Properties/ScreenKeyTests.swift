@@ -138,7 +138,7 @@ struct ScreenKeyTests {
         base.product = 2
         base.renews = true
         base.expiryDay = 20_500
-        (base.count0, base.count1, base.count2, base.count3) = (1, 2, 3, 4)
+        (base[count: 0], base[count: 1], base[count: 2], base[count: 3]) = (1, 2, 3, 4)
         // `==` is written out by hand (inline, for speed): a field added to the key and not
         // to `==` would let two screens share a key, and fails here. The eight fields are
         // the lanes of two vectors of four 32-bit lanes: a field stored beside them changes
@@ -146,11 +146,11 @@ struct ScreenKeyTests {
         #expect(MemoryLayout<ScreenKey>.size == 32)
         // Each field reads back what was written to it: no two share a lane.
         #expect(base.plan == 1 && base.product == 2 && base.renews && base.expiryDay == 20_500)
-        #expect((base.count0, base.count1, base.count2, base.count3) == (1, 2, 3, 4))
+        #expect((base[count: 0], base[count: 1], base[count: 2], base[count: 3]) == (1, 2, 3, 4))
         expectEqualityReadsEveryField(base, [
             ("plan", { $0.plan = 0 }), ("product", { $0.product = -1 }), ("renews", { $0.renews = false }),
-            ("expiryDay", { $0.expiryDay = .min }), ("count0", { $0.count0 = 0 }), ("count1", { $0.count1 = 0 }),
-            ("count2", { $0.count2 = 0 }), ("count3", { $0.count3 = 0 }),
+            ("expiryDay", { $0.expiryDay = .min }), ("count 0", { $0[count: 0] = 0 }), ("count 1", { $0[count: 1] = 0 }),
+            ("count 2", { $0[count: 2] = 0 }), ("count 3", { $0[count: 3] = 0 }),
         ], storedFields: 2)
     }
 

@@ -44,22 +44,11 @@ struct ScreenKey: Hashable {
         get { head[3] }
         set { head[3] = newValue }
     }
-    /// The counts the screens read, up to their ceilings.
-    var count0: Int {
-        get { Int(counts[0]) }
-        set { counts[0] = Int32(truncatingIfNeeded: newValue) }
-    }
-    var count1: Int {
-        get { Int(counts[1]) }
-        set { counts[1] = Int32(truncatingIfNeeded: newValue) }
-    }
-    var count2: Int {
-        get { Int(counts[2]) }
-        set { counts[2] = Int32(truncatingIfNeeded: newValue) }
-    }
-    var count3: Int {
-        get { Int(counts[3]) }
-        set { counts[3] = Int32(truncatingIfNeeded: newValue) }
+    /// The counts the screens read, up to their ceilings, at positions 0 to 3 (a constant
+    /// position is a lane set in a register).
+    subscript(count position: Int) -> Int {
+        get { Int(counts[position]) }
+        set { counts[position] = Int32(truncatingIfNeeded: newValue) }
     }
 
     /// What a policy's screens read, found once by walking its screen expressions.
@@ -131,10 +120,10 @@ struct ScreenKey: Hashable {
                 let value = counts[meter][window]
                 return row < 0 ? value : min(value, ceilings[row + position])
             }
-            key.count0 = read(0)
-            if count > 1 { key.count1 = read(1) }
-            if count > 2 { key.count2 = read(2) }
-            if count > 3 { key.count3 = read(3) }
+            key[count: 0] = read(0)
+            if count > 1 { key[count: 1] = read(1) }
+            if count > 2 { key[count: 2] = read(2) }
+            if count > 3 { key[count: 3] = read(3) }
             return key
         }
     }
@@ -144,14 +133,9 @@ struct ScreenKey: Hashable {
     @inline(never)
     private static func fillCredits(_ key: inout ScreenKey, counts: MeterCounts, creditMeters: [Int], from: Int) {
         for (offset, meter) in creditMeters.enumerated() {
-            let credits = counts.credits(of: meter)
-            switch from + offset {
-            case 0: key.count0 = credits
-            case 1: key.count1 = credits
-            case 2: key.count2 = credits
-            case 3: key.count3 = credits
-            default: return // past the key: `isComplete` is false, and screens are rendered every time
-            }
+            // Past the key: `isComplete` is false, and screens are rendered every time.
+            guard from + offset < 4 else { return }
+            key[count: from + offset] = counts.credits(of: meter)
         }
     }
 

@@ -26,10 +26,10 @@ struct ScreenKeySet {
     private func slot(of key: ScreenKey) -> Int {
         var hash = UInt64(UInt32(bitPattern: key.plan)) | UInt64(UInt32(bitPattern: key.product)) << 32
         hash = (hash ^ UInt64(UInt32(bitPattern: key.expiryDay)) ^ (key.renews ? 0x8000_0000_0000_0000 : 0)) &* 0x9E37_79B9_7F4A_7C15
-        hash = (hash ^ UInt64(bitPattern: Int64(key.count0))) &* 0xBF58_476D_1CE4_E5B9
-        hash = (hash ^ UInt64(bitPattern: Int64(key.count1))) &* 0x94D0_49BB_1331_11EB
-        hash = (hash ^ UInt64(bitPattern: Int64(key.count2))) &* 0x9E37_79B9_7F4A_7C15
-        hash = (hash ^ UInt64(bitPattern: Int64(key.count3))) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ UInt64(bitPattern: Int64(key[count: 0]))) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ UInt64(bitPattern: Int64(key[count: 1]))) &* 0x94D0_49BB_1331_11EB
+        hash = (hash ^ UInt64(bitPattern: Int64(key[count: 2]))) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ UInt64(bitPattern: Int64(key[count: 3]))) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     }
 
