@@ -78,17 +78,10 @@ public struct SubscriptionState: Hashable, Sendable {
     }
 
     /// The first day of `day`'s month and of the month after it, months starting on day
-    /// `anchor` of each calendar month (1 to 31; a month with fewer days starts on its
-    /// last: anchor 31 gives 31 January, 28 or 29 February, 31 March, 30 April). (Out of
-    /// line: a usage day enters another month once a month at most.)
-    @inline(never)
+    /// `anchor` of each calendar month (`AnchoredMonth`).
+    @inline(__always)
     static func month(of day: LocalDate, anchor: Int) -> (start: Int32, next: Int32) {
-        let (year, month, _) = day.components
-        func start(_ year: Int, _ month: Int) -> Int32 {
-            let (y, m) = month == 0 ? (year - 1, 12) : month == 13 ? (year + 1, 1) : (year, month)
-            return LocalDate(year: y, month: m, day: min(anchor, LocalDate.daysInMonth(year: y, month: m))).daysSince1970
-        }
-        let thisStart = start(year, month)
-        return day.daysSince1970 >= thisStart ? (thisStart, start(year, month + 1)) : (start(year, month - 1), thisStart)
+        let month = AnchoredMonth.of(day, anchor: anchor)
+        return (Int32(truncatingIfNeeded: month.start), Int32(truncatingIfNeeded: month.next))
     }
 }

@@ -1,13 +1,13 @@
-import SubscriptionModel
-
 /// Months that start on a given day of each calendar month (format 10's months from the
-/// purchase), as the generator and the coverage tracker count them: a month anchored on
-/// day `anchor` starts on that day, or on a shorter month's last day (anchor 31: 31
-/// January, 28 or 29 February, 31 March). Anchor 1 gives calendar months. (The checker
-/// finds month starts its own way, walking the days: `Oracle.nextMonthStart(_:anchor:)`.)
+/// purchase), as the engine, the generator and the coverage tracker count them: a month
+/// anchored on day `anchor` starts on that day, or on a shorter month's last day (anchor
+/// 31: 31 January, 28 or 29 February, 31 March, 30 April). Anchor 1 gives calendar months.
+/// (The checker finds month starts its own way, walking the days:
+/// `Oracle.nextMonthStart(_:anchor:)`, so a mistake here is caught, not shared.)
 package enum AnchoredMonth {
     /// The month `date` is in: its number (`year * 12 + month` of the calendar month it
-    /// starts in) and its first day and the next month's, in days since 1970.
+    /// starts in) and its first day and the next month's, in days since 1970. (Out of line:
+    /// a usage day enters another month once a month at most.)
     @inline(never)
     package static func of(_ date: LocalDate, anchor: Int) -> (number: Int, start: Int, next: Int) {
         let (year, month, day) = date.components
