@@ -93,24 +93,24 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         @inline(__always)
         set {
             setVector(meter, newValue.lanes)
-            // The week and rolling lanes are blended in, not stored by index: a lane stored
-            // at a variable index goes through memory, and the next read of the whole
-            // vector stalled on it (store forwarding fails), at every counted use.
-            let lane = Self.laneMask(meter)
-            weeks = weeks & ~lane | SIMD4(repeating: newValue.weekLane) & lane
-            rollings = rollings & ~lane | SIMD4(repeating: newValue.rollingLane) & lane
+            Self.setLane(&weeks, meter, newValue.weekLane)
+            Self.setLane(&rollings, meter, newValue.rollingLane)
         }
     }
 
-    /// All ones in lane `meter`, zeros in the others.
+    /// Sets lane `meter` of `vector` to `value`, blended in with a mask rather than stored
+    /// by index: a lane stored at a variable index goes through memory, and the next read
+    /// of the whole vector stalls on it (store forwarding fails), which at every counted
+    /// use cost the checker 12 % of its time.
     @inlinable @inline(__always)
-    static func laneMask(_ meter: Int) -> SIMD4<Int32> {
-        switch meter {
+    static func setLane(_ vector: inout SIMD4<Int32>, _ meter: Int, _ value: Int32) {
+        let lane: SIMD4<Int32> = switch meter {
         case 0: SIMD4(-1, 0, 0, 0)
         case 1: SIMD4(0, -1, 0, 0)
         case 2: SIMD4(0, 0, -1, 0)
         default: SIMD4(0, 0, 0, -1)
         }
+        vector = vector & ~lane | SIMD4(repeating: value) & lane
     }
 
     /// The credits held for meter `meter` (a policy with credit packs; 0 for a meter no
@@ -146,7 +146,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     package mutating func setCredits(_ credits: Int, of meter: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
-        storage.3[meter] = Int32(credits)
+        Self.setLane(&storage.3, meter, Int32(credits))
     }
 
     /// Meter `meter`'s counts as one vector.
@@ -230,6 +230,8 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inline(__always)
     mutating func countWeek(meter: Int, cost: Int) {
         let units = Int32(truncatingIfNeeded: cost)
+        // (Stored by index, not with `setLane`: blended, study-week ran 3 % slower; the
+        // rolling count's blend made ask-window 6 % faster.)
         weeks[meter] = Swift.min(weeks[meter], .max &- units) &+ units
     }
 
@@ -237,13 +239,13 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     /// policy with a rolling limit).
     mutating func countRolling(meter: Int, cost: Int) {
         let units = Int32(truncatingIfNeeded: cost)
-        rollings[meter] = Swift.min(rollings[meter], .max &- units) &+ units
+        Self.setLane(&rollings, meter, Swift.min(rollings[meter], .max &- units) &+ units)
     }
 
     /// Takes `cost` back from meter `meter`'s `rolling` count (a use the window no longer
     /// holds), never below 0.
     mutating func expireRolling(meter: Int, cost: Int32) {
-        rollings[meter] = Swift.max(0, rollings[meter] &- cost)
+        Self.setLane(&rollings, meter, Swift.max(0, rollings[meter] &- cost))
     }
 
     /// The largest a count or a credit balance gets (a lane's largest value): a use or a
@@ -257,7 +259,7 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     mutating func addCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
-        storage.3[meter] = Int32(Swift.min(Int(storage.3[meter]) + count, Self.largest))
+        Self.setLane(&storage.3, meter, Int32(Swift.min(Int(storage.3[meter]) + count, Self.largest)))
     }
 
     /// Takes up to `count` credits from meter `meter`, never below 0 (a refund of a pack,
@@ -266,6 +268,6 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     mutating func takeCredits(meter: Int, _ count: Int) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         precondition(meterCount <= Self.creditCapacity, "credits need a policy of at most \(Self.creditCapacity) meters")
-        storage.3[meter] = Swift.max(0, storage.3[meter] - Int32(clamping: count))
+        Self.setLane(&storage.3, meter, Swift.max(0, storage.3[meter] - Int32(clamping: count)))
     }
 }
