@@ -11,14 +11,8 @@ import Testing
 struct AppLifeTests {
     @Test("a count kept only in memory is found, and shrunk to a relaunch (seed 20261121, up to 60 users)")
     func countInMemoryShrinksToARelaunch() async throws {
-        var report: HarnessReport?
-        try await withKnownIssue {
-            report = try await SubscriptionHarness.check(CardQuota.adapter(.countInMemory), policy: .dailyQuip, users: 60, seed: 20261121)
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("CardQuota(countInMemory) broke") == true
-        }
-        let hunted = try #require(report)
-        let failure = try #require(hunted.failure, "the count kept in memory was not found in 60 users")
+        let failure = try await plantedMistake(CardQuota.adapter(.countInMemory), policy: .dailyQuip, users: 60, seed: 20261121,
+                                               notFound: "the count kept in memory was not found in 60 users")
         let actions = failure.timeline.events.map(\.action)
         // The relaunch is the cause: the shrunk timeline keeps one, and no reinstall (which
         // would also lose the count, but is not the simplest story).

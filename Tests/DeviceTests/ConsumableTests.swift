@@ -12,14 +12,8 @@ struct ConsumableTests {
 
     @Test("an app that remembers the transactions it credited only in memory credits them again at a launch: found, and shrunk to a story with a purchase and a relaunch (seed 20261121, up to 80 users)")
     func transactionsCreditedAgainAtALaunch() async throws {
-        var report: HarnessReport?
-        try await withKnownIssue {
-            report = try await SubscriptionHarness.check(EngineApp.adapter(Self.policy, transactionsInMemory: true), policy: Self.policy,
-                                                        users: 80, seed: 20261121)
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("EngineApp(transactionsInMemory) broke") == true
-        }
-        let failure = try #require(report?.failure, "crediting again at a launch was not found in 80 users")
+        let failure = try await plantedMistake(EngineApp.adapter(Self.policy, transactionsInMemory: true), policy: Self.policy,
+                                               users: 80, seed: 20261121, notFound: "crediting again at a launch was not found in 80 users")
         let actions = failure.timeline.events.map(\.action)
         #expect(actions.contains { if case .purchase = $0 { true } else { false } }, "shrunk to: \(actions.map(\.name))")
         let launch = try #require(actions.lastIndex { $0 == .relaunch || $0 == .reinstall }, "shrunk to: \(actions.map(\.name))")

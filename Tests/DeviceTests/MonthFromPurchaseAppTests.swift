@@ -13,13 +13,8 @@ struct MonthFromPurchaseAppTests {
 
     @Test("an app that starts the month when it hears of a purchase, not at its purchaseDate, is caught (seed 20261121, up to 16 users)")
     func monthFromHearing() async throws {
-        var report: HarnessReport?
-        try await withKnownIssue {
-            report = try await SubscriptionHarness.check(EngineApp.adapter(Self.policy, monthFromHearing: true), policy: Self.policy, users: 16)
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("EngineApp(monthFromHearing) broke") == true
-        }
-        let failure = try #require(report?.failure, "the month counted from the hearing was not found in 16 users")
+        let failure = try await plantedMistake(EngineApp.adapter(Self.policy, monthFromHearing: true), policy: Self.policy,
+                                               users: 16, notFound: "the month counted from the hearing was not found in 16 users")
         #expect(["no-over-blocking", "limits-respected", "exact-screens"].contains(failure.violation.invariant.rawValue), "\(failure.violation)")
         // The counterexample keeps a purchase the app heard of at a later launch.
         let actions = failure.timeline.events.map(\.action)
