@@ -20,6 +20,8 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
     package private(set) var reference: FlagshipReferenceImplementation<ZoneTableDates>?
     /// Whether `reference` is set: a plain flag the loop tests, rather than the optional's tag.
     private let comparesWithReference: Bool
+    /// The stages a scratch build skips (`StageSwitches`; none in a normal build).
+    private let skips = StageSwitches.skipped
 
     /// A check of the implementations `make` builds, against `policy`; with
     /// `comparingWithReference`, every output is also compared with the reference model's.
@@ -68,7 +70,7 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
     package mutating func check<Observer: TraceObserver<FlagshipRules>>(zone: TimeZoneRules, events: UnsafeBufferPointer<FlagshipEvent>, observer: inout Observer) -> Verdict {
         implementation.start(zone: zone)
         checker.start(zone: zone)
-        let lockstep = events.contains { $0.action.isLookOrReinstall }
+        let lockstep = !skips.shadow && events.contains { $0.action.isLookOrReinstall }
         if lockstep {
             shadow.start(zone: zone)
             checker.record(.lookAndReinstallChangeNothing)
@@ -103,6 +105,7 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
         // Each pass works on a local copy of what it updates and stores it back at the
         // end: nothing else can then touch that state, so it stays in registers.
         // 1. The implementation's outputs.
+        if skips.step { return nil }
         var implementation = self.implementation
         for index in range {
             (outputs + (index &- base)).initialize(to: implementation.handle(events[index]))
@@ -112,7 +115,7 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
         var failure: Violation<FlagshipInvariant>?
         var passed = range.upperBound
         var checker = self.checker
-        if let (index, violation) = checker.check(events, range, outputs: outputs) {
+        if !skips.checker, let (index, violation) = checker.check(events, range, outputs: outputs) {
             failure = violation
             passed = index
         }
@@ -148,12 +151,16 @@ package struct FlagshipTimelineCheck<Implementation: FlagshipImplementation> {
             self.shadow = shadow
         }
         // 4. What the passing events did.
-        var watcher = observer
-        watcher.observe(events, base..<passed, outputs: UnsafePointer(outputs))
-        observer = watcher
+        if !skips.observer {
+            var watcher = observer
+            watcher.observe(events, base..<passed, outputs: UnsafePointer(outputs))
+            observer = watcher
+        }
         var digest = progress.digest
-        for index in base..<passed {
-            digest.add(outputs[index &- base])
+        if !skips.digest {
+            for index in base..<passed {
+                digest.add(outputs[index &- base])
+            }
         }
         progress.digest = digest
         return failure

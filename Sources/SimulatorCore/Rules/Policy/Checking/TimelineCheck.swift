@@ -85,7 +85,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         checker.start(zone: zone)
         reference?.start(zone: zone)
         var lockstep = false
-        for event in events where event.action.changesNothing {
+        for event in events where event.action.changesNothing && !StageSwitches.skipsShadow {
             lockstep = true
             break
         }
@@ -99,10 +99,11 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         var level = follower != nil
         for index in events.indices {
             let event = events[index]
+            if StageSwitches.skipsStep { continue }
             let changesNothing = lockstep && event.action.changesNothing
             if level, changesNothing { Self.copyState(follower!, from: &implementation, to: &shadow) } // as it was before the event
             let output = implementation.handle(event)
-            let found = Implementation.showsOwnScreens
+            let found = StageSwitches.skipsChecker ? nil : Implementation.showsOwnScreens
                 ? checker.check(event, output, screens: implementation.screens(of: output, policy: policy))
                 : checker.check(event, output)
             if let violation = found {
@@ -124,8 +125,8 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
                 }
                 if let follower { level = Self.sameState(follower, &implementation, &shadow) }
             }
-            observer.observe(event, output)
-            digester.add(output)
+            if !StageSwitches.skipsObserver { observer.observe(event, output) }
+            if !StageSwitches.skipsDigest { digester.add(output) }
         }
         return Verdict(violation: nil, digest: digester.digest)
     }

@@ -394,7 +394,7 @@ package struct TraceChecker {
             stored[meter].stock -= 1
         }
 
-        if hasScreens,
+        if hasScreens, !StageSwitches.skipsScreens,
            let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
             return violation
         }
