@@ -125,6 +125,16 @@ struct CalendarEdgeTests {
         #expect(reached == ["month-end-31": 1, "year-end": 1], "\(reached)")
     }
 
+    @Test("a set of edges visits, without an array, exactly its members in declaration order (every one of the sets)")
+    func visitingASet() {
+        for raw in 0..<UInt16(1 << CalendarEdge.allCases.count) {
+            let edges = CalendarEdge.Edges(rawValue: raw)
+            var visited: [CalendarEdge] = []
+            edges.forEach { visited.append($0) }
+            #expect(visited == edges.members, "edges \(raw)")
+        }
+    }
+
     @Test("classifying days: month lengths, leap years (2000 and 2100), DST days in the device's and in a fixed calendar")
     func classification() {
         func edges(_ text: String) -> [String] {

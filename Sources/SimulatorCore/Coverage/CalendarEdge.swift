@@ -125,6 +125,17 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
 
         /// The edges in the set, in declaration order.
         package var members: [CalendarEdge] { CalendarEdge.allCases.filter(contains) }
+
+        /// Calls `body` with each edge in the set, in declaration order, allocating nothing
+        /// (`members` builds two arrays: what a generator asking every day should not).
+        @inlinable
+        package func forEach(_ body: (CalendarEdge) -> Void) {
+            var bits = rawValue
+            while bits != 0 {
+                body(CalendarEdge(rawValue: bits.trailingZeroBitCount)!)
+                bits &= bits &- 1
+            }
+        }
     }
 
     // MARK: Classifying a day
