@@ -41,8 +41,9 @@ package enum StageSwitches {
     @inlinable package static var skipsStep: Bool { false }
     #endif
 
-    /// Every switch, read once: what a loop in another module keeps (across modules a
-    /// switch is a call, even where it is the constant `false`).
+    /// Every switch but the screens', read once: what a check keeps, rather than read a
+    /// switch at every event (in a build with the switches, each is a lazy global; across
+    /// modules, even the constant `false` is a call).
     package struct Skipped: Sendable {
         package var checker, observer, digest, shadow, step: Bool
     }

@@ -84,8 +84,10 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         implementation.start(policy: policy, zone: zone)
         checker.start(zone: zone)
         reference?.start(zone: zone)
+        // (Read once: in a build with the switches, each is a lazy global.)
+        let skips = StageSwitches.skipped
         var lockstep = false
-        for event in events where event.action.changesNothing && !StageSwitches.skipsShadow {
+        for event in events where event.action.changesNothing && !skips.shadow {
             lockstep = true
             break
         }
@@ -99,11 +101,11 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         var level = follower != nil
         for index in events.indices {
             let event = events[index]
-            if StageSwitches.skipsStep { continue }
+            if skips.step { continue }
             let changesNothing = lockstep && event.action.changesNothing
             if level, changesNothing { Self.copyState(follower!, from: &implementation, to: &shadow) } // as it was before the event
             let output = implementation.handle(event)
-            let found = StageSwitches.skipsChecker ? nil : Implementation.showsOwnScreens
+            let found = skips.checker ? nil : Implementation.showsOwnScreens
                 ? checker.check(event, output, screens: implementation.screens(of: output, policy: policy))
                 : checker.check(event, output)
             if let violation = found {
@@ -125,8 +127,8 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
                 }
                 if let follower { level = Self.sameState(follower, &implementation, &shadow) }
             }
-            if !StageSwitches.skipsObserver { observer.observe(event, output) }
-            if !StageSwitches.skipsDigest { digester.add(output) }
+            if !skips.observer { observer.observe(event, output) }
+            if !skips.digest { digester.add(output) }
         }
         return Verdict(violation: nil, digest: digester.digest)
     }

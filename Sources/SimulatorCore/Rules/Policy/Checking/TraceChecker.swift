@@ -63,7 +63,8 @@ package struct TraceChecker {
     /// Whether every count a screen reads is one the contract shows (and the checker
     /// compares before the screens).
     private let screensReadShownWindows: Bool
-    /// Whether the policy has screens at all.
+    /// Whether the policy has screens at all (and a scratch build does not skip them:
+    /// `StageSwitches`).
     private let hasScreens: Bool
     /// Whether the policy sells credit packs (and so the credits are checked).
     private let hasCreditPacks: Bool
@@ -134,7 +135,7 @@ package struct TraceChecker {
     package init(policy: SubscriptionPolicy, dates: (any LocalDateSource)? = nil) {
         self.rules = Rules(policy: policy)
         let screenReads = ScreenKey.Reads(policy: policy)
-        self.hasScreens = !policy.screens.isEmpty
+        self.hasScreens = !policy.screens.isEmpty && !StageSwitches.skipsScreens
         self.hasCreditPacks = !policy.creditPacks.isEmpty
         self.screenReads = screenReads
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
@@ -394,7 +395,7 @@ package struct TraceChecker {
             stored[meter].stock -= 1
         }
 
-        if hasScreens, !StageSwitches.skipsScreens,
+        if hasScreens,
            let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
             return violation
         }
