@@ -125,7 +125,7 @@ struct CalendarEdgeTests {
         #expect(reached == ["month-end-31": 1, "year-end": 1], "\(reached)")
     }
 
-    @Test("a set of edges visits, without an array, exactly its members in declaration order (every one of the sets)")
+    @Test("a set of edges visits exactly its members, in declaration order (every one of the sets)")
     func visitingASet() {
         for raw in 0..<UInt16(1 << CalendarEdge.allCases.count) {
             let edges = CalendarEdge.Edges(rawValue: raw)

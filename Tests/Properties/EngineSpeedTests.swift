@@ -1,6 +1,5 @@
 import Foundation
 import Simulator
-import SimulatorCore
 import SubscriptionModel
 import Testing
 
@@ -25,15 +24,6 @@ struct EngineSpeedTests {
         #expect(counts.description == Array(counts).description)
         #expect(MeterCounts(meters: 3) == [UsageCounts(), UsageCounts(), UsageCounts()])
         #expect(MeterCounts(meters: MeterCounts.capacity).count == MeterCounts.capacity)
-    }
-
-    @Test("a build without -DSIMULATE_STAGE_SWITCHES skips no stage of a check, whatever SIMULATE_SKIP says")
-    func normalBuildSkipsNoStage() {
-        // (Set before the switches are first read: a build with them would read it then.)
-        setenv("SIMULATE_SKIP", "checker,screens,observer,digest,shadow,step", 1)
-        defer { unsetenv("SIMULATE_SKIP") }
-        let skipped = StageSwitches.skipped
-        #expect(!skipped.checker && !skipped.observer && !skipped.digest && !skipped.shadow && !skipped.step && !StageSwitches.skipsScreens)
     }
 
     @Test("an output built from an array of counts is the output built from meter counts")

@@ -132,7 +132,7 @@ package enum CalendarEdge: Int, CaseIterable, Hashable, Sendable {
         package func forEach(_ body: (CalendarEdge) -> Void) {
             var bits = rawValue
             while bits != 0 {
-                body(CalendarEdge(rawValue: bits.trailingZeroBitCount)!)
+                if let edge = CalendarEdge(rawValue: bits.trailingZeroBitCount) { body(edge) } // (a bit no edge has is skipped, as `members` skips it)
                 bits &= bits &- 1
             }
         }

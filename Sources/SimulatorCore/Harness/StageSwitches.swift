@@ -7,10 +7,11 @@ import Foundation
 /// `simulate bench` with `SIMULATE_SKIP` set to a comma-separated list of `checker`,
 /// `screens`, `observer`, `digest`, `shadow` and `step`.
 ///
-/// A normal build compiles none of it: every switch is the constant `false`, so the
-/// checks that read one vanish and the hot loops are as they were. (With a stage
-/// skipped, a run's verdicts, coverage and digest are not a real run's: the switches are
-/// for timing, never for results.)
+/// A normal build compiles none of it: every switch is the constant `false`, and the
+/// checks that read one fold away (`FlagshipTimelineCheck`, in another module, keeps
+/// constants of its own). With a stage skipped, a run's verdicts, coverage and digest
+/// are not a real run's: the switches are for timing, never for results. A name the
+/// list does not know is ignored.
 package enum StageSwitches {
     #if SIMULATE_STAGE_SWITCHES
     private static let names = Set((ProcessInfo.processInfo.environment["SIMULATE_SKIP"] ?? "").split(separator: ",").map(String.init))
