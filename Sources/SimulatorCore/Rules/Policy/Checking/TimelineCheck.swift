@@ -86,11 +86,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
         reference?.start(zone: zone)
         // (Read once: in a build with the switches, each is a lazy global.)
         let skips = StageSwitches.skipped
-        var lockstep = false
-        for event in events where event.action.changesNothing && !skips.shadow {
-            lockstep = true
-            break
-        }
+        let lockstep = !skips.shadow && events.contains { $0.action.changesNothing }
         if lockstep {
             shadow.start(policy: policy, zone: zone)
             checker.record(.lookAndReinstallChangeNothing)
