@@ -149,9 +149,9 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         Self.setLane(&storage.3, meter, Int32(credits))
     }
 
-    /// Meter `meter`'s counts as one vector.
+    /// Meter `meter`'s counts as one vector (`day`, `month`, `total`, `stock`).
     @inlinable @inline(__always)
-    func vector(_ meter: Int) -> SIMD4<Int32> {
+    package func vector(_ meter: Int) -> SIMD4<Int32> {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         switch meter {
         case 0: return storage.0
@@ -161,9 +161,9 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
         }
     }
 
-    /// Sets meter `meter`'s counts from one vector.
+    /// Sets meter `meter`'s counts from one vector (`day`, `month`, `total`, `stock`).
     @inlinable @inline(__always)
-    mutating func setVector(_ meter: Int, _ counts: SIMD4<Int32>) {
+    package mutating func setVector(_ meter: Int, _ counts: SIMD4<Int32>) {
         precondition(meter >= 0 && meter < meterCount, "meter index out of range")
         switch meter {
         case 0: storage.0 = counts

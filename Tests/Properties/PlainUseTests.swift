@@ -1,0 +1,122 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// The trace checker expects its commonest event, an allowed use of a feature that
+/// counts on one meter, in a few comparisons, and checks anything else the whole way,
+/// which names what differs. These traces doctor one thing at a time in such a use's
+/// output, and expect the invariant the whole check names; and they take uses at the
+/// shortcut's edges (the last one a limit allows, the first of a new day or month, one
+/// that costs several units) through it, undoctored and doctored.
+@Suite("An allowed use checked in a few comparisons is judged as the whole check judges it")
+struct PlainUseTests {
+    typealias Script = InvariantScript
+    typealias Run = InvariantRun
+
+    /// daily-quip in Paris: five cards on 10 June, the fifth the last the day's 5 allows.
+    static var fiveCards: (script: Script, last: Int) {
+        var script = Script(.dailyQuip, zone: "Europe/Paris")
+        script("2026-06-10T08:00:00Z", .install)
+        let last = script.repeated(5, .use("view-card"), from: "2026-06-10T08:01:00Z")
+        return (script, last)
+    }
+
+    @Test("the last use a limit allows passes, and each field of its output doctored is named by its invariant")
+    func eachField() {
+        let (script, last) = Self.fiveCards
+        let output = script.referenceOutputs[last]
+        #expect(output.outcome == .allowed && output.counts[0].day == 5)
+        #expect(Run.doctored(script, at: last) == nil)
+
+        let premium = script.policy.planIndex("premium")
+        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+            (.planInForce, { $0.plan = premium }),
+            (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
+            (.noOverBlocking, { $0.outcome = .blocked }),
+            (.exactResponses, { $0.reason = .day }),
+            (.exactResponses, { $0.response = .paywall }),
+            (.resetAt, { $0.resetAt = Script.instant("2026-06-10T22:00:00Z") }),
+            (.upgradeOffer, { $0.upgrade = script.offer("premium") }),
+            (.countsFollowUses, { $0.counts[0].day = 4 }),
+        ]
+        for (position, (invariant, doctor)) in doctorings.enumerated() {
+            let violation = Run.doctored(script, at: last, tamper: doctor)
+            #expect(violation?.invariant == invariant && violation?.eventIndex == last, "doctoring \(position)")
+        }
+        // The contract shows only the windows some plan limits: daily-quip's `total` is not
+        // one, so the whole check, where the shortcut hands an output it does not match,
+        // passes a doctored `total` as it did before the shortcut.
+        #expect(Run.doctored(script, at: last) { $0.counts[0].total = 6 } == nil)
+    }
+
+    @Test("the sixth use, past the room, goes the whole way: blocked by the day, and an output that lets it through breaks the limit")
+    func pastTheRoom() {
+        var (script, _) = Self.fiveCards
+        let sixth = script("2026-06-10T08:10:00Z", .use("view-card"))
+        #expect(script.referenceOutputs[sixth].reason == .day)
+        #expect(Run.doctored(script, at: sixth) == nil)
+        let violation = Run.doctored(script, at: sixth) { output in
+            output.outcome = .allowed
+            output.reason = nil
+            output.response = nil
+            output.resetAt = nil
+            output.upgrade = nil
+            output.counts[0] = UsageCounts(day: 6, month: 6, total: 6, stock: 6)
+        }
+        #expect(violation?.invariant == .limitsRespected && violation?.eventIndex == sixth)
+    }
+
+    @Test("the first use of a new day reads the day's count as 0: an output that keeps it is named (daily-quip)")
+    func newDay() {
+        var (script, _) = Self.fiveCards
+        let nextDay = script("2026-06-11T08:00:00Z", .use("view-card"))
+        #expect(script.referenceOutputs[nextDay].counts[0] == UsageCounts(day: 1, month: 6, total: 6, stock: 6))
+        #expect(Run.doctored(script, at: nextDay) == nil)
+        let kept = Run.doctored(script, at: nextDay) { $0.counts[0].day = 6 }
+        #expect(kept?.invariant == .countsFollowUses && kept?.eventIndex == nextDay)
+    }
+
+    @Test("the first use of a new month reads the month's count as 0: an output that keeps it is named (oxalate)")
+    func newMonth() {
+        var script = Script(.oxalate, zone: "America/New_York")
+        script("2026-06-30T12:00:00Z", .install)
+        script.repeated(3, .use("ask-oracle"), from: "2026-06-30T12:01:00Z")
+        let nextMonth = script("2026-07-01T12:00:00Z", .use("ask-oracle"))
+        #expect(script.referenceOutputs[nextMonth].counts[0] == UsageCounts(day: 1, month: 1, total: 4, stock: 4))
+        #expect(Run.doctored(script, at: nextMonth) == nil)
+        let kept = Run.doctored(script, at: nextMonth) { $0.counts[0].month = 4 }
+        #expect(kept?.invariant == .countsFollowUses && kept?.eventIndex == nextMonth)
+    }
+
+    @Test("a use counts on its own meter only: another meter's count doctored is named (face-recall: a person added, the tags doctored)")
+    func otherMeter() {
+        var script = Script(.faceRecall, zone: "UTC")
+        script("2026-05-04T09:00:00Z", .install)
+        script("2026-05-04T09:01:00Z", .use("add-tag"))
+        let person = script("2026-05-04T09:02:00Z", .use("add-person"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[person].outcome == .allowed && outputs[person].counts[1].stock == 1)
+        #expect(Run.doctored(script, at: person) == nil)
+        let violation = Run.doctored(script, at: person) { $0.counts[1].stock = 0 }
+        #expect(violation?.invariant == .countsFollowUses && violation?.eventIndex == person)
+    }
+
+    @Test("a use costing 5 units that fills the day's 10 exactly passes; one that takes a credit it did not need breaks credits-kept (photo-units)")
+    func costAndCredits() throws {
+        let policy = try #require(PolicyLoader.builtIn("photo-units"))
+        var script = Script(policy, zone: "Europe/Paris")
+        script("2026-06-10T08:00:00Z", .install)
+        script("2026-06-10T08:01:00Z", .purchase("photo.units.25"))
+        script("2026-06-10T08:02:00Z", .use("generate"))
+        let filling = script("2026-06-10T08:03:00Z", .use("generate"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[filling].outcome == .allowed && outputs[filling].counts[0].day == 10)
+        #expect(outputs[filling].counts.credits(of: 0) == 25)
+        #expect(Run.doctored(script, at: filling) == nil)
+
+        var credited = outputs[filling].counts
+        credited.setCredits(24, of: 0)
+        let violation = Run.doctored(script, at: filling) { $0.counts = credited }
+        #expect(violation?.invariant == .creditsKept && violation?.eventIndex == filling)
+    }
+}
