@@ -72,6 +72,9 @@ package struct CoverageTracker {
     private let releasesMeter: [Int], hasHistory: [Bool]
     /// Per plan × meter: the stock limit, or −1; per plan × feature: the history window, or −1.
     private let stockLimits: [Int], historyDays: [Int]
+    /// Whether some plan limits a meter's stock, or some meter by week: only then can
+    /// counts that change within a usage day reach a category (`observeCounts`).
+    private let countsReachWithinDay: Bool
     /// Per product: whether it is a lifetime purchase, and its plan.
     private let isLifetime: [Bool], productPlan: [Int]
     /// Per feature: the meter whose calendar edges its uses are watched for (a feature
@@ -205,6 +208,7 @@ package struct CoverageTracker {
         self.hasHistory = policy.features.map(\.hasHistory)
         self.stockLimits = policy.plans.flatMap { plan in policy.meters.indices.map { plan.limit(meter: $0, .stock)?.value ?? -1 } }
         self.historyDays = policy.plans.flatMap { plan in policy.features.indices.map { plan.historyDays[$0] ?? -1 } }
+        self.countsReachWithinDay = stockLimits.contains { $0 >= 0 } || policy.countsWeeks
         self.isLifetime = policy.products.map { $0.kind == .nonConsumable }
         self.productPlan = policy.products.map(\.plan)
         self.offerLengths = UserTraits.offerLengths(of: policy)
@@ -586,6 +590,12 @@ package struct CoverageTracker {
         // Most events (a look, a blocked use, a use on the same day) change neither the
         // counts nor the usage day: nothing below can be reached then.
         if hasPrevious, day == previousDay, output.counts == previous { return }
+        // Nor, without stock limits or weeks, do other counts on the same usage day (a
+        // counted use): a reset needs a later day (and month), and nothing else is watched.
+        if hasPrevious, day == previousDay, !countsReachWithinDay {
+            previous = output.counts
+            return
+        }
         if countsWeeks { observeWeekRollover(output) }
         if hasPrevious {
             if monthNumber > previousMonth { hit(monthRollover) }
