@@ -70,10 +70,10 @@ package struct TraceChecker {
     private let hasCreditPacks: Bool
     /// Each feature's effect, whether it carries a diary day, and its cost, by feature index.
     private let features: [(effect: Feature.Effect, hasHistory: Bool, cost: Int, then: Int?)]
-    /// Per plan and feature (`plan * features + feature`), a use G6 can allow in one
-    /// comparison (`PlainUse`); none under a policy that keeps week or rolling counts.
-    private let plainUses: [PlainUse]
-    private let featureCount: Int
+    /// The uses G6 allows or blocks in one comparison (`PlainUses`): the commonest event,
+    /// an allowed one, is expected and checked in a few (`checkPlainUse`), and G9's offer
+    /// for a blocked one is a comparison per paid plan.
+    private let plainUses: PlainUses
     /// The rules the trace is checked against.
     package var policy: SubscriptionPolicy { rules.policy }
     /// G1–G9, written independently of the engine.
@@ -155,8 +155,7 @@ package struct TraceChecker {
         self.rollingLength = policy.rollingLength
         self.countsExtras = countsWeeks || countsRolling
         self.rollingUses = Array(repeating: [], count: policy.meters.count)
-        self.featureCount = policy.features.count
-        self.plainUses = countsExtras ? [] : policy.plans.flatMap { plan in policy.features.indices.map { PlainUse(plan: plan, feature: $0, policy: policy) } }
+        self.plainUses = PlainUses(policy: policy)
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
 
@@ -220,31 +219,6 @@ package struct TraceChecker {
         var released: Int?
         /// The counts in force of the feature's meter before the use.
         var before = UsageCounts()
-    }
-
-    /// A use of a feature that consumes one meter, counts no diary day and draws on no
-    /// second meter, under a plan that enables it, in a policy without week or rolling
-    /// counts: G6 allows it exactly when no count in force is above the plan's limit less
-    /// the use's cost (`room`, the largest count where a window has no limit), and G4 then
-    /// adds the cost to the meter. So the common use, allowed, is expected and checked in a
-    /// few comparisons (`checkPlainUse`); a use past the room goes the whole way.
-    private struct PlainUse {
-        /// The meter, or −1 when the use is not plain.
-        var meter = -1
-        var cost: Int32 = 0
-        /// `day`, `month`, `total`, `stock`.
-        var room = SIMD4<Int32>()
-
-        init(plan: Plan, feature index: Int, policy: SubscriptionPolicy) {
-            let feature = policy.features[index]
-            guard plan.enables(feature: index), !feature.hasHistory, feature.then == nil, case .consumes(let meter) = feature.effect else { return }
-            func room(_ window: LimitWindow) -> Int32 {
-                Int32(clamping: plan.limit(meter: meter, window).map { max($0.value - feature.cost, -1) } ?? MeterCounts.largest)
-            }
-            self.meter = meter
-            self.cost = Int32(clamping: feature.cost)
-            self.room = SIMD4(room(.day), room(.month), room(.total), room(.stock))
-        }
     }
 
     /// What G6–G9 gave for the last blocked use, and everything they read: a use of the
@@ -346,7 +320,7 @@ package struct TraceChecker {
 
         // The common use: allowed, and found so in a few comparisons.
         if !plainUses.isEmpty, case .use(let feature, _) = event.action, let plan,
-           checkPlainUse(plainUses[plan &* featureCount &+ feature], output, plan: plan, usageDay: usageDay, resets: resets) {
+           checkPlainUse(plainUses.entry(plan: plan, feature: feature), output, plan: plan, usageDay: usageDay, resets: resets) {
             if hasScreens,
                let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: Resets(day: false, month: false)) {
                 return violation
@@ -451,12 +425,12 @@ package struct TraceChecker {
         return nil
     }
 
-    /// A plain use (`PlainUse`) that G6 allows, with an output exactly as expected: writes
+    /// A plain use (`PlainUses`) that G6 allows, with an output exactly as expected: writes
     /// what it counts (G3, G4) and says so; anything else writes nothing, and the use is
     /// checked the whole way (which names what differs). (Out of line: inlined, it made
     /// `check` larger for the uses that are not plain, and the whole run slower.)
     @inline(never)
-    private mutating func checkPlainUse(_ use: PlainUse, _ output: Output, plan: Int, usageDay: LocalDate, resets: Resets) -> Bool {
+    private mutating func checkPlainUse(_ use: PlainUses.Entry, _ output: Output, plan: Int, usageDay: LocalDate, resets: Resets) -> Bool {
         guard use.meter >= 0 else { return false }
         // G3: a later usage day reads the `day` counts as 0, a later month the `month` counts too.
         let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
@@ -531,7 +505,11 @@ package struct TraceChecker {
             use.resetAt = rules.oracle.resetAt(reason: reason, after: at, usageDay: usageDay, deviceZone: deviceClock.zone, monthAnchor: monthAnchor)
         }
         if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, meter: meter, before: before ?? use.before) }
-        use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
+        if second == nil, plainUses.isPlain(feature: feature) {
+            use.upgrade = plainUses.upgradeOffer(plan: plan, feature: feature, counts: SIMD4(truncatingIfNeeded: SIMD4(use.before.day, use.before.month, use.before.total, use.before.stock)))
+        } else {
+            use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
+        }
         lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
     }
 

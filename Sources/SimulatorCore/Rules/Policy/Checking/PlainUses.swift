@@ -1,0 +1,91 @@
+import SubscriptionModel
+
+/// The uses whose G6 is one vector comparison, per plan and feature, for the trace
+/// checker's commonest events.
+///
+/// A feature is *plain* when it consumes one meter, counts no diary day and draws on no
+/// second meter, in a policy without week or rolling counts. Under a plan that enables
+/// it, G6 allows a use of it exactly when no count in force (`day`, `month`, `total`,
+/// `stock`) is above the plan's limit less the use's cost: the *room*, the largest count
+/// where a window has no limit. Under a plan that does not, G6 blocks it (`not-in-plan`).
+/// So whether a use is allowed (`allows`), and which plans would allow it (G9,
+/// `upgradeOffer`), are a comparison of four lanes per plan instead of a walk through
+/// the plan's limits in order. The tables are the checker's own, built from the policy's
+/// data as the `Oracle`'s walk reads it; a property test holds the two to the same
+/// answers.
+package struct PlainUses {
+    /// A plain feature's use under one plan.
+    struct Entry {
+        /// The meter, or −1 when the plan does not enable the feature or it is not plain.
+        var meter = -1
+        /// The units a use costs.
+        var cost: Int32 = 0
+        /// `day`, `month`, `total`, `stock`: the largest counts in force at which a use fits.
+        var room = SIMD4<Int32>()
+    }
+
+    private let entries: [Entry]
+    private let featureCount: Int
+    /// Per feature, whether it is plain.
+    private let plainFeatures: [Bool]
+    /// The paid plans, in the policy's order (G9 offers those above the plan in force), and per plan whether it is one.
+    private let paidPlans: [Int]
+    private let isPaid: [Bool]
+
+    /// The tables of `policy`; none under a policy that keeps week or rolling counts.
+    package init(policy: SubscriptionPolicy) {
+        let plain = policy.features.map { feature in
+            if case .consumes = feature.effect { !feature.hasHistory && feature.then == nil } else { false }
+        }
+        let hasTables = !policy.countsWeeks && !policy.countsRolling
+        self.plainFeatures = hasTables ? plain : policy.features.map { _ in false }
+        self.featureCount = policy.features.count
+        self.paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
+        self.isPaid = policy.plans.map(\.isPaid)
+        self.entries = !hasTables ? [] : policy.plans.flatMap { plan in
+            policy.features.indices.map { index -> Entry in
+                let feature = policy.features[index]
+                guard plain[index], plan.enables(feature: index), case .consumes(let meter) = feature.effect else { return Entry() }
+                func room(_ window: LimitWindow) -> Int32 {
+                    Int32(clamping: plan.limit(meter: meter, window).map { max($0.value - feature.cost, -1) } ?? MeterCounts.largest)
+                }
+                return Entry(meter: meter, cost: Int32(clamping: feature.cost), room: SIMD4(room(.day), room(.month), room(.total), room(.stock)))
+            }
+        }
+    }
+
+    /// Whether the policy has no plain feature tables (it keeps week or rolling counts).
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether `feature` is plain.
+    package func isPlain(feature: Int) -> Bool { plainFeatures[feature] }
+
+    /// The entry of `feature` under `plan` (a policy with tables).
+    @inline(__always)
+    func entry(plan: Int, feature: Int) -> Entry {
+        entries[plan &* featureCount &+ feature]
+    }
+
+    /// G6 for a plain feature under `plan`: whether a use with `counts` in force (`day`,
+    /// `month`, `total`, `stock`) is allowed.
+    package func allows(plan: Int, feature: Int, counts: SIMD4<Int32>) -> Bool {
+        let entry = entry(plan: plan, feature: feature)
+        return entry.meter >= 0 && all(counts .<= entry.room)
+    }
+
+    /// G9 for a use of a plain feature blocked under `plan` (nil: none) with `counts` in
+    /// force: the paid plans above it (every paid plan under an unpaid one, or none)
+    /// that would allow it.
+    package func upgradeOffer(plan: Int?, feature: Int, counts: SIMD4<Int32>) -> PlanSet {
+        var offer = PlanSet()
+        var above = plan.map { !isPaid[$0] } ?? true
+        for candidate in paidPlans {
+            if !above {
+                if candidate == plan { above = true }
+                continue
+            }
+            if allows(plan: candidate, feature: feature, counts: counts) { offer.insert(candidate) }
+        }
+        return offer
+    }
+}

@@ -1,0 +1,68 @@
+import Simulator
+import SubscriptionModel
+import Testing
+
+/// The trace checker's one-comparison tables for plain uses (`PlainUses`) give the
+/// answers of the oracle's walk through each plan's limits in order: whether G6 allows a
+/// use, and which paid plans G9 offers for a blocked one. Every shipped and built-in
+/// policy, `PlainUsesTests.cases` random counts per policy (each lane near some plan's
+/// limit less the cost half the time, anywhere up to past the largest limit otherwise),
+/// every plan and every plain feature, from seed `PropertySettings.seed`
+/// (`PROPERTY_SEED`). A failure names the policy, the case, the plan, the feature and the
+/// counts.
+@Suite("The checker's plain-use tables agree with the oracle's walk")
+struct PlainUsesTests {
+    static let cases = 2_000
+
+    @Test("G6 and G9 for random counts under every plan", arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+    func agreesWithOracle(name: String) throws {
+        let policy = try #require(PolicyLoader.builtIn(name))
+        let tables = PlainUses(policy: policy)
+        let plain = policy.features.indices.filter { tables.isPlain(feature: $0) }
+        guard !tables.isEmpty else {
+            // Week and rolling counts: the whole way for every use.
+            #expect(policy.countsWeeks || policy.countsRolling)
+            #expect(plain.isEmpty)
+            return
+        }
+        try #require(!plain.isEmpty, "\(name): no plain feature to compare")
+        let oracle = Oracle(policy: policy)
+        let usageDay = LocalDate(year: 2026, month: 6, day: 10)
+        var random = SeededRandom(seed: PropertySettings.seed, stream: 39)
+        var allowed = 0, blocked = 0
+        for index in 0..<Self.cases {
+            let feature = plain[random.below(plain.count)]
+            let counts = Self.counts(policy, feature: feature, &random)
+            let lanes = SIMD4<Int32>(truncatingIfNeeded: SIMD4(counts.day, counts.month, counts.total, counts.stock))
+            let where_ = "\(name), case \(index) of \(Self.cases) (seed \(PropertySettings.seed)), feature \(policy.features[feature].id), counts \(counts)"
+            for plan in policy.plans.indices {
+                let walked = oracle.blockReason(plan: plan, feature: feature, day: nil, usageDay: usageDay, meterCounts: counts) == nil
+                #expect(tables.allows(plan: plan, feature: feature, counts: lanes) == walked, "\(where_), plan \(policy.plans[plan].id)")
+                if walked { allowed += 1 } else { blocked += 1 }
+            }
+            for plan in policy.plans.indices.map(Optional.some) + [nil] {
+                #expect(tables.upgradeOffer(plan: plan, feature: feature, counts: lanes)
+                        == oracle.upgradeOffer(plan: plan, feature: feature, day: nil, usageDay: usageDay, meterCounts: counts),
+                        "\(where_), plan \(plan.map { policy.plans[$0].id } ?? "none")")
+            }
+        }
+        // Both answers came up, so the comparison could tell the two apart.
+        #expect(allowed > 0 && blocked > 0, "\(name): \(allowed) allowed, \(blocked) blocked")
+    }
+
+    /// Counts for a use of `feature`: each lane, half the time, within one of some plan's
+    /// limit on it less the use's cost (the edge of the room), else anywhere from 0 to
+    /// past the largest such limit.
+    static func counts(_ policy: SubscriptionPolicy, feature: Int, _ random: inout SeededRandom) -> UsageCounts {
+        guard case .consumes(let meter) = policy.features[feature].effect else { return UsageCounts() }
+        let cost = policy.features[feature].cost
+        func lane(_ window: LimitWindow) -> Int {
+            let limits = policy.plans.compactMap { $0.limit(meter: meter, window)?.value }
+            if !limits.isEmpty, random.below(2) == 0 {
+                return max(0, limits[random.below(limits.count)] - cost + random.int(in: -1...1))
+            }
+            return random.int(in: 0...((limits.max() ?? 3) + cost + 2))
+        }
+        return UsageCounts(day: lane(.day), month: lane(.month), total: lane(.total), stock: lane(.stock))
+    }
+}
