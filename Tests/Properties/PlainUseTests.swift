@@ -58,22 +58,48 @@ struct PlainUseTests {
 
     @Test("the first use of a new day reads the day's count as 0: an output that keeps it is named (daily-quip)")
     func newDay() {
-        var (script, _) = Self.fiveCards
+        // One card on 10 June, so the next day's card is within the room whether or not the
+        // day's count is read as 0: only the reset tells the doctored output apart.
+        var script = Script(.dailyQuip, zone: "Europe/Paris")
+        script("2026-06-10T08:00:00Z", .install)
+        script("2026-06-10T08:01:00Z", .use("view-card"))
         let nextDay = script("2026-06-11T08:00:00Z", .use("view-card"))
-        #expect(script.referenceOutputs[nextDay].counts[0] == UsageCounts(day: 1, month: 6, total: 6, stock: 6))
+        #expect(script.referenceOutputs[nextDay].counts[0] == UsageCounts(day: 1, month: 2, total: 2, stock: 2))
         #expect(Run.doctored(script, at: nextDay) == nil)
-        #expect(Self.named(.countsFollowUses, script, at: nextDay) { $0.counts[0].day = 6 } != nil)
+        #expect(Self.named(.countsFollowUses, script, at: nextDay) { $0.counts[0].day = 2 } != nil)
     }
 
-    @Test("the first use of a new month reads the month's count as 0: an output that keeps it is named (oxalate)")
+    @Test("the first use of a new month reads the month's count as 0, and another meter's day count too: an output that keeps either is named (oxalate)")
     func newMonth() {
         var script = Script(.oxalate, zone: "America/New_York")
         script("2026-06-30T12:00:00Z", .install)
-        script.repeated(3, .use("ask-oracle"), from: "2026-06-30T12:01:00Z")
+        script("2026-06-30T12:01:00Z", .use("create-recipe"))
+        script.repeated(3, .use("ask-oracle"), from: "2026-06-30T12:02:00Z")
         let nextMonth = script("2026-07-01T12:00:00Z", .use("ask-oracle"))
-        #expect(script.referenceOutputs[nextMonth].counts[0] == UsageCounts(day: 1, month: 1, total: 4, stock: 4))
+        let counts = script.referenceOutputs[nextMonth].counts
+        #expect(counts[0] == UsageCounts(day: 1, month: 1, total: 4, stock: 4))
+        #expect(counts[1] == UsageCounts(day: 0, month: 0, total: 1, stock: 1))
         #expect(Run.doctored(script, at: nextMonth) == nil)
         #expect(Self.named(.countsFollowUses, script, at: nextMonth) { $0.counts[0].month = 4 } != nil)
+        // (The recipes' month is no window any plan limits, so the contract does not show it.)
+        #expect(Run.doctored(script, at: nextMonth) { $0.counts[1].month = 1 } == nil)
+        #expect(Self.named(.countsFollowUses, script, at: nextMonth) { $0.counts[1].day = 1 } != nil)
+    }
+
+    @Test("under months from the install, a use on the day before the anchor counts in the month, and on the anchor starts one (billing-month)")
+    func monthsFromTheInstall() throws {
+        let policy = try #require(PolicyLoader.builtIn("billing-month"))
+        var script = Script(policy, zone: "UTC")
+        script("2026-01-15T09:00:00Z", .install)
+        script.repeated(2, .use("export"), from: "2026-01-20T09:00:00Z")
+        let third = script("2026-02-14T09:00:00Z", .use("export"))
+        let fresh = script("2026-02-15T09:00:00Z", .use("export"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[third].outcome == .allowed && outputs[third].counts[0].month == 3)
+        #expect(outputs[fresh].outcome == .allowed && outputs[fresh].counts[0].month == 1)
+        #expect(Run.doctored(script, at: fresh) == nil)
+        #expect(Self.named(.countsFollowUses, script, at: third) { $0.counts[0].month = 1 } != nil)
+        #expect(Self.named(.countsFollowUses, script, at: fresh) { $0.counts[0].month = 4 } != nil)
     }
 
     @Test("a use counts on its own meter only: another meter's count doctored is named (face-recall: a person added, the tags doctored)")

@@ -4,10 +4,11 @@ import Testing
 
 /// The trace checker's one-comparison tables for plain uses (`PlainUses`) give the
 /// answers of the oracle's walk through each plan's limits in order: whether G6 allows a
-/// use, and which paid plans G9 offers for a blocked one. Every shipped and built-in
-/// policy, `PlainUsesTests.cases` random counts per policy (each lane near some plan's
-/// limit less the cost half the time, anywhere up to past the largest limit otherwise),
-/// every plan and every plain feature, from seed `PropertySettings.seed`
+/// use, and which paid plans G9 offers for a blocked one; and they class as plain
+/// exactly the features the rules say. Every shipped and built-in policy,
+/// `PlainUsesTests.cases` random cases per policy (a random plain feature, and counts
+/// with each lane near some plan's limit less the cost half the time, anywhere up to past
+/// the largest limit otherwise) under every plan, from seed `PropertySettings.seed`
 /// (`PROPERTY_SEED`). A failure names the policy, the case, the plan, the feature and the
 /// counts.
 @Suite("The checker's plain-use tables agree with the oracle's walk")
@@ -18,13 +19,19 @@ struct PlainUsesTests {
     func agreesWithOracle(name: String) throws {
         let policy = try #require(PolicyLoader.builtIn(name))
         let tables = PlainUses(policy: policy)
-        let plain = policy.features.indices.filter { tables.isPlain(feature: $0) }
-        guard !tables.isEmpty else {
-            // Week and rolling counts: the whole way for every use.
-            #expect(policy.countsWeeks || policy.countsRolling)
-            #expect(plain.isEmpty)
-            return
+        // Plain: a feature consuming one meter, counting no diary day and drawing on no second
+        // meter, in a policy without week or rolling counts (which takes every use the whole way).
+        let extras = policy.countsWeeks || policy.countsRolling
+        #expect(tables.isEmpty == extras, "\(name)")
+        for (index, feature) in policy.features.enumerated() {
+            let expected: Bool = switch feature.effect {
+            case .consumes: !extras && !feature.hasHistory && feature.then == nil
+            case .gate, .releases: false
+            }
+            #expect(tables.isPlain(feature: index) == expected, "\(name), feature \(feature.id)")
         }
+        let plain = policy.features.indices.filter { tables.isPlain(feature: $0) }
+        guard !tables.isEmpty else { return }
         try #require(!plain.isEmpty, "\(name): no plain feature to compare")
         let oracle = Oracle(policy: policy)
         let usageDay = LocalDate(year: 2026, month: 6, day: 10)

@@ -54,7 +54,8 @@ package struct PlainUses {
         }
     }
 
-    /// Whether the policy has no plain feature tables (it keeps week or rolling counts).
+    /// Whether the policy has no tables: it keeps week or rolling counts (or has no plan
+    /// or no feature).
     package var isEmpty: Bool { entries.isEmpty }
 
     /// Whether `feature` is plain.

@@ -591,7 +591,8 @@ package struct CoverageTracker {
         // counts nor the usage day: nothing below can be reached then.
         if hasPrevious, day == previousDay, output.counts == previous { return }
         // Nor, without stock limits or weeks, do other counts on the same usage day (a
-        // counted use): a reset needs a later day (and month), and nothing else is watched.
+        // counted use, a release, credits bought or refunded, a month started by a new
+        // subscription): a reset needs a later day (and month), and nothing else is watched.
         if hasPrevious, day == previousDay, !countsReachWithinDay {
             previous = output.counts
             return
