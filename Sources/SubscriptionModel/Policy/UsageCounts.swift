@@ -8,7 +8,7 @@
 public struct UsageCounts: Hashable, Sendable, CustomStringConvertible {
     /// `day`, `month`, `total`, `stock`, in `LimitWindow` order.
     @usableFromInline
-    var lanes: SIMD4<Int32>
+    package var lanes: SIMD4<Int32>
     /// `week`.
     @usableFromInline
     var weekLane: Int32

@@ -506,7 +506,7 @@ package struct TraceChecker {
         }
         if reason == .rolling { use.resetAt = rollingReset(plan: plan, feature: feature, meter: meter, before: before ?? use.before) }
         if second == nil, plainUses.isPlain(feature: feature) {
-            use.upgrade = plainUses.upgradeOffer(plan: plan, feature: feature, counts: SIMD4(truncatingIfNeeded: SIMD4(use.before.day, use.before.month, use.before.total, use.before.stock)))
+            use.upgrade = plainUses.upgradeOffer(plan: plan, feature: feature, counts: use.before.lanes)
         } else {
             use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
         }

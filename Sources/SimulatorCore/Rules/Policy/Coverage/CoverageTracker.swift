@@ -587,13 +587,12 @@ package struct CoverageTracker {
     private mutating func observeCounts(_ output: Output) {
         let day = Int(output.day.daysSince1970)
         if day < monthStart || day >= nextMonthStart { (monthNumber, monthStart, nextMonthStart) = AnchoredMonth.of(output.day, anchor: monthAnchor) }
-        // Most events (a look, a blocked use, a use on the same day) change neither the
-        // counts nor the usage day: nothing below can be reached then.
-        if hasPrevious, day == previousDay, output.counts == previous { return }
-        // Nor, without stock limits or weeks, do other counts on the same usage day (a
-        // counted use, a release, credits bought or refunded, a month started by a new
-        // subscription): a reset needs a later day (and month), and nothing else is watched.
-        if hasPrevious, day == previousDay, !countsReachWithinDay {
+        // Most events (a look, a blocked use) change neither the counts nor the usage day:
+        // nothing below can be reached then. Nor, without stock limits or weeks, by counts
+        // that change within the usage day (a counted use, a release, credits bought or
+        // refunded, a month started by a new subscription): a reset needs a later day (and
+        // month), and nothing else is watched.
+        if hasPrevious, day == previousDay, !countsReachWithinDay || output.counts == previous {
             previous = output.counts
             return
         }
