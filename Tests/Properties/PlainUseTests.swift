@@ -2,14 +2,15 @@ import Simulator
 import SubscriptionModel
 import Testing
 
-/// The trace checker expects its commonest event, an allowed use of a feature that
-/// counts on one meter, in a few comparisons, and checks anything else the whole way,
-/// which names what differs. These traces doctor one thing at a time in such a use's
-/// output, and expect the invariant the whole check names; and they take uses at the
-/// shortcut's edges (the last one a limit allows, the first of a new day or month, one
-/// that costs several units) through it, undoctored and doctored. (The first use past a
-/// limit, doctored to go ahead, is `InvariantFiresTests.limitsRespectedDay`.)
-@Suite("An allowed use checked in a few comparisons is judged as the whole check judges it")
+/// The trace checker expects its commonest events, uses of a feature that counts on one
+/// meter (allowed, blocked for want of a plan, or blocked as the use before was), in a
+/// few comparisons, and checks anything else the whole way, which names what differs.
+/// These traces doctor one thing at a time in such a use's output, and expect the
+/// invariant the whole check names; and they take uses at the shortcut's edges (the
+/// last one a limit allows, the first of a new day or month, one that costs several
+/// units, a repeat in another zone) through it, undoctored and doctored. (The first use
+/// past a limit, doctored to go ahead, is `InvariantFiresTests.limitsRespectedDay`.)
+@Suite("A use checked in a few comparisons is judged as the whole check judges it")
 struct PlainUseTests {
     typealias Script = InvariantScript
     typealias Run = InvariantRun
@@ -130,5 +131,83 @@ struct PlainUseTests {
         var credited = outputs[filling].counts
         credited.setCredits(24, of: 0)
         #expect(Self.named(.creditsKept, script, at: filling) { $0.counts = credited } != nil)
+    }
+
+    /// meal-capture in Paris: the 72-hour trial's ten analyses on its last day, then, with
+    /// no plan in force, two more the same day.
+    static var afterTheTrial: (script: Script, first: Int, second: Int) {
+        var script = Script(.mealCapture, zone: "Europe/Paris")
+        script("2026-06-10T08:00:00Z", .install)
+        script.repeated(10, .use("meal"), from: "2026-06-13T06:00:00Z")
+        let first = script("2026-06-13T09:00:00Z", .use("meal"))
+        let second = script("2026-06-13T09:01:00Z", .use("recipe-photo"))
+        return (script, first, second)
+    }
+
+    @Test("a use with no plan in force passes, and each field of its output doctored is named by its invariant (meal-capture)")
+    func noPlan() {
+        let (script, first, second) = Self.afterTheTrial
+        let outputs = script.referenceOutputs
+        for index in [first, second] {
+            #expect(outputs[index].plan == nil && outputs[index].reason == .noPlan && outputs[index].counts[0].day == 10)
+            // G9 reads the counts: Premium's 10 a day has no room left, Unlimited's 50 has.
+            #expect(outputs[index].upgrade == script.offer("unlimited"))
+        }
+        #expect(Run.doctored(script, at: second) == nil)
+
+        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+            (.planInForce, { $0.plan = script.plan("premium") }),
+            (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
+            (.nothingBeyondPlan, { $0.outcome = .allowed }),
+            (.noOverBlocking, { $0.reason = .day }),
+            (.exactResponses, { $0.response = .alert(Alert(title: "Limit", message: nil)) }),
+            (.resetAt, { $0.resetAt = Script.instant("2026-06-13T22:00:00Z") }),
+            (.upgradeOffer, { $0.upgrade = script.offer("premium", "unlimited") }),
+            (.countsFollowUses, { $0.counts[0].day = 9 }),
+        ]
+        for index in [first, second] {
+            for (position, (invariant, doctor)) in doctorings.enumerated() {
+                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
+            }
+        }
+    }
+
+    @Test("a blocked use that repeats the one before passes, and each field of its output doctored is named by its invariant (daily-quip)")
+    func blockedRepeat() {
+        var (script, last) = Self.fiveCards
+        let first = script("2026-06-10T09:00:00Z", .use("view-card"))
+        let repeated = script("2026-06-10T09:01:00Z", .use("view-card"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[first].reason == .day && outputs[repeated].reason == .day && last == first - 1)
+        #expect(outputs[repeated].resetAt == Script.instant("2026-06-10T22:00:00Z"))
+        #expect(Run.doctored(script, at: repeated) == nil)
+
+        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+            (.planInForce, { $0.plan = script.plan("premium") }),
+            (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
+            (.limitsRespected, { $0.outcome = .allowed }),
+            (.noOverBlocking, { $0.reason = .month }),
+            (.exactResponses, { $0.response = nil }),
+            (.resetAt, { $0.resetAt = Script.instant("2026-06-10T22:00:00.001Z") }),
+            (.upgradeOffer, { $0.upgrade = PlanSet() }),
+            (.countsFollowUses, { $0.counts[0].day = 4 }),
+        ]
+        for (position, (invariant, doctor)) in doctorings.enumerated() {
+            #expect(Self.named(invariant, script, at: repeated, doctor) != nil, "doctoring \(position)")
+        }
+    }
+
+    @Test("a blocked use in another zone is worked out again, not taken as a repeat: its own reset instant passes, the last one's is named (daily-quip)")
+    func blockedRepeatInAnotherZone() {
+        var (script, _) = Self.fiveCards
+        let first = script("2026-06-10T09:00:00Z", .use("view-card"))
+        script("2026-06-10T09:01:00Z", .zone("Asia/Kolkata"))
+        let moved = script("2026-06-10T09:02:00Z", .use("view-card"))
+        let outputs = script.referenceOutputs
+        // The usage day stays 10 June (15:32 in Kolkata); its end is Kolkata's midnight now.
+        #expect(outputs[moved].day == outputs[first].day && outputs[moved].reason == .day)
+        #expect(outputs[moved].resetAt == Script.instant("2026-06-10T18:30:00Z"))
+        #expect(Run.doctored(script, at: moved) == nil)
+        #expect(Self.named(.resetAt, script, at: moved) { $0.resetAt = outputs[first].resetAt } != nil)
     }
 }

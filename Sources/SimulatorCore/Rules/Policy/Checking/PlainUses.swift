@@ -26,8 +26,9 @@ package struct PlainUses {
 
     private let entries: [Entry]
     private let featureCount: Int
-    /// Per feature, whether it is plain.
+    /// Per feature, whether it is plain, and its meter when it is (else −1).
     private let plainFeatures: [Bool]
+    private let meters: [Int]
     /// The paid plans, in the policy's order (G9 offers those above the plan in force), and per plan whether it is one.
     private let paidPlans: [Int]
     private let isPaid: [Bool]
@@ -40,6 +41,9 @@ package struct PlainUses {
         let hasTables = !policy.countsWeeks && !policy.countsRolling
         self.plainFeatures = hasTables ? plain : policy.features.map { _ in false }
         self.featureCount = policy.features.count
+        self.meters = policy.features.indices.map { index in
+            if hasTables, plain[index], case .consumes(let meter) = policy.features[index].effect { meter } else { -1 }
+        }
         self.paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
         self.isPaid = policy.plans.map(\.isPaid)
         self.entries = !hasTables ? [] : policy.plans.flatMap { plan in
@@ -60,6 +64,10 @@ package struct PlainUses {
 
     /// Whether `feature` is plain.
     package func isPlain(feature: Int) -> Bool { plainFeatures[feature] }
+
+    /// The meter a use of `feature` counts on when the feature is plain, else −1.
+    @inline(__always)
+    func meter(of feature: Int) -> Int { meters[feature] }
 
     /// The entry of `feature` under `plan` (a policy with tables).
     @inline(__always)

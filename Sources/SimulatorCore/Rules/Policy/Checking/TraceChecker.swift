@@ -244,7 +244,7 @@ package struct TraceChecker {
 
         /// Whether a use with these inputs is blocked as this one was. (Static, as the hot
         /// path's helpers are: see `countsAsExpected`.)
-        @inline(__always)
+        @_transparent
         static func repeats(_ last: BlockedUse, plan: Int?, feature: Int, day: LocalDate?, usageDay: LocalDate, before: UsageCounts,
                             credits: Int, cost: Int, zone: TimeZoneRules, at: Instant) -> Bool {
             last.feature == feature && last.plan == plan && last.usageDay == usageDay && last.day == day && last.use.before == before
@@ -318,11 +318,13 @@ package struct TraceChecker {
         let resets = Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek)
         let resetsDay = resets.day
 
-        // The common use: allowed, and found so in a few comparisons.
-        if !plainUses.isEmpty, case .use(let feature, _) = event.action, let plan,
-           checkPlainUse(plainUses.entry(plan: plan, feature: feature), output, plan: plan, usageDay: usageDay, resets: resets) {
+        // The common uses (allowed, blocked for want of a plan, or blocked as the last one
+        // was), found so in a few comparisons.
+        if case .use(let feature, let day) = event.action, plainUses.meter(of: feature) >= 0,
+           checkPlainUse(feature: feature, day: day, output, plan: plan, usageDay: usageDay, resets: resets, at: at) {
             if hasScreens,
-               let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan, resets: Resets(day: false, month: false)) {
+               let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan,
+                                              resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
                 return violation
             }
             passedEvents &+= 1
@@ -425,22 +427,55 @@ package struct TraceChecker {
         return nil
     }
 
-    /// A plain use (`PlainUses`) that G6 allows, with an output exactly as expected: writes
-    /// what it counts (G3, G4) and says so; anything else writes nothing, and the use is
-    /// checked the whole way (which names what differs). (Out of line: inlined, it made
-    /// `check` larger for the uses that are not plain, and the whole run slower.)
+    /// A use of a plain feature (`PlainUses`) whose output is exactly as expected, when
+    /// the expectation is a few comparisons: G6 allows it (what it counts is written, G3,
+    /// G4), no plan is in force (blocked, `no-plan`), or it repeats the last blocked use
+    /// (`BlockedUse`; nothing is written). Says whether it was one; anything else writes
+    /// nothing, and the use is checked the whole way (which names what differs). (Out of
+    /// line: inlined, it made `check` larger for the uses that are not plain, and the
+    /// whole run slower.)
     @inline(never)
-    private mutating func checkPlainUse(_ use: PlainUses.Entry, _ output: Output, plan: Int, usageDay: LocalDate, resets: Resets) -> Bool {
+    private mutating func checkPlainUse(feature: Int, day: LocalDate?, _ output: Output, plan: Int?, usageDay: LocalDate, resets: Resets,
+                                        at: Instant) -> Bool {
+        // (No plan: the feature's meter alone, as a plan that enables it has it.)
+        let use = plan.map { plainUses.entry(plan: $0, feature: feature) } ?? PlainUses.Entry(meter: plainUses.meter(of: feature))
         guard use.meter >= 0 else { return false }
         // G3: a later usage day reads the `day` counts as 0, a later month the `month` counts too.
         let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
-        let before = stored.vector(use.meter) & inForce
-        guard all(before .<= use.room), output.plan == plan, output.day == usageDay, output.outcome == .allowed, output.reason == nil,
+        var expected = stored
+        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
+        let before = expected.vector(use.meter)
+        guard let plan else {
+            // G6 (1): no plan blocks every use; G7: the policy's no-plan response; G8: no
+            // reset; G9: the paid plans with room for it. Nothing is written.
+            guard output.plan == nil, output.day == usageDay, output.outcome == .blocked, output.reason == .noPlan,
+                  output.resetAt == nil, output.response == policy.noPlanResponse,
+                  output.upgrade == plainUses.upgradeOffer(plan: nil, feature: feature, counts: before),
+                  output.counts == expected else { return false }
+            return true
+        }
+        guard all(before .<= use.room) else {
+            // G6–G9 as for the last blocked use, when this one repeats it (`BlockedUse.repeats`:
+            // the same feature, diary day, plan, usage day, counts in force and zone, before
+            // the reset; a limit blocks it, so with fewer credits than its cost). Nothing is written.
+            // (A policy with tables keeps no week or rolling counts: the lanes are all of them.)
+            guard lastBlocked.feature == feature, lastBlocked.plan == plan, lastBlocked.usageDay == usageDay, lastBlocked.day == day,
+                  lastBlocked.use.before.lanes == before, lastBlocked.zone == deviceClock.zone, at >= lastBlocked.from else { return false }
+            if let resetAt = lastBlocked.use.resetAt {
+                guard at < resetAt else { return false }
+            } else {
+                guard let reason = lastBlocked.use.reason, reason != .day, reason != .month, reason != .week else { return false }
+            }
+            if hasCreditPacks, stored.credits(of: use.meter) >= Int(use.cost) { return false }
+            guard output.plan == plan, output.day == usageDay, output.outcome == .blocked, output.reason == lastBlocked.use.reason,
+                  output.resetAt == lastBlocked.use.resetAt, output.upgrade == lastBlocked.use.upgrade,
+                  output.response == lastBlocked.use.response, output.counts == expected else { return false }
+            return true
+        }
+        guard output.plan == plan, output.day == usageDay, output.outcome == .allowed, output.reason == nil,
               output.response == nil, output.resetAt == nil, output.upgrade == nil else { return false }
         // G4: the cost added to every count of the meter, each stopping at the largest.
         let after = pointwiseMin(before, SIMD4(repeating: .max &- use.cost)) &+ use.cost
-        var expected = stored
-        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
         expected.setVector(use.meter, after)
         guard output.counts == expected else { return false }
         if resets.day || storedDay == nil { writeUsageDay(usageDay, resets: resets) }
