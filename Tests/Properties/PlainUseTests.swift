@@ -3,8 +3,8 @@ import SubscriptionModel
 import Testing
 
 /// The trace checker expects its commonest events, uses of a feature that counts on one
-/// meter (allowed, blocked for want of a plan, or blocked as the use before was), in a
-/// few comparisons, and checks anything else the whole way, which names what differs.
+/// meter (allowed, blocked for want of a plan, or blocked as the use before was) and
+/// uses of a gate (allowed or blocked by the plan alone), in a few comparisons, and checks anything else the whole way, which names what differs.
 /// These traces doctor one thing at a time in such a use's output, and expect the
 /// invariant the whole check names; and they take uses at the shortcut's edges (the
 /// last one a limit allows, the first of a new day or month, one that costs several
@@ -209,5 +209,62 @@ struct PlainUseTests {
         #expect(outputs[moved].resetAt == Script.instant("2026-06-10T18:30:00Z"))
         #expect(Run.doctored(script, at: moved) == nil)
         #expect(Self.named(.resetAt, script, at: moved) { $0.resetAt = outputs[first].resetAt } != nil)
+    }
+
+    /// daa-tiers: a guest's Dasha analysis (not in `free_guest`), then, signed in, one
+    /// (in `free_registered`) and a birth calibration (not in it).
+    static var gates: (script: Script, guest: Int, allowed: Int, registered: Int) {
+        var script = Script(.daaTiers, zone: "Asia/Kolkata")
+        script("2026-06-10T08:00:00Z", .install)
+        let guest = script("2026-06-10T08:01:00Z", .use("dasha_analysis"))
+        script("2026-06-10T08:02:00Z", .signIn)
+        let allowed = script("2026-06-10T08:03:00Z", .use("dasha_analysis"))
+        let registered = script("2026-06-10T08:04:00Z", .use("birth_calibration"))
+        return (script, guest, allowed, registered)
+    }
+
+    @Test("a gate's use passes, allowed or blocked by the plan, and each field of its output doctored is named by its invariant (daa-tiers)")
+    func gate() {
+        let (script, guest, allowed, registered) = Self.gates
+        let outputs = script.referenceOutputs
+        #expect(outputs[guest].reason == .notInPlan && outputs[guest].upgrade == script.offer("core", "advanced", "premium"))
+        #expect(outputs[allowed].outcome == .allowed)
+        #expect(outputs[registered].reason == .notInPlan && outputs[registered].upgrade == script.offer("core", "advanced", "premium"))
+        #expect(Run.doctored(script, at: registered) == nil)
+
+        let common: [(Invariant, (inout Output) -> Void)] = [
+            (.planInForce, { $0.plan = script.plan("core") }),
+            (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
+            (.resetAt, { $0.resetAt = Script.instant("2026-06-11T00:00:00Z") }),
+            (.countsFollowUses, { $0.counts[0].day = 1 }),
+        ]
+        let whenBlocked: [(Invariant, (inout Output) -> Void)] = [
+            (.nothingBeyondPlan, { $0.outcome = .allowed }),
+            (.noOverBlocking, { $0.reason = .noPlan }),
+            (.exactResponses, { $0.response = nil }),
+            (.upgradeOffer, { $0.upgrade = script.offer("advanced", "premium") }),
+        ]
+        let whenAllowed: [(Invariant, (inout Output) -> Void)] = [
+            (.noOverBlocking, { $0.outcome = .blocked }),
+            (.exactResponses, { $0.reason = .notInPlan }),
+            (.exactResponses, { $0.response = .paywall }),
+            (.upgradeOffer, { $0.upgrade = script.offer("core") }),
+        ]
+        for (index, doctorings) in [(guest, common + whenBlocked), (allowed, common + whenAllowed), (registered, common + whenBlocked)] {
+            for (position, (invariant, doctor)) in doctorings.enumerated() {
+                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
+            }
+        }
+    }
+
+    @Test("a gate's use counts as a use and a gated one, never as a consuming one (daa-tiers)")
+    func gateChecks() {
+        let (script, _, _, _) = Self.gates
+        var checker = TraceChecker(policy: script.policy)
+        checker.start(zone: script.zone)
+        for (event, output) in zip(script.events, script.referenceOutputs) { #expect(checker.check(event, output) == nil) }
+        #expect(checker.checks[.noOverBlocking] == 3)
+        #expect(checker.checks[.nothingBeyondPlan] == 3)
+        #expect(checker.checks[.limitsRespected] == 0)
     }
 }

@@ -1,11 +1,12 @@
+import Foundation
 import Simulator
 import SubscriptionModel
 import Testing
 
 /// The trace checker's one-comparison tables for plain uses (`PlainUses`) give the
 /// answers of the oracle's walk through each plan's limits in order: whether G6 allows a
-/// use, and which paid plans G9 offers for a blocked one; and they class as plain
-/// exactly the features the rules say. Every shipped and built-in policy,
+/// use, and which paid plans G9 offers for a blocked one; for a gate, G6, G7 and G9
+/// under each plan; and they class as plain exactly the features the rules say. Every shipped and built-in policy,
 /// `PlainUsesTests.cases` random cases per policy (a random plain feature, and counts
 /// with each lane near some plan's limit less the cost half the time, anywhere up to past
 /// the largest limit otherwise) under every plan, from seed `PropertySettings.seed`
@@ -71,5 +72,54 @@ struct PlainUsesTests {
             return random.int(in: 0...((limits.max() ?? 3) + cost + 2))
         }
         return UsageCounts(day: lane(.day), month: lane(.month), total: lane(.total), stock: lane(.stock))
+    }
+
+    @Test("a plain gate's verdict under every plan and none is the oracle's", arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+    func gatesAgreeWithOracle(name: String) throws {
+        Self.gateVerdictsAgree(try #require(PolicyLoader.builtIn(name)), name: name)
+    }
+
+    @Test("a gate a paid plan lacks is offered only under the paid plans ranked above it, when the plans are not nested")
+    func gatesUnderPlansNotNested() throws {
+        // `team` is ranked above `pro` and lacks `export`, which `pro` has: blocked under
+        // `team`, export is offered under no plan; blocked under `free`, under `pro`.
+        let policy = try SubscriptionPolicy(data: Data(#"""
+            {"policy": "tools", "calendar": "device", "defaults": {"guest": "free"}, "meters": ["q"],
+             "features": [{"id": "read", "consumes": "q"}, {"id": "export"}, {"id": "share"}],
+             "plans": [
+               {"id": "free", "name": "Free", "features": ["read"], "limits": {"q": {"day": 5}}, "responses": {"any": "paywall"}},
+               {"id": "pro", "name": "Pro", "products": [{"id": "pro.monthly", "kind": "auto-renewable", "period": "P1M"}],
+                "features": ["read", "export"], "responses": {"any": "paywall"}},
+               {"id": "team", "name": "Team", "products": [{"id": "team.monthly", "kind": "auto-renewable", "period": "P1M"}],
+                "features": ["read", "share"], "responses": {"any": "paywall"}}],
+             "screens": {}}
+            """#.utf8), file: "tools.json")
+        Self.gateVerdictsAgree(policy, name: "tools")
+        let tables = PlainUses(policy: policy)
+        #expect(tables.gate(plan: 2, feature: 1).upgrade == PlanSet())
+        #expect(tables.gate(plan: 0, feature: 1).upgrade == { var set = PlanSet(); set.insert(1); return set }())
+    }
+
+    static func gateVerdictsAgree(_ policy: SubscriptionPolicy, name: String) {
+        let tables = PlainUses(policy: policy)
+        let extras = policy.countsWeeks || policy.countsRolling
+        let oracle = Oracle(policy: policy)
+        let usageDay = LocalDate(year: 2026, month: 6, day: 10)
+        for (feature, definition) in policy.features.enumerated() {
+            // A gate: a feature that counts nothing and has no diary day (under a policy with tables).
+            let isGate = if case .gate = definition.effect { !definition.hasHistory && !extras } else { false }
+            #expect((tables.meter(of: feature) == PlainUses.gate) == isGate, "\(name), feature \(definition.id)")
+            guard isGate else { continue }
+            for plan in policy.plans.indices.map(Optional.some) + [nil] {
+                let reason = oracle.blockReason(plan: plan, feature: feature, day: nil, usageDay: usageDay, meterCounts: UsageCounts())
+                let verdict = tables.gate(plan: plan, feature: feature)
+                let where_ = "\(name), feature \(definition.id), plan \(plan.map { policy.plans[$0].id } ?? "none")"
+                #expect(verdict.reason == reason, "\(where_)")
+                #expect(verdict.response == reason.flatMap { oracle.response(plan: plan, reason: $0) }, "\(where_)")
+                #expect(verdict.upgrade == reason.map { _ in
+                    oracle.upgradeOffer(plan: plan, feature: feature, day: nil, usageDay: usageDay, meterCounts: UsageCounts())
+                }, "\(where_)")
+            }
+        }
     }
 }

@@ -10,7 +10,9 @@ import SubscriptionModel
 /// where a window has no limit. Under a plan that does not, G6 blocks it (`not-in-plan`).
 /// So whether a use is allowed (`allows`), and which plans would allow it (G9,
 /// `upgradeOffer`), are a comparison of four lanes per plan instead of a walk through
-/// the plan's limits in order. The tables are the checker's own, built from the policy's
+/// the plan's limits in order. A *plain gate* counts nothing and has no diary day: what
+/// G6, G7 and G9 give its use reads the plan alone (`gate(plan:feature:)`). The tables
+/// are the checker's own, built from the policy's
 /// data as the `Oracle`'s walk reads it; a property test holds the two to the same
 /// answers.
 package struct PlainUses {
@@ -24,11 +26,28 @@ package struct PlainUses {
         var room = SIMD4<Int32>()
     }
 
+    /// What G6, G7 and G9 give a use that no count decides: of a plain gate (a feature
+    /// that counts nothing and has no diary day) under a plan or none, whatever the counts.
+    package struct Verdict {
+        /// Why it is blocked (`no-plan`, `not-in-plan`); nil: allowed.
+        package var reason: BlockReason?
+        /// The response to it (G7); nil when allowed.
+        package var response: BlockResponse?
+        /// The paid plans that would allow it (G9); nil when allowed.
+        package var upgrade: PlanSet?
+    }
+
+    /// `meter(of:)` of a plain gate.
+    package static let gate = -2
+
     private let entries: [Entry]
     private let featureCount: Int
-    /// Per feature, whether it is plain, and its meter when it is (else −1).
+    /// Per feature, whether it is a plain consuming one, and its meter (`gate` for a
+    /// plain gate, −1 for anything else).
     private let plainFeatures: [Bool]
     private let meters: [Int]
+    /// Per plan + 1 (0: no plan) and feature, a plain gate's verdict.
+    private let gates: [Verdict]
     /// The paid plans, in the policy's order (G9 offers those above the plan in force), and per plan whether it is one.
     private let paidPlans: [Int]
     private let isPaid: [Bool]
@@ -42,9 +61,26 @@ package struct PlainUses {
         self.plainFeatures = hasTables ? plain : policy.features.map { _ in false }
         self.featureCount = policy.features.count
         self.meters = policy.features.indices.map { index in
-            if hasTables, plain[index], case .consumes(let meter) = policy.features[index].effect { meter } else { -1 }
+            let feature = policy.features[index]
+            guard hasTables else { return -1 }
+            if plain[index], case .consumes(let meter) = feature.effect { return meter }
+            if case .gate = feature.effect, !feature.hasHistory { return Self.gate }
+            return -1
         }
-        self.paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
+        let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
+        let refusals = [policy.noPlanResponse] + policy.plans.map { $0.response(to: .notInPlan) }
+        // G9 for a gate: the paid plans above the plan in force (all of them above an unpaid
+        // one, or none) that enable it.
+        self.gates = (-1..<policy.plans.count).flatMap { plan in
+            policy.features.indices.map { feature -> Verdict in
+                if plan >= 0, policy.plans[plan].enables(feature: feature) { return Verdict() }
+                let above = plan < 0 || !policy.plans[plan].isPaid ? paidPlans : paidPlans.filter { $0 > plan }
+                var offer = PlanSet()
+                for candidate in above where policy.plans[candidate].enables(feature: feature) { offer.insert(candidate) }
+                return Verdict(reason: plan < 0 ? .noPlan : .notInPlan, response: refusals[plan + 1], upgrade: offer)
+            }
+        }
+        self.paidPlans = paidPlans
         self.isPaid = policy.plans.map(\.isPaid)
         self.entries = !hasTables ? [] : policy.plans.flatMap { plan in
             policy.features.indices.map { index -> Entry in
@@ -65,9 +101,16 @@ package struct PlainUses {
     /// Whether `feature` is plain.
     package func isPlain(feature: Int) -> Bool { plainFeatures[feature] }
 
-    /// The meter a use of `feature` counts on when the feature is plain, else −1.
+    /// The meter a use of `feature` counts on when the feature is plain, `gate` when it is
+    /// a plain gate, else −1.
     @inline(__always)
-    func meter(of feature: Int) -> Int { meters[feature] }
+    package func meter(of feature: Int) -> Int { meters[feature] }
+
+    /// A plain gate's verdict under `plan` (nil: none).
+    @inline(__always)
+    package func gate(plan: Int?, feature: Int) -> Verdict {
+        gates[((plan ?? -1) &+ 1) &* featureCount &+ feature]
+    }
 
     /// The entry of `feature` under `plan` (a policy with tables).
     @inline(__always)

@@ -318,10 +318,10 @@ package struct TraceChecker {
         let resets = Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek)
         let resetsDay = resets.day
 
-        // The common uses (allowed, blocked for want of a plan, or blocked as the last one
-        // was), found so in a few comparisons.
-        if case .use(let feature, let day) = event.action, plainUses.meter(of: feature) >= 0,
-           checkPlainUse(feature: feature, day: day, output, plan: plan, usageDay: usageDay, resets: resets, at: at) {
+        // The common uses of plain features (allowed, blocked by the plan, or blocked as the
+        // last one was), found so in a few comparisons.
+        if case .use(let feature, let day) = event.action, case let meter = plainUses.meter(of: feature), meter != -1,
+           checkPlainUse(feature: feature, meter: meter, day: day, output, plan: plan, usageDay: usageDay, resets: resets, at: at) {
             if hasScreens,
                let violation = compareScreens(output, shown: shown, eventIndex: eventIndex, plan: plan,
                                               resets: storedDay == usageDay ? Resets(day: false, month: false) : resets) {
@@ -330,7 +330,7 @@ package struct TraceChecker {
             passedEvents &+= 1
             passedUses &+= 1
             passedGatedUses &+= 1
-            passedConsumingUses &+= 1
+            if meter >= 0 { passedConsumingUses &+= 1 }
             return nil
         }
 
@@ -427,18 +427,20 @@ package struct TraceChecker {
         return nil
     }
 
-    /// A use of a plain feature (`PlainUses`) whose output is exactly as expected, when
-    /// the expectation is a few comparisons: G6 allows it (what it counts is written, G3,
-    /// G4), no plan is in force (blocked, `no-plan`), or it repeats the last blocked use
-    /// (`BlockedUse`; nothing is written). Says whether it was one; anything else writes
+    /// A use of a plain feature (`PlainUses`: one consuming `meter`, or a gate) whose
+    /// output is exactly as expected, when the expectation is a few comparisons: the plan
+    /// allows it (what it counts is written, G3, G4), no plan is in force (blocked,
+    /// `no-plan`), it repeats the last blocked use (`BlockedUse`; nothing is written), or
+    /// it is a gate's (`checkPlainGate`). Says whether it was one; anything else writes
     /// nothing, and the use is checked the whole way (which names what differs). (Out of
     /// line: inlined, it made `check` larger for the uses that are not plain, and the
     /// whole run slower.)
     @inline(never)
-    private mutating func checkPlainUse(feature: Int, day: LocalDate?, _ output: Output, plan: Int?, usageDay: LocalDate, resets: Resets,
-                                        at: Instant) -> Bool {
+    private mutating func checkPlainUse(feature: Int, meter: Int, day: LocalDate?, _ output: Output, plan: Int?, usageDay: LocalDate,
+                                        resets: Resets, at: Instant) -> Bool {
+        guard meter >= 0 else { return checkPlainGate(feature: feature, output, plan: plan, usageDay: usageDay, resets: resets) }
         // (No plan: the feature's meter alone, as a plan that enables it has it.)
-        let use = plan.map { plainUses.entry(plan: $0, feature: feature) } ?? PlainUses.Entry(meter: plainUses.meter(of: feature))
+        let use = plan.map { plainUses.entry(plan: $0, feature: feature) } ?? PlainUses.Entry(meter: meter)
         guard use.meter >= 0 else { return false }
         // G3: a later usage day reads the `day` counts as 0, a later month the `month` counts too.
         let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
@@ -481,6 +483,22 @@ package struct TraceChecker {
         if resets.day || storedDay == nil { writeUsageDay(usageDay, resets: resets) }
         stored.setVector(use.meter, after)
         return true
+    }
+
+    /// `checkPlainUse` for a plain gate: G6 (1, 2), G7 and G9 read the plan alone
+    /// (`PlainUses.gate`); nothing is counted or written. (Out of line: inside
+    /// `checkPlainUse`, it made the consuming uses dearer.)
+    @inline(never)
+    private func checkPlainGate(feature: Int, _ output: Output, plan: Int?, usageDay: LocalDate, resets: Resets) -> Bool {
+        let verdict = plainUses.gate(plan: plan, feature: feature)
+        guard output.plan == plan, output.day == usageDay, output.outcome == (verdict.reason == nil ? .allowed : .blocked),
+              output.reason == verdict.reason, output.resetAt == nil, output.response == verdict.response,
+              output.upgrade == verdict.upgrade else { return false }
+        // G3: the counts as they read on the usage day.
+        let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
+        var expected = stored
+        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
+        return output.counts == expected
     }
 
     /// G3 under months that run from the purchase: the install or a new subscription
