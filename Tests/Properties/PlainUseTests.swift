@@ -3,8 +3,8 @@ import SubscriptionModel
 import Testing
 
 /// The trace checker expects its commonest events, uses of a feature that counts on one
-/// meter (allowed, blocked for want of a plan, or blocked as the use before was) and
-/// uses of a gate (allowed or blocked by the plan alone), in a few comparisons, and checks anything else the whole way, which names what differs.
+/// meter (allowed, blocked for want of a plan, or blocked as the use before was), uses
+/// of a gate (allowed or blocked by the plan alone) and releases, in a few comparisons, and checks anything else the whole way, which names what differs.
 /// These traces doctor one thing at a time in such a use's output, and expect the
 /// invariant the whole check names; and they take uses at the shortcut's edges (the
 /// last one a limit allows, the first of a new day or month, one that costs several
@@ -266,5 +266,46 @@ struct PlainUseTests {
         #expect(checker.checks[.noOverBlocking] == 3)
         #expect(checker.checks[.nothingBeyondPlan] == 3)
         #expect(checker.checks[.limitsRespected] == 0)
+    }
+
+    @Test("a release passes, giving one item back or none at 0, and each field of its output doctored is named; it is a use, not a gated or consuming one (face-recall)")
+    func release() {
+        var script = Script(.faceRecall, zone: "UTC")
+        script("2026-05-04T09:00:00Z", .install)
+        script.repeated(2, .use("add-person"), from: "2026-05-04T09:01:00Z")
+        let given = script("2026-05-05T09:00:00Z", .use("remove-person"))
+        script("2026-05-05T09:01:00Z", .use("remove-person"))
+        let atZero = script("2026-05-05T09:02:00Z", .use("remove-person"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[given].outcome == .allowed && outputs[given].counts[0] == UsageCounts(day: 0, month: 2, total: 2, stock: 1))
+        #expect(outputs[atZero].counts[0].stock == 0)
+        #expect(Run.doctored(script, at: atZero) == nil)
+
+        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+            (.planInForce, { $0.plan = script.plan("premium") }),
+            (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
+            (.noOverBlocking, { $0.outcome = .blocked }),
+            (.exactResponses, { $0.reason = .stock }),
+            (.exactResponses, { $0.response = .paywall }),
+            (.resetAt, { $0.resetAt = Script.instant("2026-05-06T00:00:00Z") }),
+            (.upgradeOffer, { $0.upgrade = script.offer("premium") }),
+            (.countsFollowUses, { $0.counts[0].stock += 1 }),
+        ]
+        for index in [given, atZero] {
+            for (position, (invariant, doctor)) in doctorings.enumerated() {
+                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
+            }
+        }
+        #expect(Self.named(.countsFollowUses, script, at: atZero) { $0.counts[0].stock = -1 } != nil)
+        // face-recall limits people by stock alone: the contract shows no `day` count, and the
+        // whole check, where the shortcut hands an output it does not match, passes it.
+        #expect(Run.doctored(script, at: given) { $0.counts[0].day = 2 } == nil)
+
+        var checker = TraceChecker(policy: script.policy)
+        checker.start(zone: script.zone)
+        for (event, output) in zip(script.events, outputs) { #expect(checker.check(event, output) == nil) }
+        #expect(checker.checks[.noOverBlocking] == 5)
+        #expect(checker.checks[.nothingBeyondPlan] == 2)
+        #expect(checker.checks[.limitsRespected] == 2)
     }
 }

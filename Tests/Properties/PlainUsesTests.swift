@@ -30,6 +30,13 @@ struct PlainUsesTests {
             case .gate, .releases: false
             }
             #expect(tables.isPlain(feature: index) == expected, "\(name), feature \(feature.id)")
+            // What the checker's shortcut is told of each feature: its meter, a gate, a release, or nothing.
+            let code: Int = switch feature.effect {
+            case .consumes(let meter): expected ? meter : -1
+            case .gate: !extras && !feature.hasHistory ? PlainUses.gate : -1
+            case .releases(let meter): extras ? -1 : PlainUses.release(meter)
+            }
+            #expect(tables.meter(of: index) == code, "\(name), feature \(feature.id)")
         }
         let plain = policy.features.indices.filter { tables.isPlain(feature: $0) }
         guard !tables.isEmpty else { return }

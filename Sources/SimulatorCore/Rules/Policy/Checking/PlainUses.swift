@@ -11,7 +11,8 @@ import SubscriptionModel
 /// So whether a use is allowed (`allows`), and which plans would allow it (G9,
 /// `upgradeOffer`), are a comparison of four lanes per plan instead of a walk through
 /// the plan's limits in order. A *plain gate* counts nothing and has no diary day: what
-/// G6, G7 and G9 give its use reads the plan alone (`gate(plan:feature:)`). The tables
+/// G6, G7 and G9 give its use reads the plan alone (`gate(plan:feature:)`); a use that
+/// releases an item is never blocked (G4). The tables
 /// are the checker's own, built from the policy's
 /// data as the `Oracle`'s walk reads it; a property test holds the two to the same
 /// answers.
@@ -40,10 +41,17 @@ package struct PlainUses {
     /// `meter(of:)` of a plain gate.
     package static let gate = -2
 
+    /// `meter(of:)` of a feature that releases `meter` (−3 for meter 0, −4 for meter 1, …).
+    package static func release(_ meter: Int) -> Int { -3 - meter }
+
+    /// The meter a `meter(of:)` below `gate` releases.
+    @inline(__always)
+    static func released(_ code: Int) -> Int { -3 - code }
+
     private let entries: [Entry]
     private let featureCount: Int
     /// Per feature, whether it is a plain consuming one, and its meter (`gate` for a
-    /// plain gate, −1 for anything else).
+    /// plain gate, `release(meter)` for a feature that releases one, −1 for anything else).
     private let plainFeatures: [Bool]
     private let meters: [Int]
     /// Per plan + 1 (0: no plan) and feature, a plain gate's verdict.
@@ -65,6 +73,7 @@ package struct PlainUses {
             guard hasTables else { return -1 }
             if plain[index], case .consumes(let meter) = feature.effect { return meter }
             if case .gate = feature.effect, !feature.hasHistory { return Self.gate }
+            if case .releases(let meter) = feature.effect { return Self.release(meter) }
             return -1
         }
         let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
@@ -102,7 +111,8 @@ package struct PlainUses {
     package func isPlain(feature: Int) -> Bool { plainFeatures[feature] }
 
     /// The meter a use of `feature` counts on when the feature is plain, `gate` when it is
-    /// a plain gate, else −1.
+    /// a plain gate, `release(meter)` when it releases a meter (under a policy with tables),
+    /// else −1.
     @inline(__always)
     package func meter(of feature: Int) -> Int { meters[feature] }
 

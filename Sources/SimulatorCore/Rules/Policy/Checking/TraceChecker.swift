@@ -329,7 +329,7 @@ package struct TraceChecker {
             }
             passedEvents &+= 1
             passedUses &+= 1
-            passedGatedUses &+= 1
+            if meter >= PlainUses.gate { passedGatedUses &+= 1 } // not a release
             if meter >= 0 { passedConsumingUses &+= 1 }
             return nil
         }
@@ -427,18 +427,21 @@ package struct TraceChecker {
         return nil
     }
 
-    /// A use of a plain feature (`PlainUses`: one consuming `meter`, or a gate) whose
-    /// output is exactly as expected, when the expectation is a few comparisons: the plan
-    /// allows it (what it counts is written, G3, G4), no plan is in force (blocked,
+    /// A use of a plain feature (`PlainUses`: one consuming `meter`, a gate, or a release)
+    /// whose output is exactly as expected, when the expectation is a few comparisons: the
+    /// plan allows it (what it counts is written, G3, G4), no plan is in force (blocked,
     /// `no-plan`), it repeats the last blocked use (`BlockedUse`; nothing is written), or
-    /// it is a gate's (`checkPlainGate`). Says whether it was one; anything else writes
+    /// it is a gate's or a release's (`checkPlainGate`, `checkRelease`). Says whether it was one; anything else writes
     /// nothing, and the use is checked the whole way (which names what differs). (Out of
     /// line: inlined, it made `check` larger for the uses that are not plain, and the
     /// whole run slower.)
     @inline(never)
     private mutating func checkPlainUse(feature: Int, meter: Int, day: LocalDate?, _ output: Output, plan: Int?, usageDay: LocalDate,
                                         resets: Resets, at: Instant) -> Bool {
-        guard meter >= 0 else { return checkPlainGate(feature: feature, output, plan: plan, usageDay: usageDay, resets: resets) }
+        guard meter >= 0 else {
+            if meter == PlainUses.gate { return checkPlainGate(feature: feature, output, plan: plan, usageDay: usageDay, resets: resets) }
+            return checkRelease(of: PlainUses.released(meter), output, plan: plan, usageDay: usageDay, resets: resets)
+        }
         // (No plan: the feature's meter alone, as a plan that enables it has it.)
         let use = plan.map { plainUses.entry(plan: $0, feature: feature) } ?? PlainUses.Entry(meter: meter)
         guard use.meter >= 0 else { return false }
@@ -499,6 +502,24 @@ package struct TraceChecker {
         var expected = stored
         if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
         return output.counts == expected
+    }
+
+    /// `checkPlainUse` for a use that releases an item of `meter`: never blocked; one item
+    /// of stock given back, if any (G4); nothing else written, not even the usage day. (Out
+    /// of line, as `checkPlainGate` is.)
+    @inline(never)
+    private mutating func checkRelease(of meter: Int, _ output: Output, plan: Int?, usageDay: LocalDate, resets: Resets) -> Bool {
+        guard output.plan == plan, output.day == usageDay, output.outcome == .allowed, output.reason == nil, output.response == nil,
+              output.resetAt == nil, output.upgrade == nil else { return false }
+        // G3: the counts as they read on the usage day; the stock one lower.
+        let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
+        var expected = stored
+        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
+        let given = SIMD4<Int32>(0, 0, 0, expected.vector(meter)[3] > 0 ? 1 : 0)
+        expected.setVector(meter, expected.vector(meter) &- given)
+        guard output.counts == expected else { return false }
+        stored.setVector(meter, stored.vector(meter) &- given)
+        return true
     }
 
     /// G3 under months that run from the purchase: the install or a new subscription
