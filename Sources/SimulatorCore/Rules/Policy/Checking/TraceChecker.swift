@@ -63,6 +63,9 @@ package struct TraceChecker {
     /// Whether every count a screen reads is one the contract shows (and the checker
     /// compares before the screens).
     private let screensReadShownWindows: Bool
+    /// Whether, besides, the key holds everything the screens read: an output whose
+    /// entitlement and zone are the checker's own can then be judged by its key.
+    private let screensByOwnKey: Bool
     /// Whether the policy has screens at all (and a scratch build does not skip them:
     /// `StageSwitches`).
     private let hasScreens: Bool
@@ -122,8 +125,12 @@ package struct TraceChecker {
     private var verifiedKeys = ScreenKeySet()
     /// The key last found in (or added to) `verifiedKeys`: most events repeat it.
     private var lastVerifiedKey = ScreenKey.impossible
-    /// The sources of the screens last found right (no plan's index before any).
-    private var lastVerified: (plan: Int?, counts: MeterCounts, entitlement: Entitlement?, zone: TimeZoneRules) = (-1, [], nil, .utc)
+    /// The sources of the screens last found right (no plan's index before any): the
+    /// plan and counts, and the entitlement and zone as the `sources` count numbers them.
+    private var lastVerified: (plan: Int?, counts: MeterCounts, sources: Int) = (-1, [], 0)
+    /// Numbers the checker's entitlement and device zone: one more at each event that sets
+    /// either, and at each user's start.
+    private var sources = 0
     /// The last expiry date worked out for the screens, and what it was worked out from.
     private var lastExpiry = (instant: Instant(millisecondsSince1970: .min), zone: TimeZoneRules.utc, day: Int32.min)
     /// The last blocked use's expectation and what it was worked out from (`BlockedUse`).
@@ -143,6 +150,7 @@ package struct TraceChecker {
         self.hasCreditPacks = !policy.creditPacks.isEmpty
         self.screenReads = screenReads
         self.screensReadShownWindows = screenReads.windows.allSatisfy { [rules] read in rules.shownWindows[read.meter].contains(read.window) }
+        self.screensByOwnKey = screensReadShownWindows && screenReads.isComplete
         self.dates = dates
         self.stored = MeterCounts(meters: policy.meters.count)
         self.features = policy.features.map { ($0.effect, $0.hasHistory, $0.cost, $0.then) }
@@ -165,6 +173,7 @@ package struct TraceChecker {
         isRegistered = false
         entitlement = nil
         deviceClock.set(zone)
+        sources &+= 1
         storedDay = nil
         storedNextMonth = .max
         monthAnchor = 1
@@ -291,7 +300,9 @@ package struct TraceChecker {
             isRegistered = true // G1: registered for good.
         case .setZone(let zone):
             deviceClock.set(zone)
+            sources &+= 1
         case .setEntitlement(let next):
+            sources &+= 1
             // G3: a subscription to a product not held just before starts a month.
             if monthsFromPurchase, let product = next?.product, entitlement?.product != product { startsMonth = true }
             entitlement = next // G12: product, expires and renews replaced together.
@@ -1008,9 +1019,9 @@ package struct TraceChecker {
     /// output whose sources are not the checker's) is `compareScreensByKey`.
     @inline(__always)
     private mutating func compareScreens(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
-        if shown == nil, screensReadShownWindows, screenReads.isComplete, output.entitlement == entitlement, output.zone == deviceClock.zone {
-            if output.plan == lastVerified.plan, output.counts == lastVerified.counts, output.entitlement == lastVerified.entitlement,
-               output.zone == lastVerified.zone {
+        if shown == nil, screensByOwnKey, output.entitlement == entitlement, output.zone == deviceClock.zone {
+            // (The entitlement and zone are the checker's, and so the last verified ones' while `sources` is theirs.)
+            if output.plan == lastVerified.plan, lastVerified.sources == sources, output.counts == lastVerified.counts {
                 return nil
             }
             // The output's key is the checker's own: one already verified shows the same screens.
@@ -1083,7 +1094,7 @@ package struct TraceChecker {
     private mutating func verified(_ key: ScreenKey, _ output: Output, sameSources: Bool) {
         lastVerifiedKey = key
         if sameSources {
-            lastVerified = (output.plan, output.counts, output.entitlement, output.zone)
+            lastVerified = (output.plan, output.counts, sources)
         } else {
             lastVerified.plan = -1 // no plan index: nothing matches
         }
