@@ -271,6 +271,18 @@ package struct TraceChecker {
         var week = false
     }
 
+    /// G3: every meter's counts written on the stored day as they read under `resets`, in
+    /// a policy that keeps no week or rolling counts (the `day` and `month` lanes: the
+    /// plain-use shortcut's).
+    @inline(__always)
+    private static func inForce(_ counts: MeterCounts, _ resets: Resets) -> MeterCounts {
+        guard resets.day else { return counts }
+        var counts = counts
+        let inForce = SIMD4<Int32>(0, resets.month ? 0 : -1, -1, -1)
+        for meter in 0..<counts.count { counts.setVector(meter, counts.vector(meter) & inForce) }
+        return counts
+    }
+
     /// G3: the counts written on the stored day as they read under `resets`.
     @inline(__always)
     private static func inForce(_ counts: UsageCounts, _ resets: Resets) -> UsageCounts {
@@ -457,9 +469,7 @@ package struct TraceChecker {
         let use = plan.map { plainUses.entry(plan: $0, feature: feature) } ?? PlainUses.Entry(meter: meter)
         guard use.meter >= 0 else { return false }
         // G3: a later usage day reads the `day` counts as 0, a later month the `month` counts too.
-        let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
-        var expected = stored
-        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
+        var expected = Self.inForce(stored, resets)
         let before = expected.vector(use.meter)
         guard let plan else {
             // G6 (1): no plan blocks every use; G7: the policy's no-plan response; G8: no
@@ -509,10 +519,7 @@ package struct TraceChecker {
               output.reason == verdict.reason, output.resetAt == nil, output.response == verdict.response,
               output.upgrade == verdict.upgrade else { return false }
         // G3: the counts as they read on the usage day.
-        let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
-        var expected = stored
-        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
-        return output.counts == expected
+        return output.counts == Self.inForce(stored, resets)
     }
 
     /// `checkPlainUse` for a use that releases an item of `meter`: never blocked; one item
@@ -523,9 +530,7 @@ package struct TraceChecker {
         guard output.plan == plan, output.day == usageDay, output.outcome == .allowed, output.reason == nil, output.response == nil,
               output.resetAt == nil, output.upgrade == nil else { return false }
         // G3: the counts as they read on the usage day; the stock one lower.
-        let inForce = SIMD4<Int32>(resets.day ? 0 : -1, resets.month ? 0 : -1, -1, -1)
-        var expected = stored
-        if resets.day { for meter in 0..<expected.count { expected.setVector(meter, expected.vector(meter) & inForce) } }
+        var expected = Self.inForce(stored, resets)
         let given = SIMD4<Int32>(0, 0, 0, expected.vector(meter)[3] > 0 ? 1 : 0)
         expected.setVector(meter, expected.vector(meter) &- given)
         guard output.counts == expected else { return false }
