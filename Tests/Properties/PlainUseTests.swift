@@ -308,4 +308,60 @@ struct PlainUseTests {
         #expect(checker.checks[.nothingBeyondPlan] == 2)
         #expect(checker.checks[.limitsRespected] == 2)
     }
+
+    @Test("a use with no plan on a later usage day reads the day's count as 0, for its counts and its offer (meal-capture)")
+    func noPlanNextDay() {
+        var (script, _, _) = Self.afterTheTrial
+        let nextDay = script("2026-06-14T09:00:00Z", .use("meal"))
+        let output = script.referenceOutputs[nextDay]
+        #expect(output.reason == .noPlan && output.counts[0].day == 0 && output.upgrade == script.offer("premium", "unlimited"))
+        #expect(Run.doctored(script, at: nextDay) == nil)
+        #expect(Self.named(.countsFollowUses, script, at: nextDay) { $0.counts[0].day = 10 } != nil)
+        #expect(Self.named(.upgradeOffer, script, at: nextDay) { $0.upgrade = script.offer("unlimited") } != nil)
+    }
+
+    @Test("a gate's use on a later usage day reads the day's count as 0 (daa-tiers)")
+    func gateNextDay() {
+        var script = Script(.daaTiers, zone: "UTC")
+        script("2026-06-10T08:00:00Z", .install)
+        script("2026-06-10T08:01:00Z", .use("chat"))
+        let gate = script("2026-06-11T08:00:00Z", .use("dasha_analysis"))
+        let output = script.referenceOutputs[gate]
+        #expect(output.reason == .notInPlan && output.counts[0] == UsageCounts(day: 0, month: 1, total: 1, stock: 1))
+        #expect(Run.doctored(script, at: gate) == nil)
+        #expect(Self.named(.countsFollowUses, script, at: gate) { $0.counts[0].day = 1 } != nil)
+    }
+
+    @Test("a blocked use after a new plan is not the last blocked one: the old plan's response is named (meal-capture)")
+    func blockedAfterNewPlan() {
+        var script = Script(.mealCapture, zone: "Europe/Paris")
+        script("2026-06-10T08:00:00Z", .install)
+        script.repeated(10, .use("meal"), from: "2026-06-10T09:00:00Z")
+        let underTrial = script("2026-06-10T09:30:00Z", .use("meal"))
+        script("2026-06-10T09:31:00Z", .entitle("PremiumStandardSub", expires: "2026-07-10T09:31:00Z"))
+        let underPremium = script("2026-06-10T09:32:00Z", .use("meal"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[underTrial].reason == .day && outputs[underPremium].reason == .day)
+        #expect(outputs[underTrial].response != outputs[underPremium].response)
+        #expect(Run.doctored(script, at: underPremium) == nil)
+        #expect(Self.named(.exactResponses, script, at: underPremium) { $0.response = outputs[underTrial].response } != nil)
+    }
+
+    @Test("a use blocked again after credits are bought is not the last blocked one: it goes ahead on a credit (scan-credits)")
+    func blockedAfterCredits() throws {
+        let policy = try #require(PolicyLoader.builtIn("scan-credits"))
+        var script = Script(policy, zone: "UTC")
+        script("2026-06-10T08:00:00Z", .install)
+        script.repeated(3, .use("scan"), from: "2026-06-10T08:01:00Z")
+        let blocked = script("2026-06-10T08:10:00Z", .use("scan"))
+        script("2026-06-10T08:11:00Z", .purchase("scanner.credits.10"))
+        let paid = script("2026-06-10T08:12:00Z", .use("scan"))
+        let outputs = script.referenceOutputs
+        #expect(outputs[blocked].outcome == .blocked && outputs[paid].outcome == .allowed)
+        #expect(Run.doctored(script, at: paid) == nil)
+        // The blocked use's output again, with the credits held: a repeat it is not.
+        var repeated = outputs[blocked]
+        repeated.counts.setCredits(10, of: 0)
+        #expect(Self.named(.noOverBlocking, script, at: paid) { $0 = repeated } != nil)
+    }
 }

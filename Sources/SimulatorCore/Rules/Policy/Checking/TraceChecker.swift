@@ -455,9 +455,10 @@ package struct TraceChecker {
     /// plan allows it (what it counts is written, G3, G4), no plan is in force (blocked,
     /// `no-plan`), it repeats the last blocked use (`BlockedUse`; nothing is written), or
     /// it is a gate's or a release's (`checkPlainGate`, `checkRelease`). Says whether it was one; anything else writes
-    /// nothing, and the use is checked the whole way (which names what differs). (Out of
-    /// line: inlined, it made `check` larger for the uses that are not plain, and the
-    /// whole run slower.)
+    /// nothing, and the use is checked the whole way (which names what differs). A use
+    /// blocked here is not kept as `lastBlocked`: that cache's key holds everything G6–G9
+    /// read, so an older entry stays right. (Out of line: inlined, it made `check` larger
+    /// for the uses that are not plain, and the whole run slower.)
     @inline(never)
     private mutating func checkPlainUse(feature: Int, meter: Int, day: LocalDate?, _ output: Output, plan: Int?, usageDay: LocalDate,
                                         resets: Resets, at: Instant) -> Bool {
