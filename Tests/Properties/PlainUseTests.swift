@@ -15,6 +15,18 @@ struct PlainUseTests {
     typealias Script = InvariantScript
     typealias Run = InvariantRun
 
+    /// One field doctored: the invariant the whole check names for it, and the change.
+    typealias Doctoring = (Invariant, (inout Output) -> Void)
+
+    /// Expects each of `doctorings`, applied alone to output `index`, to be named by its
+    /// invariant at that event.
+    static func expectEachNamed(_ doctorings: [Doctoring], _ script: Script, at index: Int,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        for (position, (invariant, doctor)) in doctorings.enumerated() {
+            #expect(named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The violation the checker finds when `index`'s output is doctored with `doctor`,
     /// when it names `invariant` at that event; nil otherwise, and when it finds none.
     static func named(_ invariant: Invariant, _ script: Script, at index: Int, _ doctor: (inout Output) -> Void) -> Violation<Invariant>? {
@@ -38,7 +50,7 @@ struct PlainUseTests {
         #expect(Run.doctored(script, at: last) == nil)
 
         let premium = script.policy.planIndex("premium")
-        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+        let doctorings: [Doctoring] = [
             (.planInForce, { $0.plan = premium }),
             (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
             (.noOverBlocking, { $0.outcome = .blocked }),
@@ -48,9 +60,7 @@ struct PlainUseTests {
             (.upgradeOffer, { $0.upgrade = script.offer("premium") }),
             (.countsFollowUses, { $0.counts[0].day = 4 }),
         ]
-        for (position, (invariant, doctor)) in doctorings.enumerated() {
-            #expect(Self.named(invariant, script, at: last, doctor) != nil, "doctoring \(position)")
-        }
+        Self.expectEachNamed(doctorings, script, at: last)
         // The contract shows only the windows some plan limits: daily-quip's `total` is not
         // one, so the whole check, where the shortcut hands an output it does not match,
         // passes a doctored `total` as it did before the shortcut.
@@ -155,7 +165,7 @@ struct PlainUseTests {
         }
         #expect(Run.doctored(script, at: second) == nil)
 
-        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+        let doctorings: [Doctoring] = [
             (.planInForce, { $0.plan = script.plan("premium") }),
             (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
             (.nothingBeyondPlan, { $0.outcome = .allowed }),
@@ -166,9 +176,7 @@ struct PlainUseTests {
             (.countsFollowUses, { $0.counts[0].day = 9 }),
         ]
         for index in [first, second] {
-            for (position, (invariant, doctor)) in doctorings.enumerated() {
-                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
-            }
+            Self.expectEachNamed(doctorings, script, at: index)
         }
     }
 
@@ -182,7 +190,7 @@ struct PlainUseTests {
         #expect(outputs[repeated].resetAt == Script.instant("2026-06-10T22:00:00Z"))
         #expect(Run.doctored(script, at: repeated) == nil)
 
-        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+        let doctorings: [Doctoring] = [
             (.planInForce, { $0.plan = script.plan("premium") }),
             (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
             (.limitsRespected, { $0.outcome = .allowed }),
@@ -192,9 +200,7 @@ struct PlainUseTests {
             (.upgradeOffer, { $0.upgrade = PlanSet() }),
             (.countsFollowUses, { $0.counts[0].day = 4 }),
         ]
-        for (position, (invariant, doctor)) in doctorings.enumerated() {
-            #expect(Self.named(invariant, script, at: repeated, doctor) != nil, "doctoring \(position)")
-        }
+        Self.expectEachNamed(doctorings, script, at: repeated)
     }
 
     @Test("a blocked use in another zone is worked out again, not taken as a repeat: its own reset instant passes, the last one's is named (daily-quip)")
@@ -232,28 +238,26 @@ struct PlainUseTests {
         #expect(outputs[registered].reason == .notInPlan && outputs[registered].upgrade == script.offer("core", "advanced", "premium"))
         #expect(Run.doctored(script, at: registered) == nil)
 
-        let common: [(Invariant, (inout Output) -> Void)] = [
+        let common: [Doctoring] = [
             (.planInForce, { $0.plan = script.plan("core") }),
             (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
             (.resetAt, { $0.resetAt = Script.instant("2026-06-11T00:00:00Z") }),
             (.countsFollowUses, { $0.counts[0].day = 1 }),
         ]
-        let whenBlocked: [(Invariant, (inout Output) -> Void)] = [
+        let whenBlocked: [Doctoring] = [
             (.nothingBeyondPlan, { $0.outcome = .allowed }),
             (.noOverBlocking, { $0.reason = .noPlan }),
             (.exactResponses, { $0.response = nil }),
             (.upgradeOffer, { $0.upgrade = script.offer("advanced", "premium") }),
         ]
-        let whenAllowed: [(Invariant, (inout Output) -> Void)] = [
+        let whenAllowed: [Doctoring] = [
             (.noOverBlocking, { $0.outcome = .blocked }),
             (.exactResponses, { $0.reason = .notInPlan }),
             (.exactResponses, { $0.response = .paywall }),
             (.upgradeOffer, { $0.upgrade = script.offer("core") }),
         ]
         for (index, doctorings) in [(guest, common + whenBlocked), (allowed, common + whenAllowed), (registered, common + whenBlocked)] {
-            for (position, (invariant, doctor)) in doctorings.enumerated() {
-                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
-            }
+            Self.expectEachNamed(doctorings, script, at: index)
         }
     }
 
@@ -281,7 +285,7 @@ struct PlainUseTests {
         #expect(outputs[atZero].counts[0].stock == 0)
         #expect(Run.doctored(script, at: atZero) == nil)
 
-        let doctorings: [(Invariant, (inout Output) -> Void)] = [
+        let doctorings: [Doctoring] = [
             (.planInForce, { $0.plan = script.plan("premium") }),
             (.usageDay, { $0.day = LocalDate(daysSince1970: $0.day.daysSince1970 + 1) }),
             (.noOverBlocking, { $0.outcome = .blocked }),
@@ -292,9 +296,7 @@ struct PlainUseTests {
             (.countsFollowUses, { $0.counts[0].stock += 1 }),
         ]
         for index in [given, atZero] {
-            for (position, (invariant, doctor)) in doctorings.enumerated() {
-                #expect(Self.named(invariant, script, at: index, doctor) != nil, "event \(index), doctoring \(position)")
-            }
+            Self.expectEachNamed(doctorings, script, at: index)
         }
         #expect(Self.named(.countsFollowUses, script, at: atZero) { $0.counts[0].stock = -1 } != nil)
         // face-recall limits people by stock alone: the contract shows no `day` count, and the

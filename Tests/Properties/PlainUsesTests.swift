@@ -104,7 +104,7 @@ struct PlainUsesTests {
         Self.gateVerdictsAgree(policy, name: "tools")
         let tables = PlainUses(policy: policy)
         #expect(tables.gate(plan: 2, feature: 1).upgrade == PlanSet())
-        #expect(tables.gate(plan: 0, feature: 1).upgrade == { var set = PlanSet(); set.insert(1); return set }())
+        #expect(tables.gate(plan: 0, feature: 1).upgrade == PlanSet(bits: 1 << 1))
     }
 
     static func gateVerdictsAgree(_ policy: SubscriptionPolicy, name: String) {

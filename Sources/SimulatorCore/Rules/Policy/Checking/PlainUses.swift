@@ -12,10 +12,9 @@ import SubscriptionModel
 /// `upgradeOffer`), are a comparison of four lanes per plan instead of a walk through
 /// the plan's limits in order. A *plain gate* counts nothing and has no diary day: what
 /// G6, G7 and G9 give its use reads the plan alone (`gate(plan:feature:)`); a use that
-/// releases an item is never blocked (G4). The tables
-/// are the checker's own, built from the policy's
-/// data as the `Oracle`'s walk reads it; a property test holds the two to the same
-/// answers.
+/// releases an item is never blocked (G4). The tables are the checker's own, built from
+/// the policy's data as the `Oracle`'s walk reads it; a property test holds the two to
+/// the same answers.
 package struct PlainUses {
     /// A plain feature's use under one plan.
     struct Entry {
@@ -50,9 +49,8 @@ package struct PlainUses {
 
     private let entries: [Entry]
     private let featureCount: Int
-    /// Per feature, whether it is a plain consuming one, and its meter (`gate` for a
-    /// plain gate, `release(meter)` for a feature that releases one, −1 for anything else).
-    private let plainFeatures: [Bool]
+    /// Per feature: the meter of a plain consuming one, `gate` for a plain gate,
+    /// `release(meter)` for a feature that releases one, −1 for anything else.
     private let meters: [Int]
     /// Per plan + 1 (0: no plan) and feature, a plain gate's verdict.
     private let gates: [Verdict]
@@ -66,7 +64,6 @@ package struct PlainUses {
             if case .consumes = feature.effect { !feature.hasHistory && feature.then == nil } else { false }
         }
         let hasTables = !policy.countsWeeks && !policy.countsRolling
-        self.plainFeatures = hasTables ? plain : policy.features.map { _ in false }
         self.featureCount = policy.features.count
         self.meters = policy.features.indices.map { index in
             let feature = policy.features[index]
@@ -76,21 +73,18 @@ package struct PlainUses {
             if case .releases(let meter) = feature.effect { return Self.release(meter) }
             return -1
         }
-        let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }
+        let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }, isPaid = policy.plans.map(\.isPaid)
+        self.paidPlans = paidPlans
+        self.isPaid = isPaid
         let refusals = [policy.noPlanResponse] + policy.plans.map { $0.response(to: .notInPlan) }
-        // G9 for a gate: the paid plans above the plan in force (all of them above an unpaid
-        // one, or none) that enable it.
+        // G9 for a gate: the plans G9 offers that enable it.
         self.gates = (-1..<policy.plans.count).flatMap { plan in
             policy.features.indices.map { feature -> Verdict in
                 if plan >= 0, policy.plans[plan].enables(feature: feature) { return Verdict() }
-                let above = plan < 0 || !policy.plans[plan].isPaid ? paidPlans : paidPlans.filter { $0 > plan }
-                var offer = PlanSet()
-                for candidate in above where policy.plans[candidate].enables(feature: feature) { offer.insert(candidate) }
+                let offer = Self.offer(above: plan < 0 ? nil : plan, paidPlans: paidPlans, isPaid: isPaid) { policy.plans[$0].enables(feature: feature) }
                 return Verdict(reason: plan < 0 ? .noPlan : .notInPlan, response: refusals[plan + 1], upgrade: offer)
             }
         }
-        self.paidPlans = paidPlans
-        self.isPaid = policy.plans.map(\.isPaid)
         self.entries = !hasTables ? [] : policy.plans.flatMap { plan in
             policy.features.indices.map { index -> Entry in
                 let feature = policy.features[index]
@@ -108,7 +102,7 @@ package struct PlainUses {
     package var isEmpty: Bool { entries.isEmpty }
 
     /// Whether `feature` is plain.
-    package func isPlain(feature: Int) -> Bool { plainFeatures[feature] }
+    package func isPlain(feature: Int) -> Bool { meters[feature] >= 0 }
 
     /// The meter a use of `feature` counts on when the feature is plain, `gate` when it is
     /// a plain gate, `release(meter)` when it releases a meter (under a policy with tables),
@@ -139,6 +133,13 @@ package struct PlainUses {
     /// force: the paid plans above it (every paid plan under an unpaid one, or none)
     /// that would allow it.
     package func upgradeOffer(plan: Int?, feature: Int, counts: SIMD4<Int32>) -> PlanSet {
+        Self.offer(above: plan, paidPlans: paidPlans, isPaid: isPaid) { allows(plan: $0, feature: feature, counts: counts) }
+    }
+
+    /// G9's rule: of the paid plans (`paidPlans`, in the policy's order), those ranked
+    /// above `plan` (every one above an unpaid plan or none) that `allows`.
+    @inline(__always)
+    private static func offer(above plan: Int?, paidPlans: [Int], isPaid: [Bool], where allows: (Int) -> Bool) -> PlanSet {
         var offer = PlanSet()
         var above = plan.map { !isPaid[$0] } ?? true
         for candidate in paidPlans {
@@ -146,7 +147,7 @@ package struct PlainUses {
                 if candidate == plan { above = true }
                 continue
             }
-            if allows(plan: candidate, feature: feature, counts: counts) { offer.insert(candidate) }
+            if allows(candidate) { offer.insert(candidate) }
         }
         return offer
     }
