@@ -131,6 +131,30 @@ struct ScreenKeyTests {
         #expect(Set(screens.map { "\($0)" }).count == screens.count, "the engine shows each balance")
     }
 
+    @Test("every policy: a key reads each count from its own meter and window, and no other count",
+          arguments: policies.indices)
+    func keyReadsEachCountFromItsOwnLane(index: Int) {
+        let (name, policy) = Self.policies[index]
+        let reads = ScreenKey.Reads(policy: policy)
+        for plan in [nil] + policy.plans.indices.map(Optional.some) {
+            let none = reads.key(plan: plan, entitlement: nil, expiryDay: .min, counts: MeterCounts(meters: policy.meters.count))
+            for meter in policy.meters.indices {
+                for window in LimitWindow.allCases {
+                    // One count at 1, every other at 0: the key changes when a screen reads
+                    // this count under the plan (its ceiling is above 0), and only then.
+                    var counts = MeterCounts(meters: policy.meters.count)
+                    counts[meter][window] = 1
+                    let key = reads.key(plan: plan, entitlement: nil, expiryDay: .min, counts: counts)
+                    let position = reads.windows.prefix(4).firstIndex { $0.meter == meter && $0.window == window }
+                    let read = position.map { reads.ceilings[(plan ?? policy.plans.count) * 4 + $0] > 0 } ?? false
+                    #expect((key != none) == read, "\(name), plan \(plan.map { policy.plans[$0].id } ?? "none"), \(policy.meters[meter]) \(window.name)")
+                    // The fast check of the screens reads the same counts as the key.
+                    #expect(reads.readCounts(counts, plan: plan) == key.countLanes)
+                }
+            }
+        }
+    }
+
     @Test("keys are equal only when every field is: a change to any one of the eight makes them differ")
     func keyEqualityReadsEveryField() {
         var base = ScreenKey()

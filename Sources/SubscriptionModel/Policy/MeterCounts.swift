@@ -180,6 +180,39 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
             && lhs.storage.2 == rhs.storage.2 && lhs.storage.3 == rhs.storage.3 && lhs.weeks == rhs.weeks && lhs.rollings == rhs.rollings
     }
 
+    /// Lane `index` of the counts read as 24 lanes: meter `m`'s `day`, `month`, `total`
+    /// and `stock` at `4m` to `4m + 3` (with at most three meters, 12 to 15 hold the
+    /// credits), its `week` at `16 + m` and its `rolling` at `20 + m`. Lanes past the last
+    /// meter read 0.
+    @inlinable @inline(__always)
+    package func lane(_ index: Int) -> Int32 {
+        switch index >> 2 {
+        case 0: storage.0[index & 3]
+        case 1: storage.1[index & 3]
+        case 2: storage.2[index & 3]
+        case 3: storage.3[index & 3]
+        case 4: weeks[index & 3]
+        default: rollings[index & 3]
+        }
+    }
+
+    /// The lane (`lane(_:)`) of meter `meter`'s count in `window`.
+    @inlinable
+    package static func lane(meter: Int, _ window: LimitWindow) -> Int {
+        switch window {
+        case .week: 16 + meter
+        case .rolling: 20 + meter
+        default: 4 * meter + window.rawValue
+        }
+    }
+
+    /// The lane (`lane(_:)`) of meter `meter`'s credits in counts of `meters` meters, or
+    /// nil where they have none (four meters).
+    @inlinable
+    package static func creditLane(meter: Int, meters: Int) -> Int? {
+        meters <= creditCapacity ? 12 + meter : nil
+    }
+
     /// Hashes the meters' counts and credits.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(meterCount)

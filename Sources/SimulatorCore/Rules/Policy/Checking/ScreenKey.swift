@@ -51,6 +51,9 @@ struct ScreenKey: Hashable {
         set { counts[position] = Int32(truncatingIfNeeded: newValue) }
     }
 
+    /// The counts at positions 0 to 3 as one vector.
+    var countLanes: SIMD4<Int32> { counts }
+
     /// What a policy's screens read, found once by walking its screen expressions.
     struct Reads: Sendable {
         /// The (meter, window) counts some screen reads, in a fixed order.
@@ -71,6 +74,13 @@ struct ScreenKey: Hashable {
         let ceilings: [Int]
         /// The plans' count: the row of no plan.
         private let planCount: Int
+        /// Per count position of a key (the windows', then the credit balances', at most
+        /// four): the counts' lane it reads (`MeterCounts.lane(_:)`), or -1 for a balance
+        /// that counts of four meters do not hold (read as 0).
+        private let lanes: [Int]
+        /// Per plan (then one row for no plan), the positions' ceilings as one vector (a
+        /// balance is held whole: its ceiling is the largest count).
+        private let laneCeilings: [SIMD4<Int32>]
 
         init(policy: SubscriptionPolicy) {
             let planCount = policy.plans.count
@@ -98,6 +108,14 @@ struct ScreenKey: Hashable {
                 for (position, pair) in pairs.prefix(4).enumerated() { ceilings[plan * 4 + position] = row.ceilings[pair, default: 0] }
             }
             self.ceilings = ceilings
+            let meters = policy.meters.count
+            lanes = Array((windows.map { MeterCounts.lane(meter: $0.meter, $0.window) }
+                + creditMeters.map { MeterCounts.creditLane(meter: $0, meters: meters) ?? -1 }).prefix(4))
+            laneCeilings = (0...planCount).map { plan in
+                var row = SIMD4<Int32>(repeating: .max)
+                for position in 0..<min(pairs.count, 4) { row[position] = Int32(clamping: ceilings[plan * 4 + position]) }
+                return row
+            }
         }
 
         /// The key of the given values; `expiryDay` is the entitlement's expiry date in
@@ -111,31 +129,27 @@ struct ScreenKey: Hashable {
                 key.renews = entitlement.renews
                 if entitlement.expires != nil { key.expiryDay = expiryDay }
             }
-            let count = min(windows.count, 4)
-            if !creditMeters.isEmpty { ScreenKey.fillCredits(&key, counts: counts, creditMeters: creditMeters, from: count) }
-            guard count > 0 else { return key }
-            let row = plan.map { $0 >= 0 && $0 < planCount ? $0 * 4 : -1 } ?? planCount * 4
-            @inline(__always) func read(_ position: Int) -> Int {
-                let (meter, window) = windows[position]
-                let value = counts[meter][window]
-                return row < 0 ? value : min(value, ceilings[row + position])
-            }
-            key[count: 0] = read(0)
-            if count > 1 { key[count: 1] = read(1) }
-            if count > 2 { key[count: 2] = read(2) }
-            if count > 3 { key[count: 3] = read(3) }
+            key.counts = readCounts(counts, plan: plan)
             return key
         }
-    }
 
-    /// The credit balances the screens show, in the slots from `from` on. (Out of line:
-    /// only a policy with `{credits}` on a screen calls it.)
-    @inline(never)
-    private static func fillCredits(_ key: inout ScreenKey, counts: MeterCounts, creditMeters: [Int], from: Int) {
-        for (offset, meter) in creditMeters.enumerated() {
-            // Past the key: `isComplete` is false, and screens are rendered every time.
-            guard from + offset < 4 else { return }
-            key[count: from + offset] = counts.credits(of: meter)
+        /// The count positions of the key of `counts` under `plan`: each read count up to
+        /// its ceiling under the plan (a plan that is no index: whole), each balance whole.
+        /// Past four (`isComplete` false) nothing is held, and screens are rendered every time.
+        @_transparent
+        func readCounts(_ counts: MeterCounts, plan: Int?) -> SIMD4<Int32> {
+            var read = SIMD4<Int32>()
+            let count = lanes.count
+            if count > 0 {
+                // (Constant positions: a lane set at a variable index goes through memory.)
+                read[0] = lanes[0] < 0 ? 0 : counts.lane(lanes[0])
+                if count > 1 { read[1] = lanes[1] < 0 ? 0 : counts.lane(lanes[1]) }
+                if count > 2 { read[2] = lanes[2] < 0 ? 0 : counts.lane(lanes[2]) }
+                if count > 3 { read[3] = lanes[3] < 0 ? 0 : counts.lane(lanes[3]) }
+                let row = plan.map { $0 >= 0 && $0 < planCount ? $0 : -1 } ?? planCount
+                if row >= 0 { read = pointwiseMin(read, laneCeilings[row]) }
+            }
+            return read
         }
     }
 

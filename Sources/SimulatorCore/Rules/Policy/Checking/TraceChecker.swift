@@ -125,9 +125,10 @@ package struct TraceChecker {
     private var verifiedKeys = ScreenKeySet()
     /// The key last found in (or added to) `verifiedKeys`: most events repeat it.
     private var lastVerifiedKey = ScreenKey.impossible
-    /// The sources of the screens last found right (no plan's index before any): the
-    /// plan and counts, and the entitlement and zone as the `sources` count numbers them.
-    private var lastVerified: (plan: Int?, counts: MeterCounts, sources: Int) = (-1, [], 0)
+    /// The sources of the screens last found right, when they were the checker's own (no
+    /// plan's index otherwise): the plan, and the entitlement and zone as the `sources`
+    /// count numbers them. Their key is `lastVerifiedKey`.
+    private var lastVerified: (plan: Int?, sources: Int) = (-1, 0)
     /// Numbers the checker's entitlement and device zone: one more at each event that sets
     /// either, and at each user's start.
     private var sources = 0
@@ -1019,15 +1020,18 @@ package struct TraceChecker {
     /// output's key is the checker's, and one key is built, not two.
     ///
     /// Most events leave all of that as it was: an output with the checker's entitlement
-    /// and zone and the very plan, counts, entitlement and zone of the last output whose
-    /// screens were found right shows those screens again, and so does one whose key was
+    /// and zone, and the plan, entitlement and zone of the last output whose screens were
+    /// found right, has that output's key but for the counts; when the counts the key
+    /// holds are that key's too (`ScreenKey.Reads.readCounts`: the few lanes read, each up
+    /// to its ceiling), it shows those screens again. So does one whose key was
     /// verified before. Both are found here; everything else (a key not seen yet, an
     /// output whose sources are not the checker's) is `compareScreensByKey`.
     @inline(__always)
     private mutating func compareScreens(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
         if shown == nil, screensByOwnKey, output.entitlement == entitlement, output.zone == deviceClock.zone {
             // (The entitlement and zone are the checker's, and so the last verified ones' while `sources` is theirs.)
-            if output.plan == lastVerified.plan, lastVerified.sources == sources, output.counts == lastVerified.counts {
+            if output.plan == lastVerified.plan, lastVerified.sources == sources,
+               screenReads.readCounts(output.counts, plan: output.plan) == lastVerifiedKey.countLanes {
                 return nil
             }
             // The output's key is the checker's own: one already verified shows the same screens.
@@ -1093,14 +1097,14 @@ package struct TraceChecker {
         key == lastVerifiedKey || verifiedKeys.contains(key)
     }
 
-    /// Remembers the key last found right, and the output it was found for when that
-    /// output's sources are the checker's own (the next output with the same plan,
-    /// counts, entitlement and zone then shows the same screens).
+    /// Remembers the key last found right, and the plan and sources of the output it was
+    /// found for when those sources are the checker's own (the next output with the same
+    /// plan, entitlement and zone, and the key's counts, then shows the same screens).
     @inline(__always)
     private mutating func verified(_ key: ScreenKey, _ output: Output, sameSources: Bool) {
         lastVerifiedKey = key
         if sameSources {
-            lastVerified = (output.plan, output.counts, sources)
+            lastVerified = (output.plan, sources)
         } else {
             lastVerified.plan = -1 // no plan index: nothing matches
         }
