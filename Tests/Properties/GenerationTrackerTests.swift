@@ -86,6 +86,38 @@ struct GenerationTrackerTests {
         #expect(CoverageCategory.usedAfterExpires.name(in: policy) == "used-after-expires")
     }
 
+    @Test("the trial's end crossed between two uses counts once, however many uses come before it and after it")
+    func trialEndsBetweenUses() throws {
+        let policy = SubscriptionPolicy.mealCapture
+        let analyse = try #require(policy.featureIndex("meal"))
+        let end = Self.at(0).adding(milliseconds: try #require(policy.trial).lengthMilliseconds)
+        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: analyse, day: nil)) }
+        let inTrial = (1...6).map { use(Self.at(Double($0))) } + [use(end.adding(milliseconds: -1))]
+        let crossing = [use(end)] + (1...3).map { use(end.adding(milliseconds: Int64($0) * 3_600_000)) }
+        let (_, count) = Self.counts(policy, [Event(at: Self.at(0), .install)] + inTrial + [Event(at: Self.at(7), .look)] + crossing)
+        #expect(count(.trialEndsBetweenUses) == 1)
+        // A first use after the end crosses nothing: there was no use before it.
+        let (_, late) = Self.counts(policy, [Event(at: Self.at(0), .install)] + crossing)
+        #expect(late(.trialEndsBetweenUses) == 0)
+        // Uses that all come before the end cross nothing either.
+        let (_, early) = Self.counts(policy, [Event(at: Self.at(0), .install)] + inTrial)
+        #expect(early(.trialEndsBetweenUses) == 0)
+    }
+
+    @Test("a timeline that crosses 2038-01-19 03:14:07Z counts once, at the first event past it")
+    func crossing2038() throws {
+        let policy = SubscriptionPolicy.dailyQuip
+        let card = try #require(policy.featureIndex("view-card"))
+        let before = Instant(millisecondsSince1970: 2_147_483_647_000 - 2 * Milliseconds.twentyFourHours)
+        let events = [Event(at: before, .install)] + (1...4).map {
+            Event(at: before.adding(milliseconds: Int64($0) * Milliseconds.twentyFourHours), .use(feature: card, day: nil))
+        }
+        let (_, count) = Self.counts(policy, events)
+        #expect(count(.after2038) == 1)
+        let (_, earlier) = Self.counts(policy, Array(events.prefix(2)))
+        #expect(earlier(.after2038) == 0)
+    }
+
     @Test("the last and first minute of a day are the policy's calendar's: UTC for daa-tiers, wherever the device is")
     func calendarMinutes() {
         let policy = SubscriptionPolicy.daaTiers

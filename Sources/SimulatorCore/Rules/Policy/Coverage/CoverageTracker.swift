@@ -108,6 +108,15 @@ package struct CoverageTracker {
     /// report of its product (`renewedAfterOffer`); nil otherwise.
     private var offerEndsAt: Instant?
     private var livedThroughGrace = false, seen2038 = false, seen1980 = false
+    /// The instants (ms, half-open) a use can come at and reach none of the categories of
+    /// its time (`observeUseTimes`), and any event none of the timeline's
+    /// (`observeYearsOnce`), so that an event inside is one or two comparisons. Emptied
+    /// (`noQuiet`) when what they read changes (the install, an entitlement): the next
+    /// event out of them works them out again (`findQuietSpans`). (Emptied, not worked
+    /// out there: any call added to `observeEvent` makes the optimiser outline `observeUse`.)
+    private var quietUses = noQuiet, quietYears = noQuiet
+    /// A span no instant is in.
+    private static var noQuiet: (from: Int64, until: Int64) { (.min, .min) }
     // The clocks: the device's zone and the calendar's (UTC for a UTC calendar).
     private var clock = ZoneClock(zone: .utc)
     private var calendar = ZoneClock(zone: .utc)
@@ -269,6 +278,7 @@ package struct CoverageTracker {
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
+        (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
         for meter in watches.indices where watches[meter].needsReset { watches[meter].reset() }
     }
 
@@ -309,6 +319,7 @@ package struct CoverageTracker {
             break
         case .install:
             installedAt = at
+            (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
         case .reinstall:
             hit(zoneSlots[EdgeCategory.reinstall.position])
         case .setZone(let next):
@@ -322,11 +333,12 @@ package struct CoverageTracker {
             }
         case .setEntitlement(let next):
             observeEntitlement(next, at: at)
+            (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
         case .purchase, .refund:
             observeCredits(event.action)
         }
         observeCounts(output)
-        observeYears(at)
+        if at < quietYears.from || at >= quietYears.until { observeYearsOnce(at) }
         // The time-zone edges, from the device's clock.
         let offset = clock.offsetMilliseconds(at: event.at)
         if switchedFrom != nil || offset != previousOffset {
@@ -468,19 +480,15 @@ package struct CoverageTracker {
     /// A use's own categories: the trial's or the grace's end crossed since the last use,
     /// a blocked reason under its plan, a release at the stock limit, a diary day at the
     /// edge of the history window, the first or last minute of a day in the calendar.
-    @inline(__always)
+    /// (Transparent: with its call out to `observeUseTimes` and `observeEvent`'s out to
+    /// `observeYearsOnce`, `@inline(__always)` left it out of line, and a run of
+    /// `daily-quip` took 45 M instructions more.)
+    @_transparent
     private mutating func observeUse(feature: Int, day: LocalDate?, at: Int64, output: Output) {
-        if let trialLength, installedAt != .min {
-            let trialEnd = installedAt &+ trialLength
-            if lastUseAt != .min, lastUseAt < trialEnd, at >= trialEnd { hit(trialEnds) }
-        }
-        if let graceCutoff, let graceEnd, installedAt != .min, installedAt < graceCutoff {
-            if lastUseAt != .min, lastUseAt < graceEnd, at >= graceEnd { hit(graceEnds) }
-        }
-        lastUseAt = at
-        if !usedSinceExpiry, let expires = entitlement?.expires, at >= expires.millisecondsSince1970 {
-            usedSinceExpiry = true
-            hit(usedAfterExpires)
+        if at >= quietUses.from, at < quietUses.until {
+            lastUseAt = at
+        } else {
+            observeUseTimes(at)
         }
         if output.outcome == .blocked, let reason = output.reason {
             hit(blockedSlots[((output.plan ?? -1) &+ 1) &* Self.reasons &+ reason.rawValue])
@@ -510,6 +518,45 @@ package struct CoverageTracker {
         if timeOfDay < Milliseconds.minute { hit(zoneSlots[EdgeCategory.firstMinuteAfterReset.position]) }
         if timeOfDay >= Self.day &- Milliseconds.minute { hit(zoneSlots[EdgeCategory.lastMinuteBeforeReset.position]) }
         if dayStart != 0, timeOfDay >= Self.day &- dayStart { hit(usedBeforeDayStart) } // past midnight, before the start
+    }
+
+    /// A use's categories of its time: the trial's or the grace's end crossed since the
+    /// last use, the first use at or past the `expires` in force. (Out of line: a use in
+    /// `quietUses` reaches none.)
+    @inline(never)
+    private mutating func observeUseTimes(_ at: Int64) {
+        if let trialLength, installedAt != .min {
+            let trialEnd = installedAt &+ trialLength
+            if lastUseAt != .min, lastUseAt < trialEnd, at >= trialEnd { hit(trialEnds) }
+        }
+        if let graceCutoff, let graceEnd, installedAt != .min, installedAt < graceCutoff {
+            if lastUseAt != .min, lastUseAt < graceEnd, at >= graceEnd { hit(graceEnds) }
+        }
+        lastUseAt = at
+        if !usedSinceExpiry, let expires = entitlement?.expires, at >= expires.millisecondsSince1970 {
+            usedSinceExpiry = true
+            hit(usedAfterExpires)
+        }
+        findQuietSpans()
+    }
+
+    /// `quietUses` and `quietYears` from what their categories read: each category's
+    /// instant, while it can still be reached. A use from the last use's instant on (a
+    /// use in the span moves the last use's instant only later) and before every such
+    /// instant reaches none of `observeUseTimes`' categories: the trial's end only once
+    /// crossed from an earlier use, and not again once a use came at or after it; the
+    /// same for the grace's end; the expiry's once per `expires`. An event from 1980 on
+    /// (until one before is seen) and before 2038 and the grace's end (until they are
+    /// seen) reaches none of `observeYearsOnce`'.
+    private mutating func findQuietSpans() {
+        var until = Int64.max
+        if let trialLength, installedAt != .min, lastUseAt < installedAt &+ trialLength { until = min(until, installedAt &+ trialLength) }
+        if let graceCutoff, let graceEnd, installedAt != .min, installedAt < graceCutoff, lastUseAt < graceEnd { until = min(until, graceEnd) }
+        if !usedSinceExpiry, let expires = entitlement?.expires { until = min(until, expires.millisecondsSince1970) }
+        quietUses = (lastUseAt, until)
+        var yearsUntil = seen2038 ? Int64.max : instant2038 &+ 1
+        if !livedThroughGrace, let graceEnd, graceCutoff != nil, installedAt != .min, installedAt < graceEnd { yearsUntil = min(yearsUntil, graceEnd) }
+        quietYears = (seen1980 ? .min : instant1980, yearsUntil)
     }
 
     /// `CalendarEdge`'s rule for a use counting on `meter`: a block by a watched window
@@ -679,14 +726,16 @@ package struct CoverageTracker {
     }
 
     /// Per timeline: an instant past 2038-01-19, one before 1980, the grace lived through.
-    @inline(__always)
-    private mutating func observeYears(_ at: Int64) {
+    /// (Out of line: an event in `quietYears` reaches none.)
+    @inline(never)
+    private mutating func observeYearsOnce(_ at: Int64) {
         if !seen2038, at > instant2038 { seen2038 = true; hit(after2038) }
         if !seen1980, at < instant1980 { seen1980 = true; hit(before1980) }
         if !livedThroughGrace, let graceCutoff, let graceEnd, installedAt != .min, at >= graceEnd, installedAt < graceEnd {
             livedThroughGrace = true
             hit(installedAt < graceCutoff ? graceBefore : graceAfter)
         }
+        findQuietSpans()
     }
 
     // MARK: Time-zone edges (as `FlagshipCoverageTracker` finds them)
