@@ -60,6 +60,10 @@ public struct TimeZoneRules: Hashable, Sendable, CustomStringConvertible {
     /// The identifier the zone was created with, as written in a timeline.
     public var identifier: String { table.identifier }
 
+    /// The identifier's `FNV1a` hash, read from the table (worked out when it was built).
+    @inlinable
+    package var identifierHash: UInt64 { withTable { $0.identifierHash } }
+
     /// The offset from UTC, in milliseconds, in force at `instant`.
     @inlinable
     public func offsetMilliseconds(at instant: Instant) -> Int64 {

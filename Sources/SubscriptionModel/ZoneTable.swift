@@ -6,6 +6,10 @@ import Synchronization
 public final class ZoneTable: Sendable {
     /// The identifier the zone was created with.
     public let identifier: String
+    /// The identifier's `FNV1a` hash, worked out once: a digest of outputs folds a zone in
+    /// at every change of zone, and walking the name each time cost about 20 instructions
+    /// an event.
+    @usableFromInline package let identifierHash: UInt64
     /// Instants (ms since 1970) at which `offsets[i + 1]` takes over; ascending.
     @usableFromInline let transitions: [Int64]
     /// Offsets from UTC in milliseconds; `offsets[0]` is in force before the first transition.
@@ -24,6 +28,7 @@ public final class ZoneTable: Sendable {
     init(identifier: String, transitions: [Int64], offsets: [Int64]) {
         precondition(offsets.count == transitions.count + 1, "one offset more than transitions")
         self.identifier = identifier
+        self.identifierHash = FNV1a.hash(identifier)
         self.transitions = transitions
         self.offsets = offsets
         let end = Int64(LocalDate.days(year: Self.coveredYears.upperBound + 1, month: 1, day: 1)) * 86_400_000

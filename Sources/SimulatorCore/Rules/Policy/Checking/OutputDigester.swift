@@ -91,7 +91,7 @@ package struct OutputDigester {
         }
         if lastZone != output.zone {
             lastZone = output.zone
-            zoneWord = Self.fnv(output.zone.identifier)
+            zoneWord = output.zone.identifierHash
         }
         digest.add(head ^ word ^ zoneWord &* 0x1D8E_4E27_C47D_124F)
     }
@@ -118,9 +118,5 @@ package struct OutputDigester {
     }
 
     /// FNV-1a of a text's UTF-8 bytes.
-    static func fnv(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
-    }
+    static func fnv(_ text: String) -> UInt64 { FNV1a.hash(text) }
 }

@@ -1,0 +1,11 @@
+/// FNV-1a, 64 bits, over a text's UTF-8 bytes: a number that stands for a text, the same
+/// on every platform and in every run (unlike `Hasher`, seeded per process), so that
+/// digests of outputs can be compared across runs.
+package enum FNV1a {
+    /// The hash of `text`.
+    package static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
