@@ -46,6 +46,9 @@ package struct LifeBuilder {
     private let meterCount: Int
     /// The month the counters are for: its first day and the next month's (days since 1970).
     private var monthStart = Int.max, nextMonthStart = Int.min
+    /// The month of the last day an edge walker's midnight was asked about
+    /// (`isMonthEnd`): most days are in the month of the day before.
+    private var monthOfEdges = (start: Int.max, next: Int.min)
     /// Under months that run from the purchase: the day of the month they start on (the
     /// install's, then a new subscription's), and the product last reported (−1: none).
     private var monthAnchor = 1, heldProduct = -1
@@ -843,9 +846,17 @@ package struct LifeBuilder {
     /// Whether the calendar date just before `midnight` is the last of its month.
     private mutating func isMonthEnd(before midnight: Int64) -> Bool {
         let instant = Instant(millisecondsSince1970: midnight &- 1)
-        let date = fixedCalendar ? calendar.localDate(at: instant) : clock.localDate(at: instant)
-        let (year, month, day) = date.components
-        return day == LocalDate.daysInMonth(year: year, month: month)
+        let day = Int((fixedCalendar ? calendar.localDate(at: instant) : clock.localDate(at: instant)).daysSince1970)
+        if day < monthOfEdges.start || day >= monthOfEdges.next { monthOfEdges = Self.month(of: day) }
+        return day == monthOfEdges.next &- 1
+    }
+
+    /// The month `day` (days since 1970) is in: its first day and the next month's.
+    @inline(never)
+    private static func month(of day: Int) -> (start: Int, next: Int) {
+        let (year, month, _) = LocalDate(daysSince1970: Int32(day)).components
+        let start = LocalDate.days(year: year, month: month, day: 1)
+        return (start, start + LocalDate.daysInMonth(year: year, month: month))
     }
 
     /// Appends one everyday moment, after the rare events due by then.
