@@ -104,6 +104,42 @@ struct GenerationTrackerTests {
         #expect(early(.trialEndsBetweenUses) == 0)
     }
 
+    @Test("face-recall: the grace's end crossed between two uses counts once, and the grace lived through once")
+    func graceEndsBetweenUses() throws {
+        let policy = SubscriptionPolicy.faceRecall
+        let add = try #require(policy.featureIndex("add-person"))
+        let grace = try #require(policy.grace)
+        let cutoff = try #require(grace.cutoff)
+        let end = cutoff.adding(milliseconds: grace.lengthMilliseconds)
+        let day = Milliseconds.twentyFourHours
+        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: add, day: nil)) }
+        let events = [Event(at: cutoff.adding(milliseconds: -9 * day), .install)]
+            + (1...3).map { use(end.adding(milliseconds: -Int64($0) * day)) } + (0...2).map { use(end.adding(milliseconds: Int64($0) * day)) }
+        let (_, count) = Self.counts(policy, events)
+        #expect(count(.graceEndsBetweenUses) == 1)
+        #expect(count(.graceLivedThroughInstalledBefore) == 1 && count(.graceLivedThroughInstalledAfter) == 0)
+    }
+
+    @Test("the tracker counts any order of events as it comes: a clock that goes back crosses the trial's end and 1980 again")
+    func eventsOutOfOrder() throws {
+        // (No valid timeline goes back in time or uses the app before its install; the
+        // tracker still counts what it is shown, event by event.)
+        let policy = SubscriptionPolicy.mealCapture
+        let meal = try #require(policy.featureIndex("meal"))
+        let end = Self.at(0).adding(milliseconds: try #require(policy.trial).lengthMilliseconds)
+        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: meal, day: nil)) }
+        let hour: Int64 = 3_600_000
+        let back = [Event(at: Self.at(0), .install), use(end.adding(milliseconds: -1)), use(end.adding(milliseconds: hour)),
+                    use(end.adding(milliseconds: -hour)), use(end.adding(milliseconds: 2 * hour))]
+        #expect(Self.counts(policy, back).1(.trialEndsBetweenUses) == 2)
+        // A use before the install: the trial starts at the install all the same.
+        let early = [use(Self.at(-1)), Event(at: Self.at(0), .install), use(end.adding(milliseconds: -1)), use(end)]
+        #expect(Self.counts(policy, early).1(.trialEndsBetweenUses) == 1)
+        let in1985 = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 1985, month: 6, day: 1)) * Milliseconds.twentyFourHours)
+        let in1979 = Instant(millisecondsSince1970: Int64(LocalDate.days(year: 1979, month: 6, day: 1)) * Milliseconds.twentyFourHours)
+        #expect(Self.counts(policy, [Event(at: in1985, .install), use(in1979)]).1(.before1980) == 1)
+    }
+
     @Test("a timeline that crosses 2038-01-19 03:14:07Z counts once, at the first event past it")
     func crossing2038() throws {
         let policy = SubscriptionPolicy.dailyQuip
