@@ -86,12 +86,20 @@ struct GenerationTrackerTests {
         #expect(CoverageCategory.usedAfterExpires.name(in: policy) == "used-after-expires")
     }
 
+    /// A use of `feature`, with no diary day, at `at`.
+    static func use(_ feature: Int, at: Instant) -> Event { Event(at: at, .use(feature: feature, day: nil)) }
+
+    /// meal-capture, a use of its `meal` at an instant, and the end of the trial of a user
+    /// installed at `at(0)`.
+    static func mealCaptureTrial() throws -> (policy: SubscriptionPolicy, use: (Instant) -> Event, end: Instant) {
+        let policy = SubscriptionPolicy.mealCapture
+        let meal = try #require(policy.featureIndex("meal"))
+        return (policy, { use(meal, at: $0) }, at(0).adding(milliseconds: try #require(policy.trial).lengthMilliseconds))
+    }
+
     @Test("the trial's end crossed between two uses counts once, however many uses come before it and after it")
     func trialEndsBetweenUses() throws {
-        let policy = SubscriptionPolicy.mealCapture
-        let analyse = try #require(policy.featureIndex("meal"))
-        let end = Self.at(0).adding(milliseconds: try #require(policy.trial).lengthMilliseconds)
-        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: analyse, day: nil)) }
+        let (policy, use, end) = try Self.mealCaptureTrial()
         let inTrial = (1...6).map { use(Self.at(Double($0))) } + [use(end.adding(milliseconds: -1))]
         let crossing = [use(end)] + (1...3).map { use(end.adding(milliseconds: Int64($0) * 3_600_000)) }
         let (_, count) = Self.counts(policy, [Event(at: Self.at(0), .install)] + inTrial + [Event(at: Self.at(7), .look)] + crossing)
@@ -108,11 +116,11 @@ struct GenerationTrackerTests {
     func graceEndsBetweenUses() throws {
         let policy = SubscriptionPolicy.faceRecall
         let add = try #require(policy.featureIndex("add-person"))
+        func use(_ at: Instant) -> Event { Self.use(add, at: at) }
         let grace = try #require(policy.grace)
         let cutoff = try #require(grace.cutoff)
         let end = cutoff.adding(milliseconds: grace.lengthMilliseconds)
         let day = Milliseconds.twentyFourHours
-        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: add, day: nil)) }
         let events = [Event(at: cutoff.adding(milliseconds: -9 * day), .install)]
             + (1...3).map { use(end.adding(milliseconds: -Int64($0) * day)) } + (0...2).map { use(end.adding(milliseconds: Int64($0) * day)) }
         let (_, count) = Self.counts(policy, events)
@@ -124,10 +132,7 @@ struct GenerationTrackerTests {
     func eventsOutOfOrder() throws {
         // (No valid timeline goes back in time or uses the app before its install; the
         // tracker still counts what it is shown, event by event.)
-        let policy = SubscriptionPolicy.mealCapture
-        let meal = try #require(policy.featureIndex("meal"))
-        let end = Self.at(0).adding(milliseconds: try #require(policy.trial).lengthMilliseconds)
-        func use(_ at: Instant) -> Event { Event(at: at, .use(feature: meal, day: nil)) }
+        let (policy, use, end) = try Self.mealCaptureTrial()
         let hour: Int64 = 3_600_000
         let back = [Event(at: Self.at(0), .install), use(end.adding(milliseconds: -1)), use(end.adding(milliseconds: hour)),
                     use(end.adding(milliseconds: -hour)), use(end.adding(milliseconds: 2 * hour))]
@@ -145,9 +150,7 @@ struct GenerationTrackerTests {
         let policy = SubscriptionPolicy.dailyQuip
         let card = try #require(policy.featureIndex("view-card"))
         let before = Instant(millisecondsSince1970: 2_147_483_647_000 - 2 * Milliseconds.twentyFourHours)
-        let events = [Event(at: before, .install)] + (1...4).map {
-            Event(at: before.adding(milliseconds: Int64($0) * Milliseconds.twentyFourHours), .use(feature: card, day: nil))
-        }
+        let events = [Event(at: before, .install)] + (1...4).map { Self.use(card, at: before.adding(milliseconds: Int64($0) * Milliseconds.twentyFourHours)) }
         let (_, count) = Self.counts(policy, events)
         #expect(count(.after2038) == 1)
         let (_, earlier) = Self.counts(policy, Array(events.prefix(2)))

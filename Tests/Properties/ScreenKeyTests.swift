@@ -62,7 +62,7 @@ struct ScreenKeyTests {
         var compared = 0
         for plan in [nil] + policy.plans.indices.map(Optional.some) {
             for (position, read) in reads.windows.prefix(4).enumerated() {
-                let ceiling = reads.ceilings[(plan ?? policy.plans.count) * 4 + position]
+                let ceiling = reads.ceiling(plan: plan, position: position)
                 for count in Self.counts + [-1, -7] {
                     for entitlement in entitlements {
                         let shown = Self.output(policy, plan: plan, read, count, entitlement)
@@ -85,16 +85,16 @@ struct ScreenKeyTests {
         let reads = ScreenKey.Reads(policy: policy)
         #expect(reads.isComplete && reads.windows.count == 4)
         func ceiling(_ plan: String?, _ meter: String, _ window: LimitWindow) -> Int {
-            let row = plan.map { id in policy.plans.firstIndex { $0.id == id }! } ?? policy.plans.count
+            let row = plan.map { id in policy.plans.firstIndex { $0.id == id }! }
             let position = reads.windows.firstIndex { policy.meters[$0.meter] == meter && $0.window == window }!
-            return reads.ceilings[row * 4 + position]
+            return reads.ceiling(plan: row, position: position)
         }
-        #expect(ceiling("basic", "notes", .total) == .max) // `{used}` shows every count
-        #expect(ceiling(nil, "notes", .total) == .max) // under no plan `reached` shows `{used}` too
+        #expect(ceiling("basic", "notes", .total) == MeterCounts.largest) // `{used}` shows every count
+        #expect(ceiling(nil, "notes", .total) == MeterCounts.largest) // under no plan `reached` shows `{used}` too
         #expect(ceiling("basic", "notes", .day) == 7) // a bar up to its limit
         #expect(ceiling("plus", "notes", .day) == 20) // plus's own branch: remaining and states up to 20
         #expect(ceiling("basic", "tags", .stock) == 9) // a meter without numbers, and 33 % of 9 is 3, below it
-        #expect(ceiling("basic", "exports", .month) == .max) // hidden: `unlimited` shows `{used}`
+        #expect(ceiling("basic", "exports", .month) == MeterCounts.largest) // hidden: `unlimited` shows `{used}`
     }
 
     @Test("face-recall: the banner's ceilings are the 80 % shares of the free limits, and 0 where no limit is shown")
@@ -103,8 +103,8 @@ struct ScreenKeyTests {
         let reads = ScreenKey.Reads(policy: policy)
         #expect(reads.windows.map { "\(policy.meters[$0.meter]) \($0.window.name)" } == ["people stock", "tags stock"])
         func ceilings(_ plan: String?) -> [Int] {
-            let row = plan.map { id in policy.plans.firstIndex { $0.id == id }! } ?? policy.plans.count
-            return Array(reads.ceilings[row * 4..<row * 4 + 2])
+            let row = plan.map { id in policy.plans.firstIndex { $0.id == id }! }
+            return (0..<2).map { reads.ceiling(plan: row, position: $0) }
         }
         #expect(ceilings("free") == [20, 4]) // 20 of 25 and 4 of 5 are the first counts at 80 %
         #expect(ceilings("grace") == [0, 0])
@@ -146,7 +146,7 @@ struct ScreenKeyTests {
                     counts[meter][window] = 1
                     let key = reads.key(plan: plan, entitlement: nil, expiryDay: .min, counts: counts)
                     let position = reads.windows.prefix(4).firstIndex { $0.meter == meter && $0.window == window }
-                    let read = position.map { reads.ceilings[(plan ?? policy.plans.count) * 4 + $0] > 0 } ?? false
+                    let read = position.map { reads.ceiling(plan: plan, position: $0) > 0 } ?? false
                     #expect((key != none) == read, "\(name), plan \(plan.map { policy.plans[$0].id } ?? "none"), \(policy.meters[meter]) \(window.name)")
                     // The fast check of the screens reads the same counts as the key.
                     #expect(reads.readCounts(counts, plan: plan) == key.countLanes)
@@ -183,8 +183,8 @@ struct ScreenKeyTests {
         let policy = SubscriptionPolicy.dailyQuip
         let reads = ScreenKey.Reads(policy: policy)
         #expect(reads.windows.count == 1 && reads.windows[0].window == .day)
-        #expect(reads.ceilings[0] == 5) // free
-        #expect(reads.ceilings[4] == 0) // premium: "Unlimited cards"
+        #expect(reads.ceiling(plan: 0, position: 0) == 5) // free
+        #expect(reads.ceiling(plan: 1, position: 0) == 0) // premium: "Unlimited cards"
     }
 
     /// An output under `plan` with `count` in the read window and 0 everywhere else.

@@ -113,10 +113,7 @@ package struct OutputDigester {
     static func word(_ response: BlockResponse) -> UInt64 {
         switch response {
         case .paywall: return 1
-        case .alert(let alert): return fnv(alert.title) ^ (alert.message.map(fnv) ?? 0) &* 0x9E37_79B9_7F4A_7C15
+        case .alert(let alert): return FNV1a.hash(alert.title) ^ (alert.message.map(FNV1a.hash) ?? 0) &* 0x9E37_79B9_7F4A_7C15
         }
     }
-
-    /// FNV-1a of a text's UTF-8 bytes.
-    static func fnv(_ text: String) -> UInt64 { FNV1a.hash(text) }
 }

@@ -9,7 +9,7 @@ import SubscriptionModel
 /// than at every event: most events (a look, a use that changes no read count, a zone
 /// change under a UTC calendar) leave the key as it was.
 ///
-/// A count is kept only as far as a screen can tell it apart (`Reads.ceilings`): under
+/// A count is kept only as far as a screen can tell it apart (`Reads.ceiling(plan:position:)`): under
 /// a plan that sets no shown limit on a window that only a banner or a bar reads, every
 /// count reads the same; under a limit of 25 with an 80 % banner, 20 and 500 do too. So
 /// a count that keeps growing (a premium user's stock) does not make every key new.
@@ -68,19 +68,15 @@ struct ScreenKey: Hashable {
         /// Whether the key holds everything the screens read (at most four windows and
         /// credit balances).
         var isComplete: Bool { windows.count + creditMeters.count <= 4 }
-        /// Per plan (then one row for no plan), per read window in `windows` order (four
-        /// to a row): the largest count a screen can tell apart from every larger one.
-        /// A key holds `min(count, ceiling)`.
-        let ceilings: [Int]
         /// The plans' count: the row of no plan.
         private let planCount: Int
         /// Per count position of a key (the windows', then the credit balances', at most
         /// four): the counts' lane it reads (`MeterCounts.lane(_:)`), or -1 for a balance
         /// that counts of four meters do not hold (read as 0).
         private let lanes: [Int]
-        /// Per plan (then one row for no plan), the positions' ceilings as one vector (a
-        /// balance is held whole: its ceiling is the largest count).
-        private let laneCeilings: [SIMD4<Int32>]
+        /// Per plan (then one row for no plan), the positions' ceilings as one vector
+        /// (`ceiling(plan:position:)`; a balance is held whole).
+        private let ceilings: [SIMD4<Int32>]
 
         init(policy: SubscriptionPolicy) {
             let planCount = policy.plans.count
@@ -103,19 +99,21 @@ struct ScreenKey: Hashable {
             self.creditMeters = creditMeters
             product = rows.contains { $0.readsProduct }
             expiry = rows.contains { $0.readsExpiry }
-            var ceilings = Array(repeating: 0, count: (planCount + 1) * 4)
-            for (plan, row) in rows.enumerated() {
-                for (position, pair) in pairs.prefix(4).enumerated() { ceilings[plan * 4 + position] = row.ceilings[pair, default: 0] }
+            ceilings = rows.map { row in
+                var ceilings = SIMD4<Int32>(repeating: .max) // (a balance's)
+                for (position, pair) in pairs.prefix(4).enumerated() { ceilings[position] = Int32(clamping: row.ceilings[pair, default: 0]) }
+                return ceilings
             }
-            self.ceilings = ceilings
             let meters = policy.meters.count
             lanes = Array((windows.map { MeterCounts.lane(meter: $0.meter, $0.window) }
                 + creditMeters.map { MeterCounts.creditLane(meter: $0, meters: meters) ?? -1 }).prefix(4))
-            laneCeilings = (0...planCount).map { plan in
-                var row = SIMD4<Int32>(repeating: .max)
-                for position in 0..<min(pairs.count, 4) { row[position] = Int32(clamping: ceilings[plan * 4 + position]) }
-                return row
-            }
+        }
+
+        /// The largest count at position `position` (a read window's, in `windows` order)
+        /// a screen can tell apart from every larger one under `plan` (nil: no plan):
+        /// `MeterCounts.largest` when it shows every count. A key holds `min(count, ceiling)`.
+        func ceiling(plan: Int?, position: Int) -> Int {
+            Int(ceilings[plan ?? planCount][position])
         }
 
         /// The key of the given values; `expiryDay` is the entitlement's expiry date in
@@ -147,7 +145,7 @@ struct ScreenKey: Hashable {
                 if count > 2 { read[2] = lanes[2] < 0 ? 0 : counts.lane(lanes[2]) }
                 if count > 3 { read[3] = lanes[3] < 0 ? 0 : counts.lane(lanes[3]) }
                 let row = plan.map { $0 >= 0 && $0 < planCount ? $0 : -1 } ?? planCount
-                if row >= 0 { read = pointwiseMin(read, laneCeilings[row]) }
+                if row >= 0 { read = pointwiseMin(read, ceilings[row]) }
             }
             return read
         }

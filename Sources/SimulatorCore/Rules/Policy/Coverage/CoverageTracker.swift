@@ -111,12 +111,10 @@ package struct CoverageTracker {
     /// The instants (ms, half-open) a use can come at and reach none of the categories of
     /// its time (`observeUseTimes`), and any event none of the timeline's
     /// (`observeYearsOnce`), so that an event inside is one or two comparisons. Emptied
-    /// (`noQuiet`) when what they read changes (the install, an entitlement): the next
-    /// event out of them works them out again (`findQuietSpans`). (Emptied, not worked
+    /// (`forgetQuietSpans`) when what they read changes (the install, an entitlement): the
+    /// next event out of them works them out again (`findQuietSpans`). (Emptied, not worked
     /// out there: any call added to `observeEvent` makes the optimiser outline `observeUse`.)
-    private var quietUses = noQuiet, quietYears = noQuiet
-    /// A span no instant is in.
-    private static var noQuiet: (from: Int64, until: Int64) { (.min, .min) }
+    private var quietUses = (from: Int64.min, until: Int64.min), quietYears = (from: Int64.min, until: Int64.min)
     // The clocks: the device's zone and the calendar's (UTC for a UTC calendar).
     private var clock = ZoneClock(zone: .utc)
     private var calendar = ZoneClock(zone: .utc)
@@ -278,7 +276,7 @@ package struct CoverageTracker {
         livedThroughGrace = false
         seen2038 = false
         seen1980 = false
-        (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
+        forgetQuietSpans()
         for meter in watches.indices where watches[meter].needsReset { watches[meter].reset() }
     }
 
@@ -319,7 +317,7 @@ package struct CoverageTracker {
             break
         case .install:
             installedAt = at
-            (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
+            forgetQuietSpans()
         case .reinstall:
             hit(zoneSlots[EdgeCategory.reinstall.position])
         case .setZone(let next):
@@ -333,7 +331,7 @@ package struct CoverageTracker {
             }
         case .setEntitlement(let next):
             observeEntitlement(next, at: at)
-            (quietUses, quietYears) = (Self.noQuiet, Self.noQuiet)
+            forgetQuietSpans()
         case .purchase, .refund:
             observeCredits(event.action)
         }
@@ -538,6 +536,14 @@ package struct CoverageTracker {
             hit(usedAfterExpires)
         }
         findQuietSpans()
+    }
+
+    /// Empties `quietUses` and `quietYears`: no instant is in either until the next event
+    /// out of them works them out again. (Transparent: two stores, not a call.)
+    @_transparent
+    private mutating func forgetQuietSpans() {
+        quietUses = (.min, .min)
+        quietYears = (.min, .min)
     }
 
     /// `quietUses` and `quietYears` from what their categories read: each category's

@@ -847,16 +847,10 @@ package struct LifeBuilder {
     private mutating func isMonthEnd(before midnight: Int64) -> Bool {
         let instant = Instant(millisecondsSince1970: midnight &- 1)
         let day = Int((fixedCalendar ? calendar.localDate(at: instant) : clock.localDate(at: instant)).daysSince1970)
-        if day < monthOfEdges.start || day >= monthOfEdges.next { monthOfEdges = Self.month(of: day) }
+        if day < monthOfEdges.start || day >= monthOfEdges.next {
+            (_, monthOfEdges.start, monthOfEdges.next) = AnchoredMonth.of(LocalDate(daysSince1970: Int32(day)), anchor: 1) // the calendar's month
+        }
         return day == monthOfEdges.next &- 1
-    }
-
-    /// The month `day` (days since 1970) is in: its first day and the next month's.
-    @inline(never)
-    private static func month(of day: Int) -> (start: Int, next: Int) {
-        let (year, month, _) = LocalDate(daysSince1970: Int32(day)).components
-        let start = LocalDate.days(year: year, month: month, day: 1)
-        return (start, start + LocalDate.daysInMonth(year: year, month: month))
     }
 
     /// Appends one everyday moment, after the rare events due by then.
