@@ -57,6 +57,14 @@ struct PolicyTables: Sendable {
     let limits: [Int]
     /// Each plan's history window per feature in days, at `plan * features + feature`; nil where unlimited.
     let historyDays: [Int?]
+    /// G6.4 as one comparison (a policy with no week or rolling limit; else empty): per
+    /// plan and consuming feature, at `plan * features + feature`, the largest `day`,
+    /// `month`, `total` and `stock` counts in force (`UsageCounts.lanes`) at which a use
+    /// of the feature fits the plan's limits on its meter: the limit less the cost, at
+    /// least −1, and `MeterCounts.largest` where the window has no limit. A use fits
+    /// exactly when no count is above its room. −1 in every lane for a feature that
+    /// consumes nothing or that the plan does not enable.
+    let rooms: [SIMD4<Int32>]
     /// The response to each reason under each plan, at `plan * reasons + reason.rawValue`.
     let responses: [BlockResponse?]
     /// The response under no plan.
@@ -172,6 +180,16 @@ struct PolicyTables: Sendable {
         }
         registeredDefault = policy.registeredDefault ?? -1
         guestDefault = policy.guestDefault ?? -1
+        let kinds = featureKinds
+        rooms = policy.countsWeeks || policy.countsRolling ? [] : policy.plans.flatMap { plan in
+            policy.features.indices.map { feature -> SIMD4<Int32> in
+                guard plan.enables(feature: feature), case .consumes(let meter, let cost) = kinds[feature] else { return SIMD4(repeating: -1) }
+                func room(_ window: LimitWindow) -> Int32 {
+                    Int32(clamping: plan.limit(meter: meter, window).map { max($0.value - cost, -1) } ?? MeterCounts.largest)
+                }
+                return SIMD4(room(.day), room(.month), room(.total), room(.stock))
+            }
+        }
     }
 
     // MARK: The rules, by index
@@ -217,6 +235,14 @@ struct PolicyTables: Sendable {
         case .consumes(let meter, let cost):
             return limitReason(plan: plan, meter: meter, cost: cost, usageDay: usageDay, counts: counts)
         }
+    }
+
+    /// Whether a use of consuming `feature` under `plan` (-1: none) with `counts` in force
+    /// fits the plan's limits, found by one comparison (`rooms`); false when it does not,
+    /// and under a policy without rooms (then `blockReason` decides).
+    @inline(__always)
+    func fits(plan: Int, feature: Int, counts: UsageCounts) -> Bool {
+        !rooms.isEmpty && plan >= 0 && all(counts.lanes .<= rooms[plan &* features &+ feature])
     }
 
     /// G6.4: why plan `plan`'s limits on `meter` (counts in force `counts`) block a use
@@ -279,6 +305,13 @@ struct PolicyTables: Sendable {
         switch featureKinds[feature] {
         case .gate, .releases:
             return PlanSet(bits: candidates)
+        case .consumes where !rooms.isEmpty:
+            // One comparison per candidate (`rooms`).
+            while candidates != 0 {
+                let candidate = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                if all(counts.lanes .<= rooms[candidate &* features &+ feature]) { offer.insert(candidate) }
+            }
         case .consumes(let meter, let cost):
             while candidates != 0 {
                 let candidate = candidates.trailingZeroBitCount

@@ -197,7 +197,8 @@ public struct SubscriptionMachine: Sendable {
                 if usage.newMonth { checked.month = 0 }
                 if usage.newWeek { checked.week = 0 }
             }
-            var limitReason = unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
+            var limitReason = tables.fits(plan: plan, feature: feature, counts: checked) ? nil
+                : unpaidBlockReason(plan: plan, feature: feature, day: day, usageDay: usage.day, counts: checked, meter: meter, cost: cost, &state.counts)
             if tables.countsRolling, let calendar = limitReason, calendar == .day || calendar == .week || calendar == .month {
                 limitReason = laterReset(calendar, plan: plan, meter: meter, cost: cost, counts: checked, usage: usage, at: instant, state)
             }

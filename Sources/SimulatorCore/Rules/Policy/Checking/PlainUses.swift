@@ -54,9 +54,9 @@ package struct PlainUses {
     private let meters: [Int]
     /// Per plan + 1 (0: no plan) and feature, a plain gate's verdict.
     private let gates: [Verdict]
-    /// The paid plans, in the policy's order (G9 offers those above the plan in force), and per plan whether it is one.
-    private let paidPlans: [Int]
-    private let isPaid: [Bool]
+    /// Per plan + 1 (0: no plan), the paid plans G9 may offer under it: those above it, or
+    /// every one under an unpaid plan or none.
+    private let candidates: [UInt64]
 
     /// The tables of `policy`; none under a policy that keeps week or rolling counts.
     package init(policy: SubscriptionPolicy) {
@@ -74,8 +74,9 @@ package struct PlainUses {
             return -1
         }
         let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }, isPaid = policy.plans.map(\.isPaid)
-        self.paidPlans = paidPlans
-        self.isPaid = isPaid
+        self.candidates = (-1..<policy.plans.count).map { plan in
+            Self.offer(above: plan < 0 ? nil : plan, paidPlans: paidPlans, isPaid: isPaid) { _ in true }.bits
+        }
         let refusals = [policy.noPlanResponse] + policy.plans.map { $0.response(to: .notInPlan) }
         // G9 for a gate: the plans G9 offers that enable it.
         self.gates = (-1..<policy.plans.count).flatMap { plan in
@@ -133,7 +134,13 @@ package struct PlainUses {
     /// force: the paid plans above it (every paid plan under an unpaid one, or none)
     /// that would allow it.
     package func upgradeOffer(plan: Int?, feature: Int, counts: SIMD4<Int32>) -> PlanSet {
-        Self.offer(above: plan, paidPlans: paidPlans, isPaid: isPaid) { allows(plan: $0, feature: feature, counts: counts) }
+        var left = candidates[(plan ?? -1) &+ 1], offer = PlanSet()
+        while left != 0 {
+            let candidate = left.trailingZeroBitCount
+            left &= left &- 1
+            if allows(plan: candidate, feature: feature, counts: counts) { offer.insert(candidate) }
+        }
+        return offer
     }
 
     /// G9's rule: of the paid plans (`paidPlans`, in the policy's order), those ranked

@@ -548,7 +548,7 @@ package struct TraceChecker {
     private mutating func startMonth(on usageDay: LocalDate) {
         let resets = Self.resets(on: usageDay, storedDay: storedDay, nextMonth: storedNextMonth, nextWeek: storedNextWeek) // read before the anchor moves
         monthAnchor = usageDay.components.day
-        writeUsageDay(usageDay, resets: resets)
+        writeUsageDay(usageDay, resets: resets, anchorMoved: true)
         for meter in stored.indices { stored[meter].month = 0 }
         lastBlocked = .none
     }
@@ -562,13 +562,17 @@ package struct TraceChecker {
         return Resets(day: later, month: later && usageDay.daysSince1970 >= nextMonth, week: later && usageDay.daysSince1970 >= nextWeek)
     }
 
-    /// G3, G4: writes `usageDay` as the stored day, the counts as they read on it (`resets`),
-    /// with the starts of the month and the week after it.
+    /// G3, G4: writes `usageDay` (a later day than the stored one, or the first) as the
+    /// stored day, the counts as they read on it (`resets`), with the starts of the month
+    /// and the week after it. A later day in the stored day's month (one `resets` does
+    /// not start a month on) has the same next month start, so it is worked out again
+    /// only for a new month, the first day, or when the months' anchor has moved; the
+    /// same for the week.
     @inline(__always)
-    private mutating func writeUsageDay(_ usageDay: LocalDate, resets: Resets) {
+    private mutating func writeUsageDay(_ usageDay: LocalDate, resets: Resets, anchorMoved: Bool = false) {
         for meter in stored.indices { stored[meter] = Self.inForce(stored[meter], resets) }
-        storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970
-        if countsWeeks { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
+        if resets.month || storedDay == nil || anchorMoved { storedNextMonth = Oracle.nextMonthStart(usageDay, anchor: monthAnchor).daysSince1970 }
+        if countsWeeks, resets.week || storedDay == nil { storedNextWeek = rules.oracle.nextWeekStart(usageDay).daysSince1970 }
         storedDay = usageDay
     }
 
