@@ -70,13 +70,13 @@ package struct OutputDigester {
             head |= 1 << 48
             word ^= UInt64(bitPattern: resetAt.millisecondsSince1970) &* 0xE703_7ED1_A0B4_28DB
         }
-        // (By index: the collection's iterator copied the counts, 120 bytes, to read them.)
-        for meter in 0..<output.counts.count {
-            let counts = output.counts[meter]
-            let counted = UInt64(truncatingIfNeeded: counts.day) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts.month) &* 0xC2B2_AE3D_27D4_EB4F
-                ^ UInt64(truncatingIfNeeded: counts.total) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts.stock) &* 0x27D4_EB2F_1656_67C5
-            word ^= (counted ^ UInt64(meter + 1)) &* Self.meterConstant(meter)
-        }
+        // Each meter's counts, the meters by constant index (a loop over them cost a policy
+        // of two or three meters about 9 instructions an event more).
+        let meters = output.counts.count
+        if meters > 0 { word ^= Self.fold(output.counts.vector(0), meter: 0) }
+        if meters > 1 { word ^= Self.fold(output.counts.vector(1), meter: 1) }
+        if meters > 2 { word ^= Self.fold(output.counts.vector(2), meter: 2) }
+        if meters > 3 { word ^= Self.fold(output.counts.vector(3), meter: 3) }
         // Each meter's credits (none without credit packs, which leaves the fold as it was).
         let credits = output.counts.creditLanes
         let bits = unsafeBitCast(credits, to: (UInt64, UInt64).self)
@@ -94,6 +94,14 @@ package struct OutputDigester {
             zoneWord = output.zone.identifierHash
         }
         digest.add(head ^ word ^ zoneWord &* 0x1D8E_4E27_C47D_124F)
+    }
+
+    /// Meter `meter`'s counts (`day`, `month`, `total`, `stock`), folded.
+    @inline(__always)
+    private static func fold(_ counts: SIMD4<Int32>, meter: Int) -> UInt64 {
+        let counted = UInt64(truncatingIfNeeded: counts[0]) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: counts[1]) &* 0xC2B2_AE3D_27D4_EB4F
+            ^ UInt64(truncatingIfNeeded: counts[2]) &* 0x1656_67B1_9E37_79F9 ^ UInt64(truncatingIfNeeded: counts[3]) &* 0x27D4_EB2F_1656_67C5
+        return (counted ^ UInt64(meter + 1)) &* meterConstant(meter)
     }
 
     /// One odd constant per meter (a policy has at most four).

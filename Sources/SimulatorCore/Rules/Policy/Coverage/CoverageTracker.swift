@@ -647,9 +647,12 @@ package struct CoverageTracker {
         // that change within the usage day (a counted use, a release, credits bought or
         // refunded, a month started by a new subscription): a reset needs a later day (and
         // month), and nothing else is watched.
-        if hasPrevious, day == previousDay, !countsReachWithinDay || output.counts == previous {
-            previous = output.counts
-            return
+        if hasPrevious, day == previousDay {
+            if !countsReachWithinDay {
+                previous = output.counts
+                return
+            }
+            if output.counts == previous { return } // (the same counts: nothing to copy)
         }
         if countsWeeks { observeWeekRollover(output) }
         if hasPrevious {
