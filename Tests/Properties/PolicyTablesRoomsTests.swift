@@ -6,7 +6,8 @@ import Testing
 /// through each plan's limits in order (`limitReason`): whether a use of a consuming
 /// feature fits a plan (`fits`, the step's shortcut for an allowed use), and which
 /// paid plans G9 offers for a blocked one (`upgradeOffer`). Every shipped and built-in
-/// policy, `PolicyTablesRoomsTests.cases` random cases per policy (a random consuming
+/// policy and `every-window` (`SubscriptionMachineOracleTests`: a plan that does not
+/// enable every consuming feature), `PolicyTablesRoomsTests.cases` random cases per policy (a random consuming
 /// feature, and counts with each lane near some plan's limit less the cost half the
 /// time: `PlainUsesTests.counts`) under every plan and none, from seed
 /// `PropertySettings.seed` (`PROPERTY_SEED`). A failure names the policy, the case, the
@@ -15,9 +16,10 @@ import Testing
 struct PolicyTablesRoomsTests {
     static let cases = 2_000
 
-    @Test("G6.4 and G9 for random counts under every plan and none", arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+    @Test("G6.4 and G9 for random counts under every plan and none",
+          arguments: SubscriptionPolicy.shippedNames + ExamplePolicies.names + ["every-window"])
     func roomsAgreeWithWalk(name: String) throws {
-        let policy = try #require(PolicyLoader.builtIn(name))
+        let policy = SubscriptionMachineOracleTests.policy(name)
         let tables = PolicyTables(policy)
         // Rooms are exact only without week or rolling counts; a policy with them has none.
         #expect(tables.rooms.isEmpty == (policy.countsWeeks || policy.countsRolling || policy.plans.isEmpty), "\(name)")
@@ -26,6 +28,12 @@ struct PolicyTablesRoomsTests {
             if case .consumes = tables.featureKinds[$0] { true } else { false }
         }
         guard !consuming.isEmpty else { return }
+        // A plan that does not enable a feature has no room for it: every use falls to the walk (`not-in-plan`).
+        for plan in policy.plans.indices {
+            for feature in consuming where !policy.plans[plan].enables(feature: feature) {
+                #expect(tables.rooms[plan * policy.features.count + feature] == SIMD4(repeating: -1), "\(name), plan \(policy.plans[plan].id), feature \(policy.features[feature].id)")
+            }
+        }
         let usageDay = LocalDate(year: 2026, month: 6, day: 10)
         var random = SeededRandom(seed: PropertySettings.seed, stream: 48)
         var fitting = 0, refused = 0
