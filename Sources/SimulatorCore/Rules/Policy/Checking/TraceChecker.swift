@@ -128,7 +128,12 @@ package struct TraceChecker {
     /// The sources of the screens last found right, when they were the checker's own (no
     /// plan's index otherwise): the plan, and the entitlement and zone as the `sources`
     /// count numbers them. Their key is `lastVerifiedKey`.
-    private var lastVerified: (plan: Int?, sources: Int) = (-1, 0)
+    private var lastVerified: (plan: Int?, sources: Int, lanes: SIMD4<Int32>) = (-1, 0, SIMD4())
+    /// Keys found right whose sources were the checker's own, by their plan, sources and
+    /// read counts (`ScreenKey.Reads.readCounts`), in `RecentKeys.slots` slots: an output
+    /// with the checker's sources, whose plan, sources and read counts one holds, has that
+    /// key, so shows the screens found right for it (as the last verified one's does).
+    private var recentKeys = RecentKeys()
     /// Numbers the checker's entitlement and device zone: one more at each event that sets
     /// either, and at each user's start.
     private var sources = 0
@@ -1034,8 +1039,12 @@ package struct TraceChecker {
     private mutating func compareScreens(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
         if shown == nil, screensByOwnKey, output.entitlement == entitlement, output.zone == deviceClock.zone {
             // (The entitlement and zone are the checker's, and so the last verified ones' while `sources` is theirs.)
-            if output.plan == lastVerified.plan, lastVerified.sources == sources,
-               screenReads.readCounts(output.counts, plan: output.plan) == lastVerifiedKey.countLanes {
+            let lanes = screenReads.readCounts(output.counts, plan: output.plan)
+            if output.plan == lastVerified.plan, lastVerified.sources == sources, lanes == lastVerified.lanes {
+                return nil
+            }
+            if recentKeys.contains(plan: output.plan, sources: sources, lanes: lanes) {
+                lastVerified = (output.plan, sources, lanes)
                 return nil
             }
             // The output's key is the checker's own: one already verified shows the same screens.
@@ -1108,7 +1117,8 @@ package struct TraceChecker {
     private mutating func verified(_ key: ScreenKey, _ output: Output, sameSources: Bool) {
         lastVerifiedKey = key
         if sameSources {
-            lastVerified = (output.plan, sources)
+            lastVerified = (output.plan, sources, key.countLanes)
+            recentKeys.insert(plan: output.plan, sources: sources, lanes: key.countLanes)
         } else {
             lastVerified.plan = -1 // no plan index: nothing matches
         }
