@@ -47,6 +47,18 @@ public struct Plan: Hashable, Sendable {
         limits[meter &* LimitWindow.count &+ window.rawValue]
     }
 
+    /// G6.4's room on meter `meter` for a use costing `cost`: per window, `day`, `month`,
+    /// `total` and `stock` (`UsageCounts.lanes`), the largest count in force at which the
+    /// use fits the plan's limit (the limit less the cost, at least −1), and
+    /// `MeterCounts.largest` where the window has no limit. A use fits the plan's calendar
+    /// and lifetime limits exactly when no count is above its room.
+    package func room(meter: Int, cost: Int) -> SIMD4<Int32> {
+        func room(_ window: LimitWindow) -> Int32 {
+            Int32(clamping: limit(meter: meter, window).map { max($0.value - cost, -1) } ?? MeterCounts.largest)
+        }
+        return SIMD4(room(.day), room(.month), room(.total), room(.stock))
+    }
+
     /// The response to a use blocked for `reason`.
     @inlinable
     public func response(to reason: BlockReason) -> BlockResponse? {

@@ -58,12 +58,10 @@ struct PolicyTables: Sendable {
     /// Each plan's history window per feature in days, at `plan * features + feature`; nil where unlimited.
     let historyDays: [Int?]
     /// G6.4 as one comparison (a policy with no week or rolling limit; else empty): per
-    /// plan and consuming feature, at `plan * features + feature`, the largest `day`,
-    /// `month`, `total` and `stock` counts in force (`UsageCounts.lanes`) at which a use
-    /// of the feature fits the plan's limits on its meter: the limit less the cost, at
-    /// least −1, and `MeterCounts.largest` where the window has no limit. A use fits
-    /// exactly when no count is above its room. −1 in every lane for a feature that
-    /// consumes nothing or that the plan does not enable.
+    /// plan and consuming feature, at `plan * features + feature`, the plan's room for a
+    /// use of the feature on its meter (`Plan.room(meter:cost:)`): a use fits exactly when
+    /// no count in force is above it. −1 in every lane for a feature that consumes nothing
+    /// or that the plan does not enable.
     let rooms: [SIMD4<Int32>]
     /// The response to each reason under each plan, at `plan * reasons + reason.rawValue`.
     let responses: [BlockResponse?]
@@ -184,10 +182,7 @@ struct PolicyTables: Sendable {
         rooms = policy.countsWeeks || policy.countsRolling ? [] : policy.plans.flatMap { plan in
             policy.features.indices.map { feature -> SIMD4<Int32> in
                 guard plan.enables(feature: feature), case .consumes(let meter, let cost) = kinds[feature] else { return SIMD4(repeating: -1) }
-                func room(_ window: LimitWindow) -> Int32 {
-                    Int32(clamping: plan.limit(meter: meter, window).map { max($0.value - cost, -1) } ?? MeterCounts.largest)
-                }
-                return SIMD4(room(.day), room(.month), room(.total), room(.stock))
+                return plan.room(meter: meter, cost: cost)
             }
         }
     }
@@ -242,7 +237,13 @@ struct PolicyTables: Sendable {
     /// and under a policy without rooms (then `blockReason` decides).
     @inline(__always)
     func fits(plan: Int, feature: Int, counts: UsageCounts) -> Bool {
-        !rooms.isEmpty && plan >= 0 && all(counts.lanes .<= rooms[plan &* features &+ feature])
+        !rooms.isEmpty && plan >= 0 && hasRoom(plan: plan, feature: feature, counts: counts)
+    }
+
+    /// Whether `counts` are within plan `plan`'s room for `feature` (a policy with rooms).
+    @inline(__always)
+    private func hasRoom(plan: Int, feature: Int, counts: UsageCounts) -> Bool {
+        all(counts.lanes .<= rooms[plan &* features &+ feature])
     }
 
     /// G6.4: why plan `plan`'s limits on `meter` (counts in force `counts`) block a use
@@ -310,7 +311,7 @@ struct PolicyTables: Sendable {
             while candidates != 0 {
                 let candidate = candidates.trailingZeroBitCount
                 candidates &= candidates &- 1
-                if all(counts.lanes .<= rooms[candidate &* features &+ feature]) { offer.insert(candidate) }
+                if hasRoom(plan: candidate, feature: feature, counts: counts) { offer.insert(candidate) }
             }
         case .consumes(let meter, let cost):
             while candidates != 0 {

@@ -13,8 +13,8 @@ import SubscriptionModel
 /// the plan's limits in order. A *plain gate* counts nothing and has no diary day: what
 /// G6, G7 and G9 give its use reads the plan alone (`gate(plan:feature:)`); a use that
 /// releases an item is never blocked (G4). The tables are the checker's own, built from
-/// the policy's data as the `Oracle`'s walk reads it; a property test holds the two to
-/// the same answers.
+/// the policy's data (each plan's room, `Plan.room(meter:cost:)`, as the engine's tables
+/// take it too); a property test holds them to the `Oracle`'s walk through the limits.
 package struct PlainUses {
     /// A plain feature's use under one plan.
     struct Entry {
@@ -90,10 +90,7 @@ package struct PlainUses {
             policy.features.indices.map { index -> Entry in
                 let feature = policy.features[index]
                 guard plain[index], plan.enables(feature: index), case .consumes(let meter) = feature.effect else { return Entry() }
-                func room(_ window: LimitWindow) -> Int32 {
-                    Int32(clamping: plan.limit(meter: meter, window).map { max($0.value - feature.cost, -1) } ?? MeterCounts.largest)
-                }
-                return Entry(meter: meter, cost: Int32(clamping: feature.cost), room: SIMD4(room(.day), room(.month), room(.total), room(.stock)))
+                return Entry(meter: meter, cost: Int32(clamping: feature.cost), room: plan.room(meter: meter, cost: feature.cost))
             }
         }
     }

@@ -125,14 +125,11 @@ package struct TraceChecker {
     private var verifiedKeys = ScreenKeySet()
     /// The key last found in (or added to) `verifiedKeys`: most events repeat it.
     private var lastVerifiedKey = ScreenKey.impossible
-    /// The sources of the screens last found right, when they were the checker's own (no
-    /// plan's index otherwise): the plan, and the entitlement and zone as the `sources`
-    /// count numbers them. Their key is `lastVerifiedKey`.
-    private var lastVerified: (plan: Int?, sources: Int, lanes: SIMD4<Int32>) = (-1, 0, SIMD4())
-    /// Keys found right whose sources were the checker's own, by their plan, sources and
-    /// read counts (`ScreenKey.Reads.readCounts`), in `RecentKeys.slots` slots: an output
-    /// with the checker's sources, whose plan, sources and read counts one holds, has that
-    /// key, so shows the screens found right for it (as the last verified one's does).
+    /// Keys found right whose sources were the checker's own (the entitlement and zone as
+    /// the `sources` count numbers them), by their plan, sources and read counts
+    /// (`ScreenKey.Reads.readCounts`), in `RecentKeys.slots` slots: an output with the
+    /// checker's sources, whose plan, sources and read counts one holds, has that key, so
+    /// shows the screens found right for it.
     private var recentKeys = RecentKeys()
     /// Numbers the checker's entitlement and device zone: one more at each event that sets
     /// either, and at each user's start.
@@ -1029,22 +1026,18 @@ package struct TraceChecker {
     /// output's key is the checker's, and one key is built, not two.
     ///
     /// Most events leave all of that as it was: an output with the checker's entitlement
-    /// and zone, and the plan, entitlement and zone of the last output whose screens were
-    /// found right, has that output's key but for the counts; when the counts the key
-    /// holds are that key's too (`ScreenKey.Reads.readCounts`: the few lanes read, each up
-    /// to its ceiling), it shows those screens again. So does one whose key was
-    /// verified before. Both are found here; everything else (a key not seen yet, an
-    /// output whose sources are not the checker's) is `compareScreensByKey`.
+    /// and zone, and the plan, entitlement and zone of an output whose screens were found
+    /// right, has that output's key but for the counts; when the counts the key holds are
+    /// that key's too (`ScreenKey.Reads.readCounts`: the few lanes read, each up to its
+    /// ceiling), it shows those screens again (`recentKeys`, which holds the recent such
+    /// keys). So does one whose key was verified before. Both are found here; everything
+    /// else (a key not seen yet, an output whose sources are not the checker's) is
+    /// `compareScreensByKey`.
     @inline(__always)
     private mutating func compareScreens(_ output: Output, shown: [ScreenValue]?, eventIndex: Int, plan: Int?, resets: Resets) -> Violation<Invariant>? {
         if shown == nil, screensByOwnKey, output.entitlement == entitlement, output.zone == deviceClock.zone {
-            // (The entitlement and zone are the checker's, and so the last verified ones' while `sources` is theirs.)
-            let lanes = screenReads.readCounts(output.counts, plan: output.plan)
-            if output.plan == lastVerified.plan, lastVerified.sources == sources, lanes == lastVerified.lanes {
-                return nil
-            }
-            if recentKeys.contains(plan: output.plan, sources: sources, lanes: lanes) {
-                lastVerified = (output.plan, sources, lanes)
+            // (The entitlement and zone are the checker's, and so a held key's while `sources` is theirs.)
+            if recentKeys.contains(plan: output.plan, sources: sources, lanes: screenReads.readCounts(output.counts, plan: output.plan)) {
                 return nil
             }
             // The output's key is the checker's own: one already verified shows the same screens.
@@ -1110,18 +1103,13 @@ package struct TraceChecker {
         key == lastVerifiedKey || verifiedKeys.contains(key)
     }
 
-    /// Remembers the key last found right, and the plan and sources of the output it was
-    /// found for when those sources are the checker's own (the next output with the same
-    /// plan, entitlement and zone, and the key's counts, then shows the same screens).
+    /// Remembers the key last found right and, when the output it was found for has the
+    /// checker's own sources, its plan, sources and read counts (`recentKeys`: an output
+    /// with the same plan, entitlement and zone, and the key's counts, shows the same screens).
     @inline(__always)
     private mutating func verified(_ key: ScreenKey, _ output: Output, sameSources: Bool) {
         lastVerifiedKey = key
-        if sameSources {
-            lastVerified = (output.plan, sources, key.countLanes)
-            recentKeys.insert(plan: output.plan, sources: sources, lanes: key.countLanes)
-        } else {
-            lastVerified.plan = -1 // no plan index: nothing matches
-        }
+        if sameSources { recentKeys.insert(plan: output.plan, sources: sources, lanes: key.countLanes) }
     }
 
     /// The checker's own screen key after the event.
