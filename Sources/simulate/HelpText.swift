@@ -294,6 +294,9 @@ enum HelpText {
                     alone, (b) its full simulation and (c) the same with each
                     event's local date (engine and checker) from Calendar; the
                     flagship's (b) runs in the same alternating rounds, and
-                    'policy/flagship' is the ratio of the two medians of (b)
+                    'policy/flagship' is the ratio of the two medians of (b);
+                    'policy/flagship per processor second' is the same ratio
+                    by the rounds' processor time, which other programs' load
+                    moves less
     """
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+@testable import Simulator
 import SubscriptionModel
 import Testing
 
@@ -115,5 +115,38 @@ struct BenchPolicyTextTests {
             "  rounds of the flagship's (b)  35.0 M  20.0 M  36.0 M",
             "  policy/flagship  0.40×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)",
         ], "14 M against the flagship's median 35 M: \(lines)")
+    }
+
+    @Test("with the rounds' processor time, a last line gives policy/flagship per processor second, the ratio of the two medians of the events per processor second")
+    func processorRatio() {
+        // Rounds whose wall-clock rates and processor rates order differently: the
+        // medians are taken of each apart.
+        func figure(_ millions: Double, cpu: Double) -> Benchmark.Figure {
+            Benchmark.Figure(events: Int(millions * 1_000_000), seconds: 1, cpuSeconds: cpu)
+        }
+        let rounds = Benchmark.SimulationRounds(simulation: [figure(14, cpu: 2), figure(10, cpu: 1), figure(15, cpu: 3)],
+                                                calendarBaseline: [figure(1.5, cpu: 2), figure(1.4, cpu: 2), figure(1.6, cpu: 2)],
+                                                flagship: [figure(35, cpu: 2), figure(20, cpu: 1), figure(36, cpu: 1.8)])
+        let lines = Benchmark.text(policy: "daily-quip", step: figure(40, cpu: 1), rounds: rounds, jobs: 2).split(separator: "\n").map(String.init)
+        // Per processor second: the policy's 7, 10 and 5 M (median 7), the flagship's 17.5, 20 and 20 M (median 20).
+        #expect(lines.suffix(3) == [
+            "  rounds of the flagship's (b)  35.0 M  20.0 M  36.0 M",
+            "  policy/flagship  0.40×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)",
+            "  policy/flagship per processor second  0.35×   (the same by the rounds' processor time, which other programs' load moves less)",
+        ], "\(lines)")
+    }
+
+    @Test("the processor time read for a round grows while a thread is busy, and by no more than every core could give it")
+    func processorTime() {
+        let clock = ContinuousClock(), started = clock.now
+        let before = Benchmark.processorSeconds()
+        var x: UInt64 = 1
+        while started.duration(to: clock.now) < .milliseconds(50) { for _ in 0..<10_000 { x = x &* 6364136223846793005 &+ 1 } }
+        let spent = Benchmark.processorSeconds() - before, wall = started.duration(to: clock.now)
+        let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+        // Other tests' threads run meanwhile, so the process's processor time may exceed
+        // the busy thread's; it cannot fall short of none.
+        #expect(x != 0 && spent > 0 && spent < seconds * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05,
+                "\(spent) s of processor time in \(seconds) s")
     }
 }

@@ -11,13 +11,20 @@ extension Benchmark {
         package var events: Int
         /// Wall-clock seconds.
         package var seconds: Double
+        /// The seconds of processor time the process spent meanwhile (user and system,
+        /// every thread), when measured.
+        package var cpuSeconds: Double?
         /// Events per second.
         package var rate: Double { Double(events) / max(seconds, 1e-9) }
+        /// Events per second of processor time, when measured: unlike `rate`, not moved
+        /// by the time other programs take the cores from the measured threads.
+        package var cpuRate: Double? { cpuSeconds.map { Double(events) / max($0, 1e-9) } }
 
-        /// `events` events in `seconds` seconds.
-        package init(events: Int, seconds: Double) {
+        /// `events` events in `seconds` seconds, which took `cpuSeconds` of processor time.
+        package init(events: Int, seconds: Double, cpuSeconds: Double? = nil) {
             self.events = events
             self.seconds = seconds
+            self.cpuSeconds = cpuSeconds
         }
     }
 
@@ -40,16 +47,37 @@ extension Benchmark {
             }
         }
 
-        /// One round: the campaign run again.
+        /// One round: the campaign run again, with the processor time it took.
         func round() -> Figure {
+            let cpuBefore = Benchmark.processorSeconds()
             let result = campaign.run()
-            return Figure(events: result.events, seconds: result.runSeconds)
+            return Figure(events: result.events, seconds: result.runSeconds, cpuSeconds: Benchmark.processorSeconds() - cpuBefore)
         }
     }
 
     /// The round with the median rate (the lower middle one of an even count).
     static func median(_ figures: [Figure]) -> Figure {
         figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
+    }
+
+    /// The median of the rounds' rates per second of processor time (the lower middle
+    /// one of an even count), or nil when a round's processor time was not measured.
+    static func medianCPURate(_ figures: [Figure]) -> Double? {
+        let rates = figures.compactMap(\.cpuRate)
+        guard !rates.isEmpty, rates.count == figures.count else { return nil }
+        return rates.sorted()[(rates.count - 1) / 2]
+    }
+
+    /// The processor time this process has used so far, user and system, every thread.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The lines every benchmark prints under its heading: (a) the `step` alone, (b) the

@@ -238,17 +238,23 @@ package struct Benchmark: Sendable {
     }
 
     /// The figures as `simulate bench --policy` prints them: the flagship's lines, then
-    /// the rounds of the flagship's (b) and the ratio of the two medians of (b).
+    /// the rounds of the flagship's (b) and the ratio of the two medians of (b), and
+    /// when every round measured its processor time, the same ratio by processor time.
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int, dayStart: Bool = false) -> String {
         let ratio = median(rounds.simulation).rate / median(rounds.flagship).rate
+        // The same by processor time, when every round measured it.
+        let cpuRatio = medianCPURate(rounds.simulation).flatMap { policy in medianCPURate(rounds.flagship).map { policy / $0 } }
         // `Calendar` knows no day start: a policy with one reads the zone tables in (c) too.
         let note = dayStart ? ["  (c) reads the zone tables too under this policy: Calendar's zones know no day start (dayStartsAt)"] : []
-        return ([
-            "simulate bench --policy \(ShellText.word(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))",
-        ] + Self.lines(engine: "engine", step: ("generic engine step", step), simulation: rounds.simulation, baseline: rounds.calendarBaseline,
-                       peakResidentBytes: Self.peakResidentBytes()) + note + [
-            "  rounds of the flagship's (b)  " + rounds.flagship.map { Figures.rate($0.rate) }.joined(separator: "  "),
-            "  policy/flagship  \(Figures.fixed(ratio, 2))×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)",
-        ]).joined(separator: "\n")
+        let heading = "simulate bench --policy \(ShellText.word(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))"
+        var lines = [heading] + Self.lines(engine: "engine", step: ("generic engine step", step), simulation: rounds.simulation, baseline: rounds.calendarBaseline,
+                                           peakResidentBytes: Self.peakResidentBytes())
+        lines += note
+        lines.append("  rounds of the flagship's (b)  " + rounds.flagship.map { Figures.rate($0.rate) }.joined(separator: "  "))
+        lines.append("  policy/flagship  \(Figures.fixed(ratio, 2))×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)")
+        if let cpuRatio {
+            lines.append("  policy/flagship per processor second  \(Figures.fixed(cpuRatio, 2))×   (the same by the rounds' processor time, which other programs' load moves less)")
+        }
+        return lines.joined(separator: "\n")
     }
 }
