@@ -57,7 +57,7 @@ extension Benchmark {
 
     /// The round with the median rate (the lower middle one of an even count).
     static func median(_ figures: [Figure]) -> Figure {
-        figures.sorted { $0.rate < $1.rate }[(figures.count - 1) / 2]
+        lowerMiddle(figures.sorted { $0.rate < $1.rate })
     }
 
     /// The median of the rounds' rates per second of processor time (the lower middle
@@ -65,19 +65,30 @@ extension Benchmark {
     static func medianCPURate(_ figures: [Figure]) -> Double? {
         let rates = figures.compactMap(\.cpuRate)
         guard !rates.isEmpty, rates.count == figures.count else { return nil }
-        return rates.sorted()[(rates.count - 1) / 2]
+        return lowerMiddle(rates.sorted())
+    }
+
+    /// The median of sorted values: the lower middle one of an even count.
+    private static func lowerMiddle<Value>(_ sorted: [Value]) -> Value {
+        sorted[(sorted.count - 1) / 2]
     }
 
     /// The processor time this process has used so far, user and system, every thread.
-    static func processorSeconds() -> Double {
+    package static func processorSeconds() -> Double {
+        let usage = selfUsage()
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// This process's resource usage (`getrusage` of itself).
+    private static func selfUsage() -> rusage {
         var usage = rusage()
         #if os(Linux)
         getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return usage
     }
 
     /// The lines every benchmark prints under its heading: (a) the `step` alone, (b) the
@@ -109,18 +120,15 @@ extension Benchmark {
     /// `swift run` it reported the package manager's high-water mark (116 MiB for a
     /// 43 MiB bench). Elsewhere `ru_maxrss`, which Apple's systems reset at `exec`.
     package static func peakResidentBytes() -> Int {
-        var usage = rusage()
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
            let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
             return kibibytes * 1024
         }
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024
+        return Int(selfUsage().ru_maxrss) * 1024
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
+        return Int(selfUsage().ru_maxrss)
         #endif
     }
 }

@@ -243,7 +243,8 @@ package struct Benchmark: Sendable {
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int, dayStart: Bool = false) -> String {
         let ratio = median(rounds.simulation).rate / median(rounds.flagship).rate
         // The same by processor time, when every round measured it.
-        let cpuRatio = medianCPURate(rounds.simulation).flatMap { policy in medianCPURate(rounds.flagship).map { policy / $0 } }
+        var cpuRatio: Double?
+        if let policyRate = medianCPURate(rounds.simulation), let flagshipRate = medianCPURate(rounds.flagship) { cpuRatio = policyRate / flagshipRate }
         // `Calendar` knows no day start: a policy with one reads the zone tables in (c) too.
         let note = dayStart ? ["  (c) reads the zone tables too under this policy: Calendar's zones know no day start (dayStartsAt)"] : []
         let heading = "simulate bench --policy \(ShellText.word(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))"
