@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+@testable import Simulator
 import SimulatorCore
 import SubscriptionModel
 import Testing
@@ -151,6 +151,19 @@ struct BenchPolicyTextTests {
         #expect(x != 0 && threadSpent > 0, "the busy loop ran on this thread")
         #expect(spent >= threadSpent - 0.001, "\(spent) s of the process's processor time, \(threadSpent) s of this thread's")
         #expect(spent <= wall * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05, "\(spent) s of processor time in \(wall) s")
+    }
+
+    @Test("a round's processor time is the campaign's own, not the process's so far")
+    func roundProcessorTime() {
+        // (The test process has spent more processor time before the round, building
+        // zone tables and the policy, than every core could give a round of ten users:
+        // a reading of the process's time so far, not the round's, fails.)
+        let measurement = Benchmark.Measurement(campaign: Campaign(options: CampaignOptions(seed: 1, users: 10, jobs: 1), policy: .mealCapture))
+        let round = measurement.round()
+        let cpu = round.cpuSeconds ?? -1
+        #expect(round.events > 0)
+        #expect(cpu >= 0 && cpu <= round.seconds * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05,
+                "\(cpu) s of processor time in a round of \(round.seconds) s")
     }
 
     /// This thread's processor time, in seconds (the clock of the calling thread).

@@ -47,6 +47,11 @@ extension Benchmark {
             }
         }
 
+        /// Rounds of `campaign` as it is, unsized (a test's few users).
+        init(campaign: Campaign<Implementation>) {
+            self.campaign = campaign
+        }
+
         /// One round: the campaign run again, with the processor time it took.
         func round() -> Figure {
             let cpuBefore = Benchmark.processorSeconds()
