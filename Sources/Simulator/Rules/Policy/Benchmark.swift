@@ -242,9 +242,6 @@ package struct Benchmark: Sendable {
     /// when every round measured its processor time, the same ratio by processor time.
     package static func text(policy: String, step: Figure, rounds: SimulationRounds, jobs: Int, dayStart: Bool = false) -> String {
         let ratio = median(rounds.simulation).rate / median(rounds.flagship).rate
-        // The same by processor time, when every round measured it.
-        var cpuRatio: Double?
-        if let policyRate = medianCPURate(rounds.simulation), let flagshipRate = medianCPURate(rounds.flagship) { cpuRatio = policyRate / flagshipRate }
         // `Calendar` knows no day start: a policy with one reads the zone tables in (c) too.
         let note = dayStart ? ["  (c) reads the zone tables too under this policy: Calendar's zones know no day start (dayStartsAt)"] : []
         let heading = "simulate bench --policy \(ShellText.word(policy)) (\(CampaignOptions.coreCount) cores; simulation on \(Figures.count(jobs, "job")), median of \(Figures.count(rounds.simulation.count, "round")))"
@@ -253,8 +250,8 @@ package struct Benchmark: Sendable {
         lines += note
         lines.append("  rounds of the flagship's (b)  " + rounds.flagship.map { Figures.rate($0.rate) }.joined(separator: "  "))
         lines.append("  policy/flagship  \(Figures.fixed(ratio, 2))×   (this policy's (b) against the flagship's, meal-capture on the hand-written engine)")
-        if let cpuRatio {
-            lines.append("  policy/flagship per processor second  \(Figures.fixed(cpuRatio, 2))×   (the same by the rounds' processor time, which other programs' load moves less)")
+        if let policyRate = medianCPURate(rounds.simulation), let flagshipRate = medianCPURate(rounds.flagship) {
+            lines.append("  policy/flagship per processor second  \(Figures.fixed(policyRate / flagshipRate, 2))×   (the same by the rounds' processor time, which other programs' load moves less)")
         }
         return lines.joined(separator: "\n")
     }

@@ -73,16 +73,15 @@ package struct PlainUses {
             if case .releases(let meter) = feature.effect { return Self.release(meter) }
             return -1
         }
-        let paidPlans = policy.plans.indices.filter { policy.plans[$0].isPaid }, isPaid = policy.plans.map(\.isPaid)
-        self.candidates = (-1..<policy.plans.count).map { plan in
-            Self.offer(above: plan < 0 ? nil : plan, paidPlans: paidPlans, isPaid: isPaid) { _ in true }.bits
-        }
+        let candidates = (-1..<policy.plans.count).map { Self.candidates(above: $0 < 0 ? nil : $0, in: policy) }
+        self.candidates = candidates
         let refusals = [policy.noPlanResponse] + policy.plans.map { $0.response(to: .notInPlan) }
         // G9 for a gate: the plans G9 offers that enable it.
         self.gates = (-1..<policy.plans.count).flatMap { plan in
             policy.features.indices.map { feature -> Verdict in
                 if plan >= 0, policy.plans[plan].enables(feature: feature) { return Verdict() }
-                let offer = Self.offer(above: plan < 0 ? nil : plan, paidPlans: paidPlans, isPaid: isPaid) { policy.plans[$0].enables(feature: feature) }
+                var offer = PlanSet()
+                for candidate in PlanSet(bits: candidates[plan + 1]) where policy.plans[candidate].enables(feature: feature) { offer.insert(candidate) }
                 return Verdict(reason: plan < 0 ? .noPlan : .notInPlan, response: refusals[plan + 1], upgrade: offer)
             }
         }
@@ -140,19 +139,18 @@ package struct PlainUses {
         return offer
     }
 
-    /// G9's rule: of the paid plans (`paidPlans`, in the policy's order), those ranked
-    /// above `plan` (every one above an unpaid plan or none) that `allows`.
-    @inline(__always)
-    private static func offer(above plan: Int?, paidPlans: [Int], isPaid: [Bool], where allows: (Int) -> Bool) -> PlanSet {
+    /// G9's rule: the paid plans, in the policy's order, ranked above `plan` (every one
+    /// above an unpaid plan or none), as `PlanSet` bits.
+    private static func candidates(above plan: Int?, in policy: SubscriptionPolicy) -> UInt64 {
         var offer = PlanSet()
-        var above = plan.map { !isPaid[$0] } ?? true
-        for candidate in paidPlans {
+        var above = plan.map { !policy.plans[$0].isPaid } ?? true
+        for candidate in policy.plans.indices where policy.plans[candidate].isPaid {
             if !above {
                 if candidate == plan { above = true }
                 continue
             }
-            if allows(candidate) { offer.insert(candidate) }
+            offer.insert(candidate)
         }
-        return offer
+        return offer.bits
     }
 }
