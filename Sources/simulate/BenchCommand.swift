@@ -10,7 +10,7 @@ enum BenchCommand {
         let seed = try arguments.uint64("--seed") ?? 1
         let policy = try PolicyOption.parse(arguments)
         let extra = try arguments.positionals
-        guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'bench'; see 'simulate bench --help'") }
+        guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         if let policy {
             let benchmark = Benchmark(policy: policy.policy, seed: seed, seconds: seconds)

@@ -49,7 +49,7 @@ final class CommandArguments {
     func int(_ flag: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = try string(flag) else { return nil }
         guard Self.isNumeral(text), let value = Int(text), range.contains(value) else {
-            throw UsageError("\(flag) \"\(text)\": expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(flag) \(ErrorText.quoted(text)): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -57,7 +57,7 @@ final class CommandArguments {
     func uint64(_ flag: String) throws -> UInt64? {
         guard let text = try string(flag) else { return nil }
         guard Self.isNumeral(text), let value = UInt64(text) else {
-            throw UsageError("\(flag) \"\(text)\": expected a whole number from 0 to \(UInt64.max)")
+            throw UsageError("\(flag) \(ErrorText.quoted(text)): expected a whole number from 0 to \(UInt64.max)")
         }
         return value
     }
@@ -65,7 +65,7 @@ final class CommandArguments {
     func double(_ flag: String, range: ClosedRange<Double>) throws -> Double? {
         guard let text = try string(flag) else { return nil }
         guard Self.isNumeral(text, fraction: true), let value = Double(text), range.contains(value) else {
-            throw UsageError("\(flag) \"\(text)\": expected a number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError("\(flag) \(ErrorText.quoted(text)): expected a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

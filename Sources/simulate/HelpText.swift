@@ -45,10 +45,11 @@ enum HelpText {
     EXIT STATUS
       0 every invariant held, 1 an invariant broke (or a coverage category fell
       below its floor, or a mutant survived, or a checked program failed), 2 bad
-      arguments or input (also when standard output cannot be written, or a report
-      cannot be: a command that writes one prints its summary only once the report
-      is in place, so exit 2 leaves standard output empty and the earlier report as
-      it was), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+      arguments or input (also when a report cannot be written: a command that
+      writes one prints its summary only once the report is in place, so that exit
+      2 leaves standard output empty and the earlier report as it was; and when
+      standard output cannot be written, by then with the new report in place),
+      130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
     NUMBERS
       Options take plain decimal numbers, as --users 500 or --users=500: --users 1

@@ -16,7 +16,7 @@ enum RunCommand {
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let policy = try PolicyOption.parse(arguments, storeKit: true)
         let extra = try arguments.positionals
-        guard extra.isEmpty else { throw UsageError("unexpected argument \"\(extra[0])\" for 'run'; see 'simulate run --help'") }
+        guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
@@ -101,10 +101,10 @@ enum RunCommand {
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard let persona = Persona(rawValue: name) else {
                 let expected = Persona.allCases.map(\.rawValue).joined(separator: ",")
-                throw UsageError(name.isEmpty ? "--personas \"\(text)\": an empty name; expected some of \(expected), separated by commas"
-                                 : "--personas: unknown persona \"\(name)\"; expected some of \(expected)")
+                throw UsageError(name.isEmpty ? "--personas \(ErrorText.quoted(text)): an empty name; expected some of \(expected), separated by commas"
+                                 : "--personas: unknown persona \(ErrorText.quoted(name)); expected some of \(expected)")
             }
-            guard !personas.contains(persona) else { throw UsageError("--personas: \"\(name)\" given twice") }
+            guard !personas.contains(persona) else { throw UsageError("--personas: \(ErrorText.quoted(name)) given twice") }
             personas.append(persona)
         }
         return personas

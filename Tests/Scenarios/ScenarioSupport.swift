@@ -55,12 +55,14 @@ enum PackagePaths {
     }
 }
 
-/// Runs the `simulate` command; returns exit status, standard output and standard error.
-func runSimulate(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+/// Runs the `simulate` command (in `directory`, else the tests' own working folder);
+/// returns exit status, standard output and standard error.
+func runSimulate(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
     let executable = try #require(PackagePaths.simulate, "the simulate executable is built next to the tests")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }

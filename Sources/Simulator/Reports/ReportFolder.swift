@@ -33,17 +33,18 @@ package final class ReportFolder: Sendable {
         package let description: String
     }
 
-    /// Staging folders not yet committed, removed by `abandonAll()` on an interrupt, and
-    /// the folders committed so far. The lock is held through each write and each
+    /// Staging folders not yet committed, each with the folders on the way to it that
+    /// its report folder made (the deepest first), removed by `abandonAll()` on an
+    /// interrupt; and the folders committed so far. The lock is held through each write and each
     /// commit, so an interrupt waits for one in progress, and no write after it makes a
     /// staging folder again.
-    private static let pending = Mutex<(folders: Set<String>, abandoned: Bool, committed: [String])>(([], false, []))
+    private static let pending = Mutex<(folders: [String: [String]], abandoned: Bool, committed: [String])>(([:], false, []))
 
     /// Runs `body` under the lock, or throws `refused` when an interrupt has abandoned
     /// the reports: a staging folder, a write or a commit is whole before an interrupt
     /// or never begun.
     private static func unlessAbandoned(_ refused: @autoclosure () -> WriteError,
-                                        _ body: (inout (folders: Set<String>, abandoned: Bool, committed: [String])) throws(WriteError) -> Void) throws(WriteError) {
+                                        _ body: (inout (folders: [String: [String]], abandoned: Bool, committed: [String])) throws(WriteError) -> Void) throws(WriteError) {
         try pending.withLock { state throws(WriteError) in
             guard !state.abandoned else { throw refused() }
             try body(&state)
@@ -100,6 +101,13 @@ package final class ReportFolder: Sendable {
         target = url.path
         let parent = url.deletingLastPathComponent().path
         if let problem = Self.problemOnTheWay(to: parent) { throw WriteError(description: "--report \(ErrorText.quotedPath(path)): \(problem)") }
+        // The folders on the way that do not exist yet: a report never committed takes
+        // them away again (`discard()`), as it found the disk.
+        var missing: [String] = [], folder = parent
+        while !folder.isEmpty, folder != "/", !fileManager.fileExists(atPath: folder) {
+            missing.append(folder)
+            folder = Self.parent(of: folder)
+        }
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
@@ -115,7 +123,7 @@ package final class ReportFolder: Sendable {
             } catch {
                 throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot write in \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
             }
-            state.folders.insert(staging)
+            state.folders[staging] = missing
         }
     }
 
@@ -132,7 +140,7 @@ package final class ReportFolder: Sendable {
         try Self.unlessAbandoned(Self.abandoned(path)) { _ throws(WriteError) in
             let failed = { (reason: String) in WriteError(description: "cannot write \(ErrorText.quotedPath((self.path as NSString).appendingPathComponent(name))): \(reason)") }
             do {
-                try FileManager.default.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: Self.parent(of: staged), withIntermediateDirectories: true)
             } catch {
                 throw failed(Self.reason(error))
             }
@@ -152,7 +160,7 @@ package final class ReportFolder: Sendable {
     /// removes the earlier report.
     package func commit() throws(WriteError) {
         try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
-            guard state.folders.remove(staging) != nil else { throw Self.abandoned(path) }
+            guard let made = state.folders.removeValue(forKey: staging) else { throw Self.abandoned(path) }
             do throws(WriteError) {
                 let earlier = try swapIn()
                 state.committed.append(path)
@@ -161,7 +169,7 @@ package final class ReportFolder: Sendable {
                 // rest of it behind.
                 if let earlier { try? FileManager.default.removeItem(atPath: earlier) }
             } catch {
-                try? FileManager.default.removeItem(atPath: staging)
+                Self.remove(staging, made)
                 throw error
             }
         }
@@ -173,8 +181,8 @@ package final class ReportFolder: Sendable {
     /// first file the other took, leaving the rest behind.
     package func discard() {
         Self.pending.withLock { state in
-            guard state.folders.remove(staging) != nil else { return }
-            try? FileManager.default.removeItem(atPath: staging)
+            guard let made = state.folders.removeValue(forKey: staging) else { return }
+            Self.remove(staging, made)
         }
     }
 
@@ -188,10 +196,17 @@ package final class ReportFolder: Sendable {
         pending.withLock { state in
             state.abandoned = true
             // Under the lock, so that no `discard()` removes one of them at the same time.
-            for folder in state.folders { try? FileManager.default.removeItem(atPath: folder) }
-            state.folders = []
+            for (folder, made) in state.folders { remove(folder, made) }
+            state.folders = [:]
             return state.committed
         }
+    }
+
+    /// Removes a staging folder, then the folders made on the way to it, each only while
+    /// it is empty (something else may have been written there since).
+    private static func remove(_ staging: String, _ made: [String]) {
+        try? FileManager.default.removeItem(atPath: staging)
+        for folder in made where rmdir(folder) != 0 { break }
     }
 
     /// Moves the staging folder to the destination; returns the earlier report's new
@@ -259,7 +274,7 @@ package final class ReportFolder: Sendable {
             var staged: [String] = []
             defer { for temporary in staged { unlink(temporary) } }
             for file in files {
-                let folder = (file.path as NSString).deletingLastPathComponent
+                let folder = parent(of: file.path)
                 let failed = { (reason: String) in WriteError(description: "cannot write \(ErrorText.quotedPath(file.path)): \(reason)") }
                 do {
                     try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
@@ -325,7 +340,7 @@ package final class ReportFolder: Sendable {
             default: return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): not a regular file (a device, a pipe or a socket), which writing would replace")
             }
         }
-        return problemOnTheWay(to: (path as NSString).deletingLastPathComponent).map { WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \($0)") }
+        return problemOnTheWay(to: parent(of: path)).map { WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \($0)") }
     }
 
     /// Why the folder `path` could not be made or written in, found before anything is
@@ -335,12 +350,24 @@ package final class ReportFolder: Sendable {
     static func problemOnTheWay(to path: String) -> String? {
         var existing = path.isEmpty ? "." : path, status = stat()
         while stat(existing, &status) != 0, existing != "/", existing != "." {
-            existing = (existing as NSString).deletingLastPathComponent
+            existing = parent(of: existing)
             if existing.isEmpty { existing = "." }
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { return "\(ErrorText.quotedPath(existing)) is a file, not a folder" }
         guard access(existing, W_OK) == 0 else { return "cannot write in \(ErrorText.quotedPath(existing)) (\(String(cString: strerror(errno))))" }
         return nil
+    }
+
+    /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it ("a"
+    /// for "a/b/", "/" for "/a", "" for a bare name), which Foundation on Linux traps on
+    /// for a name of one character.
+    package static func parent(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var head = path[..<slash]
+        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
     }
 
     /// The components of `path` made absolute, with `.`, `..` and symbolic links resolved

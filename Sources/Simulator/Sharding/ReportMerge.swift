@@ -129,26 +129,26 @@ package enum ReportMerge {
             func differs(_ what: String, _ value: String, _ expected: String) -> MergeRefusal {
                 .folder(part.folder, "\(what) \(value), not \(expected) as in \(ErrorText.quotedPath(first.folder)); shards of one run only")
             }
-            if report.tool != run.tool { throw differs("a report of", report.tool, run.tool) }
+            if report.tool != run.tool { throw differs("a report of", MessageText.bare(report.tool), MessageText.bare(run.tool)) }
             if report.kind != run.kind { throw differs("a report of 'simulate", "\(report.kind.rawValue)'", "'simulate \(run.kind.rawValue)'") }
             if report.options.seed != run.options.seed { throw differs("seed", "\(report.options.seed)", "\(run.options.seed)") }
             if report.options.users != run.options.users { throw differs("--users", "\(report.options.users)", "\(run.options.users)") }
             if report.options.years != run.options.years { throw differs("--years", "\(report.options.years)", "\(run.options.years)") }
             if report.options.personas != run.options.personas {
-                throw differs("personas", report.options.personas.joined(separator: ","), run.options.personas.joined(separator: ","))
+                throw differs("personas", MessageText.bare(report.options.personas.joined(separator: ","), limit: 200), MessageText.bare(run.options.personas.joined(separator: ","), limit: 200))
             }
             if report.options.policy != run.options.policy {
-                throw differs("policy", report.options.policy ?? "meal-capture", run.options.policy ?? "meal-capture")
+                throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
             }
             if report.options.storeKit != run.options.storeKit {
                 throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
             }
             if report.options.policyLines != run.options.policyLines {
-                throw .folder(part.folder, "policy \(report.options.policy ?? "meal-capture") has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
+                throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
-            if report.options.tzData != run.options.tzData { throw differs("tz data", report.options.tzData, run.options.tzData) }
+            if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
-            if part.record.command != first.record.command { throw differs("a shard of", "`\(part.record.command)`", "`\(first.record.command)`") }
+            if part.record.command != first.record.command { throw differs("a shard of", "`\(MessageText.bare(part.record.command, limit: 200))`", "`\(MessageText.bare(first.record.command, limit: 200))`") }
             if let other = seen[part.shard.index] {
                 throw .folder(part.folder, "shard \(part.shard) again (also \(ErrorText.quotedPath(other))); give each shard once")
             }
@@ -172,7 +172,7 @@ package enum ReportMerge {
             }
         }
         if let missing = (1...first.shard.count).first(where: { seen[$0] == nil }) {
-            throw MergeRefusal("shard \(missing)/\(first.shard.count) of `\(first.record.command)` is missing; give the report folder of each of the \(first.shard.count) shards")
+            throw MergeRefusal("shard \(missing)/\(first.shard.count) of `\(MessageText.bare(first.record.command, limit: 200))` is missing; give the report folder of each of the \(first.shard.count) shards")
         }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+@testable import Simulator
+import Testing
+
+/// Inputs at the ends of their range: a path whose folder is named by one character
+/// (which Foundation on Linux traps on when asked for the folder part), and a value far
+/// longer than a message shows.
+@Suite("one-character folders and very long values")
+struct ShortAndLongInputTests {
+    @Test("the folder part of a path is NSString's, one-character names included")
+    func parentOfPath() {
+        let cases = [("d", ""), ("dd", ""), ("d/x.json", "d"), ("a/b/", "a"), ("a//b", "a"), ("/d", "/"), ("/", "/"), ("./d", "."), ("//a", "/")]
+        for (path, parent) in cases {
+            #expect(ReportFolder.parent(of: path) == parent, "\(path)")
+        }
+    }
+
+    @Test("a file or report under a one-character folder that does not exist yet is written there")
+    func oneCharacterFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let replay = try runSimulate(["replay", "--seed", "5", "--user", "1", "--out", "d/x.json"], in: folder)
+        #expect(replay.status == 0, "\(replay.err.prefix(300))")
+        #expect(FileManager.default.fileExists(atPath: folder + "/d/x.json"))
+        let run = try runSimulate(["run", "--seed", "5", "--users", "3", "--years", "1", "--quiet", "--report", "B"], in: folder)
+        #expect(run.status == 0, "\(run.err.prefix(300))")
+        #expect(FileManager.default.fileExists(atPath: folder + "/B/report.json"))
+    }
+
+    @Test("a value of 100,000 characters is named in a message cut short, on one line")
+    func longValuesCut() throws {
+        let long = String(repeating: "x", count: 100_000)
+        for arguments in [["run", "--users", long], ["run", "--seed", long], ["bench", "--rounds", long], ["check", "--timeout", long],
+                          ["run", "--personas", long], ["run", "--users", "5", long], ["mutants", long], ["bench", long],
+                          ["run", "--users", "1\n\u{1B}[31mRED"]] {
+            let result = try runSimulate(arguments)
+            let shown = arguments.map { $0.prefix(12) }
+            #expect(result.status == 2 && result.out.isEmpty, "\(shown)")
+            #expect(result.err.hasPrefix("error: ") && result.err.count < 400, "\(shown): \(result.err.count) characters")
+            #expect(result.err.filter { $0 == "\n" }.count == 1 && !result.err.contains("\u{1B}"), "\(shown): \(result.err.prefix(200))")
+        }
+    }
+
+    @Test("a merge refused before its shards are read leaves no folder behind")
+    func refusedMergeWritesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for arguments in [["merge", "nosuch"], ["merge", "--report", "a/b/c", "nosuch"]] {
+            let result = try runSimulate(arguments, in: folder)
+            #expect(result.status == 2 && result.err == "error: \"nosuch\": no such folder\n", "\(arguments): \(result.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "\(arguments)")
+        }
+    }
+}
