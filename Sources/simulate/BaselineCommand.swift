@@ -7,7 +7,7 @@ import Simulator
 enum BaselineCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.baseline); return 0 }
-        let folder = try arguments.string("--report") ?? "reports"
+        let folder = try arguments.outputPath("--report") ?? "reports"
         guard !folder.isEmpty else { throw UsageError(ReportFolder.unnamed) }
         let only = try arguments.string("--policy")
         let extra = try arguments.positionals

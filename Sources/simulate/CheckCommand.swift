@@ -16,7 +16,7 @@ enum CheckCommand {
         let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let timeout = try arguments.double("--timeout", range: 0.1...3600) ?? ExternalProgram.defaultTimeoutSeconds
-        let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
         let batch = try arguments.flag("--batch")
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)

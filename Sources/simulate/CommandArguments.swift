@@ -29,6 +29,25 @@ final class CommandArguments {
         return value
     }
 
+    /// Removes and returns the value after `flag` when it names a file or folder to
+    /// write. A name that is not UTF-8 is refused: `CommandLine.arguments` repairs it (each
+    /// byte that is not UTF-8 becomes U+FFFD), so the command would write another name
+    /// than the one given. (A name read keeps its bytes: `InputPath.commandLineArgument`.)
+    func outputPath(_ flag: String) throws -> String? {
+        guard let value = try string(flag) else { return nil }
+        if value.unicodeScalars.contains("\u{FFFD}"), Self.hasNonUTF8Argument {
+            throw UsageError("\(flag) \"\(InputPath.commandLineArgument(value).shown)\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
+        }
+        return value
+    }
+
+    /// Whether some command-line argument is not valid UTF-8.
+    private static var hasNonUTF8Argument: Bool {
+        (1..<Int(CommandLine.argc)).contains { index in
+            CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+        }
+    }
+
     private func takeString(_ flag: String) throws -> String? {
         if let index = remaining.firstIndex(where: { $0.hasPrefix(flag + "=") }) {
             let value = String(remaining[index].dropFirst(flag.count + 1))

@@ -43,7 +43,7 @@ enum MergeCommand {
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
-        let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
         let folders = try arguments.positionals
         try arguments.rejectUnknown()
         guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }

@@ -9,7 +9,7 @@ enum MutantsCommand {
         let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
         let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
-        let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)

@@ -36,7 +36,7 @@ enum PolicyCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
         let storeKit = try arguments.string("--storekit")
-        let out = try arguments.string("--out")
+        let out = try arguments.outputPath("--out")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         if positionals.first == "init" {

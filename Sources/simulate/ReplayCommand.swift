@@ -11,7 +11,7 @@ enum ReplayCommand {
         if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
         let seed = try arguments.uint64("--seed")
         let user = try arguments.int("--user", range: 0...Int.max)
-        let out = try arguments.string("--out")
+        let out = try arguments.outputPath("--out")
         let years = try arguments.int("--years", range: RunReport.yearRange)
         let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)
         let policy = try PolicyOption.parse(arguments, storeKit: true)

@@ -10,7 +10,7 @@ enum RunCommand {
         let users = try arguments.int("--users", range: RunReport.userRange) ?? CampaignOptions.defaultUsers
         let years = try arguments.int("--years", range: RunReport.yearRange) ?? CampaignOptions.defaultYears
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
-        let reportPath = try arguments.string("--report") ?? "reports/latest"
+        let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
         let personas = try arguments.string("--personas").map(parsePersonas) ?? Persona.allCases
         let shard = try parseShard(arguments, users: users)
         Console.showsProgress = !(try arguments.flag("--quiet"))

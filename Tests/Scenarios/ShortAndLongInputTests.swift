@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Inputs at the ends of their range: a path whose folder is named by one character
-/// (which Foundation on Linux traps on when asked for the folder part), and a value far
-/// longer than a message shows.
+/// (which Foundation on Linux traps on when asked for the folder part), a value far
+/// longer than a message shows, and a name to write that is not UTF-8.
 @Suite("one-character folders and very long values")
 struct ShortAndLongInputTests {
     @Test("the folder part of a path is NSString's, one-character names included")
@@ -38,6 +38,21 @@ struct ShortAndLongInputTests {
             #expect(result.status == 2 && result.out.isEmpty, "\(shown)")
             #expect(result.err.hasPrefix("error: ") && result.err.count < 400, "\(shown): \(result.err.count) characters")
             #expect(result.err.filter { $0 == "\n" }.count == 1 && !result.err.contains("\u{1B}"), "\(shown): \(result.err.prefix(200))")
+        }
+    }
+
+    @Test("a report or file to write named by bytes that are not UTF-8 is refused, showing them, and nothing is written")
+    func nonUTF8OutputNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let executable = try #require(PackagePaths.simulate)
+        for (arguments, flag) in [(#"run --users 1 --quiet --report "$1/r$(printf '\377')x""#, "--report"),
+                                  (#"replay --seed 1 --user 0 --out "$1/o$(printf '\377').json""#, "--out")] {
+            let result = try run("/bin/sh", ["-c", #"exec "$0" "# + arguments, executable.path, folder])
+            #expect(result.status == 2 && result.out.isEmpty, "\(arguments)")
+            #expect(result.err.hasPrefix("error: \(flag) \"") && result.err.contains("\\xFF")
+                    && result.err.hasSuffix(": not a UTF-8 name, which this command would write as another name; name it in UTF-8\n"), "\(result.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "\(arguments)")
         }
     }
 
