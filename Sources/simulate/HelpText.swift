@@ -21,7 +21,8 @@ enum HelpText {
       simulate replay --seed S --user K [--years Y] [--policy X] [--out FILE]
                                       regenerate one user of a run and replay it
                                       (with the run's --personas, --no-swarm and
-                                      --storekit, if it had them)
+                                      --storekit, if it had them; --app-life: a
+                                      user of a check of app code)
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
       simulate mutants [--policy X]   the default campaign against 18 realistic buggy

@@ -87,8 +87,11 @@ struct HugeInputErrorTests {
         ("an unknown reason", #""responses": {"day": "paywall"}"#, "\"responses\": {\(literal(huge)): \"paywall\"}"),
     ]
 
-    @Test("policy files: the reader's line is short and names the key or value", arguments: policyCases)
-    func policyFile(what: String, original: String, replacement: String) {
+    // (Each parameterised test takes the case's name and looks its text up: Swift Testing
+    // prints a test's arguments whole, a megabyte a case.)
+    @Test("policy files: the reader's line is short and names the key or value", arguments: policyCases.map(\.0))
+    func policyFile(what: String) throws {
+        let (_, original, replacement) = try #require(Self.policyCases.first { $0.0 == what })
         let text = Self.policy(replacing: original, with: replacement)
         var line: String?
         do { _ = try SubscriptionPolicy(data: Data(text.utf8), file: "app.json") } catch { line = error.description }
@@ -152,8 +155,9 @@ struct HugeInputErrorTests {
         ("a generic key given twice", #"{"policy": "oxalate", "zone": "UTC", "events": [\#(install), {"at": "2026-01-01T00:00:00Z", "do": "use", "feature": {\#(literal(huge)): 1, \#(literal(huge)): 2}}]}"#),
     ]
 
-    @Test("timelines (v1 and generic): replay's line is short and names the value", arguments: timelineCases)
-    func timeline(what: String, text: String) {
+    @Test("timelines (v1 and generic): replay's line is short and names the value", arguments: timelineCases.map(\.0))
+    func timeline(what: String) throws {
+        let text = try #require(Self.timelineCases.first { $0.0 == what }).1
         var line: String?
         let result = Array(text.utf8).withUnsafeBufferPointer { buffer in
             Result { () throws(TimelineError) -> Void in
@@ -192,8 +196,9 @@ struct HugeInputErrorTests {
         ("a key given twice under a huge key", "{\"settings\": {\(literal(huge)): {\(literal(huge)): 1, \(literal(huge)): 2}}, \"version\": {\"major\": 3}}"),
     ]
 
-    @Test("StoreKit files: the reader's line is short and names the value", arguments: storeKitCases)
-    func storeKit(what: String, text: String) {
+    @Test("StoreKit files: the reader's line is short and names the value", arguments: storeKitCases.map(\.0))
+    func storeKit(what: String) throws {
+        let text = try #require(Self.storeKitCases.first { $0.0 == what }).1
         var line: String?
         do { _ = try StoreKitConfiguration(text: text, file: "app.storekit") } catch { line = error.description }
         Self.check(line, names: text.contains(Self.hugeNumber) ? Self.namedNumber : Self.named, "StoreKit, \(what)")
@@ -228,12 +233,15 @@ struct HugeInputErrorTests {
 
     // MARK: Reports (merge, diff)
 
-    @Test("simulate diff: a report with a huge key, number or value is refused in one short line", arguments: [
-        (#""personas": {"#, "\"personas\": {\(literal(huge)): \"x\", ", named),
-        (#""events": "#, "\"events\": \(hugeNumber), \"was\": ", namedNumber),
-        (#""kind": "run""#, "\"kind\": \(literal(huge))", named),
-    ])
-    func report(original: String, replacement: String, named: String) throws {
+    static let reportCases: [(String, String, String, String)] = [
+        ("a persona's name", #""personas": {"#, "\"personas\": {\(literal(huge)): \"x\", ", named),
+        ("an event count", #""events": "#, "\"events\": \(hugeNumber), \"was\": ", namedNumber),
+        ("a kind", #""kind": "run""#, "\"kind\": \(literal(huge))", named),
+    ]
+
+    @Test("simulate diff: a report with a huge key, number or value is refused in one short line", arguments: reportCases.map(\.0))
+    func report(what: String) throws {
+        let (_, original, replacement, named) = try #require(Self.reportCases.first { $0.0 == what })
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try Self.simulate(["run", "--users", "5", "--seed", "1", "--quiet", "--report", folder + "/r"])
