@@ -29,8 +29,7 @@ enum MergeCommand {
 
     Refused with one line naming the folder, exit status 2, nothing written: a folder
     that is not a report, a whole run's report, a shard of another run (seed, users,
-    years, personas, policy: a shipped name, or a file's rules, wherever the file was;
-    tool version, tz data, shard count), a shard given twice,
+    years, personas, policy, tool version, tz data, shard count), a shard given twice,
     a shard missing, counts that add up past the most a count holds (naming the
     shard and the field); an OUT that is or holds a shard's folder (replacing it would
     delete the shard). Exit 1 when the merged run failed, 0 when it passed.

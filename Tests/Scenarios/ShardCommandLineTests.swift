@@ -168,31 +168,6 @@ struct ShardCommandLineTests {
         #expect(FileManager.default.fileExists(atPath: policy), "the policy file is still there")
     }
 
-    @Test("the shards of a policy file's run, each run in a folder of its own with a copy of the file, merge; a copy with other rules is refused")
-    func policyFileFromTwoFolders() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
-        let other = rules.replacingOccurrences(of: "\"limits\": {\"cards\": {\"day\": 5}}", with: "\"limits\": {\"cards\": {\"day\": 6}}")
-        #expect(other != rules)
-        for (place, text, shard) in [("m1", rules, "1/2"), ("m2", rules, "2/2"), ("m3", other, "2/2")] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            try text.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
-            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
-                                      in: "\(folder)/\(place)")
-            #expect(run.status == 0, "\(place): \(run.err)")
-        }
-        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
-        #expect(merged.status == 0, "\(merged.err)")
-        let whole = try runSimulate(["run", "--policy", "m1/p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--report", "whole"], in: folder)
-        #expect(whole.status == 0, "\(whole.err)")
-        let digest = { (report: String) in try RunReport.read(path: "\(folder)/\(report)/report.json").counts }
-        #expect(try digest("merged") == digest("whole"), "the merged counts are the whole run's")
-        let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "m3/s"], in: folder)
-        #expect(refused.status == 2 && refused.err.hasPrefix("error: \"m3/s\": policy ") && refused.err.hasSuffix(" has other rules than in \"m1/s\" (the file changed between shards); shards of one run only\n"),
-                "\(refused.err)")
-    }
-
     @Test("help: merge has its own, run and mutants name --shard")
     func help() throws {
         let merge = try runSimulate(["help", "merge"])

@@ -137,10 +137,7 @@ package enum ReportMerge {
             if report.options.personas != run.options.personas {
                 throw differs("personas", MessageText.bare(report.options.personas.joined(separator: ","), limit: 200), MessageText.bare(run.options.personas.joined(separator: ","), limit: 200))
             }
-            // A policy file run from another folder or machine is the same run while its
-            // rules are (compared next); a shipped name is itself.
-            let bothFiles = [report.options.policy, run.options.policy].allSatisfy { $0.map { PolicyLoader.builtIn($0) == nil } ?? false }
-            if report.options.policy != run.options.policy, !bothFiles {
+            if report.options.policy != run.options.policy {
                 throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
             }
             if report.options.storeKit != run.options.storeKit {
@@ -188,7 +185,7 @@ package enum ReportMerge {
         for index in first.report.coverage.indices {
             reached.append(try ShardSum.total(parts, "coverage[\(index)].reached") { $0.report.coverage[index].reached })
         }
-        guard options.policy != nil else {
+        guard let policyName = options.policy else {
             var entries: [RunReport.CoverageEntry] = []
             for (index, entry) in first.report.coverage.enumerated() {
                 if let edge = CalendarEdge.flagship(named: entry.category) {
@@ -203,19 +200,13 @@ package enum ReportMerge {
             }
             return entries
         }
-        // A policy's floors come from its categories: load it as the shards did, from
-        // the first of the paths they recorded that is here.
-        var loaded: (name: String, policy: SubscriptionPolicy)?, problem = ""
-        for name in parts.compactMap(\.report.options.policy) where loaded == nil {
-            do {
-                loaded = (name, try PolicyLoader.load(name))
-            } catch {
-                if problem.isEmpty { problem = error.problem }
-            }
+        // A policy's floors come from its categories: load it as the shards did.
+        var policy: SubscriptionPolicy
+        do {
+            policy = try PolicyLoader.load(policyName)
+        } catch {
+            throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(error.problem)")
         }
-        guard let loaded else { throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(problem)") }
-        let policyName = loaded.name
-        var policy = loaded.policy
         if let storeKit = options.storeKit {
             policy = try sellingProducts(of: storeKit, policy, folder: first.folder)
         }
