@@ -21,7 +21,7 @@ struct HarnessRun<App> {
         let clock = ContinuousClock(), started = clock.now
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: settings,
                                    screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
-        play(settings, into: &report)
+        CrashNote.watching { play(settings, into: &report) }
         report.seconds = Self.seconds(started.duration(to: clock.now))
         return report
     }
@@ -32,7 +32,12 @@ struct HarnessRun<App> {
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: nil,
                                    screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
         var judge = TimelineJudge(binding: binding)
-        let judged = judge.judge(zone: timeline.zone, events: timeline.events)
+        let judged = CrashNote.watching {
+            CrashNote.withSlot { slot in
+                slot.playing(user: nil, seed: 0)
+                return judge.judge(zone: timeline.zone, events: timeline.events)
+            }
+        }
         report.users = 1
         report.events = timeline.events.count
         report.tally = Self.tally(judged.app)
@@ -59,15 +64,18 @@ struct HarnessRun<App> {
         let jobs = binding.isolation == .mainActor ? 1 : max(1, min(CampaignOptions.coreCount, settings.users))
         let hunt = UserHunt(users: settings.users)
         HarnessThread.parallel(jobs) {
-            let buffer = EventBuffer()
-            var judge = TimelineJudge(binding: binding)
-            while let user = hunt.nextUser() {
-                let drawn = generator.generate(seed: settings.seed, user: user, into: buffer)
-                let events = buffer.array
-                let judged = judge.judge(zone: drawn.zone, events: events)
-                let stops = judged.problem != nil || judged.violation != nil
-                hunt.record(user, UserHunt.Played(events: events.count, tally: Self.tally(judged.app),
-                                                  stop: stops ? UserHunt.Stop(judged: judged, zone: drawn.zone, persona: drawn.persona, events: events) : nil))
+            CrashNote.withSlot { slot in
+                let buffer = EventBuffer()
+                var judge = TimelineJudge(binding: binding)
+                while let user = hunt.nextUser() {
+                    slot.playing(user: user, seed: settings.seed) // named on standard error if the app crashes
+                    let drawn = generator.generate(seed: settings.seed, user: user, into: buffer)
+                    let events = buffer.array
+                    let judged = judge.judge(zone: drawn.zone, events: events)
+                    let stops = judged.problem != nil || judged.violation != nil
+                    hunt.record(user, UserHunt.Played(events: events.count, tally: Self.tally(judged.app),
+                                                      stop: stops ? UserHunt.Stop(judged: judged, zone: drawn.zone, persona: drawn.persona, events: events) : nil))
+                }
             }
         }
         let played = hunt.playedUpToTheFirstStop
@@ -83,7 +91,10 @@ struct HarnessRun<App> {
             report.problemUser = user
         } else if let violation = stop.judged.violation {
             let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
-            report.failure = failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
+            report.failure = CrashNote.withSlot { slot in
+                slot.playing(user: user, seed: settings.seed) // the shrink plays the user's timeline again
+                return failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
+            }
         }
     }
 

@@ -43,6 +43,11 @@ struct PolicyDescriptionTests {
         let oneDay = try SubscriptionPolicy(data: Data(try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/oxalate.json"), encoding: .utf8)
             .replacingOccurrences(of: #""history": {"track-meal": 3}"#, with: #""history": {"track-meal": 1}"#).utf8), file: "oxalate.json")
         #expect(PolicyDescription.text(oneDay).contains("    history: track-meal 1 day\n"))
+        // A rolling window's length is a rule: the description (and so a report's policy,
+        // which a merge compares between shards) holds it.
+        let askWindow = try #require(ExamplePolicies.named("ask-window"))
+        #expect(PolicyDescription.text(askWindow).contains("calendar: device (the device's current zone); a rolling window holds a use for 24 h\n"))
+        #expect(!PolicyDescription.text(.dailyQuip).contains("rolling window"))
     }
 
     @Test("the example of docs/policy-file.md is a valid policy")

@@ -15,7 +15,8 @@ package enum PolicyDescription {
         lines.append("calendar: \(policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description)"
                      + (policy.dayStart == 0 ? "" : "; a day starts at \(DayStartText.text(minutes: Int(policy.dayStart / Milliseconds.minute))) on its clock")
                      + (policy.firstWeekday.map { "; weeks start on \($0.name)" } ?? "")
-                     + (policy.monthsFromPurchase ? "; months run from the day of the month the subscription began (the install's before one)" : ""))
+                     + (policy.monthsFromPurchase ? "; months run from the day of the month the subscription began (the install's before one)" : "")
+                     + (policy.countsRolling ? "; a rolling window holds a use for \(hours(policy.rollingLength))" : ""))
         if let trial = policy.trial {
             lines.append("trial: \(policy.plans[trial.plan].id) for \(hours(trial.lengthMilliseconds)) from the install")
         }
