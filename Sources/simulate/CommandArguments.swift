@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 
 /// A small, strict reader of `--flag value` command lines: every flag is consumed by
@@ -35,17 +36,24 @@ final class CommandArguments {
     /// than the one given. (A name read keeps its bytes: `InputPath.commandLineArgument`.)
     func outputPath(_ flag: String) throws -> String? {
         guard let value = try string(flag) else { return nil }
-        if value.unicodeScalars.contains("\u{FFFD}"), Self.hasNonUTF8Argument {
-            throw UsageError("\(flag) \"\(InputPath.commandLineArgument(value).shown)\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
+        if let bytes = Self.rawBytes(of: value, after: flag) {
+            throw UsageError("\(flag) \"\(ErrorText.path(bytes))\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
         }
         return value
     }
 
-    /// Whether some command-line argument is not valid UTF-8.
-    private static var hasNonUTF8Argument: Bool {
-        (1..<Int(CommandLine.argc)).contains { index in
-            CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+    /// The bytes of `value` as given on the command line (alone, or after `flag=`), when
+    /// they are not valid UTF-8; nil when they are.
+    private static func rawBytes(of value: String, after flag: String) -> [UInt8]? {
+        guard value.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            if decoded == value { return bytes }
+            if decoded == flag + "=" + value { return Array(bytes.dropFirst(flag.utf8.count + 1)) }
         }
+        return nil
     }
 
     private func takeString(_ flag: String) throws -> String? {

@@ -99,6 +99,13 @@ struct HugeInputErrorTests {
         #expect(line?.hasPrefix("error: app.json: $") == true, "\(what): \(line?.prefix(100) ?? "")")
     }
 
+    @Test("the parameterised cases are named once each (a test looks its case up by name)")
+    func caseNamesUnique() {
+        for names in [Self.policyCases.map(\.0), Self.timelineCases.map(\.0), Self.storeKitCases.map(\.0), Self.reportCases.map(\.0)] {
+            #expect(Set(names).count == names.count, "\(names)")
+        }
+    }
+
     @Test("policy files: a list of expected names is cut too, each name and the count of them")
     func policyList() {
         // Twenty features of long names, and a plan enabling one that is not there.

@@ -9,10 +9,13 @@ import Testing
 struct ShortAndLongInputTests {
     @Test("the folder part of a path is NSString's, one-character names included")
     func parentOfPath() {
-        let cases = [("d", ""), ("dd", ""), ("d/x.json", "d"), ("a/b/", "a"), ("a//b", "a"), ("/d", "/"), ("/", "/"), ("./d", "."), ("//a", "/")]
+        let cases = [("d", ""), ("dd", ""), ("d/x.json", "d"), ("a/b/", "a"), ("a//b", "a"), ("/d", "/"), ("/", "/"), ("./d", "."), ("//a", "/"),
+                     ("../x", ".."), ("d/\u{301}x.json", "d")] // (a `/` before a combining mark is a separator still)
         for (path, parent) in cases {
             #expect(ReportFolder.parent(of: path) == parent, "\(path)")
         }
+        let long = "x" + String(repeating: "/", count: 100_000) + "y"
+        #expect(ReportFolder.parent(of: long) == "x", "a path of 100,000 slashes, in one pass")
     }
 
     @Test("a file or report under a one-character folder that does not exist yet is written there")
@@ -29,11 +32,13 @@ struct ShortAndLongInputTests {
 
     @Test("a value of 100,000 characters is named in a message cut short, on one line")
     func longValuesCut() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let long = String(repeating: "x", count: 100_000)
         for arguments in [["run", "--users", long], ["run", "--seed", long], ["bench", "--rounds", long], ["check", "--timeout", long],
                           ["run", "--personas", long], ["run", "--users", "5", long], ["mutants", long], ["bench", long],
                           ["run", "--users", "1\n\u{1B}[31mRED"]] {
-            let result = try runSimulate(arguments)
+            let result = try runSimulate(arguments, in: folder)
             let shown = arguments.map { $0.prefix(12) }
             #expect(result.status == 2 && result.out.isEmpty, "\(shown)")
             #expect(result.err.hasPrefix("error: ") && result.err.count < 400, "\(shown): \(result.err.count) characters")
@@ -47,6 +52,7 @@ struct ShortAndLongInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let executable = try #require(PackagePaths.simulate)
         for (arguments, flag) in [(#"run --users 1 --quiet --report "$1/r$(printf '\377')x""#, "--report"),
+                                  (#"run --users 1 --quiet --report="$1/r$(printf '\377')x""#, "--report"),
                                   (#"replay --seed 1 --user 0 --out "$1/o$(printf '\377').json""#, "--out")] {
             let result = try run("/bin/sh", ["-c", #"exec "$0" "# + arguments, executable.path, folder])
             #expect(result.status == 2 && result.out.isEmpty, "\(arguments)")
@@ -54,6 +60,27 @@ struct ShortAndLongInputTests {
                     && result.err.hasSuffix(": not a UTF-8 name, which this command would write as another name; name it in UTF-8\n"), "\(result.err)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "\(arguments)")
         }
+    }
+
+    @Test("a name with a real U+FFFD is written as given, though another argument is not UTF-8")
+    func replacementCharacterName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let executable = try #require(PackagePaths.simulate)
+        let result = try run("/bin/sh", ["-c", #"exec "$0" run --users 1 --quiet --report "$1/r\#u{FFFD}x" --personas "$(printf '\377')""#, executable.path, folder])
+        #expect(result.status == 2 && result.err.hasPrefix("error: --personas: unknown persona"), "refused for the persona, not the name: \(result.err)")
+    }
+
+    @Test("a report folder named by 250 bytes is written; by 300, refused at the end, and the folders made on the way are gone")
+    func longFolderNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fits = try runSimulate(["run", "--users", "1", "--quiet", "--report", "made/" + String(repeating: "a", count: 250)], in: folder)
+        #expect(fits.status == 0, "\(fits.err.prefix(300))")
+        #expect(FileManager.default.fileExists(atPath: folder + "/made/" + String(repeating: "a", count: 250) + "/report.json"))
+        let tooLong = try runSimulate(["run", "--users", "1", "--quiet", "--report", "new/" + String(repeating: "a", count: 300)], in: folder)
+        #expect(tooLong.status == 2 && tooLong.out.isEmpty, "\(tooLong.err.prefix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["made"], "no new/ left behind")
     }
 
     @Test("a merge refused before its shards are read leaves no folder behind")

@@ -68,7 +68,7 @@ package final class ReportFolder: Sendable {
         // (it would fail only once the run is over): the folder itself must be named.
         // (`lstat` follows a link named with a trailing slash, so the slashes go first.)
         var unslashed = path
-        while unslashed.count > 1, unslashed.hasSuffix("/") { unslashed.removeLast() }
+        while unslashed.utf8.count > 1, unslashed.utf8.last == UInt8(ascii: "/") { unslashed.removeLast() }
         var status = stat()
         if lstat(unslashed, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             let target = (try? fileManager.destinationOfSymbolicLink(atPath: unslashed)) ?? "?"
@@ -108,22 +108,30 @@ package final class ReportFolder: Sendable {
             missing.append(folder)
             folder = Self.parent(of: folder)
         }
-        do {
-            try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot create \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
-        }
-        let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // (The folder's name cut short in the staging folder's: a name of 255 bytes, the
+        // most a file system takes, stays one with the suffix.)
+        let staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent.prefix(40)).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         self.staging = staging
-        // Made and registered in one step under the lock, so that an interrupt either
-        // finds it (and removes it) or comes first (and no folder is made).
-        try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
+        do throws(WriteError) {
             do {
-                try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+                try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
-                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot write in \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
+                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot create \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
             }
-            state.folders[staging] = missing
+            // Made and registered in one step under the lock, so that an interrupt either
+            // finds it (and removes it) or comes first (and no folder is made).
+            try Self.unlessAbandoned(Self.abandoned(path)) { state throws(WriteError) in
+                do {
+                    try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+                } catch {
+                    throw WriteError(description: "--report \(ErrorText.quotedPath(path)): cannot write in \(ErrorText.quotedPath(parent)) (\(Self.reason(error)))")
+                }
+                state.folders[staging] = missing
+            }
+        } catch {
+            // Refused after all: the folders made on the way go again.
+            for folder in missing where rmdir(folder) != 0 { break }
+            throw error
         }
     }
 
@@ -360,14 +368,16 @@ package final class ReportFolder: Sendable {
 
     /// The folder part of `path`, as `NSString.deletingLastPathComponent` gives it ("a"
     /// for "a/b/", "/" for "/a", "" for a bare name), which Foundation on Linux traps on
-    /// for a name of one character.
+    /// for a name of one character. Found on the bytes, as the system reads a path (a `/`
+    /// followed by a combining mark is still a separator), in one pass.
     package static func parent(of path: String) -> String {
-        var path = Substring(path)
-        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        var head = path[..<slash]
-        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
-        return head.isEmpty ? "/" : String(head)
+        let bytes = Array(path.utf8), slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard let last = bytes[..<end].lastIndex(of: slash) else { return "" }
+        var head = last
+        while head > 1, bytes[head - 1] == slash { head -= 1 }
+        return head == 0 ? "/" : String(decoding: bytes[..<head], as: UTF8.self)
     }
 
     /// The components of `path` made absolute, with `.`, `..` and symbolic links resolved
