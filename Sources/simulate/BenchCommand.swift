@@ -9,8 +9,6 @@ enum BenchCommand {
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let seed = try arguments.uint64("--seed") ?? 1
         let policy = try PolicyOption.parse(arguments)
-        let extra = try arguments.positionals
-        guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'bench'; see 'simulate bench --help'") }
         try arguments.rejectUnknown()
         if let policy {
             let benchmark = Benchmark(policy: policy.policy, seed: seed, seconds: seconds)

@@ -13,8 +13,6 @@ enum MutantsCommand {
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)
         let policy = try PolicyOption.parse(arguments)
-        let extra = try arguments.positionals
-        guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'mutants'; see 'simulate mutants --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)

@@ -15,8 +15,6 @@ enum RunCommand {
         let shard = try parseShard(arguments, users: users)
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let policy = try PolicyOption.parse(arguments, storeKit: true)
-        let extra = try arguments.positionals
-        guard extra.isEmpty else { throw UsageError("unexpected argument \(ErrorText.quoted(extra[0])) for 'run'; see 'simulate run --help'") }
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, personas: personas, shard: shard)
