@@ -30,7 +30,7 @@ struct QuotaManagerTests {
 func regressionDailyQuipNoOverBlockingSeed20261121User0() async throws {
     try await SubscriptionHarness.check(QuotaManager.harnessAdapter, policy: .dailyQuip, timeline: #"""
         {
-          "about": "SubscriptionHarness.check of DescribedQuotaManager: seed 20261121, user 0 (years 3), shrunk from 10509 events; no-over-blocking at event 6: outcome blocked for view-card, expected allowed: free enables it and no limit is reached (used: day 0, month 5, total 5, stock 5)",
+          "about": "SubscriptionHarness.check of DescribedQuotaManager: seed 20261121, user 0 (years 3), shrunk from 19190 events; no-over-blocking at event 6: outcome blocked for view-card, expected allowed: free enables it and no limit is reached (used: day 0)",
           "policy": "daily-quip",
           "zone": "UTC",
           "events": [

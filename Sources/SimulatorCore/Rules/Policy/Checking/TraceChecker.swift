@@ -693,11 +693,15 @@ package struct TraceChecker {
             if secondMeterBefore(feature, usageDay: usageDay) != nil {
                 return "neither meter it draws on has room under \(rules.oracle.planName(plan)), and \(window.name)'s reset comes first (\(usedText(before, feature: feature, usageDay: usageDay)))"
             }
-            let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
+            // Which window G6.4 names when several block: said only when the plan limits the
+            // meter by more than one.
+            let meter = feature.flatMap { feature -> Int? in if case .consumes(let meter) = policy.features[feature].effect { meter } else { nil } }
+            let windows = plan.flatMap { plan in meter.map { meter in LimitWindow.allCases.filter { policy.plans[plan].limit(meter: meter, $0) != nil }.count } } ?? 2
+            let order = windows < 2 ? "" : countsWeeks ? ", the first of total, stock, month or week (the later to start again), day" : ", the first of total, stock, month, day"
             if cost > 1 {
-                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit, the first of \(order) passed (\(usedText(before, feature: feature, usageDay: usageDay)))"
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit\(order)\(order.isEmpty ? "" : " passed") (\(usedText(before, feature: feature, usageDay: usageDay)))"
             }
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit, the first of \(order) reached (\(usedText(before, feature: feature, usageDay: usageDay)))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit\(order)\(order.isEmpty ? "" : " reached") (\(usedText(before, feature: feature, usageDay: usageDay)))"
         }
     }
 
