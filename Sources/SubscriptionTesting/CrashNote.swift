@@ -22,8 +22,9 @@ enum CrashNote {
     /// The signals of a crash.
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
-    /// How many users can be in play at once (one per thread playing).
-    static let capacity = 64
+    /// How many users can be in play at once (one per thread playing, in every check
+    /// running: a test suite runs many checks side by side).
+    static let capacity = 1024
 
     /// Per slot, the user in play plus 2 (1: a given timeline, 0: the slot is free), and
     /// the seed. Written by the thread that holds the slot, read by the handler.
@@ -43,8 +44,15 @@ enum CrashNote {
     /// The handlers found before the first check, by signal number (read by the handler).
     nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
 
-    /// The checks running, and the slots taken.
-    private static let state = Mutex<(checks: Int, taken: UInt64)>((0, 0))
+    /// Per slot, whether a thread holds it (read and written under `state`'s lock).
+    nonisolated(unsafe) private static let taken: UnsafeMutablePointer<Bool> = {
+        let slots = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        slots.initialize(repeating: false, count: capacity)
+        return slots
+    }()
+
+    /// The checks running; its lock also guards `taken`.
+    private static let state = Mutex<Int>(0)
 
     /// A slot of the table: the user one thread is playing.
     struct Slot {
@@ -61,14 +69,14 @@ enum CrashNote {
 
     /// Runs `body` with the crash handlers in place.
     static func watching<T>(_ body: () -> T) -> T {
-        state.withLock { state in
-            if state.checks == 0 { install() }
-            state.checks += 1
+        state.withLock { checks in
+            if checks == 0 { install() }
+            checks += 1
         }
         defer {
-            state.withLock { state in
-                state.checks -= 1
-                if state.checks == 0 { restore() }
+            state.withLock { checks in
+                checks -= 1
+                if checks == 0 { restore() }
             }
         }
         return body()
@@ -77,16 +85,15 @@ enum CrashNote {
     /// Runs `body` with a slot of its own (none when all are taken: then a crash names
     /// the other users only), freed after.
     static func withSlot<T>(_ body: (Slot) -> T) -> T {
-        let index = state.withLock { state -> Int in
-            let free = (~state.taken).trailingZeroBitCount
-            guard free < capacity else { return -1 }
-            state.taken |= 1 << UInt64(free)
+        let index = state.withLock { _ -> Int in
+            guard let free = (0..<capacity).first(where: { !taken[$0] }) else { return -1 }
+            taken[free] = true
             return free
         }
         defer {
             if index >= 0 {
                 users[index] = 0
-                state.withLock { $0.taken &= ~(1 << UInt64(index)) }
+                state.withLock { _ in taken[index] = false }
             }
         }
         return body(Slot(index: index))
