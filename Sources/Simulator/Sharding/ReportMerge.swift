@@ -120,6 +120,13 @@ package enum ReportMerge {
 
     // MARK: - Refusals
 
+    /// A shard's command as a refusal shows it: escaped, and past 200 characters its
+    /// start and end around `…` (two commands that differ near the end still read apart).
+    private static func shown(command: String) -> String {
+        MessageText.middleCut(MessageText.bare(command, limit: .max), limit: 200)
+    }
+
+
     /// Refuses parts that are not every shard, once, of one run.
     private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
         let first = parts[0], run = first.report
@@ -148,7 +155,7 @@ package enum ReportMerge {
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
-            if part.record.command != first.record.command { throw differs("a shard of", "`\(MessageText.bare(part.record.command, limit: 200))`", "`\(MessageText.bare(first.record.command, limit: 200))`") }
+            if part.record.command != first.record.command { throw differs("a shard of", "`\(shown(command: part.record.command))`", "`\(shown(command: first.record.command))`") }
             if let other = seen[part.shard.index] {
                 throw .folder(part.folder, "shard \(part.shard) again (also \(ErrorText.quotedPath(other))); give each shard once")
             }
@@ -172,7 +179,7 @@ package enum ReportMerge {
             }
         }
         if let missing = (1...first.shard.count).first(where: { seen[$0] == nil }) {
-            throw MergeRefusal("shard \(missing)/\(first.shard.count) of `\(MessageText.bare(first.record.command, limit: 200))` is missing; give the report folder of each of the \(first.shard.count) shards")
+            throw MergeRefusal("shard \(missing)/\(first.shard.count) of `\(shown(command: first.record.command))` is missing; give the report folder of each of the \(first.shard.count) shards")
         }
     }
 
