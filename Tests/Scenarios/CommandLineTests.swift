@@ -257,6 +257,25 @@ struct CommandLineTests {
         #expect(siblings == ["latest"], "\(siblings)")
     }
 
+    @Test("Ctrl-C on a run into folders that did not exist leaves none of them")
+    func interruptRemovesMadeFolders() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let executable = try #require(PackagePaths.simulate)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", "--seed", "6", "--users", "50000000", "--quiet", "--report", folder + "/new/deeper/latest"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper"), "the run made its folders on the way")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "no new/ left behind")
+    }
+
     @Test("Ctrl-C at any moment of a run, its last steps included: exit 130, the earlier report or the whole new one, no staging folder, and a true last line")
     func interruptAtAnyMoment() throws {
         let folder = try temporaryFolder() + "/latest"
