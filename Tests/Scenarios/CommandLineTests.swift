@@ -268,8 +268,12 @@ struct CommandLineTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
+        // Until the run has made its folders on the way (its report folder is made before
+        // the users are played), and a moment more.
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: folder + "/new/deeper"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper"), "the run made its folders on the way")
+        Thread.sleep(forTimeInterval: 0.5)
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
