@@ -48,6 +48,9 @@ struct PolicyDescriptionTests {
         let askWindow = try #require(ExamplePolicies.named("ask-window"))
         #expect(PolicyDescription.text(askWindow).contains("calendar: device (the device's current zone); a rolling window holds a use for 24 h\n"))
         #expect(!PolicyDescription.text(.dailyQuip).contains("rolling window"))
+        // A day start moves the month's turn too (calendar months).
+        let nightOwl = try #require(ExamplePolicies.named("night-owl"))
+        #expect(PolicyDescription.text(nightOwl).contains("; a day starts at 04:00 on its clock, a month at that hour on the 1st"), "\(PolicyDescription.text(nightOwl).prefix(300))")
     }
 
     @Test("the example of docs/policy-file.md is a valid policy")

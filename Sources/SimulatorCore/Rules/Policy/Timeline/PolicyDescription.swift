@@ -13,7 +13,8 @@ package enum PolicyDescription {
         var lines: [String] = ["policy \(policy.name)"]
         if let about = policy.about { lines.append("  \(about)") }
         lines.append("calendar: \(policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description)"
-                     + (policy.dayStart == 0 ? "" : "; a day starts at \(DayStartText.text(minutes: Int(policy.dayStart / Milliseconds.minute))) on its clock")
+                     + (policy.dayStart == 0 ? "" : "; a day starts at \(DayStartText.text(minutes: Int(policy.dayStart / Milliseconds.minute))) on its clock"
+                        + (policy.monthsFromPurchase ? "" : ", a month at that hour on the 1st"))
                      + (policy.firstWeekday.map { "; weeks start on \($0.name)" } ?? "")
                      + (policy.monthsFromPurchase ? "; months run from the day of the month the subscription began (the install's before one)" : "")
                      + (policy.countsRolling ? "; a rolling window holds a use for \(hours(policy.rollingLength))" : ""))
