@@ -1,4 +1,3 @@
-import Foundation
 import Simulator
 
 /// A small, strict reader of `--flag value` command lines: every flag is consumed by
@@ -33,27 +32,14 @@ final class CommandArguments {
     /// Removes and returns the value after `flag` when it names a file or folder to
     /// write. A name that is not UTF-8 is refused: `CommandLine.arguments` repairs it (each
     /// byte that is not UTF-8 becomes U+FFFD), so the command would write another name
-    /// than the one given. (A name read keeps its bytes: `InputPath.commandLineArgument`.)
+    /// than the one given: the bytes given differ from the value's.
     func outputPath(_ flag: String) throws -> String? {
         guard let value = try string(flag) else { return nil }
-        if let bytes = Self.rawBytes(of: value, after: flag) {
-            throw UsageError("\(flag) \"\(ErrorText.path(bytes))\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
+        let given = InputPath.commandLineArgument(value, after: flag)
+        guard given.bytes.elementsEqual(value.utf8) else {
+            throw UsageError("\(flag) \"\(given.shown)\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
         }
         return value
-    }
-
-    /// The bytes of `value` as given on the command line (alone, or after `flag=`), when
-    /// they are not valid UTF-8; nil when they are.
-    private static func rawBytes(of value: String, after flag: String) -> [UInt8]? {
-        guard value.unicodeScalars.contains("\u{FFFD}") else { return nil }
-        for index in 1..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-            let decoded = String(decoding: bytes, as: UTF8.self)
-            if decoded == value { return bytes }
-            if decoded == flag + "=" + value { return Array(bytes.dropFirst(flag.utf8.count + 1)) }
-        }
-        return nil
     }
 
     private func takeString(_ flag: String) throws -> String? {

@@ -26,12 +26,14 @@ package struct InputPath: Hashable, Sendable {
     /// when long; `standard input` for `-`.
     package var shown: String { isStandardInput ? "standard input" : ErrorText.path(bytes) }
 
-    /// The command-line argument that reads as `decoded`, with its original bytes.
+    /// The command-line argument that reads as `decoded` (or as `flag=decoded`, given
+    /// `flag`), with its original bytes (after `flag=`).
     ///
     /// `CommandLine.arguments` repairs invalid UTF-8, so a name that is not UTF-8 would
     /// name another file; the raw `argv` entry keeps it.
-    package static func commandLineArgument(_ decoded: String) -> InputPath {
+    package static func commandLineArgument(_ decoded: String, after flag: String? = nil) -> InputPath {
         let argv = CommandLine.unsafeArgv
+        let prefix = flag.map { Array($0.utf8) + [UInt8(ascii: "=")] } ?? []
         for index in (1..<Int(CommandLine.argc)).reversed() {
             guard let pointer = argv[index] else { continue }
             let raw = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
@@ -39,6 +41,10 @@ package struct InputPath: Hashable, Sendable {
             while raw[length] != 0 { length += 1 }
             let bytes = Array(UnsafeBufferPointer(start: raw, count: length))
             if String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(decoded.utf8) { return InputPath(bytes: bytes) }
+            if !prefix.isEmpty, bytes.starts(with: prefix),
+               String(decoding: bytes.dropFirst(prefix.count), as: UTF8.self).utf8.elementsEqual(decoded.utf8) {
+                return InputPath(bytes: Array(bytes.dropFirst(prefix.count)))
+            }
         }
         return InputPath(decoded)
     }
