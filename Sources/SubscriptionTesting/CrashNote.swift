@@ -26,8 +26,9 @@ enum CrashNote {
     /// running: a test suite runs many checks side by side).
     static let capacity = 1024
 
-    /// Per slot, the user in play plus 2 (1: a given timeline, 0: the slot is free), and
-    /// the seed. Written by the thread that holds the slot, read by the handler.
+    /// Per slot, the user in play plus 2 (1: a given timeline; 0: the slot is free; −1:
+    /// taken, nothing in play yet), and the seed. Taken and freed under `state`'s lock,
+    /// written by the thread that holds the slot, read by the handler.
     nonisolated(unsafe) private static let users: UnsafeMutablePointer<Int> = {
         let slots = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
@@ -38,20 +39,13 @@ enum CrashNote {
         slots.initialize(repeating: 0, count: capacity)
         return slots
     }()
-    /// Per slot, the thread that holds it (valid while the slot is taken).
+    /// Per slot, the thread that holds it (set when it is taken).
     nonisolated(unsafe) private static let threads = UnsafeMutablePointer<pthread_t>.allocate(capacity: capacity)
 
     /// The handlers found before the first check, by signal number (read by the handler).
     nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
 
-    /// Per slot, whether a thread holds it (read and written under `state`'s lock).
-    nonisolated(unsafe) private static let taken: UnsafeMutablePointer<Bool> = {
-        let slots = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
-        slots.initialize(repeating: false, count: capacity)
-        return slots
-    }()
-
-    /// The checks running; its lock also guards `taken`.
+    /// The checks running; its lock also guards taking and freeing a slot.
     private static let state = Mutex<Int>(0)
 
     /// A slot of the table: the user one thread is playing.
@@ -61,7 +55,6 @@ enum CrashNote {
         /// Notes that this thread now plays `user` of `seed`, or a given timeline (nil).
         func playing(user: Int?, seed: UInt64) {
             guard index >= 0 else { return }
-            (CrashNote.threads + index).initialize(to: pthread_self())
             CrashNote.seeds[index] = seed
             CrashNote.users[index] = user.map { $0 + 2 } ?? 1
         }
@@ -82,28 +75,34 @@ enum CrashNote {
         return body()
     }
 
-    /// Runs `body` with a slot of its own (none when all are taken: then a crash names
-    /// the other users only), freed after.
+    /// Runs `body` with a slot of its own for the calling thread (none when all are
+    /// taken: then a crash names the other users only), freed after.
     static func withSlot<T>(_ body: (Slot) -> T) -> T {
         let index = state.withLock { _ -> Int in
-            guard let free = (0..<capacity).first(where: { !taken[$0] }) else { return -1 }
-            taken[free] = true
+            guard let free = (0..<capacity).first(where: { users[$0] == 0 }) else { return -1 }
+            (threads + free).initialize(to: pthread_self())
+            users[free] = -1
             return free
         }
         defer {
-            if index >= 0 {
-                users[index] = 0
-                state.withLock { _ in taken[index] = false }
-            }
+            if index >= 0 { state.withLock { _ in users[index] = 0 } }
         }
         return body(Slot(index: index))
+    }
+
+    /// Runs `body` with `user` of `seed` (nil: a given timeline) in play on the calling thread.
+    static func playing<T>(user: Int?, seed: UInt64, _ body: () -> T) -> T {
+        withSlot { slot in
+            slot.playing(user: user, seed: seed)
+            return body()
+        }
     }
 
     /// The users in play, as the handler sees them (seed, user; user nil for a given
     /// timeline).
     static var inPlay: [(seed: UInt64, user: Int?)] {
         (0..<capacity).compactMap { index in
-            users[index] == 0 ? nil : (seeds[index], users[index] == 1 ? nil : users[index] - 2)
+            users[index] <= 0 ? nil : (seeds[index], users[index] == 1 ? nil : users[index] - 2)
         }
     }
 
@@ -127,8 +126,8 @@ enum CrashNote {
     /// handler from before, raised again.
     private static let handle: @convention(c) (Int32) -> Void = { signal in
         let this = pthread_self()
-        let own = (0..<CrashNote.capacity).first { CrashNote.users[$0] != 0 && pthread_equal(CrashNote.threads[$0], this) != 0 }
-        for index in 0..<CrashNote.capacity where CrashNote.users[index] != 0 && (own == nil || own == index) {
+        let own = (0..<CrashNote.capacity).first { CrashNote.users[$0] > 0 && pthread_equal(CrashNote.threads[$0], this) != 0 }
+        for index in 0..<CrashNote.capacity where CrashNote.users[index] > 0 && (own == nil || own == index) {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
                 let count = CrashNote.line(user: CrashNote.users[index], seed: CrashNote.seeds[index], signal: signal, into: buffer)
                 _ = write(2, buffer.baseAddress, count)

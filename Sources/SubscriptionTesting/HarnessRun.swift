@@ -32,12 +32,7 @@ struct HarnessRun<App> {
         var report = HarnessReport(adapterName: binding.adapter.name, policyName: binding.policy.name, settings: nil,
                                    screensRead: binding.screensRead, screensNotRead: binding.screensNotRead)
         var judge = TimelineJudge(binding: binding)
-        let judged = CrashNote.watching {
-            CrashNote.withSlot { slot in
-                slot.playing(user: nil, seed: 0)
-                return judge.judge(zone: timeline.zone, events: timeline.events)
-            }
-        }
+        let judged = CrashNote.watching { CrashNote.playing(user: nil, seed: 0) { judge.judge(zone: timeline.zone, events: timeline.events) } }
         report.users = 1
         report.events = timeline.events.count
         report.tally = Self.tally(judged.app)
@@ -91,9 +86,9 @@ struct HarnessRun<App> {
             report.problemUser = user
         } else if let violation = stop.judged.violation {
             let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
-            report.failure = CrashNote.withSlot { slot in
-                slot.playing(user: user, seed: settings.seed) // the shrink plays the user's timeline again
-                return failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
+            // (The shrink plays the user's timeline again.)
+            report.failure = CrashNote.playing(user: user, seed: settings.seed) {
+                failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
             }
         }
     }
