@@ -129,8 +129,7 @@ package final class ReportFolder: Sendable {
                 state.folders[staging] = missing
             }
         } catch {
-            // Refused after all: the folders made on the way go again.
-            for folder in missing where rmdir(folder) != 0 { break }
+            Self.removeEmpty(missing) // refused after all: the folders made on the way go again
             throw error
         }
     }
@@ -210,10 +209,15 @@ package final class ReportFolder: Sendable {
         }
     }
 
-    /// Removes a staging folder, then the folders made on the way to it, each only while
-    /// it is empty (something else may have been written there since).
+    /// Removes a staging folder, then the folders made on the way to it.
     private static func remove(_ staging: String, _ made: [String]) {
         try? FileManager.default.removeItem(atPath: staging)
+        removeEmpty(made)
+    }
+
+    /// Removes the folders made on the way to a report folder, the deepest first, each
+    /// only while it is empty (something else may have been written there since).
+    private static func removeEmpty(_ made: [String]) {
         for folder in made where rmdir(folder) != 0 { break }
     }
 

@@ -126,7 +126,6 @@ package enum ReportMerge {
         MessageText.middleCut(MessageText.bare(command, limit: .max), limit: 200)
     }
 
-
     /// Refuses parts that are not every shard, once, of one run.
     private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
         let first = parts[0], run = first.report
