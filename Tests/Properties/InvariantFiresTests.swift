@@ -188,6 +188,22 @@ struct InvariantFiresTests {
         #expect(violation?.detail.contains("reason day, expected total") == true)
     }
 
+    @Test("a use allowed past a limit: the diagnosis names G6.4's order of windows only where the plan limits the meter by several")
+    func limitDiagnosisOrder() {
+        let allow = { (output: inout Output) in
+            output.outcome = .allowed
+            output.reason = nil
+            output.response = nil
+            output.resetAt = nil
+            output.upgrade = nil
+        }
+        let oneWindow = Run.doctored(Self.sixCards, at: 6) { allow(&$0) }
+        #expect(oneWindow?.detail.contains("expected blocked: 5 used in window day reaches free's limit (used: day 5)") == true, "\(oneWindow?.detail ?? "no violation")")
+        let twoWindows = Run.doctored(Self.guestFourQuestions, at: 4) { allow(&$0) }
+        #expect(twoWindows?.detail.contains("expected blocked: 3 used in window total reaches free_guest's limit, the first of total, stock, month, day reached (used: ") == true,
+                "\(twoWindows?.detail ?? "no violation")")
+    }
+
     @Test("a feature drawing on two meters: the diagnosis names each meter's counts, not the first meter's alone (G6.5)")
     func twoMeterDiagnosis() throws {
         var script = Script(try #require(PolicyLoader.builtIn("chat-pool")), zone: "UTC")

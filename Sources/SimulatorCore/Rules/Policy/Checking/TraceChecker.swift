@@ -697,11 +697,12 @@ package struct TraceChecker {
             // meter by more than one.
             let meter = feature.flatMap { feature -> Int? in if case .consumes(let meter) = policy.features[feature].effect { meter } else { nil } }
             let windows = plan.flatMap { plan in meter.map { meter in LimitWindow.allCases.filter { policy.plans[plan].limit(meter: meter, $0) != nil }.count } } ?? 2
-            let order = windows < 2 ? "" : countsWeeks ? ", the first of total, stock, month or week (the later to start again), day" : ", the first of total, stock, month, day"
+            let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
+            let first = { (verb: String) in windows < 2 ? "" : ", the first of \(order) \(verb)" }
             if cost > 1 {
-                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit\(order)\(order.isEmpty ? "" : " passed") (\(usedText(before, feature: feature, usageDay: usageDay)))"
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit\(first("passed")) (\(usedText(before, feature: feature, usageDay: usageDay)))"
             }
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit\(order)\(order.isEmpty ? "" : " reached") (\(usedText(before, feature: feature, usageDay: usageDay)))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit\(first("reached")) (\(usedText(before, feature: feature, usageDay: usageDay)))"
         }
     }
 
