@@ -55,6 +55,6 @@ extension SubscriptionPolicy {
             throw HarnessError("policy file \(ErrorText.quotedPath(path)): cannot be read\(path.hasPrefix("/") ? "" : root == nil ? " (no Package.swift above the test file: read from the working folder)" : " (relative to the package root)")")
         }
         try self.init(data: data, file: path) // an error names the file as the caller did
-        source = PolicySource(file: url.standardizedFileURL.path)
+        source.file = url.standardizedFileURL.path
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SubscriptionModel
 import Testing
 import TestSupport
 
@@ -166,6 +167,74 @@ struct ShardCommandLineTests {
         let run = try runSimulate(["run", "--policy", policy, "--users", "3", "--years", "1", "--quiet", "--report", folder + "/pol"])
         #expect(run.status == 2 && run.err == message, "\(run.err)")
         #expect(FileManager.default.fileExists(atPath: policy), "the policy file is still there")
+    }
+
+    @Test("the shards of a policy file's run, each run in a folder of its own with a copy of the file, merge into the whole run; copies with other bytes are refused")
+    func policyFileFromTwoFolders() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        let other = rules.replacingOccurrences(of: "\"limits\": {\"cards\": {\"day\": 5}}", with: "\"limits\": {\"cards\": {\"day\": 6}}")
+        #expect(other != rules)
+        for (place, text, shard) in [("m1", rules, "1/2"), ("m2", rules, "2/2"), ("m3", other, "2/2"), ("m4", rules + " ", "2/2")] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
+            try text.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
+            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
+                                      in: "\(folder)/\(place)")
+            #expect(run.status == 0, "\(place): \(run.err)")
+        }
+        let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
+        #expect(recorded.policyDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(rules.utf8))), "report.json records the file's digest")
+        #expect(try RunReport.read(path: "\(folder)/m2/s/report.json").options.policy != recorded.policy, "the two shards recorded other paths")
+        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
+        #expect(merged.status == 0, "\(merged.err)")
+        let whole = try runSimulate(["run", "--policy", "m1/p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--report", "whole"], in: folder)
+        #expect(whole.status == 0, "\(whole.err)")
+        let report = { (name: String) in try RunReport.read(path: "\(folder)/\(name)/report.json") }
+        #expect(try report("merged").counts == report("whole").counts, "the merged counts are the whole run's")
+        #expect(try report("merged").coverage == report("whole").coverage, "the floors are set again from the file")
+        // Other rules, and the same rules written otherwise (a space at the end): other bytes.
+        for place in ["m3", "m4"] {
+            let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "\(place)/s"], in: folder)
+            #expect(refused.status == 2 && refused.err.hasPrefix("error: \"\(place)/s\": policy ") && refused.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"),
+                    "\(refused.err)")
+            #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
+        }
+    }
+
+    @Test("a merge whose policy file changed after the shards ran is refused, naming the file; a copy elsewhere that still holds the bytes is read instead")
+    func policyFileChangedSince() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        for (place, shard) in [("m1", "1/2"), ("m2", "2/2")] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
+            try rules.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
+            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
+                                      in: "\(folder)/\(place)")
+            #expect(run.status == 0, "\(place): \(run.err)")
+        }
+        // The first shard's copy changes (a space at the end: the same rules, other bytes); the second's still holds what ran.
+        try (rules + " ").write(toFile: "\(folder)/m1/p.json", atomically: true, encoding: .utf8)
+        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
+        #expect(merged.status == 0, "\(merged.err)")
+        // Both changed: refused, the first recorded file named.
+        try (rules + " ").write(toFile: "\(folder)/m2/p.json", atomically: true, encoding: .utf8)
+        let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "m2/s"], in: folder)
+        let first = try RunReport.read(path: "\(folder)/m1/s/report.json").options.policy ?? ""
+        #expect(refused.status == 2 && refused.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \(ErrorText.quotedPath(first)) has other bytes now than when the shards ran (the file changed)\n",
+                "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
+    }
+
+    @Test("report.json records no policy digest for a shipped policy")
+    func shippedPolicyNoDigest() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try runSimulate(["run", "--policy", "daily-quip", "--seed", "3", "--users", "5", "--years", "1", "--quiet", "--report", folder + "/r"])
+        #expect(run.status == 0, "\(run.err)")
+        let options = try RunReport.read(path: folder + "/r/report.json").options
+        #expect(options.policy == "daily-quip" && options.policyDigest == nil)
     }
 
     @Test("help: merge has its own, run and mutants name --shard")

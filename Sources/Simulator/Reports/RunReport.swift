@@ -78,6 +78,10 @@ package struct RunReport: Codable, Equatable, Sendable {
         package var policy: String?
         /// The policy's plans, reasons and responses as a reviewer reads them (policy runs).
         package var policyLines: [String]?
+        /// For a policy file's run: the FNV-1a hash of the file's bytes, 16 hex digits
+        /// (`PolicySource.contentDigest`). Two shards whose files hash alike ran the same
+        /// rules wherever the files were; absent for a shipped policy and the v1 rules.
+        package var policyDigest: String? = nil
         /// `false` for a policy run whose users drew no swarm subsets (`--no-swarm`: its
         /// coverage floors are not judged); absent otherwise.
         package var swarm: Bool? = nil
@@ -92,6 +96,12 @@ package struct RunReport: Codable, Equatable, Sendable {
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.
         package var tzData: String
+
+        /// A content digest as `policyDigest` holds it: 16 lower-case hex digits.
+        package static func digestText(_ digest: UInt64) -> String {
+            let hex = String(digest, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
     }
 
     /// Totals.

@@ -143,13 +143,20 @@ package enum ReportMerge {
             if report.options.personas != run.options.personas {
                 throw differs("personas", MessageText.bare(report.options.personas.joined(separator: ","), limit: 200), MessageText.bare(run.options.personas.joined(separator: ","), limit: 200))
             }
-            if report.options.policy != run.options.policy {
+            // A policy file's copies in other folders or on other machines are one policy
+            // while their bytes are the same; a shipped name (and an older report, which
+            // recorded no digest) is its name.
+            let sameFile = report.options.policyDigest != nil && report.options.policyDigest == run.options.policyDigest
+            if report.options.policy != run.options.policy, !sameFile {
+                if report.options.policyDigest != nil, run.options.policyDigest != nil {
+                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                }
                 throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
             }
             if report.options.storeKit != run.options.storeKit {
                 throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
             }
-            if report.options.policyLines != run.options.policyLines {
+            if report.options.policyLines != run.options.policyLines || report.options.policyDigest != run.options.policyDigest {
                 throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
@@ -206,25 +213,42 @@ package enum ReportMerge {
             }
             return entries
         }
-        // A policy's floors come from its categories: load it as the shards did.
-        var policy: SubscriptionPolicy
-        do {
-            policy = try PolicyLoader.load(policyName)
-        } catch {
-            throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(error.problem)")
-        }
+        // A policy's floors come from its categories: load it as the shards did, a file
+        // from the first of the paths the shards recorded that holds the bytes they read.
+        var (loadedName, policy) = try recordedPolicy(parts, named: policyName)
         if let storeKit = options.storeKit {
             policy = try sellingProducts(of: storeKit, policy, folder: first.folder)
         }
         guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
-            throw .folder(first.folder, "policy \(policyName) has other rules now than when the shards ran (the file changed)")
+            throw .folder(first.folder, "policy \(MessageText.bare(loadedName, limit: 200)) has other rules now than when the shards ran (the file changed)")
         }
         var counts = CoverageCounts(policy: policy)
         guard counts.categories.map({ $0.name(in: policy) }) == first.report.coverage.map(\.category) else {
-            throw .folder(first.folder, "its coverage categories are not those of policy \(policyName)")
+            throw .folder(first.folder, "its coverage categories are not those of policy \(MessageText.bare(loadedName, limit: 200))")
         }
         counts.counts = reached
         return PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true)
+    }
+
+    /// The policy the shards ran, loaded again, and the name it was loaded by: a shipped
+    /// name, else the first path a shard recorded whose file still holds the bytes the
+    /// shards read (`policyDigest`; any readable one for older reports, which recorded no
+    /// digest, whose description the caller compares).
+    private static func recordedPolicy(_ parts: [ShardReport], named name: String) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
+        let first = parts[0], digest = first.report.options.policyDigest
+        var problem: String?
+        var tried: Set<String> = []
+        for path in [name] + parts.compactMap(\.report.options.policy) where tried.insert(path).inserted {
+            let policy: SubscriptionPolicy
+            do { policy = try PolicyLoader.load(path) } catch {
+                problem = problem ?? error.problem
+                continue
+            }
+            guard let digest, let read = policy.source.contentDigest else { return (path, policy) }
+            if RunReport.Options.digestText(read) == digest { return (path, policy) }
+            problem = problem ?? "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)"
+        }
+        throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(problem ?? "no path recorded")")
     }
 
     /// `policy` selling the products of the StoreKit file at `path`, as `--storekit` made

@@ -13,6 +13,7 @@ extension SubscriptionPolicy {
             throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at byte \(error.offset))")
         }
         try self.init(json: json, file: file)
+        source.contentDigest = FNV1a.hash(bytes: data)
     }
 
     /// Reads a parsed policy file, strictly (see `init(data:file:)`).

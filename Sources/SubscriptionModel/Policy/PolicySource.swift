@@ -9,9 +9,16 @@ package struct PolicySource: Hashable, Sendable {
     /// the process that read it, or absolute.
     package var file: String?
 
-    /// A source naming `file`.
-    package init(file: String? = nil) {
+    /// The FNV-1a hash of the file's bytes as they were read (`FNV1a.hash(bytes:)`): the
+    /// same rules wherever the file was, so that a report names what its run read, and
+    /// shards of one run made from copies of the file in other folders or on other
+    /// machines merge. Nil when no file was read.
+    package var contentDigest: UInt64?
+
+    /// A source naming `file`, whose bytes hashed to `contentDigest`.
+    package init(file: String? = nil, contentDigest: UInt64? = nil) {
         self.file = file
+        self.contentDigest = contentDigest
     }
 
     package static func == (_: PolicySource, _: PolicySource) -> Bool { true }

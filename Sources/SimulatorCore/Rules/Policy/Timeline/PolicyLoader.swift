@@ -39,7 +39,7 @@ package enum PolicyLoader {
         do {
             // Named as a file name is shown (escaped, a long one cut in its middle).
             var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(nameOrPath.utf8)))
-            policy.source = PolicySource(file: path) // the path read, to name it in what is written later
+            policy.source.file = path // the path read, to name it in what is written later
             return policy
         } catch {
             throw LoadError(problem: String(error.description.dropFirst(error.description.hasPrefix("error: ") ? 7 : 0)))
