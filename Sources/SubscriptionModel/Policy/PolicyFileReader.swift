@@ -304,6 +304,10 @@ struct PolicyFileReader {
             }
             features.append(Feature(id: featureID, effect: effect, hasHistory: history, cost: cost, then: then))
         }
+        for (index, meter) in meters.enumerated()
+        where !features.contains(where: { $0.effect == .consumes(index) || $0.then == index }) {
+            throw fail("$.meters[\(index)]", "no feature consumes meter \(Self.quoted(meter)) (\"consumes\" or \"then\"), so its counts could never move: leave it out")
+        }
         return features
     }
 
@@ -443,9 +447,6 @@ struct PolicyFileReader {
             let meter = try meterReference(fields["meter"]!, path + ".meter", meters: meters)
             if let feature = features.first(where: { $0.then != nil && ($0.effect == .consumes(meter) || $0.then == meter) }) {
                 throw fail(path + ".meter", "feature \(Self.quoted(feature.id)) draws on two meters, \(Self.quoted(meters[meter])) among them: a blocked use of it is paid by its second meter, not by credits (G6.5); sell credits for another meter")
-            }
-            guard features.contains(where: { $0.effect == .consumes(meter) }) else {
-                throw fail(path + ".meter", "no feature consumes meter \(Self.quoted(meters[meter])), so its credits could never be spent")
             }
             let credits = try integer(fields["credits"]!, path + ".credits", minimum: 1)
             guard credits <= Self.largestPack else { throw fail(path + ".credits", "\(credits) credits: a pack adds at most \(Self.largestPack)") }

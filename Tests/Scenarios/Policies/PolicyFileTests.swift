@@ -146,6 +146,7 @@ struct PolicyFileTests {
                 == #"error: t.json: $.creditPacks[0].credits: 1000001 credits: a pack adds at most 1000000"#)
         #expect(policyFileError(packs(#"[{"id": "a", "meter": "m"}]"#)) == #"error: t.json: $.creditPacks[0]: missing "credits""#)
         let fourMeters = packs(#"[{"id": "a", "meter": "m", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n", "o", "p"]"#)
+            .replacingOccurrences(of: #"{"id": "g"}"#, with: #"{"id": "g"}, {"id": "n", "consumes": "n"}, {"id": "o", "consumes": "o"}, {"id": "p", "consumes": "p"}"#)
         #expect(policyFileError(fourMeters) == #"error: t.json: $.creditPacks: a policy with credit packs has at most 3 meters (the credits are kept where a fourth meter's counts would be); this one has 4"#)
         // {credits}: a meter screen's balance, for a meter with packs only.
         func screen(_ value: String, _ list: String = #"[{"id": "a", "meter": "m", "credits": 1}]"#) -> String {
@@ -161,7 +162,34 @@ struct PolicyFileTests {
                                                            with: #""screens": {"s": "# + meterScreen(#"{"kind": "plural", "count": "credits", "one": "a", "other": "b"}"#) + "}")
         #expect(policyFileError(pluralNoPacks) == #"error: t.json: $.screens.s.unlimited.count: there are no credits: no credit pack is for this meter"#)
         let idle = packs(#"[{"id": "a", "meter": "n", "credits": 1}]"#).replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
-        #expect(policyFileError(idle) == #"error: t.json: $.creditPacks[0].meter: no feature consumes meter "n", so its credits could never be spent"#)
+        // A pack for a meter no feature consumes: the meter itself is refused first.
+        #expect(policyFileError(idle) == #"error: t.json: $.meters[1]: no feature consumes meter "n" ("consumes" or "then"), so its counts could never move: leave it out"#)
+    }
+
+    @Test("what could never be used is refused: a meter no feature consumes, a meter screen on a window no plan shows a limit on")
+    func neverUsed() throws {
+        let twoMeters = Self.base.replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n"]"#)
+        #expect(policyFileError(twoMeters) == #"error: t.json: $.meters[1]: no feature consumes meter "n" ("consumes" or "then"), so its counts could never move: leave it out"#)
+        // A limit on it changes nothing: no use ever counts there.
+        let limited = twoMeters.replacingOccurrences(of: #""limits": {"m": {"day": 3}}"#, with: #""limits": {"m": {"day": 3}, "n": {"day": 1}}"#)
+        #expect(policyFileError(limited) == policyFileError(twoMeters))
+        // A feature's second meter is used: read.
+        let second = twoMeters.replacingOccurrences(of: #"{"id": "f", "consumes": "m"}"#, with: #"{"id": "f", "consumes": "m", "then": "n"}"#)
+            .replacingOccurrences(of: #""policy": "t""#, with: #""format": 8, "policy": "t""#)
+        #expect(try read(second).meters == ["m", "n"])
+        func screen(window: String) -> String {
+            Self.base.replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#,
+                                           with: #""screens": {"s": {"kind": "meter", "meter": "m", "window": "\#(window)", "below": "x", "reached": "y", "unlimited": "z"}}"#)
+        }
+        #expect(try read(screen(window: "day")).screens.count == 1)
+        #expect(policyFileError(screen(window: "month"))
+                == #"error: t.json: $.screens.s.window: no plan shows a limit on meter "m" by "month", so "below" and "reached" could never be shown: show a window a plan limits"#)
+        // A hidden limit shows as unlimited too.
+        let hidden = screen(window: "day").replacingOccurrences(of: #""limits": {"m": {"day": 3}}"#, with: #""limits": {"m": {"day": {"limit": 3, "hidden": true}}}"#)
+        #expect(policyFileError(hidden) == #"error: t.json: $.screens.s.window: no plan shows a limit on meter "m" by "day", so "below" and "reached" could never be shown: show a window a plan limits"#)
+        // Under no plan every limit reads 0, so `reached` shows: read.
+        let noPlan = screen(window: "month").replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""noPlanResponse": "paywall", "#)
+        #expect(try read(noPlan).screens.count == 1)
     }
 
     @Test("format 4 adds a consuming feature's cost, 1 to 1,000,000 units; a cost elsewhere or in an older format is refused by path")
