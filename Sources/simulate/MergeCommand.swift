@@ -34,10 +34,11 @@ enum MergeCommand {
     shard and the field); an OUT that is or holds a shard's folder (replacing it would
     delete the shard). Exit 1 when the merged run failed, 0 when it passed.
 
-    A policy file's shards may come from several folders or machines, each with its
-    own copy of the file: they are one run while the copies' bytes are the same (each
-    report.json records a hash of them). The floors are set again from the first copy
-    a shard recorded that still holds those bytes; none left is refused.
+    A policy file's (and a --storekit file's) shards may come from several folders or
+    machines, each with its own copy of the file, named by any path: they are one run
+    while the copies' bytes are the same (each report.json records a hash of them).
+    The floors are set again from the first copy a shard recorded that still holds
+    those bytes; none left is refused.
 
     EXAMPLE
       simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1

@@ -17,7 +17,7 @@ struct PolicyOption {
     /// Whether users draw their own subsets of event kinds and habits (swarm testing).
     let swarm: Bool
     /// With `--storekit FILE`: the file's absolute path and what it changed (`policy` then sells its products).
-    var storeKit: (path: String, mapping: StoreKitProductMapping)? = nil
+    var storeKit: (path: String, digest: UInt64, mapping: StoreKitProductMapping)? = nil
 
     /// The generic policy asked for, or nil for the v1 meal-capture rules. With
     /// `storeKit`, the command also takes `--storekit FILE` (docs/storekit.md), which
@@ -56,11 +56,11 @@ struct PolicyOption {
     mutating func follow(_ path: String) throws {
         // The run records the file's path, to reproduce the run and to merge its shards.
         guard path != "-" else { throw UsageError("--storekit -: give the StoreKit file's path (a run records it, to be reproduced and merged)") }
-        let configuration: StoreKitConfiguration
-        do { configuration = try StoreKitConfiguration.read(path: path) } catch { throw UsageError("--storekit " + error.message) }
+        let (configuration, digest): (StoreKitConfiguration, UInt64)
+        do { (configuration, digest) = try StoreKitConfiguration.readDigested(path: path) } catch { throw UsageError("--storekit " + error.message) }
         do {
             let mapping = try StoreKitProductMapping(policy: policy, configuration: configuration)
-            storeKit = (URL(fileURLWithPath: path).standardizedFileURL.path, mapping)
+            storeKit = (URL(fileURLWithPath: path).standardizedFileURL.path, digest, mapping)
             policy = mapping.policy
         } catch {
             throw UsageError("--storekit \(InputPath(path).shown): \(error.problem)")

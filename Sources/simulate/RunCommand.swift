@@ -31,7 +31,7 @@ enum RunCommand {
         // Commands name a policy file as it was given, so they run from the working folder.
         let whole = RunSummary.command(policyName: policy.given, options: options.whole, swarm: policy.swarm) + policy.storeKitArgument
         return try run(announcing: "simulate: policy \(policy.name), \(shown)\(policy.swarm ? "" : ", no swarm") (\(RunSummary.command(policyName: policy.given, options: options, swarm: policy.swarm) + policy.storeKitArgument))",
-                       users: options.usersToRun, into: folder, storeKit: policy.storeKit?.path, command: whole, annotate: policy.annotated,
+                       users: options.usersToRun, into: folder, storeKit: policy.storeKit.map { ($0.path, $0.digest) }, command: whole, annotate: policy.annotated,
                        run: campaign.run) { invariant, user in
             var failure = campaign.shrinkFailure(of: invariant, user: user)
             failure.commandPolicy = policy.given
@@ -46,7 +46,8 @@ enum RunCommand {
     /// `folder` (naming the StoreKit file at `storeKit` whose products the policy sold,
     /// and `command`, when given, as the whole run's command; `annotate` adds its line
     /// to the summary). Exit status 0 when the run passed.
-    static func run<Rules: ReportingRules>(announcing announcement: String, users: Int, into folder: ReportFolder, storeKit: String? = nil,
+    static func run<Rules: ReportingRules>(announcing announcement: String, users: Int, into folder: ReportFolder,
+                                           storeKit: (path: String, digest: UInt64)? = nil,
                                            command: String? = nil,
                                            annotate: (String) -> String = { $0 },
                                            run: ((@Sendable (Int) -> Void)?) -> RunResult<Rules>,
@@ -60,7 +61,7 @@ enum RunCommand {
         let failures = try result.writeFailures(into: folder, progress: Console.progress, shrink: shrink)
         let summary = annotate(result.summary(failures: failures))
         try folder.write(summary + "\n", as: "summary.txt")
-        try folder.write(RunReport(result: result, failures: failures, command: command, storeKit: storeKit))
+        try folder.write(RunReport(result: result, failures: failures, command: command, storeKit: storeKit?.path, storeKitDigest: storeKit?.digest))
         try commitThenPrint(folder, summary)
         return result.passed ? 0 : 1
     }

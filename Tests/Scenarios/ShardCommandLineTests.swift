@@ -176,17 +176,18 @@ struct ShardCommandLineTests {
         let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
         let other = rules.replacingOccurrences(of: "\"limits\": {\"cards\": {\"day\": 5}}", with: "\"limits\": {\"cards\": {\"day\": 6}}")
         #expect(other != rules)
-        for (place, text, shard) in [("m1", rules, "1/2"), ("m2", rules, "2/2"), ("m3", other, "2/2"), ("m4", rules + " ", "2/2")] {
+        // The second shard names its copy by its absolute path, in a folder whose name needs quotes in a command.
+        for (place, text, shard) in [("m1", rules, "1/2"), ("m 2", rules, "2/2"), ("m3", other, "2/2"), ("m4", rules + " ", "2/2")] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
             try text.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
-            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
+            let run = try runSimulate(["run", "--policy", place == "m 2" ? "\(folder)/\(place)/p.json" : "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
                                       in: "\(folder)/\(place)")
             #expect(run.status == 0, "\(place): \(run.err)")
         }
         let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
         #expect(recorded.policyDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(rules.utf8))), "report.json records the file's digest")
-        #expect(try RunReport.read(path: "\(folder)/m2/s/report.json").options.policy != recorded.policy, "the two shards recorded other paths")
-        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
+        #expect(try RunReport.read(path: "\(folder)/m 2/s/report.json").options.policy != recorded.policy, "the two shards recorded other paths")
+        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m 2/s"], in: folder)
         #expect(merged.status == 0, "\(merged.err)")
         let whole = try runSimulate(["run", "--policy", "m1/p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--report", "whole"], in: folder)
         #expect(whole.status == 0, "\(whole.err)")

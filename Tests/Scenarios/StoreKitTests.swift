@@ -597,6 +597,38 @@ struct StoreKitCommandTests {
         #expect(mixed.err == "error: \(ErrorText.quotedPath(folder + "/p2")): --storekit absent, not \(ErrorText.quotedPath(path)) as in \(ErrorText.quotedPath(folder + "/s1")); shards of one run only\n", "\(mixed.err)")
     }
 
+    @Test("the shards of a --storekit run made in two folders, each from its own copy of the file, merge while the copies' bytes are the same; a copy changed since is passed over for one that still holds them")
+    func storeKitShardsFromTwoFolders() throws {
+        let text = try String(contentsOfFile: StoreKitFixtures.path("daily-quip-weekly"), encoding: .utf8)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = ["run", "--policy", "daily-quip", "--storekit", "p.storekit", "--seed", "5", "--users", "60", "--years", "1", "--quiet"]
+        for (place, bytes, shard) in [("m1", text, "1/2"), ("m2", text, "2/2"), ("m3", text + "\n", "2/2")] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
+            try bytes.write(toFile: "\(folder)/\(place)/p.storekit", atomically: true, encoding: .utf8)
+            let result = try runSimulate(run + ["--shard", shard, "--report", "s"], in: "\(folder)/\(place)")
+            #expect(result.status == 0, "\(place): \(result.err)")
+        }
+        #expect(try RunReport.read(path: "\(folder)/m1/s/report.json").options.storeKitDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(text.utf8))))
+        #expect(try runSimulate(run + ["--report", "whole"], in: "\(folder)/m1").status == 0)
+        let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
+        #expect(merged.status == 0, "\(merged.err)")
+        let whole = try RunReport.read(path: "\(folder)/m1/whole/report.json")
+        #expect(try RunReport.read(path: "\(folder)/merged/report.json").coverage == whole.coverage, "the floors are set again from the file")
+        #expect(try RunReport.read(path: "\(folder)/merged/report.json").counts == whole.counts)
+        let other = try runSimulate(["merge", "--report", "other", "m1/s", "m3/s"], in: folder)
+        #expect(other.status == 2 && other.err.hasPrefix("error: \"m3/s\": --storekit ") && other.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"), "\(other.err)")
+        // The first shard's copy changes after the run: the second's is read instead; both changed, refused.
+        try (text + "\n").write(toFile: "\(folder)/m1/p.storekit", atomically: true, encoding: .utf8)
+        #expect(try runSimulate(["merge", "--report", "again", "m1/s", "m2/s"], in: folder).status == 0)
+        try (text + "\n").write(toFile: "\(folder)/m2/p.storekit", atomically: true, encoding: .utf8)
+        let changed = try runSimulate(["merge", "--report", "changed", "m1/s", "m2/s"], in: folder)
+        let first = try RunReport.read(path: "\(folder)/m1/s/report.json").options.storeKit ?? ""
+        #expect(changed.status == 2 && changed.err == "error: \"m1/s\": its StoreKit file cannot be read again to set the floors: \(ErrorText.quotedPath(first)) has other bytes now than when the shards ran (the file changed)\n",
+                "\(changed.err)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/changed"))
+    }
+
     @Test("nothing of settings, team or app ids or EULA texts is ever printed: agreeing, disagreeing, malformed or running")
     func secretsNeverPrinted() throws {
         var outputs: [String] = []

@@ -89,6 +89,9 @@ package struct RunReport: Codable, Equatable, Sendable {
         /// products the policy sold (a merge reads it again to set the floors); absent
         /// otherwise.
         package var storeKit: String? = nil
+        /// With `--storekit FILE`: the FNV-1a hash of the file's bytes, 16 hex digits, as
+        /// `policyDigest` is the policy file's.
+        package var storeKitDigest: String? = nil
         /// For a check: the command of the program under test, with ` (batch)` when it
         /// spoke the batch protocol; absent for every other report.
         package var program: String? = nil

@@ -38,12 +38,13 @@ extension RunReport {
     ///
     /// `kind` and `command` say which command wrote it and how to run the whole run
     /// again (by default the rules' own command, with `--storekit` when the run sold the
-    /// products of the StoreKit file at `storeKit`, which the report records; a shard's
+    /// products of the StoreKit file at `storeKit`, which the report records with the
+    /// hash of its bytes, `storeKitDigest`; a shard's
     /// report adds its `--shard I/N` and records the shard); `implementation` names
     /// what failed and `implementationExpression` is the Swift expression that
     /// constructs it in a regression test.
     package init<Rules: ReportingRules>(result: RunResult<Rules>, failures: [(failure: ShrunkFailure<Rules>, path: String)], kind: Kind = .run,
-                                        command: String? = nil, storeKit: String? = nil, implementation: String = "reference",
+                                        command: String? = nil, storeKit: String? = nil, storeKitDigest: UInt64? = nil, implementation: String = "reference",
                                         implementationExpression: String? = nil) {
         let options = result.options
         let whole = command ?? Rules.wholeCommand(result, storeKit: storeKit)
@@ -53,6 +54,7 @@ extension RunReport {
                                personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                tzData: ZoneCatalog.tzDataVersion)
         Rules.name(result, storeKit: storeKit, in: &self.options)
+        self.options.storeKitDigest = storeKitDigest.map(Options.digestText)
         self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
         self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(result.digest),

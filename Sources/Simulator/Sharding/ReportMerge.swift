@@ -126,6 +126,19 @@ package enum ReportMerge {
         MessageText.middleCut(MessageText.bare(command, limit: .max), limit: 200)
     }
 
+    /// A shard's command as one run's shards share it: its words, with the value of
+    /// `--policy` and of `--storekit` left out when the report identifies the file by its
+    /// bytes (`policyDigest`, `storeKitDigest`, compared before), so that shards made from
+    /// copies of a file in other folders, named by other paths, are one run.
+    private static func runCommand(of part: ShardReport) -> [String] {
+        var words = ShellText.words(part.record.command)
+        let options = part.report.options
+        for (flag, digest) in [("--policy", options.policyDigest), ("--storekit", options.storeKitDigest)] where digest != nil {
+            if let at = words.firstIndex(of: flag), at + 1 < words.count { words[at + 1] = "FILE" }
+        }
+        return words
+    }
+
     /// Refuses parts that are not every shard, once, of one run.
     private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
         let first = parts[0], run = first.report
@@ -153,7 +166,11 @@ package enum ReportMerge {
                 }
                 throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
             }
-            if report.options.storeKit != run.options.storeKit {
+            let sameStoreKit = report.options.storeKitDigest != nil && report.options.storeKitDigest == run.options.storeKitDigest
+            if report.options.storeKit != run.options.storeKit, !sameStoreKit {
+                if report.options.storeKitDigest != nil, run.options.storeKitDigest != nil {
+                    throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") has other products than \(run.options.storeKit.map(ErrorText.quotedPath) ?? "absent") in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                }
                 throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
             }
             if report.options.policyLines != run.options.policyLines || report.options.policyDigest != run.options.policyDigest {
@@ -161,7 +178,7 @@ package enum ReportMerge {
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
-            if part.record.command != first.record.command { throw differs("a shard of", "`\(shown(command: part.record.command))`", "`\(shown(command: first.record.command))`") }
+            if part.record.command != first.record.command, Self.runCommand(of: part) != Self.runCommand(of: first) { throw differs("a shard of", "`\(shown(command: part.record.command))`", "`\(shown(command: first.record.command))`") }
             if let other = seen[part.shard.index] {
                 throw .folder(part.folder, "shard \(part.shard) again (also \(ErrorText.quotedPath(other))); give each shard once")
             }
@@ -216,8 +233,8 @@ package enum ReportMerge {
         // A policy's floors come from its categories: load it as the shards did, a file
         // from the first of the paths the shards recorded that holds the bytes they read.
         var (loadedName, policy) = try recordedPolicy(parts, named: policyName)
-        if let storeKit = options.storeKit {
-            policy = try sellingProducts(of: storeKit, policy, folder: first.folder)
+        if options.storeKit != nil {
+            policy = try sellingProducts(of: parts, policy)
         }
         guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
             throw .folder(first.folder, "policy \(MessageText.bare(loadedName, limit: 200)) has other rules now than when the shards ran (the file changed)")
@@ -235,29 +252,65 @@ package enum ReportMerge {
     /// shards read (`policyDigest`; any readable one for older reports, which recorded no
     /// digest, whose description the caller compares).
     private static func recordedPolicy(_ parts: [ShardReport], named name: String) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
-        let first = parts[0], digest = first.report.options.policyDigest
-        var problem: String?
-        var tried: Set<String> = []
-        for path in [name] + parts.compactMap(\.report.options.policy) where tried.insert(path).inserted {
-            let policy: SubscriptionPolicy
-            do { policy = try PolicyLoader.load(path) } catch {
-                problem = problem ?? error.problem
-                continue
+        let paths = [name] + parts.compactMap(\.report.options.policy)
+        let found = firstRecorded(paths, digest: parts[0].report.options.policyDigest) { path in
+            do throws(PolicyLoader.LoadError) {
+                let policy = try PolicyLoader.load(path)
+                return .success((policy, policy.source.contentDigest))
+            } catch {
+                return .failure(Unread(why: error.problem))
             }
-            guard let digest, let read = policy.source.contentDigest else { return (path, policy) }
-            if RunReport.Options.digestText(read) == digest { return (path, policy) }
-            problem = problem ?? "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)"
         }
-        throw .folder(first.folder, "its policy cannot be loaded to set the floors again: \(problem ?? "no path recorded")")
+        switch found {
+        case .success(let (path, policy)): return (path, policy)
+        case .failure(let unread): throw .folder(parts[0].folder, "its policy cannot be loaded to set the floors again: \(unread.why)")
+        }
     }
 
-    /// `policy` selling the products of the StoreKit file at `path`, as `--storekit` made
-    /// the shards' policy.
-    private static func sellingProducts(of path: String, _ policy: SubscriptionPolicy, folder: String) throws(MergeRefusal) -> SubscriptionPolicy {
-        let unreadable = { (why: String) in MergeRefusal.folder(folder, "its StoreKit file cannot be read again to set the floors: \(why)") }
-        let configuration: StoreKitConfiguration
-        do { configuration = try StoreKitConfiguration.read(path: path) } catch { throw unreadable(error.message) }
-        do { return try StoreKitProductMapping(policy: policy, configuration: configuration).policy } catch { throw unreadable(error.problem) }
+    /// `policy` selling the products of the StoreKit file the shards read, as `--storekit`
+    /// made their policy: the first path a shard recorded whose file still holds the
+    /// bytes they read (`storeKitDigest`; any readable one for older reports).
+    private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy) throws(MergeRefusal) -> SubscriptionPolicy {
+        let found = firstRecorded(parts.compactMap(\.report.options.storeKit), digest: parts[0].report.options.storeKitDigest) { path in
+            do throws(StoreKitConfiguration.ReadFailure) {
+                let (configuration, digest) = try StoreKitConfiguration.readDigested(path: path)
+                return .success((configuration, digest))
+            } catch {
+                return .failure(Unread(why: error.message))
+            }
+        }
+        let unreadable = { (why: String) in MergeRefusal.folder(parts[0].folder, "its StoreKit file cannot be read again to set the floors: \(why)") }
+        switch found {
+        case .success(let (_, configuration)):
+            do { return try StoreKitProductMapping(policy: policy, configuration: configuration).policy } catch { throw unreadable(error.problem) }
+        case .failure(let unread):
+            throw unreadable(unread.why)
+        }
+    }
+
+    /// Why a file recorded by the shards was not the one they read.
+    private struct Unread: Error {
+        var why: String
+    }
+
+    /// The first of `paths` (each tried once, in order) that `read` reads and whose bytes
+    /// hash to `digest` (any it reads when `digest` is nil: a report from before digests),
+    /// with what it read; else why the first that failed did.
+    private static func firstRecorded<Value>(_ paths: [String], digest: String?,
+                                             read: (String) -> Result<(Value, UInt64?), Unread>) -> Result<(String, Value), Unread> {
+        var problem: Unread?
+        var tried: Set<String> = []
+        for path in paths where tried.insert(path).inserted {
+            switch read(path) {
+            case .failure(let why):
+                problem = problem ?? why
+            case .success(let (value, read)):
+                guard let digest, let read else { return .success((path, value)) }
+                if RunReport.Options.digestText(read) == digest { return .success((path, value)) }
+                problem = problem ?? Unread(why: "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
+            }
+        }
+        return .failure(problem ?? Unread(why: "no path recorded"))
     }
 
     /// The behaviour tables, added up.

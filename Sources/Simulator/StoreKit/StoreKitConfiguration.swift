@@ -83,6 +83,13 @@ extension StoreKitConfiguration {
     /// Reads the StoreKit configuration file at `path`, as `simulate storekit`,
     /// `--storekit` and a merge of `--storekit` shards all do.
     package static func read(path: String) throws(ReadFailure) -> StoreKitConfiguration {
+        try readDigested(path: path).configuration
+    }
+
+    /// Reads the StoreKit configuration file at `path`, with the FNV-1a hash of its bytes
+    /// (`FNV1a.hash(bytes:)`), which a run's report records so that shards made from
+    /// copies of the file in other folders merge.
+    package static func readDigested(path: String) throws(ReadFailure) -> (configuration: StoreKitConfiguration, digest: UInt64) {
         let input = InputPath.commandLineArgument(path)
         let bytes: [UInt8]
         do {
@@ -91,7 +98,7 @@ extension StoreKitConfiguration {
             throw ReadFailure(message: "\(error.place): \(error.problem)")
         }
         do {
-            return try StoreKitConfiguration(bytes: bytes, file: input.shown)
+            return (try StoreKitConfiguration(bytes: bytes, file: input.shown), FNV1a.hash(bytes: bytes))
         } catch {
             throw ReadFailure(message: error.message)
         }

@@ -11,6 +11,35 @@ package enum ShellText {
         return plain ? text : quoted(text)
     }
 
+    /// The words of `command` as a shell splits them: at unquoted spaces, single quotes
+    /// and backslashes taken away (the inverse of `word`, the words joined by spaces).
+    package static func words(_ command: String) -> [String] {
+        var words: [String] = [], word = "", inWord = false, quoted = false, escaped = false
+        for character in command {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if quoted {
+                if character == "'" { quoted = false } else { word.append(character) }
+            } else if character == "'" {
+                quoted = true
+                inWord = true
+            } else if character == "\\" {
+                escaped = true
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
     /// `text` in single quotes, a quote inside it written `'\''`.
     package static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
