@@ -197,7 +197,7 @@ struct ShardCommandLineTests {
         // Other rules, and the same rules written otherwise (a space at the end): other bytes.
         for place in ["m3", "m4"] {
             let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "\(place)/s"], in: folder)
-            #expect(refused.status == 2 && refused.err.hasPrefix("error: \"\(place)/s\": policy ") && refused.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"),
+            #expect(refused.status == 2 && refused.err.hasPrefix("error: \"\(place)/s\": policy ") && refused.err.contains(" holds other bytes than ") && refused.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"),
                     "\(refused.err)")
             #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
         }
@@ -226,6 +226,35 @@ struct ShardCommandLineTests {
         #expect(refused.status == 2 && refused.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \(ErrorText.quotedPath(first)) has other bytes now than when the shards ran (the file changed)\n",
                 "\(refused.err)")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
+    }
+
+    @Test("a shard whose report.json an older simulate wrote (no hash of the policy file) merges with a new one of the same path, and one of another path is refused saying why")
+    func policyFileOlderReport() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        for place in ["m1", "m2"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
+            try rules.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
+        }
+        for (place, shard, report) in [("m1", "1/2", "s1"), ("m1", "2/2", "s2"), ("m2", "2/2", "s2")] {
+            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", report],
+                                      in: "\(folder)/\(place)")
+            #expect(run.status == 0, "\(place): \(run.err)")
+        }
+        // The first shard's report as an older simulate wrote it: no policyDigest.
+        let path = "\(folder)/m1/s1/report.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let older = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"policyDigest\"") }.joined(separator: "\n")
+        #expect(older != text)
+        try older.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try RunReport.read(path: path).options.policyDigest == nil)
+        let same = try runSimulate(["merge", "--report", "same", "m1/s1", "m1/s2"], in: folder)
+        #expect(same.status == 0, "\(same.err)")
+        let other = try runSimulate(["merge", "--report", "other", "m1/s1", "m2/s2"], in: folder)
+        #expect(other.status == 2 && other.err.hasPrefix("error: \"m2/s2\": policy ")
+                && other.err.hasSuffix(" as in \"m1/s1\", and \"m1/s1\"'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again\n"),
+                "\(other.err)")
     }
 
     @Test("report.json records no policy digest for a shipped policy")

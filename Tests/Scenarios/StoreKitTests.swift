@@ -602,14 +602,19 @@ struct StoreKitCommandTests {
         let text = try String(contentsOfFile: StoreKitFixtures.path("daily-quip-weekly"), encoding: .utf8)
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = ["run", "--policy", "daily-quip", "--storekit", "p.storekit", "--seed", "5", "--users", "60", "--years", "1", "--quiet"]
+        // Each folder has a copy of the policy file too, whose hash the run records as well.
+        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        let run = ["run", "--policy", "q.json", "--storekit", "p.storekit", "--seed", "5", "--users", "60", "--years", "1", "--quiet"]
         for (place, bytes, shard) in [("m1", text, "1/2"), ("m2", text, "2/2"), ("m3", text + "\n", "2/2")] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
             try bytes.write(toFile: "\(folder)/\(place)/p.storekit", atomically: true, encoding: .utf8)
+            try rules.write(toFile: "\(folder)/\(place)/q.json", atomically: true, encoding: .utf8)
             let result = try runSimulate(run + ["--shard", shard, "--report", "s"], in: "\(folder)/\(place)")
             #expect(result.status == 0, "\(place): \(result.err)")
         }
-        #expect(try RunReport.read(path: "\(folder)/m1/s/report.json").options.storeKitDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(text.utf8))))
+        let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
+        #expect(recorded.storeKitDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(text.utf8))))
+        #expect(recorded.policyDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(rules.utf8))), "the policy's hash survives the StoreKit file's products")
         #expect(try runSimulate(run + ["--report", "whole"], in: "\(folder)/m1").status == 0)
         let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
         #expect(merged.status == 0, "\(merged.err)")
@@ -617,7 +622,7 @@ struct StoreKitCommandTests {
         #expect(try RunReport.read(path: "\(folder)/merged/report.json").coverage == whole.coverage, "the floors are set again from the file")
         #expect(try RunReport.read(path: "\(folder)/merged/report.json").counts == whole.counts)
         let other = try runSimulate(["merge", "--report", "other", "m1/s", "m3/s"], in: folder)
-        #expect(other.status == 2 && other.err.hasPrefix("error: \"m3/s\": --storekit ") && other.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"), "\(other.err)")
+        #expect(other.status == 2 && other.err.hasPrefix("error: \"m3/s\": --storekit ") && other.err.contains(" holds other bytes than ") && other.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"), "\(other.err)")
         // The first shard's copy changes after the run: the second's is read instead; both changed, refused.
         try (text + "\n").write(toFile: "\(folder)/m1/p.storekit", atomically: true, encoding: .utf8)
         #expect(try runSimulate(["merge", "--report", "again", "m1/s", "m2/s"], in: folder).status == 0)

@@ -162,18 +162,27 @@ package enum ReportMerge {
             let sameFile = report.options.policyDigest != nil && report.options.policyDigest == run.options.policyDigest
             if report.options.policy != run.options.policy, !sameFile {
                 if report.options.policyDigest != nil, run.options.policyDigest != nil {
-                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) holds other bytes than \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                }
+                if (report.options.policyDigest == nil) != (run.options.policyDigest == nil) {
+                    let older = report.options.policyDigest == nil ? part.folder : first.folder
+                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)), not \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) as in \(ErrorText.quotedPath(first.folder)), and \(ErrorText.quotedPath(older))'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again")
                 }
                 throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
             }
             let sameStoreKit = report.options.storeKitDigest != nil && report.options.storeKitDigest == run.options.storeKitDigest
             if report.options.storeKit != run.options.storeKit, !sameStoreKit {
                 if report.options.storeKitDigest != nil, run.options.storeKitDigest != nil {
-                    throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") has other products than \(run.options.storeKit.map(ErrorText.quotedPath) ?? "absent") in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                    throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") holds other bytes than \(run.options.storeKit.map(ErrorText.quotedPath) ?? "absent") in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
                 }
                 throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
             }
-            if report.options.policyLines != run.options.policyLines || report.options.policyDigest != run.options.policyDigest {
+            // (A report from before the digests has none: the description alone then, as it had.)
+            let digestsDiffer = { (a: String?, b: String?) in a != nil && b != nil && a != b }
+            if digestsDiffer(report.options.storeKitDigest, run.options.storeKitDigest) {
+                throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") holds other bytes than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
+            }
+            if report.options.policyLines != run.options.policyLines || digestsDiffer(report.options.policyDigest, run.options.policyDigest) {
                 throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }

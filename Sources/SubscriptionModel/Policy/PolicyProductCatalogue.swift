@@ -45,6 +45,7 @@ extension SubscriptionPolicy {
                                         screens: screens.map { Screen(name: $0.name, value: remap($0.value)) })
         policy.otherProducts = otherProducts
         policy.monthsFromPurchase = monthsFromPurchase
+        policy.source = source // still read from the same file (its digest names the rules a report ran)
         return policy
     }
 }

@@ -174,11 +174,6 @@ struct ScreenExpressionReader {
                                         required: ["meter", "window", "below", "reached", "unlimited"])
         let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
         let window = try window(fields["window"]!, path + ".window")
-        // Every plan showing the window as unlimited, and no user ever under no plan (whose
-        // limits read 0): the screen only ever shows `unlimited`.
-        guard policy.noPlanCanOccur || policy.plans.contains(where: { $0.limit(meter: meter, window).map { !$0.isHidden } ?? false }) else {
-            throw reader.fail(path + ".window", "no plan shows a limit on meter \(PolicyFileReader.quoted(policy.meters[meter])) by \(PolicyFileReader.quoted(window.name)), so \"below\" and \"reached\" could never be shown: show a window a plan limits")
-        }
         var percent: Int?
         if let value = fields["warningPercent"] {
             let share = try reader.integer(value, path + ".warningPercent", minimum: 1)
