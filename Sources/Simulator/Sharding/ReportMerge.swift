@@ -139,6 +139,11 @@ package enum ReportMerge {
         return words
     }
 
+    /// The policy a shard's report names, as a refusal shows it (cut at 200 characters).
+    private static func shownPolicy(_ report: RunReport) -> String {
+        MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)
+    }
+
     /// Refuses parts that are not every shard, once, of one run.
     private static func checkOneRun(_ parts: [ShardReport]) throws(MergeRefusal) {
         let first = parts[0], run = first.report
@@ -162,13 +167,13 @@ package enum ReportMerge {
             let sameFile = report.options.policyDigest != nil && report.options.policyDigest == run.options.policyDigest
             if report.options.policy != run.options.policy, !sameFile {
                 if report.options.policyDigest != nil, run.options.policyDigest != nil {
-                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) holds other bytes than \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
+                    throw .folder(part.folder, "policy \(shownPolicy(report)) holds other bytes than \(shownPolicy(run)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
                 }
                 if (report.options.policyDigest == nil) != (run.options.policyDigest == nil) {
                     let older = report.options.policyDigest == nil ? part.folder : first.folder
-                    throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)), not \(MessageText.bare(run.options.policy ?? "meal-capture", limit: 200)) as in \(ErrorText.quotedPath(first.folder)), and \(ErrorText.quotedPath(older))'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again")
+                    throw .folder(part.folder, "policy \(shownPolicy(report)), not \(shownPolicy(run)) as in \(ErrorText.quotedPath(first.folder)), and \(ErrorText.quotedPath(older))'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again")
                 }
-                throw differs("policy", MessageText.bare(report.options.policy ?? "meal-capture", limit: 200), MessageText.bare(run.options.policy ?? "meal-capture", limit: 200))
+                throw differs("policy", shownPolicy(report), shownPolicy(run))
             }
             let sameStoreKit = report.options.storeKitDigest != nil && report.options.storeKitDigest == run.options.storeKitDigest
             if report.options.storeKit != run.options.storeKit, !sameStoreKit {
@@ -183,7 +188,7 @@ package enum ReportMerge {
                 throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") holds other bytes than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.policyLines != run.options.policyLines || digestsDiffer(report.options.policyDigest, run.options.policyDigest) {
-                throw .folder(part.folder, "policy \(MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
+                throw .folder(part.folder, "policy \(shownPolicy(report)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
@@ -258,11 +263,11 @@ package enum ReportMerge {
 
     /// The policy the shards ran, loaded again, and the name it was loaded by: a shipped
     /// name, else the first path a shard recorded whose file still holds the bytes the
-    /// shards read (`policyDigest`; any readable one for older reports, which recorded no
-    /// digest, whose description the caller compares).
+    /// shards read (`policyDigest`, of any shard that recorded one; else any readable one:
+    /// reports from before digests, whose description the caller compares).
     private static func recordedPolicy(_ parts: [ShardReport], named name: String) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
         let paths = [name] + parts.compactMap(\.report.options.policy)
-        let found = firstRecorded(paths, digest: parts[0].report.options.policyDigest) { path in
+        let found = firstRecorded(paths, digest: parts.lazy.compactMap(\.report.options.policyDigest).first) { path in
             do throws(PolicyLoader.LoadError) {
                 let policy = try PolicyLoader.load(path)
                 return .success((policy, policy.source.contentDigest))
@@ -280,7 +285,7 @@ package enum ReportMerge {
     /// made their policy: the first path a shard recorded whose file still holds the
     /// bytes they read (`storeKitDigest`; any readable one for older reports).
     private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy) throws(MergeRefusal) -> SubscriptionPolicy {
-        let found = firstRecorded(parts.compactMap(\.report.options.storeKit), digest: parts[0].report.options.storeKitDigest) { path in
+        let found = firstRecorded(parts.compactMap(\.report.options.storeKit), digest: parts.lazy.compactMap(\.report.options.storeKitDigest).first) { path in
             do throws(StoreKitConfiguration.ReadFailure) {
                 let (configuration, digest) = try StoreKitConfiguration.readDigested(path: path)
                 return .success((configuration, digest))
