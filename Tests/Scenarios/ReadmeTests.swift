@@ -71,28 +71,8 @@ struct ReadmeTests {
         #expect("`" + result.err.trimmingCharacters(in: .newlines) + "`" == quoted, "\(result.err)")
     }
 
-    /// The words of a command line as the shell splits it: a quoted part is one word,
-    /// without its quotes.
-    static func words(_ line: Substring) -> [String] {
-        var words: [String] = [], current = "", quote: Character?, inWord = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
-    }
+    /// The words of a command line as the shell splits it (`ShellText.words`).
+    static func words(_ line: Substring) -> [String] { ShellText.words(line) }
 
     /// Expects the `simulate` command in `words` to exist and each of its flags to be in
     /// its help; a quoted program that is `simulate` itself (`--command "…/simulate replay

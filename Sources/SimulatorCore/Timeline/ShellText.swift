@@ -11,18 +11,22 @@ package enum ShellText {
         return plain ? text : quoted(text)
     }
 
-    /// The words of `command` as a shell splits them: at unquoted spaces, single quotes
-    /// and backslashes taken away (the inverse of `word`, the words joined by spaces).
-    package static func words(_ command: String) -> [String] {
-        var words: [String] = [], word = "", inWord = false, quoted = false, escaped = false
+    /// The words of `command` as a shell splits them: at unquoted spaces, quotes and
+    /// backslashes taken away (the inverse of `word`, the words joined by spaces; inside
+    /// double quotes a backslash escapes only `$`, `` ` ``, `"` and itself).
+    package static func words(_ command: some StringProtocol) -> [String] {
+        var words: [String] = [], word = "", inWord = false, quote: Character?, escaped = false
         for character in command {
             if escaped {
+                if quote == "\"", !"$`\"\\".contains(character) { word.append("\\") }
                 word.append(character)
                 escaped = false
-            } else if quoted {
-                if character == "'" { quoted = false } else { word.append(character) }
-            } else if character == "'" {
-                quoted = true
+            } else if quote == "'" {
+                if character == "'" { quote = nil } else { word.append(character) }
+            } else if quote == "\"" {
+                if character == "\"" { quote = nil } else if character == "\\" { escaped = true } else { word.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
                 inWord = true
             } else if character == "\\" {
                 escaped = true
