@@ -169,20 +169,32 @@ struct ShardCommandLineTests {
         #expect(FileManager.default.fileExists(atPath: policy), "the policy file is still there")
     }
 
+    /// The shipped daily-quip policy file's text, to copy into folders of a test's own.
+    static func dailyQuipText() throws -> String {
+        try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+    }
+
+    /// Writes each of `files` (a name and its text) into `folder/place` and runs
+    /// `arguments` there as shard `shard`, into report folder `report`, expecting exit 0.
+    static func runShard(_ arguments: [String], files: [(name: String, text: String)], shard: String, report: String = "s",
+                         in folder: String, place: String) throws {
+        try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
+        for file in files { try file.text.write(toFile: "\(folder)/\(place)/\(file.name)", atomically: true, encoding: .utf8) }
+        let run = try runSimulate(arguments + ["--shard", shard, "--report", report], in: "\(folder)/\(place)")
+        #expect(run.status == 0, "\(place): \(run.err)")
+    }
+
     @Test("the shards of a policy file's run, each run in a folder of its own with a copy of the file, merge into the whole run; copies with other bytes are refused")
     func policyFileFromTwoFolders() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        let rules = try Self.dailyQuipText()
         let other = rules.replacingOccurrences(of: "\"limits\": {\"cards\": {\"day\": 5}}", with: "\"limits\": {\"cards\": {\"day\": 6}}")
         #expect(other != rules)
         // The second shard names its copy by its absolute path, in a folder whose name needs quotes in a command.
         for (place, text, shard) in [("m1", rules, "1/2"), ("m 2", rules, "2/2"), ("m3", other, "2/2"), ("m4", rules + " ", "2/2")] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            try text.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
-            let run = try runSimulate(["run", "--policy", place == "m 2" ? "\(folder)/\(place)/p.json" : "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
-                                      in: "\(folder)/\(place)")
-            #expect(run.status == 0, "\(place): \(run.err)")
+            try Self.runShard(["run", "--policy", place == "m 2" ? "\(folder)/\(place)/p.json" : "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet"],
+                              files: [("p.json", text)], shard: shard, in: folder, place: place)
         }
         let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
         #expect(recorded.policyDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(rules.utf8))), "report.json records the file's digest")
@@ -207,13 +219,10 @@ struct ShardCommandLineTests {
     func policyFileChangedSince() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        let rules = try Self.dailyQuipText()
         for (place, shard) in [("m1", "1/2"), ("m2", "2/2")] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            try rules.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
-            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", "s"],
-                                      in: "\(folder)/\(place)")
-            #expect(run.status == 0, "\(place): \(run.err)")
+            try Self.runShard(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet"], files: [("p.json", rules)], shard: shard,
+                              in: folder, place: place)
         }
         // The first shard's copy changes (a space at the end: the same rules, other bytes); the second's still holds what ran.
         try (rules + " ").write(toFile: "\(folder)/m1/p.json", atomically: true, encoding: .utf8)
@@ -232,15 +241,10 @@ struct ShardCommandLineTests {
     func policyFileOlderReport() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
-        for place in ["m1", "m2"] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            try rules.write(toFile: "\(folder)/\(place)/p.json", atomically: true, encoding: .utf8)
-        }
+        let rules = try Self.dailyQuipText()
         for (place, shard, report) in [("m1", "1/2", "s1"), ("m1", "2/2", "s2"), ("m2", "2/2", "s2")] {
-            let run = try runSimulate(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet", "--shard", shard, "--report", report],
-                                      in: "\(folder)/\(place)")
-            #expect(run.status == 0, "\(place): \(run.err)")
+            try Self.runShard(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet"], files: [("p.json", rules)], shard: shard,
+                              report: report, in: folder, place: place)
         }
         // The first shard's report as an older simulate wrote it: no policyDigest.
         let path = "\(folder)/m1/s1/report.json"

@@ -603,14 +603,10 @@ struct StoreKitCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Each folder has a copy of the policy file too, whose hash the run records as well.
-        let rules = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+        let rules = try ShardCommandLineTests.dailyQuipText()
         let run = ["run", "--policy", "q.json", "--storekit", "p.storekit", "--seed", "5", "--users", "60", "--years", "1", "--quiet"]
         for (place, bytes, shard) in [("m1", text, "1/2"), ("m2", text, "2/2"), ("m3", text + "\n", "2/2")] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            try bytes.write(toFile: "\(folder)/\(place)/p.storekit", atomically: true, encoding: .utf8)
-            try rules.write(toFile: "\(folder)/\(place)/q.json", atomically: true, encoding: .utf8)
-            let result = try runSimulate(run + ["--shard", shard, "--report", "s"], in: "\(folder)/\(place)")
-            #expect(result.status == 0, "\(place): \(result.err)")
+            try ShardCommandLineTests.runShard(run, files: [("p.storekit", bytes), ("q.json", rules)], shard: shard, in: folder, place: place)
         }
         let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
         #expect(recorded.storeKitDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(text.utf8))))
