@@ -230,6 +230,19 @@ struct ReportTests {
         #expect(text.contains("the same seed gives other users under the two policies"))
         #expect(!ReportDiff.markdown(old: old, new: old).contains("other users"), "no note without a policy change")
 
+        // A policy file and a StoreKit file edited between two runs at the same paths: their bytes' hashes differ.
+        var before = old, after = old
+        before.options.policy = "/p/my.json"
+        after.options.policy = "/p/my.json"
+        (before.options.policyDigest, after.options.policyDigest) = ("00000000000000aa", "00000000000000bb")
+        (before.options.storeKitDigest, after.options.storeKitDigest) = ("00000000000000cc", "00000000000000dd")
+        text = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        #expect(text.contains("| policy file's bytes (FNV-1a) | 00000000000000aa | 00000000000000bb |") && text.hasSuffix("No behaviour changed.\n"), "\(text)")
+        #expect(text.contains("| storekit file's bytes (FNV-1a) | 00000000000000cc | 00000000000000dd |"), "\(text)")
+        after.options.policyDigest = nil // a report from before the hashes: nothing to compare
+        after.options.storeKitDigest = "00000000000000cc"
+        #expect(ReportDiff.markdown(old: before, new: after) == ReportDiff.markdown(old: before, new: before))
+
         // Two checks of different programs say which programs.
         var buggyCheck = old, fixedCheck = old
         buggyCheck.kind = .check

@@ -142,9 +142,15 @@ package enum ReportDiff {
         return title + sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// What the two runs were: the command, the policy and its settings, the size, a
-    /// shard, the tool; a row for each that differs.
+    /// What the two runs were: the command, the policy and its settings (the hash of a
+    /// policy or StoreKit file's bytes where both runs recorded one: a file edited
+    /// between them, at the same path), the size, a shard, the tool; a row for each that
+    /// differs.
     private static func setup(_ old: RunReport, _ new: RunReport) -> [[String]] {
+        // A file's bytes: a row when both runs recorded their hash (an older report has none).
+        func bytes(_ label: String, _ a: String?, _ b: String?) -> (String, String, String) {
+            if let a, let b { (label, a, b) } else { (label, "", "") }
+        }
         func swarm(_ report: RunReport) -> String { report.options.policy == nil ? "— (v1 path)" : report.options.swarm == false ? "off" : "on" }
         func shard(_ report: RunReport) -> String { report.shard.map { "shard \($0.index) of \($0.count)" } ?? "the whole run" }
         let rows: [(String, String, String)] = [
@@ -152,7 +158,9 @@ package enum ReportDiff {
             ("program", old.options.program ?? "— (the package's own)", new.options.program ?? "— (the package's own)"),
             ("policy", old.options.policy ?? "meal-capture (v1)", new.options.policy ?? "meal-capture (v1)"),
             ("swarm", swarm(old), swarm(new)),
+            bytes("policy file's bytes (FNV-1a)", old.options.policyDigest, new.options.policyDigest),
             ("storekit", old.options.storeKit ?? "—", new.options.storeKit ?? "—"),
+            bytes("storekit file's bytes (FNV-1a)", old.options.storeKitDigest, new.options.storeKitDigest),
             ("seed", "\(old.options.seed)", "\(new.options.seed)"),
             ("users", "\(old.options.users)", "\(new.options.users)"),
             ("years", "\(old.options.years)", "\(new.options.years)"),
