@@ -19,26 +19,33 @@ enum MergeCommand {
     the unsharded check's.
 
     USAGE
-      simulate merge [--report OUT] DIR...
+      simulate merge [--report OUT] [--policy FILE] [--storekit FILE] DIR...
 
     OPTIONS
       --report OUT  where the merged report goes (default reports/latest): report.json,
                     report.md, report.html, summary.txt and failures/*.json; the folder
                     is replaced whole
+      --policy FILE, --storekit FILE
+                    a copy of the policy file (StoreKit file) the shards read, to
+                    set the floors again from when none of the paths they recorded
+                    holds it here (shards run on other machines); taken only when
+                    its bytes hash as the shards' did
       DIR...        the report folder of every shard of the run, once each, any order
 
     Refused with one line naming the folder, exit status 2, nothing written: a folder
     that is not a report, a whole run's report, a shard of another run (seed, users,
-    years, personas, policy, tool version, tz data, shard count), a shard given twice,
-    a shard missing, counts that add up past the most a count holds (naming the
-    shard and the field); an OUT that is or holds a shard's folder (replacing it would
-    delete the shard). Exit 1 when the merged run failed, 0 when it passed.
+    years, personas, policy, StoreKit file, tool version, tz data, shard count; a
+    file by its bytes, below), a shard given twice, a shard missing, counts that add
+    up past the most a count holds (naming the shard and the field); an OUT that is
+    or holds a shard's folder (replacing it would delete the shard). Exit 1 when the
+    merged run failed, 0 when it passed.
 
     A policy file's (and a --storekit file's) shards may come from several folders or
     machines, each with its own copy of the file, named by any path: they are one run
-    while the copies' bytes are the same (each report.json records a hash of them).
-    The floors are set again from the first copy a shard recorded that still holds
-    those bytes; none left is refused.
+    while the copies' bytes are the same (each report.json records a hash of them);
+    copies with other bytes are refused. The floors are set again from the copy given
+    with --policy (--storekit), else from the first path a shard recorded whose file
+    still holds those bytes; none left is refused, saying what became of each.
 
     EXAMPLE
       simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1
@@ -49,13 +56,14 @@ enum MergeCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(help); return 0 }
         let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
+        let copies = ReportMerge.Copies(policy: try arguments.string("--policy"), storeKit: try arguments.string("--storekit"))
         let folders = try arguments.positionals
         try arguments.rejectUnknown()
         guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }
-        let folder = try ReportFolder(path: reportPath, inputs: folders + ShardReport.filesRead(by: folders))
+        let folder = try ReportFolder(path: reportPath, inputs: folders + ShardReport.filesRead(by: folders) + [copies.policy, copies.storeKit].compactMap { $0 })
         let merged: (report: RunReport, summary: String)
         do {
-            merged = try ReportMerge.run(folders: folders, into: folder)
+            merged = try ReportMerge.run(folders: folders, into: folder, copies: copies)
         } catch let refusal as MergeRefusal {
             throw UsageError(refusal.message)
         }

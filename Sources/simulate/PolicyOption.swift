@@ -16,7 +16,8 @@ struct PolicyOption {
     let given: String
     /// Whether users draw their own subsets of event kinds and habits (swarm testing).
     let swarm: Bool
-    /// With `--storekit FILE`: the file's absolute path and what it changed (`policy` then sells its products).
+    /// With `--storekit FILE`: the file's absolute path, the hash of its bytes (which the
+    /// report records) and what it changed (`policy` then sells its products).
     var storeKit: (path: String, digest: UInt64, mapping: StoreKitProductMapping)? = nil
 
     /// The generic policy asked for, or nil for the v1 meal-capture rules. With

@@ -26,6 +26,7 @@ struct ShellWordsTests {
         #expect(ShellText.words("run --policy '/a b/p.json' --seed 3") == ["run", "--policy", "/a b/p.json", "--seed", "3"])
         #expect(ShellText.words("x 'it'\\''s' ''") == ["x", "it's", ""])
         #expect(ShellText.words("  a   b ") == ["a", "b"])
+        #expect(ShellText.words(#"a \"#) == ["a", #"\"#], "a backslash at the end stays")
         #expect(ShellText.words(#"check --command "./app --batch" x"#) == ["check", "--command", "./app --batch", "x"])
         #expect(ShellText.words(#"a "b\"c\d" e\ f"#) == ["a", #"b"c\d"#, "e f"])
     }

@@ -71,9 +71,6 @@ struct ReadmeTests {
         #expect("`" + result.err.trimmingCharacters(in: .newlines) + "`" == quoted, "\(result.err)")
     }
 
-    /// The words of a command line as the shell splits it (`ShellText.words`).
-    static func words(_ line: Substring) -> [String] { ShellText.words(line) }
-
     /// Expects the `simulate` command in `words` to exist and each of its flags to be in
     /// its help; a quoted program that is `simulate` itself (`--command "…/simulate replay
     /// --batch"`) is held to its own command's help.
@@ -85,7 +82,7 @@ struct ReadmeTests {
         #expect(help.status == 0, "`simulate help \(subcommand)` for `\(line)`: \(help.err)")
         for word in words[start...] {
             if word.contains(" ") {
-                let inner = Self.words(Substring(word))
+                let inner = ShellText.words(word)
                 if inner.first?.hasSuffix("simulate") == true { try expectFlagsInHelp(inner, line: line) }
             } else if word.hasPrefix("--") && word != "--help" {
                 #expect(help.out.contains(word), "\(word) of `\(line)` is in `simulate help \(subcommand)`")
@@ -98,7 +95,7 @@ struct ReadmeTests {
     /// work, on the release binary in `.ci/run`: it would take minutes in a debug build.
     @Test("every simulate command of the README names a command and flags its help lists", arguments: commands)
     func commandFlagsExist(line: String) throws {
-        try Self.expectFlagsInHelp(Self.words(line.split(separator: "#", omittingEmptySubsequences: false)[0]), line: line)
+        try Self.expectFlagsInHelp(ShellText.words(line.split(separator: "#", omittingEmptySubsequences: false)[0]), line: line)
     }
 
     @Test("the README's policy block is docs/quotes.json, which its commands read, and the strict reader takes it")

@@ -197,7 +197,7 @@ struct ShardCommandLineTests {
                               files: [("p.json", text)], shard: shard, in: folder, place: place)
         }
         let recorded = try RunReport.read(path: "\(folder)/m1/s/report.json").options
-        #expect(recorded.policyDigest == RunReport.Options.digestText(FNV1a.hash(bytes: Array(rules.utf8))), "report.json records the file's digest")
+        #expect(recorded.policyDigest == Figures.hex(FNV1a.hash(bytes: Array(rules.utf8))), "report.json records the file's digest")
         #expect(try RunReport.read(path: "\(folder)/m 2/s/report.json").options.policy != recorded.policy, "the two shards recorded other paths")
         let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m 2/s"], in: folder)
         #expect(merged.status == 0, "\(merged.err)")
@@ -209,10 +209,35 @@ struct ShardCommandLineTests {
         // Other rules, and the same rules written otherwise (a space at the end): other bytes.
         for place in ["m3", "m4"] {
             let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "\(place)/s"], in: folder)
-            #expect(refused.status == 2 && refused.err.hasPrefix("error: \"\(place)/s\": policy ") && refused.err.contains(" holds other bytes than ") && refused.err.hasSuffix(" in \"m1/s\" (the files differ); shards of one run only\n"),
+            let path = try RunReport.read(path: "\(folder)/\(place)/s/report.json").options.policy ?? ""
+            #expect(refused.status == 2 && refused.err == "error: \"\(place)/s\": policy \(path) holds other bytes than \(recorded.policy ?? "") in \"m1/s\" (the files differ); shards of one run only\n",
                     "\(refused.err)")
             #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
         }
+        // The file's value is left out of the commands compared, nothing else: a shard of a copy without swarm is another run.
+        try Self.runShard(["run", "--policy", "p.json", "--no-swarm", "--seed", "3", "--users", "20", "--years", "1", "--quiet"], files: [("p.json", rules)], shard: "2/2",
+                          in: folder, place: "m5")
+        let noSwarm = try runSimulate(["merge", "--report", "refused", "m1/s", "m5/s"], in: folder)
+        #expect(noSwarm.status == 2 && noSwarm.err.hasPrefix("error: \"m5/s\": a shard of `swift run -c release simulate run --policy p.json --no-swarm "), "\(noSwarm.err)")
+        // A shipped policy's shard and a copy of its file's are two runs (a shipped name records no hash).
+        try Self.runShard(["run", "--policy", "daily-quip", "--seed", "3", "--users", "20", "--years", "1", "--quiet"], files: [], shard: "1/2", in: folder, place: "m6")
+        let shipped = try runSimulate(["merge", "--report", "refused", "m6/s", "m 2/s"], in: folder)
+        let copy = try RunReport.read(path: "\(folder)/m 2/s/report.json").options.policy ?? ""
+        #expect(shipped.status == 2 && shipped.err == "error: \"m 2/s\": policy \(copy), not daily-quip as in \"m6/s\"; shards of one run only\n", "\(shipped.err)")
+    }
+
+    @Test("a policy file edited between two shards at the same path is refused: its bytes differ, whatever its description says")
+    func policyFileEditedBetweenShards() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = try Self.dailyQuipText()
+        let run = ["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet"]
+        try Self.runShard(run, files: [("p.json", rules)], shard: "1/2", report: "s1", in: folder, place: "m1")
+        try Self.runShard(run, files: [("p.json", rules + " ")], shard: "2/2", report: "s2", in: folder, place: "m1")
+        let refused = try runSimulate(["merge", "--report", "refused", "m1/s1", "m1/s2"], in: folder)
+        let path = try RunReport.read(path: "\(folder)/m1/s1/report.json").options.policy ?? ""
+        #expect(refused.status == 2 && refused.err == "error: \"m1/s2\": policy \(path) holds other bytes than in \"m1/s1\" (the file changed between shards); shards of one run only\n",
+                "\(refused.err)")
     }
 
     @Test("a merge whose policy file changed after the shards ran is refused, naming the file; a copy elsewhere that still holds the bytes is read instead")
@@ -228,13 +253,25 @@ struct ShardCommandLineTests {
         try (rules + " ").write(toFile: "\(folder)/m1/p.json", atomically: true, encoding: .utf8)
         let merged = try runSimulate(["merge", "--report", "merged", "m1/s", "m2/s"], in: folder)
         #expect(merged.status == 0, "\(merged.err)")
-        // Both changed: refused, the first recorded file named.
+        // Both changed: refused, saying what became of each copy.
         try (rules + " ").write(toFile: "\(folder)/m2/p.json", atomically: true, encoding: .utf8)
         let refused = try runSimulate(["merge", "--report", "refused", "m1/s", "m2/s"], in: folder)
         let first = try RunReport.read(path: "\(folder)/m1/s/report.json").options.policy ?? ""
-        #expect(refused.status == 2 && refused.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \(ErrorText.quotedPath(first)) has other bytes now than when the shards ran (the file changed)\n",
+        let second = try RunReport.read(path: "\(folder)/m2/s/report.json").options.policy ?? ""
+        let changed = { (path: String) in "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)" }
+        #expect(refused.status == 2
+                && refused.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: no copy the shards recorded holds the bytes they read (\(changed(first)); \(changed(second))); give the merge one with --policy FILE\n",
                 "\(refused.err)")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/refused"))
+        // A copy given to the merge: taken when it holds the bytes, refused naming it when not.
+        try rules.write(toFile: "\(folder)/kept.json", atomically: true, encoding: .utf8)
+        let given = try runSimulate(["merge", "--report", "given", "--policy", "kept.json", "m1/s", "m2/s"], in: folder)
+        #expect(given.status == 0, "\(given.err)")
+        let wrong = try runSimulate(["merge", "--report", "wrong", "--policy", "m1/p.json", "m1/s", "m2/s"], in: folder)
+        #expect(wrong.status == 2
+                && wrong.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \"m1/p.json\", given with --policy, holds other bytes than the file the shards read\n",
+                "\(wrong.err)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/wrong"))
     }
 
     @Test("a shard whose report.json an older simulate wrote (no hash of the policy file) merges with a new one of the same path, and one of another path is refused saying why")
@@ -257,7 +294,7 @@ struct ShardCommandLineTests {
         #expect(same.status == 0, "\(same.err)")
         let other = try runSimulate(["merge", "--report", "other", "m1/s1", "m2/s2"], in: folder)
         #expect(other.status == 2 && other.err.hasPrefix("error: \"m2/s2\": policy ")
-                && other.err.hasSuffix(" as in \"m1/s1\", and \"m1/s1\"'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again\n"),
+                && other.err.hasSuffix(" as in \"m1/s1\", and the report.json in \"m1/s1\", from an older simulate, records no hash of the file to tell whether the two are copies of one file; run that shard again\n"),
                 "\(other.err)")
     }
 
@@ -274,7 +311,7 @@ struct ShardCommandLineTests {
     @Test("help: merge has its own, run and mutants name --shard")
     func help() throws {
         let merge = try runSimulate(["help", "merge"])
-        #expect(merge.status == 0 && merge.out.contains("simulate merge [--report OUT] DIR..."))
+        #expect(merge.status == 0 && merge.out.contains("simulate merge [--report OUT] [--policy FILE] [--storekit FILE] DIR..."))
         #expect(try runSimulate(["merge", "--help"]).out == merge.out)
         for command in ["run", "mutants"] { #expect(try runSimulate(["help", command]).out.contains("--shard I/N")) }
         #expect(try runSimulate(["--help"]).out.contains("simulate merge --report OUT DIR..."))

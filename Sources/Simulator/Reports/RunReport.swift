@@ -99,12 +99,6 @@ package struct RunReport: Codable, Equatable, Sendable {
         /// zone histories decide local dates, so the same seed can give other results
         /// with other tz data.
         package var tzData: String
-
-        /// A content digest as `policyDigest` holds it: 16 lower-case hex digits.
-        package static func digestText(_ digest: UInt64) -> String {
-            let hex = String(digest, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }
     }
 
     /// Totals.

@@ -54,7 +54,7 @@ extension RunReport {
                                personas: options.personas.map(\.rawValue), command: options.shard.map { whole + " " + $0.flag } ?? whole,
                                tzData: ZoneCatalog.tzDataVersion)
         Rules.name(result, storeKit: storeKit, in: &self.options)
-        self.options.storeKitDigest = storeKitDigest.map(Options.digestText)
+        self.options.storeKitDigest = storeKitDigest.map(Figures.hex)
         self.shard = options.shard.map { ShardRecord(shard: $0, command: whole, simulatedMilliseconds: result.simulatedMilliseconds) }
         self.counts = Counts(users: result.users, events: result.events, userYears: RunReport.userYears(result.userYears),
                              digest: Figures.hex(result.digest),

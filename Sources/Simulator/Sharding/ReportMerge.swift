@@ -36,9 +36,12 @@ package enum ReportMerge {
     /// the merged report folder's path as given (failure files are named inside it).
     ///
     /// Refuses, naming the folder: reports of another run (tool version, command kind,
-    /// seed, users, years, personas, policy, tz data, shard count or command), a shard
-    /// given twice, a report inconsistent with its shard; and names a missing shard.
-    package static func merge(_ parts: [ShardReport], into folder: String) throws(MergeRefusal) -> RunReport {
+    /// seed, users, years, personas, policy, StoreKit file, tz data, shard count or
+    /// command; a policy or StoreKit file by the hash of its bytes where both shards
+    /// recorded one, so copies at other paths are one file), a shard given twice, a report
+    /// inconsistent with its shard; and names a missing shard. `copies` are files given to
+    /// the merge to set the floors from (`Copies`).
+    package static func merge(_ parts: [ShardReport], into folder: String, copies: Copies = Copies()) throws(MergeRefusal) -> RunReport {
         guard let first = parts.first else { throw MergeRefusal("no report folders to merge; give every shard's") }
         try checkOneRun(parts)
         let whole = first.report
@@ -71,7 +74,7 @@ package enum ReportMerge {
             invariants.append(entry)
         }
         report.invariants = invariants
-        report.coverage = RunReport.coverage(try coverage(parts, users: users), as: whole.kind)
+        report.coverage = RunReport.coverage(try coverage(parts, users: users, copies: copies), as: whole.kind)
         report.behaviour = try behaviour(parts)
         switch whole.kind {
         case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
@@ -102,10 +105,10 @@ package enum ReportMerge {
     /// into `folder` (report.json, .md, .html, summary.txt and each failure's or
     /// counterexample's timeline in failures/), staged: the caller commits. Returns the
     /// merged report and the summary it printed into summary.txt.
-    package static func run(folders: [String], into folder: ReportFolder) throws -> (report: RunReport, summary: String) {
+    package static func run(folders: [String], into folder: ReportFolder, copies: Copies = Copies()) throws -> (report: RunReport, summary: String) {
         var parts: [ShardReport] = []
         for path in folders { parts.append(try ShardReport.read(folder: path)) }
-        let report = try merge(parts, into: folder.path)
+        let report = try merge(parts, into: folder.path, copies: copies)
         let summary = MergeSummary.text(report, parts: parts)
         for failure in report.failures {
             try folder.write(failure.timeline, as: "failures/" + (failure.timelineFile as NSString).lastPathComponent)
@@ -139,9 +142,55 @@ package enum ReportMerge {
         return words
     }
 
-    /// The policy a shard's report names, as a refusal shows it (cut at 200 characters).
-    private static func shownPolicy(_ report: RunReport) -> String {
-        MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)
+    /// A file a run read that its report names, by path and by the hash of its bytes: the
+    /// policy file (`--policy`) or the StoreKit file (`--storekit`).
+    private enum RecordedFile: CaseIterable {
+        case policy, storeKit
+
+        /// How refusals name it.
+        var flag: String { self == .policy ? "policy" : "--storekit" }
+
+        /// Its path as `options` records it (nil: no such file; a policy may be a shipped name).
+        func path(_ options: RunReport.Options) -> String? { self == .policy ? options.policy : options.storeKit }
+
+        /// The hash of its bytes as `options` records it (nil: none, or an older report).
+        func digest(_ options: RunReport.Options) -> String? { self == .policy ? options.policyDigest : options.storeKitDigest }
+
+        /// How a refusal shows `report`'s value (cut at 200 characters).
+        func shown(_ report: RunReport) -> String {
+            switch self {
+            case .policy: MessageText.bare(report.options.policy ?? "meal-capture", limit: 200)
+            case .storeKit: report.options.storeKit.map(ErrorText.quotedPath) ?? "absent"
+            }
+        }
+
+        /// Whether `options` names a file of this kind (a policy may be a shipped name).
+        func isFile(_ options: RunReport.Options) -> Bool { path(options).map { self == .storeKit || PolicyLoader.builtIn($0) == nil } ?? false }
+
+        /// Refuses `part` when its file is not `first`'s: another path whose bytes are not
+        /// known to be the same (copies of one file are), or the same path whose bytes
+        /// changed between the shards.
+        func check(_ part: ShardReport, against first: ShardReport) throws(MergeRefusal) {
+            let mine = part.report.options, theirs = first.report.options
+            let sameBytes = digest(mine) != nil && digest(mine) == digest(theirs)
+            let bothHashed = digest(mine) != nil && digest(theirs) != nil
+            let inFirst = ErrorText.quotedPath(first.folder)
+            if path(mine) == path(theirs) {
+                guard !bothHashed || sameBytes else {
+                    throw .folder(part.folder, "\(flag) \(shown(part.report)) holds other bytes than in \(inFirst) (the file changed between shards); shards of one run only")
+                }
+                return
+            }
+            if sameBytes { return }
+            if bothHashed {
+                throw .folder(part.folder, "\(flag) \(shown(part.report)) holds other bytes than \(shown(first.report)) in \(inFirst) (the files differ); shards of one run only")
+            }
+            if isFile(mine), isFile(theirs) {
+                let older = digest(mine) == nil ? part.folder : first.folder
+                throw .folder(part.folder, "\(flag) \(shown(part.report)), not \(shown(first.report)) as in \(inFirst), and the report.json in \(ErrorText.quotedPath(older)), from an older simulate, records no hash of the file to tell whether the two are copies of one file; run that shard again")
+            }
+            throw .folder(part.folder, "\(flag) \(shown(part.report)), not \(shown(first.report)) as in \(inFirst); shards of one run only")
+        }
     }
 
     /// Refuses parts that are not every shard, once, of one run.
@@ -161,34 +210,11 @@ package enum ReportMerge {
             if report.options.personas != run.options.personas {
                 throw differs("personas", MessageText.bare(report.options.personas.joined(separator: ","), limit: 200), MessageText.bare(run.options.personas.joined(separator: ","), limit: 200))
             }
-            // A policy file's copies in other folders or on other machines are one policy
-            // while their bytes are the same; a shipped name (and an older report, which
-            // recorded no digest) is its name.
-            let sameFile = report.options.policyDigest != nil && report.options.policyDigest == run.options.policyDigest
-            if report.options.policy != run.options.policy, !sameFile {
-                if report.options.policyDigest != nil, run.options.policyDigest != nil {
-                    throw .folder(part.folder, "policy \(shownPolicy(report)) holds other bytes than \(shownPolicy(run)) in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
-                }
-                if (report.options.policyDigest == nil) != (run.options.policyDigest == nil) {
-                    let older = report.options.policyDigest == nil ? part.folder : first.folder
-                    throw .folder(part.folder, "policy \(shownPolicy(report)), not \(shownPolicy(run)) as in \(ErrorText.quotedPath(first.folder)), and \(ErrorText.quotedPath(older))'s report.json, from an older simulate, records no hash of the file to tell whether they hold the same rules; run that shard again")
-                }
-                throw differs("policy", shownPolicy(report), shownPolicy(run))
-            }
-            let sameStoreKit = report.options.storeKitDigest != nil && report.options.storeKitDigest == run.options.storeKitDigest
-            if report.options.storeKit != run.options.storeKit, !sameStoreKit {
-                if report.options.storeKitDigest != nil, run.options.storeKitDigest != nil {
-                    throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") holds other bytes than \(run.options.storeKit.map(ErrorText.quotedPath) ?? "absent") in \(ErrorText.quotedPath(first.folder)) (the files differ); shards of one run only")
-                }
-                throw differs("--storekit", report.options.storeKit.map(ErrorText.quotedPath) ?? "absent", run.options.storeKit.map(ErrorText.quotedPath) ?? "absent")
-            }
-            // (A report from before the digests has none: the description alone then, as it had.)
-            let digestsDiffer = { (a: String?, b: String?) in a != nil && b != nil && a != b }
-            if digestsDiffer(report.options.storeKitDigest, run.options.storeKitDigest) {
-                throw .folder(part.folder, "--storekit \(report.options.storeKit.map(ErrorText.quotedPath) ?? "absent") holds other bytes than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
-            }
-            if report.options.policyLines != run.options.policyLines || digestsDiffer(report.options.policyDigest, run.options.policyDigest) {
-                throw .folder(part.folder, "policy \(shownPolicy(report)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
+            // A policy file's (or StoreKit file's) copies in other folders or on other
+            // machines are one file while their bytes are the same.
+            for file in RecordedFile.allCases { try file.check(part, against: first) }
+            if report.options.policyLines != run.options.policyLines {
+                throw .folder(part.folder, "policy \(RecordedFile.policy.shown(report)) has other rules than in \(ErrorText.quotedPath(first.folder)) (the file changed between shards); shards of one run only")
             }
             if report.options.tzData != run.options.tzData { throw differs("tz data", MessageText.bare(report.options.tzData), MessageText.bare(run.options.tzData)) }
             if part.shard.count != first.shard.count { throw differs("one of", "\(part.shard.count) shards", "\(first.shard.count)") }
@@ -223,13 +249,13 @@ package enum ReportMerge {
     // MARK: - Parts of the report
 
     /// Coverage reached by every shard, with floors set again for the whole run.
-    private static func coverage(_ parts: [ShardReport], users: Int) throws(MergeRefusal) -> [RunReport.CoverageEntry] {
+    private static func coverage(_ parts: [ShardReport], users: Int, copies: Copies) throws(MergeRefusal) -> [RunReport.CoverageEntry] {
         let first = parts[0], options = first.report.options
         var reached: [Int] = []
         for index in first.report.coverage.indices {
             reached.append(try ShardSum.total(parts, "coverage[\(index)].reached") { $0.report.coverage[index].reached })
         }
-        guard let policyName = options.policy else {
+        guard options.policy != nil else {
             var entries: [RunReport.CoverageEntry] = []
             for (index, entry) in first.report.coverage.enumerated() {
                 if let edge = CalendarEdge.flagship(named: entry.category) {
@@ -246,9 +272,9 @@ package enum ReportMerge {
         }
         // A policy's floors come from its categories: load it as the shards did, a file
         // from the first of the paths the shards recorded that holds the bytes they read.
-        var (loadedName, policy) = try recordedPolicy(parts, named: policyName)
+        var (loadedName, policy) = try recordedPolicy(parts, copy: copies.policy)
         if options.storeKit != nil {
-            policy = try sellingProducts(of: parts, policy)
+            policy = try sellingProducts(of: parts, policy, copy: copies.storeKit)
         }
         guard PolicyDescription.text(policy).split(separator: "\n").map(String.init) == options.policyLines ?? [] else {
             throw .folder(first.folder, "policy \(MessageText.bare(loadedName, limit: 200)) has other rules now than when the shards ran (the file changed)")
@@ -261,13 +287,31 @@ package enum ReportMerge {
         return PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true)
     }
 
+    /// Copies of the files the shards read, given to the merge (`merge --policy FILE
+    /// --storekit FILE`) for when none of the paths the shards recorded holds them here
+    /// (shards run on other machines): each is taken only if its bytes hash as the
+    /// shards' did.
+    package struct Copies: Sendable {
+        /// A copy of the shards' policy file.
+        package var policy: String?
+        /// A copy of the shards' StoreKit file.
+        package var storeKit: String?
+
+        /// Copies at these paths (none by default).
+        package init(policy: String? = nil, storeKit: String? = nil) {
+            self.policy = policy
+            self.storeKit = storeKit
+        }
+    }
+
     /// The policy the shards ran, loaded again, and the name it was loaded by: a shipped
-    /// name, else the first path a shard recorded whose file still holds the bytes the
-    /// shards read (`policyDigest`, of any shard that recorded one; else any readable one:
-    /// reports from before digests, whose description the caller compares).
-    private static func recordedPolicy(_ parts: [ShardReport], named name: String) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
-        let paths = [name] + parts.compactMap(\.report.options.policy)
-        let found = firstRecorded(paths, digest: parts.lazy.compactMap(\.report.options.policyDigest).first) { path in
+    /// name, else the given `copy` or the first path a shard recorded whose file still
+    /// holds the bytes the shards read (`policyDigest`, of any shard that recorded one;
+    /// else any readable one: reports from before digests, whose description the caller
+    /// compares).
+    private static func recordedPolicy(_ parts: [ShardReport], copy: String?) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
+        let found = firstHolding(copy.map { [$0] } ?? [], parts.compactMap(\.report.options.policy),
+                                 digest: parts.lazy.compactMap(\.report.options.policyDigest).first, flag: "--policy") { path in
             do throws(PolicyLoader.LoadError) {
                 let policy = try PolicyLoader.load(path)
                 return .success((policy, policy.source.contentDigest))
@@ -282,10 +326,11 @@ package enum ReportMerge {
     }
 
     /// `policy` selling the products of the StoreKit file the shards read, as `--storekit`
-    /// made their policy: the first path a shard recorded whose file still holds the
-    /// bytes they read (`storeKitDigest`; any readable one for older reports).
-    private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy) throws(MergeRefusal) -> SubscriptionPolicy {
-        let found = firstRecorded(parts.compactMap(\.report.options.storeKit), digest: parts.lazy.compactMap(\.report.options.storeKitDigest).first) { path in
+    /// made their policy: the given `copy` or the first path a shard recorded whose file
+    /// still holds the bytes they read (`storeKitDigest`; any readable one for older reports).
+    private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy, copy: String?) throws(MergeRefusal) -> SubscriptionPolicy {
+        let found = firstHolding(copy.map { [$0] } ?? [], parts.compactMap(\.report.options.storeKit),
+                                 digest: parts.lazy.compactMap(\.report.options.storeKitDigest).first, flag: "--storekit") { path in
             do throws(StoreKitConfiguration.ReadFailure) {
                 let (configuration, digest) = try StoreKitConfiguration.readDigested(path: path)
                 return .success((configuration, digest))
@@ -307,24 +352,29 @@ package enum ReportMerge {
         var why: String
     }
 
-    /// The first of `paths` (each tried once, in order) that `read` reads and whose bytes
-    /// hash to `digest` (any it reads when `digest` is nil: a report from before digests),
-    /// with what it read; else why the first that failed did.
-    private static func firstRecorded<Value>(_ paths: [String], digest: String?,
-                                             read: (String) -> Result<(Value, UInt64?), Unread>) -> Result<(String, Value), Unread> {
-        var problem: Unread?
+    /// The first of the `given` paths, then of the `recorded` ones (each tried once, in
+    /// order), that `read` reads and whose bytes hash to `digest` (any it reads when
+    /// `digest` is nil: reports from before digests), with what it read; else what became
+    /// of each (a path given to the merge that does not hold the bytes is refused first,
+    /// since it was meant to).
+    private static func firstHolding<Value>(_ given: [String], _ recorded: [String], digest: String?, flag: String,
+                                            read: (String) -> Result<(Value, UInt64?), Unread>) -> Result<(String, Value), Unread> {
+        var problems: [String] = []
         var tried: Set<String> = []
-        for path in paths where tried.insert(path).inserted {
+        for path in given + recorded where tried.insert(path).inserted {
             switch read(path) {
             case .failure(let why):
-                problem = problem ?? why
+                problems.append(why.why)
             case .success(let (value, read)):
-                guard let digest, let read else { return .success((path, value)) }
-                if RunReport.Options.digestText(read) == digest { return .success((path, value)) }
-                problem = problem ?? Unread(why: "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
+                guard let digest else { return .success((path, value)) }
+                if read.map(Figures.hex) == digest { return .success((path, value)) }
+                problems.append(given.contains(path) ? "\(ErrorText.quotedPath(path)), given with \(flag), holds other bytes than the file the shards read"
+                                : "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
             }
+            if given.contains(path) { return .failure(Unread(why: problems[0])) }
         }
-        return .failure(problem ?? Unread(why: "no path recorded"))
+        guard problems.count > 1 else { return .failure(Unread(why: problems.first ?? "no path recorded")) }
+        return .failure(Unread(why: "no copy the shards recorded holds the bytes they read (\(problems.joined(separator: "; "))); give the merge one with \(flag) FILE"))
     }
 
     /// The behaviour tables, added up.

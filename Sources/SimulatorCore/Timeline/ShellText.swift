@@ -11,9 +11,11 @@ package enum ShellText {
         return plain ? text : quoted(text)
     }
 
-    /// The words of `command` as a shell splits them: at unquoted spaces, quotes and
-    /// backslashes taken away (the inverse of `word`, the words joined by spaces; inside
-    /// double quotes a backslash escapes only `$`, `` ` ``, `"` and itself).
+    /// The words of a one-line command, as a POSIX shell splits them when the command
+    /// holds no expansions: at unquoted spaces, with quotes and escaping backslashes
+    /// taken away (inside double quotes a backslash escapes only `$`, `` ` ``, `"` and
+    /// itself; a backslash at the very end stays). The inverse of `word`, the words
+    /// joined by spaces.
     package static func words(_ command: some StringProtocol) -> [String] {
         var words: [String] = [], word = "", inWord = false, quote: Character?, escaped = false
         for character in command {
@@ -40,6 +42,7 @@ package enum ShellText {
                 inWord = true
             }
         }
+        if escaped { word.append("\\") }
         if inWord { words.append(word) }
         return words
     }

@@ -9,7 +9,7 @@ extension PolicyRules: ReportingRules {
     package static func name(_ result: RunResult<Self>, storeKit: String?, in options: inout RunReport.Options) {
         options.policy = result.policyName
         options.policyLines = PolicyDescription.text(result.policy).split(separator: "\n").map(String.init)
-        options.policyDigest = result.policy.source.contentDigest.map(RunReport.Options.digestText)
+        options.policyDigest = result.policy.source.contentDigest.map(Figures.hex)
         options.swarm = result.swarm ? nil : false
         options.storeKit = storeKit
     }
