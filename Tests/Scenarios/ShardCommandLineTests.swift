@@ -272,6 +272,15 @@ struct ShardCommandLineTests {
                 && wrong.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \"m1/p.json\", given with --policy, holds other bytes than the file the shards read\n",
                 "\(wrong.err)")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/wrong"))
+        // A copy for shards that read no such file is a mistake: refused.
+        for (place, shard) in [("v1", "1/2"), ("v1", "2/2")] {
+            try Self.runShard(["run", "--seed", "3", "--users", "4", "--years", "1", "--quiet"], files: [], shard: shard, report: "s\(shard.prefix(1))", in: folder, place: place)
+        }
+        let noFile = try runSimulate(["merge", "--report", "nofile", "--policy", "kept.json", "v1/s1", "v1/s2"], in: folder)
+        #expect(noFile.status == 2 && noFile.err == "error: --policy \"kept.json\": the shards read no such file (policy meal-capture); leave it out\n", "\(noFile.err)")
+        let noStoreKit = try runSimulate(["merge", "--report", "nofile", "--storekit", "kept.json", "m1/s", "m2/s"], in: folder)
+        #expect(noStoreKit.status == 2 && noStoreKit.err == "error: --storekit \"kept.json\": the shards read no such file (--storekit absent); leave it out\n", "\(noStoreKit.err)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/nofile"))
     }
 
     @Test("a shard whose report.json an older simulate wrote (no hash of the policy file) merges with a new one of the same path, and one of another path is refused saying why")

@@ -44,6 +44,9 @@ package enum ReportMerge {
     package static func merge(_ parts: [ShardReport], into folder: String, copies: Copies = Copies()) throws(MergeRefusal) -> RunReport {
         guard let first = parts.first else { throw MergeRefusal("no report folders to merge; give every shard's") }
         try checkOneRun(parts)
+        for (file, copy) in [(RecordedFile.policy, copies.policy), (.storeKit, copies.storeKit)] where copy != nil && !file.isFile(first.report.options) {
+            throw MergeRefusal("\(file == .policy ? "--policy" : "--storekit") \(ErrorText.quotedPath(copy!)): the shards read no such file (\(file.flag) \(file.shown(first.report))); leave it out")
+        }
         let whole = first.report
         var report = whole
         report.shard = nil
