@@ -44,8 +44,10 @@ package enum ReportMerge {
     package static func merge(_ parts: [ShardReport], into folder: String, copies: Copies = Copies()) throws(MergeRefusal) -> RunReport {
         guard let first = parts.first else { throw MergeRefusal("no report folders to merge; give every shard's") }
         try checkOneRun(parts)
-        for (file, copy) in [(RecordedFile.policy, copies.policy), (.storeKit, copies.storeKit)] where copy != nil && !file.isFile(first.report.options) {
-            throw MergeRefusal("\(file == .policy ? "--policy" : "--storekit") \(ErrorText.quotedPath(copy!)): the shards read no such file (\(file.flag) \(file.shown(first.report))); leave it out")
+        for file in RecordedFile.allCases where !file.isFile(first.report.options) {
+            if let copy = file.copy(in: copies) {
+                throw MergeRefusal("\(file.option) \(ErrorText.quotedPath(copy)): the shards read no such file (\(file.flag) \(file.shown(first.report))); leave it out")
+            }
         }
         let whole = first.report
         var report = whole
@@ -138,9 +140,8 @@ package enum ReportMerge {
     /// copies of a file in other folders, named by other paths, are one run.
     private static func runCommand(of part: ShardReport) -> [String] {
         var words = ShellText.words(part.record.command)
-        let options = part.report.options
-        for (flag, digest) in [("--policy", options.policyDigest), ("--storekit", options.storeKitDigest)] where digest != nil {
-            if let at = words.firstIndex(of: flag), at + 1 < words.count { words[at + 1] = "FILE" }
+        for file in RecordedFile.allCases where file.digest(part.report.options) != nil {
+            if let at = words.firstIndex(of: file.option), at + 1 < words.count { words[at + 1] = "FILE" }
         }
         return words
     }
@@ -152,6 +153,12 @@ package enum ReportMerge {
 
         /// How refusals name it.
         var flag: String { self == .policy ? "policy" : "--storekit" }
+
+        /// The option that names it on a command line (`run`'s and `merge`'s).
+        var option: String { self == .policy ? "--policy" : "--storekit" }
+
+        /// The copy of it given to the merge, if any.
+        func copy(in copies: Copies) -> String? { self == .policy ? copies.policy : copies.storeKit }
 
         /// Its path as `options` records it (nil: no such file; a policy may be a shipped name).
         func path(_ options: RunReport.Options) -> String? { self == .policy ? options.policy : options.storeKit }
@@ -313,8 +320,7 @@ package enum ReportMerge {
     /// else any readable one: reports from before digests, whose description the caller
     /// compares).
     private static func recordedPolicy(_ parts: [ShardReport], copy: String?) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
-        let found = firstHolding(copy.map { [$0] } ?? [], parts.compactMap(\.report.options.policy),
-                                 digest: parts.lazy.compactMap(\.report.options.policyDigest).first, flag: "--policy") { path in
+        let found = firstHolding(.policy, of: parts, copy: copy) { path in
             do throws(PolicyLoader.LoadError) {
                 let policy = try PolicyLoader.load(path)
                 return .success((policy, policy.source.contentDigest))
@@ -332,8 +338,7 @@ package enum ReportMerge {
     /// made their policy: the given `copy` or the first path a shard recorded whose file
     /// still holds the bytes they read (`storeKitDigest`; any readable one for older reports).
     private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy, copy: String?) throws(MergeRefusal) -> SubscriptionPolicy {
-        let found = firstHolding(copy.map { [$0] } ?? [], parts.compactMap(\.report.options.storeKit),
-                                 digest: parts.lazy.compactMap(\.report.options.storeKitDigest).first, flag: "--storekit") { path in
+        let found = firstHolding(.storeKit, of: parts, copy: copy) { path in
             do throws(StoreKitConfiguration.ReadFailure) {
                 let (configuration, digest) = try StoreKitConfiguration.readDigested(path: path)
                 return .success((configuration, digest))
@@ -355,29 +360,30 @@ package enum ReportMerge {
         var why: String
     }
 
-    /// The first of the `given` paths, then of the `recorded` ones (each tried once, in
-    /// order), that `read` reads and whose bytes hash to `digest` (any it reads when
-    /// `digest` is nil: reports from before digests), with what it read; else what became
-    /// of each (a path given to the merge that does not hold the bytes is refused first,
-    /// since it was meant to).
-    private static func firstHolding<Value>(_ given: [String], _ recorded: [String], digest: String?, flag: String,
+    /// The first of `copy` (a path given to the merge), then of the paths the shards
+    /// recorded for `file` (each tried once, in order), that `read` reads and whose bytes
+    /// hash as the shards recorded (any it reads when none recorded a hash: reports from
+    /// before hashes), with its path and what it read; else what became of each. A
+    /// given copy that does not hold the bytes is refused at once, since it was meant to.
+    private static func firstHolding<Value>(_ file: RecordedFile, of parts: [ShardReport], copy: String?,
                                             read: (String) -> Result<(Value, UInt64?), Unread>) -> Result<(String, Value), Unread> {
+        let digest = parts.lazy.compactMap { file.digest($0.report.options) }.first
         var problems: [String] = []
         var tried: Set<String> = []
-        for path in given + recorded where tried.insert(path).inserted {
+        for path in [copy].compactMap({ $0 }) + parts.compactMap({ file.path($0.report.options) }) where tried.insert(path).inserted {
             switch read(path) {
             case .failure(let why):
                 problems.append(why.why)
             case .success(let (value, read)):
                 guard let digest else { return .success((path, value)) }
                 if read.map(Figures.hex) == digest { return .success((path, value)) }
-                problems.append(given.contains(path) ? "\(ErrorText.quotedPath(path)), given with \(flag), holds other bytes than the file the shards read"
+                problems.append(path == copy ? "\(ErrorText.quotedPath(path)), given with \(file.option), holds other bytes than the file the shards read"
                                 : "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
             }
-            if given.contains(path) { return .failure(Unread(why: problems[0])) }
+            if path == copy { return .failure(Unread(why: problems[0])) }
         }
         guard problems.count > 1 else { return .failure(Unread(why: problems.first ?? "no path recorded")) }
-        return .failure(Unread(why: "no copy the shards recorded holds the bytes they read (\(problems.joined(separator: "; "))); give the merge one with \(flag) FILE"))
+        return .failure(Unread(why: "no copy the shards recorded holds the bytes they read (\(problems.joined(separator: "; "))); give the merge one with \(file.option) FILE"))
     }
 
     /// The behaviour tables, added up.
