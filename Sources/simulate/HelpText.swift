@@ -100,7 +100,7 @@ enum HelpText {
                     and 'simulate merge' makes the whole run's report of the N
                     shards' reports
 
-    Exit status 1 when an invariant broke or an edge category fell below its floor
+    Exit status 1 when an invariant broke or a coverage category fell below its floor
     (marked "not exercised" in the report). Floors scale with the run's size and are
     set so that a passing run is not failed by chance; a run too small to judge a
     category says "not judged".

@@ -3,7 +3,7 @@ import Simulator
 import Testing
 
 /// The model's behaviour matches the committed baseline (`reports/baseline.json`):
-/// every outcome, label and plan count by persona, every edge category, every
+/// every outcome, label and plan count by persona, every coverage category, every
 /// invariant's checks. A rule change fails here until the baseline is regenerated,
 /// so the pull request shows reviewers exactly what moved.
 ///

@@ -16,7 +16,7 @@ struct ReportTests {
         #expect(report.tool == RunReport.toolVersion)
         #expect(report.options.seed == PropertySettings.seed)
         #expect(report.invariants.map(\.name) == FlagshipInvariant.traceInvariants.map(\.rawValue))
-        // The edge categories, then the analyses' day window at each calendar edge.
+        // The coverage categories, then the analyses' day window at each calendar edge.
         #expect(report.coverage.map(\.category) == EdgeCategory.allCases.map(\.rawValue) + CalendarEdge.allCases.map { "calendar(analyses, day, \($0.name))" })
         #expect(report.counts.events == SharedCampaign.result.events)
         // Its dictionaries were rebuilt by the decoder, so an encoding that followed their
@@ -31,7 +31,7 @@ struct ReportTests {
         #expect(page.components(separatedBy: "http://").count == page.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count,
                 "no http link other than the SVG namespace")
         #expect(!page.contains("https://") && !page.contains("<script") && !page.contains("<link") && !page.contains("src="))
-        for title in ["Attempt outcomes by plan", "Attempts per local minute around midnight", "Edge coverage against floors", "Violations by invariant"] {
+        for title in ["Attempt outcomes by plan", "Attempts per local minute around midnight", "Coverage against floors", "Violations by invariant"] {
             #expect(page.contains("aria-label=\"\(title)\""), "chart \(title)")
         }
         #expect(page.components(separatedBy: "<svg").count - 1 == 5)
@@ -50,12 +50,12 @@ struct ReportTests {
     @Test("the verdict names each broken invariant and each category below its floor; a check's coverage is not judged")
     func verdictNamesFailures() {
         var report = Self.judgedReport
-        #expect(report.verdictLines == ["All invariants held.", "Every edge category reached its floor."])
+        #expect(report.verdictLines == ["All invariants held.", "Every coverage category reached its floor."])
         report.invariants[1].violations = 2
         report.coverage[0].exercised = false
         report.coverage[2].exercised = false
         #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
-                                        "2 edge categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
+                                        "2 coverage categories were not exercised: \(report.coverage[0].category), \(report.coverage[2].category)."])
         report.kind = .check
         #expect(report.verdictLines == ["1 invariant broke: \(report.invariants[1].name).",
                                         "Coverage is counted, not judged, for a check (as simulate check does)."])
@@ -80,13 +80,13 @@ struct ReportTests {
         let total = report.coverage.count
         report.coverage[1].floor = 0
         report.coverage[4].floor = 0
-        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 2) of \(total); the others are \"not judged\", and report.md says why).")
+        #expect(report.verdictLines[1] == "Every coverage category with a floor reached it (\(total - 2) of \(total); the others are \"not judged\", and report.md says why).")
         #expect(MarkdownReport.text(report).contains(report.verdictLines[1].replacingOccurrences(of: "report.md says why", with: "the table below says why")),
                 "report.md says the same, pointing at its own table")
         report.coverage[1].floor = 1
-        #expect(report.verdictLines[1] == "Every edge category with a floor reached it (\(total - 1) of \(total); the other is \"not judged\", and report.md says why).")
+        #expect(report.verdictLines[1] == "Every coverage category with a floor reached it (\(total - 1) of \(total); the other is \"not judged\", and report.md says why).")
         for index in report.coverage.indices { report.coverage[index].floor = 0 }
-        #expect(report.verdictLines[1] == "No edge category was judged: each has a floor of 0 (\"not judged\"; report.md says why).")
+        #expect(report.verdictLines[1] == "No coverage category was judged: each has a floor of 0 (\"not judged\"; report.md says why).")
         report.options.policy = "oxalate"
         #expect(report.verdictLines[1] == "No coverage category was judged: each has a floor of 0 (\"not judged\"; report.md says why).")
         report.coverage[0].floor = 1
@@ -106,7 +106,7 @@ struct ReportTests {
         #expect(report.failedReferenceNote == """
             Every mutant was killed, but the reference run of the same users failed:
             All invariants held.
-            1 edge category was not exercised: \(report.coverage[3].category).
+            1 coverage category was not exercised: \(report.coverage[3].category).
             """)
         report.mutants![1].killed = false
         #expect(report.failedReferenceNote == nil, "a surviving mutant is the reason, and the matrix shows it")
@@ -115,10 +115,10 @@ struct ReportTests {
         #expect(report.failedReferenceNote == nil, "not a mutants run")
     }
 
-    @Test("report.md names every invariant and edge category, and marks one below its floor")
+    @Test("report.md names every invariant and coverage category, and marks one below its floor")
     func markdownMarksUnexercised() {
         var report = Self.judgedReport
-        #expect(MarkdownReport.text(report).contains("\n## Edge coverage\n\nEvery edge category reached its floor.\n"))
+        #expect(MarkdownReport.text(report).contains("\n## Coverage\n\nEvery coverage category reached its floor.\n"))
         #expect(MarkdownReport.text(report).contains("| invariant | rules (`docs/rules.md`) |"))
         report.coverage[0].reached = 0
         report.coverage[0].exercised = false
@@ -129,7 +129,7 @@ struct ReportTests {
         report.kind = .check
         report.coverage = RunReport.coverage(report.coverage, as: .check)
         let check = MarkdownReport.text(report)
-        #expect(check.contains("\n## Edge coverage\n\nCoverage is counted, not judged, for a check.\n"))
+        #expect(check.contains("\n## Coverage\n\nCoverage is counted, not judged, for a check.\n"))
         #expect(!check.contains("not exercised") && !check.contains("Not exercised") && !check.contains("✓"), "a check judges no floor")
     }
 

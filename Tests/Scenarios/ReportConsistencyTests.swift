@@ -82,7 +82,7 @@ struct ReportConsistencyTests {
 
         // Coverage against behaviour: uses blocked for a reason under a plan (a policy's
         // categories), attempts in the last and first minute of a day (v1).
-        let coverage = try #require(md.table(after: "## " + report.coverageTitle))
+        let coverage = try #require(md.table(after: "## Coverage"))
         var reached: [String: Int] = [:]
         for row in coverage.rows { reached[row[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = Self.number(row[2]) }
         var blocked: [String: Int] = [:]

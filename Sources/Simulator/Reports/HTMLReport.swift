@@ -47,10 +47,10 @@ package enum HTMLReport {
         body += "</table><p>" + (report.options.policy == nil ? "Outcomes count capture attempts; labels count the home label after every event."
                                  : "Outcomes count uses of the policy's features.") + "</p>"
 
-        body += "<h2>\(report.coverageTitle)</h2><p>Times each \(report.categoryNoun) category was reached (log scale); the black mark is its floor for this run's size. "
+        body += "<h2>Coverage</h2><p>Times each coverage category was reached (log scale); the black mark is its floor for this run's size. "
             + "Red: not exercised; grey: not judged (the table's last column says why).</p>"
         // A check counts coverage but judges no floor: its floors are 0, and its chart shows none.
-        body += SVGChart.floors(title: "\(report.coverageTitle) against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
+        body += SVGChart.floors(title: "Coverage against floors", rows: report.coverage.map { ($0.category, $0.reached, $0.floor) })
         let shown = CoverageTable(report)
         body += shown.notes.map { "<p>\(inline($0))</p>" }.joined()
         body += "<table><tr><th>category</th><th>what it means</th><th>reached</th><th>expected</th><th>floor</th><th>how the floor was set</th></tr>"

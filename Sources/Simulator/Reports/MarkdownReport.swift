@@ -62,12 +62,12 @@ package enum MarkdownReport {
 
     static func coverageSection(_ report: RunReport) -> [String] {
         let missing = report.coverage.filter { !$0.exercised }
-        let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, categories: report.categoryNoun, reasonsIn: "the table below") }
+        let verdict = report.verdictCoverage.map { RunVerdict.coverageLine($0, reasonsIn: "the table below") }
             ?? "Coverage is counted, not judged, for a check."
         let shown = CoverageTable(report)
         let noSwarm = report.options.swarm == false
             ? " This run has --no-swarm, so no floor is judged: the floors are measured with swarm testing on." : ""
-        return ["## \(report.coverageTitle)", "",
+        return ["## Coverage", "",
                 missing.isEmpty ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance. A category is not judged "

@@ -97,7 +97,7 @@ package enum ReportDiff {
         if judged.0 != judged.1 {
             coverage.insert(["categories judged (with a floor)", "\(judged.0) of \(old.coverage.count) → \(judged.1) of \(new.coverage.count)", ""], at: 0)
         }
-        section(new.coverageTitle, ["category", "reached", ""], coverage)
+        section("Coverage", ["category", "reached", ""], coverage)
 
         var behaviour: [[String]] = []
         for plan in union(old.behaviour.outcomesByPlan.keys.sorted(), new.behaviour.outcomesByPlan.keys.sorted()) {

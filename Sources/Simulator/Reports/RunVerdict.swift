@@ -13,14 +13,13 @@ package enum RunVerdict {
         var total: Int
     }
 
-    /// The verdict on the invariants `broken` and on `coverage`, which the summary calls
-    /// `categories` categories ("edge" on the v1 path, "coverage" for a policy);
-    /// `coverage` is nil where it is counted but not judged (a check).
-    static func lines(broken: [String], coverage: Coverage?, categories: String, unchecked: [String] = []) -> [String] {
+    /// The verdict on the invariants `broken` and on `coverage`; `coverage` is nil where
+    /// it is counted but not judged (a check).
+    static func lines(broken: [String], coverage: Coverage?, unchecked: [String] = []) -> [String] {
         let invariants = broken.isEmpty ? held("All invariants", unchecked: unchecked, inCheck: coverage == nil) + "."
             : "\(broken.count) invariant\(broken.count == 1 ? "" : "s") broke: \(broken.joined(separator: ", "))."
         guard let coverage else { return [invariants, "Coverage is counted, not judged, for a check (as simulate check does)."] }
-        return [invariants, coverageLine(coverage, categories: categories)]
+        return [invariants, coverageLine(coverage)]
     }
 
     /// "`subject` held", or, when some invariants had no check (`unchecked`, by name),
@@ -36,26 +35,19 @@ package enum RunVerdict {
 
     /// The coverage half of the verdict. It says "every category" only when every
     /// category was judged: a floor of 0 is reached by any run, so it proves nothing.
-    static func coverageLine(_ coverage: Coverage, categories: String, reasonsIn: String = "report.md") -> String {
+    static func coverageLine(_ coverage: Coverage, reasonsIn: String = "report.md") -> String {
         let unexercised = coverage.unexercised
         if !unexercised.isEmpty {
-            return "\(unexercised.count) \(categories) categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."
+            return "\(unexercised.count) coverage categor\(unexercised.count == 1 ? "y was" : "ies were") not exercised: \(unexercised.joined(separator: ", "))."
         }
-        if coverage.judged == coverage.total { return "Every \(categories) category reached its floor." }
-        if coverage.judged == 0 { return "No \(categories) category was judged: each has a floor of 0 (\"not judged\"; \(reasonsIn) says why)." }
+        if coverage.judged == coverage.total { return "Every coverage category reached its floor." }
+        if coverage.judged == 0 { return "No coverage category was judged: each has a floor of 0 (\"not judged\"; \(reasonsIn) says why)." }
         let others = coverage.total - coverage.judged == 1 ? "the other is" : "the others are"
-        return "Every \(categories) category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) \"not judged\", and \(reasonsIn) says why)."
+        return "Every coverage category with a floor reached it (\(coverage.judged) of \(coverage.total); \(others) \"not judged\", and \(reasonsIn) says why)."
     }
 }
 
 extension RunReport {
-    /// What the report calls its coverage categories: "edge" on the v1 path (the
-    /// flagship's time-zone and lifecycle edges), "coverage" for a policy's.
-    package var categoryNoun: String { options.policy == nil ? "edge" : "coverage" }
-
-    /// The title of the report's coverage section: "Edge coverage", or "Coverage".
-    package var coverageTitle: String { options.policy == nil ? "Edge coverage" : "Coverage" }
-
     /// The document that states the rules its invariants cite: the flagship's rules on
     /// the v1 path, the general model for a policy.
     package var rulesDocument: String { options.policy == nil ? "docs/rules.md" : "docs/policies.md" }
@@ -69,7 +61,7 @@ extension RunReport {
 
     /// The report's verdict as `merge` prints it (a check's coverage is not judged).
     package var verdictLines: [String] {
-        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage, categories: categoryNoun,
+        RunVerdict.lines(broken: invariants.filter { $0.violations > 0 }.map(\.name), coverage: verdictCoverage,
                          unchecked: uncheckedInvariants)
     }
 

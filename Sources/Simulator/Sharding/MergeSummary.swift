@@ -32,7 +32,7 @@ package enum MergeSummary {
                 + Figures.right(Figures.grouped(entry.violations), 12))
         }
         lines.append("")
-        lines.append("  " + Figures.left("\(report.categoryNoun) category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
+        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
         for entry in report.coverage {
             lines.append("  " + Figures.left(entry.category, 60) + Figures.left(entry.exercised || isCheck ? "" : "NOT EXERCISED", 16)
                 + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))

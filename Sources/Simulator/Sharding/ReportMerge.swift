@@ -273,7 +273,7 @@ package enum ReportMerge {
                     continue
                 }
                 guard let category = EdgeCategory(rawValue: entry.category) else {
-                    throw .folder(first.folder, "coverage[\(index)]: no edge category \(ErrorText.quoted(entry.category))")
+                    throw .folder(first.folder, "coverage[\(index)]: no coverage category \(ErrorText.quoted(entry.category))")
                 }
                 entries.append(RunReport.CoverageEntry(category: entry.category, meaning: category.meaning, reached: reached[index],
                                                        floor: category.floor(users: users, years: options.years)))

@@ -43,7 +43,7 @@ package enum FlagshipRunSummary {
             }
         }
         let floors = EdgeCategory.allCases.map { $0.floor(users: result.users, years: result.options.years).value }
-        table("edge category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, result.coverage[$0], $1) })
+        table("coverage category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, result.coverage[$0], $1) })
         // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
         let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: result.users, years: result.options.years).value }
         table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, result.coverage[$0], $1) })
@@ -51,7 +51,7 @@ package enum FlagshipRunSummary {
         let allFloors = floors + calendarFloors
         let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),
                                            judged: allFloors.filter { $0 > 0 }.count, total: allFloors.count)
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: coverage, categories: "edge")
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: coverage)
         return lines.joined(separator: "\n")
     }
 

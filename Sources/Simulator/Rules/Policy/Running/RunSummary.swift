@@ -50,7 +50,7 @@ package enum RunSummary {
         lines.append("")
         let verdict = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
                                           judged: floors.filter { $0.value > 0 }.count, total: floors.count)
-        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: verdict, categories: "coverage")
+        lines += RunVerdict.lines(broken: result.brokenInvariants.map(\.rawValue), coverage: verdict)
         return lines.joined(separator: "\n")
     }
 
