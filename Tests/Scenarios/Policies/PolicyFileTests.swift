@@ -508,7 +508,22 @@ struct TimelineErrorTests {
         try Data(PolicyFileTests.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#).utf8).write(to: folder.appendingPathComponent("bad.json"))
         #expect(error(#"{"policy": "good.json", "zone": "UTC", "events": [{"at": "2026-03-30T09:00:00Z", "do": "install"}, {"at": "2026-03-30T09:00:00Z", "do": "use", "feature": "g"}]}"#,
                       folder: folder.path) == nil)
+        // Named as found from the working folder (outside it here: the whole path, cut in its middle).
+        let named = ErrorText.path(Array(folder.appendingPathComponent("bad.json").standardizedFileURL.path.utf8))
         #expect(error(#"{"policy": "bad.json", "zone": "UTC", "events": []}"#, folder: folder.path)
-                == "error: policy: bad.json: $.plans[0].limits.m.day: -1 is below 0")
+                == "error: policy: \(named): $.plans[0].limits.m.day: -1 is below 0")
+    }
+
+    @Test("a timeline's policy file with a fault is named as found from where the command ran, not as the timeline names it")
+    func policyFileNamedFromWorkingFolder() throws {
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("policy-named-\(UUID().uuidString)")
+        let failures = folder.appendingPathComponent("runs/failures"), policies = folder.appendingPathComponent("policies")
+        for made in [failures, policies] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(PolicyFileTests.base.replacingOccurrences(of: #""day": 3"#, with: #""day": -1"#).utf8).write(to: policies.appendingPathComponent("app.json"))
+        try Data(#"{"policy": "../../policies/app.json", "zone": "UTC", "events": []}"#.utf8).write(to: failures.appendingPathComponent("user-1.json"))
+        let result = try runSimulate(["replay", "runs/failures/user-1.json"], in: folder.path)
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err == "error: policy: policies/app.json: $.plans[0].limits.m.day: -1 is below 0\n", "\(result.err)")
     }
 }

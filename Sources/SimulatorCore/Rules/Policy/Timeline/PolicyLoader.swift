@@ -37,8 +37,10 @@ package enum PolicyLoader {
             throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
-            // Named as a file name is shown (escaped, a long one cut in its middle).
-            var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(nameOrPath.utf8)))
+            // Named as it is found from where the command ran (a timeline's relative path
+            // is from the timeline's folder), as a file name is shown (escaped, a long one
+            // cut in its middle).
+            var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(shownPath(path).utf8)))
             policy.source.file = path // the path read, to name it in what is written later
             return policy
         } catch {
@@ -50,6 +52,15 @@ package enum PolicyLoader {
     /// built into the simulator (`ExamplePolicies`); nil for any other name.
     package static func builtIn(_ name: String) -> SubscriptionPolicy? {
         SubscriptionPolicy.named(name) ?? ExamplePolicies.named(name)
+    }
+
+    /// `path` as a message names it: from the working folder when it is inside it
+    /// (`policies/app.json`), else absolute; `..` and `.` resolved.
+    package static func shownPath(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL.path
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }
 
     /// `path` as a path from `folder` (both made absolute against the working folder and
