@@ -7,6 +7,13 @@ import Simulator
 /// FILE may be `-` (standard input), `/dev/stdin` or a pipe such as `<(…)`; the lines
 /// are written as they are replayed, in chunks, never as one whole text.
 enum ReplayCommand {
+    /// Whether `path` names the existing file `other` names (by any path or link).
+    static func isSameFile(_ path: String, _ other: String) -> Bool {
+        var one = stat(), two = stat()
+        guard stat(path, &one) == 0, stat(other, &two) == 0 else { return false }
+        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
+    }
+
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
         let seed = try arguments.uint64("--seed")
@@ -20,6 +27,11 @@ enum ReplayCommand {
         let mutant = try arguments.string("--mutant")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
+        // A timeline written over the policy or StoreKit file it is generated from would
+        // lose the team's file (and name itself as its policy).
+        if let out, let read = policy?.files.first(where: { Self.isSameFile(out, $0) }) {
+            throw UsageError("--out \(ErrorText.quotedPath(out)): is \(ErrorText.quotedPath(PolicyLoader.shownPath(read))), which this command reads; name another file")
+        }
         if batch {
             guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, mutant == nil, !appLife, positionals.isEmpty else {
                 throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy, --app-life, --mutant or --out")

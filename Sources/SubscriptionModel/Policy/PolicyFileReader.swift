@@ -214,7 +214,7 @@ struct PolicyFileReader {
         func digit(_ i: Int) -> Int? { digits[i] >= 48 && digits[i] <= 57 ? Int(digits[i] - 48) : nil }
         guard digits.count == 5, digits[2] == UInt8(ascii: ":"), let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4),
               h1 * 10 + h2 < 24, m1 * 10 + m2 < 60 else {
-            throw fail("$.dayStartsAt", "\(Self.quoted(String(text.prefix(40)))) is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)")
+            throw fail("$.dayStartsAt", "\(Self.quoted(text)) is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)")
         }
         return Int64((h1 * 10 + h2) * 60 + m1 * 10 + m2) * Milliseconds.minute
     }
@@ -239,7 +239,7 @@ struct PolicyFileReader {
         switch text {
         case "calendar": return false
         case "purchase": return true
-        default: throw fail("$.monthAnchor", "\(Self.quoted(String(text.prefix(40)))) is not a month anchor; expected \"calendar\" or \"purchase\"")
+        default: throw fail("$.monthAnchor", "\(Self.quoted(text)) is not a month anchor; expected \"calendar\" or \"purchase\"")
         }
     }
 
@@ -248,7 +248,7 @@ struct PolicyFileReader {
         guard format >= 6 else { throw fail("$.weekStartsOn", "a week's first day needs \"format\": 6 at the top of the file") }
         let text = try string(value, "$.weekStartsOn")
         guard let day = Weekday(name: text) else {
-            throw fail("$.weekStartsOn", "\(Self.quoted(String(text.prefix(40)))) is not a day of the week; expected \(Self.list(Weekday.allCases.map(\.name)))")
+            throw fail("$.weekStartsOn", "\(Self.quoted(text)) is not a day of the week; expected \(Self.list(Weekday.allCases.map(\.name)))")
         }
         return day
     }

@@ -218,6 +218,18 @@ struct PolicyFileTests {
                 == #"error: t.json: $.format: format 11 is newer than this reader's (1 to 10); update the package"#)
     }
 
+    @Test("a long dayStartsAt, weekStartsOn or monthAnchor is echoed as every value is: its first 60 characters, then …")
+    func longCalendarSettings() {
+        let long = String(repeating: "funday", count: 30)
+        let shown = "\"" + String(long.prefix(60)) + "\"…"
+        for (key, format, rest) in [("dayStartsAt", 5, "is not a time of day such as"), ("weekStartsOn", 6, "is not a day of the week;"), ("monthAnchor", 10, "is not a month anchor;")] {
+            let text = Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": \#(format), "policy": "t""#)
+                .replacingOccurrences(of: #""calendar": "device""#, with: #""calendar": "device", "\#(key)": "\#(long)""#)
+            let line = policyFileError(text) ?? "accepted"
+            #expect(line.hasPrefix("error: t.json: $.\(key): \(shown) \(rest)"), "\(line)")
+        }
+    }
+
     @Test("a product sold by two plans is refused")
     func productSoldTwice() {
         let twice = Self.base.replacingOccurrences(of: #""features": "all"}]"#, with: """
