@@ -26,8 +26,8 @@ enum HelpText {
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
       simulate mutants [--policy X]   the default campaign against 18 realistic buggy
-                                      implementations (a shipped policy's own with
-                                      --policy): a kill matrix
+                                      implementations (a shipped or example policy's
+                                      own with --policy): a kill matrix
       simulate diff OLD.json NEW.json compare two reports: what moved
       simulate baseline               regenerate the behaviour baselines in reports/
       simulate bench                  measure events per second against baselines
@@ -130,9 +130,10 @@ enum HelpText {
     OPTIONS
       --mutant NAME replay FILE through that mutant of its rules instead of the
                     reference (a kill matrix's row: a v1 mutant for a timeline
-                    without "policy", else one of its shipped policy's, with the
-                    screens the mutant shows itself); diff it against the plain
-                    replay to see the bug. An unknown NAME lists the mutants
+                    without "policy", else one of its shipped or example
+                    policy's, with the screens the mutant shows itself); diff it
+                    against the plain replay to see the bug. An unknown NAME
+                    lists the mutants
       --seed S      regenerate a user of the run with this seed...
       --user K      ...the user with this index (from 0)
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)

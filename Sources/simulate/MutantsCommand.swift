@@ -12,7 +12,7 @@ enum MutantsCommand {
         let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
         Console.showsProgress = !(try arguments.flag("--quiet"))
         let shard = try RunCommand.parseShard(arguments, users: users)
-        let policy = try PolicyOption.parse(arguments)
+        let policy = try PolicyOption.parse(arguments, swarmElsewhere: false)
         try arguments.rejectUnknown()
 
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)

@@ -23,7 +23,9 @@ struct PolicyOption {
     /// The generic policy asked for, or nil for the v1 meal-capture rules. With
     /// `storeKit`, the command also takes `--storekit FILE` (docs/storekit.md), which
     /// puts even meal-capture on the generic engine (the v1 path's products are built in).
-    static func parse(_ arguments: CommandArguments, storeKit: Bool = false) throws -> PolicyOption? {
+    /// `swarmElsewhere` says whether the command runs a policy file with a swarm (every
+    /// command but `mutants`, whose catalogue holds meal-capture's mutants by its name alone).
+    static func parse(_ arguments: CommandArguments, storeKit: Bool = false, swarmElsewhere: Bool = true) throws -> PolicyOption? {
         let text = try arguments.string("--policy")
         let swarm = try !arguments.flag("--no-swarm")
         let storeKitPath = storeKit ? try arguments.string("--storekit") : nil
@@ -32,8 +34,10 @@ struct PolicyOption {
         }
         guard let text, text != "meal-capture" || storeKitPath != nil else {
             if !swarm {
+                let elsewhere = !swarmElsewhere ? "" : storeKit ? " (its policy file, or --storekit FILE, runs it on the generic engine, which has)"
+                    : " (its policy file runs it on the generic engine, which has)"
                 throw UsageError(text == nil ? "--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
-                                 : "--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file, or --storekit FILE, runs it on the generic engine, which has)")
+                                 : "--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm" + elsewhere)
             }
             return nil
         }

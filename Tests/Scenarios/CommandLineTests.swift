@@ -131,6 +131,12 @@ struct CommandLineTests {
         let flagship = try runSimulate(["run", "--policy", "meal-capture", "--no-swarm", "--users", "1"])
         #expect(flagship.status == 2)
         #expect(flagship.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file, or --storekit FILE, runs it on the generic engine, which has)\n", "\(flagship.err)")
+        // Each command offers only what it takes: check has no --storekit, and mutants
+        // catalogues meal-capture's mutants by its name, not for its file.
+        let check = try runSimulate(["check", "--command", "true", "--policy", "meal-capture", "--no-swarm", "--users", "1"])
+        #expect(check.status == 2 && check.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file runs it on the generic engine, which has)\n", "\(check.err)")
+        let mutants = try runSimulate(["mutants", "--policy", "meal-capture", "--no-swarm", "--users", "1"])
+        #expect(mutants.status == 2 && mutants.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm\n", "\(mutants.err)")
     }
 
     @Test("a run without swarm says so in its summary's first line")

@@ -59,5 +59,15 @@ struct MutantReplayTests {
                 + FlagshipMutantCatalogue.all.map(\.name).joined(separator: ", ") + "\n", "\(v1.err)")
         let seeded = try runSimulate(["replay", "--seed", "1", "--user", "0", "--mutant", "allows-the-11th"])
         #expect(seeded.status == 2 && seeded.err.hasPrefix("error: --mutant replays a timeline FILE"), "\(seeded.err)")
+        // A team's own policy has none; the message says who has them (the examples too).
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let own = try String(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"policy\": \"daily-quip\"", with: "\"policy\": \"notes\"")
+        try own.write(toFile: folder + "/notes.json", atomically: true, encoding: .utf8)
+        try #"{"policy": "notes.json", "zone": "UTC", "events": [{"at": "2026-01-01T00:00:00Z", "do": "install"}]}"#.write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
+        let none = try runSimulate(["replay", folder + "/t.json", "--mutant", "nope"])
+        #expect(none.status == 2 && none.err == "error: --mutant: notes has no mutants (the shipped policies and the examples have them; simulate policies lists them)\n", "\(none.err)")
+        #expect(!MutantCatalogue.entries(for: "chat-pool").isEmpty, "an example has mutants, as the message says")
     }
 }

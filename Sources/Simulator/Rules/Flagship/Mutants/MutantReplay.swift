@@ -42,7 +42,7 @@ package enum MutantReplay {
 
     /// No mutant of these rules has the name asked for.
     private static func unknown(_ name: String, of rules: String, names: [String]) -> TimelineError {
-        TimelineError(place: "--mutant", problem: names.isEmpty ? "\(rules) has no mutants (only the shipped policies do)"
+        TimelineError(place: "--mutant", problem: names.isEmpty ? "\(rules) has no mutants (the shipped policies and the examples have them; simulate policies lists them)"
                       : "no mutant of \(rules) is named \(ErrorText.quoted(name)); its mutants are \(names.joined(separator: ", "))")
     }
 }
