@@ -42,6 +42,7 @@ enum HelpText {
                                       merge the shards' reports (--shard I/N on run,
                                       mutants and check) into the whole run's report
       simulate help [COMMAND]         show help for a command
+      simulate --version              the version, as reports name it
 
     EXIT STATUS
       0 every invariant held, 1 an invariant broke (or a coverage category fell

@@ -31,6 +31,11 @@ enum SimulateCommand {
             Console.out(HelpText.overview)
             return 0
         }
+        // The version a report names (`simulate 0.1.0`), so a user can match the two.
+        if arguments == ["--version"] {
+            Console.out(RunReport.toolVersion)
+            return 0
+        }
         let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {

@@ -211,6 +211,14 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--version prints the version a report names, and the overview lists it")
+    func version() throws {
+        let version = try runSimulate(["--version"])
+        #expect(version.status == 0 && version.err.isEmpty && version.out == RunReport.toolVersion + "\n", "\(version)")
+        #expect(version.out.hasPrefix("simulate ") && version.out.dropFirst(9).first?.isNumber == true)
+        #expect(try runSimulate(["--help"]).out.contains("\n  simulate --version "))
+    }
+
     @Test("a single user, year and job are counted in the singular")
     func singular() throws {
         let folder = try temporaryFolder()
