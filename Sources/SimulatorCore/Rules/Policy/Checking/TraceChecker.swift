@@ -697,12 +697,14 @@ package struct TraceChecker {
             // meter by more than one.
             let meter = feature.flatMap { feature -> Int? in if case .consumes(let meter) = policy.features[feature].effect { meter } else { nil } }
             let windows = plan.flatMap { plan in meter.map { meter in LimitWindow.allCases.filter { policy.plans[plan].limit(meter: meter, $0) != nil }.count } } ?? 2
-            let order = countsWeeks ? "total, stock, month or week (the later to start again), day" : "total, stock, month, day"
-            let first = { (verb: String) in windows < 2 ? "" : ", the first of \(order) \(verb)" }
+            // (After the counts, so that no window's name in the order reads as the one reached.)
+            let order = countsWeeks ? "total, stock, month or week (whichever starts again later), day" : "total, stock, month, day"
+            let first = { (verb: String) in windows < 2 ? "" : "; of the windows \(verb), G6.4 names the first in the order \(order)" }
+            let used = usedText(before, feature: feature, usageDay: usageDay)
             if cost > 1 {
-                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit\(first("passed")) (\(usedText(before, feature: feature, usageDay: usageDay)))"
+                return "\(before[window]) used in window \(window.name) and the \(cost) units a use costs pass \(rules.oracle.planName(plan))'s limit (\(used))\(first("passed"))"
             }
-            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit\(first("reached")) (\(usedText(before, feature: feature, usageDay: usageDay)))"
+            return "\(before[window]) used in window \(window.name) reaches \(rules.oracle.planName(plan))'s limit (\(used))\(first("reached"))"
         }
     }
 
