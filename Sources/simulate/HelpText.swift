@@ -259,12 +259,169 @@ enum HelpText {
     (titled "External implementation check"), and the shrunk timeline in failures/.
     """
 
+    static let policies = """
+    simulate policies: the policies shipped with the package, then the examples of
+    rules no product has.
+
+    USAGE
+      simulate policies
+
+    Lists the policies shipped with the package (docs/policies.md), then the
+    examples built into the simulator (scan-credits: credit packs; photo-units:
+    uses that cost several units; night-owl: a day that starts at 04:00;
+    study-week: calendar weeks from Sunday; ask-window: a rolling 24-hour
+    window; chat-pool: a daily allowance, then a monthly pool; billing-month:
+    months from the purchase), one a line:
+    the name a timeline's "policy" or 'simulate policy show' takes, then what it is for.
+
+    EXIT STATUS
+      0, or 2 for an argument (it takes none).
+    """
+
+    static let policy = """
+    simulate policy: show a policy as a reviewer reads it, or draft one from a StoreKit
+    configuration.
+
+    USAGE
+      simulate policy show NAME|FILE
+      simulate policy init --storekit FILE.storekit [--out POLICY.json]
+
+    Prints a policy as a reviewer reads it: calendar, trial, grace and defaults, the
+    features, each plan (paid ones in rank order) with its products, enabled
+    features, limits, history windows and responses, then the screens (a branch
+    that several plans or products share, such as an "else", printed once under
+    all their names).
+    NAME is a shipped policy ('simulate policies' lists them); anything else is the
+    path of a policy file (docs/policy-file.md), which is checked strictly: a bad
+    file prints one line naming the file, the JSON path and the fault (exit 2).
+
+    'policy init --storekit FILE' writes a starting policy (format 2, or 3 when
+    it sells credit packs) for what an Xcode StoreKit configuration sells: a plan
+    for each service of each subscription group (a service's monthly and yearly
+    are one plan; services whose levels overlap are one plan too; plans ranked as
+    the levels), each lifetime purchase with its service's plan or in a plan of
+    its own, each subscription's period and introductory offer, each consumable
+    as a credit pack of the meter "uses", and a free plan with one feature,
+    "use", limited to 5 a day: placeholders for the app's own features and
+    limits, named in the policy's "about" and on standard error with each
+    product left out (tips, non-renewing subscriptions, suites). It
+    prints the policy, or writes it to --out: a new file, its folder made if need
+    be; an existing file is never overwritten (exit 2). Then: 'simulate policy
+    show P', 'simulate run --policy P', 'simulate storekit FILE --policy P'.
+
+    EXIT STATUS
+      0; 2 for a policy or StoreKit file that cannot be read (one line naming the
+      file and the fault), a bad argument, or an --out file that exists.
+    """
+
+    static let storekit = """
+    simulate storekit: what an Xcode StoreKit configuration file sells, and where it
+    and a policy disagree.
+
+    USAGE
+      simulate storekit FILE.storekit [--policy NAME|FILE]
+
+    Without --policy, prints what an Xcode StoreKit configuration file sells: each
+    subscription group (and 6.x suite group) with its subscriptions, then the
+    products outside groups; each product with its kind, a subscription's period
+    and level (1 the highest), its price as the file writes it, and below it each
+    offer (introductory, promotional, offer code, win-back: how it is paid, for how
+    long, at what price) and each billing plan but the ordinary upfront one.
+
+    With --policy, compares the file with the policy (docs/storekit.md) and prints
+    where they disagree, one finding per line naming the product:
+      only in the policy, only in the file
+                a product one side has and the other lacks (S1)
+      kind      auto-renewable, non-consumable, consumable, non-renewing or a
+                subscription suite (S2)
+      period    a subscription's billing period (S3)
+      level     levels against the plans' ranks: a higher plan needs a better
+                (lower) groupNumber (S5); one plan's products at two levels, as
+                Apple allows, is a warning on standard error
+      introductory offer
+                a subscription's introductory offer against the one the policy
+                declares for it (S6); the policy's own trial from the install
+                is not a StoreKit offer and is not compared
+    The policy's subscriptions split over subscription groups (S4), which Apple
+    allows, is a warning on standard error too: a user could hold one of each,
+    where a policy has one entitlement at a time.
+    When they agree it prints what was compared.
+
+    The file is read leniently: format versions 1.x to 6.x, and a newer one as far
+    as the reader knows it (with a warning); keys it does not need skipped unread
+    (so settings, team and app ids, key pairs and EULA texts are never printed);
+    keys a version leaves out optional. A fault in what only the listing shows (a
+    price, an offer but the introductory one, a billing plan) is a warning and the
+    value is left out. Warnings go to standard error, one line each:
+      warning: FILE: PLACE: PROBLEM
+    NAME is a shipped policy ('simulate policies'); anything else is a policy file.
+
+    'simulate run --policy X --storekit FILE' simulates the policy with the file's
+    products, periods, levels and introductory offers.
+
+    EXIT STATUS
+      0 for a listing, or when the file and the policy agree; 1 when they disagree;
+      2 for a file that cannot be read (one line naming the file and the fault: a
+      JSON path, or the line and column of a syntax error) or a bad --policy.
+    """
+
+    static let merge = """
+    simulate merge: put the shards of one run back together. Each shard is a run of
+    'simulate run', 'simulate mutants' or 'simulate check' with --shard I/N (user k
+    belongs to shard k mod N + 1, so every shard sees every persona); the merged report
+    is the one the whole run writes in one process: the same counts, invariants,
+    coverage with floors for the whole run's size, behaviour, digest, first failure
+    by user (shrunk by the shard that found it) and kill matrix (each mutant's
+    earliest kill, with the events of every earlier user), wall-clock figures aside
+    (jobs added, the longest shard's seconds). A check's failure is the lowest failing
+    user of all shards; as each shard stops at its own first failure, a failing
+    check's counts are what the shards checked before stopping and may differ from
+    the unsharded check's.
+
+    USAGE
+      simulate merge [--report OUT] [--policy FILE] [--storekit FILE] DIR...
+
+    OPTIONS
+      --report OUT  where the merged report goes (default reports/latest): report.json,
+                    report.md, report.html, summary.txt and failures/*.json; the folder
+                    is replaced whole
+      --policy FILE, --storekit FILE
+                    a copy of the policy file (StoreKit file) the shards read, to
+                    set the floors again from when none of the paths they recorded
+                    holds it here (shards run on other machines); taken only when
+                    its bytes hash as the shards' did
+      DIR...        the report folder of every shard of the run, once each, any order
+
+    Refused with one line naming the folder, exit status 2, nothing written: a folder
+    that is not a report, a whole run's report, a shard of another run (seed, users,
+    years, personas, policy, StoreKit file, tool version, tz data, shard count; a
+    file by its bytes, below), a shard given twice, a shard missing, counts that add
+    up past the most a count holds (naming the shard and the field); an OUT that is
+    or holds a shard's folder (replacing it would delete the shard). Exit 1 when the
+    merged run failed, 0 when it passed.
+
+    A policy file's (and a --storekit file's) shards may come from several folders or
+    machines, each with its own copy of the file, named by any path: they are one run
+    while the copies' bytes are the same (each report.json records a hash of them);
+    copies with other bytes are refused. The floors are set again from the copy given
+    with --policy (--storekit), else from the first path a shard recorded whose file
+    still holds those bytes; none left is refused, saying what became of each.
+
+    EXAMPLE
+      simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1
+      (the same with 2/3 and 3/3, on other machines if you like)
+      simulate merge --report /tmp/c/merged /tmp/c/shard-1 /tmp/c/shard-2 /tmp/c/shard-3
+    """
+
     static let diff = """
     simulate diff: what changed between two reports (report.json of two runs, or
     reports/baseline.json and a new run's), as markdown tables listing only what moved.
 
     USAGE
       simulate diff OLD.json NEW.json
+
+    EXIT STATUS
+      0 whatever moved; 2 for a report that cannot be read (one line naming it).
     """
 
     static let baseline = """

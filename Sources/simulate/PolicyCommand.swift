@@ -5,36 +5,8 @@ import SubscriptionModel
 /// `simulate policy show NAME|FILE`: a policy as a reviewer reads it; `simulate policy
 /// init --storekit FILE`: a starting policy for what a StoreKit file sells.
 enum PolicyCommand {
-    static let help = """
-        usage: simulate policy show NAME|FILE
-               simulate policy init --storekit FILE.storekit [--out POLICY.json]
-
-        Prints a policy as a reviewer reads it: calendar, trial, grace and defaults, the
-        features, each plan (paid ones in rank order) with its products, enabled
-        features, limits, history windows and responses, then the screens (a branch
-        that several plans or products share, such as an "else", printed once under
-        all their names).
-        NAME is a shipped policy ('simulate policies' lists them); anything else is the
-        path of a policy file (docs/policy-file.md), which is checked strictly: a bad
-        file prints one line naming the file, the JSON path and the fault (exit 2).
-
-        'policy init --storekit FILE' writes a starting policy (format 2, or 3 when
-        it sells credit packs) for what an Xcode StoreKit configuration sells: a plan
-        for each service of each subscription group (a service's monthly and yearly
-        are one plan; services whose levels overlap are one plan too; plans ranked as
-        the levels), each lifetime purchase with its service's plan or in a plan of
-        its own, each subscription's period and introductory offer, each consumable
-        as a credit pack of the meter "uses", and a free plan with one feature,
-        "use", limited to 5 a day: placeholders for the app's own features and
-        limits, named in the policy's "about" and on standard error with each
-        product left out (tips, non-renewing subscriptions, suites). It
-        prints the policy, or writes it to --out: a new file, its folder made if need
-        be; an existing file is never overwritten (exit 2). Then: 'simulate policy
-        show P', 'simulate run --policy P', 'simulate storekit FILE --policy P'.
-        """
-
     static func main(_ arguments: CommandArguments) throws -> Int32 {
-        if arguments.wantsHelp { Console.out(help); return 0 }
+        if arguments.wantsHelp { Console.out(HelpText.policy); return 0 }
         let storeKit = try arguments.string("--storekit")
         let out = try arguments.outputPath("--out")
         let positionals = try arguments.positionals

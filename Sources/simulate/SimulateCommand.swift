@@ -10,8 +10,8 @@ enum SimulateCommand {
     static let table: [(name: String, main: @Sendable (CommandArguments) throws -> Int32, help: String)] = [
         ("run", RunCommand.main, HelpText.run), ("replay", ReplayCommand.main, HelpText.replay), ("check", CheckCommand.main, HelpText.check),
         ("mutants", MutantsCommand.main, HelpText.mutants), ("diff", DiffCommand.main, HelpText.diff), ("baseline", BaselineCommand.main, HelpText.baseline),
-        ("bench", BenchCommand.main, HelpText.bench), ("policies", PoliciesCommand.main, PoliciesCommand.help), ("policy", PolicyCommand.main, PolicyCommand.help),
-        ("storekit", StoreKitCommand.main, StoreKitCommand.help), ("merge", MergeCommand.main, MergeCommand.help),
+        ("bench", BenchCommand.main, HelpText.bench), ("policies", PoliciesCommand.main, HelpText.policies), ("policy", PolicyCommand.main, HelpText.policy),
+        ("storekit", StoreKitCommand.main, HelpText.storekit), ("merge", MergeCommand.main, HelpText.merge),
     ]
 
     /// Every command name: the table's and `help`.

@@ -665,7 +665,7 @@ struct StoreKitCommandTests {
     func help() throws {
         let help = try runSimulate(["help", "storekit"])
         #expect(help.status == 0)
-        #expect(help.out.hasPrefix("usage: simulate storekit FILE.storekit [--policy NAME|FILE]"))
+        #expect(help.out.contains("\nUSAGE\n  simulate storekit FILE.storekit [--policy NAME|FILE]\n"))
         for rule in ["S1", "S2", "S3", "S4", "S5", "S6"] { #expect(help.out.contains("(\(rule))"), "\(rule)") }
         #expect(try runSimulate(["storekit", "--help"]).out == help.out)
         #expect(try runSimulate(["--help"]).out.contains("simulate storekit FILE [--policy X]"))
