@@ -107,7 +107,7 @@ public struct HarnessFailure: Sendable {
         lines.append("")
         // A policy path from the package root resolves from a timeline file saved there.
         let saved = policyFile.map { !$0.hasPrefix("/") } == true ? " in the package root, where its policy path starts," : ""
-        lines.append("The timeline (save it as a file\(saved) and replay it with: swift run simulate replay FILE):")
+        lines.append("The timeline (save it as a file\(saved) and replay it with: \(ShellText.simulate) replay FILE):")
         lines.append(timelineJSON.trimmingSuffix())
         lines.append("")
         lines.append("A regression test to paste (put your adapter in place of <#adapter#>\(policyFile == nil && HarnessText.policyExpression(policyName) == "<#policy#>" ? ", and your policy in place of <#policy#>" : "")):")

@@ -4,7 +4,7 @@ import SubscriptionModel
 
 /// How a check names a team's own policy file in what it prints: relative to the root of
 /// the package whose test ran the check (found from the test file's `#filePath`), where
-/// `swift run simulate …` runs and `SubscriptionPolicy(packageFile:)` looks, or absolute
+/// `swift run -c release simulate …` runs and `SubscriptionPolicy(packageFile:)` looks, or absolute
 /// when the file is outside that package.
 enum PolicyPlace {
     /// The folder holding `Package.swift` nearest above the source file at `filePath`;

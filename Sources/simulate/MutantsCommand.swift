@@ -24,7 +24,7 @@ enum MutantsCommand {
         let mutants = policy.map { "\(Figures.count(MutantCatalogue.entries(for: $0.name).count, "mutant")) of \($0.name)" }
             ?? Figures.count(FlagshipMutantCatalogue.all.count, "mutant")
         Console.progress("simulate mutants: \(mutants) against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
-        let command = "swift run -c release simulate mutants" + (policy.map { " --policy \(ShellText.word($0.name))" } ?? "")
+        let command = ShellText.simulate + " mutants" + (policy.map { " --policy \(ShellText.word($0.name))" } ?? "")
             + " --seed \(seed) --users \(users) --years \(years)" + (policy?.swarm == false ? " --no-swarm" : "")
         // The reference's run (for the report's counts and coverage) and the matrix, of either rule set.
         let report: RunReport, matrix: KillMatrixResult

@@ -28,7 +28,7 @@ struct FailureReportTests {
         let found = try #require(failure.found)
         #expect(found.seed == SubscriptionHarness.defaultSeed && found.years == 3)
         #expect(report.users == found.user + 1, "the hunt stops at the first failing user")
-        #expect(failure.replayCommand == "swift run simulate replay --policy daily-quip --seed 20261121 --user \(found.user) --years 3 --app-life --out user\(found.user).json")
+        #expect(failure.replayCommand == "swift run -c release simulate replay --policy daily-quip --seed 20261121 --user \(found.user) --years 3 --app-life --out user\(found.user).json")
         let message = failure.message()
         #expect(message.contains("Found at user \(found.user) of seed 20261121"))
         #expect(message.contains("Run this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=\(found.user + 1) swift test"))

@@ -88,7 +88,7 @@ struct IsolationTests {
         #expect(report?.users == 1, "the check stops at the first user it cannot play")
         #expect(report?.problemUser == 0)
         let issue = report?.issue(forXCTest: false) ?? ""
-        #expect(issue.contains("\nReplay the user through the reference engine: swift run simulate replay --policy daily-quip --seed 20261121 --user 0 --years 3 --app-life --out user0.json\n"), "\(issue)")
+        #expect(issue.contains("\nReplay the user through the reference engine: swift run -c release simulate replay --policy daily-quip --seed 20261121 --user 0 --years 3 --app-life --out user0.json\n"), "\(issue)")
         #expect(issue.hasSuffix("\nRun this check again: SIMULATE_SEED=20261121 SIMULATE_USERS=1 swift test --filter '\\.IsolationTests/throwingClosure\\('"), "\(issue)")
     }
 }

@@ -40,7 +40,7 @@ struct OwnPolicyFileTests {
         let found = try #require(failure.found)
         // Outside the package: the absolute path (as the command line quotes it).
         let path = URL(fileURLWithPath: file).standardizedFileURL.path
-        #expect(failure.replayCommand == "swift run simulate replay --policy \(ShellText.word(path)) --seed \(found.seed) --user \(found.user) --years \(found.years) --app-life --out user\(found.user).json")
+        #expect(failure.replayCommand == "swift run -c release simulate replay --policy \(ShellText.word(path)) --seed \(found.seed) --user \(found.user) --years \(found.years) --app-life --out user\(found.user).json")
         #expect(failure.timelineJSON.contains("\n  \"policy\": \(JSONText.quoted(path)),\n"))
         #expect(failure.regressionTest.contains("SubscriptionHarness.check(<#adapter#>, policy: try SubscriptionPolicy(packageFile: \(HarnessText.swiftString(path))), timeline: #\"\"\""),
                 "\(failure.regressionTest)")
@@ -71,7 +71,7 @@ struct OwnPolicyFileTests {
         try #require(FileManager.default.isExecutableFile(atPath: simulate), "the simulate executable is built next to the tests")
         let elsewhere = try Scratch.folder("elsewhere")
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
-        let command = try #require(failure.replayCommand).replacingOccurrences(of: "swift run simulate ", with: ShellText.word(simulate) + " ")
+        let command = try #require(failure.replayCommand).replacingOccurrences(of: "swift run -c release simulate ", with: ShellText.word(simulate) + " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command + " > /dev/null 2>&1"]
@@ -106,7 +106,7 @@ struct OwnPolicyFileTests {
         #expect(PolicyPlace.reference(inside, packageRoot: root + "/Tests") == root + "/Policies/friendly.json", "outside the package: absolute")
         #expect(HarnessText.policyExpression(inside.name, file: "Policies/friendly.json") == #"try SubscriptionPolicy(packageFile: "Policies/friendly.json")"#)
         #expect(HarnessText.replayCommand(policyName: "Policies/friendly.json", seed: 1, user: 2, years: 3)
-                == "swift run simulate replay --policy Policies/friendly.json --seed 1 --user 2 --years 3 --app-life --out user2.json")
+                == "swift run -c release simulate replay --policy Policies/friendly.json --seed 1 --user 2 --years 3 --app-life --out user2.json")
 
         #expect(PolicyPlace.reference(.dailyQuip, packageRoot: root) == nil)
         let labelled = try SubscriptionPolicy(data: data, file: "friendly.json") // a label, no file there

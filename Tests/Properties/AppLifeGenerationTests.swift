@@ -14,7 +14,7 @@ struct AppLifeGenerationTests {
 
     static func reproduce(_ policy: SubscriptionPolicy, user: Int) -> String {
         "policy \(policy.name), seed \(GenerationSettings.seed), user \(user) (years \(GenerationSettings.years)); reproduce with: "
-            + "swift run simulate replay --policy \(policy.name) --seed \(GenerationSettings.seed) --user \(user) --years \(GenerationSettings.years) --app-life --out user\(user).json"
+            + "swift run -c release simulate replay --policy \(policy.name) --seed \(GenerationSettings.seed) --user \(user) --years \(GenerationSettings.years) --app-life --out user\(user).json"
     }
 
     @Test("each user is valid and realistic, and is the same user as without the app's moments (seed 20261122, 200 users a policy)",

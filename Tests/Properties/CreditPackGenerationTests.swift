@@ -18,7 +18,7 @@ struct CreditPackGenerationTests {
         var buyers = 0, purchases = 0, refunds = 0, paidUses = 0
         for user in 0..<Self.users {
             let timeline = generator.user(seed: GenerationSettings.seed, user: user).timeline
-            let reproduce = "user \(user) of seed \(GenerationSettings.seed); swift run simulate replay --policy scan-credits --seed \(GenerationSettings.seed) --user \(user)"
+            let reproduce = "user \(user) of seed \(GenerationSettings.seed); swift run -c release simulate replay --policy scan-credits --seed \(GenerationSettings.seed) --user \(user)"
             #expect(GenerationValidityTests.problem(in: timeline) == nil, "\(reproduce)")
             let outputs = machine.replay(zone: timeline.zone, events: timeline.events)
             var bought = false

@@ -180,7 +180,7 @@ struct GenerationCoverageTests {
         #expect(floors.contains { $0.value > 0 }, "\(name): no floor judged at \(users) users")
         for index in counts.categories.indices {
             #expect(counts.counts[index] >= floors[index].value,
-                    "\(name): \(counts.categories[index].name(in: policy)) reached \(counts.counts[index]) times, floor \(floors[index].value) (\(floors[index].rule)); seed \(GenerationSettings.seed), \(users) users; reproduce with: swift run simulate run --policy \(name) --seed \(GenerationSettings.seed) --users \(users)")
+                    "\(name): \(counts.categories[index].name(in: policy)) reached \(counts.counts[index]) times, floor \(floors[index].value) (\(floors[index].rule)); seed \(GenerationSettings.seed), \(users) users; reproduce with: swift run -c release simulate run --policy \(name) --seed \(GenerationSettings.seed) --users \(users)")
         }
     }
 }

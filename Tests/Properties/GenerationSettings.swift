@@ -39,7 +39,7 @@ enum GenerationSettings {
     /// What a failing property prints: the policy, seed, user, and the command that writes the timeline.
     static func reproduce(_ policy: SubscriptionPolicy, user: Int, years: Int = years, swarm: Bool = true, personas: [Persona] = Persona.allCases) -> String {
         "policy \(policy.name), seed \(seed), user \(user) (years \(years), swarm \(swarm ? "on" : "off")); reproduce with: "
-            + "swift run simulate replay --policy \(policy.name) --seed \(seed) --user \(user) --years \(years)\(swarm ? "" : " --no-swarm")"
+            + "swift run -c release simulate replay --policy \(policy.name) --seed \(seed) --user \(user) --years \(years)\(swarm ? "" : " --no-swarm")"
             + "\(CampaignOptions.personasFlag(personas)) --out user\(user).json"
     }
 }

@@ -36,7 +36,7 @@ struct IntroductoryOfferGenerationTests {
         var firstPurchases = 0, taken = 0, renewalsAfterOffer = 0
         for user in 0..<Self.users {
             let timeline = generator.user(seed: GenerationSettings.seed, user: user).timeline
-            let reproduce = "user \(user) of seed \(GenerationSettings.seed); swift run simulate replay --policy offers.json --seed \(GenerationSettings.seed) --user \(user)"
+            let reproduce = "user \(user) of seed \(GenerationSettings.seed); swift run -c release simulate replay --policy offers.json --seed \(GenerationSettings.seed) --user \(user)"
             #expect(GenerationValidityTests.problem(in: timeline) == nil, "\(reproduce)")
             var previous: Entitlement?
             var purchases = 0

@@ -44,7 +44,7 @@ struct LocalDatePathsTests {
         var baseline = Campaign(options: options, policy: policy) { ReferenceImplementation(dates: calendar) }
         baseline.checkerDates = calendar
         let viaCalendar = baseline.run()
-        let replay = "policy \(name), seed \(Self.seed), \(Self.users) users; replay a user with: swift run simulate replay --policy \(name) --seed \(Self.seed) --user K"
+        let replay = "policy \(name), seed \(Self.seed), \(Self.users) users; replay a user with: swift run -c release simulate replay --policy \(name) --seed \(Self.seed) --user K"
         #expect(tables.events > 0)
         #expect(tables.digest == viaCalendar.digest, "\(replay)")
         #expect(tables.checks == viaCalendar.checks, "\(replay)")

@@ -17,7 +17,7 @@ struct PolicyAgreesWithV1Tests {
 
     static func reproduce(user: Int) -> String {
         let seed = PropertySettings.seed, years = PropertySettings.years
-        return "seed \(seed), user \(user) of \(users) (years \(years)); reproduce with: swift run simulate replay --seed \(seed) --user \(user) --years \(years) --out user\(user).json"
+        return "seed \(seed), user \(user) of \(users) (years \(years)); reproduce with: swift run -c release simulate replay --seed \(seed) --user \(user) --years \(years) --out user\(user).json"
             + ", then replay it with \"policy\": \"meal-capture\" and each capture as a use of its kind"
     }
 

@@ -13,7 +13,7 @@ enum PropertySettings {
 
     /// What a failing property prints: the seed, the user, and the one command that reproduces it.
     static func reproduce(user: Int) -> String {
-        "seed \(seed), user \(user) of \(users) (years \(years)); reproduce with: swift run simulate replay --seed \(seed) --user \(user) --years \(years) --out user\(user).json"
+        "seed \(seed), user \(user) of \(users) (years \(years)); reproduce with: swift run -c release simulate replay --seed \(seed) --user \(user) --years \(years) --out user\(user).json"
     }
 
     static var options: CampaignOptions { CampaignOptions(seed: seed, users: users, years: years, jobs: CampaignOptions.coreCount) }

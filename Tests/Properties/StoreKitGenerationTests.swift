@@ -21,7 +21,7 @@ struct StoreKitGenerationTests {
 
     /// What a failing property prints: the command that writes the user's timeline.
     static func reproduce(_ fixture: String, user: Int) -> String {
-        "seed \(GenerationSettings.seed), user \(user) of \(users); reproduce with: swift run simulate replay --policy daily-quip "
+        "seed \(GenerationSettings.seed), user \(user) of \(users); reproduce with: swift run -c release simulate replay --policy daily-quip "
             + "--storekit Tests/Scenarios/StoreKit/\(fixture).storekit --seed \(GenerationSettings.seed) --user \(user) --years \(GenerationSettings.years) --out user\(user).json"
     }
 

@@ -95,8 +95,8 @@ extension ExternalProgramTests {
             #expect(shrunk.events.count == 2)
             #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"about\": \"simulate check --policy daily-quip --seed 3 --years 1: user "),
                     "the file says which generated user it came from, with every generator flag")
-            #expect(result.out.contains("the reference:  swift run simulate replay \(path)"))
-            #expect(result.out.contains("regenerate:     swift run simulate replay --policy daily-quip --seed 3 --user "))
+            #expect(result.out.contains("the reference:  swift run -c release simulate replay \(path)"))
+            #expect(result.out.contains("regenerate:     swift run -c release simulate replay --policy daily-quip --seed 3 --user "))
             // The shrunk timeline still fails through the program, and the reference replays it.
             let check = ExternalCheck(program: ExternalProgram(command: program.command), options: CampaignOptions(seed: 3, users: 1), policy: .dailyQuip)
             guard case .violation(let violation)? = check.check(shrunk, name: "again") else { Issue.record("the shrunk timeline passes"); return }
@@ -109,7 +109,7 @@ extension ExternalProgramTests {
             #expect(report.failures.first?.programCommand == "\(program.command) \(path)")
             #expect(report.options.program == program.command, "the report names the program it checked")
             let markdown = try String(contentsOfFile: result.report + "/report.md", encoding: .utf8)
-            #expect(markdown.contains("- the program, given the file as the check gave it: `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run simulate replay \(path)`"),
+            #expect(markdown.contains("- the program, given the file as the check gave it: `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run -c release simulate replay \(path)`"),
                     "\(markdown)")
             #expect(markdown.contains("This check stopped at its first failing user"))
         }

@@ -40,9 +40,9 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try runSimulate(["replay", "--seed", "1", "--user", "0", "--years", "1", "--out", folder + "/user zero.json"])
         #expect(result.status == 0)
-        #expect(result.err.hasSuffix("; replay it with: swift run simulate replay '\(folder)/user zero.json'\n"), "\(result.err)")
-        #expect(Replay.command(for: "/tmp/plain.json") == "swift run simulate replay /tmp/plain.json")
-        #expect(Replay.command(for: "/tmp/it's.json", mutant: "m") == #"swift run simulate replay '/tmp/it'\''s.json' --mutant m"#)
+        #expect(result.err.hasSuffix("; replay it with: swift run -c release simulate replay '\(folder)/user zero.json'\n"), "\(result.err)")
+        #expect(Replay.command(for: "/tmp/plain.json") == "swift run -c release simulate replay /tmp/plain.json")
+        #expect(Replay.command(for: "/tmp/it's.json", mutant: "m") == #"swift run -c release simulate replay '/tmp/it'\''s.json' --mutant m"#)
     }
 
     @Test("a flag with nothing to go on (\"--\", \"-x\") is named without a guess at what was meant")

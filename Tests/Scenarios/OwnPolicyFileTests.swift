@@ -67,7 +67,7 @@ struct OwnPolicyFileTests {
         let expected = try #require(Self.expectedDay(in: check.out))
 
         // The printed commands name the file as given: run from the same folder, they find it.
-        let regenerate = "swift run simulate replay --policy ../policies/friendly.json --seed 7 --user \(user) --years 1"
+        let regenerate = "swift run -c release simulate replay --policy ../policies/friendly.json --seed 7 --user \(user) --years 1"
         #expect(check.out.contains("  regenerate:     " + regenerate + "\n"), "\(check.out)")
         let report = try RunReport.read(path: work + "/r/report.json")
         let pasted = try #require(report.failures.first?.regressionTest)
@@ -82,7 +82,7 @@ struct OwnPolicyFileTests {
                 == "swift run -c release simulate run --policy ../policies/friendly.json --seed 7 --users 30 --years 1")
 
         // The printed command, with --out: the user's timeline names the file from its own folder.
-        let arguments = Array(regenerate.split(separator: " ").dropFirst(3).map(String.init)) + ["--out", "../user\(user).json"]
+        let arguments = Array(regenerate.split(separator: " ").dropFirst(5).map(String.init)) + ["--out", "../user\(user).json"]
         let replayed = try Self.run(arguments, in: work)
         #expect(replayed.status == 0, "\(replayed.err)")
         #expect(replayed.err.contains("wrote ../user\(user).json ("))

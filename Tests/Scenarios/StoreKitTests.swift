@@ -557,7 +557,7 @@ struct StoreKitCommandTests {
         }
         let (user, timeline, err) = try #require(buyer, "none of seed 7's first 60 users buys the weekly product")
         #expect(timeline.contains("\"about\": \"simulate run --policy daily-quip --seed 7 --years 3 --storekit \(path): user \(user)\""))
-        #expect(err.contains("regenerate it with: swift run simulate replay --policy daily-quip --seed 7 --user \(user) --years 3 --storekit \(path)"), "\(err)")
+        #expect(err.contains("regenerate it with: swift run -c release simulate replay --policy daily-quip --seed 7 --user \(user) --years 3 --storekit \(path)"), "\(err)")
     }
 
     @Test("without swarm too: the regenerate command printed keeps --no-swarm, and running it writes the very same timeline")
@@ -567,7 +567,7 @@ struct StoreKitCommandTests {
         let result = try runSimulate(["replay", "--policy", "daily-quip", "--storekit", path, "--no-swarm", "--seed", "11", "--user", "5", "--years", "1",
                                       "--out", folder + "/a.json"])
         #expect(result.status == 0)
-        let prefix = "regenerate it with: swift run simulate "
+        let prefix = "regenerate it with: swift run -c release simulate "
         let command = try #require(result.err.split(separator: "\n").compactMap { line in line.range(of: prefix).map { String(line[$0.upperBound...]) } }.first)
         #expect(command == "replay --policy daily-quip --seed 11 --user 5 --years 1 --no-swarm --storekit \(path)", "the one order every command prints")
         let again = try runSimulate(["replay", "--policy", "daily-quip", "--seed", "11", "--user", "5", "--years", "1", "--no-swarm", "--storekit", path,

@@ -17,7 +17,7 @@ import SimulatorCore
 package enum CheckReport {
     /// The command that checks the same program on the same users again.
     package static func command(program: ExternalProgram, options: CampaignOptions, policyName: String? = nil, swarm: Bool = true) -> String {
-        var command = "swift run -c release simulate check --command \(ShellText.quoted(program.command))"
+        var command = ShellText.simulate + " check --command \(ShellText.quoted(program.command))"
         if program.batch { command += " --batch" }
         if let policyName { command += " --policy \(ShellText.word(policyName))" + (swarm ? "" : " --no-swarm") }
         if program.timeoutSeconds != ExternalProgram.defaultTimeoutSeconds {

@@ -13,7 +13,7 @@ package enum Baseline {
     /// Its markdown, relative to the package root.
     package static let markdownPath = "reports/baseline.md"
     /// The documented command that regenerates it.
-    package static let command = "swift run -c release simulate baseline"
+    package static let command = ShellText.simulate + " baseline"
 
     /// Where a shipped policy's baseline is committed, relative to the package root.
     package static func jsonPath(policy: String) -> String { "reports/baselines/\(policy).json" }

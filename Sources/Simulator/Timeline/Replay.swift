@@ -29,7 +29,7 @@ package enum Replay {
     /// `mutant`, if given), the path written as one shell word: what every summary,
     /// report and hint prints, so that each can be pasted as it is.
     package static func command(for path: String, mutant: String? = nil) -> String {
-        "swift run simulate replay \(ShellText.word(path))" + (mutant.map { " --mutant \(ShellText.word($0))" } ?? "")
+        ShellText.simulate + " replay \(ShellText.word(path))" + (mutant.map { " --mutant \(ShellText.word($0))" } ?? "")
     }
 
     /// A timeline file as read: the v1 form, or one that names its policy.

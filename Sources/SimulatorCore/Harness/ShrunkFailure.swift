@@ -67,7 +67,7 @@ package struct ShrunkFailure<Rules: RuleSet>: Sendable {
     /// The command that regenerates user `user` of a run (of `policyName`, when the run
     /// had one) and replays it: the one form every command prints.
     package static func regenerateCommand(policyName: String?, seed: UInt64, user: Int, years: Int, generatorFlags: String) -> String {
-        "swift run simulate replay" + (policyName.map { " --policy \(ShellText.word($0))" } ?? "")
+        ShellText.simulate + " replay" + (policyName.map { " --policy \(ShellText.word($0))" } ?? "")
             + " --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
     }
 

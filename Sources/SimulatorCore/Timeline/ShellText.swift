@@ -2,6 +2,11 @@ import Foundation
 
 /// Text as a POSIX shell reads it: how every printed command quotes a word.
 package enum ShellText {
+    /// How every printed command runs the simulator: from the package's folder, with
+    /// the release build (the README's first command builds it; a replay needs no
+    /// other build). With the binary elsewhere, its path takes these words' place.
+    package static let simulate = "swift run -c release simulate"
+
     /// `text` as one shell word: as it is when it holds only characters a shell takes
     /// literally, else in single quotes.
     package static func word(_ text: String) -> String {

@@ -434,12 +434,12 @@ struct TimelineErrorTests {
         let word = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
         #expect(run.out.hasPrefix("simulate run --policy \(word)\n"), "\(run.out.prefix(200))")
         let command = ShrunkFailure<PolicyRules>.regenerateCommand(policyName: path, seed: 7, user: 1, years: 1, generatorFlags: "")
-        #expect(command == "swift run simulate replay --policy \(word) --seed 7 --user 1 --years 1")
-        // The words after `swift run simulate`, through a shell, reach the command as they were meant.
+        #expect(command == "swift run -c release simulate replay --policy \(word) --seed 7 --user 1 --years 1")
+        // The words after `swift run -c release simulate`, through a shell, reach the command as they were meant.
         let simulate = try #require(PackagePaths.simulate)
         let shell = Process(), out = Pipe()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command.replacingOccurrences(of: "swift run simulate", with: ShellText.word(simulate.path))]
+        shell.arguments = ["-c", command.replacingOccurrences(of: "swift run -c release simulate", with: ShellText.word(simulate.path))]
         shell.standardOutput = out
         shell.standardError = FileHandle.nullDevice
         try shell.run()

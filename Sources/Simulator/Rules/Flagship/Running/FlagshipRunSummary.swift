@@ -6,7 +6,7 @@ import SimulatorCore
 package enum FlagshipRunSummary {
     /// The command that reproduces a run.
     package static func command(_ options: CampaignOptions) -> String {
-        "swift run -c release simulate run --seed \(options.seed) --users \(options.users) --years \(options.years)"
+        ShellText.simulate + " run --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
     }

@@ -13,7 +13,7 @@ package enum RunSummary {
     /// The command that reproduces a run of `policyName` with `options` (with its
     /// `--shard I/N` when it is one shard of a run), with `--no-swarm` unless `swarm`.
     package static func command(policyName: String, options: CampaignOptions, swarm: Bool) -> String {
-        "swift run -c release simulate run --policy \(ShellText.word(policyName))" + (swarm ? "" : " --no-swarm")
+        ShellText.simulate + " run --policy \(ShellText.word(policyName))" + (swarm ? "" : " --no-swarm")
             + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
             + options.personasFlag
             + (options.shard.map { " " + $0.flag } ?? "")
