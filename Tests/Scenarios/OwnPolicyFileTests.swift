@@ -124,6 +124,27 @@ struct OwnPolicyFileTests {
         #expect(try String(contentsOfFile: root + "/sub/u.json", encoding: .utf8).contains("\n  \"policy\": \"daily-quip\",\n"))
     }
 
+    @Test("a timeline read through /dev/stdin or a shell's <(…) finds its relative policy file from the working folder, as one on standard input does")
+    func timelineThroughDevice() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.writeOwnPolicy(to: root + "/team.json")
+        try #"{"policy": "team.json", "zone": "UTC", "events": [{"at": "2026-01-01T00:00:00Z", "do": "install"}]}"#
+            .write(toFile: root + "/t.json", atomically: true, encoding: .utf8)
+        let plain = try Self.run(["replay", "t.json"], in: root)
+        #expect(plain.status == 0 && plain.out.hasPrefix(#"{"i":0,"do":"install""#), "\(plain.err)")
+        let simulate = ShellText.word(try #require(PackagePaths.simulate).path)
+        for command in ["\(simulate) replay - < t.json", "\(simulate) replay /dev/stdin < t.json", "cat t.json | \(simulate) replay /dev/stdin"] {
+            let piped = try Self.run([command], in: root, shell: true)
+            #expect(piped.status == 0 && piped.out == plain.out, "\(command): \(piped.err)")
+        }
+        // (bash's process substitution names a /dev/fd path; sh may not have it.)
+        if FileManager.default.isExecutableFile(atPath: "/bin/bash") {
+            let substituted = try Self.run(["exec /bin/bash -c '\"$0\" replay <(cat t.json)' \(simulate)"], in: root, shell: true)
+            #expect(substituted.status == 0 && substituted.out == plain.out, "\(substituted.err)")
+        }
+    }
+
     @Test("replay --out refuses to write over the policy or StoreKit file it reads, by any path or link, and leaves it as it was")
     func outIsNotAnInput() throws {
         let root = try temporaryFolder()

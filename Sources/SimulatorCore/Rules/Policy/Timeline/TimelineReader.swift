@@ -43,9 +43,13 @@ package struct TimelineReader: Sendable {
     /// The top-level members a policy timeline has.
     package static let keys: Set<String> = ["policy", "zone", "events"]
 
-    /// The folder a timeline file's relative policy path starts from.
+    /// The folder a timeline file's relative policy path starts from: the file's own, or
+    /// the working folder for standard input and a device's name (`/dev/stdin`, a
+    /// shell's `<(…)` as `/dev/fd/63`), whose folder holds no policy.
     package static func folder(of path: InputPath) -> String {
-        path.isStandardInput ? "." : URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
+        let device = path.bytes.starts(with: Array("/dev/".utf8)) || path.bytes.starts(with: Array("/proc/".utf8))
+        guard !path.isStandardInput, !device else { return "." }
+        return URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
     }
 
     /// Reads a located document: the policy, the zone, then the events one at a time,
