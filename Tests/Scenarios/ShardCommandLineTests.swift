@@ -272,6 +272,18 @@ struct ShardCommandLineTests {
                 && wrong.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \"m1/p.json\", given with --policy, holds other bytes than the file the shards read\n",
                 "\(wrong.err)")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/wrong"))
+        // Shards of one folder whose file is gone (the merge on another machine): the one
+        // path's fate, and the flag that gives a copy.
+        for shard in ["1/2", "2/2"] {
+            try Self.runShard(["run", "--policy", "p.json", "--seed", "3", "--users", "20", "--years", "1", "--quiet"], files: [("p.json", rules)], shard: shard,
+                              report: "s\(shard.prefix(1))", in: folder, place: "m3")
+        }
+        try FileManager.default.removeItem(atPath: "\(folder)/m3/p.json")
+        let gone = try runSimulate(["merge", "--report", "gone", "m3/s1", "m3/s2"], in: folder)
+        let recorded = try RunReport.read(path: "\(folder)/m3/s1/report.json").options.policy ?? ""
+        #expect(gone.status == 2 && gone.err.hasPrefix("error: \"m3/s1\": its policy cannot be loaded to set the floors again: ")
+                && gone.err.contains(ErrorText.quotedPath(recorded)) && gone.err.hasSuffix("; give the merge a copy with --policy FILE\n"), "\(gone.err)")
+        #expect(try runSimulate(["merge", "--report", "gone", "--policy", "kept.json", "m3/s1", "m3/s2"], in: folder).status == 0)
         // A copy for shards that read no such file is a mistake: refused.
         for (place, shard) in [("v1", "1/2"), ("v1", "2/2")] {
             try Self.runShard(["run", "--seed", "3", "--users", "4", "--years", "1", "--quiet"], files: [], shard: shard, report: "s\(shard.prefix(1))", in: folder, place: place)

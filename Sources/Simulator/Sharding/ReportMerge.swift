@@ -382,7 +382,7 @@ package enum ReportMerge {
             }
             if path == copy { return .failure(Unread(why: problems[0])) }
         }
-        guard problems.count > 1 else { return .failure(Unread(why: problems.first ?? "no path recorded")) }
+        guard problems.count > 1 else { return .failure(Unread(why: (problems.first ?? "no path recorded") + "; give the merge a copy with \(file.option) FILE")) }
         return .failure(Unread(why: "no copy the shards recorded holds the bytes they read (\(problems.joined(separator: "; "))); give the merge one with \(file.option) FILE"))
     }
 
