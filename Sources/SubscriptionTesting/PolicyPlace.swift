@@ -27,8 +27,7 @@ enum PolicyPlace {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: absolute) else { return nil }
         guard let packageRoot else { return absolute }
-        let relative = PolicyLoader.relativePath(absolute, from: packageRoot)
-        return relative.hasPrefix("../") || relative.hasPrefix("/") ? absolute : relative
+        return PolicyLoader.shown(absolute, inside: packageRoot)
     }
 }
 

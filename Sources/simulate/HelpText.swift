@@ -421,7 +421,8 @@ enum HelpText {
       simulate diff OLD.json NEW.json
 
     EXIT STATUS
-      0 whatever moved; 2 for a report that cannot be read (one line naming it).
+      0 whatever moved; 2 for a report that cannot be read (one line naming it) or
+      other than two files.
     """
 
     static let baseline = """

@@ -36,7 +36,9 @@ struct PolicyOption {
             if !swarm {
                 let elsewhere = !swarmElsewhere ? "" : storeKit ? " (its policy file, or --storekit FILE, runs it on the generic engine, which has)"
                     : " (its policy file runs it on the generic engine, which has)"
-                throw UsageError(text == nil ? "--no-swarm goes with --policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
+                let policies = swarmElsewhere ? "--policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
+                    : "--policy NAME, a shipped or example policy other than meal-capture (whose own generator has no swarm)"
+                throw UsageError(text == nil ? "--no-swarm goes with " + policies
                                  : "--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm" + elsewhere)
             }
             return nil

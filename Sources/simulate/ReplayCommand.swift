@@ -27,11 +27,6 @@ enum ReplayCommand {
         let mutant = try arguments.string("--mutant")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
-        // A timeline written over the policy or StoreKit file it is generated from would
-        // lose the team's file (and name itself as its policy).
-        if let out, let read = policy?.files.first(where: { Self.isSameFile(out, $0) }) {
-            throw UsageError("--out \(ErrorText.quotedPath(out)): is \(ErrorText.quotedPath(PolicyLoader.shownPath(read))), which this command reads; name another file")
-        }
         if batch {
             guard seed == nil, user == nil, out == nil, years == nil, personas == nil, policy == nil, mutant == nil, !appLife, positionals.isEmpty else {
                 throw UsageError("--batch reads its timelines from standard input, one per line; it takes no FILE, --seed, --user, --years, --personas, --policy, --app-life, --mutant or --out")
@@ -49,6 +44,11 @@ enum ReplayCommand {
                 throw UsageError("--app-life regenerates a user of a check of app code, which draws every persona with swarm testing from the policy itself: drop --no-swarm, --personas and --storekit")
             }
             if let policy {
+                // A timeline written over the policy or StoreKit file it is generated from
+                // would lose the team's file (and name itself as its policy).
+                if let out, let read = policy.files.first(where: { Self.isSameFile(out, $0) }) {
+                    throw UsageError("--out \(ErrorText.quotedPath(out)): is \(ErrorText.quotedPath(PolicyLoader.shownPath(read))), which this command reads; name another file")
+                }
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm, appLife: appLife)
                     .user(seed: seed, user: user).timeline

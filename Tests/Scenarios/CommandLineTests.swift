@@ -137,6 +137,8 @@ struct CommandLineTests {
         #expect(check.status == 2 && check.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm (its policy file runs it on the generic engine, which has)\n", "\(check.err)")
         let mutants = try runSimulate(["mutants", "--policy", "meal-capture", "--no-swarm", "--users", "1"])
         #expect(mutants.status == 2 && mutants.err == "error: --no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm\n", "\(mutants.err)")
+        let mutantsAlone = try runSimulate(["mutants", "--no-swarm", "--users", "1"])
+        #expect(mutantsAlone.status == 2 && mutantsAlone.err == "error: --no-swarm goes with --policy NAME, a shipped or example policy other than meal-capture (whose own generator has no swarm)\n", "\(mutantsAlone.err)")
     }
 
     @Test("a run without swarm says so in its summary's first line")

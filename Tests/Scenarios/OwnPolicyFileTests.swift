@@ -124,6 +124,19 @@ struct OwnPolicyFileTests {
         #expect(try String(contentsOfFile: root + "/sub/u.json", encoding: .utf8).contains("\n  \"policy\": \"daily-quip\",\n"))
     }
 
+    @Test("a path is shown from a folder it is inside, else whole (from / too); only standard input and names of descriptors read policies from the working folder")
+    func pathsAndFolders() {
+        #expect(PolicyLoader.shown("/a/b/c.json", inside: "/a") == "b/c.json")
+        #expect(PolicyLoader.shown("/a/b/../c.json", inside: "/a") == "c.json")
+        #expect(PolicyLoader.shown("/a/x.json", inside: "/a/b") == "/a/x.json")
+        #expect(PolicyLoader.shown("/tmp/x/app.json", inside: "/") == "/tmp/x/app.json")
+        for name in ["-", "/dev/stdin", "/dev/fd/63", "/proc/self/fd/0", "/proc/4242/fd/5"] {
+            #expect(TimelineReader.folder(of: InputPath(name)) == ".", "\(name)")
+        }
+        #expect(TimelineReader.folder(of: InputPath("/dev/shm/run/t.json")) == "/dev/shm/run")
+        #expect(TimelineReader.folder(of: InputPath("/proc/t.json")) == "/proc")
+    }
+
     @Test("a timeline read through /dev/stdin or a shell's <(…) finds its relative policy file from the working folder, as one on standard input does")
     func timelineThroughDevice() throws {
         let root = try temporaryFolder()

@@ -37,10 +37,10 @@ package enum PolicyLoader {
             throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
-            // Named as it is found from where the command ran (a timeline's relative path
-            // is from the timeline's folder), as a file name is shown (escaped, a long one
-            // cut in its middle).
-            var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array(shownPath(path).utf8)))
+            // Named as given (a command's argument), or, for a path from a timeline's
+            // folder, as it is found from where the command ran; as a file name is shown
+            // (escaped, a long one cut in its middle).
+            var policy = try SubscriptionPolicy(data: Data(bytes), file: ErrorText.path(Array((path == nameOrPath ? nameOrPath : shownPath(path)).utf8)))
             policy.source.file = path // the path read, to name it in what is written later
             return policy
         } catch {
@@ -55,12 +55,16 @@ package enum PolicyLoader {
     }
 
     /// `path` as a message names it: from the working folder when it is inside it
-    /// (`policies/app.json`), else absolute; `..` and `.` resolved.
+    /// (`policies/app.json`), else absolute.
     package static func shownPath(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL.path
-        let prefix = here.hasSuffix("/") ? here : here + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+        shown(path, inside: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `path` as a path from `folder` when it is inside it, else absolute (`..` and `.`
+    /// resolved).
+    package static func shown(_ path: String, inside folder: String) -> String {
+        let relative = relativePath(path, from: folder)
+        return relative.hasPrefix("../") || relative.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL.path : relative
     }
 
     /// `path` as a path from `folder` (both made absolute against the working folder and

@@ -44,12 +44,15 @@ package struct TimelineReader: Sendable {
     package static let keys: Set<String> = ["policy", "zone", "events"]
 
     /// The folder a timeline file's relative policy path starts from: the file's own, or
-    /// the working folder for standard input and a device's name (`/dev/stdin`, a
-    /// shell's `<(…)` as `/dev/fd/63`), whose folder holds no policy.
+    /// the working folder for standard input and a name of it or of a pipe in `/dev`,
+    /// `/dev/fd` or `/proc/PID/fd` (`/dev/stdin`, a shell's `<(…)` as `/dev/fd/63`),
+    /// folders that hold no policy.
     package static func folder(of path: InputPath) -> String {
-        let device = path.bytes.starts(with: Array("/dev/".utf8)) || path.bytes.starts(with: Array("/proc/".utf8))
-        guard !path.isStandardInput, !device else { return "." }
-        return URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
+        guard !path.isStandardInput else { return "." }
+        let folder = URL(fileURLWithPath: String(decoding: path.bytes, as: UTF8.self)).deletingLastPathComponent().path
+        let parts = folder.split(separator: "/")
+        let descriptors = folder == "/dev" || folder == "/dev/fd" || parts.count == 3 && parts[0] == "proc" && parts[2] == "fd"
+        return descriptors ? "." : folder
     }
 
     /// Reads a located document: the policy, the zone, then the events one at a time,
