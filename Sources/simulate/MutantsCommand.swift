@@ -18,7 +18,8 @@ enum MutantsCommand {
         let options = CampaignOptions(seed: seed, users: users, years: years, jobs: jobs, shard: shard)
         if let policy, MutantCatalogue.entries(for: policy.name).isEmpty {
             // Refused before a report folder is made.
-            throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies and the examples scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool and billing-month have them)")
+            let examples = ExamplePolicies.names.filter { !MutantCatalogue.entries(for: $0).isEmpty }
+            throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies and the examples \(examples.dropLast().joined(separator: ", ")) and \(examples.last ?? "") have them)")
         }
         let folder = try ReportFolder(path: reportPath)
         let mutants = policy.map { "\(Figures.count(MutantCatalogue.entries(for: $0.name).count, "mutant")) of \($0.name)" }

@@ -548,6 +548,7 @@ struct CommandLineTests {
         let result = try runSimulate(["mutants", "--policy", policy, "--report", folder + "/a/b/c"])
         #expect(result.status == 2 && result.out.isEmpty)
         #expect(result.err.contains("to-show-the-whole-path.json\": no mutants are catalogued"), "a long path is cut in the middle, never at its end: \(result.err)")
+        #expect(result.err.hasSuffix(" (the shipped policies and the examples scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool and billing-month have them)\n"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "no folder made")
     }
 
