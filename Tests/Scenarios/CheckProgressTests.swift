@@ -19,7 +19,10 @@ struct CheckProgressTests {
         #expect(check.status == 0, "\(check.err)")
         let lines = check.err.split(separator: "\n").filter { $0.contains(" of 6 users (") }
         #expect(seconds >= 3)
-        #expect(lines.count >= Int(seconds) - 2, "\(lines.count) progress lines in \(seconds) s: \(check.err)")
-        #expect(lines.count >= 1)
+        // About one a second; at least half that, as a loaded machine (the campaign-sized
+        // tests beside this one) slows the process's start and its report, which show
+        // none, and wakes the ticker late. Counting users alone gave none before the end.
+        #expect(lines.count >= max(2, Int(seconds) / 2), "\(lines.count) progress lines in \(seconds) s: \(check.err)")
+        #expect(lines.count <= Int(seconds) + 1, "not more than one a second: \(lines.count) in \(seconds) s")
     }
 }

@@ -19,8 +19,13 @@ package final class ProgressTicker: Sendable {
         report = progress
         self.count = count
         let thread = Thread { [self] in
+            // Each report is due a whole number of intervals after the start, so a late
+            // wake-up (a loaded machine) or a slow report does not push the later ones back.
+            let start = Date()
+            var due = 1.0
             while true {
-                Thread.sleep(forTimeInterval: interval)
+                Thread.sleep(until: start.addingTimeInterval(due * interval))
+                due = max(due + 1, (Date().timeIntervalSince(start) / interval).rounded(.down) + 1)
                 // Reported under the lock, so that nothing is reported once `stop` returned.
                 let stopped = state.withLock { stopped in
                     if !stopped { report(count()) }
