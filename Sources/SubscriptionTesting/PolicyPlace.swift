@@ -51,7 +51,7 @@ extension SubscriptionPolicy {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw HarnessError("policy file \(ErrorText.quotedPath(path)): cannot be read\(path.hasPrefix("/") ? "" : root == nil ? " (no Package.swift above the test file: read from the working folder)" : " (relative to the package root)")")
+            throw HarnessError("policy file \(ErrorText.quotedPath(path)): cannot be read\(path.hasPrefix("/") ? "" : root.map { " (relative to the package root, \(ErrorText.quotedPath($0)))" } ?? " (no Package.swift above the test file: read from the working folder)")")
         }
         try self.init(data: data, file: path) // an error names the file as the caller did
         source.file = url.standardizedFileURL.path

@@ -113,4 +113,11 @@ struct OwnPolicyFileTests {
         #expect(PolicyPlace.reference(labelled, packageRoot: root) == nil)
         #expect(HarnessText.policyExpression(labelled.name) == "<#policy#>")
     }
+
+    @Test("a package file that cannot be read is named with the package root it was looked for under")
+    func missingPackageFile() throws {
+        let root = try #require(PolicyPlace.packageRoot(of: "\(#filePath)"))
+        let error = try #require(throws: HarnessError.self) { try SubscriptionPolicy(packageFile: "Policies/no-such-file.json") }
+        #expect(error.problem == "policy file \"Policies/no-such-file.json\": cannot be read (relative to the package root, \(ErrorText.quotedPath(root)))", "\(error.problem)")
+    }
 }
