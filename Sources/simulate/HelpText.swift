@@ -271,8 +271,8 @@ enum HelpText {
     uses that cost several units; night-owl: a day that starts at 04:00;
     study-week: calendar weeks from Sunday; ask-window: a rolling 24-hour
     window; chat-pool: a daily allowance, then a monthly pool; billing-month:
-    months from the purchase), one a line:
-    the name a timeline's "policy" or 'simulate policy show' takes, then what it is for.
+    months from the purchase), one a line, a blank line between the two: the name
+    a timeline's "policy" or 'simulate policy show' takes, then what it is for.
 
     EXIT STATUS
       0, or 2 for an argument (it takes none).

@@ -213,6 +213,22 @@ struct CommandLineTests {
         }
     }
 
+    @Test("policies lists the shipped policies, a blank line, then the examples: each name padded to one column, then what it is for")
+    func policiesListing() throws {
+        let listed = try runSimulate(["policies"])
+        #expect(listed.status == 0 && listed.err.isEmpty)
+        let lines = listed.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let groups = lines.dropLast().split(separator: "", omittingEmptySubsequences: false).map(Array.init)
+        #expect(lines.last == "" && groups.count == 2, "\(listed.out)")
+        let names = groups.map { $0.map { String($0.prefix { $0 != " " }) } }
+        #expect(names == [SubscriptionPolicy.shippedNames, ExamplePolicies.names], "\(names)")
+        let column = (SubscriptionPolicy.shippedNames + ExamplePolicies.names).map(\.count).max()! + 2
+        for (line, name) in zip(groups.joined(), SubscriptionPolicy.shippedNames + ExamplePolicies.names) {
+            #expect(line == name.padding(toLength: column, withPad: " ", startingAt: 0) + (PolicyLoader.builtIn(name)?.about ?? ""), "\(line)")
+        }
+        #expect(try runSimulate(["policies", "extra"]).status == 2)
+    }
+
     @Test("--version prints the version a report names, and the overview lists it")
     func version() throws {
         let version = try runSimulate(["--version"])
