@@ -86,10 +86,11 @@ enum Console {
         outputError.map { "cannot write standard output: \(String(cString: strerror($0)))" }
     }
 
-    /// Writes `text` to `path` atomically, so a failure leaves nothing half-written.
-    static func write(_ text: String, toFile path: String) throws {
+    /// Writes `text` to `path` atomically, so a failure leaves nothing half-written; never
+    /// over one of `inputs`, the files the command reads.
+    static func write(_ text: String, toFile path: String, reading inputs: [String] = []) throws {
         do {
-            try ReportFolder.writeFile(text, to: path)
+            try ReportFolder.writeFile(text, to: path, reading: inputs)
         } catch {
             throw UsageError(error.description)
         }

@@ -7,16 +7,14 @@ enum PoliciesCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.policies); return 0 }
         guard try arguments.positionals.isEmpty else { throw UsageError("policies takes no arguments; see 'simulate policies --help'") }
-        let width = (SubscriptionPolicy.shippedNames + ExamplePolicies.names).map(\.count).max() ?? 0
         // The shipped policies, a blank line, the examples (a shell's word splitting, as in
         // `for p in $(simulate policies | cut -d' ' -f1)`, skips the blank line).
-        for (index, names) in [SubscriptionPolicy.shippedNames, ExamplePolicies.names].enumerated() {
-            if index > 0 { Console.out("") }
-            for name in names {
-                let policy = PolicyLoader.builtIn(name)!
-                Console.out(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + (policy.about ?? ""))
-            }
+        let groups = [SubscriptionPolicy.shippedNames, ExamplePolicies.names]
+        let width = groups.joined().map(\.count).max() ?? 0
+        let lines = groups.map { names in
+            names.map { $0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + (PolicyLoader.builtIn($0)?.about ?? "") }.joined(separator: "\n")
         }
+        Console.out(lines.joined(separator: "\n\n"))
         return 0
     }
 }

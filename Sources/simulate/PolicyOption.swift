@@ -33,13 +33,13 @@ struct PolicyOption {
             throw UsageError("--storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)")
         }
         guard let text, text != "meal-capture" || storeKitPath != nil else {
+            if !swarm, text == nil {
+                throw UsageError("--no-swarm goes with " + (swarmElsewhere ? "--policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
+                                                            : "--policy NAME, a shipped or example policy other than meal-capture (whose own generator has no swarm)"))
+            }
             if !swarm {
-                let elsewhere = !swarmElsewhere ? "" : storeKit ? " (its policy file, or --storekit FILE, runs it on the generic engine, which has)"
-                    : " (its policy file runs it on the generic engine, which has)"
-                let policies = swarmElsewhere ? "--policy NAME|FILE (the meal-capture rules' own generator has no swarm)"
-                    : "--policy NAME, a shipped or example policy other than meal-capture (whose own generator has no swarm)"
-                throw UsageError(text == nil ? "--no-swarm goes with " + policies
-                                 : "--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm" + elsewhere)
+                let elsewhere = !swarmElsewhere ? "" : " (its policy file\(storeKit ? ", or --storekit FILE," : "") runs it on the generic engine, which has)"
+                throw UsageError("--no-swarm: --policy meal-capture runs the flagship's own generator, which has no swarm" + elsewhere)
             }
             return nil
         }

@@ -7,13 +7,6 @@ import Simulator
 /// FILE may be `-` (standard input), `/dev/stdin` or a pipe such as `<(…)`; the lines
 /// are written as they are replayed, in chunks, never as one whole text.
 enum ReplayCommand {
-    /// Whether `path` names the existing file `other` names (by any path or link).
-    static func isSameFile(_ path: String, _ other: String) -> Bool {
-        var one = stat(), two = stat()
-        guard stat(path, &one) == 0, stat(other, &two) == 0 else { return false }
-        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
-    }
-
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
         let seed = try arguments.uint64("--seed")
@@ -44,11 +37,6 @@ enum ReplayCommand {
                 throw UsageError("--app-life regenerates a user of a check of app code, which draws every persona with swarm testing from the policy itself: drop --no-swarm, --personas and --storekit")
             }
             if let policy {
-                // A timeline written over the policy or StoreKit file it is generated from
-                // would lose the team's file (and name itself as its policy).
-                if let out, let read = policy.files.first(where: { Self.isSameFile(out, $0) }) {
-                    throw UsageError("--out \(ErrorText.quotedPath(out)): is \(ErrorText.quotedPath(PolicyLoader.shownPath(read))), which this command reads; name another file")
-                }
                 let years = years ?? CampaignOptions.defaultYears
                 let timeline = TimelineGenerator(policy: policy.policy, maxYears: years, personas: personas, swarm: policy.swarm, appLife: appLife)
                     .user(seed: seed, user: user).timeline
@@ -58,7 +46,8 @@ enum ReplayCommand {
                         ? "SubscriptionHarness.check under \(ShellText.word(policy.given)), seed \(seed), years \(years): user \(user)"
                         : "simulate run --policy \(ShellText.word(policy.given)) --seed \(seed) --years \(years)\(flags): user \(user)"
                     let written = policy.written(in: URL(fileURLWithPath: out).deletingLastPathComponent().path)
-                    try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out)
+                    // (Never over the policy or StoreKit file it is generated from.)
+                    try Console.write(TimelineWriter(policyReference: written).text(timeline, about: about), toFile: out, reading: policy.files)
                     Console.error("wrote \(out) (\(Figures.count(timeline.events.count, "event"))); " + (policy.storeKit == nil ? "replay it with: " + Replay.command(for: out)
                         : "it names policy \(policy.name), whose own products replaying it would use; regenerate it with: " + ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy.given, seed: seed, user: user, years: years, generatorFlags: flags)))
                 }

@@ -188,7 +188,7 @@ struct HugeInputErrorTests {
         Self.check(result.err, "replay, the policy file's fault")
         // The file is named by the path read (the timeline's folder and its name), found
         // from wherever the command ran; a long one is cut in its middle, its name kept.
-        let named = ErrorText.path(Array(PolicyLoader.shownPath(folder + "/app.json").utf8))
+        let named = ErrorText.path(Array(URL(fileURLWithPath: folder + "/app.json").standardizedFileURL.path.utf8)) // (a temporary folder: outside the working one)
         #expect(result.err.hasPrefix("error: policy: \(named): $.screens."), "\(result.err.prefix(160))")
     }
 

@@ -258,9 +258,10 @@ package final class ReportFolder: Sendable {
     /// beside others a run does not own, such as `reports/baseline.json`. The rename
     /// would replace whatever is at `path`, so only a regular file, or nothing, may be
     /// there: a folder, a symbolic link, a device or a pipe is refused.
+    /// `inputs` are files the command reads, which it never writes over.
     @discardableResult
-    package static func writeFile(_ text: String, to path: String) throws(WriteError) -> String {
-        try writeFiles([(text, path)])[0]
+    package static func writeFile(_ text: String, to path: String, reading inputs: [String] = []) throws(WriteError) -> String {
+        try writeFiles([(text, path)], reading: inputs)[0]
     }
 
     /// Writes a new file at `path` as `writeFile` does, whole or not at all, but never
@@ -276,9 +277,9 @@ package final class ReportFolder: Sendable {
     /// (a full disk fails there) are they renamed over their paths, so a failure leaves
     /// every file as it was. Returns the paths.
     @discardableResult
-    package static func writeFiles(_ files: [(text: String, path: String)], replacing: Bool = true) throws(WriteError) -> [String] {
+    package static func writeFiles(_ files: [(text: String, path: String)], replacing: Bool = true, reading inputs: [String] = []) throws(WriteError) -> [String] {
         for file in files {
-            if let refusal = refusal(toWrite: file.path) { throw refusal }
+            if let refusal = refusal(toWrite: file.path, reading: inputs) { throw refusal }
         }
         guard let first = files.first else { return [] }
         // Under the lock, as a commit: an interrupt waits for the files, and names them as written.
@@ -335,13 +336,17 @@ package final class ReportFolder: Sendable {
     }
 
     /// Why `writeFile` could not write `path`, found before anything is written (so that
-    /// a command refuses it before its run): no name, a name ending in `/`, something
+    /// a command refuses it before its run): no name, a name ending in `/`, one of
+    /// `inputs` (the files the command reads, by any path or link to them), something
     /// other than a regular file there, or a file where a folder on the way should be.
-    package static func refusal(toWrite path: String) -> WriteError? {
+    package static func refusal(toWrite path: String, reading inputs: [String] = []) -> WriteError? {
         guard !path.isEmpty else { return WriteError(description: "cannot write \"\": no file is named") }
         guard !path.hasSuffix("/") else { return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): it names a folder (it ends in /), not a file") }
         if let outer = enclosingReport(of: path) {
             return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): inside the earlier report \(ErrorText.quotedPath(outer)), which a command writing there replaces whole; name a file outside it")
+        }
+        if let read = inputs.first(where: { isSameFile(path, $0) }) {
+            return WriteError(description: "cannot write \(ErrorText.quotedPath(path)): it is \(ErrorText.quotedPath(PolicyLoader.shownPath(read))), which this command reads; name another file")
         }
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -353,6 +358,14 @@ package final class ReportFolder: Sendable {
             }
         }
         return problemOnTheWay(to: parent(of: path)).map { WriteError(description: "cannot write \(ErrorText.quotedPath(path)): \($0)") }
+    }
+
+    /// Whether `path` and `other` name one existing file (by any path or link: the same
+    /// device and inode).
+    static func isSameFile(_ path: String, _ other: String) -> Bool {
+        var one = stat(), two = stat()
+        guard stat(path, &one) == 0, stat(other, &two) == 0 else { return false }
+        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
     }
 
     /// Why the folder `path` could not be made or written in, found before anything is
