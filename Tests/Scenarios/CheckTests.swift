@@ -112,6 +112,10 @@ extension ExternalProgramTests {
             #expect(markdown.contains("- the program, given the file as the check gave it: `\(program.command) \(path)`\n- replay (the reference's outputs): `swift run -c release simulate replay \(path)`"),
                     "\(markdown)")
             #expect(markdown.contains("This check stopped at its first failing user"))
+            // report.html says the same in its own words.
+            let html = try String(contentsOfFile: result.report + "/report.html", encoding: .utf8)
+            #expect(html.contains("The program, given the file as the check gave it: <code>\(program.command) \(path)</code><br>Replay (the reference's outputs): <code>swift run -c release simulate replay \(path)</code><br>Regenerate: <code>swift run -c release simulate replay --policy daily-quip --seed 3 --user "),
+                    "\(html)")
         }
 
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
