@@ -40,8 +40,9 @@ package struct OutputDigester {
     /// Adds one output: every field, each word multiplied by its own odd constant (so a
     /// change in any one changes the fold; a meter's counts by the meter's constant, so
     /// the order of meters counts) and folded into one mixing step, so the multiplies of
-    /// one output do not wait on each other.
-    @inline(__always)
+    /// one output do not wait on each other. (Transparent: marked `@inline(__always)`, it
+    /// stayed a call at every event.)
+    @_transparent
     package mutating func add(_ output: Output) {
         // The head: the day, the plan, the outcome, the reason, and a bit for each optional
         // present (set where the optional is read, rather than tested a second time).
