@@ -113,14 +113,16 @@ enum CheckCommand {
 
         FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(wording.violation(violation))
-          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch)):
+          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch,
+                      keptWhole: failure.finding.keptWhole)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
           the reference:  \(Replay.command(for: path))
           regenerate:     \(wording.regenerate(failure.user))
         """
-        return try finish(folder, summary: summary, ending: failed, report: wording.report(result, (shrunk, path, text), pasted), status: 1)
+        return try finish(folder, summary: summary, ending: failed, report: wording.report(result, (shrunk, path, text), pasted), status: 1,
+                          shrunk: shrunk.timeline.events.count < failure.timeline.events.count)
     }
 
     /// A shrink's progress line on standard error, as a run's progress is shown.
@@ -137,13 +139,13 @@ enum CheckCommand {
 
     /// Writes summary.txt and the report, swaps the folder in, and only then prints the
     /// summary with its verdict or failure (`RunCommand.commitThenPrint`); returns `status`.
-    static func finish(_ folder: ReportFolder, summary: String, ending: String, report: RunReport, status: Int32) throws -> Int32 {
+    static func finish(_ folder: ReportFolder, summary: String, ending: String, report: RunReport, status: Int32, shrunk: Bool = true) throws -> Int32 {
         // Every program has ended: what any of them left behind that was not found with
         // its run (it cleared its environment) ends now (Linux).
         ProgramDescendants.endEveryChild()
         try folder.write(summary + "\n" + ending + "\n", as: "summary.txt")
         try folder.write(report)
-        try RunCommand.commitThenPrint(folder, summary + "\n" + ending, reportLine: status == 0 ? "" : "; the shrunk timeline in failures/")
+        try RunCommand.commitThenPrint(folder, summary + "\n" + ending, reportLine: status == 0 ? "" : shrunk ? "; the shrunk timeline in failures/" : "; the timeline in failures/")
         return status
     }
 
@@ -153,9 +155,11 @@ enum CheckCommand {
         return "  shard       \(shard): \(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user"))\n"
     }
 
-    /// The shrinking line: how far it went, or why the timeline is whole (`reproduced`
-    /// false: the failing timeline passed when given to the program again).
-    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool) -> String {
+    /// The shrinking line: how far it went, or why the timeline is whole (`keptWhole`:
+    /// a finding that is not shrunk, `ExternalFinding.keptWhole`; `reproduced` false: the
+    /// failing timeline passed when given to the program again).
+    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, keptWhole: String? = nil) -> String {
+        if let keptWhole { return "not shrunk: \(keptWhole) (\(Figures.count(original, "event")))" }
         guard reproduced else {
             let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
                 : "this timeline passed when the program ran it again, so its answers vary from run to run"

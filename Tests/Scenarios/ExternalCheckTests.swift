@@ -76,6 +76,9 @@ struct ExternalCheckTests {
         #expect(Date().timeIntervalSince(started) < 60)
         #expect(result.status == 1)
         #expect(result.out.contains("timed out after 1.0 s"))
+        // Kept whole, and saying why: each smaller timeline would wait the whole second again.
+        #expect(result.out.contains("\n  not shrunk: a time-out is not shrunk, as each smaller timeline tried would take the whole --timeout ("), "\(result.out)")
+        #expect(result.out.contains("; the timeline in failures/") && !result.out.contains("shrunk timeline"), "\(result.out)")
         #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty, "the program's sleep outlived the check")
     }
 

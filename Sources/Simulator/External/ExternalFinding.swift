@@ -26,6 +26,18 @@ package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
         }
     }
 
+    /// Why a timeline that gave this finding is kept whole rather than shrunk, or nil
+    /// when it is shrunk: every smaller timeline tried would cost a whole time-out, or
+    /// a whole output limit, and an interrupted run stops.
+    package var keptWhole: String? {
+        switch self {
+        case .failure(.timedOut): "a time-out is not shrunk, as each smaller timeline tried would take the whole --timeout"
+        case .failure(.printedTooMuch): "output past the limit is not shrunk, as each smaller timeline tried would print up to the whole limit"
+        case .failure(.interrupted): "the check was interrupted"
+        default: nil
+        }
+    }
+
     /// The kind, for "the same failure" while shrinking.
     var kind: String {
         switch self {
@@ -66,11 +78,7 @@ extension ExternalFinding {
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
-        switch self {
-        case .failure(.timedOut), .failure(.printedTooMuch), .failure(.interrupted):
-            return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0)
-        default: break
-        }
+        if keptWhole != nil { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
         func alone(_ candidate: Shrunk, _ name: String) -> Self? {
             let runner = ProgramRunner(program)
             defer { runner.close() }

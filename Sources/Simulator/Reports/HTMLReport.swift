@@ -75,7 +75,7 @@ package enum HTMLReport {
             body += "<h2>Failures</h2>"
             for failure in report.failures {
                 body += "<h3><code>\(e(failure.invariant))</code> (\(inline(failure.rules))): seed \(failure.seed), user \(failure.user) (\(e(failure.persona)))</h3>"
-                body += "<p>\(inline(failure.detail))</p><p>Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):</p>"
+                body += "<p>\(inline(failure.detail))</p><p>\(failure.shrinking(capitalized: true)):</p>"
                 body += "<pre>\(e(failure.timeline))</pre><p>\(failure.programCommand.map { "The program, given the file as the check gave it: <code>\(e($0))</code><br>Replay (the reference's outputs)" } ?? "Replay"): <code>\(e(failure.replayCommand))</code><br>Regenerate: <code>\(e(failure.regenerateCommand))</code></p>"
                 body += "<details><summary>Paste-ready test for Tests/Scenarios</summary><pre>\(e(failure.regressionTest))</pre></details>"
             }

@@ -112,7 +112,7 @@ package enum MarkdownReport {
         for failure in report.failures {
             out += ["### `\(failure.invariant)` (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))", "",
                     failure.detail, "",
-                    "Shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")) (`\(failure.timelineFile)`):", "",
+                    "\(failure.shrinking(capitalized: true)) (`\(failure.timelineFile)`):", "",
                     "```json", failure.timeline.trimmingTrailingNewlines, "```", "",
                     ] + (failure.programCommand.map { ["- the program, given the file as the check gave it: `\($0)`"] } ?? []) + [
                     "- replay\(failure.programCommand == nil ? "" : " (the reference's outputs)"): `\(failure.replayCommand)`",

@@ -226,6 +226,15 @@ package struct RunReport: Codable, Equatable, Sendable {
         package var programCommand: String? = nil
         /// A test for `Tests/Scenarios` that fails until the bug is fixed.
         package var regressionTest: String
+
+        /// How far it was shrunk, as reports say it: "shrunk from 8,262 to 11 events", or
+        /// "not shrunk (1,927 events)" for a timeline kept whole; capitalized to start a
+        /// sentence.
+        package func shrinking(capitalized: Bool = false) -> String {
+            shrunkEvents < originalEvents
+                ? "\(capitalized ? "S" : "s")hrunk from \(Figures.grouped(originalEvents)) to \(Figures.count(shrunkEvents, "event"))"
+                : "\(capitalized ? "N" : "n")ot shrunk (\(Figures.count(shrunkEvents, "event")))"
+        }
     }
 
     /// One mutant's row of the kill matrix.

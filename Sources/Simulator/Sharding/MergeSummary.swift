@@ -47,7 +47,7 @@ package enum MergeSummary {
                 "",
                 "FAILED \(failure.invariant) (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))",
                 "  \(failure.detail)",
-                "  shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.shrunkEvents, "event")):",
+                "  \(failure.shrinking()):",
                 failure.timeline.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
                 "  written to \(failure.timelineFile)",
             ] + (failure.programCommand.map { ["  the program:    \($0)"] } ?? []) + [
