@@ -84,12 +84,15 @@ enum HelpText {
                     earlier report holding anything else, or a file the command
                     reads, is refused
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
-                    traveller, subscriber, reinstaller); default all
+                    traveller, subscriber, reinstaller); default all. The coverage
+                    floors stay the default mix's, so a run that leaves out the
+                    personas who reach a category fails it (exit 1): that is how a
+                    mix that stopped reaching an edge is caught
       --quiet       no progress on standard error
-      --policy X    the rules: a shipped policy's name ('simulate policies') or a
-                    policy file; default meal-capture (the fast v1 path). Any other
-                    policy runs on the generic engine with the policy's own
-                    generator, invariants (docs/policies.md) and coverage
+      --policy X    the rules: a shipped policy's or example's name ('simulate
+                    policies') or a policy file; default meal-capture (the fast
+                    v1 path). Any other policy runs on the generic engine with the
+                    policy's own generator, invariants (docs/policies.md) and coverage
       --no-swarm    with --policy: every user may do everything (by default each
                     user draws its own subset of event kinds, features and habits);
                     coverage floors are then not judged (measured for swarm users)
@@ -256,7 +259,9 @@ enum HelpText {
                        users checked, of how many, seconds so far)
 
     The report folder gets summary.txt, report.json, report.md and report.html
-    (titled "External implementation check"), and the shrunk timeline in failures/.
+    (titled "External implementation check"), and the failing user's timeline in
+    failures/, shrunk (a time-out, or output past the limit, is kept whole: each
+    smaller timeline tried would take the whole limit again).
     """
 
     static let policies = """
@@ -291,9 +296,10 @@ enum HelpText {
     features, limits, history windows and responses, then the screens (a branch
     that several plans or products share, such as an "else", printed once under
     all their names).
-    NAME is a shipped policy ('simulate policies' lists them); anything else is the
-    path of a policy file (docs/policy-file.md), which is checked strictly: a bad
-    file prints one line naming the file, the JSON path and the fault (exit 2).
+    NAME is a shipped policy or example ('simulate policies' lists them); anything
+    else is the path of a policy file (docs/policy-file.md), which is checked
+    strictly: a bad file prints one line naming the file, the JSON path and the
+    fault (exit 2).
 
     'policy init --storekit FILE' writes a starting policy (format 2, or 3 when
     it sells credit packs) for what an Xcode StoreKit configuration sells: a plan
@@ -354,7 +360,8 @@ enum HelpText {
     price, an offer but the introductory one, a billing plan) is a warning and the
     value is left out. Warnings go to standard error, one line each:
       warning: FILE: PLACE: PROBLEM
-    NAME is a shipped policy ('simulate policies'); anything else is a policy file.
+    NAME is a shipped policy or example ('simulate policies'); anything else is a
+    policy file.
 
     'simulate run --policy X --storekit FILE' simulates the policy with the file's
     products, periods, levels and introductory offers.

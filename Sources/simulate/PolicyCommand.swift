@@ -60,7 +60,8 @@ enum PolicyCommand {
         // The notes once the file is written: a refused --out gets no notes before its error line.
         for note in draft.notes { Console.error("note: " + note) }
         let shown = ShellText.word(out)
-        Console.error("wrote \(out); next: simulate policy show \(shown); simulate run --policy \(shown); simulate storekit \(ShellText.word(path)) --policy \(shown)")
+        let simulate = ShellText.simulate
+        Console.error("wrote \(out); next: \(simulate) policy show \(shown); \(simulate) run --policy \(shown); \(simulate) storekit \(ShellText.word(path)) --policy \(shown)")
         return 0
     }
 }

@@ -44,7 +44,7 @@ enum SimulateCommand {
             }
             switch name {
             case "help":
-                guard arguments.count <= 1 else { throw UsageError("help takes one COMMAND; see 'simulate --help'") }
+                guard arguments.count <= 1 else { throw UsageError("unexpected argument \(ErrorText.quoted(arguments[1])) for 'help' (it takes one COMMAND); see 'simulate --help'") }
                 guard let text = HelpText.text(for: arguments.first ?? "simulate") else { throw unknownCommand(arguments[0]) }
                 Console.out(text)
                 return 0

@@ -226,7 +226,11 @@ struct CommandLineTests {
         for (line, name) in zip(groups.joined(), SubscriptionPolicy.shippedNames + ExamplePolicies.names) {
             #expect(line == name.padding(toLength: column, withPad: " ", startingAt: 0) + (PolicyLoader.builtIn(name)?.about ?? ""), "\(line)")
         }
-        #expect(try runSimulate(["policies", "extra"]).status == 2)
+        let extra = try runSimulate(["policies", "extra"])
+        #expect(extra.status == 2 && extra.out.isEmpty, "\(extra)")
+        #expect(extra.err == "error: unexpected argument \"extra\" for 'policies' (it takes none); see 'simulate policies --help'\n", "\(extra.err)")
+        let help = try runSimulate(["help", "run", "extra"])
+        #expect(help.status == 2 && help.err == "error: unexpected argument \"extra\" for 'help' (it takes one COMMAND); see 'simulate --help'\n", "\(help.err)")
     }
 
     @Test("--version prints the version a report names, and the overview lists it")

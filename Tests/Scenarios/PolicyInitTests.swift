@@ -110,7 +110,10 @@ struct PolicyInitTests {
         let written = try runSimulate(["policy", "init", "--storekit", file, "--out", out])
         #expect(written.status == 0 && written.out.isEmpty)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == printed.out)
-        #expect(written.err.contains("wrote \(out); next: simulate policy show "), "\(written.err)")
+        // The next commands, as every printed command is: from the package's folder, on the release build.
+        let next = "swift run -c release simulate"
+        #expect(written.err.hasSuffix("wrote \(out); next: \(next) policy show \(out); \(next) run --policy \(out); \(next) storekit \(file) --policy \(out)\n"),
+                "\(written.err)")
         #expect(try runSimulate(["policy", "show", out]).status == 0)
         let compared = try runSimulate(["storekit", file, "--policy", out])
         #expect(compared.status == 0 && compared.out.hasPrefix("agrees: "), "\(compared.out)")

@@ -492,7 +492,7 @@ struct StoreKitCommandTests {
         (["storekit", "--policy", "oxalate"], "error: storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'"),
         (["storekit", "a", "b", "--policy", "oxalate"], "error: storekit takes one FILE, got 2"),
         (["storekit", "a.storekit", "--polcy", "oxalate"], "error: unknown option \"--polcy\" for 'storekit'; did you mean --policy? See 'simulate storekit --help'."),
-        (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file)"),
+        (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file)"),
         (["run", "--storekit", "a.storekit"], "error: --storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)"),
     ])
     func badCommandLines(arguments: [String], line: String) throws {

@@ -69,7 +69,7 @@ struct PolicyDescriptionTests {
 
     @Test("a name that is no shipped policy and no file is one error line")
     func unknownPolicy() {
-        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at \"/nonexistent/no-such\")")) {
+        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at \"/nonexistent/no-such\")")) {
             try PolicyLoader.load("no-such", folder: "/nonexistent")
         }
     }

@@ -375,7 +375,7 @@ struct TimelineErrorTests {
         #expect(error(#"{"policy": "oxalate", "zone": "UTC"}"#) == "error: events: missing")
         #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
         #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
-                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
+                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
     }
 
     @Test("purchase and refund name one of the policy's credit packs")
@@ -399,7 +399,7 @@ struct TimelineErrorTests {
             .write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
         let result = try runSimulate(["replay", folder + "/t.json"])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall) and no readable policy file (no such file at "# + ErrorText.quotedPath(folder + "/rules/missing.json") + ")"),
+        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at "# + ErrorText.quotedPath(folder + "/rules/missing.json") + ")"),
                 "\(result.err)")
     }
 
