@@ -114,7 +114,7 @@ enum CheckCommand {
         FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(wording.violation(violation))
           \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch,
-                      keptWhole: failure.finding.keptWhole)):
+                      stoppedAt: shrunk.stoppedAtLimit ? program.shrinkLimitSeconds : nil)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
@@ -155,11 +155,16 @@ enum CheckCommand {
         return "  shard       \(shard): \(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user"))\n"
     }
 
-    /// The shrinking line: how far it went, or why the timeline is whole (`keptWhole`:
-    /// a finding that is not shrunk, `ExternalFinding.keptWhole`; `reproduced` false: the
-    /// failing timeline passed when given to the program again).
-    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, keptWhole: String? = nil) -> String {
-        if let keptWhole { return "not shrunk: \(keptWhole) (\(Figures.count(original, "event")))" }
+    /// The shrinking line: how far it went, or why the timeline is whole (`reproduced`
+    /// false: the failing timeline passed when given to the program again), and whether
+    /// it stopped at its time limit of `stoppedAt` seconds (a time-out's or a flood's,
+    /// `ExternalProgram.shrinkLimitSeconds`).
+    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, stoppedAt limit: Double? = nil) -> String {
+        if let limit {
+            let seconds = Figures.fixed(limit, limit == limit.rounded() ? 0 : 1)
+            return (original == shrunk ? "not shrunk (\(Figures.count(original, "event")))" : "shrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))")
+                + ", then stopped at \(seconds) s, the limit for shrinking a time-out or a flood of output (each smaller timeline that still fails takes the whole limit)"
+        }
         guard reproduced else {
             let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
                 : "this timeline passed when the program ran it again, so its answers vary from run to run"

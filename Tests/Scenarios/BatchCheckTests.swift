@@ -165,18 +165,21 @@ extension ExternalProgramTests {
             #expect(result.report.contains("without its looks and reinstalls (rules.md #6)"), "the report's command says it too, citing the v1 rules' own invariant")
         }
 
-        @Test("a program that hangs on a timeline is stopped at --timeout, with what it started")
+        @Test("a program that hangs on a timeline is stopped at --timeout, with what it started, and the hang shrunk")
         func hang() throws {
-            let sleep = RunningProcesses.uniqueSleep(30)
+            let sleep = RunningProcesses.uniqueSleep(300)
             let program = try script("""
                 while IFS= read -r line; do sleep \(sleep); answer "$line"; done
                 """)
             defer { try? FileManager.default.removeItem(at: program.folder) }
             let started = Date()
-            let result = try check(program.command, users: 4, ["--timeout", "1", "--jobs", "1"])
-            #expect(Date().timeIntervalSince(started) < 6)
+            let result = try check(program.command, users: 4, ["--timeout", "0.3", "--jobs", "1"])
+            // Each run stopped at its 0.3 s, the check's and every smaller timeline's
+            // shrinking tried (each in a fresh process), none waited for the sleep.
+            #expect(Date().timeIntervalSince(started) < 60)
             #expect(result.status == 1)
-            #expect(result.out.contains("the program timed out after 1.0 s"), "\(result.out)")
+            #expect(result.out.contains("the program timed out after 0.3 s"), "\(result.out)")
+            #expect(result.out.contains(" to 1 event:\n"), "it hangs on any timeline: shrunk to the install alone\n\(result.out)")
             #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty)
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SubscriptionModel
 import TestSupport
 import Testing
 
@@ -66,20 +67,50 @@ struct ExternalCheckTests {
         #expect(result.out.contains("\"do\": \"install\""))
     }
 
-    @Test("a program still running at --timeout is stopped there, with what it started, long before its own end")
+    @Test("a program still running at --timeout is stopped there, with what it started, long before its own end; the hang is shrunk")
     func timeout() throws {
         let sleep = RunningProcesses.uniqueSleep(300)
         let started = Date()
-        let result = try check("sleep \(sleep); echo", users: 4, ["--timeout", "1"])
-        // Far below the program's own 300 s: stopped, not waited for. (Not a measure of
-        // speed: about 2 s on an idle machine, 5.6 s once under the campaign tests' load.)
-        #expect(Date().timeIntervalSince(started) < 60)
+        let result = try check("sleep \(sleep); echo", users: 4, ["--timeout", "0.3"])
+        // Far below the program's own 300 s: stopped, not waited for, at the check and at
+        // each smaller timeline shrinking tried. (Not a measure of speed.)
+        #expect(Date().timeIntervalSince(started) < 90)
         #expect(result.status == 1)
-        #expect(result.out.contains("timed out after 1.0 s"))
-        // Kept whole, and saying why: each smaller timeline would wait the whole second again.
-        #expect(result.out.contains("\n  not shrunk: a time-out is not shrunk, as each smaller timeline tried would take the whole --timeout ("), "\(result.out)")
-        #expect(result.out.contains("; the timeline in failures/") && !result.out.contains("shrunk timeline"), "\(result.out)")
+        #expect(result.out.contains("timed out after 0.3 s"))
+        // It hangs on any timeline: shrunk to the install alone.
+        #expect(result.out.contains(" to 1 event:\n"), "\(result.out)")
+        #expect(result.out.contains("; the shrunk timeline in failures/"), "\(result.out)")
         #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty, "the program's sleep outlived the check")
+    }
+
+    @Test("a program that hangs only on a zone change is shrunk to the install and that zone change")
+    func hangShrunk() throws {
+        let sleep = RunningProcesses.uniqueSleep(300)
+        let program = try script(#"grep -q '"set-zone"' "$1" && sleep "# + sleep + #"; exec "$SIMULATE" replay "$1""#)
+        defer { try? FileManager.default.removeItem(at: program.folder) }
+        let result = try check(program.command, users: 40, ["--timeout", "0.5"])
+        #expect(result.status == 1 && result.out.contains("timed out after 0.5 s"), "\(result.out)")
+        #expect(result.out.contains(" to 2 events:\n"), "\(result.out)")
+        let lines = result.out.split(separator: "\n")
+        let shrunk = try #require(lines.firstIndex { $0.contains(" to 2 events:") })
+        #expect(lines[(shrunk + 1)...].prefix(12).joined(separator: "\n").contains("\"set-zone\""), "\(result.out)")
+        #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty, "the program's sleep outlived the check")
+    }
+
+    @Test("shrinking a time-out stops at the program's limit, with the smallest failing timeline found by then; a crash's has no limit")
+    func hangShrinkLimit() throws {
+        let policy = SubscriptionPolicy.dailyQuip
+        let timeline = TimelineGenerator(policy: policy, maxYears: 1).user(seed: 3, user: 0).timeline
+        // A limit already reached: no smaller timeline is tried, and the failing one is kept.
+        let limited = ExternalCheck(program: ExternalProgram(command: "sleep 300; echo", timeoutSeconds: 0.2, shrinkLimitSeconds: 0),
+                                    options: CampaignOptions(seed: 3, users: 1), policy: policy)
+        let shrunk = limited.shrink(timeline, finding: .failure(.timedOut(seconds: 0.2)))
+        #expect(shrunk.stoppedAtLimit && shrunk.timeline.events.count == timeline.events.count, "\(shrunk.timeline.events.count) of \(timeline.events.count) events")
+        if case .failure(.timedOut)? = shrunk.finding {} else { Issue.record("the timeline kept still times out: \(String(describing: shrunk.finding))") }
+        // The same limit does not hold a crash back: shrunk to the install alone.
+        let crashing = ExternalCheck(program: ExternalProgram(command: "false", shrinkLimitSeconds: 0), options: CampaignOptions(seed: 3, users: 1), policy: policy)
+        let crash = crashing.shrink(timeline, finding: .failure(.crashed(status: 1, standardError: "")))
+        #expect(!crash.stoppedAtLimit && crash.timeline.events.count == 1, "\(crash.timeline.events.count) events")
     }
 
     @Test("the command a check's report records keeps a --timeout other than the default, so it reproduces the check")

@@ -26,15 +26,13 @@ package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
         }
     }
 
-    /// Why a timeline that gave this finding is kept whole rather than shrunk, or nil
-    /// when it is shrunk: every smaller timeline tried would cost a whole time-out, or
-    /// a whole output limit, and an interrupted run stops.
-    package var keptWhole: String? {
+    /// Whether shrinking this finding stops at the program's `shrinkLimitSeconds`: a
+    /// smaller timeline that still times out takes the whole `--timeout`, and one that
+    /// still floods its output prints up to the whole limit.
+    package var hasShrinkLimit: Bool {
         switch self {
-        case .failure(.timedOut): "a time-out is not shrunk, as each smaller timeline tried would take the whole --timeout"
-        case .failure(.printedTooMuch): "output past the limit is not shrunk, as each smaller timeline tried would print up to the whole limit"
-        case .failure(.interrupted): "the check was interrupted"
-        default: nil
+        case .failure(.timedOut), .failure(.printedTooMuch): true
+        default: false
         }
     }
 
@@ -58,6 +56,9 @@ package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Invariant: 
     package var attempts: Int
     /// Seconds spent.
     package var seconds: Double
+    /// Whether shrinking stopped at its time limit (`ExternalProgram.shrinkLimitSeconds`)
+    /// before it was done.
+    package var stoppedAtLimit = false
 
     /// How many candidates go between two reports of a shrink's progress.
     package static var progressEvery: Int { 50 }
@@ -70,15 +71,17 @@ extension ExternalFinding {
     /// its own and not that of the candidates checked before it. The failing timeline
     /// comes first: when it passes alone, the failure needed what the program was given
     /// before, so it is returned whole with no finding. A time-out or an overflowing
-    /// output is not shrunk (every candidate would cost a full time-out or a full output
-    /// limit), nor an interrupted run; the whole timeline is returned. Every
-    /// `progressEvery` candidates, `progress` hears how many were tried and the events of
-    /// the smallest failing timeline so far (a slow program can take minutes).
+    /// output is shrunk for at most the program's `shrinkLimitSeconds` (each candidate
+    /// that still fails costs a full time-out or a full output limit), and returns the
+    /// smallest failing timeline found by then; an interrupted run is not shrunk. Every `progressEvery`
+    /// candidates, and every few seconds, `progress` hears how many were tried and the
+    /// events of the smallest failing timeline so far (a slow program can take minutes).
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
-        if keptWhole != nil { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
+        if case .failure(.interrupted) = self { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
+        let deadline = hasShrinkLimit ? started.advanced(by: .milliseconds(Int64(program.shrinkLimitSeconds * 1000))) : nil
         func alone(_ candidate: Shrunk, _ name: String) -> Self? {
             let runner = ProgramRunner(program)
             defer { runner.close() }
@@ -87,16 +90,27 @@ extension ExternalFinding {
         guard let again = alone(timeline, "again"), again.kind == kind else {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
-        var attempt = 0, smallest = timeline.events.count
+        var attempt = 0, smallest = timeline.events.count, stopped = false, reported = clock.now
         var shrinker = Shrinker<Shrunk, Violation<Invariant>> { candidate in
+            // Past the limit, every candidate passes untried: the shrinker ends at once
+            // with the smallest failing timeline so far.
+            if let deadline, clock.now >= deadline {
+                stopped = true
+                return nil
+            }
             attempt += 1
-            defer { if attempt % ExternalShrunk<Shrunk, Invariant>.progressEvery == 0 { progress?(attempt, smallest) } }
+            defer {
+                if attempt % ExternalShrunk<Shrunk, Invariant>.progressEvery == 0 || reported.duration(to: clock.now) >= .seconds(5) {
+                    reported = clock.now
+                    progress?(attempt, smallest)
+                }
+            }
             guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
             smallest = min(smallest, candidate.events.count)
             return found.asViolation(events: candidate.events.count)
         }
         let shrunk = shrinker.shrink(timeline)
-        return ExternalShrunk(timeline: shrunk, finding: alone(shrunk, "shrunk"), attempts: shrinker.attempts,
-                              seconds: started.duration(to: clock.now).seconds)
+        return ExternalShrunk(timeline: shrunk, finding: alone(shrunk, "shrunk"), attempts: attempt,
+                              seconds: started.duration(to: clock.now).seconds, stoppedAtLimit: stopped)
     }
 }

@@ -26,6 +26,10 @@ package struct ExternalProgram: Sendable {
     package let outputLimit: Int
     /// Whether the program speaks the batch protocol: one process per job, kept alive.
     package let batch: Bool
+    /// How long a check shrinks a timeline that timed out or printed past
+    /// `outputLimit`, in seconds: each smaller timeline that still fails takes the whole
+    /// limit again, so shrinking stops there with the smallest failing timeline found.
+    package let shrinkLimitSeconds: Double
 
     /// The default `outputLimit`: 64 MiB, far above any timeline's outputs (a line is
     /// about 200 bytes) and small enough for one per job in memory.
@@ -239,14 +243,20 @@ package struct ExternalProgram: Sendable {
     /// How long one run may take unless `--timeout` says otherwise, in seconds.
     package static let defaultTimeoutSeconds: Double = 10
 
+    /// The default `shrinkLimitSeconds`: two minutes.
+    package static let defaultShrinkLimitSeconds: Double = 120
+
     /// A program run with `command`, each run limited to `timeoutSeconds` and to
     /// `outputLimit` bytes of standard output (a negative limit counts as 0); with
-    /// `batch`, one that speaks the batch protocol.
-    package init(command: String, timeoutSeconds: Double = ExternalProgram.defaultTimeoutSeconds, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false) {
+    /// `batch`, one that speaks the batch protocol; a time-out or a flood of output is
+    /// shrunk for at most `shrinkLimitSeconds`.
+    package init(command: String, timeoutSeconds: Double = ExternalProgram.defaultTimeoutSeconds, outputLimit: Int = ExternalProgram.defaultOutputLimit, batch: Bool = false,
+                 shrinkLimitSeconds: Double = ExternalProgram.defaultShrinkLimitSeconds) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
         self.outputLimit = max(0, outputLimit)
         self.batch = batch
+        self.shrinkLimitSeconds = shrinkLimitSeconds
     }
 
     /// Runs the program on one timeline (written as `name`.json) and parses its
