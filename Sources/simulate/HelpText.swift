@@ -259,9 +259,10 @@ enum HelpText {
                        users checked, of how many, seconds so far)
 
     The report folder gets summary.txt, report.json, report.md and report.html
-    (titled "External implementation check"), and the failing user's timeline in
-    failures/, shrunk (a time-out, or output past the limit, is kept whole: each
-    smaller timeline tried would take the whole limit again).
+    (titled "External implementation check"), and the shrunk timeline in failures/.
+    A time-out, or output past the limit, is shrunk for two minutes at most (each
+    smaller timeline that still fails takes the whole limit again); the summary
+    says when shrinking stopped there.
     """
 
     static let policies = """
