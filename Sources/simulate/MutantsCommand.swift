@@ -37,22 +37,26 @@ enum MutantsCommand {
             report = RunReport(result: ReferenceCampaign(options: options).runReference(), failures: [], kind: .mutants, command: command)
             matrix = FlagshipKillMatrix.hunt(options: options)
         }
-        return try write(report, matrix: matrix, to: folder)
+        // What the matrix was hunted on, as a run's summary starts: enough to run it again.
+        let head = "simulate mutants" + (policy.map { " --policy \(ShellText.word($0.name))" + ($0.swarm ? "" : " --no-swarm") } ?? "")
+            + "\n  seed        \(seed)\n" + (options.shard == nil ? "  users       \(Figures.grouped(users))\n" : CheckCommand.shardLine(options))
+            + "  years       up to \(years)\n"
+        return try write(report, matrix: matrix, to: folder, head: head)
     }
 
     /// Writes the kill matrix, its counterexamples and the report, and once the report
     /// is committed prints the matrix; exit 0 when every mutant was killed and the
     /// reference run passed.
-    static func write(_ report: RunReport, matrix: KillMatrixResult, to folder: ReportFolder) throws -> Int32 {
+    static func write(_ report: RunReport, matrix: KillMatrixResult, to folder: ReportFolder, head: String) throws -> Int32 {
         let rows = matrix.rows
         var report = report
         report.add(matrix)
         for row in rows {
             if let counterexample = row.counterexample { try folder.write(counterexample, as: "failures/mutant-\(row.name).json") }
         }
-        try folder.write(KillMatrix.text(rows) + "\n", as: "summary.txt")
+        try folder.write(head + "\n" + KillMatrix.text(rows) + "\n", as: "summary.txt")
         try folder.write(report)
-        try RunCommand.commitThenPrint(folder, KillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
+        try RunCommand.commitThenPrint(folder, head + "\n" + KillMatrix.text(rows) + (report.failedReferenceNote.map { "\n\n" + $0 } ?? ""),
                                        reportLine: "; each counterexample in failures/")
         if let row = rows.first(where: { $0.counterexample != nil }) {
             let file = (folder.path as NSString).appendingPathComponent("failures/mutant-\(row.name).json")

@@ -141,6 +141,18 @@ struct CommandLineTests {
         #expect(mutantsAlone.status == 2 && mutantsAlone.err == "error: --no-swarm goes with --policy NAME, a shipped or example policy other than meal-capture (whose own generator has no swarm)\n", "\(mutantsAlone.err)")
     }
 
+    @Test("mutants' summary, printed and in summary.txt, starts with what the matrix was hunted on: the policy, seed, users and years")
+    func mutantsSummaryHead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runSimulate(["mutants", "--policy", "daily-quip", "--no-swarm", "--seed", "3", "--users", "40", "--years", "1", "--quiet", "--report", folder + "/m"])
+        let head = "simulate mutants --policy daily-quip --no-swarm\n  seed        3\n  users       40\n  years       up to 1\n\n  mutant "
+        #expect(result.out.hasPrefix(head), "\(result.out)")
+        #expect(try String(contentsOfFile: folder + "/m/summary.txt", encoding: .utf8).hasPrefix(head))
+        let shard = try runSimulate(["mutants", "--seed", "3", "--users", "40", "--years", "1", "--shard", "2/2", "--quiet", "--report", folder + "/s"])
+        #expect(shard.out.hasPrefix("simulate mutants\n  seed        3\n  shard       2/2: 20 of 40 users\n  years       up to 1\n\n"), "\(shard.out)")
+    }
+
     @Test("a run without swarm says so in its summary's first line")
     func noSwarmSummary() throws {
         let folder = try temporaryFolder()
