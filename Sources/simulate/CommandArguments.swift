@@ -34,10 +34,24 @@ final class CommandArguments {
     /// byte that is not UTF-8 becomes U+FFFD), so the command would write another name
     /// than the one given: the bytes given differ from the value's.
     func outputPath(_ flag: String) throws -> String? {
-        guard let value = try string(flag) else { return nil }
+        try string(flag).map { value throws in try Self.utf8Name(value, flag: flag, verb: "write") }
+    }
+
+    /// Removes and returns the value after `flag` when it names a file or folder this
+    /// command reads and then names in what it writes (a policy file, a StoreKit file): a
+    /// name that is not UTF-8 is refused, as by `outputPath`, since it would be read as
+    /// another name (and said to be missing).
+    func inputPath(_ flag: String) throws -> String? {
+        try string(flag).map { value throws in try Self.utf8Name(value, flag: flag, verb: "read") }
+    }
+
+    /// `value` (given after `flag`, or as a command's word without one), unless the
+    /// bytes given were not UTF-8 and `value` is their repair: then an error naming the
+    /// bytes given, which the command would `verb` as another name.
+    static func utf8Name(_ value: String, flag: String? = nil, verb: String) throws -> String {
         let given = InputPath.commandLineArgument(value, after: flag)
         guard given.bytes.elementsEqual(value.utf8) else {
-            throw UsageError("\(flag) \"\(given.shown)\": not a UTF-8 name, which this command would write as another name; name it in UTF-8")
+            throw UsageError("\(flag.map { $0 + " " } ?? "")\"\(given.shown)\": not a UTF-8 name, which this command would \(verb) as another name; name it in UTF-8")
         }
         return value
     }
@@ -138,28 +152,8 @@ final class CommandArguments {
         argument.hasPrefix("-") && argument != "-" && Double(argument) == nil
     }
 
-    /// The known flag closest to `name`: the only flag that starts with it or that it
-    /// starts with, or else one at most two edits away. None for a name of fewer than two letters after
-    /// its dashes (`--`, `-x`): nothing in it says which flag was meant.
+    /// The known flag closest to `name` (`NearestName`), `--help` aside.
     static func nearest(to name: String, in known: [String]) -> String? {
-        guard name.drop(while: { $0 == "-" }).count >= 2 else { return nil }
-        let candidates = known.filter { $0 != "--help" }
-        let prefixes = candidates.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
-        if prefixes.count == 1 { return prefixes[0] }
-        let scored = candidates.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance.
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NearestName.nearest(to: name, in: known.filter { $0 != "--help" })
     }
 }

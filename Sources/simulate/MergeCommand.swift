@@ -8,8 +8,8 @@ enum MergeCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.merge); return 0 }
         let reportPath = try arguments.outputPath("--report") ?? "reports/latest"
-        let copies = ReportMerge.Copies(policy: try arguments.string("--policy"), storeKit: try arguments.string("--storekit"))
-        let folders = try arguments.positionals
+        let copies = ReportMerge.Copies(policy: try arguments.inputPath("--policy"), storeKit: try arguments.inputPath("--storekit"))
+        let folders = try arguments.positionals.map { try CommandArguments.utf8Name($0, verb: "read") }
         try arguments.rejectUnknown()
         guard !folders.isEmpty else { throw UsageError("merge needs the report folder of every shard; see 'simulate merge --help'") }
         let folder = try ReportFolder(path: reportPath, inputs: folders + ShardReport.filesRead(by: folders) + [copies.policy, copies.storeKit].compactMap { $0 })

@@ -7,7 +7,7 @@ import SubscriptionModel
 enum PolicyCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.policy); return 0 }
-        let storeKit = try arguments.string("--storekit")
+        let storeKit = try arguments.inputPath("--storekit")
         let out = try arguments.outputPath("--out")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
@@ -22,8 +22,9 @@ enum PolicyCommand {
                              : "unknown policy subcommand \(ErrorText.quoted(positionals[0])); expected \"show\" or \"init\"")
         }
         guard positionals.count == 2 else { throw UsageError("policy show takes one NAME or FILE, got \(positionals.count - 1)") }
+        let name = try CommandArguments.utf8Name(positionals[1], verb: "read")
         do {
-            Console.out(PolicyDescription.text(try PolicyLoader.load(positionals[1])), terminator: "")
+            Console.out(PolicyDescription.text(try PolicyLoader.load(name)), terminator: "")
             return 0
         } catch {
             Console.error(error.description)

@@ -26,9 +26,9 @@ struct PolicyOption {
     /// `swarmElsewhere` says whether the command runs a policy file with a swarm (every
     /// command but `mutants`, whose catalogue holds meal-capture's mutants by its name alone).
     static func parse(_ arguments: CommandArguments, storeKit: Bool = false, swarmElsewhere: Bool = true) throws -> PolicyOption? {
-        let text = try arguments.string("--policy")
+        let text = try arguments.inputPath("--policy")
         let swarm = try !arguments.flag("--no-swarm")
-        let storeKitPath = storeKit ? try arguments.string("--storekit") : nil
+        let storeKitPath = storeKit ? try arguments.inputPath("--storekit") : nil
         if text == nil, storeKitPath != nil {
             throw UsageError("--storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)")
         }

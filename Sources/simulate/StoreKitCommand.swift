@@ -20,7 +20,7 @@ enum StoreKitCommand {
 
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.storekit); return 0 }
-        let name = try arguments.string("--policy")
+        let name = try arguments.inputPath("--policy")
         let positionals = try arguments.positionals
         try arguments.rejectUnknown()
         guard positionals.count == 1, let path = positionals.first else {

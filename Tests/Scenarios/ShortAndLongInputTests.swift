@@ -62,6 +62,29 @@ struct ShortAndLongInputTests {
         }
     }
 
+    @Test("a policy file, StoreKit file or shard folder to read named by bytes that are not UTF-8 is refused as such, not said to be missing")
+    func nonUTF8InputNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let executable = try #require(PackagePaths.simulate)
+        // The files are there: a name repaired to U+FFFD would name another, missing one.
+        let policy = try #require(ExamplePolicies.text("scan-credits"))
+        for name in ["p\u{FFFD}.json", "s\u{FFFD}.storekit"] { try Data(policy).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        let made = try run("/bin/sh", ["-c", #"cp "$1/p\#u{FFFD}.json" "$1/p$(printf '\377').json" && mkdir "$1/d$(printf '\377')""#, "sh", folder])
+        #expect(made.status == 0, "\(made.err)")
+        for (arguments, flag) in [(#"run --users 1 --quiet --policy "$1/p$(printf '\377').json" --report "$1/r""#, "--policy "),
+                                  (#"run --users 1 --quiet --policy="$1/p$(printf '\377').json" --report "$1/r""#, "--policy "),
+                                  (#"storekit "$1/s\#u{FFFD}.storekit" --policy "$1/p$(printf '\377').json""#, "--policy "),
+                                  (#"policy show "$1/p$(printf '\377').json""#, ""),
+                                  (#"merge --report "$1/r" "$1/d$(printf '\377')""#, "")] {
+            let result = try run("/bin/sh", ["-c", #"exec "$0" "# + arguments, executable.path, folder])
+            #expect(result.status == 2 && result.out.isEmpty, "\(arguments): \(result.err)")
+            #expect(result.err.hasPrefix("error: \(flag)\"") && result.err.contains("\\xFF")
+                    && result.err.hasSuffix(": not a UTF-8 name, which this command would read as another name; name it in UTF-8\n"), "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/r"), "\(arguments)")
+        }
+    }
+
     @Test("a name with a real U+FFFD is written as given, though another argument is not UTF-8")
     func replacementCharacterName() throws {
         let folder = try temporaryFolder()

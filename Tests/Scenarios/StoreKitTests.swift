@@ -114,6 +114,7 @@ struct StoreKitReaderTests {
         ("{\"products\": []}", "error: app.storekit: $: missing \"version\": not a StoreKit configuration file (Xcode writes {\"major\": N, \"minor\": N})"),
         ("{\"version\": {\"major\": 0}}", "error: app.storekit: $.version.major: version 0 is not one this reader knows (1.x to 6.x)"),
         ("{\"version\": {\"major\": -1, \"minor\": 0}}", "error: app.storekit: $.version.major: version -1 is not one this reader knows (1.x to 6.x)"),
+        ("{\"version\": {\"major\": 99999999999}}", "error: app.storekit: $.version.major: out of range: expected a whole number from 1 to 2147483647, got 99999999999"),
         ("{\"version\": {\"major\": \"3\"}}", "error: app.storekit: $.version.major: expected a whole number, got a string"),
         ("{\"version\": {\"major\": 3.0}}", "error: app.storekit: $.version.major: expected a whole number, got 3.0"),
         ("[]", "error: app.storekit: $: expected an object, got a list"),
@@ -492,7 +493,7 @@ struct StoreKitCommandTests {
         (["storekit", "--policy", "oxalate"], "error: storekit needs a StoreKit configuration FILE; see 'simulate storekit --help'"),
         (["storekit", "a", "b", "--policy", "oxalate"], "error: storekit takes one FILE, got 2"),
         (["storekit", "a.storekit", "--polcy", "oxalate"], "error: unknown option \"--polcy\" for 'storekit'; did you mean --policy? See 'simulate storekit --help'."),
-        (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file)"),
+        (["storekit", "a.storekit", "--policy", "nope"], "error: --policy: \"nope\" is no shipped policy or example ('simulate policies' lists them) and no readable policy file (no such file)"),
         (["run", "--storekit", "a.storekit"], "error: --storekit goes with --policy NAME|FILE (the default meal-capture rules' own generator has its products built in; --policy meal-capture --storekit FILE runs them on the generic engine)"),
     ])
     func badCommandLines(arguments: [String], line: String) throws {

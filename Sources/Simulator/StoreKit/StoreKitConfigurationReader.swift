@@ -56,10 +56,10 @@ final class StoreKitConfigurationReader {
         }
         let versionObject = try object(version, "$.version")
         guard let majorValue = present(versionObject["major"]) else { throw fail("$.version", "missing \"major\"") }
-        let major = try integer(majorValue, "$.version.major")
         let known = StoreKitConfiguration.majorVersions
-        guard major >= known.lowerBound else {
-            throw fail("$.version.major", "version \(major) is not one this reader knows (\(known.lowerBound).x to \(known.upperBound).x)")
+        // (Past a 32-bit field, the range named is the versions a file can have, from the first.)
+        let major = try integer(majorValue, "$.version.major", in: known.lowerBound...Self.largest) { major in
+            "version \(major) is not one this reader knows (\(known.lowerBound).x to \(known.upperBound).x)"
         }
         if major > known.upperBound {
             newer = true

@@ -69,8 +69,22 @@ struct PolicyDescriptionTests {
 
     @Test("a name that is no shipped policy and no file is one error line")
     func unknownPolicy() {
-        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at \"/nonexistent/no-such\")")) {
+        #expect(throws: PolicyLoader.LoadError(problem: "\"no-such\" is no shipped policy or example ('simulate policies' lists them) and no readable policy file (no such file at \"/nonexistent/no-such\")")) {
             try PolicyLoader.load("no-such", folder: "/nonexistent")
         }
+    }
+
+    @Test("a built-in name mistyped is named back: a letter off, a capital, an example's; not in a path or far from every name")
+    func mistypedPolicy() {
+        func problem(_ name: String) -> String? {
+            do { _ = try PolicyLoader.load(name, folder: "/nonexistent") } catch { return error.problem }
+            return nil
+        }
+        #expect(problem("daily-qiup")?.hasPrefix("\"daily-qiup\" is no shipped policy or example (did you mean daily-quip? 'simulate policies' lists them) and no readable policy file (") == true,
+                "\(problem("daily-qiup") ?? "")")
+        #expect(problem("Oxalate")?.contains("(did you mean oxalate? ") == true)
+        #expect(problem("chat-pol")?.contains("(did you mean chat-pool? ") == true, "an example's name")
+        #expect(problem("rules/daily-qiup")?.contains("did you mean") == false, "a path is a file's, not a name's")
+        #expect(problem("quotes")?.contains("did you mean") == false)
     }
 }

@@ -246,6 +246,14 @@ struct PolicyFileTests {
                 == "error: t.json: $.plans[0].limits.m.day.limit: -2 is below 0")
     }
 
+    @Test("a limit given as a string or a list is refused as not being a whole number, the object form named beside it")
+    func limitOfAnotherKind() {
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": "3""#))
+                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object with "limit" and "hidden"), got "3""#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": [3]"#))
+                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object with "limit" and "hidden"), got a list"#)
+    }
+
     @Test("a use that can happen under no plan needs a response")
     func noPlanResponse() {
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: ""))
@@ -375,7 +383,7 @@ struct TimelineErrorTests {
         #expect(error(#"{"policy": "oxalate", "zone": "UTC"}"#) == "error: events: missing")
         #expect(error(#"{"policy": "oxalate", "zone": "UTC", "events": []}"#) == "error: events: empty")
         #expect(error(#"{"policy": "no-such-policy", "zone": "UTC", "events": []}"#)
-                == #"error: policy: "no-such-policy" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
+                == #"error: policy: "no-such-policy" is no shipped policy or example ('simulate policies' lists them) and no readable policy file (no such file at "/nonexistent/no-such-policy")"#)
     }
 
     @Test("purchase and refund name one of the policy's credit packs")
@@ -399,7 +407,7 @@ struct TimelineErrorTests {
             .write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
         let result = try runSimulate(["replay", folder + "/t.json"])
         #expect(result.status == 2 && result.out.isEmpty)
-        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy (meal-capture, daa-tiers, oxalate, daily-quip, face-recall), no example (scan-credits, photo-units, night-owl, study-week, ask-window, chat-pool, billing-month) and no readable policy file (no such file at "# + ErrorText.quotedPath(folder + "/rules/missing.json") + ")"),
+        #expect(result.err.contains(#"policy: "rules/missing.json" is no shipped policy or example ('simulate policies' lists them) and no readable policy file (no such file at "# + ErrorText.quotedPath(folder + "/rules/missing.json") + ")"),
                 "\(result.err)")
     }
 

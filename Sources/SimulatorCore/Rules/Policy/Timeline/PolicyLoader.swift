@@ -31,10 +31,12 @@ package enum PolicyLoader {
         do {
             bytes = try InputFile.read(InputPath(path), kind: "policy file")
         } catch {
-            let shipped = SubscriptionPolicy.shippedNames.joined(separator: ", "), examples = ExamplePolicies.names.joined(separator: ", ")
+            // A bare word is most likely a built-in name mistyped: the nearest one, if any.
+            let nearest = nameOrPath.contains("/") ? nil : NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+            let names = (nearest.map { "did you mean \($0)? " } ?? "") + "'simulate policies' lists them"
             let tried = URL(fileURLWithPath: path).standardizedFileURL.path
             let named = path != nameOrPath || nameOrPath.contains("/") || nameOrPath.contains(".")
-            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy (\(shipped)), no example (\(examples)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
+            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy or example (\(names)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
             // Named as given (a command's argument), or, for a path from a timeline's
