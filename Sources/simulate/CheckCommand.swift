@@ -113,8 +113,8 @@ enum CheckCommand {
 
         FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(wording.violation(violation))
-          \(shrinking(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch,
-                      stoppedAt: shrunk.stoppedAtLimit ? program.shrinkLimitSeconds : nil)):
+          \(ShrinkingText.check(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch,
+                                stoppedAt: shrunk.stoppedAtLimit ? program.shrinkLimitSeconds : nil)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           the program:    \(check.reproduction(path, of: shrunk.timeline))
@@ -153,23 +153,5 @@ enum CheckCommand {
     static func shardLine(_ options: CampaignOptions) -> String {
         guard let shard = options.shard else { return "" }
         return "  shard       \(shard): \(Figures.grouped(options.usersToRun)) of \(Figures.count(options.users, "user"))\n"
-    }
-
-    /// The shrinking line: how far it went, or why the timeline is whole (`reproduced`
-    /// false: the failing timeline passed when given to the program again), and whether
-    /// it stopped at its time limit of `stoppedAt` seconds (a time-out's or a flood's,
-    /// `ExternalProgram.shrinkLimitSeconds`).
-    static func shrinking(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, stoppedAt limit: Double? = nil) -> String {
-        if let limit {
-            let seconds = Figures.fixed(limit, limit == limit.rounded() ? 0 : 1)
-            return (original == shrunk ? "not shrunk (\(Figures.count(original, "event")))" : "shrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))")
-                + ", then stopped at \(seconds) s, the limit for shrinking a time-out or a flood of output (each smaller timeline that still fails takes the whole limit)"
-        }
-        guard reproduced else {
-            let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
-                : "this timeline passed when the program ran it again, so its answers vary from run to run"
-            return "not shrunk: \(why) (\(Figures.count(original, "event")))"
-        }
-        return original == shrunk ? "not shrunk (\(Figures.count(shrunk, "event")))" : "shrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))"
     }
 }

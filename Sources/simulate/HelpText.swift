@@ -84,10 +84,10 @@ enum HelpText {
                     earlier report holding anything else, or a file the command
                     reads, is refused
       --personas P  only these personas, comma-separated (light, heavy, edge-walker,
-                    traveller, subscriber, reinstaller); default all. The coverage
-                    floors stay the default mix's, so a run that leaves out the
-                    personas who reach a category fails it (exit 1): that is how a
-                    mix that stopped reaching an edge is caught
+                    traveller, subscriber, reinstaller); default all. Coverage
+                    floors, where judged, stay the default mix's, so a run that
+                    leaves out the personas who reach a category fails it (exit 1):
+                    that is how a mix that stopped reaching an edge is caught
       --quiet       no progress on standard error
       --policy X    the rules: a shipped policy's or example's name ('simulate
                     policies') or a policy file; default meal-capture (the fast
@@ -261,8 +261,8 @@ enum HelpText {
     The report folder gets summary.txt, report.json, report.md and report.html
     (titled "External implementation check"), and the shrunk timeline in failures/.
     A time-out, or output past the limit, is shrunk for two minutes at most (each
-    smaller timeline that still fails takes the whole limit again); the summary
-    says when shrinking stopped there.
+    smaller timeline that still fails takes the whole --timeout, or prints up to
+    the whole output limit, again); the summary says when shrinking stopped there.
     """
 
     static let policies = """

@@ -39,8 +39,8 @@ enum MutantsCommand {
         }
         // What the matrix was hunted on, as a run's summary starts: enough to run it again.
         let head = "simulate mutants" + (policy.map { " --policy \(ShellText.word($0.name))" + ($0.swarm ? "" : " --no-swarm") } ?? "")
-            + "\n  seed        \(seed)\n" + (options.shard == nil ? "  users       \(Figures.grouped(users))\n" : CheckCommand.shardLine(options))
-            + "  years       up to \(years)\n"
+            + "\n  seed        \(seed)\n" + RunSummary.shardLines(options).map { $0 + "\n" }.joined()
+            + "  users       \(Figures.grouped(options.usersToRun))\n  years       up to \(years)\n"
         return try write(report, matrix: matrix, to: folder, head: head)
     }
 

@@ -6,9 +6,7 @@ import SubscriptionModel
 enum PoliciesCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.policies); return 0 }
-        if let extra = try arguments.positionals.first {
-            throw UsageError("unexpected argument \(ErrorText.quoted(extra)) for 'policies' (it takes none); see 'simulate policies --help'")
-        }
+        try arguments.rejectUnknown() // it takes no argument
         // The shipped policies, a blank line, the examples (a shell's word splitting, as in
         // `for p in $(simulate policies | cut -d' ' -f1)`, skips the blank line).
         let groups = [SubscriptionPolicy.shippedNames, ExamplePolicies.names]

@@ -42,6 +42,31 @@ struct ShrinkingTests {
         }
     }
 
+    @Test("shouldStop ends shrinking at once with the smallest failing timeline so far, trying no candidate after it")
+    func stopsWhenAsked() throws {
+        let install = try #require(try? InstantParser.parse("2031-03-01T09:00:00Z").get())
+        let timeline = Timeline(policy: .dailyQuip, zone: .utc, events: [Event(at: install, .install)]
+            + (1...40).map { Event(at: install.adding(milliseconds: Int64($0) * Milliseconds.hour), .look) })
+        // A made-up failure of every timeline of five events or more: unhindered, shrinking ends at five.
+        func fails(_ candidate: Timeline) -> Violation<Invariant>? {
+            candidate.events.count < 5 ? nil : Violation<Invariant>(invariant: .exactScreens, eventIndex: candidate.events.count - 1, detail: "made up")
+        }
+        var whole = Shrinker<Timeline, Violation<Invariant>>(reproduces: fails)
+        #expect(whole.shrink(timeline).events.count == 5 && !whole.stopped)
+        // Stopped once two candidates have failed: some way down, not to the end.
+        var failed = 0, askedAfterStop = 0
+        var stopping = Shrinker<Timeline, Violation<Invariant>>(reproduces: { candidate in
+            if failed >= 3 { askedAfterStop += 1 }
+            let found = fails(candidate)
+            if found != nil { failed += 1 }
+            return found
+        })
+        stopping.shouldStop = { failed >= 3 } // the first call is the timeline itself
+        let shrunk = stopping.shrink(timeline)
+        #expect(stopping.stopped && askedAfterStop == 0 && failed == 3)
+        #expect(shrunk.events.count > 5 && shrunk.events.count < timeline.events.count, "\(shrunk.events.count) of \(timeline.events.count) events")
+    }
+
     @Test("an entitlement's expiry is rounded down as far as the failure allows, for a readable counterexample")
     func expiryRounded() throws {
         let policy = SubscriptionPolicy.dailyQuip

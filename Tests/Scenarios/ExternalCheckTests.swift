@@ -85,16 +85,22 @@ struct ExternalCheckTests {
 
     @Test("a program that hangs only on a zone change is shrunk to the install and that zone change")
     func hangShrunk() throws {
+        // It hangs on a timeline with a set-zone and crashes at once on any other (a
+        // crash is not a time-out, so such a candidate does not fail the same way).
         let sleep = RunningProcesses.uniqueSleep(300)
-        let program = try script(#"grep -q '"set-zone"' "$1" && sleep "# + sleep + #"; exec "$SIMULATE" replay "$1""#)
+        let program = try script(#"grep -q '"set-zone"' "$1" && sleep "# + sleep + #"; exit 1"#)
         defer { try? FileManager.default.removeItem(at: program.folder) }
-        let result = try check(program.command, users: 40, ["--timeout", "0.5"])
-        #expect(result.status == 1 && result.out.contains("timed out after 0.5 s"), "\(result.out)")
-        #expect(result.out.contains(" to 2 events:\n"), "\(result.out)")
-        let lines = result.out.split(separator: "\n")
-        let shrunk = try #require(lines.firstIndex { $0.contains(" to 2 events:") })
-        #expect(lines[(shrunk + 1)...].prefix(12).joined(separator: "\n").contains("\"set-zone\""), "\(result.out)")
-        #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty, "the program's sleep outlived the check")
+        let policy = SubscriptionPolicy.dailyQuip
+        let generator = TimelineGenerator(policy: policy, maxYears: 1)
+        let timeline = try #require((0..<200).lazy.map { generator.user(seed: 3, user: $0).timeline }
+            .first { $0.events.contains { if case .setZone = $0.action { true } else { false } } })
+        let check = ExternalCheck(program: ExternalProgram(command: program.command, timeoutSeconds: 0.3), options: CampaignOptions(seed: 3, users: 1), policy: policy)
+        let shrunk = check.shrink(timeline, finding: .failure(.timedOut(seconds: 0.3)))
+        #expect(!shrunk.stoppedAtLimit)
+        #expect(shrunk.timeline.events.count == 2, "\(shrunk.timeline.events.count) of \(timeline.events.count) events")
+        if case .setZone = shrunk.timeline.events.last?.action {} else { Issue.record("the last event is no set-zone: \(String(describing: shrunk.timeline.events.last))") }
+        if case .failure(.timedOut)? = shrunk.finding {} else { Issue.record("the timeline found still times out: \(String(describing: shrunk.finding))") }
+        #expect(RunningProcesses.matching("sleep \(sleep)").isEmpty, "the program's sleep outlived the shrinking")
     }
 
     @Test("shrinking a time-out stops at the program's limit, with the smallest failing timeline found by then; a crash's has no limit")
@@ -107,6 +113,18 @@ struct ExternalCheckTests {
         let shrunk = limited.shrink(timeline, finding: .failure(.timedOut(seconds: 0.2)))
         #expect(shrunk.stoppedAtLimit && shrunk.timeline.events.count == timeline.events.count, "\(shrunk.timeline.events.count) of \(timeline.events.count) events")
         if case .failure(.timedOut)? = shrunk.finding {} else { Issue.record("the timeline kept still times out: \(String(describing: shrunk.finding))") }
+        // A time-out as long as the limit: not even run again.
+        let long = ExternalCheck(program: ExternalProgram(command: "sleep 300; echo", timeoutSeconds: 5, shrinkLimitSeconds: 5),
+                                 options: CampaignOptions(seed: 3, users: 1), policy: policy)
+        let started = Date()
+        let kept = long.shrink(timeline, finding: .failure(.timedOut(seconds: 5)))
+        #expect(kept.stoppedAtLimit && kept.timeline.events.count == timeline.events.count && Date().timeIntervalSince(started) < 4)
+        // What the check prints for each.
+        #expect(ShrinkingText.check(from: 1_927, to: 40, reproduced: true, batch: false, stoppedAt: 120)
+                == "shrunk from 1,927 to 40 events, then stopped at 120 s, the limit for shrinking a time-out or a flood of output (each smaller timeline that still fails takes the whole --timeout, or prints up to the whole output limit, again)")
+        #expect(ShrinkingText.check(from: 1_927, to: 1_927, reproduced: true, batch: false, stoppedAt: 0.5)
+                == "not shrunk (1,927 events): shrinking a time-out or a flood of output stops at 0.5 s, and each smaller timeline that still fails takes the whole --timeout, or prints up to the whole output limit, again")
+        #expect(ShrinkingText.check(from: 1_927, to: 3, reproduced: true, batch: false) == "shrunk from 1,927 to 3 events")
         // The same limit does not hold a crash back: shrunk to the install alone.
         let crashing = ExternalCheck(program: ExternalProgram(command: "false", shrinkLimitSeconds: 0), options: CampaignOptions(seed: 3, users: 1), policy: policy)
         let crash = crashing.shrink(timeline, finding: .failure(.crashed(status: 1, standardError: "")))
@@ -129,6 +147,7 @@ struct ExternalCheckTests {
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.status == 1)
         #expect(result.out.contains("printed more than 67,108,864 bytes on standard output and was stopped"))
+        #expect(result.out.contains(" to 1 event:\n"), "it floods on any timeline: shrunk to the install alone\n\(result.out.prefix(2_000))")
     }
 
     @Test("what a program starts in the background is gone when the check ends")

@@ -212,10 +212,8 @@ package struct ExternalCheck: ExternalChecking {
     }
 
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
-    /// failure, with a program of its own (as `FlagshipExternalCheck.shrink` does: a time-out,
-    /// an overflowing output or an interrupted run is not shrunk).
-    /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
-    /// tried and the events of the smallest failing timeline so far.
+    /// failure, with a program of its own, as `FlagshipExternalCheck.shrink` does
+    /// (`ExternalFinding.shrink`).
     package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }

@@ -66,22 +66,28 @@ package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Invariant: 
 
 extension ExternalFinding {
     /// Shrinks `timeline`, which gave this finding, keeping the same kind of finding.
-    /// Every timeline it checks (the failing one again, each candidate, the result) meets
-    /// a program of its own, in batch mode a fresh process, so a candidate's verdict is
-    /// its own and not that of the candidates checked before it. The failing timeline
-    /// comes first: when it passes alone, the failure needed what the program was given
-    /// before, so it is returned whole with no finding. A time-out or an overflowing
-    /// output is shrunk for at most the program's `shrinkLimitSeconds` (each candidate
-    /// that still fails costs a full time-out or a full output limit), and returns the
-    /// smallest failing timeline found by then; an interrupted run is not shrunk. Every `progressEvery`
-    /// candidates, and every few seconds, `progress` hears how many were tried and the
-    /// events of the smallest failing timeline so far (a slow program can take minutes).
+    /// Every timeline it checks (the failing one again, each candidate, and for a finding
+    /// without a time limit the result) meets a program of its own, in batch mode a fresh
+    /// process, so a candidate's verdict is its own and not that of the candidates checked
+    /// before it. The failing timeline comes first: when it passes alone, the failure
+    /// needed what the program was given before, so it is returned whole with no finding.
+    ///
+    /// A time-out or an overflowing output is shrunk until the program's
+    /// `shrinkLimitSeconds` have passed (no candidate starts after that; each that still
+    /// fails costs a whole time-out or output limit), and the result is the last candidate
+    /// that failed, whose finding is known; a time-out as long as that limit is not shrunk
+    /// at all, and neither is an interrupted run. Every `progressEvery` candidates, and
+    /// every few seconds, `progress` hears how many were tried and the events of the
+    /// smallest failing timeline so far (a slow program can take minutes).
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
         if case .failure(.interrupted) = self { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
-        let deadline = hasShrinkLimit ? started.advanced(by: .milliseconds(Int64(program.shrinkLimitSeconds * 1000))) : nil
+        if case .failure(.timedOut) = self, program.timeoutSeconds >= program.shrinkLimitSeconds {
+            // Running the timeline again would take the whole limit.
+            return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0, stoppedAtLimit: true)
+        }
         func alone(_ candidate: Shrunk, _ name: String) -> Self? {
             let runner = ProgramRunner(program)
             defer { runner.close() }
@@ -90,13 +96,14 @@ extension ExternalFinding {
         guard let again = alone(timeline, "again"), again.kind == kind else {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
-        var attempt = 0, smallest = timeline.events.count, stopped = false, reported = clock.now
+        var attempt = 0, smallest = timeline.events.count, reported = clock.now, first = true
+        // What the last candidate that still failed gave (the timeline's own, `again`, before any).
+        var lastFound = again
         var shrinker = Shrinker<Shrunk, Violation<Invariant>> { candidate in
-            // Past the limit, every candidate passes untried: the shrinker ends at once
-            // with the smallest failing timeline so far.
-            if let deadline, clock.now >= deadline {
-                stopped = true
-                return nil
+            // The shrinker asks first about the failing timeline itself, which `again` answered.
+            if first {
+                first = false
+                return again.asViolation(events: candidate.events.count)
             }
             attempt += 1
             defer {
@@ -107,10 +114,18 @@ extension ExternalFinding {
             }
             guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
             smallest = min(smallest, candidate.events.count)
+            lastFound = found
             return found.asViolation(events: candidate.events.count)
         }
+        if hasShrinkLimit {
+            let deadline = started.advanced(by: .milliseconds(Int64(program.shrinkLimitSeconds * 1000)))
+            shrinker.shouldStop = { clock.now >= deadline }
+        }
         let shrunk = shrinker.shrink(timeline)
-        return ExternalShrunk(timeline: shrunk, finding: alone(shrunk, "shrunk"), attempts: attempt,
-                              seconds: started.duration(to: clock.now).seconds, stoppedAtLimit: stopped)
+        // Under a time limit the result is the last candidate that failed, located at its
+        // last event (nothing cut after it), so its finding is known: no whole time-out more.
+        let finding = hasShrinkLimit ? lastFound : alone(shrunk, "shrunk")
+        return ExternalShrunk(timeline: shrunk, finding: finding, attempts: attempt,
+                              seconds: started.duration(to: clock.now).seconds, stoppedAtLimit: shrinker.stopped)
     }
 }

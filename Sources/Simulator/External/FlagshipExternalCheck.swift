@@ -135,10 +135,11 @@ package struct FlagshipExternalCheck: ExternalChecking {
     }
 
     /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
-    /// its own (`ExternalFinding.shrink`: the failing timeline first, alone; a time-out,
-    /// an overflowing output or an interrupted run is not shrunk).
-    /// `progress` hears, every `ExternalShrunk.progressEvery` candidates, how many were
-    /// tried and the events of the smallest failing timeline so far.
+    /// its own (`ExternalFinding.shrink`: the failing timeline first, alone; a time-out or
+    /// an overflowing output for at most the program's `shrinkLimitSeconds`; an
+    /// interrupted run not at all). `progress` hears, every `ExternalShrunk.progressEvery`
+    /// candidates and every few seconds, how many were tried and the events of the
+    /// smallest failing timeline so far.
     package func shrink(_ timeline: FlagshipTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
         finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
     }

@@ -231,9 +231,7 @@ package struct RunReport: Codable, Equatable, Sendable {
         /// "not shrunk (1,927 events)" for a timeline kept whole; capitalized to start a
         /// sentence.
         package func shrinking(capitalized: Bool = false) -> String {
-            shrunkEvents < originalEvents
-                ? "\(capitalized ? "S" : "s")hrunk from \(Figures.grouped(originalEvents)) to \(Figures.count(shrunkEvents, "event"))"
-                : "\(capitalized ? "N" : "n")ot shrunk (\(Figures.count(shrunkEvents, "event")))"
+            ShrinkingText.text(from: originalEvents, to: shrunkEvents, capitalized: capitalized)
         }
     }
 

@@ -21,6 +21,11 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     package let failure: (Shrunk) -> Failure?
     /// How many candidates were tried (for the report).
     package private(set) var attempts = 0
+    /// Asked before each candidate: true ends the shrinking there, with the smallest
+    /// failing timeline so far (a limit on its time). Never, by default.
+    package var shouldStop: () -> Bool = { false }
+    /// Whether `shouldStop` ended the shrinking before it was done.
+    package private(set) var stopped = false
 
     /// A shrinker keeping `invariant` broken, as judged by `check`.
     package init(invariant: Failure.Rule, check: @escaping (Shrunk) -> Failure?) {
@@ -46,7 +51,7 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
         var best = timeline
         best.events.removeSubrange((violation.eventIndex + 1)...)
         var changed = true
-        while changed {
+        while changed, !stopped {
             changed = false
             changed = simplifyWholes(&best, &violation) || changed
             changed = deleteRuns(&best, &violation) || changed
@@ -60,6 +65,10 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
 
     /// Accepts `candidate` when it is valid and still fails; cuts what follows the new violation.
     private mutating func accept(_ candidate: Timeline, into best: inout Timeline, _ violation: inout Violation) -> Bool {
+        if stopped || shouldStop() {
+            stopped = true
+            return false
+        }
         attempts += 1
         let candidate = candidate.repaired
         guard candidate.isValid, candidate.isRealistic, let found = failure(candidate) else { return false }
@@ -78,9 +87,9 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     private mutating func deleteRuns(_ best: inout Timeline, _ violation: inout Violation) -> Bool {
         var changed = false
         var size = max(1, (best.events.count - 1) / 2)
-        while size >= 1 {
+        while size >= 1, !stopped {
             var start = 1
-            while start < best.events.count {
+            while start < best.events.count, !stopped {
                 var candidate = best
                 candidate.events.removeSubrange(start..<min(start + size, candidate.events.count))
                 if accept(candidate, into: &best, &violation) { changed = true } else { start += size }

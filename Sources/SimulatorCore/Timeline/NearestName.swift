@@ -8,7 +8,8 @@ package enum NearestName {
         let prefixes = known.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
         if prefixes.count == 1 { return prefixes[0] }
         // (Names of lengths more than two apart are more than two edits apart: a huge name costs nothing.)
-        let near = known.filter { abs($0.count - name.count) <= 2 }
+        let length = name.count
+        let near = known.filter { abs($0.count - length) <= 2 }
         let scored = near.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }

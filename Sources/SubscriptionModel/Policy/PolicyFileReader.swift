@@ -541,7 +541,7 @@ struct PolicyFileReader {
         if case .number = value { return Limit(try integer(value, path, minimum: 0)) }
         // A limit is a whole number, or an object that says more of it: a "5" is the former's mistake.
         guard case .object = value else {
-            throw fail(path, "expected a whole number (or an object with \"limit\" and \"hidden\"), got \(Self.kind(value))")
+            throw fail(path, "expected a whole number (or an object such as {\"limit\": 5, \"hidden\": true}), got \(Self.kind(value))")
         }
         let fields = try members(value, path, allowed: ["limit", "hidden"], required: ["limit"])
         let limit = try integer(fields["limit"]!, path + ".limit", minimum: 0)

@@ -85,6 +85,7 @@ struct PolicyDescriptionTests {
         #expect(problem("Oxalate")?.contains("(did you mean oxalate? ") == true)
         #expect(problem("chat-pol")?.contains("(did you mean chat-pool? ") == true, "an example's name")
         #expect(problem("rules/daily-qiup")?.contains("did you mean") == false, "a path is a file's, not a name's")
+        #expect(problem("oxalate.json")?.contains("did you mean") == false, "a file name too")
         #expect(problem("quotes")?.contains("did you mean") == false)
     }
 }

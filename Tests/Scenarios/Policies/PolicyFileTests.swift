@@ -249,9 +249,9 @@ struct PolicyFileTests {
     @Test("a limit given as a string or a list is refused as not being a whole number, the object form named beside it")
     func limitOfAnotherKind() {
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": "3""#))
-                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object with "limit" and "hidden"), got "3""#)
+                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object such as {"limit": 5, "hidden": true}), got "3""#)
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""day": 3"#, with: #""day": [3]"#))
-                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object with "limit" and "hidden"), got a list"#)
+                == #"error: t.json: $.plans[0].limits.m.day: expected a whole number (or an object such as {"limit": 5, "hidden": true}), got a list"#)
     }
 
     @Test("a use that can happen under no plan needs a response")

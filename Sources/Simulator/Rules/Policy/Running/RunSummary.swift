@@ -59,7 +59,7 @@ package enum RunSummary {
         """
         FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
           \(failure.violation?.description ?? "the shrunk timeline no longer fails")
-          shrunk from \(Figures.grouped(failure.originalEvents)) to \(Figures.count(failure.timeline.events.count, "event")) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
+          \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
           replay:      \(Replay.command(for: path))

@@ -31,8 +31,8 @@ package enum PolicyLoader {
         do {
             bytes = try InputFile.read(InputPath(path), kind: "policy file")
         } catch {
-            // A bare word is most likely a built-in name mistyped: the nearest one, if any.
-            let nearest = nameOrPath.contains("/") ? nil : NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+            // A bare word (no `/`, no `.`, as below) is most likely a built-in name mistyped: the nearest one, if any.
+            let nearest = nameOrPath.contains("/") || nameOrPath.contains(".") ? nil : NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
             let names = (nearest.map { "did you mean \($0)? " } ?? "") + "'simulate policies' lists them"
             let tried = URL(fileURLWithPath: path).standardizedFileURL.path
             let named = path != nameOrPath || nameOrPath.contains("/") || nameOrPath.contains(".")

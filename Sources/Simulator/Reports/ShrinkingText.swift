@@ -1,0 +1,31 @@
+import SimulatorCore
+
+/// How far a failing timeline was shrunk, as every summary and report says it.
+package enum ShrinkingText {
+    /// "shrunk from 8,262 to 11 events", or "not shrunk (1,927 events)" for a timeline
+    /// that kept its length; capitalized to start a sentence.
+    package static func text(from original: Int, to shrunk: Int, capitalized: Bool = false) -> String {
+        shrunk < original ? "\(capitalized ? "S" : "s")hrunk from \(Figures.grouped(original)) to \(Figures.count(shrunk, "event"))"
+            : "\(capitalized ? "N" : "n")ot shrunk (\(Figures.count(shrunk, "event")))"
+    }
+
+    /// A check's shrinking line: how far it went, or why the timeline is whole
+    /// (`reproduced` false: it passed when given to the program again), and whether
+    /// shrinking stopped at its limit of `stoppedAt` seconds (a time-out's or a flood's,
+    /// `ExternalProgram.shrinkLimitSeconds`).
+    package static func check(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, stoppedAt limit: Double? = nil) -> String {
+        if let limit {
+            let seconds = Figures.fixed(limit, limit == limit.rounded() ? 0 : 1)
+            let why = "each smaller timeline that still fails takes the whole --timeout, or prints up to the whole output limit, again"
+            return shrunk < original
+                ? text(from: original, to: shrunk) + ", then stopped at \(seconds) s, the limit for shrinking a time-out or a flood of output (\(why))"
+                : text(from: original, to: shrunk) + ": shrinking a time-out or a flood of output stops at \(seconds) s, and \(why)"
+        }
+        guard reproduced else {
+            let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
+                : "this timeline passed when the program ran it again, so its answers vary from run to run"
+            return "not shrunk: \(why) (\(Figures.count(original, "event")))"
+        }
+        return text(from: original, to: shrunk)
+    }
+}
