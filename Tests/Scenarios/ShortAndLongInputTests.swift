@@ -70,11 +70,13 @@ struct ShortAndLongInputTests {
         // The files are there: a name repaired to U+FFFD would name another, missing one.
         let policy = try #require(ExamplePolicies.text("scan-credits"))
         for name in ["p\u{FFFD}.json", "s\u{FFFD}.storekit"] { try Data(policy).write(to: URL(fileURLWithPath: folder + "/" + name)) }
-        let made = try run("/bin/sh", ["-c", #"cp "$1/p\#u{FFFD}.json" "$1/p$(printf '\377').json" && mkdir "$1/d$(printf '\377')""#, "sh", folder])
+        let made = try run("/bin/sh", ["-c", #"cp "$1/p\#u{FFFD}.json" "$1/p$(printf '\377').json" && cp "$1/s\#u{FFFD}.storekit" "$1/s$(printf '\377').storekit" && mkdir "$1/d$(printf '\377')""#, "sh", folder])
         #expect(made.status == 0, "\(made.err)")
         for (arguments, flag) in [(#"run --users 1 --quiet --policy "$1/p$(printf '\377').json" --report "$1/r""#, "--policy "),
                                   (#"run --users 1 --quiet --policy="$1/p$(printf '\377').json" --report "$1/r""#, "--policy "),
                                   (#"storekit "$1/s\#u{FFFD}.storekit" --policy "$1/p$(printf '\377').json""#, "--policy "),
+                                  // A StoreKit file the run would record by another name, which neither reproduces nor merges.
+                                  (#"run --users 1 --quiet --policy daily-quip --storekit "$1/s$(printf '\377').storekit" --report "$1/r""#, "--storekit "),
                                   (#"policy show "$1/p$(printf '\377').json""#, ""),
                                   (#"merge --report "$1/r" "$1/d$(printf '\377')""#, "")] {
             let result = try run("/bin/sh", ["-c", #"exec "$0" "# + arguments, executable.path, folder])
