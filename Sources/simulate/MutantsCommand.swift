@@ -25,8 +25,8 @@ enum MutantsCommand {
         let mutants = policy.map { "\(Figures.count(MutantCatalogue.entries(for: $0.name).count, "mutant")) of \($0.name)" }
             ?? Figures.count(FlagshipMutantCatalogue.all.count, "mutant")
         Console.progress("simulate mutants: \(mutants) against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
-        let command = ShellText.simulate + " mutants" + (policy.map { " --policy \(ShellText.word($0.name))" } ?? "")
-            + " --seed \(seed) --users \(users) --years \(years)" + (policy?.swarm == false ? " --no-swarm" : "")
+        let policyFlag = policy.map { " --policy \(ShellText.word($0.name))" } ?? "", swarmFlag = policy?.swarm == false ? " --no-swarm" : ""
+        let command = ShellText.simulate + " mutants" + policyFlag + " --seed \(seed) --users \(users) --years \(years)" + swarmFlag
         // The reference's run (for the report's counts and coverage) and the matrix, of either rule set.
         let report: RunReport, matrix: KillMatrixResult
         if let policy {
@@ -38,7 +38,7 @@ enum MutantsCommand {
             matrix = FlagshipKillMatrix.hunt(options: options)
         }
         // What the matrix was hunted on, as a run's summary starts: enough to run it again.
-        let head = "simulate mutants" + (policy.map { " --policy \(ShellText.word($0.name))" + ($0.swarm ? "" : " --no-swarm") } ?? "")
+        let head = "simulate mutants" + policyFlag + swarmFlag
             + "\n  seed        \(seed)\n" + RunSummary.shardLines(options).map { $0 + "\n" }.joined()
             + "  users       \(Figures.grouped(options.usersToRun))\n  years       up to \(years)\n"
         return try write(report, matrix: matrix, to: folder, head: head)

@@ -31,11 +31,12 @@ package enum PolicyLoader {
         do {
             bytes = try InputFile.read(InputPath(path), kind: "policy file")
         } catch {
-            // A bare word (no `/`, no `.`, as below) is most likely a built-in name mistyped: the nearest one, if any.
-            let nearest = nameOrPath.contains("/") || nameOrPath.contains(".") ? nil : NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names)
+            // A bare word (no `/`, no `.`) is most likely a built-in name mistyped: the nearest one, if any.
+            let bareWord = !nameOrPath.contains("/") && !nameOrPath.contains(".")
+            let nearest = bareWord ? NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names) : nil
             let names = (nearest.map { "did you mean \($0)? " } ?? "") + "'simulate policies' lists them"
             let tried = URL(fileURLWithPath: path).standardizedFileURL.path
-            let named = path != nameOrPath || nameOrPath.contains("/") || nameOrPath.contains(".")
+            let named = path != nameOrPath || !bareWord
             throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy or example (\(names)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
