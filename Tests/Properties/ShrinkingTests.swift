@@ -67,6 +67,24 @@ struct ShrinkingTests {
         #expect(shrunk.events.count > 5 && shrunk.events.count < timeline.events.count, "\(shrunk.events.count) of \(timeline.events.count) events")
     }
 
+    @Test("no candidate is checked twice: a later round skips what an earlier one found not to fail")
+    func checksNoCandidateTwice() throws {
+        let install = try #require(try? InstantParser.parse("2031-03-01T09:00:00Z").get())
+        let timeline = Timeline(policy: .dailyQuip, zone: .utc, events: [Event(at: install, .install)]
+            + (1...40).map { Event(at: install.adding(milliseconds: Int64($0) * 37 * Milliseconds.minute), .look) })
+        // A made-up failure of every timeline of five events or more, whose instants the
+        // shrinker then pulls together over several rounds.
+        var checked: [Timeline] = []
+        var shrinker = Shrinker<Timeline, Violation<Invariant>>(reproduces: { candidate in
+            checked.append(candidate)
+            return candidate.events.count < 5 ? nil : Violation<Invariant>(invariant: .exactScreens, eventIndex: candidate.events.count - 1, detail: "made up")
+        })
+        let shrunk = shrinker.shrink(timeline)
+        #expect(shrunk.events.count == 5)
+        #expect(checked.count == shrinker.attempts + 1, "the timeline itself, then each candidate counted once")
+        #expect(Set(checked).count == checked.count, "\(checked.count - Set(checked).count) of \(checked.count) checks repeated an earlier one")
+    }
+
     @Test("an entitlement's expiry is rounded down as far as the failure allows, for a readable counterexample")
     func expiryRounded() throws {
         let policy = SubscriptionPolicy.dailyQuip

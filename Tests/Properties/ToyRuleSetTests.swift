@@ -106,7 +106,7 @@ enum ToyInvariant: String, RuleInvariant {
     static func < (lhs: Self, rhs: Self) -> Bool { allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)! }
 }
 
-struct ToyEvent: Equatable, Sendable, ShrinkableStep {
+struct ToyEvent: Hashable, Sendable, ShrinkableStep {
     var at: Instant
     /// A brew, or else the install.
     var brews: Bool

@@ -25,4 +25,20 @@ struct CheckProgressTests {
         #expect(lines.count >= max(2, Int(seconds) / 2), "\(lines.count) progress lines in \(seconds) s: \(check.err)")
         #expect(lines.count <= Int(seconds) + 1, "not more than one a second: \(lines.count) in \(seconds) s")
     }
+
+    @Test("a long shrink shows its progress every 50 candidates")
+    func shrinkProgress() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // The program names no plan at its twelfth event, whatever that event is: the
+        // shrinker keeps 12 events, and spends more than 50 candidates on their instants.
+        let program = root + "/program.sh"
+        let body = #"SIMULATE replay "$1" | sed 's/^{"i":11,"do":"\([a-z-]*\)","plan":"[a-z]*"/{"i":11,"do":"\1","plan":"none"/'"#
+        try Data(body.replacing("SIMULATE", with: ShellText.word(ReportConsistencyTests.simulate)).utf8).write(to: URL(fileURLWithPath: program))
+        let check = try runSimulate(["check", "--command", "sh \(ShellText.word(program))", "--policy", "daily-quip", "--seed", "3", "--users", "1",
+                                     "--years", "1", "--report", root + "/r"])
+        #expect(check.status == 1, "\(check.err)")
+        #expect(check.out.contains("plan-in-force at event 11: plan none, expected free") && check.out.contains(" to 12 events:"), "\(check.out)")
+        #expect(check.err.contains("\n  50 candidates tried, the smallest failing so far 12 events, "), "\(check.err)")
+    }
 }

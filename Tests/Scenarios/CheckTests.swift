@@ -129,7 +129,6 @@ extension ExternalProgramTests {
             #expect(result.out.contains("exact-screens at event "), "\(result.out)")
             #expect(result.out.contains("\"Expires on ") && result.out.contains("expected \"Renews on "), "\(result.out)")
             #expect(result.out.contains("to 2 events:"), "an install and the report: \(result.out)")
-            #expect(result.err.contains("\n  50 candidates tried, the smallest failing so far 2 events, "), "the shrink's progress: \(result.err)")
         }
 
         @Test("in batch mode, a wrong screen is exact-screens and a wrong limit is a divergence naming the plan's limit")

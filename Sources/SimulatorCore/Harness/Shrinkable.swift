@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// A timeline the `Shrinker` can reduce: a starting zone and events in order, and a
 /// check that a candidate is still a valid timeline.
-package protocol ShrinkableTimeline {
+package protocol ShrinkableTimeline: Hashable {
     /// The timeline's events.
     associatedtype Step: ShrinkableStep
     /// The device's zone when the timeline starts.

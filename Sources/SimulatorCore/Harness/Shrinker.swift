@@ -14,13 +14,22 @@ import SubscriptionModel
 /// background takes its return with it). Every candidate is a valid timeline, and a realistic one
 /// (`ShrinkableTimeline.isRealistic`): one the generator could have produced.
 ///
+/// As Hypothesis does, it checks no candidate twice. A later round offers again many
+/// candidates an earlier one found not to fail (the last round, which changes nothing,
+/// offers only such), and whether a candidate fails depends on the candidate alone, so
+/// each one found not to fail is remembered by a 128-bit fingerprint and not checked
+/// again. The result is the same; only the checks it would have repeated are saved.
+///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
 /// `Timeline`) and any failure located at an event (`LocatedFailure`).
 package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     /// Whether a candidate still fails the same way; returns its violation if so.
     package let failure: (Shrunk) -> Failure?
-    /// How many candidates were tried (for the report).
+    /// How many candidates were checked (for the report): valid and realistic ones,
+    /// each once.
     package private(set) var attempts = 0
+    /// The candidates checked and found not to fail, by fingerprint.
+    private var rejected = Set<Fingerprint>()
     /// Asked before each candidate: true ends the shrinking there, with the smallest
     /// failing timeline so far (a limit on its time). Never, by default.
     package var shouldStop: () -> Bool = { false }
@@ -69,9 +78,15 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
             stopped = true
             return false
         }
-        attempts += 1
         let candidate = candidate.repaired
-        guard candidate.isValid, candidate.isRealistic, let found = failure(candidate) else { return false }
+        guard candidate.isValid, candidate.isRealistic else { return false }
+        let fingerprint = Fingerprint(candidate)
+        guard !rejected.contains(fingerprint) else { return false }
+        attempts += 1
+        guard let found = failure(candidate) else {
+            rejected.insert(fingerprint)
+            return false
+        }
         best = candidate
         best.events.removeSubrange((found.eventIndex + 1)...)
         violation = found
@@ -203,5 +218,23 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
             index = min(index, best.events.count) - 1
         }
         return changed
+    }
+
+    /// A candidate's fingerprint: two hashes of it, each seeded differently. Two
+    /// different candidates of one shrinking share it with a probability of about
+    /// n² / 2¹²⁹ for n candidates (below 10⁻²⁸ for a hundred thousand).
+    private struct Fingerprint: Hashable {
+        let first: Int
+        let second: Int
+
+        init(_ timeline: Shrunk) {
+            var first = Hasher(), second = Hasher()
+            first.combine(0 as UInt8)
+            second.combine(1 as UInt8)
+            first.combine(timeline)
+            second.combine(timeline)
+            self.first = first.finalize()
+            self.second = second.finalize()
+        }
     }
 }
