@@ -18,10 +18,14 @@ struct KillMatrixTests {
           .enabled(if: !CampaignTests.enabled, "with SIMULATE_CAMPAIGN_TESTS=1, MutantsKilledTests.policy asks this of every policy mutant"))
     func counterexamplesAreRealistic() throws {
         let options = CampaignOptions(seed: 7, users: 150, years: CampaignOptions.defaultYears, jobs: 1)
+        let entries = MutantCatalogue.all
+        let policies = try entries.map { try #require(PolicyLoader.builtIn($0.policy)) }
+        // Each mutant's hunt on one thread, as many at once as cores (as `simulate mutants` does).
+        let results = Workers.rows(count: entries.count, jobs: CampaignOptions.coreCount) { index in
+            entries[index].visit(KillMatrix.Hunt(options: options, policy: policies[index], swarm: true))
+        }
         var killed = 0
-        for entry in MutantCatalogue.all {
-            let policy = try #require(PolicyLoader.builtIn(entry.policy))
-            let result = entry.visit(KillMatrix.Hunt(options: options, policy: policy, swarm: true))
+        for (entry, result) in zip(entries, results) {
             guard let shrunk = result.shrunk else { continue }
             killed += 1
             #expect(shrunk.isRealistic, "\(entry.policy)/\(entry.name) (seed 7, user \(result.user ?? -1)): \(TimelineWriter().text(shrunk, about: nil))")

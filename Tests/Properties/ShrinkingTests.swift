@@ -67,7 +67,7 @@ struct ShrinkingTests {
         #expect(shrunk.events.count > 5 && shrunk.events.count < timeline.events.count, "\(shrunk.events.count) of \(timeline.events.count) events")
     }
 
-    @Test("no candidate is checked twice: a later round skips what an earlier one found not to fail")
+    @Test("a candidate found not to fail is not checked again when a later round offers it")
     func checksNoCandidateTwice() throws {
         let install = try #require(try? InstantParser.parse("2031-03-01T09:00:00Z").get())
         let timeline = Timeline(policy: .dailyQuip, zone: .utc, events: [Event(at: install, .install)]

@@ -2,7 +2,7 @@ import SubscriptionModel
 
 /// A timeline the `Shrinker` can reduce: a starting zone and events in order, and a
 /// check that a candidate is still a valid timeline.
-package protocol ShrinkableTimeline: Hashable {
+package protocol ShrinkableTimeline {
     /// The timeline's events.
     associatedtype Step: ShrinkableStep
     /// The device's zone when the timeline starts.
@@ -48,7 +48,7 @@ extension Array where Element: ShrinkableStep {
 }
 
 /// An event the `Shrinker` can move in time and simplify.
-package protocol ShrinkableStep {
+package protocol ShrinkableStep: Hashable {
     /// When it happens.
     var at: Instant { get set }
     /// When it sets the device's zone: the same event with each of the zones `simpler`

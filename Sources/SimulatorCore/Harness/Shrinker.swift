@@ -7,18 +7,20 @@ import SubscriptionModel
 /// events), pull instants together, start the device in the zone it first moves to,
 /// replace zones by fixed-offset ones and products
 /// by simpler ones, and repeat until nothing changes. The last round tries deleting
-/// every single event and finds none that can go, so the result is 1-minimal:
+/// every single event (or has found before that its deletion does not fail) and finds
+/// none that can go, so the result is 1-minimal:
 /// removing any one event (other than the install, which every timeline needs)
 /// makes the failure go away, or leaves a timeline the generator could not draw (a use
 /// in the background once the return from it is gone; deleting a trip to the
 /// background takes its return with it). Every candidate is a valid timeline, and a realistic one
 /// (`ShrinkableTimeline.isRealistic`): one the generator could have produced.
 ///
-/// As Hypothesis does, it checks no candidate twice. A later round offers again many
-/// candidates an earlier one found not to fail (the last round, which changes nothing,
-/// offers only such), and whether a candidate fails depends on the candidate alone, so
-/// each one found not to fail is remembered by a 128-bit fingerprint and not checked
-/// again. The result is the same; only the checks it would have repeated are saved.
+/// As Hypothesis does, it does not check again a candidate found not to fail. Later
+/// rounds offer many such again (the passes before the last change of a round, run again
+/// on what they left), and whether a candidate fails is taken to depend on the candidate
+/// alone (each check starts from a fresh implementation, device or program), so each is
+/// remembered by a 128-bit fingerprint of its zone and events. The result is the same;
+/// only the checks it would have repeated are saved.
 ///
 /// It works on any timeline form (`ShrinkableTimeline`: the v1 `Timeline`, a policy's
 /// `Timeline`) and any failure located at an event (`LocatedFailure`).
@@ -220,9 +222,10 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
         return changed
     }
 
-    /// A candidate's fingerprint: two hashes of it, each seeded differently. Two
-    /// different candidates of one shrinking share it with a probability of about
-    /// n² / 2¹²⁹ for n candidates (below 10⁻²⁸ for a hundred thousand).
+    /// A candidate's fingerprint: two hashes of its zone and events (all that the
+    /// shrinker changes), each seeded differently. Two different candidates of one
+    /// shrinking share it with a probability of about n² / 2¹²⁹ for n candidates (below
+    /// 10⁻²⁸ for a hundred thousand).
     private struct Fingerprint: Hashable {
         let first: Int
         let second: Int
@@ -231,8 +234,10 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
             var first = Hasher(), second = Hasher()
             first.combine(0 as UInt8)
             second.combine(1 as UInt8)
-            first.combine(timeline)
-            second.combine(timeline)
+            first.combine(timeline.zone)
+            first.combine(timeline.events)
+            second.combine(timeline.zone)
+            second.combine(timeline.events)
             self.first = first.finalize()
             self.second = second.finalize()
         }
