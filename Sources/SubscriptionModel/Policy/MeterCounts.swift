@@ -56,6 +56,11 @@ public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, 
     @inlinable
     public var startIndex: Int { 0 }
 
+    /// The number of meters, read directly (a debug build would otherwise walk the
+    /// generic `distance(from:to:)` at every count of every event).
+    @inlinable
+    public var count: Int { meterCount }
+
     /// `meters` meters, every count 0.
     @inlinable
     public init(meters: Int) {
