@@ -413,7 +413,9 @@ enum HelpText {
     while the copies' bytes are the same (each report.json records a hash of them);
     copies with other bytes are refused. The floors are set again from the copy given
     with --policy (--storekit), else from the first path a shard recorded whose file
-    still holds those bytes; none left is refused, saying what became of each.
+    still holds those bytes; none left is refused, saying what became of each. A
+    failure's command that regenerates its user names the policy file by that path
+    when the name the shards were given does not lead to it from here.
 
     EXAMPLE
       simulate run --seed 7 --users 3000 --shard 1/3 --report /tmp/c/shard-1

@@ -158,12 +158,16 @@ struct BenchPolicyTextTests {
         // (The test process has spent more processor time before the round, building
         // zone tables and the policy, than every core could give a round of ten users:
         // a reading of the process's time so far, not the round's, fails.)
+        // The bound is every core for the whole call, not for the round's timed part: the
+        // other tests in this process may keep every core busy for all of it.
         let measurement = Benchmark.Measurement(campaign: Campaign(options: CampaignOptions(seed: 1, users: 10, jobs: 1), policy: .mealCapture))
+        let started = Date()
         let round = measurement.round()
+        let wall = Date().timeIntervalSince(started)
         let cpu = round.cpuSeconds ?? -1
         #expect(round.events > 0)
-        #expect(cpu >= 0 && cpu <= round.seconds * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05,
-                "\(cpu) s of processor time in a round of \(round.seconds) s")
+        #expect(cpu >= 0 && cpu <= wall * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05,
+                "\(cpu) s of processor time in a call of \(wall) s (a round of \(round.seconds) s)")
     }
 
     /// This thread's processor time, in seconds (the clock of the calling thread).

@@ -63,6 +63,46 @@ struct CheckShardTests {
         #expect(a.withoutTiming == b.withoutTiming)
     }
 
+    @Test("a merge in another folder than the shards' names the policy file it read, so that the regenerate command runs there; in the same folder, as given")
+    func mergeElsewhereNamesThePolicyFile() throws {
+        let simulate = try #require(PackagePaths.simulate)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A team's folder: its policy file and a program whose "1 card remaining today" is worded otherwise.
+        let team = folder + "/team", elsewhere = folder + "/elsewhere"
+        for path in [team, elsewhere] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        try Data(contentsOf: PackagePaths.root.appendingPathComponent("Sources/SubscriptionModel/Policies/daily-quip.json")).write(to: URL(fileURLWithPath: team + "/my.json"))
+        try Data("\(ShellText.word(simulate.path)) replay \"$1\" | sed 's/\"1 card remaining today\"/\"1 card left today\"/'\n".utf8)
+            .write(to: URL(fileURLWithPath: team + "/program.sh"))
+        for index in 1...2 {
+            let shard = try runSimulate(["check", "--command", "sh program.sh", "--policy", "my.json", "--seed", "3", "--users", "2", "--years", "1",
+                                         "--shard", "\(index)/2", "--quiet", "--report", "s\(index)"], in: team)
+            #expect(shard.status == 1, "\(shard.out)\(shard.err)")
+        }
+        let shards = [team + "/s1", team + "/s2"]
+        let policy = URL(fileURLWithPath: team + "/my.json").standardizedFileURL.path
+        let report = try RunReport.read(path: team + "/s1/report.json")
+        #expect(report.options.policy == policy, "a report names a policy file by its absolute path")
+        let regenerate = "replay --policy \(ShellText.word(policy)) --seed 3 --user 0 --years 1"
+        #expect(try #require(report.failures.first).regenerateCommand.hasSuffix("replay --policy my.json --seed 3 --user 0 --years 1"))
+
+        let there = try runSimulate(["merge", "--report", "merged"] + shards, in: elsewhere)
+        #expect(there.status == 1, "\(there.err)")
+        #expect(there.out.contains("  regenerate it:  swift run -c release simulate \(regenerate)\n"), "\(there.out)")
+        #expect(try RunReport.read(path: elsewhere + "/merged/report.json").failures.first?.regenerateCommand.hasSuffix(regenerate) == true)
+        // And it runs there: the user it regenerates is the failure's.
+        let regenerated = try runSimulate(ShellText.words(regenerate) + ["--out", "user0.json"], in: elsewhere)
+        #expect(regenerated.status == 0, "\(regenerated.err)")
+
+        // Given a copy of the file (as for shards from another machine), it names the copy as given.
+        try FileManager.default.copyItem(atPath: team + "/my.json", toPath: elsewhere + "/copy.json")
+        let copied = try runSimulate(["merge", "--policy", "copy.json", "--report", "merged-copy"] + shards, in: elsewhere)
+        #expect(copied.out.contains("  regenerate it:  swift run -c release simulate replay --policy copy.json --seed 3 --user 0 --years 1\n"), "\(copied.out)")
+
+        let here = try runSimulate(["merge", "--report", "merged"] + shards, in: team)
+        #expect(here.out.contains("  regenerate it:  swift run -c release simulate replay --policy my.json --seed 3 --user 0 --years 1\n"), "\(here.out)")
+    }
+
     @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))
     func failingShardsNameLowestUser() throws {
         let simulate = try #require(PackagePaths.simulate)

@@ -79,12 +79,16 @@ package enum ReportMerge {
             invariants.append(entry)
         }
         report.invariants = invariants
-        report.coverage = RunReport.coverage(try coverage(parts, users: users, copies: copies), as: whole.kind)
+        let (coverage, policyHere) = try coverage(parts, users: users, copies: copies)
+        report.coverage = RunReport.coverage(coverage, as: whole.kind)
         report.behaviour = try behaviour(parts)
         switch whole.kind {
         case .run: report.failures = try failures(of: report.invariants, in: parts, folder: folder)
         case .check: report.failures = try checkFailure(in: parts, folder: folder)
         case .mutants: report.failures = []
+        }
+        for index in report.failures.indices {
+            report.failures[index].regenerateCommand = regenerateCommand(report.failures[index].regenerateCommand, policyFile: policyHere)
         }
         report.mutants = whole.mutants == nil ? nil : try killMatrix(parts)
         // A check's verdict is the program's: coverage is reported, not judged.
@@ -258,8 +262,9 @@ package enum ReportMerge {
 
     // MARK: - Parts of the report
 
-    /// Coverage reached by every shard, with floors set again for the whole run.
-    private static func coverage(_ parts: [ShardReport], users: Int, copies: Copies) throws(MergeRefusal) -> [RunReport.CoverageEntry] {
+    /// Coverage reached by every shard, with floors set again for the whole run, and for
+    /// a policy file's run the path of the copy of it the floors were set from.
+    private static func coverage(_ parts: [ShardReport], users: Int, copies: Copies) throws(MergeRefusal) -> ([RunReport.CoverageEntry], String?) {
         let first = parts[0], options = first.report.options
         var reached: [Int] = []
         for index in first.report.coverage.indices {
@@ -278,7 +283,7 @@ package enum ReportMerge {
                 entries.append(RunReport.CoverageEntry(category: entry.category, meaning: category.meaning, reached: reached[index],
                                                        floor: category.floor(users: users, years: options.years)))
             }
-            return entries
+            return (entries, nil)
         }
         // A policy's floors come from its categories: load it as the shards did, a file
         // from the first of the paths the shards recorded that holds the bytes they read.
@@ -294,7 +299,8 @@ package enum ReportMerge {
             throw .folder(first.folder, "its coverage categories are not those of policy \(MessageText.bare(loadedName, limit: 200))")
         }
         counts.counts = reached
-        return PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true)
+        return (PolicyRunReport.coverage(counts, users: users, years: options.years, swarm: options.swarm ?? true),
+                PolicyLoader.builtIn(loadedName) == nil ? loadedName : nil)
     }
 
     /// Copies of the files the shards read, given to the merge (`merge --policy FILE
@@ -453,6 +459,23 @@ package enum ReportMerge {
         failure.timelineFile = path
         failure.replayCommand = Replay.command(for: path)
         return [failure]
+    }
+
+    /// A failure's command that regenerates its user names a policy file as the shard's
+    /// command was given it, relative to the folder the shard ran in. Where that name
+    /// does not lead, from the folder the merge runs in, to `policyFile` (the copy of the
+    /// file the merge read: its `--policy FILE`, or the first path a shard recorded that
+    /// holds the shards' bytes), the merged command names that copy instead, so that it
+    /// runs where the merge prints it; otherwise it is kept as given.
+    static func regenerateCommand(_ command: String, policyFile: String?) -> String {
+        guard let policyFile,
+              let start = command.range(of: " --policy "), let end = command.range(of: " --seed ", range: start.upperBound..<command.endIndex)
+        else { return command }
+        let word = command[start.upperBound..<end.lowerBound]
+        let words = ShellText.words(word)
+        guard words.count == 1, let given = words.first,
+              URL(fileURLWithPath: given).standardizedFileURL.path != URL(fileURLWithPath: policyFile).standardizedFileURL.path else { return command }
+        return command.replacingCharacters(in: start.upperBound..<end.lowerBound, with: ShellText.word(policyFile))
     }
 
     /// Each mutant's row: its earliest kill by user order across the shards, with the
