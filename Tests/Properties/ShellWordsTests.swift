@@ -20,6 +20,26 @@ struct ShellWordsTests {
         }
     }
 
+    @Test("a regenerate command renamed to another policy is the command written for it; not renamed, it is unchanged (seeded, 2,000 pairs of names)")
+    func regenerateCommandRenamed() {
+        let seed = PropertySettings.seed, iterations = 2_000
+        var random = SeededRandom(seed: seed)
+        let alphabet = Array("ab/._-'\\ \"$é\t= -")
+        func name() -> String { String((0..<random.int(in: 1...10)).map { _ in alphabet[random.below(alphabet.count)] }) }
+        func command(_ policy: String?) -> String {
+            ShrunkFailure<PolicyRules>.regenerateCommand(policyName: policy, seed: 7, user: 3, years: 2, generatorFlags: ShrunkFailure<PolicyRules>.generatorFlags(swarm: false))
+        }
+        for iteration in 0..<iterations {
+            let given = name(), other = name()
+            let renamed = ShrunkFailure<PolicyRules>.regenerateCommand(command(given)) { $0 == given ? other : nil }
+            let kept = ShrunkFailure<PolicyRules>.regenerateCommand(command(given)) { _ in nil }
+            #expect(renamed == command(other) && kept == command(given),
+                    "seed \(seed), iteration \(iteration) of \(iterations): \(given) → \(other): \(renamed); reproduce with PROPERTY_SEED=\(seed) swift test --filter ShellWordsTests")
+            if renamed != command(other) || kept != command(given) { return }
+        }
+        #expect(ShrunkFailure<PolicyRules>.regenerateCommand(command(nil)) { _ in "x.json" } == command(nil), "no policy to rename")
+    }
+
     @Test("a command as a shell splits it: plain words, quoted words, a quote inside quotes")
     func examples() {
         #expect(ShellText.words("simulate run --policy p.json") == ["simulate", "run", "--policy", "p.json"])

@@ -83,6 +83,17 @@ struct ShrinkingTests {
         #expect(shrunk.events.count == 5)
         #expect(checked.count == shrinker.attempts + 1, "the timeline itself, then each candidate counted once")
         #expect(Set(checked).count == checked.count, "\(checked.count - Set(checked).count) of \(checked.count) checks repeated an earlier one")
+        // Told how the timeline fails, it does not check the timeline itself, and ends the same.
+        let known = try #require(checked.first.map { Violation<Invariant>(invariant: .exactScreens, eventIndex: $0.events.count - 1, detail: "made up") })
+        let whole = checked
+        checked = []
+        var told = Shrinker<Timeline, Violation<Invariant>>(reproduces: { candidate in
+            checked.append(candidate)
+            return candidate.events.count < 5 ? nil : Violation<Invariant>(invariant: .exactScreens, eventIndex: candidate.events.count - 1, detail: "made up")
+        })
+        #expect(told.shrink(timeline, failing: known) == shrunk)
+        #expect(checked.count == told.attempts && !checked.contains(timeline))
+        #expect(checked == Array(whole.dropFirst()), "the same candidates, in the same order")
     }
 
     @Test("an entitlement's expiry is rounded down as far as the failure allows, for a readable counterexample")

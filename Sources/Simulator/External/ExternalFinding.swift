@@ -96,15 +96,10 @@ extension ExternalFinding {
         guard let again = alone(timeline, "again"), again.kind == kind else {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
-        var attempt = 0, smallest = timeline.events.count, reported = clock.now, first = true
+        var attempt = 0, smallest = timeline.events.count, reported = clock.now
         // What the last candidate that still failed gave (the timeline's own, `again`, before any).
         var lastFound = again
         var shrinker = Shrinker<Shrunk, Violation<Invariant>> { candidate in
-            // The shrinker asks first about the failing timeline itself, which `again` answered.
-            if first {
-                first = false
-                return again.asViolation(events: candidate.events.count)
-            }
             attempt += 1
             defer {
                 if attempt % ExternalShrunk<Shrunk, Invariant>.progressEvery == 0 || reported.duration(to: clock.now) >= .seconds(5) {
@@ -121,7 +116,7 @@ extension ExternalFinding {
             let deadline = started.advanced(by: .milliseconds(Int64(program.shrinkLimitSeconds * 1000)))
             shrinker.shouldStop = { clock.now >= deadline }
         }
-        let shrunk = shrinker.shrink(timeline)
+        let shrunk = shrinker.shrink(timeline, failing: again.asViolation(events: timeline.events.count))
         // Under a time limit the result is the last candidate that failed, located at its
         // last event (nothing cut after it), so its finding is known: no whole time-out more.
         let finding = hasShrinkLimit ? lastFound : alone(shrunk, "shrunk")

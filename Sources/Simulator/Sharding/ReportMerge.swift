@@ -468,14 +468,9 @@ package enum ReportMerge {
     /// holds the shards' bytes), the merged command names that copy instead, so that it
     /// runs where the merge prints it; otherwise it is kept as given.
     static func regenerateCommand(_ command: String, policyFile: String?) -> String {
-        guard let policyFile,
-              let start = command.range(of: " --policy "), let end = command.range(of: " --seed ", range: start.upperBound..<command.endIndex)
-        else { return command }
-        let word = command[start.upperBound..<end.lowerBound]
-        let words = ShellText.words(word)
-        guard words.count == 1, let given = words.first,
-              URL(fileURLWithPath: given).standardizedFileURL.path != URL(fileURLWithPath: policyFile).standardizedFileURL.path else { return command }
-        return command.replacingCharacters(in: start.upperBound..<end.lowerBound, with: ShellText.word(policyFile))
+        guard let policyFile else { return command }
+        let here = URL(fileURLWithPath: policyFile).standardizedFileURL.path
+        return ShrunkFailure<PolicyRules>.regenerateCommand(command) { given in URL(fileURLWithPath: given).standardizedFileURL.path == here ? nil : policyFile }
     }
 
     /// Each mutant's row: its earliest kill by user order across the shards, with the

@@ -56,9 +56,16 @@ package struct Shrinker<Shrunk: ShrinkableTimeline, Failure: LocatedFailure> {
     typealias Violation = Failure
     typealias Event = Shrunk.Step
 
-    /// The shrunk timeline. `timeline` must fail.
+    /// The shrunk timeline; `timeline` itself, unchanged, when it does not fail.
     package mutating func shrink(_ timeline: Shrunk) -> Shrunk {
-        guard var violation = failure(timeline) else { return timeline }
+        guard let violation = failure(timeline) else { return timeline }
+        return shrink(timeline, failing: violation)
+    }
+
+    /// The shrunk timeline of `timeline`, already known to fail with `violation`: it is
+    /// not checked again.
+    package mutating func shrink(_ timeline: Shrunk, failing violation: Failure) -> Shrunk {
+        var violation = violation
         var best = timeline
         best.events.removeSubrange((violation.eventIndex + 1)...)
         var changed = true

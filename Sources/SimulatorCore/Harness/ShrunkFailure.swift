@@ -71,6 +71,16 @@ package struct ShrunkFailure<Rules: RuleSet>: Sendable {
             + " --seed \(seed) --user \(user) --years \(years)\(generatorFlags)"
     }
 
+    /// `command`, as `regenerateCommand(policyName:…)` writes it, naming its policy
+    /// `rename(policy)` instead; unchanged when it names none or `rename` gives nil.
+    /// (Its words are each `ShellText.word`'s, which `ShellText.words` reads back.)
+    package static func regenerateCommand(_ command: String, renamingPolicy rename: (String) -> String?) -> String {
+        var words = ShellText.words(command)
+        guard let flag = words.firstIndex(of: "--policy"), flag + 1 < words.count, let renamed = rename(words[flag + 1]) else { return command }
+        words[flag + 1] = renamed
+        return words.map(ShellText.word).joined(separator: " ")
+    }
+
     /// The file name the shrunk timeline is written under.
     package var fileName: String { "\(invariant.rawValue)-user\(user).json" }
 }
