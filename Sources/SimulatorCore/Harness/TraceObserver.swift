@@ -15,7 +15,7 @@ package protocol TraceObserver<Rules> {
     /// `events[range.lowerBound]`), in order: `observe(_:_:)` for each, by default. A
     /// check that works in chunks hands each chunk's passing events over in one call: the
     /// optimiser stopped inlining the flagship observer's per-event `observe` into its
-    /// check once this protocol moved to another module (docs/performance.md), and one
+    /// check once this protocol moved to another module (docs/performance-log.md), and one
     /// call a chunk costs nothing that matters.
     mutating func observe(_ events: UnsafeBufferPointer<Rules.Event>, _ range: Range<Int>, outputs: UnsafePointer<Rules.Output>)
 }
