@@ -108,6 +108,40 @@ struct SecondMeterTests {
         #expect(blocked.reason == .noPlan && run.upgrade(blocked) == ["pro"], "Pro's day is spent, its pool is not")
     }
 
+    @Test("blocked on both again with the same first meter but a pool that has changed: G9's offer follows the pool, in the engine and the checker")
+    func blockedAgainWithAnotherPool() throws {
+        // The first meter never has room; the pool is a window of one hour. Two uses of `ping`
+        // fill Free's pool; `msg` (cost 2) is then blocked on both, and again once the older
+        // `ping` has left the window: the same first meter, the same reason and reset (the
+        // younger `ping` leaving), but Pro's pool now has room for it.
+        let policy = try SubscriptionPolicy(data: Data("""
+            {"format": 8, "policy": "hourly", "calendar": "device", "rollingHours": 1, "defaults": {"guest": "free"},
+             "meters": ["first", "pool"],
+             "features": [{"id": "msg", "consumes": "first", "then": "pool", "cost": 2}, {"id": "ping", "consumes": "pool"}],
+             "plans": [
+               {"id": "free", "name": "Free", "features": "all", "limits": {"first": {"total": 0}, "pool": {"rolling": 2}},
+                "responses": {"any": "paywall"}},
+               {"id": "pro", "name": "Pro", "products": [{"id": "pro", "kind": "auto-renewable", "period": "P1M"}],
+                "features": "all", "limits": {"first": {"total": 0}, "pool": {"rolling": 3}}, "responses": {"any": "paywall"}}],
+             "screens": {}}
+            """.utf8), file: "hourly.json")
+        var run = ScriptedUser(policy, zone: "UTC")
+        let uses = [("2026-03-10T09:10:00Z", "ping"), ("2026-03-10T09:20:00Z", "ping"), ("2026-03-10T09:30:00Z", "msg"), ("2026-03-10T10:15:00Z", "msg")]
+        run("2026-03-10T09:00:00Z", .install)
+        for (at, feature) in uses { run(at, .use(feature)) }
+        let (first, again) = (run.outputs[3], run.outputs[4])
+        #expect(first.outcome == .blocked && first.reason == .rolling && first.resetAt == instant("2026-03-10T10:20:00Z") && run.used(first, "pool", .rolling) == 2)
+        #expect(again.outcome == .blocked && again.reason == .rolling && again.resetAt == instant("2026-03-10T10:20:00Z") && run.used(again, "pool", .rolling) == 1)
+        #expect(run.upgrade(first) != ["pro"] && run.upgrade(again) == ["pro"], "Pro's pool of 3 has room for 2 only once a ping has left")
+        // The checker, whose expectation for a blocked use repeating the last one it worked
+        // out is taken from that one, works it out again: the pool is not what it was.
+        let events = [Event(at: instant("2026-03-10T09:00:00Z"), .install)]
+            + uses.map { Event(at: instant($0.0), .use(feature: run.featureIndex($0.1), day: nil)) }
+        var check = TimelineCheck(policy: policy) { ReferenceImplementation() }
+        let violation = check.check(Timeline(policy: policy, zone: .utc, events: events)).violation
+        #expect(violation == nil, "\(violation.map { "\($0.invariant): \($0.detail)" } ?? "")")
+    }
+
     @Test("a meter only drawn on second still needs a response for each window it limits")
     func secondMeterReasonsNeedResponses() {
         let text = Self.text().replacingOccurrences(of: #", {"id": "g", "consumes": "pool"}"#, with: "")

@@ -114,7 +114,7 @@ package struct TraceChecker {
     private let monthsFromPurchase: Bool
     /// Whether it keeps week or rolling counts: the ones compared out of line.
     private let countsExtras: Bool
-    private var rollingUses: [[(at: Int64, cost: Int)]]
+    private var rollingUses: [RollingUses]
     private var stored: MeterCounts
     private var index = 0
 
@@ -138,6 +138,9 @@ package struct TraceChecker {
     private var lastExpiry = (instant: Instant(millisecondsSince1970: .min), zone: TimeZoneRules.utc, day: Int32.min)
     /// The last blocked use's expectation and what it was worked out from (`BlockedUse`).
     private var lastBlocked = BlockedUse.none
+    /// When `lastBlocked` is a use of a feature that draws on a second meter (G6.5): that
+    /// meter's counts in force before it, which its expectation read as well.
+    private var lastBlockedSecond = UsageCounts()
 
     // Check counts: events that passed, by kind, and checks recorded from elsewhere.
     private var passedEvents = 0, passedUses = 0, passedGatedUses = 0, passedConsumingUses = 0
@@ -165,7 +168,7 @@ package struct TraceChecker {
         self.monthsFromPurchase = policy.monthsFromPurchase
         self.rollingLength = policy.rollingLength
         self.countsExtras = countsWeeks || countsRolling
-        self.rollingUses = Array(repeating: [], count: policy.meters.count)
+        self.rollingUses = Array(repeating: RollingUses(), count: policy.meters.count)
         self.plainUses = PlainUses(policy: policy)
         if let zone = rules.oracle.fixedZone { calendarClock = ZoneClock(zone: zone) }
     }
@@ -182,7 +185,7 @@ package struct TraceChecker {
         monthAnchor = 1
         storedNextWeek = .max
         stored = MeterCounts(meters: stored.count)
-        for meter in rollingUses.indices { rollingUses[meter] = [] }
+        for meter in rollingUses.indices { rollingUses[meter].removeAll() }
         index = 0
         lastBlocked = .none
     }
@@ -433,7 +436,7 @@ package struct TraceChecker {
             stored[meter] = Self.adding(cost, to: stored[meter])
             if countsWeeks { stored[meter].week = Self.countAdding(cost, to: stored[meter].week) }
             if countsRolling {
-                rollingUses[meter].append((at.millisecondsSince1970, cost))
+                rollingUses[meter].append(at: at.millisecondsSince1970, cost: cost)
                 stored[meter].rolling = Self.countAdding(cost, to: stored[meter].rolling)
             }
             if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
@@ -821,8 +824,8 @@ package struct TraceChecker {
     private mutating func advanceRolling(at: Instant) {
         let cutoff = at.millisecondsSince1970 - rollingLength
         for meter in rollingUses.indices {
-            rollingUses[meter].removeAll { $0.at <= cutoff }
-            stored[meter].rolling = min(rollingUses[meter].reduce(0) { $0 + $1.cost }, MeterCounts.largest)
+            rollingUses[meter].leave(through: cutoff)
+            stored[meter].rolling = min(rollingUses[meter].cost, MeterCounts.largest)
         }
     }
 
@@ -834,7 +837,7 @@ package struct TraceChecker {
               let limit = policy.plans[plan].limit(meter: meter, .rolling)?.value else { return nil }
         let room = max(limit - policy.features[feature].cost, 0) // the count at which the use fits
         var count = before.rolling
-        for held in rollingUses[meter] {
+        for held in rollingUses[meter].held {
             count -= held.cost
             if count <= room { return Instant(millisecondsSince1970: held.at + rollingLength) }
         }
@@ -862,11 +865,22 @@ package struct TraceChecker {
     /// G6.5 for a use of a feature that draws on `first`, then `second`: allowed on the
     /// first meter while its limits allow it, then on the second; blocked when both block,
     /// for the reason whose reset (G8) comes first (one without a reset last; the first
-    /// meter's on a tie). (Out of line: only a policy with such a feature calls it. Never
-    /// taken from `lastBlocked`, whose key holds the first meter's counts alone.)
+    /// meter's on a tie). (Out of line: only a policy with such a feature calls it. Taken
+    /// from `lastBlocked` only when `lastBlockedSecond` holds the second meter's counts
+    /// too: the key of `BlockedUse` holds the first meter's alone.)
     @inline(never)
     private mutating func expectTwoMeters(_ use: inout UseExpectation, first: Int, second: Int, plan: Int?, feature: Int, day: LocalDate?,
                                           usageDay: LocalDate, resets: Resets, at: Instant) {
+        let secondBefore = Self.inForce(stored[second], resets)
+        // A use blocked as the last one was, with the second meter's counts as they were
+        // then too (most blocked uses repeat the one before; see `BlockedUse`). The credits
+        // and cost passed make its G13 clause true: this path reads no credits.
+        if lastBlockedSecond == secondBefore,
+           BlockedUse.repeats(lastBlocked, plan: plan, feature: feature, day: day, usageDay: usageDay, before: use.before,
+                              credits: 0, cost: 1, zone: deviceClock.zone, at: at) {
+            use = lastBlocked.use
+            return
+        }
         var firstReason = rules.oracle.blockReason(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before)
         if countsRolling, let calendar = firstReason, calendar == .day || calendar == .week || calendar == .month {
             firstReason = laterReset(calendar, plan: plan, feature: feature, meter: first, before: use.before, usageDay: usageDay, at: at)
@@ -876,10 +890,10 @@ package struct TraceChecker {
             use.counted = first
             return
         }
-        let secondBefore = Self.inForce(stored[second], resets)
         guard firstReason.isLimit, let plan else {
             // No plan, or not in it: G9 still offers the plans under which either meter has room.
             expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, second: (second, secondBefore))
+            lastBlockedSecond = secondBefore
             return
         }
         var secondReason = rules.oracle.limitReason(plan: plan, meter: second, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: secondBefore)
@@ -900,6 +914,7 @@ package struct TraceChecker {
             expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, meter: first, before: use.before,
                           second: (second, secondBefore))
         }
+        lastBlockedSecond = secondBefore
     }
 
     /// G8 for a use of `feature` on `meter` (counts in force `before`) blocked for `reason`.

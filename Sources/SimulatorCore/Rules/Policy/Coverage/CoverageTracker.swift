@@ -52,7 +52,7 @@ package struct CoverageTracker {
     /// use, and whether its last use was blocked by the window.
     private let rollingLength: Int64
     private let useAtRollingExpiry, rollingBlockAcrossDayTurn, rollingFreedPartially: Int
-    private var rollingHeld: [[Int64]]
+    private var rollingHeld: [RollingUses]
     private var lastAllowedDay: [Int32]
     private var lastBlockedByRolling: [Bool]
     /// Per feature: the second meter it draws on, or −1 (G6.5); the categories' slots; per
@@ -191,7 +191,7 @@ package struct CoverageTracker {
         rollingLength = policy.countsRolling ? policy.rollingLength : 0
         useAtRollingExpiry = slot(.useAtRollingExpiry); rollingBlockAcrossDayTurn = slot(.rollingBlockAcrossDayTurn)
         rollingFreedPartially = slot(.rollingFreedPartially)
-        rollingHeld = Array(repeating: [], count: policy.meters.count)
+        rollingHeld = Array(repeating: RollingUses(), count: policy.meters.count)
         lastAllowedDay = Array(repeating: .min, count: policy.meters.count)
         lastBlockedByRolling = Array(repeating: false, count: policy.meters.count)
         creditMeterOf = policy.creditMeterOfFeature
@@ -268,7 +268,7 @@ package struct CoverageTracker {
         }
         if rollingLength > 0 {
             for meter in rollingHeld.indices {
-                rollingHeld[meter] = []
+                rollingHeld[meter].removeAll()
                 lastAllowedDay[meter] = .min
                 lastBlockedByRolling[meter] = false
             }
@@ -458,16 +458,21 @@ package struct CoverageTracker {
     @inline(never)
     private mutating func observeRolling(meter: Int, at: Int64, output: Output) {
         guard meter >= 0 else { return }
-        rollingHeld[meter].removeAll { $0 &+ rollingLength < at } // (one at exactly `at - length` is the expiry looked for)
-        if rollingHeld[meter].contains(at &- rollingLength) { hit(useAtRollingExpiry) }
-        rollingHeld[meter].removeAll { $0 &+ rollingLength <= at }
+        // The uses before `at - length` leave; one at exactly `at - length` is the expiry
+        // looked for, and is then the oldest held (and leaves too).
+        let expiry = at &- rollingLength
+        rollingHeld[meter].leave(through: expiry &- 1)
+        if rollingHeld[meter].oldest == expiry {
+            hit(useAtRollingExpiry)
+            rollingHeld[meter].leave(through: expiry)
+        }
         let day = output.day.daysSince1970
         if output.outcome == .blocked, output.reason == .rolling {
             if lastAllowedDay[meter] != .min, day > lastAllowedDay[meter] { hit(rollingBlockAcrossDayTurn) }
             lastBlockedByRolling[meter] = true
         } else if output.outcome == .allowed {
             if lastBlockedByRolling[meter], !rollingHeld[meter].isEmpty { hit(rollingFreedPartially) }
-            rollingHeld[meter].append(at)
+            rollingHeld[meter].append(at: at, cost: 1)
             lastAllowedDay[meter] = day
             lastBlockedByRolling[meter] = false
         } else {
