@@ -192,4 +192,25 @@ struct GenerationTrackerTests {
         #expect(count(.monthRollover) == 1)
         #expect(count(.reset(meter: policy.meterIndex("questions")!, window: .month)) == 1)
     }
+
+    @Test("a rolling window: a use at the instant earlier uses leave it, and a use let through once it has slid rather than emptied")
+    func rollingWindow() throws {
+        let policy = GenerationSettings.policy("ask-window") // Free: 10 questions in any 24 hours
+        let ask = try #require(policy.featureIndex("ask"))
+        func asks(_ hours: [Double]) -> [Event] { [Event(at: Self.at(0), .install)] + hours.map { Event(at: Self.at($0), .use(feature: ask, day: nil)) } }
+        // Ten at 1 h, blocked at 2 h, then one at 25 h: all ten leave at that very instant,
+        // so the window empties (it does not slide).
+        let (_, emptied) = Self.counts(policy, asks(Array(repeating: 1, count: 10) + [2, 25]))
+        #expect(emptied(.useAtRollingExpiry) == 1)
+        #expect(emptied(.rollingFreedPartially) == 0, "the window held nothing once the ten had left")
+        #expect(emptied(.blocked(plan: policy.planIndex("free"), reason: .rolling)) == 1)
+        // One an hour from 1 h to 10 h, blocked at 11 h, then one at 25 h: the first leaves at
+        // that instant, nine stay, and the use goes through on a window that slid.
+        let (_, slid) = Self.counts(policy, asks((1...10).map(Double.init) + [11, 25]))
+        #expect(slid(.useAtRollingExpiry) == 1)
+        #expect(slid(.rollingFreedPartially) == 1)
+        // A use between two expiries is at none.
+        let (_, between) = Self.counts(policy, asks((1...10).map(Double.init) + [11, 25.5]))
+        #expect(between(.useAtRollingExpiry) == 0 && between(.rollingFreedPartially) == 1)
+    }
 }

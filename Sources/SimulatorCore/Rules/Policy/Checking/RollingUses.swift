@@ -40,7 +40,7 @@ struct RollingUses {
             head += 1
         }
         // The array is emptied when nothing is held and compacted when most of it is
-        // gone, so it never holds more than twice the uses held (and a few).
+        // gone, so it never holds more than twice the uses held, or 63 gone ones.
         if head == entries.count {
             entries.removeAll(keepingCapacity: true)
             head = 0

@@ -243,7 +243,9 @@ package struct TraceChecker {
     /// worked out once for each such run. G8's instant is the first after the blocked use
     /// at which the local date passes the usage day (or its month): no instant between
     /// the two does, so it is the answer for any use in between too. (The key holds the
-    /// device's zone even under a fixed calendar zone, which only costs a reuse.)
+    /// device's zone even under a fixed calendar zone, which only costs a reuse. A use of
+    /// a feature with a second meter read that meter's counts too: `lastBlockedSecond`
+    /// holds them beside the key.)
     private struct BlockedUse {
         var plan: Int?
         var feature: Int
@@ -590,7 +592,8 @@ package struct TraceChecker {
     }
 
     /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,
-    /// kept as `lastBlocked` for the uses that do. (Out of line: only the first use of a
+    /// kept as `lastBlocked` for the uses that do (with `second`, the caller keeps that
+    /// meter's counts as `lastBlockedSecond`). (Out of line: only the first use of a
     /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
     /// (`meter` and `before`: the meter whose reason it is and its counts in force, when
     /// not the feature's own; `second`: a second meter the feature draws on, and its
