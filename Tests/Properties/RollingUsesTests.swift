@@ -42,8 +42,13 @@ struct RollingUsesTests {
                     list.append((now, cost))
                 case 6..<9: // the window moves on: up to a window's length back from now
                     let through = now - Int64(random.below(200))
-                    uses.leave(through: through)
+                    let before = list.count
+                    let left = uses.leave(through: through)
                     list.removeAll { $0.at <= through }
+                    if left != (list.count < before) {
+                        Issue.record("seed \(seed), run \(run), step \(step): leave said \(left), but \(before - list.count) uses left")
+                        return
+                    }
                 default:
                     if random.below(50) == 0 {
                         uses.removeAll()

@@ -32,13 +32,15 @@ struct RollingUses {
         self.cost += cost
     }
 
-    /// Lets go of every use at or before `instant`.
-    @inline(__always)
-    mutating func leave(through instant: Int64) {
-        while head < entries.count, entries[head].at <= instant {
+    /// Lets go of every use at or before `instant`; says whether any went (most events
+    /// let none go, and then nothing else is done).
+    @inline(__always) @discardableResult
+    mutating func leave(through instant: Int64) -> Bool {
+        guard head < entries.count, entries[head].at <= instant else { return false }
+        repeat {
             cost -= entries[head].cost
             head += 1
-        }
+        } while head < entries.count && entries[head].at <= instant
         // The array is emptied when nothing is held and compacted when most of it is
         // gone, so it never holds more than twice the uses held, or 63 gone ones.
         if head == entries.count {
@@ -48,6 +50,7 @@ struct RollingUses {
             entries.removeFirst(head)
             head = 0
         }
+        return true
     }
 
     /// Lets go of every use.

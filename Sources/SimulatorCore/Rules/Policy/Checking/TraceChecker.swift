@@ -827,8 +827,11 @@ package struct TraceChecker {
     private mutating func advanceRolling(at: Instant) {
         let cutoff = at.millisecondsSince1970 - rollingLength
         for meter in rollingUses.indices {
-            rollingUses[meter].leave(through: cutoff)
-            stored[meter].rolling = min(rollingUses[meter].cost, MeterCounts.largest)
+            // (Between events each meter's `rolling` count is its uses' cost, stopped at
+            // the largest: it changes here only when some use leaves.)
+            if rollingUses[meter].leave(through: cutoff) {
+                stored[meter].rolling = min(rollingUses[meter].cost, MeterCounts.largest)
+            }
         }
     }
 
