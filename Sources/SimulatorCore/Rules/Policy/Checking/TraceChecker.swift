@@ -439,7 +439,7 @@ package struct TraceChecker {
             if countsWeeks { stored[meter].week = Self.countAdding(cost, to: stored[meter].week) }
             if countsRolling {
                 rollingUses[meter].append(at: at.millisecondsSince1970, cost: cost)
-                stored[meter].rolling = Self.countAdding(cost, to: stored[meter].rolling)
+                stored[meter].rolling = min(rollingUses[meter].cost, MeterCounts.largest)
             }
             if paidByCredit { stored.setCredits(stored.credits(of: meter) - cost, of: meter) }
         }
@@ -592,8 +592,8 @@ package struct TraceChecker {
     }
 
     /// G7–G9 for a use G6 blocks for `reason` that does not repeat the last blocked one,
-    /// kept as `lastBlocked` for the uses that do (with `second`, the caller keeps that
-    /// meter's counts as `lastBlockedSecond`). (Out of line: only the first use of a
+    /// kept as `lastBlocked` for the uses that do (and `second`'s counts as
+    /// `lastBlockedSecond`). (Out of line: only the first use of a
     /// run of blocked ones comes here, and inlined it made `check` larger for every event.)
     /// (`meter` and `before`: the meter whose reason it is and its counts in force, when
     /// not the feature's own; `second`: a second meter the feature draws on, and its
@@ -615,6 +615,7 @@ package struct TraceChecker {
             use.upgrade = rules.oracle.upgradeOffer(plan: plan, feature: feature, day: day, usageDay: usageDay, meterCounts: use.before, second: second)
         }
         lastBlocked = BlockedUse(plan: plan, feature: feature, day: day, usageDay: usageDay, zone: deviceClock.zone, from: at, use: use)
+        lastBlockedSecond = second?.counts ?? UsageCounts()
     }
 
     // MARK: The fields
@@ -827,8 +828,8 @@ package struct TraceChecker {
     private mutating func advanceRolling(at: Instant) {
         let cutoff = at.millisecondsSince1970 - rollingLength
         for meter in rollingUses.indices {
-            // (Between events each meter's `rolling` count is its uses' cost, stopped at
-            // the largest: it changes here only when some use leaves.)
+            // (Each meter's `rolling` count is its uses' cost, stopped at the largest,
+            // written where a use comes in and here when some leave.)
             if rollingUses[meter].leave(through: cutoff) {
                 stored[meter].rolling = min(rollingUses[meter].cost, MeterCounts.largest)
             }
@@ -899,7 +900,6 @@ package struct TraceChecker {
         guard firstReason.isLimit, let plan else {
             // No plan, or not in it: G9 still offers the plans under which either meter has room.
             expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, second: (second, secondBefore))
-            lastBlockedSecond = secondBefore
             return
         }
         var secondReason = rules.oracle.limitReason(plan: plan, meter: second, cost: policy.features[feature].cost, usageDay: usageDay, meterCounts: secondBefore)
@@ -920,7 +920,6 @@ package struct TraceChecker {
             expectBlocked(firstReason, &use, plan: plan, feature: feature, day: day, usageDay: usageDay, at: at, meter: first, before: use.before,
                           second: (second, secondBefore))
         }
-        lastBlockedSecond = secondBefore
     }
 
     /// G8 for a use of `feature` on `meter` (counts in force `before`) blocked for `reason`.
