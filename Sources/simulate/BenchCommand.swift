@@ -8,6 +8,8 @@ enum BenchCommand {
         let rounds = try arguments.int("--rounds", range: 1...99) ?? 5
         let jobs = try arguments.int("--jobs", range: 1...512) ?? CampaignOptions.coreCount
         let seed = try arguments.uint64("--seed") ?? 1
+        // The bench's users are drawn as a run's are by default (with swarm subsets under a policy).
+        if try arguments.flag("--no-swarm") { throw UsageError("--no-swarm: bench measures users drawn as a run draws them by default; it takes no --no-swarm") }
         let policy = try PolicyOption.parse(arguments)
         try arguments.rejectUnknown()
         if let policy {

@@ -23,6 +23,8 @@ enum HelpText {
                                       (with the run's --personas, --no-swarm and
                                       --storekit, if it had them; --app-life: a
                                       user of a check of app code)
+      simulate replay --batch         replay timelines read one after another from
+                                      standard input (docs/batch-protocol.md)
       simulate check --command "CMD"  check another implementation (a program speaking
                                       the replay contract) against the reference model
       simulate mutants [--policy X]   the default campaign against 18 realistic buggy
@@ -38,7 +40,7 @@ enum HelpText {
       simulate storekit FILE [--policy X]
                                       what a StoreKit configuration file sells, or
                                       where it and a policy disagree (docs/storekit.md)
-      simulate merge --report OUT DIR...
+      simulate merge [--report OUT] DIR...
                                       merge the shards' reports (--shard I/N on run,
                                       mutants and check) into the whole run's report
       simulate help [COMMAND]         show help for a command
@@ -458,9 +460,11 @@ enum HelpText {
       simulate bench [--seconds T] [--rounds R] [--jobs J] [--seed S] [--policy NAME|FILE]
 
     OPTIONS
-      --seconds T   roughly how long each measurement runs (default 1)
-      --rounds R    rounds of the full simulation and of the baseline (default 5)
-      --jobs J      worker threads for the full simulation (default: all cores)
+      --seconds T   roughly how long each measurement runs, 0.1 to 600 (default 1)
+      --rounds R    rounds of the full simulation and of the baseline, 1 to 99
+                    (default 5)
+      --jobs J      worker threads for the full simulation, 1 to 512 (default: all
+                    cores)
       --seed S      the seed of the simulated users (default 1)
       --policy X    measure a policy on the generic engine instead: (a) its step
                     alone, (b) its full simulation and (c) the same with each

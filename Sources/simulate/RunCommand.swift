@@ -73,7 +73,7 @@ enum RunCommand {
     static func commitThenPrint(_ folder: ReportFolder, _ summary: String, reportLine: String = "") throws {
         try folder.commit()
         Console.out(summary)
-        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json" + reportLine)
+        Console.out("\nReport: \(folder.path)/report.md, report.html, report.json, summary.txt" + reportLine)
     }
 
     /// `--shard I/N` for a run of `users` users (nil without the flag).

@@ -39,6 +39,9 @@ enum SimulateCommand {
         let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {
+            if arguments.first == "--version" {
+                throw UsageError("unexpected argument \(ErrorText.quoted(arguments[1])) for --version (it stands alone); see 'simulate --help'")
+            }
             if let command = table.first(where: { $0.name == name }) {
                 return try command.main(CommandArguments(arguments, command: name))
             }

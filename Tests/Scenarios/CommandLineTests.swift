@@ -34,6 +34,15 @@ struct CommandLineTests {
         }
     }
 
+    @Test("bench refuses --no-swarm, with or without --policy, before measuring anything: it measures users drawn as a run draws them")
+    func benchRefusesNoSwarm() throws {
+        for arguments in [["bench", "--no-swarm"], ["bench", "--policy", "daily-quip", "--no-swarm", "--seconds", "0.1", "--rounds", "1"]] {
+            let result = try runSimulate(arguments)
+            #expect(result.status == 2 && result.out.isEmpty, "\(arguments): \(result)")
+            #expect(result.err == "error: --no-swarm: bench measures users drawn as a run draws them by default; it takes no --no-swarm\n", "\(result.err)")
+        }
+    }
+
     @Test("a printed replay command quotes a path a shell would split, so it can be pasted as it is")
     func replayCommandQuotesPath() throws {
         let folder = try temporaryFolder()
@@ -252,6 +261,10 @@ struct CommandLineTests {
         #expect(version.status == 0 && version.err.isEmpty && version.out == RunReport.toolVersion + "\n", "\(version)")
         #expect(version.out.hasPrefix("simulate ") && version.out.dropFirst(9).first?.isNumber == true)
         #expect(try runSimulate(["--help"]).out.contains("\n  simulate --version "))
+        // It stands alone: anything after it is named, not taken for an option of `run`.
+        let extra = try runSimulate(["--version", "foo"])
+        #expect(extra.status == 2 && extra.out.isEmpty, "\(extra)")
+        #expect(extra.err == "error: unexpected argument \"foo\" for --version (it stands alone); see 'simulate --help'\n", "\(extra.err)")
     }
 
     @Test("a single user, year and job are counted in the singular")
@@ -259,6 +272,10 @@ struct CommandLineTests {
         let folder = try temporaryFolder()
         let result = try runSimulate(["run", "--seed", "1", "--users", "1", "--years", "1", "--jobs", "1", "--report", folder + "/r"])
         #expect(result.err.contains("1 user, up to 1 year, 1 job"), "\(result.err)")
+        // The last line names every file of the report, each there.
+        let last = try #require(result.out.split(separator: "\n").last.map(String.init))
+        #expect(last.hasSuffix("/r/report.md, report.html, report.json, summary.txt"), "\(last)")
+        for file in ["report.md", "report.html", "report.json", "summary.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/r/" + file), "\(file)") }
     }
 
     @Test("a report folder that cannot be written is refused before the run, with nothing on standard output")

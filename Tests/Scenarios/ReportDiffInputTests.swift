@@ -52,6 +52,9 @@ struct ReportDiffInputTests {
         let second = try #require(twiceText.range(of: #","events":2"#))
         let twiceColumn = twiceText.utf8.distance(from: twiceText.startIndex, to: second.lowerBound) + 2 // one line: a byte's column is its offset + 1
         try #require(!twiceText.contains("\n"))
+        // A kind no command writes: said with the value, cut, and the kinds there are (not
+        // the Swift type a raw-value enum's own decoder would name).
+        let kind = try Self.crafted(in: folder, "kind.json") { object in object["kind"] = String(repeating: "K", count: 300) }
         let list = folder.appendingPathComponent("list.json").path
         try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: list))
         let prefix = "not a report.json of \(RunReport.toolVersion)"
@@ -66,6 +69,7 @@ struct ReportDiffInputTests {
             (trailing, "error: \(shown(trailing)): \(prefix): not JSON (trailing comma at line 2, column 14)"),
             (twice, "error: \(shown(twice)): \(prefix): key \"events\" given twice at line 1, column \(twiceColumn)"),
             (list, "error: \(shown(list)): \(prefix): not a JSON object"),
+            (kind, "error: \(shown(kind)): \(prefix): kind: unknown value \"\(String(repeating: "K", count: 60))\"…; expected \"run\", \"mutants\" or \"check\""),
             (folder.path, "error: \(shown(folder.path)): is a directory, not a report"),
             ("/nonexistent/report.json", "error: /nonexistent/report.json: no such file"),
         ]

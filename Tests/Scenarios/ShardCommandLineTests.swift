@@ -274,6 +274,11 @@ struct ShardCommandLineTests {
                 && wrong.err == "error: \"m1/s\": its policy cannot be loaded to set the floors again: \"m1/p.json\", given with --policy, holds other bytes than the file the shards read\n",
                 "\(wrong.err)")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/wrong"))
+        // A copy that cannot be read is the merge's own input: named by its flag, as a run names it.
+        let unreadable = try runSimulate(["merge", "--report", "unreadable", "--policy", "nope.json", "m1/s", "m2/s"], in: folder)
+        let run = try runSimulate(["run", "--policy", "nope.json", "--users", "1"], in: folder)
+        #expect(unreadable.status == 2 && run.status == 2 && unreadable.err.hasPrefix("error: --policy: ") && unreadable.err == run.err, "\(unreadable.err)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/unreadable"))
         // Shards of one folder whose file is gone (the merge on another machine): the one
         // path's fate, and the flag that gives a copy.
         for shard in ["1/2", "2/2"] {
@@ -337,6 +342,6 @@ struct ShardCommandLineTests {
         #expect(merge.status == 0 && merge.out.contains("simulate merge [--report OUT] [--policy FILE] [--storekit FILE] DIR..."))
         #expect(try runSimulate(["merge", "--help"]).out == merge.out)
         for command in ["run", "mutants"] { #expect(try runSimulate(["help", command]).out.contains("--shard I/N")) }
-        #expect(try runSimulate(["--help"]).out.contains("simulate merge --report OUT DIR..."))
+        #expect(try runSimulate(["--help"]).out.contains("simulate merge [--report OUT] DIR..."))
     }
 }

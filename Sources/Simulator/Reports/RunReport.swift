@@ -35,7 +35,7 @@ package struct RunReport: Codable, Equatable, Sendable {
     package var passed: Bool
 
     /// The command that writes a report.
-    package enum Kind: String, Codable, Sendable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// `simulate run`: the reference model over simulated users.
         case run
         /// `simulate mutants`: the kill matrix.

@@ -326,7 +326,7 @@ package enum ReportMerge {
     /// else any readable one: reports from before digests, whose description the caller
     /// compares).
     private static func recordedPolicy(_ parts: [ShardReport], copy: String?) throws(MergeRefusal) -> (String, SubscriptionPolicy) {
-        let found = firstHolding(.policy, of: parts, copy: copy) { path in
+        let found = try firstHolding(.policy, of: parts, copy: copy) { path in
             do throws(PolicyLoader.LoadError) {
                 let policy = try PolicyLoader.load(path)
                 return .success((policy, policy.source.contentDigest))
@@ -344,7 +344,7 @@ package enum ReportMerge {
     /// made their policy: the given `copy` or the first path a shard recorded whose file
     /// still holds the bytes they read (`storeKitDigest`; any readable one for older reports).
     private static func sellingProducts(of parts: [ShardReport], _ policy: SubscriptionPolicy, copy: String?) throws(MergeRefusal) -> SubscriptionPolicy {
-        let found = firstHolding(.storeKit, of: parts, copy: copy) { path in
+        let found = try firstHolding(.storeKit, of: parts, copy: copy) { path in
             do throws(StoreKitConfiguration.ReadFailure) {
                 let (configuration, digest) = try StoreKitConfiguration.readDigested(path: path)
                 return .success((configuration, digest))
@@ -370,15 +370,18 @@ package enum ReportMerge {
     /// recorded for `file` (each tried once, in order), that `read` reads and whose bytes
     /// hash as the shards recorded (any it reads when none recorded a hash: reports from
     /// before hashes), with its path and what it read; else what became of each. A
-    /// given copy that does not hold the bytes is refused at once, since it was meant to.
+    /// given copy that does not hold the bytes is refused at once, since it was meant to;
+    /// one that cannot be read is thrown as the merge's own input (`--policy: WHY`).
     private static func firstHolding<Value>(_ file: RecordedFile, of parts: [ShardReport], copy: String?,
-                                            read: (String) -> Result<(Value, UInt64?), Unread>) -> Result<(String, Value), Unread> {
+                                            read: (String) -> Result<(Value, UInt64?), Unread>) throws(MergeRefusal) -> Result<(String, Value), Unread> {
         let digest = parts.lazy.compactMap { file.digest($0.report.options) }.first
         var problems: [String] = []
         var tried: Set<String> = []
         for path in [copy].compactMap({ $0 }) + parts.compactMap({ file.path($0.report.options) }) where tried.insert(path).inserted {
             switch read(path) {
             case .failure(let why):
+                // The copy given to the merge is the merge's own input: named by its option, as a run names it.
+                if path == copy { throw MergeRefusal("\(file.option): \(why.why)") }
                 problems.append(why.why)
             case .success(let (value, read)):
                 guard let digest else { return .success((path, value)) }

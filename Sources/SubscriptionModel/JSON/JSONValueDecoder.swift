@@ -124,7 +124,25 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try T(from: self)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.count == codingPath.count && T.self is any RawRepresentable.Type {
+            // A raw-value enum's own decoder names its Swift type ("Cannot initialize Kind
+            // from invalid String value …"): say it as a reader of the file would.
+            // (The value as it is, cut: `shortened` escapes the whole description once.)
+            var shown = MessageText.json(value)
+            if case .string(let text) = value {
+                let scalars = text.unicodeScalars, limit = MessageText.valueLimit
+                shown = "\"" + String(String.UnicodeScalarView(scalars.prefix(limit))) + "\"" + (scalars.count > limit ? "…" : "")
+            }
+            let expected = (T.self as? any (CaseIterable & RawRepresentable).Type).map { "; expected " + MessageText.list(Self.rawValues($0)) } ?? ""
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "unknown value " + shown + expected))
+        }
+    }
+
+    /// Every case's raw value, as text.
+    private static func rawValues<E: CaseIterable & RawRepresentable>(_ type: E.Type) -> [String] { type.allCases.map { "\($0.rawValue)" } }
 
     private func mismatch(_ type: Any.Type, _ expected: String) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(expected), got \(shown)"))

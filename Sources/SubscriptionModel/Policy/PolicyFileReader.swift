@@ -10,7 +10,9 @@ extension SubscriptionPolicy {
                let steps = data.withUnsafeBytes({ JSONParser.containerPath(at: error.offset, in: $0.bindMemory(to: UInt8.self)) }) {
                 throw PolicyFileError(file: file, path: JSONParser.pathText(steps), problem: "key \(PolicyFileReader.quoted(key)) given twice")
             }
-            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at byte \(error.offset))")
+            // At a line and column, as the readers of reports and StoreKit files say it.
+            let (line, column) = data.withUnsafeBytes { error.lineAndColumn(in: $0.bindMemory(to: UInt8.self)) }
+            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at line \(line), column \(column))")
         }
         try self.init(json: json, file: file)
         source.contentDigest = FNV1a.hash(bytes: data)

@@ -328,6 +328,8 @@ struct PolicyFileTests {
     @Test("text that is not JSON is refused at the document")
     func notJSON() {
         #expect(policyFileError("{\"policy\": ")?.hasPrefix("error: t.json: $: not JSON") == true)
+        // Where, as a line and a column (the second line's fourth character here).
+        #expect(policyFileError("{\"policy\":\n  [,") == "error: t.json: $: not JSON (expected a value at line 2, column 4)")
     }
 
     @Test("every shipped policy loads by name, and only those names")
