@@ -20,7 +20,9 @@ extension SubscriptionPolicy {
 
     /// Reads a parsed policy file, strictly (see `init(data:file:)`).
     package init(json: JSONValue, file: String) throws(PolicyFileError) {
-        self = try PolicyFileReader(file: file).policy(json)
+        var reader = PolicyFileReader(file: file)
+        reader.fileNeeds = PolicyFileReader.formatNeeded(json)
+        self = try reader.policy(json)
         source = PolicySource(file: file)
     }
 }
@@ -32,6 +34,10 @@ extension SubscriptionPolicy {
 /// then each list in order), so the first fault of a file is the one named.
 struct PolicyFileReader {
     let file: String
+    /// The newest format any key of the file needs, and what needs it (`formatNeeded`):
+    /// a key refused for its format names the format the whole file needs, so one edit
+    /// of `format` is enough.
+    var fileNeeds: (format: Int, what: String)?
 
     /// The most plans and features a policy may have (they are bit sets in the engine).
     static let maxPlans = SubscriptionPolicy.maxPlans
@@ -187,7 +193,7 @@ struct PolicyFileReader {
     /// `[{"id": PRODUCT, "kind": KIND}, ...]`, in a file of format 9 or later: the products
     /// the app sells that no rule reads.
     func readOtherProducts(_ value: JSONValue, sold: [String], format: Int) throws(PolicyFileError) -> [OtherProduct] {
-        guard format >= 9 else { throw fail("$.otherProducts", "other products need \"format\": 9 at the top of the file") }
+        guard format >= 9 else { throw fail("$.otherProducts", needsFormat(9, "other products need")) }
         var others: [OtherProduct] = []
         for (index, item) in try array(value, "$.otherProducts").enumerated() {
             let path = "$.otherProducts[\(index)]"
@@ -210,7 +216,7 @@ struct PolicyFileReader {
     /// `"HH:MM"`, in a file of format 5 or later: when a day starts on the calendar's
     /// wall clock, in milliseconds after midnight.
     func readDayStart(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
-        guard format >= 5 else { throw fail("$.dayStartsAt", "a day start needs \"format\": 5 at the top of the file") }
+        guard format >= 5 else { throw fail("$.dayStartsAt", needsFormat(5, "a day start needs")) }
         let text = try string(value, "$.dayStartsAt")
         let digits = Array(text.utf8)
         func digit(_ i: Int) -> Int? { digits[i] >= 48 && digits[i] <= 57 ? Int(digits[i] - 48) : nil }
@@ -227,7 +233,7 @@ struct PolicyFileReader {
     /// A whole number of hours from 1 to `longestRollingHours`, in a file of format 7 or
     /// later: a rolling window's length, in ms.
     func readRollingHours(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
-        guard format >= 7 else { throw fail("$.rollingHours", "a rolling window needs \"format\": 7 at the top of the file") }
+        guard format >= 7 else { throw fail("$.rollingHours", needsFormat(7, "a rolling window needs")) }
         let hours = try integer(value, "$.rollingHours", minimum: 1)
         guard hours <= Self.longestRollingHours else { throw fail("$.rollingHours", "a rolling window is at most \(Self.longestRollingHours) hours (a leap year)") }
         return Int64(hours) * Milliseconds.hour
@@ -236,7 +242,7 @@ struct PolicyFileReader {
     /// `"calendar"` or `"purchase"`, in a file of format 10 or later: whether months run
     /// from the day of the month the current subscription began (true) or from the 1st.
     func readMonthAnchor(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Bool {
-        guard format >= 10 else { throw fail("$.monthAnchor", "a month anchor needs \"format\": 10 at the top of the file") }
+        guard format >= 10 else { throw fail("$.monthAnchor", needsFormat(10, "a month anchor needs")) }
         let text = try string(value, "$.monthAnchor")
         switch text {
         case "calendar": return false
@@ -247,7 +253,7 @@ struct PolicyFileReader {
 
     /// `"monday"`, in a file of format 6 or later: the day a calendar week starts on.
     func readFirstWeekday(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Weekday {
-        guard format >= 6 else { throw fail("$.weekStartsOn", "a week's first day needs \"format\": 6 at the top of the file") }
+        guard format >= 6 else { throw fail("$.weekStartsOn", needsFormat(6, "a week's first day needs")) }
         let text = try string(value, "$.weekStartsOn")
         guard let day = Weekday(name: text) else {
             throw fail("$.weekStartsOn", "\(Self.quoted(text)) is not a day of the week; expected \(Self.list(Weekday.allCases.map(\.name)))")
@@ -370,11 +376,11 @@ struct PolicyFileReader {
                             throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"week\", \"month\", \"rolling\", \"total\" or \"stock\"")
                         }
                         if window == .week {
-                            guard format >= 6 else { throw fail(meterPath + Self.step(windowName), "a week limit needs \"format\": 6 at the top of the file") }
+                            guard format >= 6 else { throw fail(meterPath + Self.step(windowName), needsFormat(6, "a week limit needs")) }
                             weekLimitPath = weekLimitPath ?? meterPath + Self.step(windowName)
                         }
                         if window == .rolling {
-                            guard format >= 7 else { throw fail(meterPath + Self.step(windowName), "a rolling limit needs \"format\": 7 at the top of the file") }
+                            guard format >= 7 else { throw fail(meterPath + Self.step(windowName), needsFormat(7, "a rolling limit needs")) }
                             rollingLimitPath = rollingLimitPath ?? meterPath + Self.step(windowName)
                         }
                         limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
@@ -403,12 +409,50 @@ struct PolicyFileReader {
     /// second meter (`then`), 9 the `otherProducts`, 10 the `monthAnchor`.
     static let newestFormat = 10
 
+    /// `WHAT "format": N at the top of the file`, and when the file's other keys need a
+    /// newer format, that one too (`fileNeeds`).
+    func needsFormat(_ number: Int, _ what: String) -> String {
+        var problem = "\(what) \"format\": \(number) at the top of the file"
+        if let needs = fileNeeds, needs.format > number { problem += "; this file needs \"format\": \(needs.format) (for \(needs.what))" }
+        return problem
+    }
+
+    /// The newest format a key of `json` needs, with what needs it (the first found of that
+    /// format), or nil for a file of format 1; read before the file is, so that the first
+    /// key refused for its format can name it. (Only keys where the reader would look.)
+    static func formatNeeded(_ json: JSONValue) -> (format: Int, what: String)? {
+        var found: (format: Int, what: String)?
+        func need(_ format: Int, _ what: String) { if format > (found?.format ?? 1) { found = (format, what) } }
+        func object(_ value: JSONValue?) -> [String: JSONValue] {
+            guard case .object(let object)? = value else { return [:] }
+            return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        func list(_ value: JSONValue?) -> [JSONValue] { if case .array(let items)? = value { items } else { [] } }
+        let top = object(json)
+        for (key, format, what) in [("creditPacks", 3, "credit packs"), ("dayStartsAt", 5, "a day start"), ("weekStartsOn", 6, "a week's first day"),
+                                    ("rollingHours", 7, "a rolling window"), ("otherProducts", 9, "other products"), ("monthAnchor", 10, "a month anchor")]
+        where top[key] != nil { need(format, what) }
+        for feature in list(top["features"]).map(object) {
+            if feature["cost"] != nil { need(4, "a feature's cost") }
+            if feature["then"] != nil { need(8, "a second meter") }
+        }
+        for plan in list(top["plans"]).map(object) {
+            if list(plan["products"]).contains(where: { object($0)["introductoryOffer"] != nil }) { need(2, "an introductory offer") }
+            for windows in object(plan["limits"]).values.map(object) {
+                if windows["week"] != nil { need(6, "a week limit") }
+                if windows["rolling"] != nil { need(7, "a rolling limit") }
+            }
+            if object(plan["responses"])["week"] != nil { need(6, "the reason \"week\"") }
+        }
+        return found
+    }
+
     /// The most units one use may cost.
     static let largestCost = 1_000_000
 
     /// A consuming feature's `cost`, in a file of format 4 or later: the units a use adds.
     func readCost(_ value: JSONValue, _ path: String, consumes: Bool, format: Int) throws(PolicyFileError) -> Int {
-        guard format >= 4 else { throw fail(path, "a feature's cost needs \"format\": 4 at the top of the file") }
+        guard format >= 4 else { throw fail(path, needsFormat(4, "a feature's cost needs")) }
         guard consumes else { throw fail(path, "only a feature that consumes a meter has a cost (the units a use adds to it)") }
         let cost = try integer(value, path, minimum: 1)
         guard cost <= Self.largestCost else { throw fail(path, "a use costs at most \(Self.largestCost) units") }
@@ -418,7 +462,7 @@ struct PolicyFileReader {
     /// A consuming feature's `then`, in a file of format 8 or later: the meter a use draws
     /// on when its own meter's limits would block it.
     func readThen(_ value: JSONValue, _ path: String, effect: Feature.Effect, meters: [String], format: Int) throws(PolicyFileError) -> Int {
-        guard format >= 8 else { throw fail(path, "a second meter needs \"format\": 8 at the top of the file") }
+        guard format >= 8 else { throw fail(path, needsFormat(8, "a second meter needs")) }
         guard case .consumes(let first) = effect else {
             throw fail(path, "only a feature that consumes a meter draws on a second one: add \"consumes\"")
         }
@@ -433,7 +477,7 @@ struct PolicyFileReader {
     /// `[{"id": PRODUCT, "meter": METER, "credits": N}, ...]`, in a file of format 3 or later.
     func readCreditPacks(_ value: JSONValue, meters: [String], features: [Feature], products: [StoreProduct], plans: [Plan],
                          format: Int) throws(PolicyFileError) -> [CreditPack] {
-        guard format >= 3 else { throw fail("$.creditPacks", "credit packs need \"format\": 3 at the top of the file") }
+        guard format >= 3 else { throw fail("$.creditPacks", needsFormat(3, "credit packs need")) }
         guard meters.count <= MeterCounts.creditCapacity else {
             throw fail("$.creditPacks", "a policy with credit packs has at most \(MeterCounts.creditCapacity) meters (the credits are kept where a fourth meter's counts would be); this one has \(meters.count)")
         }
@@ -475,7 +519,8 @@ struct PolicyFileReader {
             guard fields["introductoryOffer"] == nil else { throw fail(path + ".introductoryOffer", "only an auto-renewable product has an introductory offer") }
             return StoreProduct(id: productID, kind: .nonConsumable, plan: plan)
         default:
-            throw fail(path + ".kind", "unknown kind \(Self.quoted(kind)); expected \"auto-renewable\" or \"non-consumable\"")
+            throw fail(path + ".kind", "unknown kind \(Self.quoted(kind)); expected \"auto-renewable\" or \"non-consumable\""
+                       + (kind == "consumable" ? " (a consumable that pays for uses is a credit pack: \"creditPacks\", format 3)" : ""))
         }
     }
 
@@ -488,7 +533,7 @@ struct PolicyFileReader {
 
     /// `{"payment": ..., "period": ..., "periods": N}`, in a file of format 2 or later.
     func readIntroductoryOffer(_ value: JSONValue, _ path: String, format: Int) throws(PolicyFileError) -> IntroductoryOffer {
-        guard format >= 2 else { throw fail(path, "an introductory offer needs \"format\": 2 at the top of the file") }
+        guard format >= 2 else { throw fail(path, needsFormat(2, "an introductory offer needs")) }
         let fields = try members(value, path, allowed: ["payment", "period", "periods"], required: ["payment", "period"])
         let paymentText = try string(fields["payment"]!, path + ".payment")
         guard let payment = IntroductoryOffer.Payment(rawValue: paymentText) else {
@@ -616,7 +661,7 @@ struct PolicyFileReader {
                 guard let reason = BlockReason(name: key), reason != .noPlan else {
                     throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"rolling\", \"total\", \"stock\" or \"any\"")
                 }
-                if reason == .week, format < 6 { throw fail(responsePath, "the reason \"week\" needs \"format\": 6 at the top of the file") }
+                if reason == .week, format < 6 { throw fail(responsePath, needsFormat(6, "the reason \"week\" needs")) }
                 guard possible.contains(reason) else {
                     throw fail(responsePath, "reason \(Self.quoted(key)) can never occur under plan \(Self.quoted(planID))")
                 }
@@ -641,7 +686,8 @@ struct PolicyFileReader {
         if case .string("paywall") = value { return .paywall }
         guard case .object = value else { throw fail(path, "expected \"paywall\" or {\"alert\": {...}}, got \(Self.kind(value))") }
         let fields = try members(value, path, allowed: ["alert"], required: ["alert"])
-        let alert = try members(fields["alert"]!, path + ".alert", allowed: ["title", "message"], required: ["title", "message"])
+        let alert = try members(fields["alert"]!, path + ".alert", allowed: ["title", "message"], required: ["title"])
+        guard alert["message"] != nil else { throw fail(path + ".alert", "missing \"message\" (write null for none)") }
         let title = try shownText(alert["title"]!, path + ".alert.title", "an alert title")
         var message: String?
         if alert["message"]! != .null { message = try shownText(alert["message"]!, path + ".alert.message", "an alert message", " (write null for none)") }

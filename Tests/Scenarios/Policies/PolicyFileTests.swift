@@ -102,6 +102,29 @@ struct PolicyFileTests {
         #expect(policyFileError(lifetime) == #"error: t.json: $.plans[1].products[0].introductoryOffer: only an auto-renewable product has an introductory offer"#)
     }
 
+    @Test("a key refused for its format names the format the whole file needs, so one edit is enough; a newer format reads every older key")
+    func formatTheFileNeeds() throws {
+        // An introductory offer (format 2) and a credit pack (format 3) in a file of format 1, then 2.
+        func both(format: String) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
+                .replacingOccurrences(of: #""screens": "#, with: #""creditPacks": [{"id": "m.10", "meter": "m", "credits": 10}], "screens": "#)
+        }
+        #expect(policyFileError(both(format: ""))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 3 (for credit packs)"#)
+        #expect(policyFileError(both(format: #""format": 2, "#)) == #"error: t.json: $.creditPacks: credit packs need "format": 3 at the top of the file"#)
+        #expect(try read(both(format: #""format": 3, "#)).creditPacks.count == 1)
+        #expect(try read(both(format: #""format": 10, "#)) == read(both(format: #""format": 3, "#)), "format 10 reads format 3's keys alike")
+    }
+
+    @Test("a consumable among a plan's products points to credit packs; an alert without a message says to write null")
+    func pointedRefusals() throws {
+        let consumable = Self.base.replacingOccurrences(of: #""kind": "auto-renewable", "period": "P1M""#, with: #""kind": "consumable""#)
+        #expect(policyFileError(consumable) == #"error: t.json: $.plans[1].products[0].kind: unknown kind "consumable"; expected "auto-renewable" or "non-consumable" (a consumable that pays for uses is a credit pack: "creditPacks", format 3)"#)
+        let silent = Self.base.replacingOccurrences(of: #""day": "paywall""#, with: #""day": {"alert": {"title": "Daily limit reached"}}"#)
+        #expect(policyFileError(silent) == #"error: t.json: $.plans[0].responses.day.alert: missing "message" (write null for none)"#)
+    }
+
     @Test("format 9 adds the other products: a product no rule reads, of a kind that gives no plan; mistakes are refused by path")
     func otherProducts() throws {
         func others(_ list: String, format: String = #""format": 9, "#) -> String {
