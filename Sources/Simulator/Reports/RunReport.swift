@@ -313,8 +313,7 @@ package struct RunReport: Codable, Equatable, Sendable {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
-            let (line, column) = bytes.withUnsafeBufferPointer { error.lineAndColumn(in: $0) }
-            let place = "at line \(line), column \(column)"
+            let place = "at " + error.place(in: bytes)
             throw refuse(error.repeatedKey == nil ? "not JSON (\(error.problem) \(place))" : "\(error.problem) \(place)")
         }
         guard case .object = value else { throw refuse("not a JSON object") }

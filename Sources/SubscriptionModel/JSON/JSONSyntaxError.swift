@@ -33,14 +33,14 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
     /// `PROBLEM at byte OFFSET`.
     package var description: String { "\(problem) at byte \(offset)" }
 
-    /// The 1-based line and column (in bytes) of the fault in `bytes`, for messages
-    /// meant for people editing the file.
-    package func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    /// Where the fault is in `bytes` (the text it was found in), for messages meant for
+    /// people editing the file: `line L, column C`, both from 1, the column in bytes.
+    package func place(in bytes: some Collection<UInt8>) -> String {
         var line = 1, lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+        for (index, byte) in bytes.prefix(offset).enumerated() where byte == 0x0A {
             line += 1
             lineStart = index + 1
         }
-        return (line, offset - lineStart + 1)
+        return "line \(line), column \(offset - lineStart + 1)"
     }
 }

@@ -10,9 +10,7 @@ extension SubscriptionPolicy {
                let steps = data.withUnsafeBytes({ JSONParser.containerPath(at: error.offset, in: $0.bindMemory(to: UInt8.self)) }) {
                 throw PolicyFileError(file: file, path: JSONParser.pathText(steps), problem: "key \(PolicyFileReader.quoted(key)) given twice")
             }
-            // At a line and column, as the readers of reports and StoreKit files say it.
-            let (line, column) = data.withUnsafeBytes { error.lineAndColumn(in: $0.bindMemory(to: UInt8.self)) }
-            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at line \(line), column \(column))")
+            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at \(error.place(in: data)))")
         }
         try self.init(json: json, file: file)
         source.contentDigest = FNV1a.hash(bytes: data)
@@ -20,9 +18,7 @@ extension SubscriptionPolicy {
 
     /// Reads a parsed policy file, strictly (see `init(data:file:)`).
     package init(json: JSONValue, file: String) throws(PolicyFileError) {
-        var reader = PolicyFileReader(file: file)
-        reader.fileNeeds = PolicyFileReader.formatNeeded(json)
-        self = try reader.policy(json)
+        self = try PolicyFileReader(file: file, root: json).policy()
         source = PolicySource(file: file)
     }
 }
@@ -34,10 +30,9 @@ extension SubscriptionPolicy {
 /// then each list in order), so the first fault of a file is the one named.
 struct PolicyFileReader {
     let file: String
-    /// The newest format any key of the file needs, and what needs it (`formatNeeded`):
-    /// a key refused for its format names the format the whole file needs, so one edit
-    /// of `format` is enough.
-    var fileNeeds: (format: Int, what: String)?
+    /// The whole file, parsed (`policy()` reads it; `require` looks through it again when
+    /// it refuses a key).
+    let root: JSONValue
 
     /// The most plans and features a policy may have (they are bit sets in the engine).
     static let maxPlans = SubscriptionPolicy.maxPlans
@@ -122,8 +117,8 @@ struct PolicyFileReader {
 
     static let topKeys = ["format", "policy", "about", "calendar", "dayStartsAt", "weekStartsOn", "rollingHours", "monthAnchor", "trial", "grace", "defaults", "meters", "features", "plans", "creditPacks", "otherProducts", "noPlanResponse", "screens"]
 
-    func policy(_ json: JSONValue) throws(PolicyFileError) -> SubscriptionPolicy {
-        let top = try members(json, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
+    func policy() throws(PolicyFileError) -> SubscriptionPolicy {
+        let top = try members(root, "$", allowed: Self.topKeys, required: ["policy", "calendar", "meters", "features", "plans", "screens"])
         let format = try top["format"].map { (value) throws(PolicyFileError) in try integer(value, "$.format", minimum: 1) } ?? 1
         guard format <= Self.newestFormat else {
             throw fail("$.format", "format \(format) is newer than this reader's (1 to \(Self.newestFormat)); update the package")
@@ -193,7 +188,7 @@ struct PolicyFileReader {
     /// `[{"id": PRODUCT, "kind": KIND}, ...]`, in a file of format 9 or later: the products
     /// the app sells that no rule reads.
     func readOtherProducts(_ value: JSONValue, sold: [String], format: Int) throws(PolicyFileError) -> [OtherProduct] {
-        guard format >= 9 else { throw fail("$.otherProducts", needsFormat(9, "other products need")) }
+        try require(.otherProducts, format, at: "$.otherProducts")
         var others: [OtherProduct] = []
         for (index, item) in try array(value, "$.otherProducts").enumerated() {
             let path = "$.otherProducts[\(index)]"
@@ -216,7 +211,7 @@ struct PolicyFileReader {
     /// `"HH:MM"`, in a file of format 5 or later: when a day starts on the calendar's
     /// wall clock, in milliseconds after midnight.
     func readDayStart(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
-        guard format >= 5 else { throw fail("$.dayStartsAt", needsFormat(5, "a day start needs")) }
+        try require(.dayStart, format, at: "$.dayStartsAt")
         let text = try string(value, "$.dayStartsAt")
         let digits = Array(text.utf8)
         func digit(_ i: Int) -> Int? { digits[i] >= 48 && digits[i] <= 57 ? Int(digits[i] - 48) : nil }
@@ -233,7 +228,7 @@ struct PolicyFileReader {
     /// A whole number of hours from 1 to `longestRollingHours`, in a file of format 7 or
     /// later: a rolling window's length, in ms.
     func readRollingHours(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Int64 {
-        guard format >= 7 else { throw fail("$.rollingHours", needsFormat(7, "a rolling window needs")) }
+        try require(.rollingHours, format, at: "$.rollingHours")
         let hours = try integer(value, "$.rollingHours", minimum: 1)
         guard hours <= Self.longestRollingHours else { throw fail("$.rollingHours", "a rolling window is at most \(Self.longestRollingHours) hours (a leap year)") }
         return Int64(hours) * Milliseconds.hour
@@ -242,7 +237,7 @@ struct PolicyFileReader {
     /// `"calendar"` or `"purchase"`, in a file of format 10 or later: whether months run
     /// from the day of the month the current subscription began (true) or from the 1st.
     func readMonthAnchor(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Bool {
-        guard format >= 10 else { throw fail("$.monthAnchor", needsFormat(10, "a month anchor needs")) }
+        try require(.monthAnchor, format, at: "$.monthAnchor")
         let text = try string(value, "$.monthAnchor")
         switch text {
         case "calendar": return false
@@ -253,7 +248,7 @@ struct PolicyFileReader {
 
     /// `"monday"`, in a file of format 6 or later: the day a calendar week starts on.
     func readFirstWeekday(_ value: JSONValue, format: Int) throws(PolicyFileError) -> Weekday {
-        guard format >= 6 else { throw fail("$.weekStartsOn", needsFormat(6, "a week's first day needs")) }
+        try require(.firstWeekday, format, at: "$.weekStartsOn")
         let text = try string(value, "$.weekStartsOn")
         guard let day = Weekday(name: text) else {
             throw fail("$.weekStartsOn", "\(Self.quoted(text)) is not a day of the week; expected \(Self.list(Weekday.allCases.map(\.name)))")
@@ -376,11 +371,11 @@ struct PolicyFileReader {
                             throw fail(meterPath, "unknown window \(Self.quoted(windowName)); expected \"day\", \"week\", \"month\", \"rolling\", \"total\" or \"stock\"")
                         }
                         if window == .week {
-                            guard format >= 6 else { throw fail(meterPath + Self.step(windowName), needsFormat(6, "a week limit needs")) }
+                            try require(.weekLimit, format, at: meterPath + Self.step(windowName))
                             weekLimitPath = weekLimitPath ?? meterPath + Self.step(windowName)
                         }
                         if window == .rolling {
-                            guard format >= 7 else { throw fail(meterPath + Self.step(windowName), needsFormat(7, "a rolling limit needs")) }
+                            try require(.rollingLimit, format, at: meterPath + Self.step(windowName))
                             rollingLimitPath = rollingLimitPath ?? meterPath + Self.step(windowName)
                         }
                         limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
@@ -403,46 +398,44 @@ struct PolicyFileReader {
         return (plans, products, weekLimitPath, rollingLimitPath)
     }
 
-    /// The newest policy format this reader knows: 2 adds a product's `introductoryOffer`,
-    /// 3 the `creditPacks`, 4 a feature's `cost`, 5 the `dayStartsAt`, 6 the `week`
-    /// window and `weekStartsOn`, 7 the `rolling` window and `rollingHours`, 8 a feature's
-    /// second meter (`then`), 9 the `otherProducts`, 10 the `monthAnchor`.
-    static let newestFormat = 10
+    /// The newest policy format this reader knows: the newest that adds a key (`FormatGatedKey`).
+    static let newestFormat = FormatGatedKey.allCases.map(\.format).max()!
 
-    /// `WHAT "format": N at the top of the file`, and when the file's other keys need a
-    /// newer format, that one too (`fileNeeds`).
-    func needsFormat(_ number: Int, _ what: String) -> String {
-        var problem = "\(what) \"format\": \(number) at the top of the file"
-        if let needs = fileNeeds, needs.format > number { problem += "; this file needs \"format\": \(needs.format) (for \(needs.what))" }
-        return problem
+    /// Refuses `key` at `path` in a file of a format older than the one that adds it,
+    /// naming the format the whole file needs when its other keys need a newer one still
+    /// (`formatNeeded`): one edit of `format` is then enough.
+    func require(_ key: FormatGatedKey, _ format: Int, at path: String) throws(PolicyFileError) {
+        guard format < key.format else { return }
+        var problem = "\(key.name) \(key.verb) \"format\": \(key.format) at the top of the file"
+        if let newest = Self.formatNeeded(root), newest.format > key.format {
+            problem += "; this file needs \"format\": \(newest.format) (for \(newest.name))"
+        }
+        throw fail(path, problem)
     }
 
-    /// The newest format a key of `json` needs, with what needs it (the first found of that
-    /// format), or nil for a file of format 1; read before the file is, so that the first
-    /// key refused for its format can name it. (Only keys where the reader would look.)
-    static func formatNeeded(_ json: JSONValue) -> (format: Int, what: String)? {
-        var found: (format: Int, what: String)?
-        func need(_ format: Int, _ what: String) { if format > (found?.format ?? 1) { found = (format, what) } }
+    /// The key of the newest format in `json` (the first found of that format), or nil for
+    /// a file of format 1. (Only where the reader looks for each key.)
+    static func formatNeeded(_ json: JSONValue) -> FormatGatedKey? {
+        var found: FormatGatedKey?
+        func need(_ key: FormatGatedKey) { if key.format > found?.format ?? 1 { found = key } }
         func object(_ value: JSONValue?) -> [String: JSONValue] {
             guard case .object(let object)? = value else { return [:] }
             return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
         func list(_ value: JSONValue?) -> [JSONValue] { if case .array(let items)? = value { items } else { [] } }
         let top = object(json)
-        for (key, format, what) in [("creditPacks", 3, "credit packs"), ("dayStartsAt", 5, "a day start"), ("weekStartsOn", 6, "a week's first day"),
-                                    ("rollingHours", 7, "a rolling window"), ("otherProducts", 9, "other products"), ("monthAnchor", 10, "a month anchor")]
-        where top[key] != nil { need(format, what) }
+        for key in FormatGatedKey.allCases { if let name = key.topKey, top[name] != nil { need(key) } }
         for feature in list(top["features"]).map(object) {
-            if feature["cost"] != nil { need(4, "a feature's cost") }
-            if feature["then"] != nil { need(8, "a second meter") }
+            if feature["cost"] != nil { need(.cost) }
+            if feature["then"] != nil { need(.secondMeter) }
         }
         for plan in list(top["plans"]).map(object) {
-            if list(plan["products"]).contains(where: { object($0)["introductoryOffer"] != nil }) { need(2, "an introductory offer") }
+            if list(plan["products"]).contains(where: { object($0)["introductoryOffer"] != nil }) { need(.introductoryOffer) }
             for windows in object(plan["limits"]).values.map(object) {
-                if windows["week"] != nil { need(6, "a week limit") }
-                if windows["rolling"] != nil { need(7, "a rolling limit") }
+                if windows["week"] != nil { need(.weekLimit) }
+                if windows["rolling"] != nil { need(.rollingLimit) }
             }
-            if object(plan["responses"])["week"] != nil { need(6, "the reason \"week\"") }
+            if object(plan["responses"])["week"] != nil { need(.weekResponse) }
         }
         return found
     }
@@ -452,7 +445,7 @@ struct PolicyFileReader {
 
     /// A consuming feature's `cost`, in a file of format 4 or later: the units a use adds.
     func readCost(_ value: JSONValue, _ path: String, consumes: Bool, format: Int) throws(PolicyFileError) -> Int {
-        guard format >= 4 else { throw fail(path, needsFormat(4, "a feature's cost needs")) }
+        try require(.cost, format, at: path)
         guard consumes else { throw fail(path, "only a feature that consumes a meter has a cost (the units a use adds to it)") }
         let cost = try integer(value, path, minimum: 1)
         guard cost <= Self.largestCost else { throw fail(path, "a use costs at most \(Self.largestCost) units") }
@@ -462,7 +455,7 @@ struct PolicyFileReader {
     /// A consuming feature's `then`, in a file of format 8 or later: the meter a use draws
     /// on when its own meter's limits would block it.
     func readThen(_ value: JSONValue, _ path: String, effect: Feature.Effect, meters: [String], format: Int) throws(PolicyFileError) -> Int {
-        guard format >= 8 else { throw fail(path, needsFormat(8, "a second meter needs")) }
+        try require(.secondMeter, format, at: path)
         guard case .consumes(let first) = effect else {
             throw fail(path, "only a feature that consumes a meter draws on a second one: add \"consumes\"")
         }
@@ -477,7 +470,7 @@ struct PolicyFileReader {
     /// `[{"id": PRODUCT, "meter": METER, "credits": N}, ...]`, in a file of format 3 or later.
     func readCreditPacks(_ value: JSONValue, meters: [String], features: [Feature], products: [StoreProduct], plans: [Plan],
                          format: Int) throws(PolicyFileError) -> [CreditPack] {
-        guard format >= 3 else { throw fail("$.creditPacks", needsFormat(3, "credit packs need")) }
+        try require(.creditPacks, format, at: "$.creditPacks")
         guard meters.count <= MeterCounts.creditCapacity else {
             throw fail("$.creditPacks", "a policy with credit packs has at most \(MeterCounts.creditCapacity) meters (the credits are kept where a fourth meter's counts would be); this one has \(meters.count)")
         }
@@ -533,7 +526,7 @@ struct PolicyFileReader {
 
     /// `{"payment": ..., "period": ..., "periods": N}`, in a file of format 2 or later.
     func readIntroductoryOffer(_ value: JSONValue, _ path: String, format: Int) throws(PolicyFileError) -> IntroductoryOffer {
-        guard format >= 2 else { throw fail(path, needsFormat(2, "an introductory offer needs")) }
+        try require(.introductoryOffer, format, at: path)
         let fields = try members(value, path, allowed: ["payment", "period", "periods"], required: ["payment", "period"])
         let paymentText = try string(fields["payment"]!, path + ".payment")
         guard let payment = IntroductoryOffer.Payment(rawValue: paymentText) else {
@@ -661,7 +654,7 @@ struct PolicyFileReader {
                 guard let reason = BlockReason(name: key), reason != .noPlan else {
                     throw fail(responsePath, "unknown reason \(Self.quoted(key)); expected \"not-in-plan\", \"history\", \"day\", \"week\", \"month\", \"rolling\", \"total\", \"stock\" or \"any\"")
                 }
-                if reason == .week, format < 6 { throw fail(responsePath, needsFormat(6, "the reason \"week\" needs")) }
+                if reason == .week { try require(.weekResponse, format, at: responsePath) }
                 guard possible.contains(reason) else {
                     throw fail(responsePath, "reason \(Self.quoted(key)) can never occur under plan \(Self.quoted(planID))")
                 }
