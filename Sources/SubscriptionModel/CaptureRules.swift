@@ -117,11 +117,11 @@ public struct CaptureRules: Hashable, Sendable {
         guard try dayLimit(paid[1]).isHidden, !(try dayLimit(paid[0]).isHidden), !(try dayLimit(trial.plan).isHidden) else {
             throw fail("only the higher paid plan's limit is hidden in the v1 machine")
         }
-        guard case .meter(let home)? = policy.screens.first(where: { $0.name == "home" })?.value,
+        guard case .meter(let home)? = policy.screens.first(where: { $0.name == "home" })?.value, home.windows == [.day],
               case .text(let below) = home.below, let belowText = below.literalText,
               case .text(let reached) = home.reached, let reachedText = reached.literalText,
               case .text(let unlimited) = home.unlimited, let unlimitedText = unlimited.literalText else {
-            throw fail("the home screen is not a meter screen of three fixed texts")
+            throw fail("the home screen is not a meter screen of the day of three fixed texts")
         }
         guard case .byPlan(let boxes)? = policy.screens.first(where: { $0.name == "planView" })?.value,
               case .boxText(let noUsageLimit) = boxes[paid[1]] else {

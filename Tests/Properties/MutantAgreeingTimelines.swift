@@ -240,6 +240,10 @@ enum MutantAgreeingTimelines {
             ("2026-04-05T09:00:00Z", .install), ("2026-04-05T09:01:00Z", .entitle("study.pro.monthly")),
             ("2026-04-05T10:00:00Z", .uses(41, "lesson")), // the week alone is passed
         ]),
+        "study-week/screen-reads-first-window": sketch("study-week", "UTC", [
+            ("2026-05-03T10:00:00Z", .install), ("2026-05-03T10:01:00Z", .uses(3, "lesson")), ("2026-05-04T10:00:00Z", .uses(3, "lesson")),
+            ("2026-05-05T10:00:00Z", .use("lesson")), ("2026-05-06T10:00:00Z", .use("lesson")), // 2 left today and 2 this week: the day's, on a tie
+        ]),
         // ask-window (the example of a rolling 24-hour window)
         "ask-window/rolling-as-calendar-day": sketch("ask-window", "UTC", [
             ("2026-01-10T09:00:00Z", .install), ("2026-01-10T10:00:00Z", .uses(3, "ask")), ("2026-01-10T20:00:00Z", .look), // one day

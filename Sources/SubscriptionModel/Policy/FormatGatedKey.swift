@@ -27,6 +27,8 @@ enum FormatGatedKey: CaseIterable {
     case otherProducts
     /// `monthAnchor` (format 10).
     case monthAnchor
+    /// A `meter` screen's list of windows (format 11).
+    case screenWindows
 
     /// The format that adds the key.
     var format: Int {
@@ -40,6 +42,7 @@ enum FormatGatedKey: CaseIterable {
         case .secondMeter: 8
         case .otherProducts: 9
         case .monthAnchor: 10
+        case .screenWindows: 11
         }
     }
 
@@ -58,6 +61,7 @@ enum FormatGatedKey: CaseIterable {
         case .secondMeter: "a second meter"
         case .otherProducts: "other products"
         case .monthAnchor: "a month anchor"
+        case .screenWindows: "a meter screen of several windows"
         }
     }
 

@@ -174,7 +174,7 @@ struct PolicyFileReader {
         let withPlans = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
                                            guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                            features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: [])
-        let screens = try ScreenExpressionReader(reader: self, policy: withPlans).screens(top["screens"]!)
+        let screens = try ScreenExpressionReader(reader: self, policy: withPlans, format: format).screens(top["screens"]!)
         var policy = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength,
                                         trial: trial, grace: grace, guestDefault: guestDefault, registeredDefault: registeredDefault, meters: meters,
                                         features: features, plans: plans, products: products, creditPacks: packs, noPlanResponse: noPlanResponse, screens: screens)
@@ -437,6 +437,17 @@ struct PolicyFileReader {
             }
             if object(plan["responses"])["week"] != nil { need(.weekResponse) }
         }
+        func screen(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                let fields = object(value)
+                if case .string("meter")? = fields["kind"], case .array? = fields["window"] { need(.screenWindows) }
+                members.members.forEach { screen($0.value) }
+            case .array(let items): items.forEach(screen)
+            default: break
+            }
+        }
+        top["screens"].map(screen)
         return found
     }
 

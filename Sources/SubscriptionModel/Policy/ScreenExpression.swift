@@ -17,11 +17,12 @@ package indirect enum ScreenExpression: Hashable, Sendable {
     case byProduct(ScreenBranches)
     /// The display name of the plan in force (`none` under no plan).
     case planName
-    /// A choice by the state of one meter window under the plan in force: `unlimited`
-    /// when the plan shows no limit for it (none, or a hidden one); else `reached` when the
-    /// count in force is at least the limit; else `warning` when it is at least
-    /// `warningPercent` % of it; else `below`. Under no plan every limit reads 0 (nothing
-    /// is allowed), so the state is `reached`.
+    /// A choice by the state of a meter under the plan in force, read in its deciding
+    /// window (`ScreenMeter.deciding`): `unlimited` when the plan shows no limit for any
+    /// of the screen's windows (none, or a hidden one); else `reached` when the count in
+    /// force is at least the limit; else `warning` when it is at least `warningPercent` %
+    /// of it; else `below`. Under no plan every limit reads 0 (nothing is allowed), so the
+    /// state is `reached`.
     case meter(ScreenMeter)
     /// `one` when the number is 1, else `other` (only inside `meter`).
     case plural(ScreenNumber, one: ScreenTemplate, other: ScreenTemplate)
@@ -92,8 +93,9 @@ package struct ScreenBranches: Hashable, Sendable {
 package struct ScreenMeter: Hashable, Sendable {
     /// The meter's index.
     package var meter: Int
-    /// The window whose count and limit decide the state.
-    package var window: LimitWindow
+    /// The windows whose counts and limits decide the state: one, or (format 11) several,
+    /// distinct, of which the one with the fewest uses left decides.
+    package var windows: [LimitWindow]
     /// The share of the limit from which the state is `warning`, if the screen has one.
     package var warningPercent: Int?
     /// Below the limit (and below the warning share).
@@ -106,15 +108,31 @@ package struct ScreenMeter: Hashable, Sendable {
     package var unlimited: ScreenExpression
 
     /// Creates the branches.
-    package init(meter: Int, window: LimitWindow, warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
+    package init(meter: Int, windows: [LimitWindow], warningPercent: Int?, below: ScreenExpression, warning: ScreenExpression?,
                 reached: ScreenExpression, unlimited: ScreenExpression) {
+        precondition(!windows.isEmpty, "a meter screen reads at least one window")
         self.meter = meter
-        self.window = window
+        self.windows = windows
         self.warningPercent = warningPercent
         self.below = below
         self.warning = warning
         self.reached = reached
         self.unlimited = unlimited
+    }
+
+    /// The count and limit that decide the screen under `plan`, given the meter's counts
+    /// in force: of the screen's windows the plan shows a limit for (set and not hidden),
+    /// the one with the fewest uses left (`max(0, limit − count)`), the first listed on a
+    /// tie; nil when the plan shows a limit for none of them (`unlimited`).
+    package func deciding(_ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
+        var chosen: (used: Int, limit: Int)?
+        for window in windows {
+            guard let limit = plan.limit(meter: meter, window), !limit.isHidden else { continue }
+            let used = counts[window]
+            if let best = chosen, max(0, best.limit - best.used) <= max(0, limit.value - used) { continue }
+            chosen = (used, limit.value)
+        }
+        return chosen
     }
 }
 

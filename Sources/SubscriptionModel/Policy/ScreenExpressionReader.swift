@@ -4,6 +4,8 @@
 struct ScreenExpressionReader {
     let reader: PolicyFileReader
     let policy: SubscriptionPolicy
+    /// The file's `format`.
+    let format: Int
 
     /// What a text may show where it is written.
     enum Context {
@@ -173,7 +175,7 @@ struct ScreenExpressionReader {
         let fields = try reader.members(value, path, allowed: ["kind", "meter", "window", "warningPercent", "below", "warning", "reached", "unlimited"],
                                         required: ["meter", "window", "below", "reached", "unlimited"])
         let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
-        let window = try window(fields["window"]!, path + ".window")
+        let windows = try meterWindows(fields["window"]!, path + ".window", meter: meter)
         var percent: Int?
         if let value = fields["warningPercent"] {
             let share = try reader.integer(value, path + ".warningPercent", minimum: 1)
@@ -186,11 +188,33 @@ struct ScreenExpressionReader {
         let credits = policy.hasCredits(meter: meter)
         let withLimit = Context.meter(hasLimit: true, credits: credits)
         return .meter(ScreenMeter(
-            meter: meter, window: window, warningPercent: percent,
+            meter: meter, windows: windows, warningPercent: percent,
             below: try read(fields["below"]!, path + ".below", withLimit, depth: depth + 1),
             warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit, depth: depth + 1) },
             reached: try read(fields["reached"]!, path + ".reached", withLimit, depth: depth + 1),
             unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false, credits: credits), depth: depth + 1)))
+    }
+
+    /// A `meter` screen's `window`: one window, or (format 11) a list of two or more,
+    /// distinct, each one some plan shows a limit for on the meter (any other could never
+    /// decide the screen).
+    func meterWindows(_ value: JSONValue, _ path: String, meter: Int) throws(PolicyFileError) -> [LimitWindow] {
+        guard case .array(let items) = value else { return [try window(value, path)] }
+        try reader.require(.screenWindows, format, at: path)
+        guard items.count >= 2 else {
+            throw reader.fail(path, items.isEmpty ? "list two windows or more" : "list two windows or more, or write the one window as a text (\"window\": \"day\")")
+        }
+        var windows: [LimitWindow] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = path + "[\(index)]"
+            let window = try window(item, itemPath)
+            guard !windows.contains(window) else { throw reader.fail(itemPath, "window listed twice") }
+            guard policy.plans.contains(where: { $0.limit(meter: meter, window).map { !$0.isHidden } ?? false }) else {
+                throw reader.fail(itemPath, "no plan shows a limit on \(PolicyFileReader.quoted(policy.meters[meter])) by \(window.name), so this window never decides the screen: leave it out")
+            }
+            windows.append(window)
+        }
+        return windows
     }
 
     /// Splits a text at its `{name}` placeholders, refusing any the context cannot fill.

@@ -485,17 +485,18 @@ public struct SubscriptionMachine: Sendable {
         case .planName:
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
-            let used = output.counts[screen.meter][screen.window]
+            let counts = output.counts[screen.meter]
             let credits = output.counts.credits(of: screen.meter) // G13 (0 for a meter no pack is for)
+            // Under no plan, or with no limit shown, the numbers are the first window's.
             guard let plan = output.plan else {
-                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: used, limit: 0, credits: credits))
+                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits))
             }
-            guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {
-                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: used, limit: 0, credits: credits))
+            guard let (used, limit) = screen.deciding(counts, under: policy.plans[plan]) else {
+                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits))
             }
-            let shown = ScreenNumbers(used: used, limit: limit.value, credits: credits)
-            if used >= limit.value { return value(of: screen.reached, output: output, numbers: shown) }
-            if let percent = screen.warningPercent, let warning = screen.warning, used * 100 >= limit.value * percent {
+            let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
+            if used >= limit { return value(of: screen.reached, output: output, numbers: shown) }
+            if let percent = screen.warningPercent, let warning = screen.warning, used * 100 >= limit * percent {
                 return value(of: warning, output: output, numbers: shown)
             }
             return value(of: screen.below, output: output, numbers: shown)

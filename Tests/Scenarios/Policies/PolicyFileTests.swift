@@ -237,8 +237,8 @@ struct PolicyFileTests {
             #expect(policyFileError(start("\"" + bad + "\"")) == "error: t.json: $.dayStartsAt: \"\(bad)\" is not a time of day such as \"04:00\" (HH:MM, 00:00 to 23:59)", "\(bad)")
         }
         #expect(policyFileError(start("4")) == "error: t.json: $.dayStartsAt: expected a string, got 4")
-        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 11, "policy": "t""#))
-                == #"error: t.json: $.format: format 11 is newer than this reader's (1 to 10); update the package"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 12, "policy": "t""#))
+                == #"error: t.json: $.format: format 12 is newer than this reader's (1 to 11); update the package"#)
     }
 
     @Test("a long dayStartsAt, weekStartsOn or monthAnchor is echoed as every value is: its first 60 characters, then …")
@@ -570,5 +570,33 @@ struct TimelineErrorTests {
         let result = try runSimulate(["replay", "runs/failures/user-1.json"], in: folder.path)
         #expect(result.status == 2 && result.out.isEmpty)
         #expect(result.err == "error: policy: policies/app.json: $.plans[0].limits.m.day: -1 is below 0\n", "\(result.err)")
+    }
+}
+
+extension PolicyFileTests {
+    @Test("format 11 adds a meter screen of several windows: two or more, distinct, each one a plan shows a limit for; mistakes are refused by path")
+    func screenWindows() throws {
+        func screen(_ window: String, format: String = #""format": 11, "#) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
+                .replacingOccurrences(of: #""limits": {"m": {"day": 3}}"#, with: #""limits": {"m": {"day": 3, "month": 20, "total": {"limit": 99, "hidden": true}}}"#)
+                .replacingOccurrences(of: #""responses": {"day": "paywall","#, with: #""responses": {"day": "paywall", "month": "paywall", "total": "paywall","#)
+                .replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#,
+                                      with: #""screens": {"s": {"kind": "meter", "meter": "m", "window": \#(window), "below": "{remaining} left", "reached": "none", "unlimited": "{used}"}}"#)
+        }
+        let policy = try read(screen(#"["day", "month"]"#))
+        guard case .meter(let meter)? = policy.screens.first?.value else { Issue.record("not a meter screen"); return }
+        #expect(meter.windows == [.day, .month])
+        #expect(try read(screen(#""day""#, format: "")).screens == read(screen(#""day""#)).screens, "one window reads as before")
+        let path = "error: t.json: $.screens.s.window"
+        #expect(policyFileError(screen(#"["day", "month"]"#, format: "")) == path + #": a meter screen of several windows needs "format": 11 at the top of the file"#)
+        #expect(policyFileError(screen(#"["day", "month"]"#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#))
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
+        #expect(policyFileError(screen("[]")) == path + ": list two windows or more")
+        #expect(policyFileError(screen(#"["day"]"#)) == path + #": list two windows or more, or write the one window as a text ("window": "day")"#)
+        #expect(policyFileError(screen(#"["day", "day"]"#)) == path + "[1]: window listed twice")
+        #expect(policyFileError(screen(#"["day", "year"]"#)) == path + #"[1]: unknown window "year"; expected "day", "week", "month", "rolling", "total" or "stock""#)
+        #expect(policyFileError(screen(#"["day", "stock"]"#)) == path + #"[1]: no plan shows a limit on "m" by stock, so this window never decides the screen: leave it out"#)
+        #expect(policyFileError(screen(#"["day", "total"]"#)) == path + #"[1]: no plan shows a limit on "m" by total, so this window never decides the screen: leave it out"#, "a hidden limit is never shown")
+        #expect(policyFileError(screen(#"["day", 3]"#)) == path + "[1]: expected a string, got 3")
     }
 }

@@ -10,6 +10,10 @@ struct ScriptedUser {
     let machine: SubscriptionMachine
     var state: SubscriptionState
     private(set) var outputs: [Output] = []
+    /// The events applied so far.
+    private(set) var events: [Event] = []
+    /// The zone the user starts in.
+    let startZone: TimeZoneRules
 
     /// What a scenario line does.
     enum Step {
@@ -24,8 +28,12 @@ struct ScriptedUser {
     init(_ policy: SubscriptionPolicy, zone name: String) {
         self.policy = policy
         self.machine = SubscriptionMachine(policy: policy)
-        self.state = machine.initialState(zone: zone(name))
+        self.startZone = zone(name)
+        self.state = machine.initialState(zone: startZone)
     }
+
+    /// The user's life so far, as a timeline the harness can check.
+    var timeline: Timeline { Timeline(policy: policy, zone: startZone, events: events) }
 
     /// Applies one event at `at` and returns its output.
     @discardableResult
@@ -47,7 +55,9 @@ struct ScriptedUser {
         case .purchase(let id): action = .purchase(pack: packIndex(id))
         case .refund(let id): action = .refund(pack: packIndex(id))
         }
-        let output = machine.apply(Event(at: instant(at), action), to: &state)
+        let event = Event(at: instant(at), action)
+        let output = machine.apply(event, to: &state)
+        events.append(event)
         outputs.append(output)
         return output
     }

@@ -137,6 +137,7 @@ package enum MutantCatalogue {
             Entry(WeekResetInSevenDays.self),
             Entry(MonthReasonBeforeWeek.self),
             Entry(FreeOfferAsFreePlan.self),
+            Entry(FirstWindowOnScreen.self),
         ],
         "ask-window": [
             Entry(RollingAsCalendarDay.self),

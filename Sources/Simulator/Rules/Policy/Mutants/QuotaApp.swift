@@ -99,6 +99,10 @@ public protocol QuotaApp: SubscriptionImplementation {
     func inWarning(used: Int, limit: Int, percent: Int) -> Bool
     /// Whether a `plural` screen uses its `one` text for `number`.
     func isOne(_ number: Int) -> Bool
+    /// Which of a `meter` screen's windows decides it, given the uses left in each window
+    /// the plan shows a limit for, in the screen's order (at least one): the position of
+    /// the fewest left, the first on a tie.
+    func decidingWindow(usesLeft: [Int]) -> Int
 
     /// Forgets whatever the implementation keeps beyond `store` (a new user starts).
     mutating func forgetOwnState()

@@ -29,16 +29,19 @@ extension QuotaApp {
         case .planName:
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
-            let used = output.counts[screen.meter][screen.window]
+            let counts = output.counts[screen.meter]
             let credits = store.credits[screen.meter] // G13: the balance held (0 for a meter no pack is for)
             // Under no plan nothing is allowed: the meter reads as reached, with a limit of 0.
-            guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: used, limit: 0, credits: credits)) }
-            guard let limit = policy.plans[plan].limit(meter: screen.meter, screen.window), !limit.isHidden else {
-                return value(screen.unlimited, ScreenNumbers(used: used, limit: 0, credits: credits))
+            guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits)) }
+            let limited: [(used: Int, limit: Int)] = screen.windows.compactMap { window in
+                guard let limit = policy.plans[plan].limit(meter: screen.meter, window), !limit.isHidden else { return nil }
+                return (counts[window], limit.value)
             }
-            let shown = ScreenNumbers(used: used, limit: limit.value, credits: credits)
-            if used >= limit.value { return value(screen.reached, shown) }
-            if let percent = screen.warningPercent, let warning = screen.warning, inWarning(used: used, limit: limit.value, percent: percent) {
+            guard !limited.isEmpty else { return value(screen.unlimited, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits)) }
+            let (used, limit) = limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) })]
+            let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
+            if used >= limit { return value(screen.reached, shown) }
+            if let percent = screen.warningPercent, let warning = screen.warning, inWarning(used: used, limit: limit, percent: percent) {
                 return value(warning, shown)
             }
             return value(screen.below, shown)
@@ -81,5 +84,10 @@ extension QuotaApp {
     /// Exactly 1.
     public func isOne(_ number: Int) -> Bool {
         number == 1
+    }
+
+    /// The fewest uses left, the first listed on a tie.
+    public func decidingWindow(usesLeft: [Int]) -> Int {
+        usesLeft.indices.min { usesLeft[$0] < usesLeft[$1] }!
     }
 }

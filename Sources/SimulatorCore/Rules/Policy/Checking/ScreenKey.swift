@@ -84,7 +84,7 @@ struct ScreenKey: Hashable {
             // One walk of the screens per plan (and for no plan): what each reads, and how far.
             let rows = (0...planCount).map { plan in
                 var row = Ceilings(policy: policy, plan: plan == planCount ? nil : plan)
-                for screen in policy.screens { row.visit(screen.value, numbers: nil) }
+                for screen in policy.screens { row.visit(screen.value, numbers: []) }
                 return row
             }
             var pairs: [Pair] = []
@@ -199,9 +199,9 @@ struct ScreenKey: Hashable {
             return limit.value
         }
 
-        /// Walks an expression; `numbers` is the enclosing `meter` screen's window, whose
-        /// `used` number shows every count.
-        mutating func visit(_ expression: ScreenExpression, numbers: Pair?) {
+        /// Walks an expression; `numbers` are the enclosing `meter` screen's windows, any of
+        /// which may decide it, so that its `used` number shows every count of each.
+        mutating func visit(_ expression: ScreenExpression, numbers: [Pair]) {
             switch expression {
             case .null, .planName, .boxText:
                 break
@@ -215,14 +215,16 @@ struct ScreenKey: Hashable {
                 // Each written branch once (an else shared by several products is one).
                 branches.expressions.forEach { visit($0, numbers: numbers) }
             case .meter(let screen):
-                let pair = Pair(meter: screen.meter, window: screen.window)
-                need(pair, shownLimit(screen.meter, screen.window) ?? 0)
+                // A window's count matters up to its limit: the uses left, and so which
+                // window decides, read the same from there on.
+                let pairs = screen.windows.map { Pair(meter: screen.meter, window: $0) }
+                for pair in pairs { need(pair, shownLimit(pair.meter, pair.window) ?? 0) }
                 for branch in [screen.below, screen.reached, screen.unlimited] + (screen.warning.map { [$0] } ?? []) {
-                    visit(branch, numbers: pair)
+                    visit(branch, numbers: pairs)
                 }
             case .plural(let number, let one, let other):
-                if number == .used, let numbers { need(numbers, .max) }
-                if number == .credits, let numbers, !creditMeters.contains(numbers.meter) { creditMeters.append(numbers.meter) }
+                if number == .used { for pair in numbers { need(pair, .max) } }
+                if number == .credits, let meter = numbers.first?.meter, !creditMeters.contains(meter) { creditMeters.append(meter) }
                 visit(one, numbers: numbers)
                 visit(other, numbers: numbers)
             case .expiry(let renewing, let ending):
@@ -240,10 +242,10 @@ struct ScreenKey: Hashable {
             }
         }
 
-        private mutating func visit(_ template: ScreenTemplate, numbers: Pair?) {
-            guard let numbers else { return } // outside a meter screen every number reads 0
-            for case .number(.used) in template.segments { need(numbers, .max) }
-            for case .number(.credits) in template.segments where !creditMeters.contains(numbers.meter) { creditMeters.append(numbers.meter) }
+        private mutating func visit(_ template: ScreenTemplate, numbers: [Pair]) {
+            guard let meter = numbers.first?.meter else { return } // outside a meter screen every number reads 0
+            for case .number(.used) in template.segments { for pair in numbers { need(pair, .max) } }
+            for case .number(.credits) in template.segments where !creditMeters.contains(meter) { creditMeters.append(meter) }
         }
     }
 

@@ -77,15 +77,25 @@ package final class ScreenOracle: Sendable {
         case .planName:
             return .text(inputs.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
-            let used = inputs.counts[screen.meter][screen.window]
             let credits = screen.meter < inputs.credits.count ? inputs.credits[screen.meter] : 0
-            // Under no plan every limit reads 0: nothing is allowed, the state is `reached`.
+            // Under no plan every limit reads 0: nothing is allowed, the state is `reached`
+            // (its numbers the first window's, every window having 0 left).
+            let first = inputs.counts[screen.meter][screen.windows[0]]
             guard let plan = inputs.plan else {
-                return value(of: screen.reached, inputs, numbers: Numbers(used: used, limit: 0, credits: credits))
+                return value(of: screen.reached, inputs, numbers: Numbers(used: first, limit: 0, credits: credits))
             }
-            // No limit shown (none set, or a hidden one): `unlimited`.
-            guard let limit = shownLimit(plan: plan, meter: screen.meter, window: screen.window) else {
-                return value(of: screen.unlimited, inputs, numbers: Numbers(used: used, limit: 0, credits: credits))
+            // The deciding window: of those with a shown limit, the fewest uses left, the
+            // first listed on a tie.
+            var deciding: (used: Int, limit: Int, left: Int)?
+            for window in screen.windows {
+                guard let limit = shownLimit(plan: plan, meter: screen.meter, window: window) else { continue }
+                let used = inputs.counts[screen.meter][window]
+                let left = used >= limit ? 0 : limit - used
+                if deciding == nil || left < deciding!.left { deciding = (used, limit, left) }
+            }
+            // No limit shown on any of them (none set, or hidden): `unlimited`.
+            guard let (used, limit, _) = deciding else {
+                return value(of: screen.unlimited, inputs, numbers: Numbers(used: first, limit: 0, credits: credits))
             }
             let numbers = Numbers(used: used, limit: limit, credits: credits)
             if used >= limit {

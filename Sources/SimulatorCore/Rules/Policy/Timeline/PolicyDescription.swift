@@ -142,7 +142,9 @@ package enum PolicyDescription {
         case .byProduct(let branches):
             return [indent + "by product:"] + describe(branches, names: policy.products.map(\.id) + ["no entitlement"], policy: policy, indent: deeper)
         case .meter(let screen):
-            var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(screen.window):"]
+            let windows = screen.windows.count == 1 ? "\(screen.windows[0])"
+                : screen.windows.dropLast().map { "\($0)" }.joined(separator: ", ") + " or \(screen.windows.last!), whichever has the fewest left"
+            var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(windows):"]
             var states: [(String, ScreenExpression)] = [("below", screen.below)]
             if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
             states += [("reached", screen.reached), ("unlimited", screen.unlimited)]
