@@ -485,14 +485,14 @@ public struct SubscriptionMachine: Sendable {
         case .planName:
             return .text(output.plan.map { policy.plans[$0].name } ?? "none")
         case .meter(let screen):
-            let counts = output.counts[screen.meter]
             let credits = output.counts.credits(of: screen.meter) // G13 (0 for a meter no pack is for)
             // Under no plan, or with no limit shown, the numbers are the first window's.
+            let first = output.counts[screen.meter][screen.windows[0]]
             guard let plan = output.plan else {
-                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits))
+                return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: first, limit: 0, credits: credits))
             }
-            guard let (used, limit) = screen.deciding(counts, under: policy.plans[plan]) else {
-                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits))
+            guard let (used, limit) = screen.deciding(output.counts[screen.meter], under: policy.plans[plan]) else {
+                return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: first, limit: 0, credits: credits))
             }
             let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
             if used >= limit { return value(of: screen.reached, output: output, numbers: shown) }

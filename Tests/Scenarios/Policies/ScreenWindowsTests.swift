@@ -49,6 +49,16 @@ struct ScreenWindowsTests {
         var check = TimelineCheck(policy: Self.policy) { ReferenceImplementation() }
         let verdict = check.check(run.timeline)
         #expect(verdict.violation == nil, "\(verdict.violation.map { "\($0)" } ?? "")")
+        // Coverage: the day decided from the install on (every tie its), until Pro showed neither.
+        #expect(Self.fewestLeftCounts(run.timeline) == ["fewest-left(m, day of day/month)": 1, "fewest-left(m, month of day/month)": 0])
+    }
+
+    /// The coverage counts of the deciding windows, by name.
+    static func fewestLeftCounts(_ timeline: Timeline) -> [String: Int] {
+        var tracker = CoverageTracker(policy: policy)
+        tracker.observe(timeline: timeline)
+        let counts = tracker.counts
+        return Dictionary(uniqueKeysWithValues: zip(counts.categories.map { $0.name(in: policy) }, counts.counts).filter { $0.0.hasPrefix("fewest-left") })
     }
 
     @Test("policy show names the windows and how one decides")
@@ -67,5 +77,19 @@ struct ScreenWindowsTests {
         #expect(run.screen(next, "left") == .text("none left"))
         let blocked = run("2026-03-30T09:01:00Z", .use("f"))
         #expect(blocked.reason == .month && run.screen(blocked, "left") == .text("none left"))
+        // Coverage counts each change of the deciding window: the day's at the install, the
+        // month's on the 30th.
+        #expect(Self.fewestLeftCounts(run.timeline) == ["fewest-left(m, day of day/month)": 1, "fewest-left(m, month of day/month)": 1])
+    }
+
+    @Test("coverage lists a window only where a plan shows its limit beside another of the list's")
+    func coverageCategories() {
+        let names = CoverageCategory.all(for: Self.policy).map { $0.name(in: Self.policy) }.filter { $0.hasPrefix("fewest-left") }
+        #expect(names == ["fewest-left(m, day of day/month)", "fewest-left(m, month of day/month)"])
+        let study = PolicyLoader.builtIn("study-week")!
+        let listed = CoverageCategory.all(for: study).map { $0.name(in: study) }.filter { $0.hasPrefix("fewest-left") }
+        #expect(listed == ["fewest-left(lessons, day of day/week/month)", "fewest-left(lessons, week of day/week/month)",
+                           "fewest-left(lessons, month of day/week/month)"])
+        #expect(!CoverageCategory.all(for: PolicyLoader.builtIn("chat-pool")!).contains { if case .fewestLeft = $0 { true } else { false } })
     }
 }

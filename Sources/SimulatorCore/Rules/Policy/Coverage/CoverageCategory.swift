@@ -108,6 +108,10 @@ package enum CoverageCategory: Hashable, Sendable {
     /// March for a month from 28 February and a 31st anchor), with some month count
     /// above 0: still the month that began in the shorter month.
     case monthKeptPastClampedDay
+    /// Of a `meter` screen's windows (format 11), two or more with a limit shown under
+    /// the plan in force, the one with the fewest uses left, which decides the screen,
+    /// became `window` (from another, or from no choice at all).
+    case fewestLeft(meter: Int, windows: [LimitWindow], window: LimitWindow)
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled
     /// Access to a product of this kind ended before its period did (a refund; any loss of a lifetime purchase).
@@ -213,6 +217,16 @@ package enum CoverageCategory: Hashable, Sendable {
                 all.append(.weekAndMonthBothPassed)
             }
         }
+        let plans = reachablePlans(policy).compactMap { $0 }
+        for list in screenWindowLists(policy) {
+            // A window decides a choice when some plan shows a limit for it and another of the list.
+            for window in list.windows where plans.contains(where: { plan in
+                shownWindows(policy, plan: plan, meter: list.meter, list.windows).count >= 2
+                    && shownWindows(policy, plan: plan, meter: list.meter, list.windows).contains { $0.window == window }
+            }) {
+                all.append(.fewestLeft(meter: list.meter, windows: list.windows, window: window))
+            }
+        }
         for kind in [ProductKind.autoRenewable, .nonConsumable] where kinds.contains(kind) { all.append(.refunded(kind)) }
         if kinds.contains(.autoRenewable) { all += [.periodEnded, .usedAfterExpires] }
         let subscriptions = policy.products.filter { ProductKind($0.kind) == .autoRenewable }
@@ -308,6 +322,37 @@ package enum CoverageCategory: Hashable, Sendable {
         return windows
     }
 
+    /// The distinct (meter, windows) of the policy's `meter` screens of several windows,
+    /// in the order first met.
+    package static func screenWindowLists(_ policy: SubscriptionPolicy) -> [(meter: Int, windows: [LimitWindow])] {
+        var lists: [(meter: Int, windows: [LimitWindow])] = []
+        func visit(_ expression: ScreenExpression) {
+            switch expression {
+            case .meter(let screen):
+                if screen.windows.count > 1, !lists.contains(where: { $0.meter == screen.meter && $0.windows == screen.windows }) {
+                    lists.append((screen.meter, screen.windows))
+                }
+                [screen.below, screen.reached, screen.unlimited].forEach(visit)
+                screen.warning.map(visit)
+            case .byPlan(let branches), .byProduct(let branches):
+                branches.expressions.forEach(visit)
+            default:
+                break
+            }
+        }
+        policy.screens.forEach { visit($0.value) }
+        return lists
+    }
+
+    /// Of `windows` on `meter`, those `plan` shows a limit for (set and not hidden), in
+    /// the listed order, with the limit.
+    package static func shownWindows(_ policy: SubscriptionPolicy, plan: Int, meter: Int, _ windows: [LimitWindow]) -> [(window: LimitWindow, limit: Int)] {
+        windows.compactMap { window in
+            guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
+            return (window, limit.value)
+        }
+    }
+
     /// The category's name in reports and in the measured figures, with the policy's ids:
     /// `blocked(free_guest, total, paywall)`, `reset(questions, day)`, `dst-fall-back`, ...
     package func name(in policy: SubscriptionPolicy) -> String {
@@ -328,6 +373,8 @@ package enum CoverageCategory: Hashable, Sendable {
         case .signInCarryingCounts: return "sign-in-carrying-counts"
         case .signInAtLimit: return "sign-in-at-limit"
         case .bought(let kind): return "bought(\(kind.rawValue))"
+        case .fewestLeft(let meter, let windows, let window):
+            return "fewest-left(\(policy.meters[meter]), \(window.name) of \(windows.map(\.name).joined(separator: "/")))"
         case .renewed: return "renewed(auto-renewable)"
         case .boughtWithOffer: return "bought-with-introductory-offer"
         case .renewedAfterOffer: return "renewed-after-introductory-offer"
@@ -389,6 +436,7 @@ package enum CoverageCategory: Hashable, Sendable {
         case .signInCarryingCounts: "a guest signed in with counts above 0"
         case .signInAtLimit: "a guest signed in right after a blocked use"
         case .bought: "StoreKit: a product of this kind bought"
+        case .fewestLeft: "of a meter screen's windows with a limit shown (two or more), the one with the fewest uses left, which the screen shows, became this one"
         case .renewed: "StoreKit: a subscription renewed"
         case .boughtWithOffer: "StoreKit: a first purchase with its introductory offer"
         case .renewedAfterOffer: "StoreKit: the first renewal after an introductory offer"

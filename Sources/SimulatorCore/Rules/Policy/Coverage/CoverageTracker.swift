@@ -94,6 +94,12 @@ package struct CoverageTracker {
     /// Under months that run from the purchase: the day of the month they start on (from
     /// the install's or the last new subscription's usage day), and the categories' slots.
     private let monthsFromPurchase: Bool
+    /// The meter screens of several windows, each distinct list once (`CoverageCategory.fewestLeft`).
+    private let fewestLeft: [FewestLeftWatch]
+    /// Whether `fewestLeft` has any (tested at every event, rather than its count).
+    private let watchesFewestLeft: Bool
+    /// Per list, the window (raw value) that had the fewest left after the last event, -1 for no choice.
+    private var lastFewestLeft: [Int]
     private var monthAnchor = 1, heldProduct = -1
     private let monthStartedBySubscription, monthTurnedOnClampedDay, monthKeptPastClampedDay: Int
     private var installedAt = Int64.min
@@ -227,6 +233,24 @@ package struct CoverageTracker {
             fixedCalendar = false
         }
         dayStart = policy.dayStart
+        fewestLeft = CoverageCategory.screenWindowLists(policy).map { list in
+            FewestLeftWatch(meter: list.meter,
+                            shown: policy.plans.indices.map { plan in
+                                let shown = CoverageCategory.shownWindows(policy, plan: plan, meter: list.meter, list.windows)
+                                return shown.count >= 2 ? shown : []
+                            },
+                            slots: LimitWindow.allCases.map { slot(.fewestLeft(meter: list.meter, windows: list.windows, window: $0)) })
+        }
+        lastFewestLeft = Array(repeating: -1, count: fewestLeft.count)
+        watchesFewestLeft = !fewestLeft.isEmpty
+    }
+
+    /// What a meter screen of several windows reads: per plan, the windows with a limit
+    /// shown (when two or more; else none), in the listed order; the slot of each window.
+    private struct FewestLeftWatch {
+        let meter: Int
+        let shown: [[(window: LimitWindow, limit: Int)]]
+        let slots: [Int]
     }
 
     /// What was reached so far.
@@ -266,6 +290,7 @@ package struct CoverageTracker {
             (monthAnchor, heldProduct) = (1, -1)
             (monthStart, nextMonthStart) = (.max, .min)
         }
+        for index in lastFewestLeft.indices { lastFewestLeft[index] = -1 }
         if rollingLength > 0 {
             for meter in rollingHeld.indices {
                 rollingHeld[meter].removeAll()
@@ -294,6 +319,28 @@ package struct CoverageTracker {
         if monthsFromPurchase { observeMonthAnchor(event.action, date: output.day) }
         observeEvent(event, output)
         if monthsFromPurchase { observeKeptMonth(date: output.day) }
+        if watchesFewestLeft { observeFewestLeft(output) }
+    }
+
+    /// Which of each meter screen's windows has the fewest uses left after the event (the
+    /// first listed on a tie), counted when it changes. (Out of line: only a policy with
+    /// such a screen calls it.)
+    @inline(never)
+    private mutating func observeFewestLeft(_ output: Output) {
+        for (index, watch) in fewestLeft.enumerated() {
+            var deciding = -1
+            if let plan = output.plan {
+                var fewest = Int.max
+                for (window, limit) in watch.shown[plan] {
+                    let left = max(0, limit - output.counts[watch.meter][window])
+                    if left < fewest { (fewest, deciding) = (left, window.rawValue) }
+                }
+            }
+            if deciding != lastFewestLeft[index] {
+                if deciding >= 0 { hit(watch.slots[deciding]) }
+                lastFewestLeft[index] = deciding
+            }
+        }
     }
 
     /// `observe` but for months from the purchase. (Out of line, and apart from their
