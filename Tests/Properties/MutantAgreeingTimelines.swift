@@ -242,7 +242,7 @@ enum MutantAgreeingTimelines {
         ]),
         "study-week/screen-reads-first-window": sketch("study-week", "UTC", [
             ("2026-05-03T10:00:00Z", .install), ("2026-05-03T10:01:00Z", .uses(3, "lesson")), ("2026-05-04T10:00:00Z", .uses(3, "lesson")),
-            ("2026-05-05T10:00:00Z", .use("lesson")), ("2026-05-06T10:00:00Z", .use("lesson")), // 2 left today and 2 this week: the day's, on a tie
+            ("2026-05-05T10:00:00Z", .uses(2, "lesson")), // 1 left today and 2 this week: the day's, the fewest
         ]),
         // ask-window (the example of a rolling 24-hour window)
         "ask-window/rolling-as-calendar-day": sketch("ask-window", "UTC", [

@@ -196,6 +196,67 @@ struct ScreenKeyTests {
                             upgrade: nil, counts: counts, entitlement: entitlement, zone: .utc)
     }
 
+    /// A policy whose meter screen reads several windows (format 11), with a warning, a
+    /// hidden limit, and limits that tie at some counts (equal ones too).
+    static let severalWindows: SubscriptionPolicy = {
+        let text = #"""
+        {"format": 11, "policy": "several", "calendar": "device", "defaults": {"registered": "free"}, "noPlanResponse": "paywall", "meters": ["m"],
+         "features": [{"id": "f", "consumes": "m"}],
+         "plans": [
+          {"id": "free", "name": "Free", "features": "all", "limits": {"m": {"day": 3, "month": 6, "total": 6}}, "responses": {"any": "paywall"}},
+          {"id": "pro", "name": "Pro", "products": [{"id": "pro", "kind": "auto-renewable", "period": "P1M"}], "features": "all",
+           "limits": {"m": {"month": 40, "total": {"limit": 50, "hidden": true}}}, "responses": {"any": "paywall"}}],
+         "screens": {"left": {"kind": "meter", "meter": "m", "window": ["total", "day", "month"], "warningPercent": 60,
+                              "below": "{remaining} of {limit}", "warning": "only {remaining} of {limit}", "reached": "none", "unlimited": "no limit"}}}
+        """#
+        do { return try SubscriptionPolicy(data: Data(text.utf8), file: "several.json") } catch { fatalError("\(error)") }
+    }()
+
+    @Test("a screen of several windows: the key cuts each window at its own limit, and any two counts together show what their cuts show",
+          arguments: ["several", "study-week"])
+    func severalWindowsCutTogether(name: String) throws {
+        let policy = name == "several" ? Self.severalWindows : try #require(PolicyLoader.builtIn(name))
+        let reads = ScreenKey.Reads(policy: policy)
+        let engine = SubscriptionMachine(policy: policy)
+        let oracle = ScreenOracle(policy: policy)
+        let counts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 39, 40, 41, 49, 50, 51, 119, 120, 121, 500]
+        var compared = 0
+        for plan in [nil] + policy.plans.indices.map(Optional.some) {
+            for first in reads.windows.indices.prefix(4) {
+                for second in reads.windows.indices.prefix(4) where second > first {
+                    for a in counts {
+                        for b in counts {
+                            func output(_ a: Int, _ b: Int) -> Output {
+                                var all = MeterCounts(meters: policy.meters.count)
+                                all[reads.windows[first].meter][reads.windows[first].window] = a
+                                all[reads.windows[second].meter][reads.windows[second].window] = b
+                                return Output(plan: plan, day: LocalDate(daysSince1970: 20_000), outcome: nil, reason: nil, response: nil,
+                                              resetAt: nil, upgrade: nil, counts: all, entitlement: nil, zone: .utc)
+                            }
+                            let shown = output(a, b)
+                            let cut = output(min(a, reads.ceiling(plan: plan, position: first)), min(b, reads.ceiling(plan: plan, position: second)))
+                            let context = "\(name), plan \(plan.map { policy.plans[$0].id } ?? "none"), \(reads.windows[first].window.name) \(a), \(reads.windows[second].window.name) \(b)"
+                            #expect(engine.screens(of: shown) == engine.screens(of: cut), "\(context)")
+                            #expect(oracle.values(Self.inputs(shown)) == oracle.values(Self.inputs(cut)), "\(context) (oracle)")
+                            #expect(engine.screens(of: shown) == oracle.values(Self.inputs(shown)), "\(context): the engine and the oracle")
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 1_000)
+        // Each window is cut at its limit under a plan that shows it, and not kept at all where none is shown.
+        func ceilings(_ plan: Int?) -> [String] {
+            reads.windows.indices.map { "\(reads.windows[$0].window.name) \(reads.ceiling(plan: plan, position: $0))" }
+        }
+        if name == "study-week" {
+            #expect(ceilings(0) == ["day 3", "week 10", "month 0"] && ceilings(1) == ["day 0", "week 40", "month 120"])
+        } else {
+            #expect(ceilings(0) == ["total 6", "day 3", "month 6"] && ceilings(1) == ["total 0", "day 0", "month 40"] && ceilings(nil) == ["total 0", "day 0", "month 0"])
+        }
+    }
+
     /// The screen oracle's inputs for an output.
     static func inputs(_ output: Output) -> ScreenOracle.Inputs {
         .init(plan: output.plan, counts: Array(output.counts), entitlement: output.entitlement, zone: output.zone)

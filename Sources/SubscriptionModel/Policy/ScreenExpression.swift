@@ -122,14 +122,19 @@ package struct ScreenMeter: Hashable, Sendable {
 
     /// The count and limit that decide the screen under `plan`, given the meter's counts
     /// in force: of the screen's windows the plan shows a limit for (set and not hidden),
-    /// the one with the fewest uses left (`max(0, limit − count)`), the first listed on a
-    /// tie; nil when the plan shows a limit for none of them (`unlimited`).
+    /// the one with the fewest uses left (`max(0, limit − count)`); on a tie, the one with
+    /// the larger limit, so the larger share used (two windows with as many left and the
+    /// same limit show the same numbers); nil when the plan shows a limit for none of them
+    /// (`unlimited`). The list's order never matters.
     package func deciding(_ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
         var chosen: (used: Int, limit: Int)?
         for window in windows {
             guard let limit = plan.limit(meter: meter, window), !limit.isHidden else { continue }
             let used = counts[window]
-            if let best = chosen, max(0, best.limit - best.used) <= max(0, limit.value - used) { continue }
+            if let best = chosen {
+                let (left, bestLeft) = (max(0, limit.value - used), max(0, best.limit - best.used))
+                guard left < bestLeft || (left == bestLeft && limit.value > best.limit) else { continue }
+            }
             chosen = (used, limit.value)
         }
         return chosen

@@ -96,7 +96,10 @@ struct ScreenExpressionReader {
         }
     }
 
-    func window(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> LimitWindow {
+    func window(_ value: JSONValue, _ path: String, inList: Bool = false) throws(PolicyFileError) -> LimitWindow {
+        if case .array = value, !inList {
+            throw reader.fail(path, "expected one window such as \"day\": only a \"meter\" screen reads a list of windows (format 11)")
+        }
         let name = try reader.string(value, path)
         guard let window = LimitWindow(name: name) else {
             throw reader.fail(path, "unknown window \(PolicyFileReader.quoted(name)); expected \"day\", \"week\", \"month\", \"rolling\", \"total\" or \"stock\"")
@@ -202,15 +205,16 @@ struct ScreenExpressionReader {
         guard case .array(let items) = value else { return [try window(value, path)] }
         try reader.require(.screenWindows, format, at: path)
         guard items.count >= 2 else {
-            throw reader.fail(path, items.isEmpty ? "list two windows or more" : "list two windows or more, or write the one window as a text (\"window\": \"day\")")
+            throw reader.fail(path, "list two windows or more, or write one window as a text (\"window\": \"day\")")
         }
         var windows: [LimitWindow] = []
         for (index, item) in items.enumerated() {
             let itemPath = path + "[\(index)]"
-            let window = try window(item, itemPath)
-            guard !windows.contains(window) else { throw reader.fail(itemPath, "window listed twice") }
+            let window = try window(item, itemPath, inList: true)
+            guard !windows.contains(window) else { throw reader.fail(itemPath, "window \(PolicyFileReader.quoted(window.name)) listed twice") }
             guard policy.plans.contains(where: { $0.limit(meter: meter, window).map { !$0.isHidden } ?? false }) else {
-                throw reader.fail(itemPath, "no plan shows a limit on \(PolicyFileReader.quoted(policy.meters[meter])) by \(window.name), so this window never decides the screen: leave it out")
+                let hidden = policy.plans.contains { $0.limit(meter: meter, window) != nil } ? " (a hidden limit is never shown)" : ""
+                throw reader.fail(itemPath, "no plan shows a limit on \(PolicyFileReader.quoted(policy.meters[meter])) by \(window.name)\(hidden), so this window never decides the screen: leave it out")
             }
             windows.append(window)
         }

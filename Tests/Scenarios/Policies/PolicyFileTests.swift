@@ -591,12 +591,16 @@ extension PolicyFileTests {
         #expect(policyFileError(screen(#"["day", "month"]"#, format: "")) == path + #": a meter screen of several windows needs "format": 11 at the top of the file"#)
         #expect(policyFileError(screen(#"["day", "month"]"#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
-        #expect(policyFileError(screen("[]")) == path + ": list two windows or more")
-        #expect(policyFileError(screen(#"["day"]"#)) == path + #": list two windows or more, or write the one window as a text ("window": "day")"#)
-        #expect(policyFileError(screen(#"["day", "day"]"#)) == path + "[1]: window listed twice")
+        for list in ["[]", #"["day"]"#] {
+            #expect(policyFileError(screen(list)) == path + #": list two windows or more, or write one window as a text ("window": "day")"#)
+        }
+        #expect(policyFileError(screen(#"["day", "day"]"#)) == path + #"[1]: window "day" listed twice"#)
         #expect(policyFileError(screen(#"["day", "year"]"#)) == path + #"[1]: unknown window "year"; expected "day", "week", "month", "rolling", "total" or "stock""#)
         #expect(policyFileError(screen(#"["day", "stock"]"#)) == path + #"[1]: no plan shows a limit on "m" by stock, so this window never decides the screen: leave it out"#)
-        #expect(policyFileError(screen(#"["day", "total"]"#)) == path + #"[1]: no plan shows a limit on "m" by total, so this window never decides the screen: leave it out"#, "a hidden limit is never shown")
+        #expect(policyFileError(screen(#"["day", "total"]"#)) == path + #"[1]: no plan shows a limit on "m" by total (a hidden limit is never shown), so this window never decides the screen: leave it out"#)
+        let bar = screen(#""day""#).replacingOccurrences(of: #""screens": {"s": {"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none", "unlimited": "{used}"}}"#,
+                                                         with: #""screens": {"s": {"kind": "bar", "meter": "m", "window": ["day", "month"]}}"#)
+        #expect(policyFileError(bar) == path + #": expected one window such as "day": only a "meter" screen reads a list of windows (format 11)"#)
         #expect(policyFileError(screen(#"["day", 3]"#)) == path + "[1]: expected a string, got 3")
     }
 }

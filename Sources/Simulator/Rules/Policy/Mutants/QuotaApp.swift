@@ -100,9 +100,9 @@ public protocol QuotaApp: SubscriptionImplementation {
     /// Whether a `plural` screen uses its `one` text for `number`.
     func isOne(_ number: Int) -> Bool
     /// Which of a `meter` screen's windows decides it, given the uses left in each window
-    /// the plan shows a limit for, in the screen's order (at least one): the position of
-    /// the fewest left, the first on a tie.
-    func decidingWindow(usesLeft: [Int]) -> Int
+    /// the plan shows a limit for and its limit, in the screen's order (at least one): the
+    /// position of the fewest left; on a tie, of the larger limit.
+    func decidingWindow(usesLeft: [Int], limits: [Int]) -> Int
 
     /// Forgets whatever the implementation keeps beyond `store` (a new user starts).
     mutating func forgetOwnState()

@@ -38,7 +38,7 @@ extension QuotaApp {
                 return (counts[window], limit.value)
             }
             guard !limited.isEmpty else { return value(screen.unlimited, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits)) }
-            let (used, limit) = limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) })]
+            let (used, limit) = limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) }, limits: limited.map(\.limit))]
             let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
             if used >= limit { return value(screen.reached, shown) }
             if let percent = screen.warningPercent, let warning = screen.warning, inWarning(used: used, limit: limit, percent: percent) {
@@ -86,8 +86,8 @@ extension QuotaApp {
         number == 1
     }
 
-    /// The fewest uses left, the first listed on a tie.
-    public func decidingWindow(usesLeft: [Int]) -> Int {
-        usesLeft.indices.min { usesLeft[$0] < usesLeft[$1] }!
+    /// The fewest uses left; on a tie, the larger limit.
+    public func decidingWindow(usesLeft: [Int], limits: [Int]) -> Int {
+        usesLeft.indices.min { (usesLeft[$0], -limits[$0]) < (usesLeft[$1], -limits[$1]) }!
     }
 }

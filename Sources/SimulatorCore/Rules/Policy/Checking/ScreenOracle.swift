@@ -84,14 +84,15 @@ package final class ScreenOracle: Sendable {
             guard let plan = inputs.plan else {
                 return value(of: screen.reached, inputs, numbers: Numbers(used: first, limit: 0, credits: credits))
             }
-            // The deciding window: of those with a shown limit, the fewest uses left, the
-            // first listed on a tie.
+            // The deciding window: of those with a shown limit, the fewest uses left; on a
+            // tie, the larger limit (equal limits with as many left show the same numbers).
             var deciding: (used: Int, limit: Int, left: Int)?
             for window in screen.windows {
                 guard let limit = shownLimit(plan: plan, meter: screen.meter, window: window) else { continue }
                 let used = inputs.counts[screen.meter][window]
                 let left = used >= limit ? 0 : limit - used
-                if deciding == nil || left < deciding!.left { deciding = (used, limit, left) }
+                if let chosen = deciding, left > chosen.left || (left == chosen.left && limit <= chosen.limit) { continue }
+                deciding = (used, limit, left)
             }
             // No limit shown on any of them (none set, or hidden): `unlimited`.
             guard let (used, limit, _) = deciding else {

@@ -109,8 +109,8 @@ package enum CoverageCategory: Hashable, Sendable {
     /// above 0: still the month that began in the shorter month.
     case monthKeptPastClampedDay
     /// Of a `meter` screen's windows (format 11), two or more with a limit shown under
-    /// the plan in force, the one with the fewest uses left, which decides the screen,
-    /// became `window` (from another, or from no choice at all).
+    /// the plan in force, the one that decides the screen (the fewest uses left; on a tie,
+    /// the larger limit) became `window` (from another, or from no choice at all).
     case fewestLeft(meter: Int, windows: [LimitWindow], window: LimitWindow)
     /// Auto-renew turned off: the same product reported with `renews` false.
     case cancelled

@@ -322,18 +322,18 @@ package struct CoverageTracker {
         if watchesFewestLeft { observeFewestLeft(output) }
     }
 
-    /// Which of each meter screen's windows has the fewest uses left after the event (the
-    /// first listed on a tie), counted when it changes. (Out of line: only a policy with
+    /// Which of each meter screen's windows has the fewest uses left after the event (on a
+    /// tie, the larger limit), counted when it changes. (Out of line: only a policy with
     /// such a screen calls it.)
     @inline(never)
     private mutating func observeFewestLeft(_ output: Output) {
         for (index, watch) in fewestLeft.enumerated() {
             var deciding = -1
             if let plan = output.plan {
-                var fewest = Int.max
+                var fewest = (left: Int.max, limit: 0)
                 for (window, limit) in watch.shown[plan] {
                     let left = max(0, limit - output.counts[watch.meter][window])
-                    if left < fewest { (fewest, deciding) = (left, window.rawValue) }
+                    if left < fewest.left || (left == fewest.left && limit > fewest.limit) { (fewest, deciding) = ((left, limit), window.rawValue) }
                 }
             }
             if deciding != lastFewestLeft[index] {

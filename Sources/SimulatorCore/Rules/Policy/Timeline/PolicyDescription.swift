@@ -143,7 +143,7 @@ package enum PolicyDescription {
             return [indent + "by product:"] + describe(branches, names: policy.products.map(\.id) + ["no entitlement"], policy: policy, indent: deeper)
         case .meter(let screen):
             let windows = screen.windows.count == 1 ? "\(screen.windows[0])"
-                : screen.windows.dropLast().map { "\($0)" }.joined(separator: ", ") + " or \(screen.windows.last!), whichever has the fewest left"
+                : screen.windows.dropLast().map { "\($0)" }.joined(separator: ", ") + " or \(screen.windows.last!), whichever has the fewest left (on a tie, the larger limit)"
             var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(windows):"]
             var states: [(String, ScreenExpression)] = [("below", screen.below)]
             if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
