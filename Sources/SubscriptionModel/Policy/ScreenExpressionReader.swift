@@ -176,7 +176,7 @@ struct ScreenExpressionReader {
 
     func meter(_ value: JSONValue, _ path: String, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         let fields = try reader.members(value, path, allowed: ["kind", "meter", "window", "warningPercent", "below", "warning", "reached", "unlimited"],
-                                        required: ["meter", "window", "below", "reached", "unlimited"])
+                                        required: ["meter", "window", "below", "reached"])
         let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
         let windows = try meterWindows(fields["window"]!, path + ".window", meter: meter)
         var percent: Int?
@@ -195,7 +195,17 @@ struct ScreenExpressionReader {
             below: try read(fields["below"]!, path + ".below", withLimit, depth: depth + 1),
             warning: try fields["warning"].map { (value) throws(PolicyFileError) in try read(value, path + ".warning", withLimit, depth: depth + 1) },
             reached: try read(fields["reached"]!, path + ".reached", withLimit, depth: depth + 1),
-            unlimited: try read(fields["unlimited"]!, path + ".unlimited", .meter(hasLimit: false, credits: credits), depth: depth + 1)))
+            unlimited: try unlimited(fields["unlimited"], path, meter: meter, windows: windows, credits: credits, depth: depth)))
+    }
+
+    /// A `meter` screen's `unlimited` branch: required only when some plan shows a limit on
+    /// none of its windows; left out, it is never shown (null).
+    func unlimited(_ value: JSONValue?, _ path: String, meter: Int, windows: [LimitWindow], credits: Bool, depth: Int) throws(PolicyFileError) -> ScreenExpression {
+        if let value { return try read(value, path + ".unlimited", .meter(hasLimit: false, credits: credits), depth: depth + 1) }
+        let shown = { (plan: Plan) in windows.contains { plan.limit(meter: meter, $0).map { !$0.isHidden } ?? false } }
+        guard let plan = policy.plans.first(where: { !shown($0) }) else { return .null }
+        let named = windows.count == 1 ? windows[0].name : "any of " + windows.map(\.name).joined(separator: ", ")
+        throw reader.fail(path, "missing \"unlimited\" (the branch shown under plan \(PolicyFileReader.quoted(plan.id)), which shows no limit on \(named))")
     }
 
     /// A `meter` screen's `window`: one window, or (format 11) a list of two or more,

@@ -604,3 +604,27 @@ extension PolicyFileTests {
         #expect(policyFileError(screen(#"["day", 3]"#)) == path + "[1]: expected a string, got 3")
     }
 }
+
+extension PolicyFileTests {
+    @Test("a meter screen's unlimited branch may be left out only where every plan shows a limit on its window, or on one of its windows")
+    func unlimitedLeftOut() throws {
+        func screen(_ window: String, proLimits: String) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 11, "policy": "t""#)
+                .replacingOccurrences(of: #""limits": {"m": {"day": 3}}"#, with: #""limits": {"m": {"day": 3, "month": 20}}"#)
+                .replacingOccurrences(of: #""responses": {"day": "paywall","#, with: #""responses": {"day": "paywall", "month": "paywall","#)
+                .replacingOccurrences(of: #""features": "all"}"#, with: #""features": "all", "limits": {"m": \#(proLimits)}, "responses": {"any": "paywall"}}"#)
+                .replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#,
+                                      with: #""screens": {"s": {"kind": "meter", "meter": "m", "window": \#(window), "below": "{remaining} left", "reached": "none"}}"#)
+        }
+        // Pro limits the month: a list with it needs no unlimited branch, and policy show lists none.
+        let policy = try read(screen(#"["day", "month"]"#, proLimits: #"{"month": 100}"#))
+        guard case .meter(let meter)? = policy.screens.first?.value else { Issue.record("not a meter screen"); return }
+        #expect(meter.unlimited == .null)
+        #expect(!PolicyDescription.text(policy).contains("unlimited:"))
+        // The day alone: Pro shows no day limit (a hidden one is not shown), so the branch is required.
+        #expect(policyFileError(screen(#""day""#, proLimits: #"{"month": 100}"#))
+                == #"error: t.json: $.screens.s: missing "unlimited" (the branch shown under plan "pro", which shows no limit on day)"#)
+        #expect(policyFileError(screen(#"["day", "month"]"#, proLimits: #"{"day": {"limit": 9, "hidden": true}}"#))
+                == #"error: t.json: $.screens.s: missing "unlimited" (the branch shown under plan "pro", which shows no limit on any of day, month)"#)
+    }
+}

@@ -147,7 +147,10 @@ package enum PolicyDescription {
             var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(windows):"]
             var states: [(String, ScreenExpression)] = [("below", screen.below)]
             if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
-            states += [("reached", screen.reached), ("unlimited", screen.unlimited)]
+            states.append(("reached", screen.reached))
+            // (A null `unlimited` no plan can reach, as when the file leaves it out, is not listed.)
+            let limitedUnderEvery = policy.plans.allSatisfy { plan in screen.windows.contains { plan.limit(meter: screen.meter, $0).map { !$0.isHidden } ?? false } }
+            if screen.unlimited != .null || !limitedUnderEvery { states.append(("unlimited", screen.unlimited)) }
             for (name, branch) in states {
                 lines.append(deeper + name + ":")
                 lines.append(contentsOf: describe(branch, policy: policy, indent: deeper + "  "))
