@@ -591,6 +591,14 @@ extension PolicyFileTests {
         #expect(policyFileError(screen(#"["day", "month"]"#, format: "")) == path + #": a meter screen of several windows needs "format": 11 at the top of the file"#)
         #expect(policyFileError(screen(#"["day", "month"]"#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#))
                 == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
+        // The scan for the format a file needs finds a list nested in a choice, too.
+        let nested = screen(#""day""#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
+            .replacingOccurrences(of: #"{"kind": "meter", "meter": "m", "window": "day","#,
+                                  with: #"{"kind": "byPlan", "cases": {"pro": "Pro"}, "else": {"kind": "meter", "meter": "m", "window": ["day", "month"],"#)
+            .replacingOccurrences(of: #""unlimited": "{used}"}}"#, with: #""unlimited": "{used}"}}}"#)
+        #expect(nested.contains(#""else": {"kind": "meter", "meter": "m", "window": ["day", "month"]"#) && !nested.contains(#""s": {"kind": "meter""#))
+        #expect(policyFileError(nested)
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
         for list in ["[]", #"["day"]"#] {
             #expect(policyFileError(screen(list)) == path + #": list two windows or more, or write one window as a text ("window": "day")"#)
         }
