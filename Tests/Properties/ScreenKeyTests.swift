@@ -207,7 +207,8 @@ struct ScreenKeyTests {
           {"id": "pro", "name": "Pro", "products": [{"id": "pro", "kind": "auto-renewable", "period": "P1M"}], "features": "all",
            "limits": {"m": {"month": 40, "total": {"limit": 50, "hidden": true}}}, "responses": {"any": "paywall"}}],
          "screens": {"left": {"kind": "meter", "meter": "m", "window": ["total", "day", "month"], "warningPercent": 60,
-                              "below": "{remaining} of {limit}", "warning": "only {remaining} of {limit}", "reached": "none", "unlimited": "no limit"}}}
+                              "below": "{remaining} of {limit}", "warning": "only {remaining} of {limit}", "reached": "none", "unlimited": "no limit"},
+                     "bar": {"kind": "bar", "meter": "m", "window": ["month", "day"]}}}
         """#
         do { return try SubscriptionPolicy(data: Data(text.utf8), file: "several.json") } catch { fatalError("\(error)") }
     }()

@@ -27,7 +27,7 @@ enum FormatGatedKey: CaseIterable {
     case otherProducts
     /// `monthAnchor` (format 10).
     case monthAnchor
-    /// A `meter` screen's list of windows (format 11).
+    /// A `meter` or `bar` screen's list of windows (format 11).
     case screenWindows
 
     /// The format that adds the key.
@@ -61,7 +61,7 @@ enum FormatGatedKey: CaseIterable {
         case .secondMeter: "a second meter"
         case .otherProducts: "other products"
         case .monthAnchor: "a month anchor"
-        case .screenWindows: "a meter screen of several windows"
+        case .screenWindows: "a screen of several windows"
         }
     }
 

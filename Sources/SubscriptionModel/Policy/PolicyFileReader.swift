@@ -441,7 +441,7 @@ struct PolicyFileReader {
             switch value {
             case .object(let members):
                 let fields = object(value)
-                if case .string("meter")? = fields["kind"], case .array? = fields["window"] { need(.screenWindows) }
+                if case .string(let kind)? = fields["kind"], kind == "meter" || kind == "bar", case .array? = fields["window"] { need(.screenWindows) }
                 members.members.forEach { screen($0.value) }
             case .array(let items): items.forEach(screen)
             default: break

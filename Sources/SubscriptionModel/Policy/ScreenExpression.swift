@@ -30,8 +30,9 @@ package indirect enum ScreenExpression: Hashable, Sendable {
     /// `renewing` when it renews, else `ending`; null without an entitlement or an `expires`.
     case expiry(renewing: ScreenTemplate, ending: ScreenTemplate)
     /// A usage bar: `{"used": min(used, limit), "limit": limit}` for a meter window with a
-    /// shown limit; null otherwise.
-    case bar(meter: Int, window: LimitWindow)
+    /// shown limit (of several, format 11, the deciding one: `ScreenMeter.deciding`); null
+    /// otherwise.
+    case bar(meter: Int, windows: [LimitWindow])
     /// A box with a fixed text: `{"text": ...}`.
     case boxText(String)
     /// The ids of the listed meters whose count in `window` is at least `percent` % of the
@@ -127,6 +128,11 @@ package struct ScreenMeter: Hashable, Sendable {
     /// same limit show the same numbers); nil when the plan shows a limit for none of them
     /// (`unlimited`). The list's order never matters.
     package func deciding(_ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
+        Self.deciding(meter: meter, windows: windows, counts, under: plan)
+    }
+
+    /// `deciding` for the windows of any screen that reads several (a `bar` too).
+    package static func deciding(meter: Int, windows: [LimitWindow], _ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
         var chosen: (used: Int, limit: Int)?
         for window in windows {
             guard let limit = plan.limit(meter: meter, window), !limit.isHidden else { continue }

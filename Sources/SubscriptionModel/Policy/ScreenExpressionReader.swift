@@ -69,8 +69,8 @@ struct ScreenExpressionReader {
                                ending: try template(try reader.string(fields["ending"]!, path + ".ending"), path + ".ending", .expiry))
             case "bar":
                 let fields = try reader.members(value, path, allowed: ["kind", "meter", "window"], required: ["meter", "window"])
-                return .bar(meter: try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters),
-                            window: try window(fields["window"]!, path + ".window"))
+                let meter = try reader.meterReference(fields["meter"]!, path + ".meter", meters: policy.meters)
+                return .bar(meter: meter, windows: try meterWindows(fields["window"]!, path + ".window", meter: meter))
             case "boxText":
                 let fields = try reader.members(value, path, allowed: ["kind", "text"], required: ["text"])
                 let text = try reader.string(fields["text"]!, path + ".text")
@@ -98,7 +98,7 @@ struct ScreenExpressionReader {
 
     func window(_ value: JSONValue, _ path: String, inList: Bool = false) throws(PolicyFileError) -> LimitWindow {
         if case .array = value, !inList {
-            throw reader.fail(path, "expected one window such as \"day\": only a \"meter\" screen reads a list of windows (format 11)")
+            throw reader.fail(path, "expected one window such as \"day\": only a \"meter\" or \"bar\" screen reads a list of windows (format 11)")
         }
         let name = try reader.string(value, path)
         guard let window = LimitWindow(name: name) else {
@@ -208,7 +208,7 @@ struct ScreenExpressionReader {
         throw reader.fail(path, "missing \"unlimited\" (the branch shown under plan \(PolicyFileReader.quoted(plan.id)), which shows no limit on \(named))")
     }
 
-    /// A `meter` screen's `window`: one window, or (format 11) a list of two or more,
+    /// A `meter` or `bar` screen's `window`: one window, or (format 11) a list of two or more,
     /// distinct, each one some plan shows a limit for on the meter (any other could never
     /// decide the screen).
     func meterWindows(_ value: JSONValue, _ path: String, meter: Int) throws(PolicyFileError) -> [LimitWindow] {

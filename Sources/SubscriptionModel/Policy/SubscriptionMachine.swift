@@ -506,9 +506,10 @@ public struct SubscriptionMachine: Sendable {
             guard let entitlement = output.entitlement, let expires = entitlement.expires else { return .null }
             let date = output.zone.localDate(at: expires) // X5: in the device's current zone.
             return .text((entitlement.renews ? renewing : ending).render(numbers: numbers, date: date))
-        case .bar(let meter, let window):
-            guard let plan = output.plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return .null }
-            return .bar(used: min(output.counts[meter][window], limit.value), limit: limit.value)
+        case .bar(let meter, let windows):
+            guard let plan = output.plan,
+                  let (used, limit) = ScreenMeter.deciding(meter: meter, windows: windows, output.counts[meter], under: policy.plans[plan]) else { return .null }
+            return .bar(used: min(used, limit), limit: limit)
         case .boxText(let text):
             return .boxText(text)
         case .metersInWarning(let meters, let window, let percent):

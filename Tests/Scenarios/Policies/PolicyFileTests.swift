@@ -574,7 +574,7 @@ struct TimelineErrorTests {
 }
 
 extension PolicyFileTests {
-    @Test("format 11 adds a meter screen of several windows: two or more, distinct, each one a plan shows a limit for; mistakes are refused by path")
+    @Test("format 11 adds meter and bar screens of several windows: two or more, distinct, each one a plan shows a limit for; mistakes are refused by path")
     func screenWindows() throws {
         func screen(_ window: String, format: String = #""format": 11, "#) -> String {
             Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
@@ -588,9 +588,9 @@ extension PolicyFileTests {
         #expect(meter.windows == [.day, .month])
         #expect(try read(screen(#""day""#, format: "")).screens == read(screen(#""day""#)).screens, "one window reads as before")
         let path = "error: t.json: $.screens.s.window"
-        #expect(policyFileError(screen(#"["day", "month"]"#, format: "")) == path + #": a meter screen of several windows needs "format": 11 at the top of the file"#)
+        #expect(policyFileError(screen(#"["day", "month"]"#, format: "")) == path + #": a screen of several windows needs "format": 11 at the top of the file"#)
         #expect(policyFileError(screen(#"["day", "month"]"#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#))
-                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a screen of several windows)"#)
         // The scan for the format a file needs finds a list nested in a choice, too.
         let nested = screen(#""day""#, format: "").replacingOccurrences(of: #""period": "P1M"}"#, with: #""period": "P1M", "introductoryOffer": {"payment": "free", "period": "P1W"}}"#)
             .replacingOccurrences(of: #"{"kind": "meter", "meter": "m", "window": "day","#,
@@ -598,7 +598,7 @@ extension PolicyFileTests {
             .replacingOccurrences(of: #""unlimited": "{used}"}}"#, with: #""unlimited": "{used}"}}}"#)
         #expect(nested.contains(#""else": {"kind": "meter", "meter": "m", "window": ["day", "month"]"#) && !nested.contains(#""s": {"kind": "meter""#))
         #expect(policyFileError(nested)
-                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a meter screen of several windows)"#)
+                == #"error: t.json: $.plans[1].products[0].introductoryOffer: an introductory offer needs "format": 2 at the top of the file; this file needs "format": 11 (for a screen of several windows)"#)
         for list in ["[]", #"["day"]"#] {
             #expect(policyFileError(screen(list)) == path + #": list two windows or more, or write one window as a text ("window": "day")"#)
         }
@@ -606,9 +606,18 @@ extension PolicyFileTests {
         #expect(policyFileError(screen(#"["day", "year"]"#)) == path + #"[1]: unknown window "year"; expected "day", "week", "month", "rolling", "total" or "stock""#)
         #expect(policyFileError(screen(#"["day", "stock"]"#)) == path + #"[1]: no plan shows a limit on "m" by stock, so this window never decides the screen: leave it out"#)
         #expect(policyFileError(screen(#"["day", "total"]"#)) == path + #"[1]: no plan shows a limit on "m" by total (a hidden limit is never shown), so this window never decides the screen: leave it out"#)
-        let bar = screen(#""day""#).replacingOccurrences(of: #""screens": {"s": {"kind": "meter", "meter": "m", "window": "day", "below": "{remaining} left", "reached": "none", "unlimited": "{used}"}}"#,
-                                                         with: #""screens": {"s": {"kind": "bar", "meter": "m", "window": ["day", "month"]}}"#)
-        #expect(policyFileError(bar) == path + #": expected one window such as "day": only a "meter" screen reads a list of windows (format 11)"#)
+        func other(_ screen: String) -> String {
+            Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: #"{"format": 11, "policy": "t""#)
+                .replacingOccurrences(of: #""limits": {"m": {"day": 3}}"#, with: #""limits": {"m": {"day": 3, "month": 20}}"#)
+                .replacingOccurrences(of: #""responses": {"day": "paywall","#, with: #""responses": {"day": "paywall", "month": "paywall","#)
+                .replacingOccurrences(of: #""screens": {"s": {"kind": "planName"}}"#, with: #""screens": {"s": \#(screen)}"#)
+        }
+        let bar = try read(other(#"{"kind": "bar", "meter": "m", "window": ["day", "month"]}"#))
+        #expect(bar.screens.first?.value == .bar(meter: 0, windows: [.day, .month]))
+        #expect(policyFileError(other(#"{"kind": "bar", "meter": "m", "window": ["day", "week"]}"#))
+                == path + #"[1]: no plan limits a meter by week, so no week is counted (G4): add a week limit, or show another window"#)
+        #expect(policyFileError(other(#"{"kind": "metersInWarning", "meters": ["m"], "window": ["day", "month"], "percent": 80}"#))
+                == path + #": expected one window such as "day": only a "meter" or "bar" screen reads a list of windows (format 11)"#)
         #expect(policyFileError(screen(#"["day", 3]"#)) == path + "[1]: expected a string, got 3")
     }
 }

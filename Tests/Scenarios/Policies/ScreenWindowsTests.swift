@@ -20,7 +20,8 @@ struct ScreenWindowsTests {
                 "features": "all", "limits": {"m": {"day": {"limit": 50, "hidden": true}}}, "responses": {"day": "paywall"}}],
              "screens": {"left": {"kind": "meter", "meter": "m", "window": \(windows), "warningPercent": 60,
                                   "below": "{remaining} left ({used} used)", "warning": "only {remaining} of {limit} left",
-                                  "reached": "none left", "unlimited": "{used} used"}}}
+                                  "reached": "none left", "unlimited": "{used} used"},
+                         "bar": {"kind": "bar", "meter": "m", "window": \(windows)}}}
             """.utf8), file: "left.json")
     }
 
@@ -32,10 +33,11 @@ struct ScreenWindowsTests {
         let policy = Self.policy(windows: windows)
         let dayFirst = windows.hasPrefix(#"["day""#)
         var run = ScriptedUser(policy, zone: "UTC")
-        var shown: [String] = []
+        var shown: [String] = [], bars: [ScreenValue] = []
         func see(_ output: Output) {
             guard case .text(let text) = run.screen(output, "left") else { fatalError("not a text") }
             shown.append(text)
+            bars.append(run.screen(output, "bar"))
         }
         see(run("2026-03-30T09:00:00Z", .install))
         for minute in 1...3 { see(run("2026-03-30T09:0\(minute):00Z", .use("f"))) }
@@ -46,6 +48,10 @@ struct ScreenWindowsTests {
         see(run("2026-03-31T09:02:00Z", .use("f")))  // 1 and 1: the month's limit, 6
         see(run("2026-03-31T09:03:00Z", .use("f")))  // the month's 6th: both reached
         #expect(shown == ["3 left (3 used)", "only 2 of 6 left", "only 1 of 6 left", "none left"])
+        // The bar shows the same window: the day's on the 30th, the month's from the first tie.
+        #expect(bars == [.bar(used: 0, limit: 3), .bar(used: 1, limit: 3), .bar(used: 2, limit: 3), .bar(used: 3, limit: 3),
+                         .bar(used: 3, limit: 6), .bar(used: 4, limit: 6), .bar(used: 5, limit: 6), .bar(used: 6, limit: 6)])
+        bars = []
         shown = []
         see(run("2026-03-31T23:00:00Z", .look))
         see(run("2026-04-01T00:00:00Z", .look))      // a new day and a new month
@@ -55,6 +61,7 @@ struct ScreenWindowsTests {
         // Pro shows no limit on either window: unlimited, with the first listed window's
         // count (the day's 0 and 1, or the month's 1 and 2).
         #expect(shown == ["none left", "3 left (0 used)", "2 left (1 used)"] + (dayFirst ? ["0 used", "1 used"] : ["1 used", "2 used"]))
+        #expect(bars == [.bar(used: 6, limit: 6), .bar(used: 0, limit: 3), .bar(used: 1, limit: 3), .null, .null], "no bar under Pro, which shows no limit")
         // The checker's own reading of the screens agrees on every event (G10).
         var check = TimelineCheck(policy: policy) { ReferenceImplementation() }
         let verdict = check.check(run.timeline)

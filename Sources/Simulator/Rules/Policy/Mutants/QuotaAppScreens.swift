@@ -33,12 +33,9 @@ extension QuotaApp {
             let credits = store.credits[screen.meter] // G13: the balance held (0 for a meter no pack is for)
             // Under no plan nothing is allowed: the meter reads as reached, with a limit of 0.
             guard let plan = output.plan else { return value(screen.reached, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits)) }
-            let limited: [(used: Int, limit: Int)] = screen.windows.compactMap { window in
-                guard let limit = policy.plans[plan].limit(meter: screen.meter, window), !limit.isHidden else { return nil }
-                return (counts[window], limit.value)
+            guard let (used, limit) = shownWindow(policy, plan: plan, meter: screen.meter, screen.windows, counts) else {
+                return value(screen.unlimited, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits))
             }
-            guard !limited.isEmpty else { return value(screen.unlimited, ScreenNumbers(used: counts[screen.windows[0]], limit: 0, credits: credits)) }
-            let (used, limit) = limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) }, limits: limited.map(\.limit))]
             let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
             if used >= limit { return value(screen.reached, shown) }
             if let percent = screen.warningPercent, let warning = screen.warning, inWarning(used: used, limit: limit, percent: percent) {
@@ -51,9 +48,9 @@ extension QuotaApp {
             guard let entitlement = output.entitlement, let expires = entitlement.expires else { return .null }
             let date = expiryDate(expires, zone: output.zone)
             return .text((showsRenewing(entitlement) ? renewing : ending).render(numbers: numbers, date: date))
-        case .bar(let meter, let window):
-            guard let plan = output.plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return .null }
-            return .bar(used: min(output.counts[meter][window], limit.value), limit: limit.value)
+        case .bar(let meter, let windows):
+            guard let plan = output.plan, let (used, limit) = shownWindow(policy, plan: plan, meter: meter, windows, output.counts[meter]) else { return .null }
+            return .bar(used: min(used, limit), limit: limit)
         case .boxText(let text):
             return .boxText(text)
         case .metersInWarning(let meters, let window, let percent):
@@ -63,6 +60,17 @@ extension QuotaApp {
                 return inWarning(used: output.counts[meter][window], limit: limit.value, percent: percent)
             }.map { policy.meters[$0] })
         }
+    }
+
+    /// The count and limit of the window a screen of `windows` shows (`decidingWindow`
+    /// among those the plan shows a limit for), or nil when it shows none.
+    private func shownWindow(_ policy: SubscriptionPolicy, plan: Int, meter: Int, _ windows: [LimitWindow], _ counts: UsageCounts) -> (used: Int, limit: Int)? {
+        let limited: [(used: Int, limit: Int)] = windows.compactMap { window in
+            guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
+            return (counts[window], limit.value)
+        }
+        guard !limited.isEmpty else { return nil }
+        return limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) }, limits: limited.map(\.limit))]
     }
 
     /// X5: the local date of `expires` in the device's current zone, the date the user's

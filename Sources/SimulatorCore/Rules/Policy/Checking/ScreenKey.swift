@@ -232,8 +232,8 @@ struct ScreenKey: Hashable {
                 readsExpiry = true
                 visit(renewing, numbers: numbers)
                 visit(ending, numbers: numbers)
-            case .bar(let meter, let window):
-                need(Pair(meter: meter, window: window), shownLimit(meter, window) ?? 0)
+            case .bar(let meter, let windows):
+                for window in windows { need(Pair(meter: meter, window: window), shownLimit(meter, window) ?? 0) }
             case .metersInWarning(let meters, let window, let percent):
                 for meter in meters {
                     guard let limit = shownLimit(meter, window) else { continue }

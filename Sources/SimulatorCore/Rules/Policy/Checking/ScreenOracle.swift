@@ -84,18 +84,8 @@ package final class ScreenOracle: Sendable {
             guard let plan = inputs.plan else {
                 return value(of: screen.reached, inputs, numbers: Numbers(used: first, limit: 0, credits: credits))
             }
-            // The deciding window: of those with a shown limit, the fewest uses left; on a
-            // tie, the larger limit (equal limits with as many left show the same numbers).
-            var deciding: (used: Int, limit: Int, left: Int)?
-            for window in screen.windows {
-                guard let limit = shownLimit(plan: plan, meter: screen.meter, window: window) else { continue }
-                let used = inputs.counts[screen.meter][window]
-                let left = used >= limit ? 0 : limit - used
-                if let chosen = deciding, left > chosen.left || (left == chosen.left && limit <= chosen.limit) { continue }
-                deciding = (used, limit, left)
-            }
             // No limit shown on any of them (none set, or hidden): `unlimited`.
-            guard let (used, limit, _) = deciding else {
+            guard let (used, limit) = deciding(plan: plan, meter: screen.meter, windows: screen.windows, inputs) else {
                 return value(of: screen.unlimited, inputs, numbers: Numbers(used: first, limit: 0, credits: credits))
             }
             let numbers = Numbers(used: used, limit: limit, credits: credits)
@@ -115,9 +105,9 @@ package final class ScreenOracle: Sendable {
             // X5: the local date of `expires` in the device's current zone.
             let date = LocalDate(localMilliseconds: expires.millisecondsSince1970 + inputs.zone.offsetMilliseconds(at: expires))
             return .text(render(entitlement.renews ? renewing : ending, numbers: numbers, date: date))
-        case .bar(let meter, let window):
-            guard let plan = inputs.plan, let limit = shownLimit(plan: plan, meter: meter, window: window) else { return .null }
-            return .bar(used: min(inputs.counts[meter][window], limit), limit: limit)
+        case .bar(let meter, let windows):
+            guard let plan = inputs.plan, let (used, limit) = deciding(plan: plan, meter: meter, windows: windows, inputs) else { return .null }
+            return .bar(used: min(used, limit), limit: limit)
         case .boxText(let text):
             return .boxText(text)
         case .metersInWarning(let meters, let window, let percent):
@@ -130,6 +120,21 @@ package final class ScreenOracle: Sendable {
             }
             return .list(listed)
         }
+    }
+
+    /// The count and limit a screen of `windows` shows under `plan`: of the windows with a
+    /// shown limit, the fewest uses left; on a tie, the larger limit (equal limits with as
+    /// many left show the same numbers, so the first listed is kept); nil when none has one.
+    func deciding(plan: Int, meter: Int, windows: [LimitWindow], _ inputs: Inputs) -> (used: Int, limit: Int)? {
+        var deciding: (used: Int, limit: Int, left: Int)?
+        for window in windows {
+            guard let limit = shownLimit(plan: plan, meter: meter, window: window) else { continue }
+            let used = inputs.counts[meter][window]
+            let left = used >= limit ? 0 : limit - used
+            if let chosen = deciding, left > chosen.left || (left == chosen.left && limit <= chosen.limit) { continue }
+            deciding = (used, limit, left)
+        }
+        return deciding.map { ($0.used, $0.limit) }
     }
 
     /// The plan's limit on a meter window as screens show it: nil when none is set or

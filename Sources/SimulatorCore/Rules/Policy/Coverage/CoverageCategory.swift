@@ -322,18 +322,21 @@ package enum CoverageCategory: Hashable, Sendable {
         return windows
     }
 
-    /// The distinct (meter, windows) of the policy's `meter` screens of several windows,
+    /// The distinct (meter, windows) of the policy's `meter` and `bar` screens of several windows,
     /// in the order first met.
     package static func screenWindowLists(_ policy: SubscriptionPolicy) -> [(meter: Int, windows: [LimitWindow])] {
         var lists: [(meter: Int, windows: [LimitWindow])] = []
+        func add(_ meter: Int, _ windows: [LimitWindow]) {
+            if windows.count > 1, !lists.contains(where: { $0.meter == meter && $0.windows == windows }) { lists.append((meter, windows)) }
+        }
         func visit(_ expression: ScreenExpression) {
             switch expression {
             case .meter(let screen):
-                if screen.windows.count > 1, !lists.contains(where: { $0.meter == screen.meter && $0.windows == screen.windows }) {
-                    lists.append((screen.meter, screen.windows))
-                }
+                add(screen.meter, screen.windows)
                 [screen.below, screen.reached, screen.unlimited].forEach(visit)
                 screen.warning.map(visit)
+            case .bar(let meter, let windows):
+                add(meter, windows)
             case .byPlan(let branches), .byProduct(let branches):
                 branches.expressions.forEach(visit)
             default:

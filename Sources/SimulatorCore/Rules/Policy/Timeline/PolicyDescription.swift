@@ -105,6 +105,12 @@ package enum PolicyDescription {
 
     static func text(_ template: ScreenTemplate) -> String { JSONText.quoted(template.description) }
 
+    /// A screen's window, or its windows and how one of them is shown.
+    static func windows(_ windows: [LimitWindow]) -> String {
+        windows.count == 1 ? "\(windows[0])"
+            : windows.dropLast().map { "\($0)" }.joined(separator: ", ") + " or \(windows.last!), whichever has the fewest left (on a tie, the larger limit)"
+    }
+
     /// A choice's branches, each once under the names of the slots that show it
     /// (`premium, unlimited:`), in the order of its first slot: a branch several slots
     /// share (an `else`) is described once, so the text grows with the file, not with
@@ -129,7 +135,7 @@ package enum PolicyDescription {
         case .text(let template): return [indent + text(template)]
         case .planName: return [indent + "the plan's name"]
         case .boxText(let box): return [indent + "a box with the text \(JSONText.quoted(box))"]
-        case .bar(let meter, let window): return [indent + "a bar: \(policy.meters[meter]) \(window) used of the shown limit (null without one)"]
+        case .bar(let meter, let windows): return [indent + "a bar: \(policy.meters[meter]) \(Self.windows(windows)) used of the shown limit (null without one)"]
         case .expiry(let renewing, let ending):
             return [indent + "the expiry date in the device's zone: \(text(renewing)) when renewing, \(text(ending)) when not; null without one"]
         case .metersInWarning(let meters, let window, let percent):
@@ -142,9 +148,7 @@ package enum PolicyDescription {
         case .byProduct(let branches):
             return [indent + "by product:"] + describe(branches, names: policy.products.map(\.id) + ["no entitlement"], policy: policy, indent: deeper)
         case .meter(let screen):
-            let windows = screen.windows.count == 1 ? "\(screen.windows[0])"
-                : screen.windows.dropLast().map { "\($0)" }.joined(separator: ", ") + " or \(screen.windows.last!), whichever has the fewest left (on a tie, the larger limit)"
-            var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(windows):"]
+            var lines = [indent + "by the state of \(policy.meters[screen.meter]) \(Self.windows(screen.windows)):"]
             var states: [(String, ScreenExpression)] = [("below", screen.below)]
             if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
             states.append(("reached", screen.reached))
