@@ -8,9 +8,10 @@
 /// most `capacity` meters (the policy file reader refuses more).
 public struct MeterCounts: RandomAccessCollection, MutableCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible {
-    /// The most meters a policy can have.
+    /// The most meters a policy can have. (`package`: the reader refuses more, and nothing
+    /// outside the package needs the number.)
     @inlinable
-    public static var capacity: Int { 4 }
+    package static var capacity: Int { 4 }
 
     /// The most meters a policy with credit packs can have: the last vector of the
     /// storage holds the credits.
