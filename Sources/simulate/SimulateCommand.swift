@@ -36,12 +36,15 @@ enum SimulateCommand {
             Console.out(RunReport.toolVersion)
             return 0
         }
+        // `--version` first with more after it (alone, it was answered above). After a
+        // command's name it is that command's unknown option, refused by the command.
+        if arguments.first == "--version" {
+            Console.error("error: unexpected argument \(ErrorText.quoted(arguments[1])) for --version (it stands alone); see 'simulate --help'")
+            return 2
+        }
         let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "run"
         if !arguments.isEmpty, arguments[0] == name { arguments.removeFirst() }
         do {
-            if arguments.first == "--version" {
-                throw UsageError("unexpected argument \(ErrorText.quoted(arguments[1])) for --version (it stands alone); see 'simulate --help'")
-            }
             if let command = table.first(where: { $0.name == name }) {
                 return try command.main(CommandArguments(arguments, command: name))
             }

@@ -265,6 +265,11 @@ struct CommandLineTests {
         let extra = try runSimulate(["--version", "foo"])
         #expect(extra.status == 2 && extra.out.isEmpty, "\(extra)")
         #expect(extra.err == "error: unexpected argument \"foo\" for --version (it stands alone); see 'simulate --help'\n", "\(extra.err)")
+        // After a command's name it is an option that command does not take: refused by it (it crashed once).
+        for command in ["run", "replay", "mutants"] {
+            let after = try runSimulate([command, "--version"])
+            #expect(after.status == 2 && after.out.isEmpty && after.err.hasPrefix("error: unknown option \"--version\" for '\(command)'"), "\(after)")
+        }
     }
 
     @Test("a single user, year and job are counted in the singular")
