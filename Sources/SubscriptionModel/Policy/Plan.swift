@@ -47,6 +47,13 @@ public struct Plan: Hashable, Sendable {
         limits[meter &* LimitWindow.count &+ window.rawValue]
     }
 
+    /// The limit screens show on `window` of meter `meter` (G10): nil when none is set or
+    /// it is hidden (screens show it as unlimited).
+    package func shownLimit(meter: Int, _ window: LimitWindow) -> Int? {
+        guard let limit = limit(meter: meter, window), !limit.isHidden else { return nil }
+        return limit.value
+    }
+
     /// G6.4's room on meter `meter` for a use costing `cost`: per window, `day`, `month`,
     /// `total` and `stock` (`UsageCounts.lanes`), the largest count in force at which the
     /// use fits the plan's limit (the limit less the cost, at least −1), and

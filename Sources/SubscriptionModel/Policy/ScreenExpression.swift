@@ -121,29 +121,35 @@ package struct ScreenMeter: Hashable, Sendable {
         self.unlimited = unlimited
     }
 
-    /// The count and limit that decide the screen under `plan`, given the meter's counts
-    /// in force: of the screen's windows the plan shows a limit for (set and not hidden),
-    /// the one with the fewest uses left (`max(0, limit − count)`); on a tie, the one with
-    /// the larger limit, so the larger share used (two windows with as many left and the
-    /// same limit show the same numbers); nil when the plan shows a limit for none of them
-    /// (`unlimited`). The list's order never matters.
-    package func deciding(_ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
+    /// The window that decides the screen under `plan`, with its count and limit, given
+    /// the meter's counts in force (`deciding(meter:windows:_:under:)`).
+    package func deciding(_ counts: UsageCounts, under plan: Plan) -> (window: LimitWindow, used: Int, limit: Int)? {
         Self.deciding(meter: meter, windows: windows, counts, under: plan)
     }
 
-    /// `deciding` for the windows of any screen that reads several (a `bar` too).
-    package static func deciding(meter: Int, windows: [LimitWindow], _ counts: UsageCounts, under plan: Plan) -> (used: Int, limit: Int)? {
-        var chosen: (used: Int, limit: Int)?
+    /// The window that decides a screen of `windows` on `meter` (a `meter` screen or a
+    /// `bar`) under `plan`, with its count and limit: of the windows the plan shows a
+    /// limit for, the one with the fewest uses left (`max(0, limit − count)`); on a tie,
+    /// the one with the larger limit, so the larger share used; on a tie of limits too,
+    /// the first listed. Nil when the plan shows a limit for none of them.
+    package static func deciding(meter: Int, windows: [LimitWindow], _ counts: UsageCounts, under plan: Plan) -> (window: LimitWindow, used: Int, limit: Int)? {
+        var chosen: (window: LimitWindow, used: Int, limit: Int)?
         for window in windows {
-            guard let limit = plan.limit(meter: meter, window), !limit.isHidden else { continue }
+            guard let limit = plan.shownLimit(meter: meter, window) else { continue }
             let used = counts[window]
             if let best = chosen {
-                let (left, bestLeft) = (max(0, limit.value - used), max(0, best.limit - best.used))
-                guard left < bestLeft || (left == bestLeft && limit.value > best.limit) else { continue }
+                let (left, bestLeft) = (max(0, limit - used), max(0, best.limit - best.used))
+                guard left < bestLeft || (left == bestLeft && limit > best.limit) else { continue }
             }
-            chosen = (used, limit.value)
+            chosen = (window, used, limit)
         }
         return chosen
+    }
+
+    /// The first of `policy`'s plans that shows a limit on none of `windows` of `meter`,
+    /// under which a screen of them is `unlimited`; nil when every plan shows one.
+    package static func planShowingNoLimit(in policy: SubscriptionPolicy, meter: Int, _ windows: [LimitWindow]) -> Plan? {
+        policy.plans.first { plan in !windows.contains { plan.shownLimit(meter: meter, $0) != nil } }
     }
 }
 

@@ -202,8 +202,7 @@ struct ScreenExpressionReader {
     /// none of its windows; left out, it is never shown (null).
     func unlimited(_ value: JSONValue?, _ path: String, meter: Int, windows: [LimitWindow], credits: Bool, depth: Int) throws(PolicyFileError) -> ScreenExpression {
         if let value { return try read(value, path + ".unlimited", .meter(hasLimit: false, credits: credits), depth: depth + 1) }
-        let shown = { (plan: Plan) in windows.contains { plan.limit(meter: meter, $0).map { !$0.isHidden } ?? false } }
-        guard let plan = policy.plans.first(where: { !shown($0) }) else { return .null }
+        guard let plan = ScreenMeter.planShowingNoLimit(in: policy, meter: meter, windows) else { return .null }
         let named = windows.count == 1 ? windows[0].name : "any of " + windows.map(\.name).joined(separator: ", ")
         throw reader.fail(path, "missing \"unlimited\" (the branch shown under plan \(PolicyFileReader.quoted(plan.id)), which shows no limit on \(named))")
     }
@@ -222,7 +221,7 @@ struct ScreenExpressionReader {
             let itemPath = path + "[\(index)]"
             let window = try window(item, itemPath, inList: true)
             guard !windows.contains(window) else { throw reader.fail(itemPath, "window \(PolicyFileReader.quoted(window.name)) listed twice") }
-            guard policy.plans.contains(where: { $0.limit(meter: meter, window).map { !$0.isHidden } ?? false }) else {
+            guard policy.plans.contains(where: { $0.shownLimit(meter: meter, window) != nil }) else {
                 let hidden = policy.plans.contains { $0.limit(meter: meter, window) != nil } ? " (a hidden limit is never shown)" : ""
                 throw reader.fail(itemPath, "no plan shows a limit on \(PolicyFileReader.quoted(policy.meters[meter])) by \(window.name)\(hidden), so this window never decides the screen: leave it out")
             }

@@ -491,7 +491,7 @@ public struct SubscriptionMachine: Sendable {
             guard let plan = output.plan else {
                 return value(of: screen.reached, output: output, numbers: ScreenNumbers(used: first, limit: 0, credits: credits))
             }
-            guard let (used, limit) = screen.deciding(output.counts[screen.meter], under: policy.plans[plan]) else {
+            guard let (_, used, limit) = screen.deciding(output.counts[screen.meter], under: policy.plans[plan]) else {
                 return value(of: screen.unlimited, output: output, numbers: ScreenNumbers(used: first, limit: 0, credits: credits))
             }
             let shown = ScreenNumbers(used: used, limit: limit, credits: credits)
@@ -508,15 +508,14 @@ public struct SubscriptionMachine: Sendable {
             return .text((entitlement.renews ? renewing : ending).render(numbers: numbers, date: date))
         case .bar(let meter, let windows):
             guard let plan = output.plan,
-                  let (used, limit) = ScreenMeter.deciding(meter: meter, windows: windows, output.counts[meter], under: policy.plans[plan]) else { return .null }
+                  let (_, used, limit) = ScreenMeter.deciding(meter: meter, windows: windows, output.counts[meter], under: policy.plans[plan]) else { return .null }
             return .bar(used: min(used, limit), limit: limit)
         case .boxText(let text):
             return .boxText(text)
         case .metersInWarning(let meters, let window, let percent):
             guard let plan = output.plan else { return .list([]) }
             return .list(meters.compactMap { meter in
-                guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden,
-                      output.counts[meter][window] * 100 >= limit.value * percent else { return nil }
+                guard let limit = policy.plans[plan].shownLimit(meter: meter, window), output.counts[meter][window] * 100 >= limit * percent else { return nil }
                 return policy.meters[meter]
             })
         }

@@ -56,8 +56,8 @@ extension QuotaApp {
         case .metersInWarning(let meters, let window, let percent):
             guard let plan = output.plan else { return .list([]) }
             return .list(meters.filter { meter in
-                guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return false }
-                return inWarning(used: output.counts[meter][window], limit: limit.value, percent: percent)
+                guard let limit = policy.plans[plan].shownLimit(meter: meter, window) else { return false }
+                return inWarning(used: output.counts[meter][window], limit: limit, percent: percent)
             }.map { policy.meters[$0] })
         }
     }
@@ -66,8 +66,7 @@ extension QuotaApp {
     /// among those the plan shows a limit for), or nil when it shows none.
     private func shownWindow(_ policy: SubscriptionPolicy, plan: Int, meter: Int, _ windows: [LimitWindow], _ counts: UsageCounts) -> (used: Int, limit: Int)? {
         let limited: [(used: Int, limit: Int)] = windows.compactMap { window in
-            guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
-            return (counts[window], limit.value)
+            policy.plans[plan].shownLimit(meter: meter, window).map { (counts[window], $0) }
         }
         guard !limited.isEmpty else { return nil }
         return limited[decidingWindow(usesLeft: limited.map { max(0, $0.limit - $0.used) }, limits: limited.map(\.limit))]

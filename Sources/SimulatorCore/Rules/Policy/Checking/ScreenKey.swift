@@ -195,8 +195,7 @@ struct ScreenKey: Hashable {
         }
 
         private func shownLimit(_ meter: Int, _ window: LimitWindow) -> Int? {
-            guard let plan, let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
-            return limit.value
+            plan.flatMap { policy.plans[$0].shownLimit(meter: meter, window) }
         }
 
         /// Walks an expression; `numbers` are the enclosing `meter` screen's windows, any of

@@ -221,8 +221,8 @@ package enum CoverageCategory: Hashable, Sendable {
         for list in screenWindowLists(policy) {
             // A window decides a choice when some plan shows a limit for it and another of the list.
             for window in list.windows where plans.contains(where: { plan in
-                shownWindows(policy, plan: plan, meter: list.meter, list.windows).count >= 2
-                    && shownWindows(policy, plan: plan, meter: list.meter, list.windows).contains { $0.window == window }
+                let shown = shownWindows(policy, plan: plan, meter: list.meter, list.windows)
+                return shown.count >= 2 && shown.contains(window)
             }) {
                 all.append(.fewestLeft(meter: list.meter, windows: list.windows, window: window))
             }
@@ -348,12 +348,9 @@ package enum CoverageCategory: Hashable, Sendable {
     }
 
     /// Of `windows` on `meter`, those `plan` shows a limit for (set and not hidden), in
-    /// the listed order, with the limit.
-    package static func shownWindows(_ policy: SubscriptionPolicy, plan: Int, meter: Int, _ windows: [LimitWindow]) -> [(window: LimitWindow, limit: Int)] {
-        windows.compactMap { window in
-            guard let limit = policy.plans[plan].limit(meter: meter, window), !limit.isHidden else { return nil }
-            return (window, limit.value)
-        }
+    /// the listed order.
+    package static func shownWindows(_ policy: SubscriptionPolicy, plan: Int, meter: Int, _ windows: [LimitWindow]) -> [LimitWindow] {
+        windows.filter { policy.plans[plan].shownLimit(meter: meter, $0) != nil }
     }
 
     /// The category's name in reports and in the measured figures, with the policy's ids:

@@ -234,22 +234,20 @@ package struct CoverageTracker {
         }
         dayStart = policy.dayStart
         fewestLeft = CoverageCategory.screenWindowLists(policy).map { list in
-            FewestLeftWatch(meter: list.meter,
-                            shown: policy.plans.indices.map { plan in
-                                let shown = CoverageCategory.shownWindows(policy, plan: plan, meter: list.meter, list.windows)
-                                return shown.count >= 2 ? shown : []
-                            },
+            FewestLeftWatch(meter: list.meter, windows: list.windows,
+                            choosesUnder: policy.plans.indices.map { CoverageCategory.shownWindows(policy, plan: $0, meter: list.meter, list.windows).count >= 2 },
                             slots: LimitWindow.allCases.map { slot(.fewestLeft(meter: list.meter, windows: list.windows, window: $0)) })
         }
         lastFewestLeft = Array(repeating: -1, count: fewestLeft.count)
         watchesFewestLeft = !fewestLeft.isEmpty
     }
 
-    /// What a meter screen of several windows reads: per plan, the windows with a limit
-    /// shown (when two or more; else none), in the listed order; the slot of each window.
+    /// What a screen of several windows reads: its meter and windows, per plan whether it
+    /// shows a limit on two or more of them (a choice to count), and each window's slot.
     private struct FewestLeftWatch {
         let meter: Int
-        let shown: [[(window: LimitWindow, limit: Int)]]
+        let windows: [LimitWindow]
+        let choosesUnder: [Bool]
         let slots: [Int]
     }
 
@@ -322,19 +320,16 @@ package struct CoverageTracker {
         if watchesFewestLeft { observeFewestLeft(output) }
     }
 
-    /// Which of each meter screen's windows has the fewest uses left after the event (on a
-    /// tie, the larger limit), counted when it changes. (Out of line: only a policy with
-    /// such a screen calls it.)
+    /// Which of each screen's windows decides it after the event (`ScreenMeter.deciding`,
+    /// from the output's plan and counts), counted when it changes. (Out of line: only a
+    /// policy with such a screen calls it.)
     @inline(never)
     private mutating func observeFewestLeft(_ output: Output) {
         for (index, watch) in fewestLeft.enumerated() {
             var deciding = -1
-            if let plan = output.plan {
-                var fewest = (left: Int.max, limit: 0)
-                for (window, limit) in watch.shown[plan] {
-                    let left = max(0, limit - output.counts[watch.meter][window])
-                    if left < fewest.left || (left == fewest.left && limit > fewest.limit) { (fewest, deciding) = ((left, limit), window.rawValue) }
-                }
+            if let plan = output.plan, watch.choosesUnder[plan],
+               let window = ScreenMeter.deciding(meter: watch.meter, windows: watch.windows, output.counts[watch.meter], under: policy.plans[plan])?.window {
+                deciding = window.rawValue
             }
             if deciding != lastFewestLeft[index] {
                 if deciding >= 0 { hit(watch.slots[deciding]) }

@@ -153,8 +153,9 @@ package enum PolicyDescription {
             if let warning = screen.warning, let percent = screen.warningPercent { states.append(("warning (from \(percent) %)", warning)) }
             states.append(("reached", screen.reached))
             // (A null `unlimited` no plan can reach, as when the file leaves it out, is not listed.)
-            let limitedUnderEvery = policy.plans.allSatisfy { plan in screen.windows.contains { plan.limit(meter: screen.meter, $0).map { !$0.isHidden } ?? false } }
-            if screen.unlimited != .null || !limitedUnderEvery { states.append(("unlimited", screen.unlimited)) }
+            if screen.unlimited != .null || ScreenMeter.planShowingNoLimit(in: policy, meter: screen.meter, screen.windows) != nil {
+                states.append(("unlimited", screen.unlimited))
+            }
             for (name, branch) in states {
                 lines.append(deeper + name + ":")
                 lines.append(contentsOf: describe(branch, policy: policy, indent: deeper + "  "))
