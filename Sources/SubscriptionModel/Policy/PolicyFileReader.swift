@@ -89,6 +89,16 @@ struct PolicyFileReader {
         return text
     }
 
+    /// A text shown as written (a plan's name, an alert's title or message): `shownText`,
+    /// without braces, since only a screen's texts fill placeholders.
+    func writtenText(_ value: JSONValue, _ path: String, _ what: String, _ hint: String = "") throws(PolicyFileError) -> String {
+        let text = try shownText(value, path, what, hint)
+        guard !text.contains(where: { $0 == "{" || $0 == "}" }) else {
+            throw fail(path, "\(Self.quoted(text)): \(what) is shown as written, so it cannot hold \"{\" or \"}\" (placeholders such as {remaining} are filled only in a screen's texts)")
+        }
+        return text
+    }
+
     func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
         try shownText(value, path, "an id")
     }
@@ -154,6 +164,11 @@ struct PolicyFileReader {
             let defaults = try members(value, "$.defaults", allowed: ["guest", "registered"])
             guestDefault = try defaults["guest"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.guest", plans: plans) }
             registeredDefault = try defaults["registered"].map { (value) throws(PolicyFileError) in try planReference(value, "$.defaults.registered", plans: plans) }
+        }
+        // A plan that sells nothing and that no default, trial or grace names is never in force.
+        let named = Set([trial?.plan, grace?.plan, guestDefault, registeredDefault].compactMap { $0 })
+        if let unused = plans.indices.first(where: { !plans[$0].isPaid && !named.contains($0) }) {
+            throw fail("$.plans[\(unused)]", "plan \(Self.quoted(plans[unused].id)) can never be in force: it sells no product, and no default, trial or grace names it; give it \"products\", name it in \"defaults\", \"trial\" or \"grace\", or leave it out")
         }
         // Responses are checked once the plans that can be in force are known.
         let draft = SubscriptionPolicy(name: name, about: about, calendar: calendar, dayStart: dayStart, firstWeekday: firstWeekday, rollingLength: rollingLength, trial: trial, grace: grace,
@@ -344,7 +359,7 @@ struct PolicyFileReader {
             let planID = try id(fields["id"]!, path + ".id")
             guard planID != "none" else { throw fail(path + ".id", "\"none\" is reserved for no plan (G5.5)") }
             guard !plans.contains(where: { $0.id == planID }) else { throw fail(path + ".id", "plan \(Self.quoted(planID)) listed twice") }
-            let name = try shownText(fields["name"]!, path + ".name", "a plan name")
+            let name = try writtenText(fields["name"]!, path + ".name", "a plan name")
             var sold = 0
             if let list = fields["products"] {
                 for (p, product) in try array(list, path + ".products").enumerated() {
@@ -378,7 +393,11 @@ struct PolicyFileReader {
                             try require(.rollingLimit, format, at: meterPath + Self.step(windowName))
                             rollingLimitPath = rollingLimitPath ?? meterPath + Self.step(windowName)
                         }
-                        limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
+                        let read = try readLimit(limit, meterPath + Self.step(windowName))
+                        if window != .total, window != .stock, let feature = Self.neverFitting(read.value, meter: meter, enabled: enabled, features: features) {
+                            throw fail(meterPath + Self.step(windowName), Self.neverFits(read.value, feature: features[feature]))
+                        }
+                        limits[meter * LimitWindow.count + window.rawValue] = read
                     }
                 }
             }
@@ -396,6 +415,26 @@ struct PolicyFileReader {
                                     historyDays: history, responses: Array(repeating: nil, count: BlockReason.allCases.count)))
         }
         return (plans, products, weekLimitPath, rollingLimitPath)
+    }
+
+    /// The first feature `enabled` that counts on `meter` (its own or its second meter)
+    /// with a cost past `limit`: a window that resets can never let it through, so its
+    /// reset (G8) would promise room that never comes.
+    static func neverFitting(_ limit: Int, meter: Int, enabled: UInt64, features: [Feature]) -> Int? {
+        features.indices.first { index in
+            guard enabled & (1 << UInt64(index)) != 0, features[index].cost > limit else { return false }
+            if case .consumes(meter) = features[index].effect { return true }
+            return features[index].then == meter
+        }
+    }
+
+    /// Why a limit that resets, below `feature`'s cost, is refused, and what to write instead.
+    static func neverFits(_ limit: Int, feature: Feature) -> String {
+        let promise = "and its reset would promise room that never comes"
+        if limit == 0 {
+            return "a limit of 0 lets no use of \(quoted(feature.id)) through, \(promise): leave \(quoted(feature.id)) out of this plan's features, or for uses that only credits pay for write {\"total\": 0}"
+        }
+        return "a limit of \(limit) lets no use of \(quoted(feature.id)) (cost \(feature.cost)) through, \(promise): raise it to \(feature.cost) or more, or leave \(quoted(feature.id)) out of this plan's features"
     }
 
     /// The newest policy format this reader knows: the newest that adds a key (`FormatGatedKey`).
@@ -692,9 +731,9 @@ struct PolicyFileReader {
         let fields = try members(value, path, allowed: ["alert"], required: ["alert"])
         let alert = try members(fields["alert"]!, path + ".alert", allowed: ["title", "message"], required: ["title"])
         guard alert["message"] != nil else { throw fail(path + ".alert", "missing \"message\" (write null for none)") }
-        let title = try shownText(alert["title"]!, path + ".alert.title", "an alert title")
+        let title = try writtenText(alert["title"]!, path + ".alert.title", "an alert title")
         var message: String?
-        if alert["message"]! != .null { message = try shownText(alert["message"]!, path + ".alert.message", "an alert message", " (write null for none)") }
+        if alert["message"]! != .null { message = try writtenText(alert["message"]!, path + ".alert.message", "an alert message", " (write null for none)") }
         return .alert(Alert(title: title, message: message))
     }
 

@@ -211,6 +211,7 @@ struct PolicyFileTests {
         func cost(_ value: String, format: String = #""format": 4, "#, feature: String = #"{"id": "f", "consumes": "m""#) -> String {
             Self.base.replacingOccurrences(of: #"{"policy": "t""#, with: "{" + format + #""policy": "t""#)
                 .replacingOccurrences(of: #"{"id": "f", "consumes": "m"}"#, with: feature + #", "cost": "# + value + "}")
+                .replacingOccurrences(of: #""day": 3"#, with: #""day": 10"#) // room for a use of 5
         }
         #expect(try read(cost("5")).features.map(\.cost) == [5, 1])
         #expect(try read(Self.base).features.map(\.cost) == [1, 1])
@@ -279,7 +280,8 @@ struct PolicyFileTests {
 
     @Test("a use that can happen under no plan needs a response")
     func noPlanResponse() {
-        #expect(policyFileError(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: ""))
+        // (Free stays the registered default, so it can be in force.)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""defaults": {"registered": "free"}, "#))
                 == #"error: t.json: $: missing "noPlanResponse": with no guest default, a use can happen under no plan (G5.5)"#)
     }
 
@@ -328,7 +330,7 @@ struct PolicyFileTests {
         #expect(policyFileError(alert(#""Enough""#, "null")) == nil)
         #expect(policyFileError(alert(#"" ""#, "null")) == nil, "a blank is not empty")
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Pro""#, with: #""name": """#)) == "error: t.json: $.plans[1].name: a plan name cannot be empty")
-        let noPlan = Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""noPlanResponse": {"alert": {"title": "", "message": null}}, "#)
+        let noPlan = Self.base.replacingOccurrences(of: #""defaults": {"guest": "free"}, "#, with: #""defaults": {"registered": "free"}, "noPlanResponse": {"alert": {"title": "", "message": null}}, "#)
         #expect(policyFileError(noPlan) == "error: t.json: $.noPlanResponse.alert.title: an alert title cannot be empty")
         let blankScreen = try read(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "", "pro": "Pro"}}"#))
         #expect(blankScreen.screens.map(\.name) == ["s"])
