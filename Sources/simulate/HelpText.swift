@@ -304,8 +304,9 @@ enum HelpText {
     strictly: a bad file prints one line naming the file, the JSON path and the
     fault (exit 2).
 
-    'policy init --storekit FILE' writes a starting policy (format 2, or 3 when
-    it sells credit packs) for what an Xcode StoreKit configuration sells: a plan
+    'policy init --storekit FILE' writes a starting policy (format 2; 3 when it
+    sells credit packs; 9 when it lists other products) for what an Xcode
+    StoreKit configuration sells: a plan
     for each service of each subscription group (a service's monthly and yearly
     are one plan; services whose levels overlap are one plan too; plans ranked as
     the levels), each lifetime purchase with its service's plan or in a plan of
@@ -313,7 +314,8 @@ enum HelpText {
     as a credit pack of the meter "uses", and a free plan with one feature,
     "use", limited to 5 a day: placeholders for the app's own features and
     limits, named in the policy's "about" and on standard error with each
-    product left out (tips, non-renewing subscriptions, suites). It
+    product no rule reads (tips, non-renewing subscriptions, suites: the
+    policy's "otherProducts"). It
     prints the policy, or writes it to --out: a new file, its folder made if need
     be; an existing file is never overwritten (exit 2). Then: 'simulate policy
     show P', 'simulate run --policy P', 'simulate storekit FILE --policy P'.

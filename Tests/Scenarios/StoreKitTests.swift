@@ -242,6 +242,24 @@ struct StoreKitComparisonTests {
         #expect(comparison.warnings == ["warning: com.daa.premium.monthly: " + line, "warning: com.daa.premium.yearly: " + line])
     }
 
+    @Test("a lifetime purchase a user can own beside another plan's product is a warning, as S4 is; one in the plan of its subscriptions is not")
+    func lifetimeBesideAnotherPlan() throws {
+        let file = StoreKitFixtures.file(subscriptions: #"{"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}"#,
+                                         products: #"{"productID": "app.removeads", "type": "NonConsumable"}, {"productID": "app.themes", "type": "NonConsumable"}"#)
+        let configuration = try StoreKitFixtures.read(text: file).get()
+        let draft = try SubscriptionPolicy(data: Data(StoreKitPolicyDraft(configuration: configuration, name: "a", file: "a").text.utf8), file: "a.json")
+        #expect(draft.plans.map(\.id) == ["free", "app-removeads", "app-themes", "pro"])
+        let comparison = StoreKitComparison(policy: draft, configuration: configuration)
+        #expect(comparison.agrees)
+        let tail = ": a user could hold both at once, where the policy's plans are one entitlement at a time; the app reports one of them to the rules (say, the higher plan's)"
+        #expect(comparison.warnings == ["warning: app.removeads: a lifetime purchase of plan app-removeads, which a user keeps beside app.themes of plan app-themes" + tail,
+                                        "warning: app.themes: a lifetime purchase of plan app-themes, which a user keeps beside app.removeads of plan app-removeads" + tail])
+        let mapping = try StoreKitProductMapping(policy: draft, configuration: configuration)
+        #expect(mapping.summary.contains("warning: app.themes: a lifetime purchase of plan app-themes"), "\(mapping.summary)")
+        // daily-quip's lifetime purchase is in Premium with its subscriptions: nothing to warn of.
+        #expect(StoreKitComparison.lifetimeWarnings(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-v5.0")).isEmpty)
+    }
+
     @Test("S1–S2: the policy's other products (format 9) are in the file, as the kind it says")
     func otherProducts() throws {
         func policy(_ others: String) throws -> SubscriptionPolicy {

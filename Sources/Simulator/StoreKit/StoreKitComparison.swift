@@ -34,6 +34,7 @@ package struct StoreKitComparison: Sendable {
         self.warnings = Self.groupSplits(matched, configuration: configuration).map { "warning: \($0.product): \($0.detail); the app reports one of them to the rules (say, the higher plan's)" }
             + StoreKitProductMapping.levelWarnings(matched, policy: policy, configuration: configuration,
                                                    switching: "the policy means a switch between them")
+            + Self.lifetimeWarnings(policy: policy, configuration: configuration)
     }
 
     /// Whether they agree on everything compared.
@@ -151,6 +152,19 @@ package struct StoreKitComparison: Sendable {
         return matched.filter { $0.subscription.group != home }.map { match in
             StoreKitFinding(product: match.product.id, aspect: .group, detail:
                 "in \(groupName(match.subscription.group, configuration)), apart from \(StoreKitFinding.shown(first.product.id)) in \(groupName(home, configuration)): a user could hold both at once, where the policy's plans are one entitlement at a time")
+        }
+    }
+
+    /// Each lifetime purchase (a non-consumable of the policy that the file lists) that a
+    /// user could own beside a product of another plan: a purchase is never given up, so
+    /// a user who owns Remove Ads and buys Themes, or owns a lifetime plan and subscribes
+    /// to another, holds both at once, where the policy's plans are one entitlement at a
+    /// time. A warning, as S4 is: the app reports one of them to the rules.
+    package static func lifetimeWarnings(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [String] {
+        let listed = policy.products.filter { configuration.product($0.id) != nil }
+        return listed.compactMap { product in
+            guard case .nonConsumable = product.kind, let other = listed.first(where: { $0.plan != product.plan }) else { return nil }
+            return "warning: \(StoreKitFinding.shown(product.id)): a lifetime purchase of plan \(policy.plans[product.plan].id), which a user keeps beside \(StoreKitFinding.shown(other.id)) of plan \(policy.plans[other.plan].id): a user could hold both at once, where the policy's plans are one entitlement at a time; the app reports one of them to the rules (say, the higher plan's)"
         }
     }
 

@@ -99,6 +99,11 @@ package struct StoreKitPolicyDraft: Sendable {
                 ownPlans.append(Plan(name: Self.displayName(key, common: common, fallback: product.id), products: [product], keys: [key]))
             }
         }
+        if ownPlans.count + plans.count > 1, !ownPlans.isEmpty {
+            // A purchase is never given up: owned beside another plan's product, both are held.
+            let owned = ownPlans.flatMap(\.products).map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
+            notes.append("\(owned): \(ownPlans.count == 1 ? "a lifetime purchase in a plan of its own, which a user can own" : "lifetime purchases in plans of their own, which a user can own together or") beside another plan's product, where a policy gives one plan at a time: 'simulate storekit' warns of it; a purchase that unlocks what another plan does belongs in that plan's products")
+        }
         plans = ownPlans + plans
         // The products as the policy writes them: a period a policy cannot state leaves its
         // product out, an offer it cannot state leaves the offer out, each said.
@@ -279,7 +284,7 @@ package struct StoreKitPolicyDraft: Sendable {
             let products = plan.texts.joined(separator: ",\n")
             planLines.append("""
                     {
-                      "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(plan.name)), "features": "all",
+                      "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(plan.name.filter { $0 != "{" && $0 != "}" })), "features": "all",
                       "products": [
                 \(products)
                       ]

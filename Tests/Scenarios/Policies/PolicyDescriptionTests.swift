@@ -74,7 +74,7 @@ struct PolicyDescriptionTests {
         }
     }
 
-    @Test("a built-in name mistyped is named back: a letter off, a capital, an example's; not in a path or far from every name")
+    @Test("a built-in name mistyped is named back: a letter off, a capital, an example's, the name with .json; not in a path or far from every name")
     func mistypedPolicy() {
         func problem(_ name: String) -> String? {
             do { _ = try PolicyLoader.load(name, folder: "/nonexistent") } catch { return error.problem }
@@ -85,7 +85,9 @@ struct PolicyDescriptionTests {
         #expect(problem("Oxalate")?.contains("(did you mean oxalate? ") == true)
         #expect(problem("chat-pol")?.contains("(did you mean chat-pool? ") == true, "an example's name")
         #expect(problem("rules/daily-qiup")?.contains("did you mean") == false, "a path is a file's, not a name's")
-        #expect(problem("oxalate.json")?.contains("did you mean") == false, "a file name too")
+        #expect(problem("oxalate.json")?.contains(#"(did you mean oxalate, without ".json"? "#) == true, "the shipped file's name is the name")
+        #expect(problem("oxalat.json")?.contains("did you mean") == false, "another file name is a file's")
+        #expect(problem("rules/oxalate.json")?.contains("did you mean") == false)
         #expect(problem("quotes")?.contains("did you mean") == false)
     }
 }

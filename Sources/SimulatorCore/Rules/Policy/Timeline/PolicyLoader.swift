@@ -34,10 +34,13 @@ package enum PolicyLoader {
             // A bare word (no `/`, no `.`) is most likely a built-in name mistyped: the nearest one, if any.
             let bareWord = !nameOrPath.contains("/") && !nameOrPath.contains(".")
             let nearest = bareWord ? NearestName.nearest(to: nameOrPath, in: SubscriptionPolicy.shippedNames + ExamplePolicies.names) : nil
-            let names = (nearest.map { "did you mean \($0)? " } ?? "") + "'simulate policies' lists them"
+            // A built-in name with ".json" (the shipped file's name) is that name.
+            let stem = nameOrPath.hasSuffix(".json") && !nameOrPath.contains("/") ? String(nameOrPath.dropLast(5)) : nil
+            let named = stem.flatMap { builtIn($0) != nil ? "did you mean \($0), without \".json\"? " : nil }
+            let names = (named ?? nearest.map { "did you mean \($0)? " } ?? "") + "'simulate policies' lists them"
             let tried = URL(fileURLWithPath: path).standardizedFileURL.path
-            let named = path != nameOrPath || !bareWord
-            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy or example (\(names)) and no readable policy file (\(error.problem)\(named ? " at " + ErrorText.quotedPath(tried) : ""))")
+            let atPath = path != nameOrPath || !bareWord
+            throw LoadError(problem: "\(ErrorText.quoted(nameOrPath)) is no shipped policy or example (\(names)) and no readable policy file (\(error.problem)\(atPath ? " at " + ErrorText.quotedPath(tried) : ""))")
         }
         do {
             // Named as given (a command's argument), or, for a path from a timeline's
