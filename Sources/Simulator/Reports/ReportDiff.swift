@@ -24,9 +24,13 @@ package enum ReportDiff {
             }
         }
         /// A table; every column but the first right-aligned unless `right` says otherwise.
+        // A column left blank in every row (no violation moved, no note to make) is left out.
         func section(_ title: String, _ header: [String], _ rows: [[String]], right: [Bool]? = nil) {
             guard !rows.isEmpty else { return }
-            sections.append("## \(title)\n\n" + MarkdownReport.table(header, rows, right: right ?? header.indices.map { $0 > 0 }))
+            let kept = header.indices.filter { column in column == 0 || rows.contains { !$0[column].isEmpty } }
+            let alignment = right ?? header.indices.map { $0 > 0 }
+            sections.append("## \(title)\n\n" + MarkdownReport.table(kept.map { header[$0] }, rows.map { row in kept.map { row[$0] } },
+                                                                    right: kept.map { alignment[$0] }))
         }
         section("Run setup", ["", oldName, newName], setup(old, new))
         if let lines = policyChange(old, new) {
@@ -97,7 +101,7 @@ package enum ReportDiff {
         if judged.0 != judged.1 {
             coverage.insert(["categories judged (with a floor)", "\(judged.0) of \(old.coverage.count) → \(judged.1) of \(new.coverage.count)", ""], at: 0)
         }
-        section("Coverage", ["category", "reached", ""], coverage)
+        section("Coverage", ["category", "reached", "note"], coverage)
 
         var behaviour: [[String]] = []
         for plan in union(old.behaviour.outcomesByPlan.keys.sorted(), new.behaviour.outcomesByPlan.keys.sorted()) {
