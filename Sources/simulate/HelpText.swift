@@ -305,20 +305,20 @@ enum HelpText {
     fault (exit 2).
 
     'policy init --storekit FILE' writes a starting policy (format 2; 3 when it
-    sells credit packs; 9 when it lists other products) for what an Xcode
-    StoreKit configuration sells: a plan
-    for each service of each subscription group (a service's monthly and yearly
-    are one plan; services whose levels overlap are one plan too; plans ranked as
-    the levels), each lifetime purchase with its service's plan or in a plan of
-    its own, each subscription's period and introductory offer, each consumable
-    as a credit pack of the meter "uses", and a free plan with one feature,
-    "use", limited to 5 a day: placeholders for the app's own features and
-    limits, named in the policy's "about" and on standard error with each
-    product no rule reads (tips, non-renewing subscriptions, suites: the
-    policy's "otherProducts"). It
-    prints the policy, or writes it to --out: a new file, its folder made if need
-    be; an existing file is never overwritten (exit 2). Then: 'simulate policy
-    show P', 'simulate run --policy P', 'simulate storekit FILE --policy P'.
+    sells credit packs; 9 when it lists other products) for what an Xcode StoreKit
+    configuration sells: a plan for each service of each subscription group (a
+    service's monthly and yearly are one plan; services whose levels overlap are
+    one plan too; plans ranked as the levels), each lifetime purchase with its
+    service's plan or in a plan of its own, each subscription's period and
+    introductory offer, each consumable as a credit pack of the meter "uses", and
+    a free plan with one feature, "use", limited to 5 a day: placeholders for the
+    app's own features and limits. Standard error names them, each product no
+    rule reads (tips, non-renewing subscriptions, suites: the policy's
+    "otherProducts") and each lifetime purchase a user can own beside another
+    plan's product. It prints the policy, or writes it to --out: a new file, its
+    folder made if need be; an existing file is never overwritten (exit 2). Then:
+    'simulate policy show P', 'simulate run --policy P', 'simulate storekit FILE
+    --policy P'.
 
     EXIT STATUS
       0; 2 for a policy or StoreKit file that cannot be read (one line naming the

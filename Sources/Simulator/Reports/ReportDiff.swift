@@ -36,8 +36,9 @@ package enum ReportDiff {
         if let lines = policyChange(old, new) {
             sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
                             + lines.joined(separator: "\n") + "\n```\n\n"
-                            + "The generator draws each user from the policy (its plans, limits, history windows, products, trial, grace, calendar "
-                            + "and stock warning), so where those differ the same seed gives other users under the two policies: counts can then "
+                            + "The generator draws each user from the policy (its plans, limits, history windows, features and their costs, products, "
+                            + "credit packs, trial, grace, defaults, calendar and stock warning), so where those differ the same seed gives other users "
+                            + "under the two policies: counts can then "
                             + "move for rules that did not change, and a changed rule's counts move by what the new users do, not only by what the "
                             + "rule does to the same users.")
         }
@@ -142,7 +143,13 @@ package enum ReportDiff {
         section("Failures", ["", "failure"], failures)
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
-        if sections.count == setupSections { sections.append("No behaviour changed.") }
+        if sections.count == setupSections {
+            // A report counts outputs; what screens show is not in it (nor in the digest).
+            sections.append(old.options.policyLines != new.options.policyLines
+                ? "No behaviour changed: every count and the outputs' digest are the same. A report does not count what screens show, "
+                    + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy."
+                : "No behaviour changed.")
+        }
         return title + sections.joined(separator: "\n\n") + "\n"
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SubscriptionModel
 import SimulatorCore
 
@@ -99,11 +100,6 @@ package struct StoreKitPolicyDraft: Sendable {
                 ownPlans.append(Plan(name: Self.displayName(key, common: common, fallback: product.id), products: [product], keys: [key]))
             }
         }
-        if ownPlans.count + plans.count > 1, !ownPlans.isEmpty {
-            // A purchase is never given up: owned beside another plan's product, both are held.
-            let owned = ownPlans.flatMap(\.products).map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
-            notes.append("\(owned): \(ownPlans.count == 1 ? "a lifetime purchase in a plan of its own, which a user can own" : "lifetime purchases in plans of their own, which a user can own together or") beside another plan's product, where a policy gives one plan at a time: 'simulate storekit' warns of it; a purchase that unlocks what another plan does belongs in that plan's products")
-        }
         plans = ownPlans + plans
         // The products as the policy writes them: a period a policy cannot state leaves its
         // product out, an offer it cannot state leaves the offer out, each said.
@@ -123,6 +119,13 @@ package struct StoreKitPolicyDraft: Sendable {
             plans.removeLast(plans.count - (SubscriptionPolicy.maxPlans - 1))
         }
         notes.insert("placeholders to replace with the app's own: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and its screens", at: 0)
+        // A purchase is never given up: owned beside another plan's product, both are held
+        // (what `simulate storekit` warns of, `StoreKitComparison.lifetimeWarnings`).
+        let owned = plans.count > 1 ? plans.flatMap { $0.products.filter { $0.kind == .nonConsumable } } : []
+        if !owned.isEmpty {
+            let ids = owned.map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
+            notes.append("\(ids): \(owned.count == 1 ? "a lifetime purchase" : "lifetime purchases") a user can own beside another plan's product, where a policy gives one plan at a time: 'simulate storekit' warns of \(owned.count == 1 ? "it" : "each")")
+        }
         if Set(subscriptions.map(\.subscription.group)).count > 1 {
             notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' warns of it, and 'run --storekit' needs a copy of the file with one group")
         }
@@ -254,14 +257,23 @@ package struct StoreKitPolicyDraft: Sendable {
     }
 
     /// An id made of `name`'s letters and digits, lower-case, words joined by `-`.
+    /// A plan's name as a policy may write it: without braces, which a name shown as
+    /// written cannot hold; `Plan` when nothing else is left.
+    static func writtenName(_ name: String) -> String {
+        let kept = name.filter { $0 != "{" && $0 != "}" }
+        return kept.isEmpty ? "Plan" : kept
+    }
+
+    /// A letter's accents are dropped (`Prêt-Matériel` gives `pret-materiel`): a letter
+    /// is split into its base and its marks (canonical decomposition), and the marks go.
     package static func slug(_ name: String) -> String {
         var out = "", pending = false
-        for character in name.lowercased() {
-            if character.isASCII, character.isLetter || character.isNumber {
+        for scalar in name.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 if pending, !out.isEmpty { out += "-" }
-                out.append(character)
+                out.unicodeScalars.append(scalar)
                 pending = false
-            } else {
+            } else if scalar.properties.generalCategory != .nonspacingMark {
                 pending = true
             }
         }
@@ -284,7 +296,7 @@ package struct StoreKitPolicyDraft: Sendable {
             let products = plan.texts.joined(separator: ",\n")
             planLines.append("""
                     {
-                      "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(plan.name.filter { $0 != "{" && $0 != "}" })), "features": "all",
+                      "id": \(JSONText.quoted(unique(slug(plan.name)))), "name": \(JSONText.quoted(Self.writtenName(plan.name))), "features": "all",
                       "products": [
                 \(products)
                       ]

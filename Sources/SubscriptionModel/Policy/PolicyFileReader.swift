@@ -93,10 +93,12 @@ struct PolicyFileReader {
     /// without braces, since only a screen's texts fill placeholders.
     func writtenText(_ value: JSONValue, _ path: String, _ what: String, _ hint: String = "") throws(PolicyFileError) -> String {
         let text = try shownText(value, path, what, hint)
-        guard !text.contains(where: { $0 == "{" || $0 == "}" }) else {
-            throw fail(path, "\(Self.quoted(text)): \(what) is shown as written, so it cannot hold \"{\" or \"}\" (placeholders such as {remaining} are filled only in a screen's texts)")
-        }
-        return text
+        let scalars = text.unicodeScalars
+        guard let brace = scalars.firstIndex(where: { $0 == "{" || $0 == "}" }) else { return text }
+        // Quoted from a little before the brace when it lies past what a quote shows.
+        let shown = scalars.distance(from: scalars.startIndex, to: brace) < MessageText.valueLimit - 10 ? Self.quoted(text)
+            : "…" + Self.quoted(String(scalars[scalars.index(brace, offsetBy: -20)...]))
+        throw fail(path, "\(shown): \(what) is shown as written, so it cannot hold \"{\" or \"}\" (placeholders such as {remaining} are filled only in a screen's texts)")
     }
 
     func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
@@ -157,6 +159,7 @@ struct PolicyFileReader {
         let packs = try top["creditPacks"].map { (value) throws(PolicyFileError) in
             try readCreditPacks(value, meters: meters, features: features, products: products, plans: plans, format: format)
         } ?? []
+        try refuseLimitsNoUseFits(plans, meters: meters, features: features, packs: packs)
         let trial = try top["trial"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.trial", plans: plans, grace: false) }
         let grace = try top["grace"].map { (value) throws(PolicyFileError) in try readTimed(value, "$.grace", plans: plans, grace: true) }
         var guestDefault: Int?, registeredDefault: Int?
@@ -393,11 +396,7 @@ struct PolicyFileReader {
                             try require(.rollingLimit, format, at: meterPath + Self.step(windowName))
                             rollingLimitPath = rollingLimitPath ?? meterPath + Self.step(windowName)
                         }
-                        let read = try readLimit(limit, meterPath + Self.step(windowName))
-                        if window != .total, window != .stock, let feature = Self.neverFitting(read.value, meter: meter, enabled: enabled, features: features) {
-                            throw fail(meterPath + Self.step(windowName), Self.neverFits(read.value, feature: features[feature]))
-                        }
-                        limits[meter * LimitWindow.count + window.rawValue] = read
+                        limits[meter * LimitWindow.count + window.rawValue] = try readLimit(limit, meterPath + Self.step(windowName))
                     }
                 }
             }
@@ -417,24 +416,49 @@ struct PolicyFileReader {
         return (plans, products, weekLimitPath, rollingLimitPath)
     }
 
-    /// The first feature `enabled` that counts on `meter` (its own or its second meter)
-    /// with a cost past `limit`: a window that resets can never let it through, so its
-    /// reset (G8) would promise room that never comes.
-    static func neverFitting(_ limit: Int, meter: Int, enabled: UInt64, features: [Feature]) -> Int? {
-        features.indices.first { index in
-            guard enabled & (1 << UInt64(index)) != 0, features[index].cost > limit else { return false }
-            if case .consumes(meter) = features[index].effect { return true }
-            return features[index].then == meter
+    /// Refuses a `day`, `week`, `month` or `rolling` limit below the cost of a use the
+    /// plan counts on it: no reset of the window lets that use through, so the reset a
+    /// block names (G8) would promise room that never comes. A use counts on a meter it
+    /// consumes, or on its second meter when the plan limits the first (G6.5). A meter
+    /// credit packs are for is left alone: credits pay for the use past the limit (G13).
+    func refuseLimitsNoUseFits(_ plans: [Plan], meters: [String], features: [Feature], packs: [CreditPack]) throws(PolicyFileError) {
+        let paid = Set(packs.map(\.meter))
+        for (index, plan) in plans.enumerated() {
+            for meter in meters.indices where !paid.contains(meter) {
+                for window in [LimitWindow.day, .week, .month, .rolling] {
+                    guard let limit = plan.limit(meter: meter, window)?.value else { continue }
+                    let path = "$.plans[\(index)].limits" + Self.step(meters[meter]) + Self.step(window.name)
+                    for (number, feature) in features.enumerated() where feature.cost > limit && plan.enables(feature: number) {
+                        guard case .consumes(let first) = feature.effect else { continue }
+                        if first == meter {
+                            throw fail(path, Self.neverFits(limit, feature: feature, then: feature.then.map { meters[$0] }))
+                        }
+                        if feature.then == meter, LimitWindow.allCases.contains(where: { plan.limit(meter: first, $0) != nil }) {
+                            throw fail(path, Self.neverDraws(limit, feature: feature))
+                        }
+                    }
+                }
+            }
         }
     }
 
-    /// Why a limit that resets, below `feature`'s cost, is refused, and what to write instead.
-    static func neverFits(_ limit: Int, feature: Feature) -> String {
-        let promise = "and its reset would promise room that never comes"
-        if limit == 0 {
-            return "a limit of 0 lets no use of \(quoted(feature.id)) through, \(promise): leave \(quoted(feature.id)) out of this plan's features, or for uses that only credits pay for write {\"total\": 0}"
+    /// Why a limit below `feature`'s cost on a meter it consumes is refused, and what to
+    /// write instead; `then`, the second meter it draws on, if any.
+    static func neverFits(_ limit: Int, feature: Feature, then: String?) -> String {
+        let promise = "its reset would promise room that never comes"
+        if let then {
+            return "a limit of \(limit) never fits a use of \(quoted(feature.id)) (cost \(feature.cost)), which so always draws on \(quoted(then)), and once that is spent too, the block could name this window's reset, which would not help: raise it to \(feature.cost) or more, or let \(quoted(feature.id)) consume \(quoted(then))"
         }
-        return "a limit of \(limit) lets no use of \(quoted(feature.id)) (cost \(feature.cost)) through, \(promise): raise it to \(feature.cost) or more, or leave \(quoted(feature.id)) out of this plan's features"
+        if limit == 0 {
+            return "a limit of 0 lets no use of \(quoted(feature.id)) through, and \(promise): leave \(quoted(feature.id)) out of this plan's features, or write {\"total\": 0}, which blocks it for good (credit packs for the meter then pay for each use)"
+        }
+        return "a limit of \(limit) lets no use of \(quoted(feature.id)) (cost \(feature.cost)) through, and \(promise): raise it to \(feature.cost) or more, or leave \(quoted(feature.id)) out of this plan's features"
+    }
+
+    /// Why a second meter's limit below the cost of a use drawn on it is refused.
+    static func neverDraws(_ limit: Int, feature: Feature) -> String {
+        let instead = limit == 0 ? "raise it, or write {\"total\": 0} for no room at all" : "raise it to \(feature.cost) or more"
+        return "a limit of \(limit) lets no use of \(quoted(feature.id)) (cost \(feature.cost)) draw on this meter, and its reset would promise room that never comes: \(instead)"
     }
 
     /// The newest policy format this reader knows: the newest that adds a key (`FormatGatedKey`).
