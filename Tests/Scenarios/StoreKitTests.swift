@@ -242,7 +242,7 @@ struct StoreKitComparisonTests {
         #expect(comparison.warnings == ["warning: com.daa.premium.monthly: " + line, "warning: com.daa.premium.yearly: " + line])
     }
 
-    @Test("a lifetime purchase a user can own beside another plan's product is a warning, as S4 is; one in the plan of its subscriptions is not")
+    @Test("a lifetime purchase a user can own beside another plan's product is a warning, as S4 is; under a policy of one paid plan none is")
     func lifetimeBesideAnotherPlan() throws {
         let file = StoreKitFixtures.file(subscriptions: #"{"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}"#,
                                          products: #"{"productID": "app.removeads", "type": "NonConsumable"}, {"productID": "app.themes", "type": "NonConsumable"}"#)
@@ -256,7 +256,7 @@ struct StoreKitComparisonTests {
                                         "warning: app.themes: a lifetime purchase of plan app-themes, which a user keeps beside app.removeads of plan app-removeads" + tail])
         let mapping = try StoreKitProductMapping(policy: draft, configuration: configuration)
         #expect(mapping.summary.contains("warning: app.themes: a lifetime purchase of plan app-themes"), "\(mapping.summary)")
-        // daily-quip's lifetime purchase is in Premium with its subscriptions: nothing to warn of.
+        // daily-quip's lifetime purchase is in Premium, its one paid plan, with its subscriptions: nothing to warn of.
         #expect(StoreKitComparison.lifetimeWarnings(policy: .dailyQuip, configuration: try StoreKitFixtures.read("daily-quip-v5.0")).isEmpty)
     }
 
