@@ -37,7 +37,7 @@ enum BaselineCommand {
             throw UsageError("--report \(ErrorText.quotedPath(folder)): \(error.description)")
         }
         for file in wanted { Console.out("wrote \(path(file.json)) and \(path(file.markdown))") }
-        Console.out("(seed \(Baseline.options.seed), \(Figures.count(Baseline.options.users, "user")), \(Figures.count(Baseline.options.years, "year")) each)")
+        Console.out("(seed \(Baseline.options.seed), \(Figures.count(Baseline.options.users, "user")), timelines of up to \(Figures.count(Baseline.options.years, "year")))")
         return reports.allSatisfy(\.passed) ? 0 : 1
     }
 }

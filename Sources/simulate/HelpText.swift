@@ -440,11 +440,12 @@ enum HelpText {
     """
 
     static let baseline = """
-    simulate baseline: rerun the behaviour baselines (seed 20261121, 2,000 users, 3 years)
-    and write reports/baseline.json and .md (meal-capture) and reports/baselines/
-    POLICY.json and .md for every other shipped policy. 'swift test' fails while the
-    behaviour differs from a committed baseline; after an intended rule change, run
-    this and commit the files so the pull request shows what moved.
+    simulate baseline: rerun the behaviour baselines (seed 20261121, 2,000 users,
+    timelines of up to 3 years) and write reports/baseline.json and .md (meal-capture)
+    and reports/baselines/POLICY.json and .md for every other shipped policy. 'swift
+    test' fails while the behaviour differs from a committed baseline; after an
+    intended rule change, run this and commit the files so the pull request shows
+    what moved.
 
     USAGE
       simulate baseline [--report DIR] [--policy NAME]   (default DIR: reports; all policies)

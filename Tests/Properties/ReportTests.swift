@@ -301,6 +301,13 @@ struct ReportTests {
         #expect(text.contains("| `\(dropped.name)` | \(Figures.grouped(dropped.checks)) → not in b |"))
         let premium = try #require(old.behaviour.outcomesByPlan["premium"]?.sorted { $0.key < $1.key }.first)
         #expect(text.contains("| all | outcome `\(premium.key)` under premium | \(Figures.grouped(premium.value)) → not in b |"))
+        #expect(text.contains("| persona | what is counted | change |"), "\(text)")
+        // A persona's plan row counts the events after which that plan was in force.
+        let persona = try #require(old.behaviour.byPersona.first { !$0.value.plans.isEmpty })
+        let plan = try #require(persona.value.plans.keys.sorted().first)
+        var morePlan = old
+        morePlan.behaviour.byPersona[persona.key]!.plans[plan]! += 2
+        #expect(ReportDiff.markdown(old: old, new: morePlan).contains("| \(persona.key) | events under plan `\(plan)` | "), "\(ReportDiff.markdown(old: old, new: morePlan))")
         for row in ["| report of | simulate run | simulate mutants |", "| policy | meal-capture (v1) | my-rules |", "| swarm | — (v1 path) | off |",
                     "| `m` | not in a | killed by `usage-day` |", "+ plans:", "+   free"] {
             #expect(text.contains(row), "\(row)")

@@ -117,14 +117,14 @@ package enum ReportDiff {
             let before = old.behaviour.byPersona[persona], after = new.behaviour.byPersona[persona]
             for (kind, then, now) in [("outcome", before?.outcomes, after?.outcomes), ("label", before?.labels, after?.labels), ("plan", before?.plans, after?.plans)] {
                 for name in union((then ?? [:]).keys.sorted(), (now ?? [:]).keys.sorted()) where (then?[name] ?? 0) != (now?[name] ?? 0) {
-                    behaviour.append([persona, "\(kind) `\(name)`", moved(then?[name], now?[name])])
+                    behaviour.append([persona, kind == "plan" ? "events under plan `\(name)`" : "\(kind) `\(name)`", moved(then?[name], now?[name])])
                 }
             }
         }
         if old.behaviour.attemptsAroundMidnight != new.behaviour.attemptsAroundMidnight || old.behaviour.attemptsByHour != new.behaviour.attemptsByHour {
             behaviour.append(["all", "attempts by local time", "changed"])
         }
-        section("Behaviour", ["persona", "count", "change"], behaviour)
+        section("Behaviour", ["persona", "what is counted", "change"], behaviour)
 
         var mutants: [[String]] = []
         for name in union((old.mutants ?? []).map(\.name), (new.mutants ?? []).map(\.name)) {
