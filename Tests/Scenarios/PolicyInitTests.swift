@@ -143,31 +143,32 @@ struct PolicyInitTests {
 
 @Suite("policy init --storekit: what a policy cannot state as the file does")
 struct PolicyInitEdgeTests {
+    /// The policy drafted from a file of one subscription in a group of `id` named `name`
+    /// (as JSON writes it), and the draft's text.
+    func drafted(group name: String, id: String = "G1") throws -> (policy: SubscriptionPolicy, text: String) {
+        let text = """
+            {"products": [], "subscriptionGroups": [{"id": "\(id)", "name": "\(name)", "subscriptions": [
+              {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
+             "version": {"major": 3, "minor": 0}}
+            """
+        let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: text).get(), name: "e", file: "e.storekit")
+        return (try SubscriptionPolicy(data: Data(draft.text.utf8), file: "e.json"), draft.text)
+    }
+
     @Test("group names are escaped in the JSON (quotes, backslashes), an empty name falls back to the group's id or its number")
     func groupNames() throws {
         for (name, id, expected) in [(#"Pro \"Max\" \\ Co"#, "G1", #"Pro "Max" \ Co"#), ("", "G7", "G7"), ("", "", "Group 1")] {
-            let text = """
-                {"products": [], "subscriptionGroups": [{"id": "\(id)", "name": "\(name)", "subscriptions": [
-                  {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
-                 "version": {"major": 3, "minor": 0}}
-                """
-            let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: text).get(), name: "e", file: "e.storekit")
-            let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "e.json")
-            #expect(policy.plans.map(\.name) == ["Free", expected], "\(draft.text)")
+            let draft = try drafted(group: name, id: id)
+            #expect(draft.policy.plans.map(\.name) == ["Free", expected], "\(draft.text)")
         }
     }
 
     @Test("a plan's id drops a name's accents (Prêt-Matériel gives pret-materiel); its name keeps them and loses braces, which a plan's name cannot hold")
     func accentedAndBracedNames() throws {
-        let text = """
-            {"products": [], "subscriptionGroups": [{"id": "G1", "name": "Prêt-Matériel {Pro} Ærø", "subscriptions": [
-              {"productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
-             "version": {"major": 3, "minor": 0}}
-            """
-        let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: text).get(), name: "e", file: "e.storekit")
-        let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "e.json")
-        #expect(policy.plans.map(\.name) == ["Free", "Prêt-Matériel Pro Ærø"], "\(draft.text)")
-        #expect(policy.plans.map(\.id) == ["free", "pret-materiel-pro-r"], "Æ and ø have no base letter and part the words")
+        let draft = try drafted(group: "Prêt-Matériel {Pro} Ærø")
+        #expect(draft.policy.plans.map(\.name) == ["Free", "Prêt-Matériel Pro Ærø"], "\(draft.text)")
+        #expect(draft.policy.plans.map(\.id) == ["free", "pret-materiel-pro-r"], "Æ and ø have no base letter and part the words")
+        #expect(try drafted(group: "{}").policy.plans.map(\.name) == ["Free", "Plan"], "a name of braces alone")
     }
 
     @Test("periods are written as a policy states them (one unit, 1 to 999), offers too; what it cannot state is left out and said")
