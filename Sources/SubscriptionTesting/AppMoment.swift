@@ -22,10 +22,15 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     case signIn
     /// The device's zone changed (`NSSystemTimeZoneDidChange`); read `device.timeZone`.
     case timeZoneChanged
-    /// StoreKit's current entitlements changed (`Transaction.updates`); read
-    /// `device.currentEntitlements`. A change that came while the app was in the
-    /// background, or not running, is told when it returns to the screen or is
-    /// launched, after that moment (the entitlements themselves change at once).
+    /// StoreKit's current entitlements changed; read `device.currentEntitlements`. Told
+    /// of every change: a purchase, a renewal, a refund or a revocation (as
+    /// `Transaction.updates` delivers them) and a subscription lapsing at the end of its
+    /// period, which `Transaction.updates` does not deliver (`Product.SubscriptionInfo
+    /// .Status.updates` does, or the app's own look at the expiration date). So an app
+    /// that hears only `Transaction.updates` and finds a lapse only at its next refresh
+    /// is not told apart from one that finds it at once. A change that came while the
+    /// app was in the background, or not running, is told when it returns to the screen
+    /// or is launched, after that moment (the entitlements themselves change at once).
     case entitlementsChanged
     /// The app left the screen for the background (`scenePhase` `.background`): the
     /// harness reads no screen and asks for no use until it returns.
@@ -33,7 +38,9 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// The app returned to the screen from the background (`scenePhase` `.active`).
     case foreground
     /// A timer the app keeps fired while it is on the screen (an hourly entitlement
-    /// check, say): time passed with the app open.
+    /// check, say): time passed with the app open. The harness picks the moment; it
+    /// keeps no schedule of the app's timers, so a timer set for an instant (a midnight
+    /// reset) is not fired at that instant.
     case timer
     /// A consumable (a credit pack) was bought, or a purchase of one refunded
     /// (`Transaction.updates`); read `device.consumableTransactions`. A refund that came
