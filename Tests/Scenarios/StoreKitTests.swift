@@ -274,7 +274,11 @@ struct StoreKitComparisonTests {
         let configuration = try StoreKitFixtures.read(text: file).get()
         let without = StoreKitComparison(policy: try #require(ExamplePolicies.named("scan-credits")), configuration: configuration)
         #expect(without.findings.map(\.description) == ["tip.small: only in the file: consumable; the policy does not sell it"])
-        #expect(StoreKitComparison(policy: try policy(#"[{"id": "tip.small", "kind": "consumable"}]"#), configuration: configuration).agrees)
+        let agreeing = StoreKitComparison(policy: try policy(#"[{"id": "tip.small", "kind": "consumable"}]"#), configuration: configuration)
+        #expect(agreeing.agrees)
+        // Agreeing, it says it compared the other products too.
+        #expect(agreeing.text(file: "f", policyName: "p").split(separator: "\n").contains("  others    1 in both, each of the same kind, which no rule reads: tip.small (consumable)"),
+                "\(agreeing.text(file: "f", policyName: "p"))")
         #expect(StoreKitComparison(policy: try policy(#"[{"id": "tip.small", "kind": "non-renewing"}]"#), configuration: configuration).findings.map(\.description)
                 == ["tip.small: kind: the policy lists it as an other product (non-renewing), the file lists it as consumable"])
         #expect(StoreKitComparison(policy: try policy(#"[{"id": "tip.small", "kind": "consumable"}, {"id": "pass.30days", "kind": "non-renewing"}]"#),

@@ -268,6 +268,10 @@ package struct StoreKitComparison: Sendable {
             let packs = policy.creditPacks.map { "\(StoreKitFinding.shown($0.id)) (\($0.credits) \(policy.meters[$0.meter]))" }
             lines.append("  packs     \(packs.count) in both, each a consumable: " + packs.joined(separator: ", "))
         }
+        if !policy.otherProducts.isEmpty {
+            let others = policy.otherProducts.map { "\(StoreKitFinding.shown($0.id)) (\($0.kind.rawValue))" }
+            lines.append("  others    \(others.count) in both, each of the same kind, which no rule reads: " + others.joined(separator: ", "))
+        }
         if let first = matched.first {
             var levels: [String] = []
             for match in matched {
