@@ -37,10 +37,9 @@ package enum ReportDiff {
             sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
                             + lines.joined(separator: "\n") + "\n```\n\n"
                             + "The generator draws each user from the policy (its plans, limits, history windows, features and their costs, products, "
-                            + "credit packs, trial, grace, defaults, calendar and stock warning), so where those differ the same seed gives other users "
-                            + "under the two policies: counts can then "
-                            + "move for rules that did not change, and a changed rule's counts move by what the new users do, not only by what the "
-                            + "rule does to the same users.")
+                            + "credit packs, trial, grace, defaults, calendar, day start, rolling hours, month anchor and stock warning), so where those "
+                            + "differ the same seed gives other users under the two policies: counts can then move for rules that did not change, "
+                            + "and a changed rule's counts move by what the new users do, not only by what the rule does to the same users.")
         }
         /// The sections that only say what the two runs were (the rest is behaviour).
         let setupSections = sections.count

@@ -256,7 +256,6 @@ package struct StoreKitPolicyDraft: Sendable {
         return shown.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// An id made of `name`'s letters and digits, lower-case, words joined by `-`.
     /// A plan's name as a policy may write it: without braces, which a name shown as
     /// written cannot hold; `Plan` when nothing else is left.
     static func writtenName(_ name: String) -> String {
@@ -264,7 +263,8 @@ package struct StoreKitPolicyDraft: Sendable {
         return kept.isEmpty ? "Plan" : kept
     }
 
-    /// A letter's accents are dropped (`Prêt-Matériel` gives `pret-materiel`): a letter
+    /// An id made of `name`'s letters and digits, lower-case, words joined by `-`. A
+    /// letter's accents are dropped (`Prêt-Matériel` gives `pret-materiel`): a letter
     /// is split into its base and its marks (canonical decomposition), and the marks go.
     package static func slug(_ name: String) -> String {
         var out = "", pending = false

@@ -431,6 +431,12 @@ struct PolicyFileReader {
                     for (number, feature) in features.enumerated() where feature.cost > limit && plan.enables(feature: number) {
                         guard case .consumes(let first) = feature.effect else { continue }
                         if first == meter {
+                            // A use that draws on a second meter as well: its block names this
+                            // window's useless reset only where that meter's limits can block
+                            // it with a later reset, or none (G6.5).
+                            if let second = feature.then {
+                                guard LimitWindow.allCases.contains(where: { plan.limit(meter: second, $0) != nil && Self.canResetLater($0, than: window) }) else { continue }
+                            }
                             throw fail(path, Self.neverFits(limit, feature: feature, then: feature.then.map { meters[$0] }))
                         }
                         if feature.then == meter, LimitWindow.allCases.contains(where: { plan.limit(meter: first, $0) != nil }) {
@@ -439,6 +445,18 @@ struct PolicyFileReader {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether a block by `window` can name a later reset than one by `than` (or none):
+    /// `total` and `stock` never reset; a day never turns after a week or a month does,
+    /// and one calendar window turns for both meters at once; a rolling window turns at
+    /// any instant.
+    static func canResetLater(_ window: LimitWindow, than other: LimitWindow) -> Bool {
+        switch (window, other) {
+        case (.total, _), (.stock, _), (.rolling, _), (_, .rolling): true
+        case (.day, .day), (.day, .week), (.day, .month), (.week, .week), (.month, .month): false
+        default: true
         }
     }
 

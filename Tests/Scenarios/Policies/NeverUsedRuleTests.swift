@@ -89,8 +89,21 @@ struct NeverUsedRuleTests {
         let freeDay = try #require(poolOnly.range(of: #""day": {"alert": {"title": "Today's messages and this month's pool are used", "message": "More tomorrow"}},"#))
         poolOnly.removeSubrange(freeDay) // Free's (the first plan's): no day limit, so no day response
         #expect(policyFileError(poolOnly) == nil, "\(policyFileError(poolOnly) ?? "")")
-        // Below a summary's cost on the first meter, every summary draws on the pool, and a
-        // block once the pool is spent would name the day's reset, which would not help.
+        // Below a summary's cost on the first meter, every summary draws on the pool. Where
+        // the plan sets the pool no limit, or one that turns with the day, no block names a
+        // reset that would not help: read.
+        func firstReplaced(_ text: String, _ old: String, _ new: String) throws -> String {
+            var text = text
+            text.replaceSubrange(try #require(text.range(of: old)), with: new)
+            return text
+        }
+        let freeMonth = ",\n        \"month\": \"paywall\"" // Free's month response, for the pool's month limit
+        let unlimitedPool = try firstReplaced(chat, #"{"daily": {"day": 3}, "pool": {"month": 3}}"#, #"{"daily": {"day": 1}}"#)
+        #expect(policyFileError(try firstReplaced(unlimitedPool, freeMonth, "")) == nil)
+        let dailyPool = try firstReplaced(chat, #"{"daily": {"day": 3}, "pool": {"month": 3}}"#, #"{"daily": {"day": 1}, "pool": {"day": 5}}"#)
+        #expect(policyFileError(try firstReplaced(dailyPool, freeMonth, "")) == nil)
+        // Where the pool turns with the month, a block once it is spent would name the day's
+        // reset, which would not help.
         #expect(policyFileError(chat.replacingOccurrences(of: #"{"daily": {"day": 3}, "pool": {"month": 3}}"#, with: #"{"daily": {"day": 1}, "pool": {"month": 3}}"#))
                 == #"error: t.json: $.plans[0].limits.daily.day: a limit of 1 never fits a use of "summarize" (cost 2), which so always draws on "pool", and once that is spent too, the block could name this window's reset, which would not help: raise it to 2 or more, or let "summarize" consume "pool""#)
     }
