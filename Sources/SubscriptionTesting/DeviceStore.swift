@@ -33,6 +33,10 @@ public final class DeviceStore: @unchecked Sendable {
     public func set(_ value: Bool, forKey key: String) { set(value as Any?, forKey: key) }
     /// Stores a floating-point number.
     public func set(_ value: Double, forKey key: String) { set(value as Any?, forKey: key) }
+    /// Stores a single-precision number (read back by `float(forKey:)` or `double(forKey:)`).
+    public func set(_ value: Float, forKey key: String) { set(Double(value) as Any?, forKey: key) }
+    /// Stores a URL; nil removes the value (as `UserDefaults.set(_:forKey:)` with a URL).
+    public func set(_ value: URL?, forKey key: String) { set(value as Any?, forKey: key) }
 
     /// Removes the value for `key`.
     public func removeObject(forKey key: String) {
@@ -86,6 +90,35 @@ public final class DeviceStore: @unchecked Sendable {
     /// The value as `Data`, or nil.
     public func data(forKey key: String) -> Data? {
         object(forKey: key) as? Data
+    }
+
+    /// The value as a single-precision number: 0 when missing or not a number.
+    public func float(forKey key: String) -> Float {
+        Float(double(forKey: key))
+    }
+
+    /// The value as a dictionary with string keys, or nil.
+    public func dictionary(forKey key: String) -> [String: Any]? {
+        object(forKey: key) as? [String: Any]
+    }
+
+    /// The value as an array, or nil.
+    public func array(forKey key: String) -> [Any]? {
+        object(forKey: key) as? [Any]
+    }
+
+    /// The value as an array of strings, or nil (also when an element is not a string).
+    public func stringArray(forKey key: String) -> [String]? {
+        object(forKey: key) as? [String]
+    }
+
+    /// The value as a URL: one stored as a URL, or a string read as a file path; else nil.
+    public func url(forKey key: String) -> URL? {
+        switch object(forKey: key) {
+        case let value as URL: value
+        case let value as String: URL(fileURLWithPath: value)
+        default: nil
+        }
     }
 
     /// Every key and value stored.

@@ -65,7 +65,7 @@ struct SimulatedDeviceTests {
         #expect(device.currentEntitlements == [entitlement])
     }
 
-    @Test("the stores read values as UserDefaults does")
+    @Test("the stores read values as UserDefaults does, collections, URLs and Floats included")
     func storeConversions() {
         let store = DeviceStore()
         #expect(store.integer(forKey: "missing") == 0 && !store.bool(forKey: "missing") && store.string(forKey: "missing") == nil)
@@ -82,6 +82,19 @@ struct SimulatedDeviceTests {
         store.set(nil, forKey: "text")
         store.removeObject(forKey: "flag")
         #expect(store.object(forKey: "text") == nil && store.object(forKey: "flag") == nil)
+        // The collection, URL and Float readers a protocol copied from UserDefaults asks for.
+        store.set(["count": 3, "day": "2026-03-01"] as [String: Any], forKey: "quota")
+        store.set(["a", "b"], forKey: "names")
+        store.set([1, "b"] as [Any], forKey: "mixed")
+        store.set(URL(string: "https://example.com/terms"), forKey: "link")
+        store.set("/tmp/quota", forKey: "path")
+        store.set(Float(2.5), forKey: "ratio")
+        #expect(store.dictionary(forKey: "quota")?["count"] as? Int == 3 && store.dictionary(forKey: "names") == nil)
+        #expect(store.array(forKey: "mixed")?.count == 2 && store.stringArray(forKey: "names") == ["a", "b"] && store.stringArray(forKey: "mixed") == nil)
+        #expect(store.url(forKey: "link") == URL(string: "https://example.com/terms") && store.url(forKey: "path") == URL(fileURLWithPath: "/tmp/quota"))
+        #expect(store.url(forKey: "ratio") == nil && store.float(forKey: "ratio") == 2.5 && store.double(forKey: "ratio") == 2.5)
+        store.set(nil as URL?, forKey: "link")
+        #expect(store.object(forKey: "link") == nil)
     }
 
     @Test("a set-entitlement reaches the device as StoreKit reports it, expiry and renewal included (G12)")
