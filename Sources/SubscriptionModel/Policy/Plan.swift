@@ -47,6 +47,13 @@ public struct Plan: Hashable, Sendable {
         limits[meter &* LimitWindow.count &+ window.rawValue]
     }
 
+    /// Whether the plan sets any limit on meter `meter` (hidden ones included): where it
+    /// sets none, a feature that draws on a second meter once the first's limits block
+    /// never reaches that second meter (G6.5).
+    package func limits(meter: Int) -> Bool {
+        LimitWindow.allCases.contains { limit(meter: meter, $0) != nil }
+    }
+
     /// The limit screens show on `window` of meter `meter` (G10): nil when none is set or
     /// it is hidden (screens show it as unlimited).
     package func shownLimit(meter: Int, _ window: LimitWindow) -> Int? {

@@ -418,30 +418,29 @@ struct PolicyFileReader {
 
     /// Refuses a `day`, `week`, `month` or `rolling` limit below the cost of a use the
     /// plan counts on it: no reset of the window lets that use through, so the reset a
-    /// block names (G8) would promise room that never comes. A use counts on a meter it
-    /// consumes, or on its second meter when the plan limits the first (G6.5). A meter
-    /// credit packs are for is left alone: credits pay for the use past the limit (G13).
+    /// block names (G8) would promise room that never comes. A use counts on the meter it
+    /// consumes, and on its second meter where the plan limits the first (G6.5); on the
+    /// first, a block names such a reset only where the second's limits can block it with
+    /// a later reset, or none. A meter credit packs are for is left alone: credits pay
+    /// for the use past the limit (G13).
     func refuseLimitsNoUseFits(_ plans: [Plan], meters: [String], features: [Feature], packs: [CreditPack]) throws(PolicyFileError) {
         let paid = Set(packs.map(\.meter))
         for (index, plan) in plans.enumerated() {
-            for meter in meters.indices where !paid.contains(meter) {
+            for (number, feature) in features.enumerated() where plan.enables(feature: number) {
+                guard case .consumes(let first) = feature.effect else { continue }
+                // The limit of `window` on `meter` when it is below the use's cost.
+                func belowCost(_ meter: Int, _ window: LimitWindow) -> Int? {
+                    guard !paid.contains(meter), let limit = plan.limit(meter: meter, window)?.value, limit < feature.cost else { return nil }
+                    return limit
+                }
+                func path(_ meter: Int, _ window: LimitWindow) -> String { "$.plans[\(index)].limits" + Self.step(meters[meter]) + Self.step(window.name) }
                 for window in [LimitWindow.day, .week, .month, .rolling] {
-                    guard let limit = plan.limit(meter: meter, window)?.value else { continue }
-                    let path = "$.plans[\(index)].limits" + Self.step(meters[meter]) + Self.step(window.name)
-                    for (number, feature) in features.enumerated() where feature.cost > limit && plan.enables(feature: number) {
-                        guard case .consumes(let first) = feature.effect else { continue }
-                        if first == meter {
-                            // A use that draws on a second meter as well: its block names this
-                            // window's useless reset only where that meter's limits can block
-                            // it with a later reset, or none (G6.5).
-                            if let second = feature.then {
-                                guard LimitWindow.allCases.contains(where: { plan.limit(meter: second, $0) != nil && Self.canResetLater($0, than: window) }) else { continue }
-                            }
-                            throw fail(path, Self.neverFits(limit, feature: feature, then: feature.then.map { meters[$0] }))
-                        }
-                        if feature.then == meter, LimitWindow.allCases.contains(where: { plan.limit(meter: first, $0) != nil }) {
-                            throw fail(path, Self.neverDraws(limit, feature: feature))
-                        }
+                    if let limit = belowCost(first, window),
+                       feature.then.map({ second in LimitWindow.allCases.contains { plan.limit(meter: second, $0) != nil && Self.canResetLater($0, than: window) } }) ?? true {
+                        throw fail(path(first, window), Self.neverFits(limit, feature: feature, then: feature.then.map { meters[$0] }))
+                    }
+                    if let second = feature.then, plan.limits(meter: first), let limit = belowCost(second, window) {
+                        throw fail(path(second, window), Self.neverDraws(limit, feature: feature))
                     }
                 }
             }

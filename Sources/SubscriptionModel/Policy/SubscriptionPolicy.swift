@@ -151,7 +151,7 @@ public struct SubscriptionPolicy: Hashable, Sendable {
             guard case .consumes(let meter) = features[f].effect else { continue }
             for window in LimitWindow.allCases where p.limit(meter: meter, window) != nil { meterLimited.insert(window) }
             // G6.5: a second meter's reason, once the first meter's limits block.
-            if let second = features[f].then, LimitWindow.allCases.contains(where: { p.limit(meter: meter, $0) != nil }) {
+            if let second = features[f].then, p.limits(meter: meter) {
                 for window in LimitWindow.allCases where p.limit(meter: second, window) != nil { meterLimited.insert(window) }
             }
         }

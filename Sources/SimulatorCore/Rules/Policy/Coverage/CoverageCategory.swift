@@ -289,7 +289,7 @@ package enum CoverageCategory: Hashable, Sendable {
             guard rules.enables(feature: feature), case .consumes(let consumed) = policy.features[feature].effect else { return false }
             // A second meter (G6.5) is drawn on once the first meter's limits block.
             return consumed == meter
-                || policy.features[feature].then == meter && LimitWindow.allCases.contains { rules.limit(meter: consumed, $0) != nil }
+                || policy.features[feature].then == meter && rules.limits(meter: consumed)
         }
         guard consumed else { return false }
         let released = policy.features.contains { $0.effect == .releases(meter) }
