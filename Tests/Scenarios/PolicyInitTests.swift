@@ -95,7 +95,7 @@ struct PolicyInitTests {
         let draft = StoreKitPolicyDraft(configuration: try StoreKitFixtures.read(text: coffee).get(), name: "c", file: "c")
         let policy = try SubscriptionPolicy(data: Data(draft.text.utf8), file: "c.json")
         #expect(policy.plans.map(\.name) == ["Free", "Tip Coffee", "Pro"])
-        #expect(draft.notes.contains("tip.coffee: a lifetime purchase a user can own beside another plan's product, where a policy gives one plan at a time: 'simulate storekit' warns of it"),
+        #expect(draft.notes.contains("tip.coffee: a lifetime purchase of plan tip-coffee, which a user keeps beside pro.monthly of plan pro: a user could hold both at once, where the policy's plans are one entitlement at a time"),
                 "\(draft.notes)")
         #expect(policy.products.first { $0.id == "pro.monthly" }?.introductoryOffer == IntroductoryOffer(payment: .free, period: "P2W"),
                 "a free 2 × P1W is written as a free P2W, which a policy states")

@@ -31,10 +31,15 @@ package struct StoreKitComparison: Sendable {
         let matched = Self.matches(policy: policy, configuration: configuration)
         self.matched = matched
         self.findings = Self.findings(policy: policy, configuration: configuration, matched: matched)
-        self.warnings = Self.groupSplits(matched, configuration: configuration).map { "warning: \($0.product): \($0.detail); the app reports one of them to the rules (say, the higher plan's)" }
+        self.warnings = Self.groupSplits(matched, configuration: configuration).map(Self.warning)
             + StoreKitProductMapping.levelWarnings(matched, policy: policy, configuration: configuration,
                                                    switching: "the policy means a switch between them")
-            + Self.lifetimeWarnings(policy: policy, configuration: configuration)
+            + Self.lifetimeSplits(policy: policy, configuration: configuration).map(Self.warning)
+    }
+
+    /// The warning line of an S4 finding (two products a user could hold at once).
+    package static func warning(_ split: StoreKitFinding) -> String {
+        "warning: \(split.product): \(split.detail); the app reports one of them to the rules (say, the higher plan's)"
     }
 
     /// Whether they agree on everything compared.
@@ -155,16 +160,17 @@ package struct StoreKitComparison: Sendable {
         }
     }
 
-    /// Each lifetime purchase (a non-consumable of the policy that the file lists) that a
-    /// user could own beside a product of another plan: a purchase is never given up, so
-    /// a user who owns Remove Ads and buys Themes, or owns a lifetime plan and subscribes
-    /// to another, holds both at once, where the policy's plans are one entitlement at a
-    /// time. A warning, as S4 is: the app reports one of them to the rules.
-    package static func lifetimeWarnings(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [String] {
+    /// S4 for lifetime purchases: each of the policy's non-consumables the file lists that
+    /// a user could own beside a product of another plan. A purchase is never given up,
+    /// so a user who owns Remove Ads and buys Themes, or owns a lifetime plan and
+    /// subscribes to another, holds both at once, where the policy's plans are one
+    /// entitlement at a time. A warning, as `groupSplits` are.
+    package static func lifetimeSplits(policy: SubscriptionPolicy, configuration: StoreKitConfiguration) -> [StoreKitFinding] {
         let listed = policy.products.filter { configuration.product($0.id) != nil }
         return listed.compactMap { product in
             guard case .nonConsumable = product.kind, let other = listed.first(where: { $0.plan != product.plan }) else { return nil }
-            return "warning: \(StoreKitFinding.shown(product.id)): a lifetime purchase of plan \(policy.plans[product.plan].id), which a user keeps beside \(StoreKitFinding.shown(other.id)) of plan \(policy.plans[other.plan].id): a user could hold both at once, where the policy's plans are one entitlement at a time; the app reports one of them to the rules (say, the higher plan's)"
+            return StoreKitFinding(product: product.id, aspect: .group, detail:
+                "a lifetime purchase of plan \(policy.plans[product.plan].id), which a user keeps beside \(StoreKitFinding.shown(other.id)) of plan \(policy.plans[other.plan].id): a user could hold both at once, where the policy's plans are one entitlement at a time")
         }
     }
 

@@ -119,18 +119,17 @@ package struct StoreKitPolicyDraft: Sendable {
             plans.removeLast(plans.count - (SubscriptionPolicy.maxPlans - 1))
         }
         notes.insert("placeholders to replace with the app's own: the feature \"use\", its meter \"uses\", the free plan's limit of 5 a day and its screens", at: 0)
-        // A purchase is never given up: owned beside another plan's product, both are held
-        // (what `simulate storekit` warns of, `StoreKitComparison.lifetimeWarnings`).
-        let owned = plans.count > 1 ? plans.flatMap { $0.products.filter { $0.kind == .nonConsumable } } : []
-        if !owned.isEmpty {
-            let ids = owned.map { StoreKitFinding.shown($0.id) }.joined(separator: ", ")
-            notes.append("\(ids): \(owned.count == 1 ? "a lifetime purchase" : "lifetime purchases") a user can own beside another plan's product, where a policy gives one plan at a time: 'simulate storekit' warns of \(owned.count == 1 ? "it" : "each")")
-        }
         if Set(subscriptions.map(\.subscription.group)).count > 1 {
             notes.append("the subscriptions are in more than one group: a policy gives one plan at a time (S4), so 'simulate storekit' warns of it, and 'run --storekit' needs a copy of the file with one group")
         }
+        let text = Self.text(name: name, file: file, plans: plans, packs: packs, others: others)
+        // The lifetime purchases 'simulate storekit' will warn of (S4), found by its own rule
+        // on the drafted policy (always readable: the drafts of every fixture and real file are read).
+        if let drafted = try? SubscriptionPolicy(data: Data(text.utf8), file: file) {
+            notes += StoreKitComparison.lifetimeSplits(policy: drafted, configuration: configuration).map { "\($0.product): \($0.detail)" }
+        }
         self.notes = notes
-        self.text = Self.text(name: name, file: file, plans: plans, packs: packs, others: others)
+        self.text = text
     }
 
     /// Words that count what a pack holds.

@@ -58,7 +58,7 @@ package struct StoreKitProductMapping: Sendable {
         var catalogue: [StoreProduct] = []
         var notes = configuration.warnings.map { "warning: \($0.place): \($0.problem)" }
         notes += Self.levelWarnings(matched, policy: policy, configuration: configuration)
-        notes += StoreKitComparison.lifetimeWarnings(policy: policy, configuration: configuration)
+        notes += StoreKitComparison.lifetimeSplits(policy: policy, configuration: configuration).map(StoreKitComparison.warning)
         for listed in configuration.products {
             let id = StoreKitFinding.shown(listed.id)
             if let index = policy.productIndex(listed.id) {
