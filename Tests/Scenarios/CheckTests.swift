@@ -118,6 +118,32 @@ extension ExternalProgramTests {
                     "\(html)")
         }
 
+        @Test("a program wrong at its first event: the report still lists every invariant the check applies, and the failed check counts as a check")
+        func wrongAtFirstEvent() throws {
+            // The first line of every timeline names the premium plan.
+            let program = try script(#""$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'"#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "daily-quip", users: 5)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1)
+            #expect(result.out.contains("plan-in-force at event 0: plan premium, expected free"), "\(result.out)")
+            let report = try RunReport.read(path: result.report + "/report.json")
+            // matches-reference applies to every check, checked or not before the failure.
+            #expect(report.invariants.map(\.name) == Invariant.allCases.filter { $0 != .creditsKept }.map(\.rawValue))
+            let broken = try #require(report.invariants.first { $0.name == "plan-in-force" })
+            #expect(broken.checks == 1 && broken.violations == 1, "a violation is a check that failed: \(broken)")
+            // Each event's checks stopped there (look-and-reinstall-change-nothing is counted
+            // once a timeline, when its shadow is set up).
+            #expect(report.invariants.filter { !["plan-in-force", "look-and-reinstall-change-nothing"].contains($0.name) }.allSatisfy { $0.checks == 0 && $0.violations == 0 },
+                    "\(report.invariants)")
+            // Under a policy with credit packs, credits-kept is listed as well.
+            let credits = try check(program.command, policy: "scan-credits", users: 5)
+            defer { try? FileManager.default.removeItem(atPath: credits.report) }
+            #expect(credits.status == 1)
+            let withCredits = try RunReport.read(path: credits.report + "/report.json")
+            #expect(withCredits.invariants.map(\.name) == Invariant.allCases.map(\.rawValue))
+        }
+
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
         func absentRenewsReadAsFalse() throws {
             // Before the program's own rules run, each report without "renews" gets "renews": false.

@@ -85,7 +85,11 @@ package struct FlagshipExternalCheck: ExternalChecking {
         var storeKit = FlagshipCoverageCounts()
     }
 
-    package func emptyResult() -> RunResult<FlagshipRules> { RunResult(options: options) }
+    package func emptyResult() -> RunResult<FlagshipRules> {
+        var result = RunResult<FlagshipRules>(options: options)
+        result.invariantsInForce.insert(.matchesReference)
+        return result
+    }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy)) }
     package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
 

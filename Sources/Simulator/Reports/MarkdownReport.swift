@@ -44,8 +44,8 @@ package enum MarkdownReport {
         guard report.kind == .check, !report.passed else { return nil }
         return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
             + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user's outputs are "
-            + "checked up to the first that fails, which counts as a violation of the first invariant it breaks only: the "
-            + "invariant checks and the digest count the events checked until then; every other figure counts every generated event, "
+            + "checked up to the first that fails, which counts as a check and a violation of the first invariant it breaks only: the "
+            + "other checks and the digest count the events checked until then; every other figure counts every generated event, "
             + "past that output with the reference's outputs (which the program's matched until then)."
     }
 

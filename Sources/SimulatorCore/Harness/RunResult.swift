@@ -27,6 +27,11 @@ public struct RunResult<Rules: CampaignRules>: Sendable {
     public var firstFailingUser: [Rules.Invariant: Int] = [:]
     /// What only the rules count.
     package var counts: Rules.RunCounts
+    /// The invariants of some runs only (`RuleInvariant.isCheckedInSomeRunsOnly`) that
+    /// this run's setup applies: `matches-reference` when it compares an implementation
+    /// with the reference, `credits-kept` under a policy with credit packs. They are
+    /// reported even when a failure at a user's first event left them unchecked.
+    package var invariantsInForce: Set<Rules.Invariant> = []
     /// Wall-clock seconds of the run (the one figure that varies between identical runs).
     public var runSeconds: Double = 0
 
@@ -63,6 +68,7 @@ public struct RunResult<Rules: CampaignRules>: Sendable {
         for (invariant, user) in other.firstFailingUser { firstFailingUser[invariant] = min(firstFailingUser[invariant] ?? .max, user) }
         checks.add(other.checks)
         violations.add(other.violations)
+        invariantsInForce.formUnion(other.invariantsInForce)
         counts.add(other.counts)
     }
 
@@ -70,11 +76,12 @@ public struct RunResult<Rules: CampaignRules>: Sendable {
     public var brokenInvariants: [Rules.Invariant] { Rules.Invariant.allCases.filter { violations[$0] > 0 } }
 
     /// The invariants this run checked: every trace invariant that applies to every run,
-    /// and one that applies to some runs only (`matches-reference` when an implementation
-    /// other than the reference was compared with it, or broke it before any output was
-    /// compared; `credits-kept` under a policy with credit packs) when it was checked.
+    /// and one that applies to some runs only when the run's setup puts it in force
+    /// (`invariantsInForce`) or it was checked or broken all the same.
     package var reportedInvariants: [Rules.Invariant] {
-        Rules.Invariant.allCases.filter { !$0.isCheckedInSomeRunsOnly || checks[$0] > 0 || violations[$0] > 0 }
+        Rules.Invariant.allCases.filter {
+            !$0.isCheckedInSomeRunsOnly || invariantsInForce.contains($0) || checks[$0] > 0 || violations[$0] > 0
+        }
     }
 
     /// Whether the run passed: no invariant broke and every coverage floor was reached.

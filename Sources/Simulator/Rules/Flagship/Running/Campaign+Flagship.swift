@@ -53,7 +53,9 @@ extension Campaign where Implementation: FlagshipImplementation {
         let started = clock.now
         let options = options
         var total = RunResult<FlagshipRules>(options: options)
-        for result in runJobs(progress: progress, empty: { RunResult(options: options) }, { FlagshipCampaignWorker(self) }) {
+        if comparesWithReference { total.invariantsInForce.insert(.matchesReference) }
+        let empty = total
+        for result in runJobs(progress: progress, empty: { empty }, { FlagshipCampaignWorker(self) }) {
             total.merge(result)
         }
         total.runSeconds = started.duration(to: clock.now).seconds

@@ -105,6 +105,7 @@ package struct TimelineCheck<Implementation: SubscriptionImplementation> {
                 ? checker.check(event, output, screens: implementation.screens(of: output, policy: policy))
                 : checker.check(event, output)
             if let violation = found {
+                checker.record(violation.invariant) // a check made, that failed
                 return Verdict(violation: violation, digest: digester.digest)
             }
             if comparesWithReference {

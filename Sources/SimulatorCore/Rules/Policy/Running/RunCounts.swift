@@ -46,6 +46,7 @@ extension RunResult where Rules == PolicyRules {
     /// An empty result under `policy` (named `policyName`) over `options`.
     package init(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool) {
         self.init(options: options, counts: RunCounts(policy: policy, policyName: policyName, swarm: swarm))
+        if !policy.creditPacks.isEmpty { invariantsInForce.insert(.creditsKept) }
     }
 
     /// The rules.
