@@ -76,6 +76,7 @@ struct ReportConsistencyTests {
             let labels = ["Below limit", "Limit reached", "No limit", "other"]
             #expect(labels.map { byPersona.sum($0) ?? -1 }.reduce(0, +) == events, "labels after every event add up to the events")
         }
+        #expect(plans.allSatisfy(pagePersonas.header.contains), "report.html's by-persona table has the plans: \(pagePersonas.header)")
         for (name, columns) in zip(pagePersonas.header, pagePersonas.columns) where byPersona.header.contains(name) {
             #expect(columns.map(Self.number) == byPersona.column(name)?.map(Self.number), "report.html's \(name) by persona")
         }

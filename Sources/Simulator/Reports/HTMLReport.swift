@@ -36,16 +36,19 @@ package enum HTMLReport {
                                                                                 name: { String(format: "%02d:00–%02d:59", $0, $0) }, height: 160)
         }
 
+        // The Markdown report's table, with each persona's users beside it.
+        let plans = report.behaviour.planNames
         body += "<h2>By persona</h2><table><tr><th>persona</th><th>users</th>" + outcomes.map { "<th>\(e($0))</th>" }.joined()
-            + report.behaviour.labelNames.map { "<th>label: \(e($0))</th>" }.joined() + "</tr>"
+            + report.behaviour.labelNames.map { "<th>label: \(e($0))</th>" }.joined() + plans.map { "<th>\(e($0))</th>" }.joined() + "</tr>"
         for persona in report.options.personas {
             let counts = report.behaviour.byPersona[persona]
             body += "<tr><td>\(e(persona))</td><td class=\"n\">\(Figures.grouped(report.counts.personas[persona] ?? 0))</td>"
                 + outcomes.map { "<td class=\"n\">\(Figures.grouped(counts?.outcomes[$0] ?? 0))</td>" }.joined()
-                + report.behaviour.labelNames.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0] ?? 0))</td>" }.joined() + "</tr>"
+                + report.behaviour.labelNames.map { "<td class=\"n\">\(Figures.grouped(counts?.labels[$0] ?? 0))</td>" }.joined()
+                + plans.map { "<td class=\"n\">\(Figures.grouped(counts?.plans[$0] ?? 0))</td>" }.joined() + "</tr>"
         }
-        body += "</table><p>" + (report.options.policy == nil ? "Outcomes count capture attempts; labels count the home label after every event."
-                                 : "Outcomes count uses of the policy's features.") + "</p>"
+        body += "</table><p>" + (report.options.policy == nil ? "Outcomes count capture attempts; labels and plans are counted after every event."
+                                 : "Outcomes count uses of the policy's features; plans are counted after every event (none: no plan in force).") + "</p>"
 
         body += "<h2>Coverage</h2><p>Times each coverage category was reached (log scale); the black mark is its floor for this run's size. "
             + "Red: not exercised; grey: not judged (the table's last column says why).</p>"
