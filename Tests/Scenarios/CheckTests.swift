@@ -144,6 +144,24 @@ extension ExternalProgramTests {
             #expect(withCredits.invariants.map(\.name) == Invariant.allCases.map(\.rawValue))
         }
 
+        @Test("a program whose answers vary: shrunk, then passing on its own, is said to be shrunk and to vary, never 'not shrunk'")
+        func variesAfterShrinking() throws {
+            // Wrong at the first event for its first four runs (the check's, the run again
+            // before shrinking, two candidates), right from then on: the shrunk timeline
+            // passes when it is run once more.
+            let program = try script(#"""
+                count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
+                if [ $n -le 4 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else exec "$SIMULATE" replay "$1"; fi
+                """#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "daily-quip", users: 1, ["--jobs", "1"])
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1)
+            #expect(result.out.contains(" to 1 event, but that timeline passed when the program ran it once more on its own, so the program's answers vary from run to run:"),
+                    "\(result.out)")
+            #expect(!result.out.contains("not shrunk"), "\(result.out)")
+        }
+
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
         func absentRenewsReadAsFalse() throws {
             // Before the program's own rules run, each report without "renews" gets "renews": false.

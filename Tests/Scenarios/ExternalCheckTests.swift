@@ -125,6 +125,11 @@ struct ExternalCheckTests {
         #expect(ShrinkingText.check(from: 1_927, to: 1_927, reproduced: true, batch: false, stoppedAt: 0.5)
                 == "not shrunk (1,927 events): shrinking a time-out or a flood of output stops at 0.5 s, and each smaller timeline that still fails takes the whole --timeout, or prints up to the whole output limit, again")
         #expect(ShrinkingText.check(from: 1_927, to: 3, reproduced: true, batch: false) == "shrunk from 1,927 to 3 events")
+        // Shrunk, then passing on its own: a program whose answers vary; never "not shrunk".
+        #expect(ShrinkingText.check(from: 1_927, to: 3, reproduced: false, batch: false)
+                == "shrunk from 1,927 to 3 events, but that timeline passed when the program ran it once more on its own, so the program's answers vary from run to run")
+        #expect(ShrinkingText.check(from: 1_927, to: 1_927, reproduced: false, batch: false)
+                == "not shrunk: this timeline passed when the program ran it again, so its answers vary from run to run (1,927 events)")
         // The same limit does not hold a crash back: shrunk to the install alone.
         let crashing = ExternalCheck(program: ExternalProgram(command: "false", shrinkLimitSeconds: 0), options: CampaignOptions(seed: 3, users: 1), policy: policy)
         let crash = crashing.shrink(timeline, finding: .failure(.crashed(status: 1, standardError: "")))

@@ -9,10 +9,11 @@ package enum ShrinkingText {
             : "\(capitalized ? "N" : "n")ot shrunk (\(Figures.count(shrunk, "event")))"
     }
 
-    /// A check's shrinking line: how far it went, or why the timeline is whole
-    /// (`reproduced` false: it passed when given to the program again), and whether
-    /// shrinking stopped at its limit of `stoppedAt` seconds (a time-out's or a flood's,
-    /// `ExternalProgram.shrinkLimitSeconds`).
+    /// A check's shrinking line: how far it went, or why the timeline is whole, and
+    /// whether shrinking stopped at its limit of `stoppedAt` seconds (a time-out's or a
+    /// flood's, `ExternalProgram.shrinkLimitSeconds`). `reproduced` false: the timeline
+    /// shown passed when given to the program on its own, the whole one before any
+    /// shrinking (`shrunk == original`), or the shrunk one after it failed while shrinking.
     package static func check(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, stoppedAt limit: Double? = nil) -> String {
         if let limit {
             let seconds = Figures.fixed(limit, limit == limit.rounded() ? 0 : 1)
@@ -22,6 +23,10 @@ package enum ShrinkingText {
                 : text(from: original, to: shrunk) + ": shrinking a time-out or a flood of output stops at \(seconds) s, and \(why)"
         }
         guard reproduced else {
+            if shrunk < original {
+                return text(from: original, to: shrunk) + ", but that timeline passed when the program ran it once more on its own, "
+                    + "so the program's answers vary from run to run"
+            }
             let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
                 : "this timeline passed when the program ran it again, so its answers vary from run to run"
             return "not shrunk: \(why) (\(Figures.count(original, "event")))"

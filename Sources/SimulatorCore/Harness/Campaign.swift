@@ -34,9 +34,7 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
     /// Runs every user; `progress` is called from a background thread about once a
     /// second with the users done so far.
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> RunResult<Implementation.Rules> {
-        // Timed here, around the rules' loop, for both rule sets. (Inside the policy's
-        // loop, specialized and exported for the reference engine, the optimised build
-        // lost the figure on its way back to `simulate run`: every run said 0.00 s.)
+        // Timed here, around the rules' loop, once for both rule sets.
         let clock = ContinuousClock(), started = clock.now
         var result = Implementation.runCampaign(self, progress: progress)
         result.runSeconds = started.duration(to: clock.now).seconds
