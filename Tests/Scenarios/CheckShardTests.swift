@@ -88,7 +88,10 @@ struct CheckShardTests {
 
         let there = try runSimulate(["merge", "--report", "merged"] + shards, in: elsewhere)
         #expect(there.status == 1, "\(there.err)")
-        #expect(there.out.contains("  regenerate it:  swift run -c release simulate \(regenerate)\n"), "\(there.out)")
+        #expect(there.out.contains("  regenerate:     swift run -c release simulate \(regenerate)\n"), "\(there.out)")
+        // The failure's lines as simulate check labels them, and no line of spaces alone.
+        #expect(there.out.contains("\n  the program:    sh program.sh ") && there.out.contains("\n  the reference:  swift run -c release simulate replay "), "\(there.out)")
+        #expect(!there.out.split(separator: "\n").contains { $0.allSatisfy { $0 == " " } }, "\(there.out)")
         #expect(try RunReport.read(path: elsewhere + "/merged/report.json").failures.first?.regenerateCommand.hasSuffix(regenerate) == true)
         // And it runs there: the user it regenerates is the failure's.
         let regenerated = try runSimulate(ShellText.words(regenerate) + ["--out", "user0.json"], in: elsewhere)
@@ -97,10 +100,10 @@ struct CheckShardTests {
         // Given a copy of the file (as for shards from another machine), it names the copy as given.
         try FileManager.default.copyItem(atPath: team + "/my.json", toPath: elsewhere + "/copy.json")
         let copied = try runSimulate(["merge", "--policy", "copy.json", "--report", "merged-copy"] + shards, in: elsewhere)
-        #expect(copied.out.contains("  regenerate it:  swift run -c release simulate replay --policy copy.json --seed 3 --user 0 --years 1\n"), "\(copied.out)")
+        #expect(copied.out.contains("  regenerate:     swift run -c release simulate replay --policy copy.json --seed 3 --user 0 --years 1\n"), "\(copied.out)")
 
         let here = try runSimulate(["merge", "--report", "merged"] + shards, in: team)
-        #expect(here.out.contains("  regenerate it:  swift run -c release simulate replay --policy my.json --seed 3 --user 0 --years 1\n"), "\(here.out)")
+        #expect(here.out.contains("  regenerate:     swift run -c release simulate replay --policy my.json --seed 3 --user 0 --years 1\n"), "\(here.out)")
     }
 
     @Test("a merge of failing check shards names the lowest failing user of all shards, the unsharded check's, with its shrunk timeline", .enabled(if: CampaignTests.enabled, "campaign-sized: SIMULATE_CAMPAIGN_TESTS=1 runs it, as .ci/run does"))

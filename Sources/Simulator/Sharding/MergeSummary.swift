@@ -48,12 +48,13 @@ package enum MergeSummary {
                 "FAILED \(failure.invariant) (\(failure.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona))",
                 "  \(failure.detail)",
                 "  \(failure.shrinking()):",
-                failure.timeline.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
+                failure.timeline.trimmingTrailingNewlines.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
                 "  written to \(failure.timelineFile)",
-            ] + (failure.programCommand.map { ["  the program:    \($0)"] } ?? []) + [
-                "  replay it:      \(failure.replayCommand)",
-                "  regenerate it:  \(failure.regenerateCommand)",
-            ]
+            ] + (isCheck
+                // Labelled as `simulate check` and `simulate run` label them.
+                ? (failure.programCommand.map { ["  the program:    \($0)"] } ?? [])
+                    + ["  the reference:  \(failure.replayCommand)", "  regenerate:     \(failure.regenerateCommand)"]
+                : ["  replay:      \(failure.replayCommand)", "  regenerate:  \(failure.regenerateCommand)"])
         }
         return lines.joined(separator: "\n")
     }

@@ -63,8 +63,8 @@ package enum FlagshipRunSummary {
             "  \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
-            "  replay it:      \(Replay.command(for: path))",
-            "  regenerate it:  \(failure.regenerateCommand)",
+            "  replay:      \(Replay.command(for: path))",
+            "  regenerate:  \(failure.regenerateCommand)",
         ].joined(separator: "\n")
     }
 }
