@@ -49,12 +49,16 @@ extension Campaign where Implementation: FlagshipImplementation {
 
     /// Runs every user (`run(progress:)`).
     func runFlagship(progress: (@Sendable (Int) -> Void)?) -> RunResult<FlagshipRules> {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let options = options
         var total = RunResult<FlagshipRules>(options: options)
         if comparesWithReference { total.invariantsInForce.insert(.matchesReference) }
         let empty = total
         for result in runJobs(progress: progress, empty: { empty }, { FlagshipCampaignWorker(self) }) {
             total.merge(result)
         }
+        total.runSeconds = started.duration(to: clock.now).seconds
         return total
     }
 

@@ -73,12 +73,14 @@ extension Campaign where Implementation: SubscriptionImplementation {
     /// the engine through its protocol witness) runs the same code as the benchmark.
     @_specialize(exported: true, where Implementation == ReferenceImplementation)
     func runPolicy(progress: (@Sendable (Int) -> Void)?) -> RunResult<PolicyRules> {
+        let clock = ContinuousClock(), started = clock.now
         var total = RunResult<PolicyRules>(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
         if comparesWithReference { total.invariantsInForce.insert(.matchesReference) }
         let empty = total
         for result in runJobs(progress: progress, empty: { empty }, { CampaignWorker(self) }) {
             total.merge(result)
         }
+        total.runSeconds = started.duration(to: clock.now).seconds
         return total
     }
 
