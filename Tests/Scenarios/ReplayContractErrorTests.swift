@@ -22,6 +22,9 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","events":[7]}"#, "error: event 0: not an object"),
         (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z"}]}"#, #"error: event 0: missing "do""#),
         (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"jump"}]}"#, #"error: event 0: unknown "do" "jump""#),
+        // An action of a policy's timelines in one without "policy": the hint says where a policy is named.
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install"},{"at":"2026-01-01T00:00:00Z","do":"use","feature":"view-card"}]}"#,
+         #"error: event 1: unknown "do" "use": a timeline under a policy names it in "policy""#),
         (#"{"zone":"UTC","events":[{"do":"install"}]}"#, #"error: event 0: missing "at""#),
         (#"{"zone":"UTC","events":[{"at":"2026-01-01 00:00:00Z","do":"install"}]}"#,
          #"error: event 0: malformed "at" "2026-01-01 00:00:00Z": expected YYYY-MM-DDTHH:MM:SS[.fff] then Z or ±HH:MM"#),

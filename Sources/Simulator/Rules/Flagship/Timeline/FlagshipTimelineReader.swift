@@ -183,7 +183,13 @@ package struct FlagshipTimelineReader: Sendable {
 
     private func event(_ fields: EventFields, index: Int, previous: FlagshipEvent?) throws(TimelineError) -> FlagshipEvent {
         guard let rawDo = fields.action, !rawDo.isNull else { throw .event(index, "missing \"do\"") }
-        guard let action = rawDo.withText(Self.actionName) ?? nil else { throw .event(index, "unknown \"do\" \(rawDo.shown)") }
+        guard let action = rawDo.withText(Self.actionName) ?? nil else {
+            // An action of the generic form only: most likely a policy's timeline without its "policy".
+            if rawDo.withText({ bytes in Self.genericActions.contains { bytes.spells($0) } }) == true {
+                throw .event(index, "unknown \"do\" \(rawDo.shown): a timeline under a policy names it in \"policy\"")
+            }
+            throw .event(index, "unknown \"do\" \(rawDo.shown)")
+        }
         guard let rawAt = fields.at, !rawAt.isNull else { throw .event(index, "missing \"at\"") }
         guard let parsed = rawAt.withText(InstantParser.parse(utf8:)) else { throw .event(index, "malformed \"at\" \(rawAt.shown)") }
         let at: Instant
@@ -226,6 +232,9 @@ package struct FlagshipTimelineReader: Sendable {
 
     /// The kinds of action a `do` names, without their payloads.
     private enum ActionName { case install, capture, setEntitlement, setZone, reinstall, look }
+
+    /// The actions only a timeline under a policy has (`docs/timeline-format.md`).
+    private static let genericActions = ["use", "sign-in", "relaunch", "background", "foreground", "timer", "purchase", "refund"].map { Array($0.utf8) }
 
     private static func actionName(_ bytes: UnsafeBufferPointer<UInt8>) -> ActionName? {
         for (name, action) in actionNames where bytes.spells(name) { return action }
