@@ -105,7 +105,15 @@ enum CheckCommand {
             return try finish(folder, summary: summary, ending: verdict, report: report, status: 0)
         }
         Console.progress("shrinking user \(failure.user)…")
+        // Shrinking a slow program's failure can take minutes: an interrupt still says what was found.
+        let found = failure.finding.asViolation(events: failure.timeline.events.count)
+        Interrupts.noteUnfinished([
+            "simulate: found before the interrupt, not shrunk: seed \(options.seed), user \(failure.user): \(wording.violation(found))",
+            "  regenerate:   \(wording.regenerate(failure.user)) --out user\(failure.user).json",
+            "  the program:  \(check.reproduction("user\(failure.user).json", of: failure.timeline))",
+        ])
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
+        Interrupts.noteUnfinished([])
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         let (text, pasted) = wording.file(shrunk.timeline, failure.user, violation)
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")

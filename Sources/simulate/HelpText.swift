@@ -209,16 +209,17 @@ enum HelpText {
 
     The program is run by /bin/sh as CMD ARGS TIMELINE_FILE, once per timeline (twice
     when the timeline has looks or reinstalls: again without them, for invariant #6 of
-    docs/rules.md), and
-    must print the replay contract's JSON Lines. Every output is checked against the
-    invariants and compared field by field with the reference model. The first failure
-    (a divergence, a broken invariant, a crash, a time-out, malformed output) is shrunk
-    to a minimal timeline, written to DIR/failures/, and shown with the commands that
-    replay it. Output is read strictly as the contract's JSON: a count printed as
-    1.0 or true is malformed, not a match. Exit 1 on a failure, 0 when everything
-    matched, 2 before any run when the program cannot be started (a path that does
-    not exist, a folder, a file that is not executable, a name /bin/sh does not find);
-    Ctrl-C stops every program and its children.
+    docs/rules.md), and must print the replay contract's JSON Lines. Every output is
+    checked against the invariants and compared field by field with the reference
+    model. The first failure (a divergence, a broken invariant, a crash, a time-out,
+    malformed output) is shrunk to a minimal timeline, written to DIR/failures/, and
+    shown with the commands that replay it. Output is read strictly as the contract's
+    JSON: a count printed as 1.0 or true is malformed, not a match. Exit 1 on a
+    failure, 0 when everything matched, 2 before any run when the program cannot be
+    started (a path that does not exist, a folder, a file that is not executable, a
+    name /bin/sh does not find). Ctrl-C stops every program and its children (exit
+    130, nothing written); a failure found and still being shrunk is named on
+    standard error, with the commands that show it.
 
     OPTIONS
       --command CMD    the program, with its arguments (required)

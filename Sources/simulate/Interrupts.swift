@@ -13,6 +13,14 @@ enum Interrupts {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     /// Set by whichever thread exits the process.
     private static let exitClaimed = Atomic<Bool>(false)
+    /// What the command has found and would lose to an interrupt (a failing user not yet
+    /// shrunk), said before the last line.
+    private static let unfinished = Mutex<[String]>([])
+
+    /// Sets the lines an interrupt says before its last (none: `[]`).
+    static func noteUnfinished(_ lines: [String]) {
+        unfinished.withLock { $0 = lines }
+    }
 
     /// Starts catching SIGINT and SIGTERM, on one serial queue (both at once are one
     /// interrupt), and returns once both sources are registered: a signal sent in the
@@ -41,6 +49,7 @@ enum Interrupts {
         guard claimExit() else { return }  // the command has finished and is exiting
         Console.silence()
         let written = stopEverything()
+        for line in unfinished.withLock({ $0 }) { Console.error(line, evenIfSilenced: true) }
         Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
                       : "simulate: interrupted after writing \(written.map { ErrorText.quotedPath($0) }.joined(separator: ", ")); nothing else written",
                       evenIfSilenced: true)

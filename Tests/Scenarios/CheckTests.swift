@@ -162,6 +162,39 @@ extension ExternalProgramTests {
             #expect(!result.out.contains("not shrunk"), "\(result.out)")
         }
 
+        @Test("Ctrl-C while a failure is being shrunk: exit 130, and the failing user is still named, with the commands that show it")
+        func interruptWhileShrinking() throws {
+            // Wrong at the first event for its first two runs (the check's, with and without
+            // its looks), then too slow to answer: the interrupt comes while shrinking.
+            let program = try script(#"""
+                count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
+                if [ $n -le 2 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else sleep 30; fi
+                """#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-interrupted-\(UUID().uuidString)").path
+            let process = Process(), err = Pipe()
+            process.executableURL = try #require(PackagePaths.simulate)
+            process.arguments = ["check", "--command", program.command, "--policy", "daily-quip", "--seed", "3", "--users", "1", "--years", "1",
+                                 "--jobs", "1", "--quiet", "--report", report]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            // Until the program's third run (the first of shrinking) has started.
+            let count = program.folder.appendingPathComponent("count").path
+            let deadline = Date().addingTimeInterval(20)
+            while (try? String(contentsOfFile: count, encoding: .utf8))?.hasPrefix("3") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            Thread.sleep(forTimeInterval: 0.2)
+            process.interrupt()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            #expect(said.contains("simulate: found before the interrupt, not shrunk: seed 3, user 0: plan-in-force at event 0: plan premium, expected free"), "\(said)")
+            #expect(said.contains("\n  regenerate:   swift run -c release simulate replay --policy daily-quip --seed 3 --user 0 --years 1 --out user0.json\n"), "\(said)")
+            #expect(said.contains("\n  the program:  \(program.command) user0.json"), "\(said)")
+            #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n"), "\(said)")
+            #expect(!FileManager.default.fileExists(atPath: report), "nothing written")
+        }
+
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
         func absentRenewsReadAsFalse() throws {
             // Before the program's own rules run, each report without "renews" gets "renews": false.
