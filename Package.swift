@@ -35,16 +35,19 @@ let package = Package(
         // The rest of the harness: the flagship's own rules, reports, external programs,
         // shards, StoreKit files, mutants; it re-exports SimulatorCore.
         .target(name: "Simulator", dependencies: ["SimulatorCore", "SubscriptionModel"]),
-        .executableTarget(name: "simulate", dependencies: ["Simulator", "SubscriptionModel"]),
+        // `simulate` and the tests name SimulatorCore although Simulator re-exports it:
+        // with only the re-export, an incremental build can keep a stale layout of a
+        // SimulatorCore struct that gained a stored property (swiftlang/swift#89636).
+        .executableTarget(name: "simulate", dependencies: ["Simulator", "SimulatorCore", "SubscriptionModel"]),
         // The example timelines and StoreKit fixtures are read from their path by the tests, not bundled.
         // What every test target shares: the scratch folder the tests write in, removed at exit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "Simulator", "TestSupport"], exclude: ["Examples", "StoreKit"]),
+        .testTarget(name: "Scenarios", dependencies: ["SubscriptionModel", "SimulatorCore", "Simulator", "TestSupport"], exclude: ["Examples", "StoreKit"]),
         .testTarget(name: "Properties", dependencies: ["SubscriptionModel", "SimulatorCore", "Simulator", "TestSupport"]),
         // A team's own quota code under the harness: a simulated device, an adapter, one
         // call that checks it from Swift Testing or XCTest (no processes, no files: builds
         // for an iOS test target).
         .target(name: "SubscriptionTesting", dependencies: ["SimulatorCore", "SubscriptionModel"]),
-        .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "Simulator", "SubscriptionModel", "TestSupport"]),
+        .testTarget(name: "DeviceTests", dependencies: ["SubscriptionTesting", "SimulatorCore", "Simulator", "SubscriptionModel", "TestSupport"]),
     ]
 )

@@ -1,5 +1,8 @@
 import Foundation
 import Simulator
+// Imported by name, not only through Simulator's re-export, so that an incremental build
+// recompiles this module when a SimulatorCore type's layout changes (Package.swift).
+import SimulatorCore
 
 // `simulate`: thin dispatch to the commands; all behaviour lives in the Simulator library.
 Console.prepare()

@@ -1,5 +1,7 @@
 import Foundation
 import Simulator
+// By name as well as through Simulator's re-export: see Package.swift.
+import SimulatorCore
 import SubscriptionModel
 import Testing
 
