@@ -48,8 +48,11 @@ enum Interrupts {
     private static func interrupt(status: Int32) {
         guard claimExit() else { return }  // the command has finished and is exiting
         Console.silence()
+        // Read before the programs are stopped: once they are, shrinking ends at once and
+        // the command would clear what it had found.
+        let found = unfinished.withLock { $0 }
         let written = stopEverything()
-        for line in unfinished.withLock({ $0 }) { Console.error(line, evenIfSilenced: true) }
+        for line in found { Console.error(line, evenIfSilenced: true) }
         Console.error(written.isEmpty ? "simulate: interrupted; report folders left as they were"
                       : "simulate: interrupted after writing \(written.map { ErrorText.quotedPath($0) }.joined(separator: ", ")); nothing else written",
                       evenIfSilenced: true)

@@ -142,13 +142,17 @@ extension ExternalProgramTests {
             #expect(credits.status == 1)
             let withCredits = try RunReport.read(path: credits.report + "/report.json")
             #expect(withCredits.invariants.map(\.name) == Invariant.allCases.map(\.rawValue))
+            // A program that fails as a whole (a crash) fails matches-reference: a check too.
+            let crash = try check("false", policy: "daily-quip", users: 2)
+            defer { try? FileManager.default.removeItem(atPath: crash.report) }
+            let crashed = try #require(try RunReport.read(path: crash.report + "/report.json").invariants.first { $0.name == "matches-reference" })
+            #expect(crash.status == 1 && crashed.checks == 1 && crashed.violations == 1, "\(crashed)")
         }
 
         @Test("a program whose answers vary: shrunk, then passing on its own, is said to be shrunk and to vary, never 'not shrunk'")
         func variesAfterShrinking() throws {
-            // Wrong at the first event for its first four runs (the check's, the run again
-            // before shrinking, two candidates), right from then on: the shrunk timeline
-            // passes when it is run once more.
+            // Wrong at the first event for its first four runs, right from then on: the
+            // shrunk timeline passes when it is given to the program again.
             let program = try script(#"""
                 count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
                 if [ $n -le 4 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else exec "$SIMULATE" replay "$1"; fi
@@ -157,9 +161,33 @@ extension ExternalProgramTests {
             let result = try check(program.command, policy: "daily-quip", users: 1, ["--jobs", "1"])
             defer { try? FileManager.default.removeItem(atPath: result.report) }
             #expect(result.status == 1)
-            #expect(result.out.contains(" to 1 event, but that timeline passed when the program ran it once more on its own, so the program's answers vary from run to run:"),
+            #expect(result.out.contains(" to 1 event, but the program passed that timeline when given it on its own: its answers vary from run to run, or depend on events after the one that failed:"),
                     "\(result.out)")
             #expect(!result.out.contains("not shrunk"), "\(result.out)")
+        }
+
+        @Test("a program whose first output depends on a later event: the timeline shown is one that fails when given to it, not the cut the shrinker never ran")
+        func readsAhead() throws {
+            // Wrong at the first event whenever the timeline holds a set-entitlement (later on).
+            let program = try script(#"""
+                if grep -q '"set-entitlement"' "$1"; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else "$SIMULATE" replay "$1"; fi
+                """#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "daily-quip", users: 1, ["--jobs", "1"])
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1)
+            let path = try #require(result.out.split(separator: "\n").first { $0.contains("written to ") }.map { String($0.split(separator: " ").last!) })
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(written.contains("\"set-entitlement\""), "the file keeps the later event the failure needs: \(written)")
+            let shell = Process(), out = Pipe()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", program.command + " " + ShellText.word(path)]
+            shell.standardOutput = out
+            try shell.run()
+            let again = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            #expect(again.hasPrefix("{\"i\":0,\"do\":\"install\",\"plan\":\"premium\""), "the written timeline still fails through the program: \(again.prefix(200))")
+            #expect(!result.out.contains("passed that timeline"), "\(result.out)")
         }
 
         @Test("Ctrl-C while a failure is being shrunk: exit 130, and the failing user is still named, with the commands that show it")

@@ -98,6 +98,9 @@ extension ExternalChecking {
                 }
                 block.counted.count(user: user, persona: checked.persona, events: checked.span.events, from: checked.span.first,
                                   to: checked.span.last, digest: checked.digest?.value, broke: invariant)
+                // A crash, a time-out or malformed output is a comparison with the reference
+                // that failed: counted as a check, as a broken invariant's event is.
+                if case .failure? = checked.finding { block.counted.checks[.matchesReference] += 1 }
                 return checked.finding != nil
             } tally: { block in
                 self.adding(block.counted, of: block.state)

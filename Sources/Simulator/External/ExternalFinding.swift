@@ -97,8 +97,10 @@ extension ExternalFinding {
             return ExternalShrunk(timeline: timeline, finding: nil, attempts: 1, seconds: started.duration(to: clock.now).seconds)
         }
         var attempt = 0, smallest = timeline.events.count, reported = clock.now
-        // What the last candidate that still failed gave (the timeline's own, `again`, before any).
-        var lastFound = again
+        // What the last candidate that still failed gave (the timeline's own, `again`, before
+        // any), and that candidate as it was run (the shrinker then cuts what follows its
+        // failing event, and that cut is not run).
+        var lastFound = again, lastFailing = timeline
         var shrinker = Shrinker<Shrunk, Violation<Invariant>> { candidate in
             attempt += 1
             defer {
@@ -110,16 +112,23 @@ extension ExternalFinding {
             guard let found = alone(candidate, "shrink\(attempt)"), found.kind == kind else { return nil }
             smallest = min(smallest, candidate.events.count)
             lastFound = found
+            lastFailing = candidate
             return found.asViolation(events: candidate.events.count)
         }
         if hasShrinkLimit {
             let deadline = started.advanced(by: .milliseconds(Int64(program.shrinkLimitSeconds * 1000)))
             shrinker.shouldStop = { clock.now >= deadline }
         }
-        let shrunk = shrinker.shrink(timeline, failing: again.asViolation(events: timeline.events.count))
+        var shrunk = shrinker.shrink(timeline, failing: again.asViolation(events: timeline.events.count))
         // Under a time limit the result is the last candidate that failed, located at its
         // last event (nothing cut after it), so its finding is known: no whole time-out more.
-        let finding = hasShrinkLimit ? lastFound : alone(shrunk, "shrunk")
+        var finding = hasShrinkLimit ? lastFound : alone(shrunk, "shrunk")
+        if finding == nil, let confirmed = alone(lastFailing, "smallest"), confirmed.kind == kind {
+            // The shrunk timeline passes on its own, but the smallest that failed as run
+            // fails again (its output depended on events after the one that failed): shown instead.
+            shrunk = lastFailing
+            finding = confirmed
+        }
         return ExternalShrunk(timeline: shrunk, finding: finding, attempts: attempt,
                               seconds: started.duration(to: clock.now).seconds, stoppedAtLimit: shrinker.stopped)
     }

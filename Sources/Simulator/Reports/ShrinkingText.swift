@@ -13,7 +13,8 @@ package enum ShrinkingText {
     /// whether shrinking stopped at its limit of `stoppedAt` seconds (a time-out's or a
     /// flood's, `ExternalProgram.shrinkLimitSeconds`). `reproduced` false: the timeline
     /// shown passed when given to the program on its own, the whole one before any
-    /// shrinking (`shrunk == original`), or the shrunk one after it failed while shrinking.
+    /// shrinking (`shrunk == original`), or the shrunk one (and the smallest candidate
+    /// that had failed, run once more).
     package static func check(from original: Int, to shrunk: Int, reproduced: Bool, batch: Bool, stoppedAt limit: Double? = nil) -> String {
         if let limit {
             let seconds = Figures.fixed(limit, limit == limit.rounded() ? 0 : 1)
@@ -24,8 +25,8 @@ package enum ShrinkingText {
         }
         guard reproduced else {
             if shrunk < original {
-                return text(from: original, to: shrunk) + ", but that timeline passed when the program ran it once more on its own, "
-                    + "so the program's answers vary from run to run"
+                return text(from: original, to: shrunk) + ", but the program passed that timeline when given it on its own: "
+                    + "its answers vary from run to run, or depend on events after the one that failed"
             }
             let why = batch ? "on a fresh start of the program this timeline passes, so the failure depends on the timelines it was given before"
                 : "this timeline passed when the program ran it again, so its answers vary from run to run"
