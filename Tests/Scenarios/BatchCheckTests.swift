@@ -140,7 +140,7 @@ extension ExternalProgramTests {
             let result = try check(program.command, users: 5, ["--jobs", "1"])
             #expect(result.status == 1)
             #expect(result.out.contains("FAILED: seed 3, user \(third) ("), "\(result.out)")
-            #expect(result.out.contains("the program crashed (exit status 7); standard error: \"dying on timeline 3\" (the run as a whole failed; placed at the timeline's last event)"),
+            #expect(result.out.contains("the program exited with status 7; standard error: \"dying on timeline 3\" (the run as a whole failed; placed at the timeline's last event)"),
                     "\(result.out)")
             #expect(result.out.contains("not shrunk: on a fresh start of the program this timeline passes"))
             #expect(result.out.contains("\"do\": \"install\""))

@@ -63,7 +63,7 @@ struct ExternalCheckTests {
     func crash() throws {
         let result = try check("false")
         #expect(result.status == 1)
-        #expect(result.out.contains("crashed (exit status 1)"))
+        #expect(result.out.contains("the program exited with status 1"), "\(result.out)")
         #expect(result.out.contains("\"do\": \"install\""))
     }
 

@@ -64,7 +64,7 @@ struct ExternalProgramTests {
         // 300 characters: "first", a newline, "second", ESC, "[2J", U+202E (right-to-left override), 283 x's;
         // 6 + 6 + 4 + 3 + 100,000 + 1 = 100,020 bytes in all.
         let quoted = #""first\nsecond\u{1B}[2J\u{202E}"# + String(repeating: "x", count: 283) + #""… (100,020 bytes in all)"#
-        #expect(failure.description == "crashed (exit status 3); standard error: " + quoted)
+        #expect(failure.description == "exited with status 3; standard error: " + quoted)
     }
 
     @Test("a program killed by a signal is reported with the signal")

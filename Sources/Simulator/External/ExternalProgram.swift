@@ -39,7 +39,8 @@ package struct ExternalProgram: Sendable {
 
     /// What can go wrong with one run.
     package enum Failure: Error, CustomStringConvertible {
-        /// It exited with a non-zero status; `standardError` is already quoted for one line.
+        /// It exited with a non-zero status (a crash, to the check, however clean the exit);
+        /// `standardError` is already quoted for one line.
         case crashed(status: Int32, standardError: String)
         /// It was killed by a signal it did not get from the check.
         case killed(signal: Int32, standardError: String)
@@ -61,7 +62,7 @@ package struct ExternalProgram: Sendable {
         /// A one-line account.
         package var description: String {
             switch self {
-            case .crashed(let status, let error): "crashed (exit status \(status))" + (error.isEmpty ? "" : "; standard error: " + error)
+            case .crashed(let status, let error): "exited with status \(status)" + (error.isEmpty ? "" : "; standard error: " + error)
             case .killed(let signal, let error): "was killed by signal \(signal)" + (error.isEmpty ? "" : "; standard error: " + error)
             case .timedOut(let seconds): "timed out after \(Figures.fixed(seconds, 1)) s"
             case .printedTooMuch(let limit): "printed more than \(Figures.grouped(limit)) bytes on standard output and was stopped"
