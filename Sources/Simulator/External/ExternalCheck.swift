@@ -174,11 +174,7 @@ package struct ExternalCheck: ExternalChecking {
         var observer: RunObserver
     }
 
-    package func emptyResult() -> RunResult<PolicyRules> {
-        var result = RunResult<PolicyRules>(options: options, policy: policy, policyName: policyName, swarm: swarm)
-        result.invariantsInForce.insert(.matchesReference)
-        return result
-    }
+    package func emptyResult() -> RunResult<PolicyRules> { RunResult(options: options, policy: policy, policyName: policyName, swarm: swarm) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: RunObserver(policy: policy)) }
     package func makeBuffer() -> EventBuffer { EventBuffer() }
 

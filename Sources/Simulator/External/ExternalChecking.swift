@@ -79,7 +79,7 @@ extension ExternalChecking {
     package func runUsers(progress: (@Sendable (Int) -> Void)?) -> ExternalRun<Rules> {
         let clock = ContinuousClock(), started = clock.now
         let lowest = Mutex<(user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline)?>(nil)
-        let empty = emptyResult()
+        let empty = { var result = emptyResult(); result.invariantsInForce.insert(.matchesReference); return result }() // every output is compared with the reference
         let blocks = CheckBlocks(positions: options.usersToRun, empty: empty) { $0.merge($1) }
         let ticker = blocks.ticker(progress) // progress once a second, however long a user takes
         DispatchQueue.concurrentPerform(iterations: max(1, options.jobs)) { _ in

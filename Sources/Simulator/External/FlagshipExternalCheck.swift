@@ -85,11 +85,7 @@ package struct FlagshipExternalCheck: ExternalChecking {
         var storeKit = FlagshipCoverageCounts()
     }
 
-    package func emptyResult() -> RunResult<FlagshipRules> {
-        var result = RunResult<FlagshipRules>(options: options)
-        result.invariantsInForce.insert(.matchesReference)
-        return result
-    }
+    package func emptyResult() -> RunResult<FlagshipRules> { RunResult(options: options) }
     package func makeBlock() -> Block { Block(checker: Checker(policy: policy), observer: FlagshipRunObserver(policy: policy)) }
     package func makeBuffer() -> FlagshipEventBuffer { FlagshipEventBuffer() }
 

@@ -33,6 +33,7 @@ extension Campaign {
                                                  _ makeWorker: @escaping @Sendable () -> Worker) -> [RunResult<Worker.Rules>] {
         eachJob(progress: progress) { blocks in
             var counted = empty()
+            if comparesWithReference { counted.invariantsInForce.insert(.matchesReference) }
             var worker = makeWorker()
             while let positions = blocks.nextBlock() {
                 for position in positions {

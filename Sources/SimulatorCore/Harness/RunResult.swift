@@ -31,6 +31,7 @@ public struct RunResult<Rules: CampaignRules>: Sendable {
     /// this run's setup applies: `matches-reference` when it compares an implementation
     /// with the reference, `credits-kept` under a policy with credit packs. They are
     /// reported even when a failure at a user's first event left them unchecked.
+    @usableFromInline
     package var invariantsInForce: Set<Rules.Invariant> = []
     /// Wall-clock seconds of the run (the one figure that varies between identical runs).
     public var runSeconds: Double = 0

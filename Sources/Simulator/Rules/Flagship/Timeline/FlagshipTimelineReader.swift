@@ -185,7 +185,7 @@ package struct FlagshipTimelineReader: Sendable {
         guard let rawDo = fields.action, !rawDo.isNull else { throw .event(index, "missing \"do\"") }
         guard let action = rawDo.withText(Self.actionName) ?? nil else {
             // An action of the generic form only: most likely a policy's timeline without its "policy".
-            if rawDo.withText({ bytes in Self.genericActions.contains { bytes.spells($0) } }) == true {
+            if rawDo.withText({ TimelineReader.actionNames.contains(String(decoding: $0, as: UTF8.self)) }) == true {
                 throw .event(index, "unknown \"do\" \(rawDo.shown): a timeline under a policy names it in \"policy\"")
             }
             throw .event(index, "unknown \"do\" \(rawDo.shown)")
@@ -232,9 +232,6 @@ package struct FlagshipTimelineReader: Sendable {
 
     /// The kinds of action a `do` names, without their payloads.
     private enum ActionName { case install, capture, setEntitlement, setZone, reinstall, look }
-
-    /// The actions only a timeline under a policy has (`docs/timeline-format.md`).
-    private static let genericActions = ["use", "sign-in", "relaunch", "background", "foreground", "timer", "purchase", "refund"].map { Array($0.utf8) }
 
     private static func actionName(_ bytes: UnsafeBufferPointer<UInt8>) -> ActionName? {
         for (name, action) in actionNames where bytes.spells(name) { return action }

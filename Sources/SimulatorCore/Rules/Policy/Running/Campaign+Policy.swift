@@ -75,7 +75,6 @@ extension Campaign where Implementation: SubscriptionImplementation {
     func runPolicy(progress: (@Sendable (Int) -> Void)?) -> RunResult<PolicyRules> {
         let clock = ContinuousClock(), started = clock.now
         var total = RunResult<PolicyRules>(options: options, policy: policy, policyName: policyName, swarm: generator.swarm)
-        if comparesWithReference { total.invariantsInForce.insert(.matchesReference) }
         let empty = total
         for result in runJobs(progress: progress, empty: { empty }, { CampaignWorker(self) }) {
             total.merge(result)

@@ -92,7 +92,8 @@ package struct TimelineReader: Sendable {
 
     // MARK: Events
 
-    private static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement",
+    /// The `do` values of the generic form (`docs/timeline-format.md`).
+    package static let actionNames: Set<String> = ["install", "reinstall", "look", "set-zone", "use", "sign-in", "set-entitlement",
                                                    "relaunch", "background", "foreground", "timer", "purchase", "refund"]
 
     /// The members an event of the generic form may take; the others are skipped unread.
