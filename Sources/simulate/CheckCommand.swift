@@ -125,9 +125,8 @@ enum CheckCommand {
                                 stoppedAt: shrunk.stoppedAtLimit ? program.shrinkLimitSeconds : nil)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          the program:    \(check.reproduction(path, of: shrunk.timeline))
-          the reference:  \(Replay.command(for: path))
-          regenerate:     \(wording.regenerate(failure.user))
+        \(FailureCommandLines.check(program: check.reproduction(path, of: shrunk.timeline), reference: Replay.command(for: path),
+                                    regenerate: wording.regenerate(failure.user)).joined(separator: "\n"))
         """
         return try finish(folder, summary: summary, ending: failed, report: wording.report(result, (shrunk, path, text), pasted), status: 1,
                           shrunk: shrunk.timeline.events.count < failure.timeline.events.count)

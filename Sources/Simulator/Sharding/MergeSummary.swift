@@ -51,10 +51,8 @@ package enum MergeSummary {
                 failure.timeline.trimmingTrailingNewlines.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
                 "  written to \(failure.timelineFile)",
             ] + (isCheck
-                // Labelled as `simulate check` and `simulate run` label them.
-                ? (failure.programCommand.map { ["  the program:    \($0)"] } ?? [])
-                    + ["  the reference:  \(failure.replayCommand)", "  regenerate:     \(failure.regenerateCommand)"]
-                : ["  replay:      \(failure.replayCommand)", "  regenerate:  \(failure.regenerateCommand)"])
+                ? FailureCommandLines.check(program: failure.programCommand, reference: failure.replayCommand, regenerate: failure.regenerateCommand)
+                : FailureCommandLines.run(replay: failure.replayCommand, regenerate: failure.regenerateCommand))
         }
         return lines.joined(separator: "\n")
     }

@@ -57,14 +57,12 @@ package enum FlagshipRunSummary {
 
     /// One shrunk failure: what broke, the minimal timeline, and how to reproduce it.
     package static func failure(_ failure: ShrunkFailure<FlagshipRules>, writtenTo path: String, timelineText: String) -> String {
-        [
+        ([
             "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
             "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
             "  \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",
-            "  replay:      \(Replay.command(for: path))",
-            "  regenerate:  \(failure.regenerateCommand)",
-        ].joined(separator: "\n")
+        ] + FailureCommandLines.run(replay: Replay.command(for: path), regenerate: failure.regenerateCommand)).joined(separator: "\n")
     }
 }

@@ -62,8 +62,7 @@ package enum RunSummary {
           \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
-          replay:      \(Replay.command(for: path))
-          regenerate:  \(failure.regenerateCommand)
+        \(FailureCommandLines.run(replay: Replay.command(for: path), regenerate: failure.regenerateCommand).joined(separator: "\n"))
         """
     }
 
