@@ -13,8 +13,10 @@ import Darwin
 ///
 /// Writes go straight to the file descriptors and never trap: a full disk, a closed
 /// descriptor or a reader that went away (`> /dev/full`, `>&-`, `| head`) is latched
-/// instead, the command goes on (a run still writes its report), and `main` turns a
-/// failed standard output into one `error:` line and exit status 2.
+/// instead, and the command goes on (a run still writes its report). `main` turns a
+/// failed standard output into one `error:` line and exit status 2; a reader that went
+/// away is not a failure (`| head` read what it wanted), so nothing more is printed and
+/// the command's own status stands.
 enum Console {
     /// Set by an interrupt: what the command still prints is dropped.
     private static let silenced = Atomic<Bool>(false)
@@ -81,9 +83,11 @@ enum Console {
         DescriptorWrite.all(bytes, to: descriptor)
     }
 
-    /// The message for a failed standard output.
+    /// The message for a failed standard output; nil when none failed, or when its reader
+    /// closed the pipe (`EPIPE`: `| head` stopped reading, which is no error of the command's).
     static var outputErrorMessage: String? {
-        outputError.map { "cannot write standard output: \(String(cString: strerror($0)))" }
+        guard let outputError, outputError != EPIPE else { return nil }
+        return "cannot write standard output: \(String(cString: strerror(outputError)))"
     }
 
     /// Writes `text` to `path` atomically, so a failure leaves nothing half-written; never

@@ -657,6 +657,26 @@ extension CommandLineTests {
     }
 }
 
+extension CommandLineTests {
+    @Test("a reader that stops early (| head) ends the output quietly: no error line, and the command's own status")
+    func readerStopsEarly() throws {
+        let executable = try #require(PackagePaths.simulate).path
+        let folder = try temporaryFolder()
+        // Three years of daily-quip are far more than a pipe holds, so the writes go on
+        // after `head` has gone. (The status is written by the shell that ran the command.)
+        let script = "{ '\(executable)' replay --seed 1 --user 3 --policy daily-quip --years 3; echo $? > '\(folder)/status'; } 2> '\(folder)/err' | head -c 100 > /dev/null"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        try process.run()
+        process.waitUntilExit()
+        let status = try String(contentsOfFile: folder + "/status", encoding: .utf8)
+        let err = try String(contentsOfFile: folder + "/err", encoding: .utf8)
+        #expect(status == "0\n", "replay's own status: \(status)")
+        #expect(err.isEmpty, "nothing on standard error: \(err)")
+    }
+}
+
 /// A copy of the file at `source`, named `file`, in a fresh folder named `folder` (a
 /// name with a space, a quote or a `$`, as a user's folders have); the caller removes
 /// `root`, the folder that holds it.
