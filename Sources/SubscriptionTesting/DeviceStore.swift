@@ -6,7 +6,10 @@ import Foundation
 ///
 /// The method names and their conversions are `UserDefaults`' own (`integer(forKey:)`
 /// is 0 for a missing key, a stored `Double` reads as its integer part, a `Bool` as 0 or
-/// 1, a numeric `String` as its number), so code written against a small protocol of
+/// 1, a numeric `String` as its number; `string(forKey:)` of a `Bool` is `1` or `0`), but
+/// for two corners: any value is kept (`UserDefaults` traps on one that is no
+/// property-list type), and `object(forKey:)` returns the value as stored (a stored `Int`
+/// is no `Bool` to `as?`, where `NSNumber` bridges 0 and 1). So code written against a small protocol of
 /// those methods runs on either: `extension UserDefaults: QuotaStorage {}` in the app,
 /// `extension DeviceStore: QuotaStorage {}` in its tests (`docs/testing-your-app.md`).
 /// Nothing is written to disk, so a test leaves no trace and runs on an iOS device.
@@ -77,12 +80,14 @@ public final class DeviceStore: @unchecked Sendable {
         }
     }
 
-    /// The value as a string (a number reads as its text), or nil.
+    /// The value as a string, or nil: a number reads as its text as `NSNumber` writes it
+    /// (a `Bool` as `1` or `0`, a whole `Double` without `.0`).
     public func string(forKey key: String) -> String? {
         switch object(forKey: key) {
         case let value as String: value
         case let value as Int: String(value)
-        case let value as Double: String(value)
+        case let value as Bool: value ? "1" : "0"
+        case let value as Double: value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         default: nil
         }
     }

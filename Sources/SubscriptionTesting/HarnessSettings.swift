@@ -39,10 +39,4 @@ public struct HarnessSettings: Hashable, Sendable {
         self.users = users
         self.years = years
     }
-
-    /// The simulator's options for these settings: every persona, one worker (the
-    /// harness plays users in order on its own thread).
-    var options: CampaignOptions {
-        CampaignOptions(seed: seed, users: users, years: years, jobs: 1)
-    }
 }

@@ -21,7 +21,7 @@ import SubscriptionModel
 /// The zone's offsets the harness judges by come from its own tables
 /// (`TimeZoneRules`), built from this process's Foundation; `timeZone` is Foundation's
 /// `TimeZone` of the same identifier. Both read the same tz data, so they agree; the
-/// device checks that they do at every instant it is moved to, and
+/// device checks that they do each time the table's local date changes, and
 /// `clockDisagreement` says where they first did not (`docs/testing-your-app.md`).
 ///
 /// One device belongs to one simulated user. It is safe to read from any thread or

@@ -9,8 +9,8 @@ import SubscriptionModel
 public enum UseResult: Hashable, Sendable {
     /// The use went ahead (and counted, for a feature that consumes a meter).
     case allowed
-    /// The use was refused: `reason` as G6 names it (`.day`, `.week`, `.month`, `.total`,
-    /// `.stock`, `.history`, `.notInPlan`, `.noPlan`) when the code knows it, and
+    /// The use was refused: `reason` as G6 names it (`.day`, `.week`, `.month`, `.rolling`,
+    /// `.total`, `.stock`, `.history`, `.notInPlan`, `.noPlan`) when the code knows it, and
     /// `showing` the paywall or the alert the user saw (G7) when the code can tell.
     case blocked(BlockReason?, showing: BlockResponse? = nil)
 

@@ -78,6 +78,9 @@ struct SimulatedDeviceTests {
         #expect(store.integer(forKey: "text") == 12 && store.double(forKey: "text") == 12)
         #expect(store.integer(forKey: "flag") == 1 && store.bool(forKey: "yes"))
         #expect(store.string(forKey: "double") == "4.9")
+        // As NSNumber writes a number: a Bool as 1, a whole Double without ".0".
+        store.set(3.0, forKey: "whole")
+        #expect(store.string(forKey: "flag") == "1" && store.string(forKey: "whole") == "3")
         #expect(store.object(forKey: "date") as? Date == Date(timeIntervalSince1970: 0))
         store.set(nil, forKey: "text")
         store.removeObject(forKey: "flag")

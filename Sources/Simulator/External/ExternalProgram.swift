@@ -165,8 +165,10 @@ package struct ExternalProgram: Sendable {
 
     /// Whether `/bin/sh`, started with `environment`, knows `name` (a builtin, a keyword,
     /// a function or a program on its search path); true when the shell cannot be asked,
-    /// leaving the question to the run.
+    /// leaving the question to the run (and on a platform without processes, iOS, where
+    /// no program runs: `Process` is not there to build).
     private static func shellFinds(_ name: String, environment: [String: String]) -> Bool {
+        #if os(macOS) || os(Linux)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", "command -v -- \"$1\" >/dev/null 2>&1", "sh", name]
@@ -177,6 +179,9 @@ package struct ExternalProgram: Sendable {
         do { try shell.run() } catch { return true }
         shell.waitUntilExit()
         return shell.terminationReason != .exit || shell.terminationStatus == 0
+        #else
+        return true
+        #endif
     }
 
     /// Whether a shell reads `word` as a variable assignment before the program's name.

@@ -3,7 +3,7 @@
 /// use shows, and what the screens say.
 ///
 /// A policy is read from a policy file (`docs/policy-file.md`) by
-/// `SubscriptionPolicy(json:file:)`, which refuses anything it cannot state exactly; the
+/// `SubscriptionPolicy(data:file:)`, which refuses anything it cannot state exactly; the
 /// shipped policies are such files, embedded in the package (`SubscriptionPolicy.named(_:)`).
 /// `SubscriptionMachine` runs any policy; nothing in the model is written for one policy.
 ///
