@@ -120,10 +120,12 @@ struct HugeInputErrorTests {
 
     @Test("policy files: a long JSON path (a huge screen name, then 32 choices deep) is cut in its middle, keeping where it ends")
     func policyLongPath() {
-        let text = Self.policy(replacing: #""screens": {"#, with: "\"screens\": {\(Self.literal(Self.huge)): \(NestedScreenTests.expression(depth: 32, kinds: ["byProduct"])), ")
+        // (A screen name of one line: one with a newline is refused before its screen is read.)
+        let name = "Q" + String(repeating: "z", count: 1 << 20)
+        let text = Self.policy(replacing: #""screens": {"#, with: "\"screens\": {\(Self.literal(name)): \(NestedScreenTests.expression(depth: 32, kinds: ["byProduct"])), ")
         var line: String?
         do { _ = try SubscriptionPolicy(data: Data(text.utf8), file: "app.json") } catch { line = error.description }
-        Self.check(line, "policy file, a deep path")
+        Self.check(line, names: "$.screens.Qzzzzzzzzzz", "policy file, a deep path")
         #expect(line?.hasSuffix(#".else.else: screens nest at most 32 deep: this "byProduct" would put its branches at depth 33"#) == true, "\(line ?? "")")
     }
 
@@ -189,7 +191,9 @@ struct HugeInputErrorTests {
         // The file is named by the path read (the timeline's folder and its name), found
         // from wherever the command ran; a long one is cut in its middle, its name kept.
         let named = ErrorText.path(Array(URL(fileURLWithPath: folder + "/app.json").standardizedFileURL.path.utf8)) // (a temporary folder: outside the working one)
-        #expect(result.err.hasPrefix("error: policy: \(named): $.screens."), "\(result.err.prefix(160))")
+        // (The key, which holds a newline, steps in brackets, and is refused as a screen's name.)
+        #expect(result.err.hasPrefix("error: policy: \(named): $.screens[\"Q\\nzzz"), "\(result.err.prefix(160))")
+        #expect(result.err.hasSuffix(" holds U+000A: a screen name is one line of visible characters\n"), "\(result.err.suffix(160))")
     }
 
     // MARK: StoreKit files

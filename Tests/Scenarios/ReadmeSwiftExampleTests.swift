@@ -26,7 +26,7 @@ struct ReadmeSwiftExampleTests {
     func policy() {
         var campaign = Campaign(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }
         campaign.comparesWithReference = true          // also `matches-reference`, field by field
-        let result = campaign.run()                    // result.brokenInvariants, result.firstFailingUser, result.coverage
+        let result = campaign.run()                    // result.passed, result.brokenInvariants, result.firstFailingUser
         let hunt = KillHunt.run(options: CampaignOptions(seed: 7, users: 500), policy: .dailyQuip) { MyPolicyQuota() }  // hunt.shrunk
         #expect(result.users == 500 && result.brokenInvariants.isEmpty, "\(result.brokenInvariants)")
         #expect(result.checks[.matchesReference] > 0, "matches-reference was checked")

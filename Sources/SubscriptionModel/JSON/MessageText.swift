@@ -55,8 +55,14 @@ package enum MessageText {
     }
 
     /// The step of a JSON path into an object's member `key`: `.key`, the key escaped
-    /// and cut after `stepLimit` characters.
-    package static func step(_ key: String) -> String { "." + bare(key, limit: stepLimit) }
+    /// and cut after `stepLimit` characters; `["key"]` (quoted as `quoted` quotes) for a
+    /// key that `.key` would make ambiguous: empty, or holding a dot, a bracket, a quote,
+    /// a backslash, a space or a hidden character (`.cases["app.pro.monthly"]`, one key,
+    /// not three).
+    package static func step(_ key: String) -> String {
+        let plain = !key.isEmpty && !key.unicodeScalars.contains { ".[]\"\\ ".unicodeScalars.contains($0) || isHidden($0.value) }
+        return plain ? "." + bare(key, limit: stepLimit) : "[" + quoted(key, limit: stepLimit) + "]"
+    }
 
     /// A JSON path (made of `step`s and `[n]`s) as a message shows it: whole up to
     /// `pathLimit` characters, else its start and its end around `…`.
@@ -169,8 +175,14 @@ package enum MessageText {
         }
     }
 
-    /// Control characters (C0, DEL, C1), line and paragraph separators, and the
-    /// direction overrides that reorder what a terminal shows.
+    /// The first scalar of `text` that `quoted` would escape as hidden, a newline or a
+    /// tab (so not one line of visible characters), or nil.
+    package static func firstHidden(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { isHidden($0.value) }
+    }
+
+    /// Control characters (C0, DEL, C1: a newline and a tab among them), line and
+    /// paragraph separators, and the direction overrides that reorder what a terminal shows.
     private static func isHidden(_ value: UInt32) -> Bool {
         value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
             || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)

@@ -101,8 +101,22 @@ struct PolicyFileReader {
         throw fail(path, "\(shown): \(what) is shown as written, so it cannot hold \"{\" or \"}\" (placeholders such as {remaining} are filled only in a screen's texts)")
     }
 
+    /// An id where it refers to one defined elsewhere (an unknown one is named as such).
     func id(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
         try shownText(value, path, "an id")
+    }
+
+    /// An id where it is defined: `id`, and `oneLine`.
+    func definedID(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> String {
+        try oneLine(id(value, path), path, "an id")
+    }
+
+    /// `text`, refused when it holds a control or invisible character (a newline, a tab,
+    /// a direction override): an id or a plan's name is shown inside other lines
+    /// (`policy show`, the reports), where such a character would break or forge one.
+    func oneLine(_ text: String, _ path: String, _ what: String) throws(PolicyFileError) -> String {
+        guard let hidden = MessageText.firstHidden(in: text) else { return text }
+        throw fail(path, "\(Self.quoted(text)) holds U+\(MessageText.hex(hidden.value, 4)): \(what) is one line of visible characters")
     }
 
     func array(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> [JSONValue] {
@@ -135,7 +149,7 @@ struct PolicyFileReader {
         guard format <= Self.newestFormat else {
             throw fail("$.format", "format \(format) is newer than this reader's (1 to \(Self.newestFormat)); update the package")
         }
-        let name = try id(top["policy"]!, "$.policy")
+        let name = try definedID(top["policy"]!, "$.policy")
         let about = try top["about"].map { (value) throws(PolicyFileError) in try string(value, "$.about") }
         let calendar = try readCalendar(top["calendar"]!)
         let dayStart = try top["dayStartsAt"].map { (value) throws(PolicyFileError) in try readDayStart(value, format: format) } ?? 0
@@ -211,7 +225,7 @@ struct PolicyFileReader {
         for (index, item) in try array(value, "$.otherProducts").enumerated() {
             let path = "$.otherProducts[\(index)]"
             let fields = try members(item, path, allowed: ["id", "kind"], required: ["id", "kind"])
-            let productID = try id(fields["id"]!, path + ".id")
+            let productID = try definedID(fields["id"]!, path + ".id")
             guard !sold.contains(productID) else {
                 throw fail(path + ".id", "product \(Self.quoted(productID)) is sold by a plan or as a credit pack; an other product is one no rule reads")
             }
@@ -288,7 +302,7 @@ struct PolicyFileReader {
         let items = try array(value, "$.meters")
         guard items.count <= Self.maxMeters else { throw fail("$.meters", "more than \(Self.maxMeters) meters") }
         for (index, item) in items.enumerated() {
-            let meter = try id(item, "$.meters[\(index)]")
+            let meter = try definedID(item, "$.meters[\(index)]")
             guard !meters.contains(meter) else { throw fail("$.meters[\(index)]", "meter \(Self.quoted(meter)) listed twice") }
             meters.append(meter)
         }
@@ -303,7 +317,7 @@ struct PolicyFileReader {
         for (index, item) in items.enumerated() {
             let path = "$.features[\(index)]"
             let fields = try members(item, path, allowed: ["id", "consumes", "then", "cost", "releases", "history"], required: ["id"])
-            let featureID = try id(fields["id"]!, path + ".id")
+            let featureID = try definedID(fields["id"]!, path + ".id")
             guard !features.contains(where: { $0.id == featureID }) else { throw fail(path + ".id", "feature \(Self.quoted(featureID)) listed twice") }
             var effect = Feature.Effect.gate
             if let consumed = fields["consumes"] {
@@ -359,10 +373,10 @@ struct PolicyFileReader {
         for (index, item) in items.enumerated() {
             let path = "$.plans[\(index)]"
             let fields = try members(item, path, allowed: Self.planKeys, required: ["id", "name", "features"])
-            let planID = try id(fields["id"]!, path + ".id")
+            let planID = try definedID(fields["id"]!, path + ".id")
             guard planID != "none" else { throw fail(path + ".id", "\"none\" is reserved for no plan (G5.5)") }
             guard !plans.contains(where: { $0.id == planID }) else { throw fail(path + ".id", "plan \(Self.quoted(planID)) listed twice") }
-            let name = try writtenText(fields["name"]!, path + ".name", "a plan name")
+            let name = try oneLine(writtenText(fields["name"]!, path + ".name", "a plan name"), path + ".name", "a plan name")
             var sold = 0
             if let list = fields["products"] {
                 for (p, product) in try array(list, path + ".products").enumerated() {
@@ -569,7 +583,7 @@ struct PolicyFileReader {
         for (index, item) in try array(value, "$.creditPacks").enumerated() {
             let path = "$.creditPacks[\(index)]"
             let fields = try members(item, path, allowed: ["id", "meter", "credits"], required: ["id", "meter", "credits"])
-            let packID = try id(fields["id"]!, path + ".id")
+            let packID = try definedID(fields["id"]!, path + ".id")
             if let product = products.first(where: { $0.id == packID }) {
                 throw fail(path + ".id", "product \(Self.quoted(packID)) is already sold by plan \(Self.quoted(plans[product.plan].id))")
             }
@@ -588,7 +602,7 @@ struct PolicyFileReader {
 
     func readProduct(_ value: JSONValue, _ path: String, plan: Int, format: Int) throws(PolicyFileError) -> StoreProduct {
         let fields = try members(value, path, allowed: ["id", "kind", "period", "introductoryOffer"], required: ["id", "kind"])
-        let productID = try id(fields["id"]!, path + ".id")
+        let productID = try definedID(fields["id"]!, path + ".id")
         let kind = try string(fields["kind"]!, path + ".kind")
         switch kind {
         case "auto-renewable":

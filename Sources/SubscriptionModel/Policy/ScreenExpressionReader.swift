@@ -22,6 +22,7 @@ struct ScreenExpressionReader {
         var screens: [Screen] = []
         for (name, expression) in try reader.keyed(value, "$.screens") {
             guard !name.isEmpty else { throw reader.fail("$.screens", "a screen name cannot be empty") }
+            _ = try reader.oneLine(name, "$.screens" + PolicyFileReader.step(name), "a screen name")
             screens.append(Screen(name: name, value: try read(expression, "$.screens" + PolicyFileReader.step(name), .plain, depth: 1)))
         }
         return screens

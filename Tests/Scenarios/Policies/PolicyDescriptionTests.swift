@@ -31,6 +31,14 @@ struct PolicyDescriptionTests {
         }
     }
 
+    @Test("a policy's about text shows on one line, a newline in it escaped")
+    func aboutOnOneLine() throws {
+        let text = PolicyFileTests.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t", "about": "Notes\nplans (paid ones in rank order):","#)
+        let lines = PolicyDescription.text(try SubscriptionPolicy(data: Data(text.utf8), file: "t.json")).split(separator: "\n")
+        #expect(lines[1] == #"  Notes\nplans (paid ones in rank order):"#)
+        #expect(lines.filter { $0.hasPrefix("plans") }.count == 1, "no forged line")
+    }
+
     @Test("hidden limits, lifetime products, grace and no-plan responses are stated")
     func otherShapes() throws {
         let meal = PolicyDescription.text(.mealCapture)

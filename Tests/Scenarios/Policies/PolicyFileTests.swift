@@ -298,6 +298,30 @@ struct PolicyFileTests {
                 "the year first, as a timeline's reader says it")
     }
 
+    @Test("ids, plan names and screen names are one line of visible characters: policy show and the reports print them inside other lines")
+    func oneLineNames() {
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"id": "g"}"#, with: #"{"id": "ed\u0000it\nnext"}"#))
+                == #"error: t.json: $.features[1].id: "ed\u0000it\nnext" holds U+0000: an id is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Free","#, with: #""name": "Free\nplans (paid ones in rank order):","#))
+                == #"error: t.json: $.plans[0].name: "Free\nplans (paid ones in rank order):" holds U+000A: a plan name is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Pro","#, with: #""name": "Pro\u202E","#))
+                == #"error: t.json: $.plans[1].name: "Pro\u202E" holds U+202E: a plan name is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""screens": {"s": "#, with: #""screens": {"a\tb": "#))
+                == #"error: t.json: $.screens["a\tb"]: "a\tb" holds U+0009: a screen name is one line of visible characters"#)
+        // What users read may still break lines: an alert's message, a screen's text.
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall""#,
+                                                              with: #""not-in-plan": {"alert": {"title": "Not in Free", "message": "Upgrade\nto Pro"}}"#)) == nil)
+    }
+
+    @Test("a key a dotted path would misread steps in brackets: a product id's case is one key, not three")
+    func bracketSteps() {
+        let byProduct = #"{"kind": "byProduct", "cases": {"app.pro.weekly": "W"}, "else": "E"}"#
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: byProduct))
+                == #"error: t.json: $.screens.s.cases["app.pro.weekly"]: unknown product "app.pro.weekly"; expected "pro.monthly""#)
+        #expect(MessageText.step("cards") == ".cards" && MessageText.step("view-card") == ".view-card" && MessageText.step("é") == ".é")
+        #expect(MessageText.step("a b") == #"["a b"]"# && MessageText.step("") == #"[""]"# && MessageText.step(#"x"y"#) == #"["x\"y"]"#)
+    }
+
     @Test("screens: every plan needs a case, placeholders only where they are filled")
     func screenFaults() {
         #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"kind": "planName"}"#, with: #"{"kind": "byPlan", "cases": {"free": "F"}}"#))

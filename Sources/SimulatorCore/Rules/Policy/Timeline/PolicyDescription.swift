@@ -11,7 +11,8 @@ package enum PolicyDescription {
     /// The policy's description, ending in a newline.
     package static func text(_ policy: SubscriptionPolicy) -> String {
         var lines: [String] = ["policy \(policy.name)"]
-        if let about = policy.about { lines.append("  \(about)") }
+        // (Escaped as an error line escapes: a newline in it must not make a line of its own.)
+        if let about = policy.about { lines.append("  " + MessageText.bare(about, limit: .max)) }
         // (Clause by clause: one expression of these took the type checker 20 s.)
         var calendar: [String] = [policy.calendar == .device ? "device (the device's current zone)" : policy.calendar.description]
         if policy.dayStart != 0 {
