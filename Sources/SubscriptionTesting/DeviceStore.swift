@@ -37,7 +37,7 @@ public final class DeviceStore: @unchecked Sendable {
     /// Stores a floating-point number.
     public func set(_ value: Double, forKey key: String) { set(value as Any?, forKey: key) }
     /// Stores a single-precision number (read back by `float(forKey:)` or `double(forKey:)`).
-    public func set(_ value: Float, forKey key: String) { set(Double(value) as Any?, forKey: key) }
+    public func set(_ value: Float, forKey key: String) { set(value as Any?, forKey: key) }
     /// Stores a URL; nil removes the value (as `UserDefaults.set(_:forKey:)` with a URL).
     public func set(_ value: URL?, forKey key: String) { set(value as Any?, forKey: key) }
 
@@ -51,6 +51,7 @@ public final class DeviceStore: @unchecked Sendable {
         switch object(forKey: key) {
         case let value as Int: value
         case let value as Double: value.isFinite && abs(value) < 9.2e18 ? Int(value) : 0
+        case let value as Float: value.isFinite && abs(value) < 9.2e18 ? Int(value) : 0
         case let value as Bool: value ? 1 : 0
         case let value as String: Int(value) ?? Double(value).map { $0.isFinite && abs($0) < 9.2e18 ? Int($0) : 0 } ?? 0
         default: 0
@@ -61,6 +62,7 @@ public final class DeviceStore: @unchecked Sendable {
     public func double(forKey key: String) -> Double {
         switch object(forKey: key) {
         case let value as Double: value
+        case let value as Float: Double(value)
         case let value as Int: Double(value)
         case let value as Bool: value ? 1 : 0
         case let value as String: Double(value) ?? 0
@@ -75,6 +77,7 @@ public final class DeviceStore: @unchecked Sendable {
         case let value as Bool: value
         case let value as Int: value != 0
         case let value as Double: value != 0
+        case let value as Float: value != 0
         case let value as String: ["yes", "true", "1"].contains(value.lowercased())
         default: false
         }
@@ -88,6 +91,7 @@ public final class DeviceStore: @unchecked Sendable {
         case let value as Int: String(value)
         case let value as Bool: value ? "1" : "0"
         case let value as Double: value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case let value as Float: value == value.rounded() && abs(value) < 1e7 ? String(Int64(value)) : String(value)
         default: nil
         }
     }
@@ -99,7 +103,8 @@ public final class DeviceStore: @unchecked Sendable {
 
     /// The value as a single-precision number: 0 when missing or not a number.
     public func float(forKey key: String) -> Float {
-        Float(double(forKey: key))
+        if let value = object(forKey: key) as? Float { return value }
+        return Float(double(forKey: key))
     }
 
     /// The value as a dictionary with string keys, or nil.

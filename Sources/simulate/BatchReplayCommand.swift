@@ -17,7 +17,8 @@ import Darwin
 /// one write per timeline, so each answer is on its way as soon as its end marker is
 /// (nothing is held back in a buffer). A refused timeline is answered and the next line
 /// read; the command ends at the end of its input (exit 0), or when standard output
-/// cannot be written (exit 2, as every command).
+/// cannot be written (exit 2, as every command; 0 when its reader went away, which
+/// closed the pipe on purpose).
 enum BatchReplayCommand {
     static func run() -> Int32 {
         let replay = BatchReplay()

@@ -52,7 +52,8 @@ enum HelpText {
       arguments or input (also when a report cannot be written: a command that
       writes one prints its summary only once the report is in place, so that exit
       2 leaves standard output empty and the earlier report as it was; and when
-      standard output cannot be written, by then with the new report in place),
+      standard output cannot be written, by then with the new report in place;
+      not when its reader stops early, as | head does: the command's own status),
       130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
     NUMBERS

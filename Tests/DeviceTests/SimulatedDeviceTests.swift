@@ -81,6 +81,8 @@ struct SimulatedDeviceTests {
         // As NSNumber writes a number: a Bool as 1, a whole Double without ".0".
         store.set(3.0, forKey: "whole")
         #expect(store.string(forKey: "flag") == "1" && store.string(forKey: "whole") == "3")
+        store.set(Float(0.1), forKey: "single")
+        #expect(store.string(forKey: "single") == "0.1" && store.float(forKey: "single") == 0.1 && store.integer(forKey: "single") == 0)
         #expect(store.object(forKey: "date") as? Date == Date(timeIntervalSince1970: 0))
         store.set(nil, forKey: "text")
         store.removeObject(forKey: "flag")

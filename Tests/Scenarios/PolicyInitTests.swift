@@ -171,6 +171,23 @@ struct PolicyInitEdgeTests {
         #expect(try drafted(group: "{}").policy.plans.map(\.name) == ["Free", "Plan"], "a name of braces alone")
     }
 
+    @Test("a group's name holding a tab, a newline or a direction override drafts a plan name of one line, which the draft's own reader accepts; such a product id is refused")
+    func lineBreakingNames() throws {
+        #expect(try drafted(group: #"Pro\tMax"#).policy.plans.map(\.name) == ["Free", "Pro Max"])
+        #expect(try drafted(group: #"Pro\n\nMax\u202E"#).policy.plans.map(\.name) == ["Free", "Pro Max"])
+        #expect(try drafted(group: #"\t"#).policy.plans.map(\.name) == ["Free", "Plan"], "a name of a tab alone")
+        let text = """
+            {"products": [], "subscriptionGroups": [{"id": "G1", "name": "Pro", "subscriptions": [
+              {"productID": "pro.monthly\\u202E", "recurringSubscriptionPeriod": "P1M", "groupNumber": 1}]}],
+             "version": {"major": 3, "minor": 0}}
+            """
+        guard case .failure(let error) = StoreKitFixtures.read(text: text) else {
+            Issue.record("a product id with a direction override was read")
+            return
+        }
+        #expect(error.description.hasSuffix(#"$.subscriptionGroups[0].subscriptions[0].productID: "pro.monthly\u202E" holds U+202E: a product id is one line of visible characters"#), "\(error)")
+    }
+
     @Test("periods are written as a policy states them (one unit, 1 to 999), offers too; what it cannot state is left out and said")
     func periods() throws {
         #expect(StoreKitPolicyDraft.policyPeriod(ProductPeriod(months: 12)) == "P1Y")

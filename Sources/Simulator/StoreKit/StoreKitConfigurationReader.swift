@@ -299,6 +299,10 @@ final class StoreKitConfigurationReader {
         guard let id = present(try object(value, path)["productID"]) else { throw fail(path, "missing \"productID\"") }
         let text = try string(id, path + ".productID")
         guard !text.isEmpty else { throw fail(path + ".productID", "an empty product id") }
+        // (A policy's ids are one line: a draft or a run names the product by it.)
+        if let breaking = MessageText.firstLineBreaking(in: text) {
+            throw fail(path + ".productID", "\(ErrorText.quoted(text)) holds U+\(MessageText.hex(breaking.value, 4)): a product id is one line of visible characters")
+        }
         return text
     }
 

@@ -256,10 +256,19 @@ package struct StoreKitPolicyDraft: Sendable {
     }
 
     /// A plan's name as a policy may write it: without braces, which a name shown as
-    /// written cannot hold; `Plan` when nothing else is left.
+    /// written cannot hold, and one line (`MessageText.firstLineBreaking`: a tab or a
+    /// newline becomes a space, a direction override goes); `Plan` when nothing else is left.
     static func writtenName(_ name: String) -> String {
-        let kept = name.filter { $0 != "{" && $0 != "}" }
-        return kept.isEmpty ? "Plan" : kept
+        var kept = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars where scalar != "{" && scalar != "}" {
+            if MessageText.firstLineBreaking(in: String(scalar)) == nil {
+                kept.append(scalar)
+            } else if scalar.properties.isWhitespace, kept.last != " " {
+                kept.append(" ")
+            }
+        }
+        let text = String(kept).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? "Plan" : text
     }
 
     /// An id made of `name`'s letters and digits, lower-case, words joined by `-`. A

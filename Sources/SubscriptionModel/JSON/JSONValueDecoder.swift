@@ -40,14 +40,16 @@ package struct JSONValueDecoder: Sendable {
     }
 
     /// The path of a coding error as people write it: `counts.events`, `invariants[3].checks`;
-    /// each key escaped and cut, and a long path cut in its middle (`MessageText`).
+    /// each key escaped and cut (one a dot would make ambiguous in brackets,
+    /// `outcomesByPlan["pro.monthly"]`), and a long path cut in its middle (`MessageText`).
     package static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
         for key in codingPath {
             if let index = key.intValue, key.stringValue == "Index \(index)" {
                 text += "[\(index)]"
             } else {
-                text += (text.isEmpty ? "" : ".") + MessageText.bare(key.stringValue, limit: MessageText.stepLimit)
+                let step = MessageText.step(key.stringValue)
+                text += text.isEmpty && step.hasPrefix(".") ? String(step.dropFirst()) : step
             }
         }
         return text.isEmpty ? "the top level" : MessageText.path(text)

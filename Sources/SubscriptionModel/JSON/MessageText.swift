@@ -175,18 +175,24 @@ package enum MessageText {
         }
     }
 
-    /// The first scalar of `text` that `quoted` would escape as hidden, a newline or a
-    /// tab (so not one line of visible characters), or nil.
-    package static func firstHidden(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { isHidden($0.value) }
+    /// The first scalar of `text` that breaks a line or reorders what follows it: a
+    /// control character (C0, DEL, C1: a newline and a tab among them), a line or
+    /// paragraph separator, a direction embedding, override or isolate; or nil. (The
+    /// direction marks and zero-width characters a name in another script may need are
+    /// not among them.)
+    package static func firstLineBreaking(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { breaksLine($0.value) }
     }
 
-    /// Control characters (C0, DEL, C1: a newline and a tab among them), line and
-    /// paragraph separators, and the direction overrides that reorder what a terminal shows.
-    private static func isHidden(_ value: UInt32) -> Bool {
+    private static func breaksLine(_ value: UInt32) -> Bool {
         value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-            || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-            || value == 0xFEFF
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// What `breaksLine` says, and the direction marks and the byte-order mark, which a
+    /// message escapes so that it shows what the file holds.
+    private static func isHidden(_ value: UInt32) -> Bool {
+        breaksLine(value) || value == 0x200E || value == 0x200F || value == 0x061C || value == 0xFEFF
     }
 
     /// `value` in upper-case hexadecimal, at least `digits` digits.

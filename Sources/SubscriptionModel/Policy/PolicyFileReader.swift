@@ -111,11 +111,12 @@ struct PolicyFileReader {
         try oneLine(id(value, path), path, "an id")
     }
 
-    /// `text`, refused when it holds a control or invisible character (a newline, a tab,
-    /// a direction override): an id or a plan's name is shown inside other lines
-    /// (`policy show`, the reports), where such a character would break or forge one.
+    /// `text`, refused when it holds a character that breaks a line or reorders what
+    /// follows (`MessageText.firstLineBreaking`: a newline, a tab, a direction override):
+    /// an id or a plan's name is shown inside other lines (`policy show`, the reports),
+    /// where such a character would break or forge one.
     func oneLine(_ text: String, _ path: String, _ what: String) throws(PolicyFileError) -> String {
-        guard let hidden = MessageText.firstHidden(in: text) else { return text }
+        guard let hidden = MessageText.firstLineBreaking(in: text) else { return text }
         throw fail(path, "\(Self.quoted(text)) holds U+\(MessageText.hex(hidden.value, 4)): \(what) is one line of visible characters")
     }
 

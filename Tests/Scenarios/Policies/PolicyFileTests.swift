@@ -308,6 +308,19 @@ struct PolicyFileTests {
                 == #"error: t.json: $.plans[1].name: "Pro\u202E" holds U+202E: a plan name is one line of visible characters"#)
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""screens": {"s": "#, with: #""screens": {"a\tb": "#))
                 == #"error: t.json: $.screens["a\tb"]: "a\tb" holds U+0009: a screen name is one line of visible characters"#)
+        // Wherever an id is defined: the policy, a meter, a product, another product, a credit pack.
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"policy": "t\u2029","#))
+                == #"error: t.json: $.policy: "t\u2029" holds U+2029: an id is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""meters": ["m"]"#, with: #""meters": ["m", "n\r"]"#))
+                == #"error: t.json: $.meters[1]: "n\r" holds U+000D: an id is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"id": "pro.monthly","#, with: #"{"id": "pro.monthly\u0085","#))
+                == #"error: t.json: $.plans[1].products[0].id: "pro.monthly\u0085" holds U+0085: an id is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"format": 9, "otherProducts": [{"id": "tip\u2066", "kind": "consumable"}], "policy": "t","#))
+                == #"error: t.json: $.otherProducts[0].id: "tip\u2066" holds U+2066: an id is one line of visible characters"#)
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #"{"policy": "t","#, with: #"{"format": 3, "creditPacks": [{"id": "pack\t10", "meter": "m", "credits": 10}], "policy": "t","#))
+                == #"error: t.json: $.creditPacks[0].id: "pack\t10" holds U+0009: an id is one line of visible characters"#)
+        // A name in another script may hold the marks it needs: a direction mark, a joiner.
+        #expect(policyFileError(Self.base.replacingOccurrences(of: #""name": "Pro","#, with: #""name": "\u05E4\u05E8\u05D5\u200F 2","#)) == nil)
         // What users read may still break lines: an alert's message, a screen's text.
         #expect(policyFileError(Self.base.replacingOccurrences(of: #""not-in-plan": "paywall""#,
                                                               with: #""not-in-plan": {"alert": {"title": "Not in Free", "message": "Upgrade\nto Pro"}}"#)) == nil)
