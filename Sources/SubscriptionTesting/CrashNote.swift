@@ -17,7 +17,10 @@ import Synchronization
 /// handler that was there before (the runtime's backtrace, a crash reporter, the
 /// default) and raises the signal again. The handlers go back as they were when the last
 /// check running ends. The handler allocates nothing and calls only `write`,
-/// `sigaction` and `raise`.
+/// `sigaction` and `raise`. It runs on a stack of its own on the harness's threads
+/// (`sigaltstack`, for as long as a thread holds a slot), so that a stack overflow in the
+/// app's code (a recursion without end) is named too: on the thread's own stack, which
+/// the overflow has used up, no handler could run.
 enum CrashNote {
     /// The signals of a crash.
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
@@ -87,7 +90,34 @@ enum CrashNote {
         defer {
             if index >= 0 { state.withLock { _ in users[index] = 0 } }
         }
-        return body(Slot(index: index))
+        return withSignalStack { body(Slot(index: index)) }
+    }
+
+    /// The size of a thread's signal stack: room for the handler, and for the handler it
+    /// raises the signal to (the runtime's backtrace).
+    static let signalStackSize = 256 * 1024
+
+    /// Runs `body` with a signal stack for the calling thread, unless it has one already
+    /// (then that one serves); the thread's own setting is put back after.
+    static func withSignalStack<T>(_ body: () -> T) -> T {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return body() }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: signalStackSize, alignment: 16)
+        var stack = stack_t()
+        stack.ss_sp = memory
+        stack.ss_size = signalStackSize
+        stack.ss_flags = 0
+        guard sigaltstack(&stack, nil) == 0 else {
+            memory.deallocate()
+            return body()
+        }
+        defer {
+            var disabled = stack_t()
+            disabled.ss_flags = Int32(SS_DISABLE)
+            sigaltstack(&disabled, nil)
+            memory.deallocate()
+        }
+        return body()
     }
 
     /// Runs `body` with `user` of `seed` (nil: a given timeline) in play on the calling thread.
@@ -114,6 +144,7 @@ enum CrashNote {
         action.__sigaction_handler.sa_handler = handle
         #endif
         sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_ONSTACK) // (on the thread's signal stack, where it has one)
         for signal in signals { sigaction(signal, &action, previous + Int(signal)) }
     }
 

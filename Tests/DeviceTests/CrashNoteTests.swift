@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import SubscriptionModel
 @testable import SubscriptionTesting
@@ -22,6 +27,33 @@ struct CrashNoteTests {
         #expect(Self.line(user: 17 + 2, seed: 42, signal: SIGILL) == "SubscriptionHarness: the app crashed (signal \(SIGILL)) while the harness played user 17 of seed 42; the same crash again: SIMULATE_SEED=42 SIMULATE_USERS=18 and this test's filter (users 0 to 17, this one last)\n")
         #expect(Self.line(user: 0 + 2, seed: .max, signal: 11) == "SubscriptionHarness: the app crashed (signal 11) while the harness played user 0 of seed 18446744073709551615; the same crash again: SIMULATE_SEED=18446744073709551615 SIMULATE_USERS=1 and this test's filter (users 0 to 0, this one last)\n")
         #expect(Self.line(user: 1, seed: 0, signal: 6) == "SubscriptionHarness: the app crashed (signal 6) while the harness played a given timeline\n")
+    }
+
+    @Test("while the app runs on the harness's threads, a crash's handler has a stack of its own, so that a stack overflow is named too; after the check, the thread's setting is as it was (seed 7, 4 users)")
+    func signalStack() async throws {
+        // What the app's code sees of the signal stack and the SIGSEGV handler, as it runs.
+        let seen = Mutex<[(stack: Bool, onStack: Bool)]>([])
+        let adapter = AppAdapter { device in
+            var stack = stack_t(), action = sigaction()
+            sigaltstack(nil, &stack)
+            sigaction(SIGSEGV, nil, &action)
+            seen.withLock { $0.append((stack.ss_flags & Int32(SS_DISABLE) == 0 && stack.ss_size >= CrashNote.signalStackSize, action.sa_flags & Int32(SA_ONSTACK) != 0)) }
+            return CardQuota(device: device, mistake: nil)
+        }
+        .use("view-card") { quota, _ in quota.viewCard() }
+        .lifecycle { quota, moment in if moment.isLaunch { quota.launch() } }
+        .screen("cards") { quota in .text(quota.cardsLabel) }
+        .screen("plan") { quota in .text(quota.planLabel) }
+        let report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, users: 4, seed: 7)
+        #expect(report.passed, "\(report)")
+        let states = seen.withLock { $0 }
+        #expect(!states.isEmpty && states.allSatisfy { $0.stack && $0.onStack }, "\(states)")
+        // A thread's own setting (none, or the runtime's stack) is as it was after the harness used it.
+        var before = stack_t(), after = stack_t()
+        sigaltstack(nil, &before)
+        CrashNote.withSignalStack { }
+        sigaltstack(nil, &after)
+        #expect(after.ss_flags == before.ss_flags && after.ss_sp == before.ss_sp && after.ss_size == before.ss_size, "this test's thread keeps its own setting")
     }
 
     @Test("while the app runs, the user it is played for is in play under the check's seed; after the check, none is (seed 31337, 6 users)")
