@@ -8,6 +8,20 @@ import Testing
 struct ReportTests {
     static let report = RunReport(result: SharedCampaign.result, failures: [])
 
+    @Test("a failing check's report says how its failing output is counted, as each rule set's checker counts it")
+    func stoppedCheckCounting() {
+        var flagship = Self.report
+        (flagship.kind, flagship.passed) = (.check, false)
+        #expect(flagship.options.policy == nil)
+        #expect(MarkdownReport.stoppedCheckNote(flagship)?.contains("which counts as a check of every invariant the checker applies to it and as a "
+                                                                    + "violation of the first it breaks: the comparison with the reference") == true)
+        var policy = flagship
+        policy.options.policy = "daily-quip"
+        #expect(MarkdownReport.stoppedCheckNote(policy)?.contains("which counts as a check and a violation of the first invariant it breaks only: "
+                                                                  + "the other checks and the digest count the events checked until then") == true)
+        #expect(MarkdownReport.stoppedCheckNote(Self.report) == nil, "a run says nothing of the kind")
+    }
+
     @Test("report.json round-trips and carries seed, options, tool, counts, invariants and coverage")
     func jsonRoundTrip() throws {
         let report = Self.report
@@ -234,6 +248,16 @@ struct ReportTests {
                 && text.hasSuffix("No behaviour changed: every count and the outputs' digest are the same. A report does not count what screens show, "
                                   + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy.\n"), "\(text)")
         #expect(ReportDiff.markdown(old: old, new: old).hasSuffix("No behaviour changed.\n"), "the same policy: nothing more to say")
+        // A copy of a shipped policy read from a file cites the general rules only: that row is
+        // no behaviour, so the same digest's meaning is still said, and why the rules moved.
+        var copied = other
+        copied.invariants[0].rules = "G2, G3"
+        let copiedText = ReportDiff.markdown(old: old, new: copied, oldName: "a", newName: "b")
+        #expect(copiedText.contains("| `\(old.invariants[0].name)` | \(old.invariants[0].rules) → G2, G3 |")
+                && copiedText.contains("a policy read from a file, a changed copy of one included, cites the general rules only.")
+                && copiedText.hasSuffix("The outputs' digest and every total are the same. A report does not count what screens show, "
+                                        + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy.\n"),
+                "\(copiedText)")
         #expect(text.contains("the same seed gives other users under the two policies"))
         #expect(!ReportDiff.markdown(old: old, new: old).contains("other users"), "no note without a policy change")
 

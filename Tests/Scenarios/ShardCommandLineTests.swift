@@ -58,6 +58,15 @@ struct ShardCommandLineTests {
         #expect(mergedRate <= together * 1.01 + 1,
                 "the merged rate is no more than the shards' together (a time rounded to 0 is not divided by): \(String(describing: a.timing)) \(shardRates)")
         for name in ["report.md", "report.html", "summary.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/merged/" + name)) }
+        // The merged summary's tables are laid out as the whole run's (the flagship's calendar
+        // edges a table of their own), line for line.
+        func tables(_ path: String) throws -> [Substring] {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("  invariant ") })
+            let end = lines[start...].firstIndex { !$0.isEmpty && !$0.hasPrefix("  ") } ?? lines.endIndex
+            return Array(lines[start..<end])
+        }
+        #expect(try tables(folder + "/merged/summary.txt") == tables(folder + "/whole/summary.txt"))
         let shardMarkdown = try String(contentsOfFile: folder + "/s2/report.md", encoding: .utf8)
         #expect(shardMarkdown.contains("Shard 2 of 3: 30 of the run's 90 users"))
         #expect(!(try String(contentsOfFile: folder + "/merged/report.md", encoding: .utf8)).contains("Shard "))

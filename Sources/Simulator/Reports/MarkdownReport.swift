@@ -40,12 +40,18 @@ package enum MarkdownReport {
 
     /// A failing check stops each user at its first divergence, so its tables count two
     /// things, and the report says which (nil for any other report).
-    static func stoppedCheckNote(_ report: RunReport) -> String? {
+    package static func stoppedCheckNote(_ report: RunReport) -> String? {
         guard report.kind == .check, !report.passed else { return nil }
+        // (The flagship's checker checks every invariant of an output before it names the
+        // first broken; a policy's stops at the first.)
+        let failing = report.options.policy == nil
+            ? "which counts as a check of every invariant the checker applies to it and as a violation of the first it breaks: "
+                + "the comparison with the reference (matches-reference) and the digest count the events before it"
+            : "which counts as a check and a violation of the first invariant it breaks only: the other checks and the digest "
+                + "count the events checked until then"
         return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
             + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user's outputs are "
-            + "checked up to the first that fails, which counts as a check and a violation of the first invariant it breaks only: the "
-            + "other checks and the digest count the events checked until then; every other figure counts every generated event, "
+            + "checked up to the first that fails, " + failing + "; every other figure counts every generated event, "
             + "past that output with the reference's outputs (which the program's matched until then)."
     }
 
@@ -71,7 +77,7 @@ package enum MarkdownReport {
                 missing.isEmpty ? verdict : "**Not exercised:** " + missing.map(\.category).joined(separator: ", ") + ".", "",
                 "Each floor is the lower of a share of the count the default mix of personas is expected to reach at this size "
                     + "and that count less six standard deviations, so a passing run is not failed by chance. A category is not judged "
-                    + "where neither bound is above 0 at this size (its count varies too much from user to user), or where no count is "
+                    + "where that floor is not above 0 at this size (its count varies too much from user to user), or where no count is "
                     + "known to expect; the last column but one says which." + noSwarm, ""]
             + shown.notes.flatMap { [$0, ""] }
             + [table(["category", "meaning", "reached", "expected", "floor", "how the floor was set", ""], zip(report.coverage, shown.lines).map { entry, line in

@@ -73,6 +73,8 @@ package enum ReportDiff {
             section("Invariants", ["invariant", "checks", "violations"], invariants.map { [$0[0], $0[2], $0[3]] })
         } else {
             section("Invariants", ["invariant", "rules cited", "checks", "violations"], invariants, right: [false, false, true, true])
+            sections[sections.count - 1] += "\n\nA shipped policy cites its own decisions (such as daily-quip's Q1) beside the general rules; "
+                + "a policy read from a file, a changed copy of one included, cites the general rules only."
         }
 
         var coverage: [[String]] = []
@@ -142,12 +144,16 @@ package enum ReportDiff {
         section("Failures", ["", "failure"], failures)
 
         let title = "# Changes from \(oldName) to \(newName)\n\n"
+        // A report counts outputs; what screens show is not in it (nor in the digest).
+        let screensUnseen = "A report does not count what screens show, "
+            + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy."
         if sections.count == setupSections {
-            // A report counts outputs; what screens show is not in it (nor in the digest).
             sections.append(old.options.policyLines != new.options.policyLines
-                ? "No behaviour changed: every count and the outputs' digest are the same. A report does not count what screens show, "
-                    + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy."
+                ? "No behaviour changed: every count and the outputs' digest are the same. " + screensUnseen
                 : "No behaviour changed.")
+        } else if old.options.policyLines != new.options.policyLines, totals.isEmpty {
+            // Only what is not behaviour moved (the rules an invariant cites): say what the same digest means.
+            sections.append("The outputs' digest and every total are the same. " + screensUnseen)
         }
         return title + sections.joined(separator: "\n\n") + "\n"
     }

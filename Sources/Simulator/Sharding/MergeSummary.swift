@@ -24,18 +24,29 @@ package enum MergeSummary {
             "  digest      \(counts.digest) " + (stoppedEarly
                 ? "(of what the shards checked before each stopped at its first failure)"
                 : "(the same as the whole run's in one process)"),
-            "",
-            "  " + Figures.left("invariant", 36) + Figures.left("rules (\(report.rulesDocument))", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
+        // The columns of the run's own summary: the flagship's (`FlagshipRunSummary`, its
+        // calendar edges a table of their own) or a policy's (`RunSummary`).
+        let flagship = report.options.policy == nil
+        let (name, middle) = flagship ? (36, 28) : (36, 40)
+        lines += ["", "  " + Figures.left("invariant", name) + Figures.left("rules (\(report.rulesDocument))", middle) + Figures.right("checks", 16) + Figures.right("violations", 12)]
         for entry in report.invariants {
-            lines.append("  " + Figures.left(entry.name, 36) + Figures.left(entry.rules, 40) + Figures.right(Figures.grouped(entry.checks), 16)
+            lines.append("  " + Figures.left(entry.name, name) + Figures.left(entry.rules, middle) + Figures.right(Figures.grouped(entry.checks), 16)
                 + Figures.right(Figures.grouped(entry.violations), 12))
         }
-        lines.append("")
-        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
-        for entry in report.coverage {
-            lines.append("  " + Figures.left(entry.category, 60) + Figures.left(entry.exercised || isCheck ? "" : "NOT EXERCISED", 16)
-                + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))
+        func table(_ heading: String, _ entries: [RunReport.CoverageEntry], named: (String) -> String) {
+            let (first, second) = flagship ? (name, middle) : (60, 16)
+            lines.append("")
+            lines.append("  " + Figures.left(heading, first) + Figures.left("", second) + Figures.right("reached", 16) + Figures.right("floor", 12))
+            for entry in entries {
+                lines.append("  " + Figures.left(named(entry.category), first) + Figures.left(entry.exercised || isCheck ? "" : "NOT EXERCISED", second)
+                    + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))
+            }
+        }
+        let edges = flagship ? report.coverage.filter { CalendarEdge.flagship(named: $0.category) != nil } : []
+        table("coverage category", report.coverage.filter { entry in !edges.contains { $0.category == entry.category } }) { $0 }
+        if !edges.isEmpty {
+            table("calendar edge (analyses, day)", edges) { CalendarEdge.flagship(named: $0)?.name ?? $0 }
         }
         lines.append("")
         if let rows = report.mutants {
