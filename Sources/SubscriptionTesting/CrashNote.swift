@@ -112,10 +112,14 @@ enum CrashNote {
             return body()
         }
         defer {
-            var disabled = stack_t()
-            disabled.ss_flags = Int32(SS_DISABLE)
-            sigaltstack(&disabled, nil)
-            memory.deallocate()
+            var now = stack_t()
+            if sigaltstack(nil, &now) == 0, now.ss_sp != memory {
+                memory.deallocate() // the app's code put a stack of its own in place: it stays
+            } else {
+                var disabled = stack_t()
+                disabled.ss_flags = Int32(SS_DISABLE)
+                if sigaltstack(&disabled, nil) == 0 { memory.deallocate() } // (else still in use: left allocated)
+            }
         }
         return body()
     }

@@ -56,6 +56,37 @@ struct CrashNoteTests {
         #expect(after.ss_flags == before.ss_flags && after.ss_sp == before.ss_sp && after.ss_size == before.ss_size, "this test's thread keeps its own setting")
     }
 
+    @Test("a thread's own signal stack serves and stays, and one the app's code puts in place is left to it")
+    func signalStackKept() {
+        func current() -> stack_t {
+            var stack = stack_t()
+            sigaltstack(nil, &stack)
+            return stack
+        }
+        let before = current()
+        let size = 128 * 1024
+        let own = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { own.deallocate() }
+        // A thread that has one: the harness uses it, and leaves it.
+        var mine = stack_t()
+        (mine.ss_sp, mine.ss_size, mine.ss_flags) = (own, size, 0)
+        sigaltstack(&mine, nil)
+        CrashNote.withSignalStack { #expect(current().ss_sp == own, "the thread's own stack serves") }
+        #expect(current().ss_sp == own && current().ss_flags & Int32(SS_DISABLE) == 0, "and stays")
+        // A thread that has none: a stack the app's code puts in place while it runs stays too.
+        var off = stack_t()
+        off.ss_flags = Int32(SS_DISABLE)
+        sigaltstack(&off, nil)
+        CrashNote.withSignalStack {
+            #expect(current().ss_sp != own && current().ss_flags & Int32(SS_DISABLE) == 0, "the harness's stack")
+            sigaltstack(&mine, nil)
+        }
+        #expect(current().ss_sp == own, "the app's stack is left in place")
+        // The thread's setting as it was before this test.
+        var restore = before
+        sigaltstack(&restore, nil)
+    }
+
     @Test("while the app runs, the user it is played for is in play under the check's seed; after the check, none is (seed 31337, 6 users)")
     func usersInPlay() async throws {
         let seed: UInt64 = 31337, users = 6

@@ -20,6 +20,23 @@ struct ReportTests {
         #expect(MarkdownReport.stoppedCheckNote(policy)?.contains("which counts as a check and a violation of the first invariant it breaks only: "
                                                                   + "the other checks and the digest count the events checked until then") == true)
         #expect(MarkdownReport.stoppedCheckNote(Self.report) == nil, "a run says nothing of the kind")
+        for report in [flagship, policy] {
+            #expect(MarkdownReport.stoppedCheckNote(report)?.contains("(a program that fails as a whole there, a crash, a time-out or output that "
+                                                                      + "is not the contract's, counts as a check and a violation of matches-reference only)") == true)
+        }
+    }
+
+    @Test("a merged check of the flagship's rules keeps its invariant table's columns aligned, matches-reference's longer rules included")
+    func mergedCheckColumns() throws {
+        var report = Self.report
+        report.kind = .check
+        var reference = report.invariants[0]
+        (reference.name, reference.rules) = ("matches-reference", "all rules: the reference model")
+        report.invariants.append(reference)
+        let lines = MergeSummary.text(report, parts: []).split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  invariant ") })
+        let table = lines[start...].prefix { !$0.isEmpty }
+        #expect(table.count == report.invariants.count + 1 && Set(table.map(\.count)).count == 1, "\(table.joined(separator: "\n"))")
     }
 
     @Test("report.json round-trips and carries seed, options, tool, counts, invariants and coverage")
@@ -248,13 +265,18 @@ struct ReportTests {
                 && text.hasSuffix("No behaviour changed: every count and the outputs' digest are the same. A report does not count what screens show, "
                                   + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy.\n"), "\(text)")
         #expect(ReportDiff.markdown(old: old, new: old).hasSuffix("No behaviour changed.\n"), "the same policy: nothing more to say")
-        // A copy of a shipped policy read from a file cites the general rules only: that row is
-        // no behaviour, so the same digest's meaning is still said, and why the rules moved.
-        var copied = other
+        // A changed copy of a shipped policy cites the general rules only: that row is no
+        // behaviour, so the same digest's meaning is still said, and why the rules moved.
+        var shipped = old
+        shipped.options.policy = "daily-quip"
+        shipped.invariants[0].rules = "G2, G3; Q1"
+        var copied = shipped
+        copied.options.policy = "/tmp/dq2.json"
+        copied.options.policyLines = ["plans:", "  free"]
         copied.invariants[0].rules = "G2, G3"
-        let copiedText = ReportDiff.markdown(old: old, new: copied, oldName: "a", newName: "b")
-        #expect(copiedText.contains("| `\(old.invariants[0].name)` | \(old.invariants[0].rules) → G2, G3 |")
-                && copiedText.contains("a policy read from a file, a changed copy of one included, cites the general rules only.")
+        let copiedText = ReportDiff.markdown(old: shipped, new: copied, oldName: "a", newName: "b")
+        #expect(copiedText.contains("| `\(old.invariants[0].name)` | G2, G3; Q1 → G2, G3 |")
+                && copiedText.contains("a team's own policy, or a shipped one changed in any way (a rule, a text, a --storekit file's products), cites the general rules only")
                 && copiedText.hasSuffix("The outputs' digest and every total are the same. A report does not count what screens show, "
                                         + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy.\n"),
                 "\(copiedText)")

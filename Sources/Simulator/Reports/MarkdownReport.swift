@@ -51,8 +51,9 @@ package enum MarkdownReport {
                 + "count the events checked until then"
         return "This check stopped at its first failing user: the figures cover the users up to and including it, the same with "
             + "any --jobs (in a merge of shards, each shard's users up to its own first failure). Each user's outputs are "
-            + "checked up to the first that fails, " + failing + "; every other figure counts every generated event, "
-            + "past that output with the reference's outputs (which the program's matched until then)."
+            + "checked up to the first that fails, " + failing + " (a program that fails as a whole there, a crash, a time-out "
+            + "or output that is not the contract's, counts as a check and a violation of matches-reference only); every other "
+            + "figure counts every generated event, past that output with the reference's outputs (which the program's matched until then)."
     }
 
     static func invariantSection(_ report: RunReport) -> [String] {

@@ -73,8 +73,10 @@ package enum ReportDiff {
             section("Invariants", ["invariant", "checks", "violations"], invariants.map { [$0[0], $0[2], $0[3]] })
         } else {
             section("Invariants", ["invariant", "rules cited", "checks", "violations"], invariants, right: [false, false, true, true])
-            sections[sections.count - 1] += "\n\nA shipped policy cites its own decisions (such as daily-quip's Q1) beside the general rules; "
-                + "a policy read from a file, a changed copy of one included, cites the general rules only."
+            sections[sections.count - 1] += "\n\nThe rules an invariant cites follow the rules run: a shipped policy, unchanged, cites its own "
+                + "decisions (such as daily-quip's Q1) beside the general rules (`docs/policies.md`); a team's own policy, or a shipped one "
+                + "changed in any way (a rule, a text, a --storekit file's products), cites the general rules only; the flagship's rules "
+                + "without a policy cite `docs/rules.md`."
         }
 
         var coverage: [[String]] = []

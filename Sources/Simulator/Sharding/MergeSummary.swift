@@ -28,7 +28,8 @@ package enum MergeSummary {
         // The columns of the run's own summary: the flagship's (`FlagshipRunSummary`, its
         // calendar edges a table of their own) or a policy's (`RunSummary`).
         let flagship = report.options.policy == nil
-        let (name, middle) = flagship ? (36, 28) : (36, 40)
+        // (A check's matches-reference cites more than a run's rules column holds.)
+        let (name, middle) = flagship ? (36, max(28, (report.invariants.map(\.rules.count).max() ?? 0) + 2)) : (36, 40)
         lines += ["", "  " + Figures.left("invariant", name) + Figures.left("rules (\(report.rulesDocument))", middle) + Figures.right("checks", 16) + Figures.right("violations", 12)]
         for entry in report.invariants {
             lines.append("  " + Figures.left(entry.name, name) + Figures.left(entry.rules, middle) + Figures.right(Figures.grouped(entry.checks), 16)

@@ -137,7 +137,7 @@ package enum EdgeCategory: String, Hashable, Sendable, CaseIterable, Codable {
     ///
     /// The lower of two bounds: `floorFraction` of the expected count, and the expected
     /// count less `chanceMargin` standard deviations, so a passing run is not failed by
-    /// chance however small it is (a run too small for either bound to be above 0 is
+    /// chance however small it is (a run too small for the lower bound to be above 0 is
     /// not judged). Timelines shorter than the 3 years the figures were measured at
     /// reach less, so the expectation is scaled by `years / 3` below that.
     package func floor(users: Int, years: Int = 3) -> Floor {

@@ -27,7 +27,7 @@ package enum CoverageFigures {
     /// The floor of `category` for a run of `users` users over up to `years` years under
     /// `policy`: the lower of `floorFraction` of the expected count and the expected
     /// count less `EdgeCategory.chanceMargin` standard deviations, so a passing run is
-    /// not failed by chance (0, not judged, when the run is too small for either bound or
+    /// not failed by chance (0, not judged, when the run is too small for the lower bound or
     /// the policy has no figures, and for users drawn without `swarm`). Below 3 years the
     /// expectation scales by `years / 3`.
     package static func floor(of category: CoverageCategory, in policy: SubscriptionPolicy, users: Int, years: Int,
