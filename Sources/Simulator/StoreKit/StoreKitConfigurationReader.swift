@@ -300,9 +300,7 @@ final class StoreKitConfigurationReader {
         let text = try string(id, path + ".productID")
         guard !text.isEmpty else { throw fail(path + ".productID", "an empty product id") }
         // (A policy's ids are one line: a draft or a run names the product by it.)
-        if let breaking = MessageText.firstLineBreaking(in: text) {
-            throw fail(path + ".productID", "\(ErrorText.quoted(text)) holds U+\(MessageText.hex(breaking.value, 4)): a product id is one line of visible characters")
-        }
+        if let problem = MessageText.notOneLine(text, "a product id") { throw fail(path + ".productID", problem) }
         return text
     }
 

@@ -261,7 +261,7 @@ package struct StoreKitPolicyDraft: Sendable {
     static func writtenName(_ name: String) -> String {
         var kept = String.UnicodeScalarView()
         for scalar in name.unicodeScalars where scalar != "{" && scalar != "}" {
-            if MessageText.firstLineBreaking(in: String(scalar)) == nil {
+            if !MessageText.breaksLine(scalar) {
                 kept.append(scalar)
             } else if scalar.properties.isWhitespace, kept.last != " " {
                 kept.append(" ")

@@ -184,6 +184,15 @@ package enum MessageText {
         text.unicodeScalars.first { breaksLine($0.value) }
     }
 
+    /// What is wrong with `text` as `what` (an id, a plan's name), which is shown inside
+    /// other lines: the scalar that breaks a line (`firstLineBreaking`), named; nil when none.
+    package static func notOneLine(_ text: String, _ what: String) -> String? {
+        firstLineBreaking(in: text).map { "\(quoted(text)) holds U+\(hex($0.value, 4)): \(what) is one line of visible characters" }
+    }
+
+    /// Whether `scalar` breaks a line or reorders what follows it (`firstLineBreaking`).
+    package static func breaksLine(_ scalar: Unicode.Scalar) -> Bool { breaksLine(scalar.value) }
+
     private static func breaksLine(_ value: UInt32) -> Bool {
         value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
             || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)

@@ -116,8 +116,8 @@ struct PolicyFileReader {
     /// an id or a plan's name is shown inside other lines (`policy show`, the reports),
     /// where such a character would break or forge one.
     func oneLine(_ text: String, _ path: String, _ what: String) throws(PolicyFileError) -> String {
-        guard let hidden = MessageText.firstLineBreaking(in: text) else { return text }
-        throw fail(path, "\(Self.quoted(text)) holds U+\(MessageText.hex(hidden.value, 4)): \(what) is one line of visible characters")
+        guard let problem = MessageText.notOneLine(text, what) else { return text }
+        throw fail(path, problem)
     }
 
     func array(_ value: JSONValue, _ path: String) throws(PolicyFileError) -> [JSONValue] {
