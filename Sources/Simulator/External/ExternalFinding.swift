@@ -123,7 +123,10 @@ extension ExternalFinding {
         // Under a time limit the result is the last candidate that failed, located at its
         // last event (nothing cut after it), so its finding is known: no whole time-out more.
         var finding = hasShrinkLimit ? lastFound : alone(shrunk, "shrunk")
-        if finding == nil, let confirmed = alone(lastFailing, "smallest"), confirmed.kind == kind {
+        // (Only when the shrinker cut events after the failing one: else the two are one
+        // timeline, which has just passed.)
+        if finding == nil, lastFailing.events.count > shrunk.events.count,
+           let confirmed = alone(lastFailing, "smallest"), confirmed.kind == kind {
             // The shrunk timeline passes on its own, but the smallest that failed as run
             // fails again (its output depended on events after the one that failed): shown instead.
             shrunk = lastFailing
