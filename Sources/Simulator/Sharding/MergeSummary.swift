@@ -25,29 +25,17 @@ package enum MergeSummary {
                 ? "(of what the shards checked before each stopped at its first failure)"
                 : "(the same as the whole run's in one process)"),
         ]
-        // The columns of the run's own summary: the flagship's (`FlagshipRunSummary`, its
-        // calendar edges a table of their own) or a policy's (`RunSummary`).
+        // The tables of the run's own summary (the flagship's calendar edges a table of their own).
         let flagship = report.options.policy == nil
-        // (A check's matches-reference cites more than a run's rules column holds.)
-        let (name, middle) = flagship ? (36, max(28, (report.invariants.map(\.rules.count).max() ?? 0) + 2)) : (36, 40)
-        lines += ["", "  " + Figures.left("invariant", name) + Figures.left("rules (\(report.rulesDocument))", middle) + Figures.right("checks", 16) + Figures.right("violations", 12)]
-        for entry in report.invariants {
-            lines.append("  " + Figures.left(entry.name, name) + Figures.left(entry.rules, middle) + Figures.right(Figures.grouped(entry.checks), 16)
-                + Figures.right(Figures.grouped(entry.violations), 12))
-        }
-        func table(_ heading: String, _ entries: [RunReport.CoverageEntry], named: (String) -> String) {
-            let (first, second) = flagship ? (name, middle) : (60, 16)
-            lines.append("")
-            lines.append("  " + Figures.left(heading, first) + Figures.left("", second) + Figures.right("reached", 16) + Figures.right("floor", 12))
-            for entry in entries {
-                lines.append("  " + Figures.left(named(entry.category), first) + Figures.left(entry.exercised || isCheck ? "" : "NOT EXERCISED", second)
-                    + Figures.right(Figures.grouped(entry.reached), 16) + Figures.right(entry.floor == 0 ? "not judged" : Figures.grouped(entry.floor), 12))
-            }
+        let tables = flagship ? SummaryTables.flagship : .policy
+        lines += [""] + tables.invariants(rulesDocument: report.rulesDocument, report.invariants.map { ($0.name, $0.rules, $0.checks, $0.violations) })
+        func rows(_ entries: [RunReport.CoverageEntry], named: (String) -> String) -> [(name: String, reached: Int, floor: Int, missed: Bool)] {
+            entries.map { (named($0.category), $0.reached, $0.floor, !$0.exercised && !isCheck) }
         }
         let edges = flagship ? report.coverage.filter { CalendarEdge.flagship(named: $0.category) != nil } : []
-        table("coverage category", report.coverage.filter { entry in !edges.contains { $0.category == entry.category } }) { $0 }
+        lines += tables.coverage("coverage category", rows(report.coverage.filter { entry in !edges.contains { $0.category == entry.category } }) { $0 })
         if !edges.isEmpty {
-            table("calendar edge (analyses, day)", edges) { CalendarEdge.flagship(named: $0)?.name ?? $0 }
+            lines += tables.coverage("calendar edge (analyses, day)", rows(edges) { CalendarEdge.flagship(named: $0)?.name ?? $0 })
         }
         lines.append("")
         if let rows = report.mutants {

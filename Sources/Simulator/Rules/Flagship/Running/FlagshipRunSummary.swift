@@ -26,27 +26,16 @@ package enum FlagshipRunSummary {
             "  digest      \(Figures.hex(result.digest)) (the same for the same seed and size, whatever --jobs)",
             "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(result.options.jobs) job\(result.options.jobs == 1 ? "" : "s"), \(Figures.rate(Double(result.events) / max(result.runSeconds, 1e-9)))events/s",
             "",
-            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/rules.md)", 28) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
-        for invariant in result.reportedInvariants {
-            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules, 28)
-                + Figures.right(Figures.grouped(result.checks[invariant]), 16)
-                + Figures.right(Figures.grouped(result.violations[invariant]), 12))
-        }
-        /// A coverage table: its heading, then a row per category with its count and floor.
-        func table(_ heading: String, _ rows: [(name: String, count: Int, floor: Int)]) {
-            lines.append("")
-            lines.append("  " + Figures.left(heading, 36) + Figures.left("", 28) + Figures.right("reached", 16) + Figures.right("floor", 12))
-            for row in rows {
-                lines.append("  " + Figures.left(row.name, 36) + Figures.left(row.count < row.floor ? "NOT EXERCISED" : "", 28)
-                    + Figures.right(Figures.grouped(row.count), 16) + Figures.right(row.floor == 0 ? "not judged" : Figures.grouped(row.floor), 12))
-            }
-        }
+        let tables = SummaryTables.flagship
+        lines += tables.invariants(rulesDocument: "docs/rules.md", result.reportedInvariants.map {
+            ($0.rawValue, $0.rules, result.checks[$0], result.violations[$0])
+        })
         let floors = EdgeCategory.allCases.map { $0.floor(users: result.users, years: result.options.years).value }
-        table("coverage category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, result.coverage[$0], $1) })
+        lines += tables.coverage("coverage category", zip(EdgeCategory.allCases, floors).map { ($0.rawValue, result.coverage[$0], $1, result.coverage[$0] < $1) })
         // The analyses' day window at the calendar's edges (CalendarEdge), as one more table.
         let calendarFloors = CalendarEdge.allCases.map { $0.flagshipFloor(users: result.users, years: result.options.years).value }
-        table("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, result.coverage[$0], $1) })
+        lines += tables.coverage("calendar edge (analyses, day)", zip(CalendarEdge.allCases, calendarFloors).map { ($0.name, result.coverage[$0], $1, result.coverage[$0] < $1) })
         lines.append("")
         let allFloors = floors + calendarFloors
         let coverage = RunVerdict.Coverage(unexercised: result.unexercised.map(\.rawValue) + result.unexercisedCalendarEdges.map(\.flagshipCategory),

@@ -32,21 +32,16 @@ package enum RunSummary {
             "  digest      \(Figures.hex(result.digest)) (the same for the same seed and size, whatever --jobs)",
             "  time        \(Figures.fixed(result.runSeconds, 2)) s on \(Figures.count(result.options.jobs, "job")), \(Figures.rate(Double(result.events) / max(result.runSeconds, 1e-9)))events/s",
             "",
-            "  " + Figures.left("invariant", 36) + Figures.left("rules (docs/policies.md)", 40) + Figures.right("checks", 16) + Figures.right("violations", 12),
         ]
-        for invariant in result.reportedInvariants {
-            lines.append("  " + Figures.left(invariant.rawValue, 36) + Figures.left(invariant.rules(under: result.policy), 40)
-                + Figures.right(Figures.grouped(result.checks[invariant]), 16) + Figures.right(Figures.grouped(result.violations[invariant]), 12))
-        }
+        let tables = SummaryTables.policy
+        lines += tables.invariants(rulesDocument: "docs/policies.md", result.reportedInvariants.map {
+            ($0.rawValue, $0.rules(under: result.policy), result.checks[$0], result.violations[$0])
+        })
         let coverage = result.coverage
         let floors = coverage.floors(users: result.users, years: result.options.years, swarm: result.swarm)
-        lines.append("")
-        lines.append("  " + Figures.left("coverage category", 60) + Figures.left("", 16) + Figures.right("reached", 16) + Figures.right("floor", 12))
-        for index in coverage.categories.indices {
-            let count = coverage.counts[index], floor = floors[index].value
-            lines.append("  " + Figures.left(coverage.categories[index].name(in: result.policy), 60) + Figures.left(count < floor ? "NOT EXERCISED" : "", 16)
-                + Figures.right(Figures.grouped(count), 16) + Figures.right(floor == 0 ? "not judged" : Figures.grouped(floor), 12))
-        }
+        lines += tables.coverage("coverage category", coverage.categories.indices.map { index in
+            (coverage.categories[index].name(in: result.policy), coverage.counts[index], floors[index].value, coverage.counts[index] < floors[index].value)
+        })
         lines.append("")
         let verdict = RunVerdict.Coverage(unexercised: result.unexercised.map { $0.name(in: result.policy) },
                                           judged: floors.filter { $0.value > 0 }.count, total: floors.count)
