@@ -33,7 +33,7 @@ enum CheckCommand {
             let check = FlagshipExternalCheck(program: program, options: options)
             let wording = Wording<FlagshipExternalCheck>(
                 reference: "the reference model", invariants: "every invariant",
-                violation: \.description,
+                violation: { $0.description(at: $1) },
                 file: { timeline, user, violation in
                     (FlagshipTimelineWriter().text(timeline, about: "simulate check --seed \(seed) --years \(years): user \(user): \(violation)"), nil)
                 },
@@ -47,7 +47,7 @@ enum CheckCommand {
             reference: "the reference engine", rules: ", policy \(policy.name)", generator: policy.swarm ? "" : ", no swarm",
             flags: "--policy \(ShellText.word(policy.given))" + (policy.swarm ? "" : " --no-swarm") + " ",
             invariants: "every invariant of \(policy.name)",
-            violation: { "\($0) [\($0.invariant.rules(under: policy.policy))]" },
+            violation: { "\($0.description(at: $1)) [\($0.invariant.rules(under: policy.policy))]" },
             // Named as the program was sent it (absolute), so that the program line, which
             // pipes the file to a --batch program, reproduces it from any folder; the
             // regression test reads its timeline from text, naming the policy as commands do.
@@ -73,8 +73,9 @@ enum CheckCommand {
         var flags = ""
         /// The invariants, as a passing verdict names them.
         var invariants: String
-        /// A violation, as the summary shows it.
-        var violation: (Violation<Check.Rules.Invariant>) -> String
+        /// A violation, as the summary shows it, with the timeline its event is counted
+        /// in (`ShrinkingText.place`).
+        var violation: (Violation<Check.Rules.Invariant>, _ place: String) -> String
         /// The shrunk timeline's file, saying where its `user` was found and what the
         /// `violation` was, and the text its regression test holds when that names the
         /// policy otherwise.
@@ -97,7 +98,7 @@ enum CheckCommand {
         let users = options.usersToRun
         let result = check.runUsers { done in Console.progress(RunSummary.progress(done: done, of: users, seconds: Date().timeIntervalSince(started))) }
         let summary = head(flags: (program.batch ? "--batch " : "") + wording.flags, command: program.command, options: options,
-                           timelines: result.timelines, events: result.events, since: started)
+                           timelines: result.timelines, events: result.events, failed: result.failure != nil, since: started)
         guard let failure = result.failure else {
             let report = wording.report(result, nil, nil)
             let verdict = "\nNo divergence: every output matched \(wording.reference) and "
@@ -108,19 +109,22 @@ enum CheckCommand {
         // Shrinking a slow program's failure can take minutes: an interrupt still says what was found.
         let found = failure.finding.asViolation(events: failure.timeline.events.count)
         Interrupts.noteUnfinished([
-            "simulate: found before the interrupt, not shrunk: seed \(options.seed), user \(failure.user): \(wording.violation(found))",
+            "simulate: found before the interrupt, not shrunk: seed \(options.seed), user \(failure.user): \(wording.violation(found, ""))",
             "  regenerate:   \(wording.regenerate(failure.user)) --out user\(failure.user).json",
             "  the program:  \(check.reproduction("user\(failure.user).json", of: failure.timeline))",
         ])
         let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
         Interrupts.noteUnfinished([])
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
+        // Where its event is: on the shrunk timeline when that failed again, else on the user's own.
+        let place = ShrinkingText.place(user: failure.user, shrunk: shrunk.finding != nil && shrunk.timeline.events.count < failure.timeline.events.count,
+                                        originalEvent: found.eventIndex)
         let (text, pasted) = wording.file(shrunk.timeline, failure.user, violation)
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 
         FAILED: seed \(options.seed), user \(failure.user) (\(failure.persona.rawValue))
-          \(wording.violation(violation))
+          \(wording.violation(violation, place))
           \(ShrinkingText.check(from: failure.timeline.events.count, to: shrunk.timeline.events.count, reproduced: shrunk.finding != nil, batch: program.batch,
                                 stoppedAt: shrunk.stoppedAtLimit ? program.shrinkLimitSeconds : nil)):
         \(text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
@@ -140,8 +144,11 @@ enum CheckCommand {
     }
 
     /// The summary's first lines: the command, seed, shard, what was checked and how long it took.
-    static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, since started: Date) -> String {
-        "simulate check \(flags)--command \(ShellText.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
+    /// (A failing check's timelines say that it stopped at its first failing user, so that
+    /// its counts are not read as the whole run's.)
+    static func head(flags: String, command: String, options: CampaignOptions, timelines: Int, events: Int, failed: Bool, since started: Date) -> String {
+        let stopped = failed && timelines < options.usersToRun ? " of \(Figures.grouped(options.usersToRun)): the check stopped at its first failing user" : ""
+        return "simulate check \(flags)--command \(ShellText.quoted(command))\n  seed        \(options.seed)\n\(shardLine(options))  timelines   \(Figures.grouped(timelines))\(stopped)\n  events      \(Figures.grouped(events))\n  time        \(Figures.fixed(Date().timeIntervalSince(started), 2)) s"
     }
 
     /// Writes summary.txt and the report, swaps the folder in, and only then prints the

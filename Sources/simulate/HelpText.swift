@@ -142,7 +142,7 @@ enum HelpText {
                     against the plain replay to see the bug. An unknown NAME
                     lists the mutants
       --seed S      regenerate a user of the run with this seed...
-      --user K      ...the user with this index (from 0)
+      --user K      ...the user with this index (0 to 99999999, as a run numbers them)
       --years Y     the run's --years (default 3): a user depends on (seed, user, years)
       --personas P  the run's --personas, if it gave one: with personas left out (or
                     in another order), user K is another user

@@ -22,20 +22,28 @@ enum MutantsCommand {
             throw UsageError("--policy \(ErrorText.quotedPath(policy.name)): no mutants are catalogued for it (the shipped policies and the examples \(examples.dropLast().joined(separator: ", ")) and \(examples.last ?? "") have them)")
         }
         let folder = try ReportFolder(path: reportPath)
-        let mutants = policy.map { "\(Figures.count(MutantCatalogue.entries(for: $0.name).count, "mutant")) of \($0.name)" }
-            ?? Figures.count(FlagshipMutantCatalogue.all.count, "mutant")
+        let mutantCount = policy.map { MutantCatalogue.entries(for: $0.name).count } ?? FlagshipMutantCatalogue.all.count
+        let mutants = Figures.count(mutantCount, "mutant") + (policy.map { " of \($0.name)" } ?? "")
         Console.progress("simulate mutants: \(mutants) against seed \(seed), \(RunCommand.usersShown(options)), up to \(Figures.count(years, "year"))…")
         let policyFlag = policy.map { " --policy \(ShellText.word($0.name))" } ?? "", swarmFlag = policy?.swarm == false ? " --no-swarm" : ""
         let command = ShellText.simulate + " mutants" + policyFlag + " --seed \(seed) --users \(users) --years \(years)" + swarmFlag
         // The reference's run (for the report's counts and coverage) and the matrix, of either rule set.
+        // Progress: the reference's users, then the mutants hunted (each until it is killed).
+        let started = Date(), toRun = options.usersToRun
+        let runProgress: @Sendable (Int) -> Void = { done in
+            Console.progress("  the reference:" + RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)).dropFirst())
+        }
+        let huntProgress: @Sendable (Int) -> Void = { done in
+            Console.progress("  mutants hunted: \(done) of \(mutantCount), \(Figures.fixed(Date().timeIntervalSince(started), 0)) s")
+        }
         let report: RunReport, matrix: KillMatrixResult
         if let policy {
-            report = RunReport(result: Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run(),
+            report = RunReport(result: Campaign(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm).run(progress: runProgress),
                                failures: [], kind: .mutants, command: command)
-            matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm)
+            matrix = KillMatrix.hunt(options: options, policy: policy.policy, policyName: policy.name, swarm: policy.swarm, progress: huntProgress)
         } else {
-            report = RunReport(result: ReferenceCampaign(options: options).runReference(), failures: [], kind: .mutants, command: command)
-            matrix = FlagshipKillMatrix.hunt(options: options)
+            report = RunReport(result: ReferenceCampaign(options: options).runReference(progress: runProgress), failures: [], kind: .mutants, command: command)
+            matrix = FlagshipKillMatrix.hunt(options: options, progress: huntProgress)
         }
         // What the matrix was hunted on, as a run's summary starts: enough to run it again.
         let head = "simulate mutants" + policyFlag + swarmFlag

@@ -10,7 +10,7 @@ enum ReplayCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.replay); return 0 }
         let seed = try arguments.uint64("--seed")
-        let user = try arguments.int("--user", range: 0...Int.max)
+        let user = try arguments.int("--user", range: 0...(RunReport.userRange.upperBound - 1)) // users are numbered from 0
         let out = try arguments.outputPath("--out")
         let years = try arguments.int("--years", range: RunReport.yearRange)
         let personas = try arguments.string("--personas").map(RunCommand.parsePersonas)

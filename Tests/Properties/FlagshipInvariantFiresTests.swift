@@ -94,7 +94,11 @@ struct FlagshipInvariantFiresTests {
 
     @Test("used-counts-analyses: a count that forgot an analysis")
     func usedCountsAnalyses() {
-        #expect(Self.firstViolation(Self.trialDay, at: 4) { $0.used = 3 }?.invariant == .usedCountsAnalyses)
+        let forgot = Self.firstViolation(Self.trialDay, at: 4) { $0.used = 3 }
+        #expect(forgot?.invariant == .usedCountsAnalyses)
+        #expect(forgot?.detail.hasPrefix("used 3, but 4 analyses were counted on ") == true, "\(forgot?.detail ?? "none")")
+        let first = Self.firstViolation(Self.trialDay, at: 1) { $0.used = 0 }
+        #expect(first?.detail.hasPrefix("used 0, but 1 analysis was counted on ") == true, "one analysis, in the singular: \(first?.detail ?? "none")")
     }
 
     @Test("look-and-reinstall-change-nothing: a day that rolls over only when a screen appears")

@@ -24,4 +24,19 @@ struct ProgressTickerTests {
         #expect(ProgressTicker(nil) { 0 } == nil)
         #expect(ProgressTicker.interval == 1, "a command's progress comes once a second")
     }
+
+    @Test("rows computed on several threads (a kill matrix's mutants) report how many are done while they run, none after")
+    func rowsReportDone() {
+        let reports = Mutex<[Int]>([])
+        // Three rows of 0.6 s on one thread: the reports at 1 s and later see one or two done.
+        let rows = Workers.rows(count: 3, jobs: 1, progress: { done in reports.withLock { $0.append(done) } }) { index -> Int in
+            Thread.sleep(forTimeInterval: 0.6)
+            return index * 10
+        }
+        #expect(rows == [0, 10, 20])
+        let atReturn = reports.withLock { $0 }
+        #expect(!atReturn.isEmpty && atReturn.allSatisfy { (1...2).contains($0) } && atReturn == atReturn.sorted(), "\(atReturn)")
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(reports.withLock { $0 } == atReturn, "nothing is reported once the rows are done")
+    }
 }

@@ -30,6 +30,14 @@ struct ShrinkingTests {
 
         #expect(invariant == .usageDay, "\(invariant.rawValue)")
         #expect(failure.violation?.invariant == invariant, "the shrunk timeline still fails the same way")
+        // The failure names both events: the shrunk timeline's, and the regenerated user's own.
+        let whole = campaign.generator.generatedUser(seed: options.seed, user: user).timeline
+        let original = try #require(Self.check(whole), "user \(user)'s own timeline fails")
+        #expect(original.invariant == invariant && failure.originalEvent == original.eventIndex && original.eventIndex >= 3,
+                "\(String(describing: failure.originalEvent)) against \(original)")
+        let block = FlagshipRunSummary.failure(failure, writtenTo: "/tmp/f.json", timelineText: "{}")
+        let shrunkEvent = try #require(failure.violation?.eventIndex)
+        #expect(block.contains("usage-day at event \(shrunkEvent) of the shrunk timeline (event \(original.eventIndex) of user \(user)'s): "), "\(block)")
         #expect(shrunk.isValid)
         #expect(shrunk.events.count == 3, "install, one counted capture, one move to an earlier local date")
         #expect(shrunk.events.first?.action == .install)

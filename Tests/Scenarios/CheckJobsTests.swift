@@ -26,7 +26,7 @@ struct CheckJobsTests {
         }
         // Users 0 to 23 and all their events, as the generator makes them.
         let events = (0..<24).map { FlagshipTimelineGenerator().user(seed: 3, user: $0).timeline.events.count }.reduce(0, +)
-        #expect(summaries[0] == ["  timelines   24", "  events      " + events.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))],
+        #expect(summaries[0] == ["  timelines   24 of 400: the check stopped at its first failing user", "  events      " + events.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))],
                 "users 0 to 23 and their \(events) events")
         #expect(summaries[1] == summaries[0])
         #expect(reports[1] == reports[0], "report.json but its timing")

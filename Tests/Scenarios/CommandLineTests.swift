@@ -18,6 +18,14 @@ struct CommandLineTests {
         #expect(result.err.split(separator: "\n").count == 1)
     }
 
+    @Test("replay --user takes the indexes a run can have: 0 to one below the most users a run takes")
+    func replayUserInRange() throws {
+        let result = try runSimulate(["replay", "--seed", "1", "--user", "100000000"])
+        #expect(result.status == 2 && result.out.isEmpty)
+        #expect(result.err == "error: --user \"100000000\": expected a whole number from 0 to 99999999\n", "\(result.err)")
+        #expect(RunReport.userRange.upperBound == 100_000_000, "the most users a run takes, which the message's bound follows")
+    }
+
     @Test("an unknown flag with no near match points to the command's help")
     func unknownFlagWithoutSuggestion() throws {
         let result = try runSimulate(["run", "--frobnicate-everything"])

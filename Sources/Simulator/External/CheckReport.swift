@@ -36,11 +36,12 @@ package enum CheckReport {
         var failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)] = []
         if let found = result.failure, let failure {
             let original = found.finding.asViolation(events: found.timeline.events.count)
-            let shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
+            var shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
                                        persona: found.persona, originalEvents: found.timeline.events.count,
                                        timeline: failure.shrunk.timeline,
                                        violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
+            shrunk.originalEvent = original.eventIndex
             failures.append((shrunk, failure.path))
         }
         var report = RunReport(result: result.counted, failures: failures, kind: .check, command: command(program: check.program, options: options),
@@ -92,6 +93,7 @@ package enum CheckReport {
                                              timeline: failure.shrunk.timeline,
                                              violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
                                              attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
+            shrunk.originalEvent = original.eventIndex
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             shrunk.commandPolicy = commandPolicy
             failures.append((shrunk, failure.path))

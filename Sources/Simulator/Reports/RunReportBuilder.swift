@@ -181,7 +181,7 @@ extension RunReport.FailureEntry {
                          regressionTest: String) {
         self.init(invariant: failure.invariant.rawValue, rules: rules, implementation: implementation,
                   seed: failure.seed, user: failure.user, persona: failure.persona.rawValue,
-                  detail: failure.violation?.description ?? "the shrunk timeline no longer fails",
+                  detail: failure.violationLine(events: events),
                   originalEvents: failure.originalEvents, shrunkEvents: events, timeline: text, timelineFile: path,
                   replayCommand: Replay.command(for: path), regenerateCommand: failure.regenerateCommand, regressionTest: regressionTest)
     }

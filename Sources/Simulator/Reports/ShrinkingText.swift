@@ -34,4 +34,28 @@ package enum ShrinkingText {
         }
         return text(from: original, to: shrunk)
     }
+
+    /// Which timeline a failure's "at event N" counts in, said right after it: " of the
+    /// shrunk timeline (event 2269 of user 1's)" when the violation is the shrunk
+    /// timeline's (`originalEvent`: where the user's own timeline broke, when known), and
+    /// " of user 1's timeline" when it is the user's whole timeline's.
+    package static func place(user: Int, shrunk: Bool, originalEvent: Int?) -> String {
+        guard shrunk else { return " of user \(user)'s timeline" }
+        return " of the shrunk timeline" + (originalEvent.map { " (event \($0) of user \(user)'s)" } ?? "")
+    }
+}
+
+extension Violation {
+    /// `INVARIANT at event N PLACE: DETAIL`: the description, saying which timeline
+    /// the event is counted in (`ShrinkingText.place`).
+    package func description(at place: String) -> String { "\(invariant.rawValue) at event \(eventIndex)\(place): \(detail)" }
+}
+
+extension ShrunkFailure {
+    /// A failure block's line of what broke: the violation on the shrunk timeline (of
+    /// `events` events), with the timeline its event is counted in.
+    package func violationLine(events: Int) -> String {
+        guard let violation else { return "the shrunk timeline no longer fails" }
+        return violation.description(at: ShrinkingText.place(user: user, shrunk: events < originalEvents, originalEvent: originalEvent))
+    }
 }

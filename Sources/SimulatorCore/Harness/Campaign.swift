@@ -52,10 +52,12 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
         var check = makeCheck()
         var shrinker = Shrinker<Implementation.Rules.Timeline, Violation<Implementation.Rules.Invariant>>(invariant: invariant) { check.firstViolation($0) }
         let shrunk = shrinker.shrink(generated.timeline)
-        var final = makeCheck()
-        return ShrunkFailure(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
-                             originalEvents: generated.timeline.events.count, timeline: shrunk, violation: final.firstViolation(shrunk),
-                             attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
+        var final = makeCheck(), whole = makeCheck()
+        var failure = ShrunkFailure<Implementation.Rules>(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
+                                    originalEvents: generated.timeline.events.count, timeline: shrunk, violation: final.firstViolation(shrunk),
+                                    attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
+        failure.originalEvent = whole.firstViolation(generated.timeline)?.eventIndex
+        return failure
     }
 
     /// One user in this many is regenerated and replayed again (the determinism invariant).

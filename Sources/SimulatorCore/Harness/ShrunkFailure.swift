@@ -18,6 +18,10 @@ package struct ShrunkFailure<Rules: RuleSet>: Sendable {
     package var persona: Persona
     /// The generated timeline's length.
     package var originalEvents: Int
+    /// The event of the generated timeline at which it first broke the rules (nil when
+    /// not known), so that a failure can say where the user's own timeline failed as
+    /// well as where the shrunk one does.
+    package var originalEvent: Int? = nil
     /// The shrunk timeline.
     package var timeline: Rules.Timeline
     /// The violation on the shrunk timeline.

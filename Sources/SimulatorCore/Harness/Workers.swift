@@ -21,18 +21,22 @@ package enum Workers {
     }
 
     /// `row(index)` for every index below `count`, computed on up to `jobs` threads and
-    /// returned in index order.
-    package static func rows<Row: Sendable>(count: Int, jobs: Int, _ row: @Sendable (Int) -> Row) -> [Row] {
+    /// returned in index order; `progress` is given the rows done so far while they
+    /// run (`ProgressTicker`).
+    package static func rows<Row: Sendable>(count: Int, jobs: Int, progress: (@Sendable (Int) -> Void)? = nil, _ row: @Sendable (Int) -> Row) -> [Row] {
         let rows = Mutex([Row?](repeating: nil, count: count))
-        let next = SharedCounter()
+        let next = SharedCounter(), done = SharedCounter()
+        let ticker = ProgressTicker(progress) { done.value }
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while true {
                 let index = next.add(1)
                 guard index < count else { return }
                 let value = row(index)
                 rows.withLock { $0[index] = value }
+                done.add(1)
             }
         }
+        ticker?.stop()
         return rows.withLock { $0.map { $0! } }
     }
 }

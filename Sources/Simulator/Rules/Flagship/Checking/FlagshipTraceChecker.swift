@@ -205,7 +205,7 @@ package struct FlagshipTraceChecker {
         }
         diagnosed.usedCountsAnalyses &+= 1
         if output.used != used {
-            return violation(.usedCountsAnalyses, "used \(output.used), but \(used) analyses were counted on \(usageDay)")
+            return violation(.usedCountsAnalyses, "used \(output.used), but \(used == 1 ? "1 analysis was" : "\(used) analyses were") counted on \(usageDay)")
         }
         diagnosed.exactTexts &+= 1
         let screens = Self.expectedScreens(plan: plan, limit: limit, used: used, texts: rules.texts)

@@ -48,7 +48,7 @@ package enum FlagshipRunSummary {
     package static func failure(_ failure: ShrunkFailure<FlagshipRules>, writtenTo path: String, timelineText: String) -> String {
         ([
             "FAILED \(failure.invariant.rawValue) (\(failure.invariant.rules)): seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))",
-            "  \(failure.violation.map(\.description) ?? "the shrunk timeline no longer fails")",
+            "  \(failure.violationLine(events: failure.timeline.events.count))",
             "  \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):",
             timelineText.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"),
             "  written to \(path)",

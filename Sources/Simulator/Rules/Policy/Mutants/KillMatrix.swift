@@ -24,10 +24,12 @@ package enum KillMatrix {
     }
 
     /// Hunts every mutant of `policyName`'s catalogue (over `options.shard`'s users when
-    /// sharded): the rows in catalogue order, and what merging shards needs.
-    package static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true) -> KillMatrixResult {
+    /// sharded): the rows in catalogue order, and what merging shards needs. `progress`
+    /// is given the mutants hunted so far, once a second while they are hunted.
+    package static func hunt(options: CampaignOptions, policy: SubscriptionPolicy, policyName: String, swarm: Bool = true,
+                             progress: (@Sendable (Int) -> Void)? = nil) -> KillMatrixResult {
         let catalogue = MutantCatalogue.entries(for: policyName)
-        return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs) { index in
+        return KillMatrixResult(Workers.rows(count: catalogue.count, jobs: options.jobs, progress: progress) { index in
             let entry = catalogue[index]
             let result = entry.visit(Hunt(options: options, policy: policy, swarm: swarm))
             return (row(for: entry, result: result, policyName: policyName), result.user, result.eventsPerUser)

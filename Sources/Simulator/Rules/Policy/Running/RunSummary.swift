@@ -53,7 +53,7 @@ package enum RunSummary {
     package static func failure(_ failure: ShrunkFailure<PolicyRules>, writtenTo path: String, timelineText: String) -> String {
         """
         FAILED: \(failure.invariant.rawValue) (\(failure.invariant.rules(under: failure.timeline.policy))) under \(failure.runPolicy), seed \(failure.seed), user \(failure.user) (\(failure.persona.rawValue))
-          \(failure.violation?.description ?? "the shrunk timeline no longer fails")
+          \(failure.violationLine(events: failure.timeline.events.count))
           \(ShrinkingText.text(from: failure.originalEvents, to: failure.timeline.events.count)) (\(Figures.count(failure.attempts, "candidate")), \(Figures.fixed(failure.seconds, 2)) s):
         \(timelineText.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
           written to \(path)
