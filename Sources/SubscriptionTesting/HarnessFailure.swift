@@ -95,7 +95,10 @@ public struct HarnessFailure: Sendable {
         if let found {
             lines.append("Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents); shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
         }
-        lines.append(violation.description)
+        // The event counted in the shrunk timeline the trace shows (the line above says
+        // where the user's own timeline broke).
+        lines.append(found.map { violation.description(at: ShrinkingText.place(user: $0.user, shrunk: timeline.events.count < $0.originalEvents, originalEvent: nil)) }
+                     ?? violation.description)
         lines.append("")
         lines.append("What the app reported, and what the rules say (event, instant on the device, what happened | app | rules):")
         lines += trace.map { "  " + $0 }

@@ -28,12 +28,12 @@ public struct HarnessSettings: Hashable, Sendable {
             seed = value
         }
         if let text = environment[Self.usersVariable] {
-            guard let value = Int(text), value >= 1 else {
-                throw HarnessError("\(Self.usersVariable)=\"\(text)\" is not a number of users: expected an integer of at least 1")
+            guard let value = Int(text), CampaignOptions.userRange.contains(value) else {
+                throw HarnessError("\(Self.usersVariable)=\"\(text)\" is not a number of users: expected an integer from 1 to \(CampaignOptions.userRange.upperBound) (as simulate run's --users)")
             }
             users = value
         }
-        guard users >= 1 else { throw HarnessError("users: \(users), expected at least 1") }
+        guard CampaignOptions.userRange.contains(users) else { throw HarnessError("users: \(users), expected 1 to \(CampaignOptions.userRange.upperBound)") }
         guard (1...60).contains(years) else { throw HarnessError("years: \(years), expected 1 to 60") }
         self.seed = seed
         self.users = users

@@ -34,8 +34,8 @@ enum CheckCommand {
             let wording = Wording<FlagshipExternalCheck>(
                 reference: "the reference model", invariants: "every invariant",
                 violation: { $0.description(at: $1) },
-                file: { timeline, user, violation in
-                    (FlagshipTimelineWriter().text(timeline, about: "simulate check --seed \(seed) --years \(years): user \(user): \(violation)"), nil)
+                file: { timeline, violation in
+                    (FlagshipTimelineWriter().text(timeline, about: "simulate check --seed \(seed) --years \(years): \(violation)"), nil)
                 },
                 regenerate: { user in ShrunkFailure<FlagshipRules>.regenerateCommand(policyName: nil, seed: seed, user: user, years: years, generatorFlags: "") },
                 report: { result, failure, _ in CheckReport.report(check, result: result, failure: failure) })
@@ -51,8 +51,8 @@ enum CheckCommand {
             // Named as the program was sent it (absolute), so that the program line, which
             // pipes the file to a --batch program, reproduces it from any folder; the
             // regression test reads its timeline from text, naming the policy as commands do.
-            file: { timeline, user, violation in
-                let about = "simulate check --policy \(ShellText.word(policy.given)) --seed \(seed) --years \(years)\(generatorFlags): user \(user): \(violation)"
+            file: { timeline, violation in
+                let about = "simulate check --policy \(ShellText.word(policy.given)) --seed \(seed) --years \(years)\(generatorFlags): \(violation)"
                 return (TimelineWriter(policyReference: policy.name).text(timeline, about: about),
                  policy.given == policy.name ? nil : TimelineWriter(policyReference: policy.given).text(timeline, about: about))
             },
@@ -76,10 +76,10 @@ enum CheckCommand {
         /// A violation, as the summary shows it, with the timeline its event is counted
         /// in (`ShrinkingText.place`).
         var violation: (Violation<Check.Rules.Invariant>, _ place: String) -> String
-        /// The shrunk timeline's file, saying where its `user` was found and what the
-        /// `violation` was, and the text its regression test holds when that names the
-        /// policy otherwise.
-        var file: (Check.Rules.Timeline, _ user: Int, Violation<Check.Rules.Invariant>) -> (text: String, pasted: String?)
+        /// The shrunk timeline's file, saying what the `violation` was (described with the
+        /// timeline its event counts in, which names the user), and the text its regression
+        /// test holds when that names the policy otherwise.
+        var file: (Check.Rules.Timeline, _ violation: String) -> (text: String, pasted: String?)
         /// The command that regenerates a user.
         var regenerate: (_ user: Int) -> String
         /// The report of a check, with its failure (shrunk, written to a path as a text)
@@ -109,7 +109,7 @@ enum CheckCommand {
         // Shrinking a slow program's failure can take minutes: an interrupt still says what was found.
         let found = failure.finding.asViolation(events: failure.timeline.events.count)
         Interrupts.noteUnfinished([
-            "simulate: found before the interrupt, not shrunk: seed \(options.seed), user \(failure.user): \(wording.violation(found, ""))",
+            "simulate: found before the interrupt, not shrunk: seed \(options.seed): \(wording.violation(found, ShrinkingText.place(user: failure.user, shrunk: false, originalEvent: nil)))",
             "  regenerate:   \(wording.regenerate(failure.user)) --out user\(failure.user).json",
             "  the program:  \(check.reproduction("user\(failure.user).json", of: failure.timeline))",
         ])
@@ -119,7 +119,7 @@ enum CheckCommand {
         // Where its event is: on the shrunk timeline when that failed again, else on the user's own.
         let place = ShrinkingText.place(user: failure.user, shrunk: shrunk.finding != nil && shrunk.timeline.events.count < failure.timeline.events.count,
                                         originalEvent: found.eventIndex)
-        let (text, pasted) = wording.file(shrunk.timeline, failure.user, violation)
+        let (text, pasted) = wording.file(shrunk.timeline, violation.description(at: place))
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """
 

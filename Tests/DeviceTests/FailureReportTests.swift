@@ -39,6 +39,10 @@ struct FailureReportTests {
         let line = try #require(message.split(separator: "\n").first { $0.hasPrefix("Found at user") })
         let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/testing-your-app.md")
         #expect(try String(contentsOf: guide, encoding: .utf8).contains("\n" + line + "\n"), "docs/testing-your-app.md should show: \(line)")
+        // The next line counts its event in the shrunk timeline the trace shows.
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let next = lines[try #require(lines.firstIndex(of: line)) + 1]
+        #expect(next.hasPrefix("\(failure.invariant.rawValue) at event \(failure.violation.eventIndex) of the shrunk timeline: "), "\(next)")
     }
 
     @Test("the command to run the check again selects the failing test alone, and reaches the failing user")

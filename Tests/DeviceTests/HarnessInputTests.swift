@@ -68,8 +68,13 @@ struct HarnessInputTests {
         #expect(throws: HarnessError("SIMULATE_SEED=\"forty-two\" is not a seed: expected an integer from 0 to 18446744073709551615")) {
             try HarnessSettings(seed: 7, users: 300, years: 3, environment: ["SIMULATE_SEED": "forty-two"])
         }
-        #expect(throws: HarnessError("SIMULATE_USERS=\"0\" is not a number of users: expected an integer of at least 1")) {
-            try HarnessSettings(seed: 7, users: 300, years: 3, environment: ["SIMULATE_USERS": "0"])
+        for users in ["0", "100000001"] {
+            #expect(throws: HarnessError("SIMULATE_USERS=\"\(users)\" is not a number of users: expected an integer from 1 to 100000000 (as simulate run's --users)")) {
+                try HarnessSettings(seed: 7, users: 300, years: 3, environment: ["SIMULATE_USERS": users])
+            }
+        }
+        #expect(throws: HarnessError("users: 100000001, expected 1 to 100000000"), "every user played is one simulate replay --user takes") {
+            try HarnessSettings(seed: 7, users: 100_000_001, years: 3, environment: [:])
         }
         #expect(throws: HarnessError("years: 0, expected 1 to 60")) {
             try HarnessSettings(seed: 7, users: 300, years: 0, environment: [:])

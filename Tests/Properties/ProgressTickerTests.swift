@@ -28,14 +28,16 @@ struct ProgressTickerTests {
     @Test("rows computed on several threads (a kill matrix's mutants) report how many are done while they run, none after")
     func rowsReportDone() {
         let reports = Mutex<[Int]>([])
-        // Three rows of 0.6 s on one thread: the reports at 1 s and later see one or two done.
+        // Three rows of 1.2 s on one thread: reports due at 1, 2 and 3 s, while none to two
+        // rows are done (a loaded machine may wake the ticker late, but not for 2.6 s).
         let rows = Workers.rows(count: 3, jobs: 1, progress: { done in reports.withLock { $0.append(done) } }) { index -> Int in
-            Thread.sleep(forTimeInterval: 0.6)
+            Thread.sleep(forTimeInterval: 1.2)
             return index * 10
         }
         #expect(rows == [0, 10, 20])
         let atReturn = reports.withLock { $0 }
-        #expect(!atReturn.isEmpty && atReturn.allSatisfy { (1...2).contains($0) } && atReturn == atReturn.sorted(), "\(atReturn)")
+        #expect(!atReturn.isEmpty && atReturn.allSatisfy { (0...2).contains($0) } && atReturn == atReturn.sorted(), "\(atReturn)")
+        #expect(atReturn.contains { $0 >= 1 } || atReturn.count == 1, "a report after the first row is done counts it: \(atReturn)")
         Thread.sleep(forTimeInterval: 1.2)
         #expect(reports.withLock { $0 } == atReturn, "nothing is reported once the rows are done")
     }

@@ -37,7 +37,7 @@ struct ShrinkingTests {
                 "\(String(describing: failure.originalEvent)) against \(original)")
         let block = FlagshipRunSummary.failure(failure, writtenTo: "/tmp/f.json", timelineText: "{}")
         let shrunkEvent = try #require(failure.violation?.eventIndex)
-        #expect(block.contains("usage-day at event \(shrunkEvent) of the shrunk timeline (event \(original.eventIndex) of user \(user)'s): "), "\(block)")
+        #expect(block.contains("usage-day at event \(shrunkEvent) of the shrunk timeline (user \(user)'s own timeline broke at event \(original.eventIndex)): "), "\(block)")
         #expect(shrunk.isValid)
         #expect(shrunk.events.count == 3, "install, one counted capture, one move to an earlier local date")
         #expect(shrunk.events.first?.action == .install)

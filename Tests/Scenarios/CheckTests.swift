@@ -87,14 +87,14 @@ extension ExternalProgramTests {
             let result = try check(program.command, policy: "daily-quip", users: 40)
             defer { try? FileManager.default.removeItem(atPath: result.report) }
             #expect(result.status == 1)
-            #expect(result.out.contains("plan-in-force at event 1: plan free, expected premium"), "\(result.out)")
+            #expect(result.out.contains("\n  plan-in-force at event 1 of the shrunk timeline (user 0's own timeline broke at event 19): plan free, expected premium"), "\(result.out)")
             #expect(result.out.contains("[G1, G5]"), "daily-quip's plan-in-force cites the general rules alone: its decisions have none on the plan")
             let path = try #require(result.out.split(separator: "\n").first { $0.contains("written to ") }.map { String($0.split(separator: " ").last!) })
             let shrunk = try TimelineReader().read(path: path)
             #expect(shrunk.policy.name == "daily-quip")
             #expect(shrunk.events.count == 2)
-            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"about\": \"simulate check --policy daily-quip --seed 3 --years 1: user "),
-                    "the file says which generated user it came from, with every generator flag")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"about\": \"simulate check --policy daily-quip --seed 3 --years 1: plan-in-force at event 1 of the shrunk timeline (user 0's own timeline broke at event 19): "),
+                    "the file says which generated user it came from, with every generator flag, and where each timeline broke")
             #expect(result.out.contains("the reference:  swift run -c release simulate replay \(path)"))
             #expect(result.out.contains("regenerate:     swift run -c release simulate replay --policy daily-quip --seed 3 --user "))
             // The shrunk timeline still fails through the program, and the reference replays it.
@@ -126,7 +126,7 @@ extension ExternalProgramTests {
             let result = try check(program.command, policy: "daily-quip", users: 5)
             defer { try? FileManager.default.removeItem(atPath: result.report) }
             #expect(result.status == 1)
-            #expect(result.out.contains("plan-in-force at event 0: plan premium, expected free"), "\(result.out)")
+            #expect(result.out.contains("\n  plan-in-force at event 0 of the shrunk timeline (user 0's own timeline broke at event 0): plan premium, expected free"), "\(result.out)")
             let report = try RunReport.read(path: result.report + "/report.json")
             // matches-reference applies to every check, checked or not before the failure.
             #expect(report.invariants.map(\.name) == Invariant.allCases.filter { $0 != .creditsKept }.map(\.rawValue))
@@ -216,7 +216,7 @@ extension ExternalProgramTests {
             let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 130)
-            #expect(said.contains("simulate: found before the interrupt, not shrunk: seed 3, user 0: plan-in-force at event 0: plan premium, expected free"), "\(said)")
+            #expect(said.contains("simulate: found before the interrupt, not shrunk: seed 3: plan-in-force at event 0 of user 0's timeline: plan premium, expected free"), "\(said)")
             #expect(said.contains("\n  regenerate:   swift run -c release simulate replay --policy daily-quip --seed 3 --user 0 --years 1 --out user0.json\n"), "\(said)")
             #expect(said.contains("\n  the program:  \(program.command) user0.json"), "\(said)")
             #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n"), "\(said)")
@@ -244,14 +244,14 @@ extension ExternalProgramTests {
             defer { try? FileManager.default.removeItem(atPath: screens.report) }
             #expect(screens.status == 1)
             // The event counted in the shrunk timeline, and where the user's own timeline broke.
-            #expect(screens.out.contains(#"exact-screens at event 1 of the shrunk timeline (event 1 of user 0's): screen cards "4 cards left today", expected "4 cards remaining today""#), "\(screens.out)")
+            #expect(screens.out.contains(#"exact-screens at event 1 of the shrunk timeline (user 0's own timeline broke at event 1): screen cards "4 cards left today", expected "4 cards remaining today""#), "\(screens.out)")
 
             let limit = try script(#""$SIMULATE" replay --batch | sed -u 's/"limit":{"day":5}/"limit":{"day":6}/'"#)
             defer { try? FileManager.default.removeItem(at: limit.folder) }
             let limits = try check(limit.command, policy: "daily-quip", users: 40, ["--batch"])
             defer { try? FileManager.default.removeItem(atPath: limits.report) }
             #expect(limits.status == 1)
-            #expect(limits.out.contains("matches-reference at event 0: meters.cards.limit.day is 6, but the plan the line names, free, sets 5"), "\(limits.out)")
+            #expect(limits.out.contains("\n  matches-reference at event 0 of the shrunk timeline (user 0's own timeline broke at event 0): meters.cards.limit.day is 6, but the plan the line names, free, sets 5"), "\(limits.out)")
             #expect(limits.out.contains("shrunk from ") && limits.out.contains(" to 1 event:"))
             #expect(limits.out.contains("{ tr -d '\\n' < "))
         }

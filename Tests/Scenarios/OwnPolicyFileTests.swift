@@ -37,7 +37,7 @@ struct OwnPolicyFileTests {
 
     /// The day the reference gave where the planted bug answered 2000-01-01, from a check's FAILED lines.
     static func expectedDay(in output: String) -> String? {
-        guard let detail = output.split(separator: "\n").first(where: { $0.contains("usage-day at event 5: day 2000-01-01, expected ") }),
+        guard let detail = output.split(separator: "\n").first(where: { $0.hasPrefix("  usage-day at event 5 of the shrunk timeline (user ") && $0.contains("): day 2000-01-01, expected ") }),
               let range = detail.range(of: "expected ") else { return nil }
         return String(detail[range.upperBound...].prefix(10))
     }

@@ -39,9 +39,10 @@ package enum CheckReport {
             var shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
                                        persona: found.persona, originalEvents: found.timeline.events.count,
                                        timeline: failure.shrunk.timeline,
-                                       violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
+                                       violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count) ?? original,
                                        attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             shrunk.originalEvent = original.eventIndex
+            shrunk.violationIsOriginal = failure.shrunk.finding == nil // the shrunk timeline passed on its own: the summary shows the first finding
             failures.append((shrunk, failure.path))
         }
         var report = RunReport(result: result.counted, failures: failures, kind: .check, command: command(program: check.program, options: options),
@@ -91,9 +92,10 @@ package enum CheckReport {
             var shrunk = ShrunkFailure<PolicyRules>(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
                                              user: found.user, persona: found.persona, originalEvents: found.timeline.events.count,
                                              timeline: failure.shrunk.timeline,
-                                             violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count),
+                                             violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count) ?? original,
                                              attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
             shrunk.originalEvent = original.eventIndex
+            shrunk.violationIsOriginal = failure.shrunk.finding == nil // as the summary shows it
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             shrunk.commandPolicy = commandPolicy
             failures.append((shrunk, failure.path))

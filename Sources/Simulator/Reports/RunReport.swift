@@ -57,7 +57,7 @@ package struct RunReport: Codable, Equatable, Sendable {
     package static let toolVersion = "simulate 0.1.0"
 
     /// The users a run may have (`--users`), so no report counts more.
-    package static let userRange = 1...100_000_000
+    package static let userRange = CampaignOptions.userRange
     /// The years a run may span (`--years`).
     package static let yearRange = 1...60
 

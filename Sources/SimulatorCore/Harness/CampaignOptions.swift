@@ -21,6 +21,9 @@ public struct CampaignOptions: Hashable, Sendable {
     public static let defaultUsers = 20_000
     /// The default longest span.
     public static let defaultYears = 3
+    /// The users a run may have (`--users`, `SIMULATE_USERS`), numbered from 0, so that
+    /// every user a run names is one `simulate replay --user` takes.
+    package static let userRange = 1...100_000_000
 
     /// Creates options.
     public init(seed: UInt64, users: Int = defaultUsers, years: Int = defaultYears, jobs: Int = CampaignOptions.coreCount, personas: [Persona] = Persona.allCases) {

@@ -22,6 +22,10 @@ package struct ShrunkFailure<Rules: RuleSet>: Sendable {
     /// not known), so that a failure can say where the user's own timeline failed as
     /// well as where the shrunk one does.
     package var originalEvent: Int? = nil
+    /// Whether `violation` is the user's whole timeline's rather than the shrunk one's:
+    /// a check whose shrunk timeline passed when given to the program on its own shows
+    /// the violation it found first.
+    package var violationIsOriginal = false
     /// The shrunk timeline.
     package var timeline: Rules.Timeline
     /// The violation on the shrunk timeline.

@@ -1,5 +1,3 @@
-import SimulatorCore
-
 /// How far a failing timeline was shrunk, as every summary and report says it.
 package enum ShrinkingText {
     /// "shrunk from 8,262 to 11 events", or "not shrunk (1,927 events)" for a timeline
@@ -36,12 +34,13 @@ package enum ShrinkingText {
     }
 
     /// Which timeline a failure's "at event N" counts in, said right after it: " of the
-    /// shrunk timeline (event 2269 of user 1's)" when the violation is the shrunk
-    /// timeline's (`originalEvent`: where the user's own timeline broke, when known), and
+    /// shrunk timeline (user 1's own timeline broke at event 11)" when the violation is
+    /// the shrunk timeline's (`originalEvent`: where the user's own timeline first broke,
+    /// when known; shrinking moves and simplifies events, so it is not the same event), and
     /// " of user 1's timeline" when it is the user's whole timeline's.
     package static func place(user: Int, shrunk: Bool, originalEvent: Int?) -> String {
         guard shrunk else { return " of user \(user)'s timeline" }
-        return " of the shrunk timeline" + (originalEvent.map { " (event \($0) of user \(user)'s)" } ?? "")
+        return " of the shrunk timeline" + (originalEvent.map { " (user \(user)'s own timeline broke at event \($0))" } ?? "")
     }
 }
 
@@ -53,9 +52,10 @@ extension Violation {
 
 extension ShrunkFailure {
     /// A failure block's line of what broke: the violation on the shrunk timeline (of
-    /// `events` events), with the timeline its event is counted in.
+    /// `events` events), or on the user's own (`violationIsOriginal`), with the timeline
+    /// its event is counted in.
     package func violationLine(events: Int) -> String {
         guard let violation else { return "the shrunk timeline no longer fails" }
-        return violation.description(at: ShrinkingText.place(user: user, shrunk: events < originalEvents, originalEvent: originalEvent))
+        return violation.description(at: ShrinkingText.place(user: user, shrunk: !violationIsOriginal && events < originalEvents, originalEvent: originalEvent))
     }
 }
