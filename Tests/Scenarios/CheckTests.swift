@@ -236,6 +236,24 @@ extension ExternalProgramTests {
             #expect(result.out.contains("to 2 events:"), "an install and the report: \(result.out)")
         }
 
+        @Test("a malformed line in the output for the timeline without the events that change nothing is placed at the event it answered in the whole timeline")
+        func malformedWithoutLooks() throws {
+            // Right for the whole timeline; its last line garbled for the timeline without looks.
+            let program = try script(#"case "$1" in *without-looks*) "$SIMULATE" replay "$1" | sed '$s/.*/garbled/' ;; *) "$SIMULATE" replay "$1" ;; esac"#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let result = try check(program.command, policy: "daily-quip", users: 10)
+            defer { try? FileManager.default.removeItem(atPath: result.report) }
+            #expect(result.status == 1, "\(result.out)\(result.err)")
+            let path = try #require(result.out.split(separator: "\n").first { $0.contains("written to ") }.map { String($0.split(separator: " ").last!) })
+            let shown = try TimelineReader().read(path: path)
+            // The garbled line answered the last event that changes something.
+            let kept = shown.events.indices.filter { !shown.events[$0].action.changesNothing }
+            let answered = try #require(kept.last)
+            #expect(result.out.contains("\n  matches-reference at event \(answered) of "), "\(result.out)")
+            #expect(result.out.contains("printed malformed output: line \(answered + 1): line \(kept.count) of the output for the timeline without the events that change nothing: "),
+                    "\(result.out)")
+        }
+
         @Test("in batch mode, a wrong screen is exact-screens and a wrong limit is a divergence naming the plan's limit")
         func wrongScreenAndLimit() throws {
             let screen = try script(#""$SIMULATE" replay --batch | sed -u 's/4 cards remaining today/4 cards left today/'"#)

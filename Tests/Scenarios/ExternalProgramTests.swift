@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+@testable import Simulator
 import SubscriptionModel
 import Synchronization
 import TestSupport
@@ -25,6 +25,22 @@ struct ExternalProgramTests {
         let started = Date()
         let result = program.outputs(for: Self.install, name: "test")
         return (result, Date().timeIntervalSince(started))
+    }
+
+    @Test("a failure of the run without the events that change nothing is said of the whole timeline: a malformed line at the event it answered")
+    func failureOfTheRunWithoutLooks() {
+        // Events 1 and 4 of the whole timeline change nothing (a look, a relaunch): that run had 0, 2, 3 and 5.
+        let kept = [0, 2, 3, 5]
+        let third = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 3, problem: "not JSON")).inWholeTimeline(kept: kept)
+        let placed = ExternalFinding<Invariant>.failure(third).asViolation(events: 6)
+        #expect(placed.eventIndex == 3, "line 3 of that run answered event 3 of the whole timeline, not event 2")
+        #expect(placed.detail == "the program printed malformed output: line 4: line 3 of the output for the timeline without the events that change nothing: not JSON")
+        // A line past that run's events is the output's as a whole: at the last event.
+        let extra = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 5, problem: "one line too many")).inWholeTimeline(kept: kept)
+        #expect(ExternalFinding<Invariant>.failure(extra).asViolation(events: 6).eventIndex == 5)
+        #expect(extra.description == "printed malformed output: line 5 of the output for the timeline without the events that change nothing: one line too many")
+        // Any other failure is the same failure.
+        #expect(ExternalProgram.Failure.timedOut(seconds: 2).inWholeTimeline(kept: kept).description == "timed out after 2.0 s")
     }
 
     @Test("a program still running at the time limit is stopped there, with what it started")

@@ -138,7 +138,9 @@ package struct ExternalCheck: ExternalChecking {
         if transparent.count < timeline.events.count {
             let shadowReference = checker.referenceOutputs(policy, zone: timeline.zone, transparent)
             switch outputs(zone: timeline.zone, events: transparent, name: name + "-without-looks", runner: runner, reference: shadowReference) {
-            case .failure(let failure): return Checked(finding: .failure(failure), reference: reference, digest: nil, observed: 0)
+            case .failure(let failure):
+                let kept = timeline.events.indices.filter { !timeline.events[$0].action.changesNothing }
+                return Checked(finding: .failure(failure.inWholeTimeline(kept: kept)), reference: reference, digest: nil, observed: 0)
             case .success(let parsed):
                 checker.shadow.outputs = parsed.outputs
                 checker.shadow.screens = parsed.screens

@@ -87,6 +87,18 @@ package struct ExternalProgram: Sendable {
             case .refused: "refused the timeline"
             }
         }
+
+        /// This failure of the run given the timeline without the events that change
+        /// nothing (`kept`: the whole timeline's index of each event that run had), said of
+        /// the whole timeline: a malformed line is placed at the event it answered there,
+        /// and its text names the line the program printed; a line past those events is
+        /// the output's as a whole.
+        package func inWholeTimeline(kept: [Int]) -> Self {
+            guard case .malformed(let problem) = self, let line = problem.line else { return self }
+            let printed = "line \(line) of the output for the timeline without the events that change nothing: \(problem.problem)"
+            guard line >= 1, line <= kept.count else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: printed)) }
+            return .malformed(ReplayOutputParser.Malformed(line: kept[line - 1] + 1, problem: printed))
+        }
     }
 
     /// The command that gives this program the timeline file at `path` by hand, as a

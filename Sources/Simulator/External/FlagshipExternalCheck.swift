@@ -67,7 +67,9 @@ package struct FlagshipExternalCheck: ExternalChecking {
         let transparent = timeline.events.filter { !$0.action.isLookOrReinstall }
         if transparent.count < timeline.events.count {
             switch runner.outputs(for: FlagshipTimeline(zone: timeline.zone, events: transparent), name: name + "-without-looks", policy: policy) {
-            case .failure(let failure): return (.failure(failure), nil)
+            case .failure(let failure):
+                let kept = timeline.events.indices.filter { !timeline.events[$0].action.isLookOrReinstall }
+                return (.failure(failure.inWholeTimeline(kept: kept)), nil)
             case .success(let outputs): checker.shadow.outputs = outputs
             }
         }
