@@ -108,12 +108,26 @@ enum CheckCommand {
         Console.progress("shrinking user \(failure.user)…")
         // Shrinking a slow program's failure can take minutes: an interrupt still says what was found.
         let found = failure.finding.asViolation(events: failure.timeline.events.count)
-        Interrupts.noteUnfinished([
-            "simulate: found before the interrupt, not shrunk: seed \(options.seed): \(wording.violation(found, ShrinkingText.place(user: failure.user, shrunk: false, originalEvent: nil)))",
+        let whole = [
             "  regenerate:   \(wording.regenerate(failure.user)) --out user\(failure.user).json",
             "  the program:  \(check.reproduction("user\(failure.user).json", of: failure.timeline))",
-        ])
-        let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date()))
+        ]
+        Interrupts.noteUnfinished([
+            "simulate: found before the interrupt, not shrunk: seed \(options.seed): \(wording.violation(found, ShrinkingText.place(user: failure.user, shrunk: false, originalEvent: nil)))",
+        ] + whole)
+        // Once a smaller timeline has failed, an interrupt shows it too (the best so far,
+        // not written anywhere: the report folder is abandoned), before the user's commands.
+        let original = failure.timeline.events.count
+        let shrunk = check.shrink(failure.timeline, finding: failure.finding, progress: shrinkingProgress(Date())) { candidate, finding in
+            guard candidate.events.count < original else { return }
+            let violation = finding.asViolation(events: candidate.events.count)
+            let place = ShrinkingText.place(user: failure.user, shrunk: true, originalEvent: found.eventIndex)
+            let text = wording.file(candidate, violation.description(at: place)).text
+            Interrupts.noteUnfinished([
+                "simulate: found before the interrupt, shrinking not finished: seed \(options.seed): \(wording.violation(violation, place))",
+                "  \(ShrinkingText.text(from: original, to: candidate.events.count)) so far (not written; save it as a file to replay it):",
+            ] + text.split(separator: "\n").map { "    " + $0 } + whole)
+        }
         Interrupts.noteUnfinished([])
         let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         // Where its event is: on the shrunk timeline when that failed again, else on the user's own.

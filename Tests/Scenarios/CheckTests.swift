@@ -223,6 +223,47 @@ extension ExternalProgramTests {
             #expect(!FileManager.default.fileExists(atPath: report), "nothing written")
         }
 
+        @Test("Ctrl-C after a smaller timeline has failed: the smallest failing so far is shown, whole, before the user's commands")
+        func interruptShowsTheSmallestSoFar() throws {
+            // Wrong at the first event for its first five runs (the check's two, with and without
+            // its looks, the whole timeline's two again, and the first candidate), then too slow.
+            let program = try script(#"""
+                count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
+                if [ $n -le 5 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else sleep 30; fi
+                """#)
+            defer { try? FileManager.default.removeItem(at: program.folder) }
+            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-interrupted-\(UUID().uuidString)").path
+            let process = Process(), err = Pipe()
+            process.executableURL = try #require(PackagePaths.simulate)
+            process.arguments = ["check", "--command", program.command, "--policy", "daily-quip", "--seed", "3", "--users", "1", "--years", "1",
+                                 "--jobs", "1", "--quiet", "--report", report]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            // Until the program's sixth run, which hangs, has started.
+            let count = program.folder.appendingPathComponent("count").path
+            let deadline = Date().addingTimeInterval(20)
+            while (try? String(contentsOfFile: count, encoding: .utf8))?.hasPrefix("6") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            Thread.sleep(forTimeInterval: 0.2)
+            process.interrupt()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            let head = "simulate: found before the interrupt, shrinking not finished: seed 3: plan-in-force at event 0 of the shrunk timeline (user 0's own timeline broke at event 0): plan premium, expected free"
+            #expect(said.hasPrefix(head), "\(said)")
+            // The timeline shown is one the program failed: it replays, and is smaller than the user's.
+            let lines = said.split(separator: "\n", omittingEmptySubsequences: false)
+            let so = try #require(lines.firstIndex { $0.hasPrefix("  shrunk from ") && $0.hasSuffix(" so far (not written; save it as a file to replay it):") }, "\(said)")
+            let end = try #require(lines[so...].firstIndex { $0 == "    }" }, "\(said)")
+            let text = lines[(so + 1)...end].map { $0.dropFirst(4) }.joined(separator: "\n")
+            let shown = try TimelineReader().read(data: Data(text.utf8))
+            let whole = try #require(Int(lines[so].split(separator: " ")[2].filter(\.isNumber)))
+            #expect(shown.events.count < whole && lines[so].contains(" to \(Figures.count(shown.events.count, "event")) so far"), "\(lines[so])")
+            #expect(said.contains("\n  regenerate:   swift run -c release simulate replay --policy daily-quip --seed 3 --user 0 --years 1 --out user0.json\n"), "\(said)")
+            #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n"), "\(said)")
+            #expect(!FileManager.default.fileExists(atPath: report), "nothing written")
+        }
+
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
         func absentRenewsReadAsFalse() throws {
             // Before the program's own rules run, each report without "renews" gets "renews": false.

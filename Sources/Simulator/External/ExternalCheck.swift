@@ -216,7 +216,8 @@ package struct ExternalCheck: ExternalChecking {
     /// Shrinks a failing timeline with the generic shrinker, keeping the same kind of
     /// failure, with a program of its own, as `FlagshipExternalCheck.shrink` does
     /// (`ExternalFinding.shrink`).
-    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
-        finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
+    package func shrink(_ timeline: Timeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
+                        failing: ((Timeline, Finding) -> Void)? = nil) -> Shrunk {
+        finding.shrink(timeline, program: program, progress: progress, failing: failing) { check($0, name: $1, runner: $2) }
     }
 }

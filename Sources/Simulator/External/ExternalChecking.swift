@@ -33,9 +33,11 @@ package protocol ExternalChecking: Sendable {
     func adding(_ counted: RunResult<Rules>, of block: Block) -> RunResult<Rules>
     /// Shrinks a failing timeline, keeping the same kind of failure, with a program of
     /// its own (`ExternalFinding.shrink`); `progress` hears how many candidates were
-    /// tried and the events of the smallest failing timeline so far.
+    /// tried and the events of the smallest failing timeline so far, and `failing` each
+    /// candidate that failed, with what it gave.
     func shrink(_ timeline: Rules.Timeline, finding: ExternalFinding<Rules.Invariant>,
-                progress: ((_ tried: Int, _ smallest: Int) -> Void)?) -> ExternalShrunk<Rules.Timeline, Rules.Invariant>
+                progress: ((_ tried: Int, _ smallest: Int) -> Void)?,
+                failing: ((Rules.Timeline, ExternalFinding<Rules.Invariant>) -> Void)?) -> ExternalShrunk<Rules.Timeline, Rules.Invariant>
     /// The command that gives the program the timeline file at `path` as the check gave
     /// it `timeline`.
     func reproduction(_ path: String, of timeline: Rules.Timeline) -> String

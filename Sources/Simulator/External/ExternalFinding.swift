@@ -78,9 +78,12 @@ extension ExternalFinding {
     /// that failed, whose finding is known; a time-out as long as that limit is not shrunk
     /// at all, and neither is an interrupted run. Every `progressEvery` candidates, and
     /// every few seconds, `progress` hears how many were tried and the events of the
-    /// smallest failing timeline so far (a slow program can take minutes).
+    /// smallest failing timeline so far (a slow program can take minutes); `failing`
+    /// hears each candidate that failed, as it fails, with what it gave: the shrinker's
+    /// best so far, never longer than the one before.
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
+                                                        failing: ((Shrunk, Self) -> Void)? = nil,
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
         if case .failure(.interrupted) = self { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
@@ -113,6 +116,7 @@ extension ExternalFinding {
             smallest = min(smallest, candidate.events.count)
             lastFound = found
             lastFailing = candidate
+            failing?(candidate, found)
             return found.asViolation(events: candidate.events.count)
         }
         if hasShrinkLimit {

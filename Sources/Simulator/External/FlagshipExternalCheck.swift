@@ -142,7 +142,8 @@ package struct FlagshipExternalCheck: ExternalChecking {
     /// interrupted run not at all). `progress` hears, every `ExternalShrunk.progressEvery`
     /// candidates and every few seconds, how many were tried and the events of the
     /// smallest failing timeline so far.
-    package func shrink(_ timeline: FlagshipTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil) -> Shrunk {
-        finding.shrink(timeline, program: program, progress: progress) { check($0, name: $1, runner: $2) }
+    package func shrink(_ timeline: FlagshipTimeline, finding: Finding, progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
+                        failing: ((FlagshipTimeline, Finding) -> Void)? = nil) -> Shrunk {
+        finding.shrink(timeline, program: program, progress: progress, failing: failing) { check($0, name: $1, runner: $2) }
     }
 }
