@@ -190,14 +190,14 @@ extension ExternalProgramTests {
             #expect(!result.out.contains("passed that timeline"), "\(result.out)")
         }
 
-        @Test("Ctrl-C while a failure is being shrunk: exit 130, and the failing user is still named, with the commands that show it")
-        func interruptWhileShrinking() throws {
-            // Wrong at the first event for its first two runs (the check's, with and without
-            // its looks), then too slow to answer: the interrupt comes while shrinking.
+        /// A check of daily-quip's user 0 (seed 3) through a program wrong at the first
+        /// event for its first `wrongRuns` runs, then too slow to answer, interrupted once
+        /// the run after those has started: the exit status and what it said.
+        func interruptedWhileShrinking(wrongRuns: Int) throws -> (status: Int32, said: String) {
             let program = try script(#"""
                 count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
-                if [ $n -le 2 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else sleep 30; fi
-                """#)
+                if [ $n -le WRONG ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else sleep 30; fi
+                """#.replacing("WRONG", with: "\(wrongRuns)"))
             defer { try? FileManager.default.removeItem(at: program.folder) }
             let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-interrupted-\(UUID().uuidString)").path
             let process = Process(), err = Pipe()
@@ -207,48 +207,35 @@ extension ExternalProgramTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
             try process.run()
-            // Until the program's third run (the first of shrinking) has started.
             let count = program.folder.appendingPathComponent("count").path
             let deadline = Date().addingTimeInterval(20)
-            while (try? String(contentsOfFile: count, encoding: .utf8))?.hasPrefix("3") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while (try? String(contentsOfFile: count, encoding: .utf8))?.hasPrefix("\(wrongRuns + 1)") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             Thread.sleep(forTimeInterval: 0.2)
             process.interrupt()
             let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 130)
-            #expect(said.contains("simulate: found before the interrupt, not shrunk: seed 3: plan-in-force at event 0 of user 0's timeline: plan premium, expected free"), "\(said)")
             #expect(said.contains("\n  regenerate:   swift run -c release simulate replay --policy daily-quip --seed 3 --user 0 --years 1 --out user0.json\n"), "\(said)")
             #expect(said.contains("\n  the program:  \(program.command) user0.json"), "\(said)")
             #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n"), "\(said)")
             #expect(!FileManager.default.fileExists(atPath: report), "nothing written")
+            return (process.terminationStatus, said)
+        }
+
+        @Test("Ctrl-C while a failure is being shrunk: exit 130, and the failing user is still named, with the commands that show it")
+        func interruptWhileShrinking() throws {
+            // Wrong for the check's two runs (with and without the looks), then hanging: the
+            // interrupt comes while the timeline runs again alone, before any candidate.
+            let (status, said) = try interruptedWhileShrinking(wrongRuns: 2)
+            #expect(status == 130)
+            #expect(said.hasPrefix("simulate: found before the interrupt, not shrunk: seed 3: plan-in-force at event 0 of user 0's timeline: plan premium, expected free"), "\(said)")
         }
 
         @Test("Ctrl-C after a smaller timeline has failed: the smallest failing so far is shown, whole, before the user's commands")
         func interruptShowsTheSmallestSoFar() throws {
-            // Wrong at the first event for its first five runs (the check's two, with and without
-            // its looks, the whole timeline's two again, and the first candidate), then too slow.
-            let program = try script(#"""
-                count="$(dirname "$0")/count"; n=$(($(cat "$count" 2>/dev/null || echo 0) + 1)); echo $n > "$count"
-                if [ $n -le 5 ]; then "$SIMULATE" replay "$1" | sed '1s/"plan":"[a-z-]*"/"plan":"premium"/'; else sleep 30; fi
-                """#)
-            defer { try? FileManager.default.removeItem(at: program.folder) }
-            let report = URL(fileURLWithPath: Scratch.root).appendingPathComponent("check-interrupted-\(UUID().uuidString)").path
-            let process = Process(), err = Pipe()
-            process.executableURL = try #require(PackagePaths.simulate)
-            process.arguments = ["check", "--command", program.command, "--policy", "daily-quip", "--seed", "3", "--users", "1", "--years", "1",
-                                 "--jobs", "1", "--quiet", "--report", report]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = err
-            try process.run()
-            // Until the program's sixth run, which hangs, has started.
-            let count = program.folder.appendingPathComponent("count").path
-            let deadline = Date().addingTimeInterval(20)
-            while (try? String(contentsOfFile: count, encoding: .utf8))?.hasPrefix("6") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            Thread.sleep(forTimeInterval: 0.2)
-            process.interrupt()
-            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 130)
+            // Wrong for the check's two runs, the whole timeline's two again, and the first
+            // candidate, then hanging.
+            let (status, said) = try interruptedWhileShrinking(wrongRuns: 5)
+            #expect(status == 130)
             let head = "simulate: found before the interrupt, shrinking not finished: seed 3: plan-in-force at event 0 of the shrunk timeline (user 0's own timeline broke at event 0): plan premium, expected free"
             #expect(said.hasPrefix(head), "\(said)")
             // The timeline shown is one the program failed: it replays, and is smaller than the user's.
@@ -259,9 +246,6 @@ extension ExternalProgramTests {
             let shown = try TimelineReader().read(data: Data(text.utf8))
             let whole = try #require(Int(lines[so].split(separator: " ")[2].filter(\.isNumber)))
             #expect(shown.events.count < whole && lines[so].contains(" to \(Figures.count(shown.events.count, "event")) so far"), "\(lines[so])")
-            #expect(said.contains("\n  regenerate:   swift run -c release simulate replay --policy daily-quip --seed 3 --user 0 --years 1 --out user0.json\n"), "\(said)")
-            #expect(said.hasSuffix("simulate: interrupted; report folders left as they were\n"), "\(said)")
-            #expect(!FileManager.default.fileExists(atPath: report), "nothing written")
         }
 
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
