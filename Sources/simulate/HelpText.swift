@@ -267,9 +267,10 @@ enum HelpText {
     A time-out, or output past the limit, is shrunk for two minutes at most (each
     smaller timeline that still fails takes the whole --timeout, or prints up to
     the whole output limit, again); the summary says when shrinking stopped there.
-    Ctrl-C while shrinking writes no report: it prints the failure found, the
-    smallest failing timeline so far (to save as a file and replay) and the
-    commands that regenerate the user and give it to the program.
+    Ctrl-C while shrinking writes no report: it prints the failure found and the
+    commands that regenerate the user and give it to the program, and once a
+    smaller timeline has failed, that timeline whole (to save as a file) and
+    what it broke.
     """
 
     static let policies = """

@@ -238,7 +238,8 @@ extension ExternalProgramTests {
             #expect(status == 130)
             let head = "simulate: found before the interrupt, shrinking not finished: seed 3: plan-in-force at event 0 of the shrunk timeline (user 0's own timeline broke at event 0): plan premium, expected free"
             #expect(said.hasPrefix(head), "\(said)")
-            // The timeline shown is one the program failed: it replays, and is smaller than the user's.
+            // The timeline shown reads back as a valid timeline file, smaller than the user's,
+            // and comes before the user's commands.
             let lines = said.split(separator: "\n", omittingEmptySubsequences: false)
             let so = try #require(lines.firstIndex { $0.hasPrefix("  shrunk from ") && $0.hasSuffix(" so far (not written; save it as a file to replay it):") }, "\(said)")
             let end = try #require(lines[so...].firstIndex { $0 == "    }" }, "\(said)")
@@ -246,6 +247,7 @@ extension ExternalProgramTests {
             let shown = try TimelineReader().read(data: Data(text.utf8))
             let whole = try #require(Int(lines[so].split(separator: " ")[2].filter(\.isNumber)))
             #expect(shown.events.count < whole && lines[so].contains(" to \(Figures.count(shown.events.count, "event")) so far"), "\(lines[so])")
+            #expect(shown.isValid && end + 1 < lines.count && lines[end + 1].hasPrefix("  regenerate:   "), "\(said)")
         }
 
         @Test("a program that reads an absent renews as false is found: the timelines a check writes leave renews out where it is true, some of the time")
@@ -271,7 +273,9 @@ extension ExternalProgramTests {
             #expect(result.status == 1, "\(result.out)\(result.err)")
             let path = try #require(result.out.split(separator: "\n").first { $0.contains("written to ") }.map { String($0.split(separator: " ").last!) })
             let shown = try TimelineReader().read(path: path)
-            // The garbled line answered the last event that changes something.
+            // The garbled line answered the last event that changes something. (Whether events
+            // that change nothing come before it is the shrinker's to choose: the mapping itself
+            // is ExternalProgramTests.failureOfTheRunWithoutLooks's.)
             let kept = shown.events.indices.filter { !shown.events[$0].action.changesNothing }
             let answered = try #require(kept.last)
             #expect(result.out.contains("\n  matches-reference at event \(answered) of "), "\(result.out)")

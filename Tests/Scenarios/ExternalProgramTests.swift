@@ -39,6 +39,9 @@ struct ExternalProgramTests {
         let extra = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 5, problem: "one line too many")).inWholeTimeline(kept: kept)
         #expect(ExternalFinding<Invariant>.failure(extra).asViolation(events: 6).eventIndex == 5)
         #expect(extra.description == "printed malformed output: line 5 of the output for the timeline without the events that change nothing: one line too many")
+        // A problem of that output as a whole says whose output it is.
+        let short = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: nil, problem: "3 lines for 4 events")).inWholeTimeline(kept: kept)
+        #expect(short.description == "printed malformed output: in the output for the timeline without the events that change nothing: 3 lines for 4 events")
         // Any other failure is the same failure.
         #expect(ExternalProgram.Failure.timedOut(seconds: 2).inWholeTimeline(kept: kept).description == "timed out after 2.0 s")
     }

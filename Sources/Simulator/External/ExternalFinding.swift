@@ -79,8 +79,8 @@ extension ExternalFinding {
     /// at all, and neither is an interrupted run. Every `progressEvery` candidates, and
     /// every few seconds, `progress` hears how many were tried and the events of the
     /// smallest failing timeline so far (a slow program can take minutes); `failing`
-    /// hears each candidate that failed, as it fails, with what it gave: the shrinker's
-    /// best so far, never longer than the one before.
+    /// hears each candidate that failed, as it was run (before the shrinker cuts what
+    /// follows its failing event), with what it gave.
     func shrink<Shrunk: ShrinkableTimeline & Sendable>(_ timeline: Shrunk, program: ExternalProgram,
                                                         progress: ((_ tried: Int, _ smallest: Int) -> Void)? = nil,
                                                         failing: ((Shrunk, Self) -> Void)? = nil,

@@ -91,10 +91,15 @@ package struct ExternalProgram: Sendable {
         /// This failure of the run given the timeline without the events that change
         /// nothing (`kept`: the whole timeline's index of each event that run had), said of
         /// the whole timeline: a malformed line is placed at the event it answered there,
-        /// and its text names the line the program printed; a line past those events is
-        /// the output's as a whole.
+        /// and its text names the line the program printed; a line past those events, or a
+        /// problem of that output as a whole, is the output's as a whole, said to be that
+        /// output's. (Another failure of that run, a crash or a time-out, stays as it is;
+        /// the reproduction line says the check made that run.)
         package func inWholeTimeline(kept: [Int]) -> Self {
-            guard case .malformed(let problem) = self, let line = problem.line else { return self }
+            guard case .malformed(let problem) = self else { return self }
+            guard let line = problem.line else {
+                return .malformed(ReplayOutputParser.Malformed(line: nil, problem: "in the output for the timeline without the events that change nothing: \(problem.problem)"))
+            }
             let printed = "line \(line) of the output for the timeline without the events that change nothing: \(problem.problem)"
             guard line >= 1, line <= kept.count else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: printed)) }
             return .malformed(ReplayOutputParser.Malformed(line: kept[line - 1] + 1, problem: printed))
