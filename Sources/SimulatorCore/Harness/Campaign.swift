@@ -51,12 +51,15 @@ public struct Campaign<Implementation: RuleImplementation>: Sendable {
         let generated = generator.generatedUser(seed: options.seed, user: user)
         var check = makeCheck()
         var shrinker = Shrinker<Implementation.Rules.Timeline, Violation<Implementation.Rules.Invariant>>(invariant: invariant) { check.firstViolation($0) }
-        let shrunk = shrinker.shrink(generated.timeline)
-        var final = makeCheck(), whole = makeCheck()
+        // The user's own timeline is checked once: where it broke is the failure's
+        // `originalEvent`, and where the shrinker starts (as `shrink(_:)` would check it).
+        let first = shrinker.failure(generated.timeline)
+        let shrunk = first.map { shrinker.shrink(generated.timeline, failing: $0) } ?? generated.timeline
+        var final = makeCheck()
         var failure = ShrunkFailure<Implementation.Rules>(invariant: invariant, seed: options.seed, years: options.years, user: user, persona: generated.persona,
                                     originalEvents: generated.timeline.events.count, timeline: shrunk, violation: final.firstViolation(shrunk),
                                     attempts: shrinker.attempts, seconds: started.duration(to: clock.now).seconds)
-        failure.originalEvent = whole.firstViolation(generated.timeline)?.eventIndex
+        failure.originalEvent = first?.eventIndex
         return failure
     }
 
