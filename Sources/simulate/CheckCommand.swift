@@ -129,10 +129,9 @@ enum CheckCommand {
             ] + text.split(separator: "\n").map { "    " + $0 } + whole)
         }
         Interrupts.noteUnfinished([])
-        let violation = (shrunk.finding ?? failure.finding).asViolation(events: (shrunk.finding == nil ? failure.timeline : shrunk.timeline).events.count)
         // Where its event is: on the shrunk timeline when that failed again, else on the user's own.
-        let place = ShrinkingText.place(user: failure.user, shrunk: shrunk.finding != nil && shrunk.timeline.events.count < failure.timeline.events.count,
-                                        originalEvent: found.eventIndex)
+        let (violation, onShrunk) = shrunk.shownViolation(first: failure.finding, whole: failure.timeline.events.count)
+        let place = ShrinkingText.place(user: failure.user, shrunk: onShrunk, originalEvent: found.eventIndex)
         let (text, pasted) = wording.file(shrunk.timeline, violation.description(at: place))
         let path = try folder.write(text, as: "failures/check-user\(failure.user).json")
         let failed = """

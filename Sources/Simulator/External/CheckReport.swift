@@ -27,6 +27,20 @@ package enum CheckReport {
         return command + " --seed \(options.seed) --users \(options.users) --years \(options.years)"
     }
 
+    /// User `found`'s failure shrunk to `shrunk`, for the report: the violation the
+    /// summary shows (`ExternalShrunk.shownViolation`), and where the user's own timeline broke.
+    private static func shrunkFailure<Rules: RuleSet>(_ found: (user: Int, persona: Persona, finding: ExternalFinding<Rules.Invariant>, timeline: Rules.Timeline),
+                                                      _ shrunk: ExternalShrunk<Rules.Timeline, Rules.Invariant>, options: CampaignOptions) -> ShrunkFailure<Rules> {
+        let original = found.finding.asViolation(events: found.timeline.events.count)
+        let shown = shrunk.shownViolation(first: found.finding, whole: found.timeline.events.count)
+        var failure = ShrunkFailure<Rules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user, persona: found.persona,
+                                           originalEvents: found.timeline.events.count, timeline: shrunk.timeline, violation: shown.violation,
+                                           attempts: shrunk.attempts, seconds: shrunk.seconds)
+        failure.originalEvent = original.eventIndex
+        failure.violationIsOriginal = !shown.onShrunk
+        return failure
+    }
+
     /// The report of a v1 check; `failure` is the first failing user's, shrunk, with
     /// the path its timeline was written to and the text written there (which the
     /// report shows, so that the report, the file and a merge of shards agree).
@@ -35,15 +49,7 @@ package enum CheckReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure<FlagshipRules>, path: String)] = []
         if let found = result.failure, let failure {
-            let original = found.finding.asViolation(events: found.timeline.events.count)
-            var shrunk = ShrunkFailure<FlagshipRules>(invariant: original.invariant, seed: options.seed, years: options.years, user: found.user,
-                                       persona: found.persona, originalEvents: found.timeline.events.count,
-                                       timeline: failure.shrunk.timeline,
-                                       violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count) ?? original,
-                                       attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
-            shrunk.originalEvent = original.eventIndex
-            shrunk.violationIsOriginal = failure.shrunk.finding == nil // the shrunk timeline passed on its own: the summary shows the first finding
-            failures.append((shrunk, failure.path))
+            failures.append((shrunkFailure(found, failure.shrunk, options: options), failure.path))
         }
         var report = RunReport(result: result.counted, failures: failures, kind: .check, command: command(program: check.program, options: options),
                                implementation: check.program.command)
@@ -88,14 +94,8 @@ package enum CheckReport {
         let options = check.options
         var failures: [(failure: ShrunkFailure<PolicyRules>, path: String)] = []
         if let found = result.failure, let failure {
-            let original = found.finding.asViolation(events: found.timeline.events.count)
-            var shrunk = ShrunkFailure<PolicyRules>(invariant: original.invariant, policyName: check.policyName, seed: options.seed, years: options.years,
-                                             user: found.user, persona: found.persona, originalEvents: found.timeline.events.count,
-                                             timeline: failure.shrunk.timeline,
-                                             violation: failure.shrunk.finding?.asViolation(events: failure.shrunk.timeline.events.count) ?? original,
-                                             attempts: failure.shrunk.attempts, seconds: failure.shrunk.seconds)
-            shrunk.originalEvent = original.eventIndex
-            shrunk.violationIsOriginal = failure.shrunk.finding == nil // as the summary shows it
+            var shrunk: ShrunkFailure<PolicyRules> = shrunkFailure(found, failure.shrunk, options: options)
+            shrunk.policyName = check.policyName
             shrunk.generatorFlags = ShrunkFailure<PolicyRules>.generatorFlags(swarm: check.swarm)
             shrunk.commandPolicy = commandPolicy
             failures.append((shrunk, failure.path))

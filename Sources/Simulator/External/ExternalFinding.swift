@@ -64,6 +64,17 @@ package struct ExternalShrunk<Shrunk: ShrinkableTimeline & Sendable, Invariant: 
     package static var progressEvery: Int { 50 }
 }
 
+extension ExternalShrunk {
+    /// The violation a check's failure shows, and whether it is the shrunk timeline's:
+    /// the shrunk timeline's own when it failed again, else the one `first` found on the
+    /// user's whole timeline (of `whole` events), which the summary and the report then
+    /// place there.
+    package func shownViolation(first: ExternalFinding<Invariant>, whole: Int) -> (violation: Violation<Invariant>, onShrunk: Bool) {
+        guard let finding else { return (first.asViolation(events: whole), false) }
+        return (finding.asViolation(events: timeline.events.count), timeline.events.count < whole)
+    }
+}
+
 extension ExternalFinding {
     /// Shrinks `timeline`, which gave this finding, keeping the same kind of finding.
     /// Every timeline it checks (the failing one again, each candidate, and for a finding
