@@ -31,7 +31,7 @@ enum MutantsCommand {
         // Progress: the reference's users, then the mutants hunted (each until it is killed).
         let started = Date(), toRun = options.usersToRun
         let runProgress: @Sendable (Int) -> Void = { done in
-            Console.progress("  the reference:" + RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started)).dropFirst())
+            Console.progress(RunSummary.progress(done: done, of: toRun, seconds: Date().timeIntervalSince(started), label: "the reference: "))
         }
         let huntProgress: @Sendable (Int) -> Void = { done in
             Console.progress("  mutants hunted: \(done) of \(mutantCount), \(Figures.fixed(Date().timeIntervalSince(started), 0)) s")

@@ -70,9 +70,9 @@ package enum RunSummary {
         return ["  shard       \(shard): \(listed) of \(Figures.grouped(options.users)) (merge every shard's report with 'simulate merge')"]
     }
 
-    /// The progress line on standard error.
-    package static func progress(done: Int, of total: Int, seconds: Double) -> String {
+    /// The progress line on standard error, after `label` (`the reference: `, say).
+    package static func progress(done: Int, of total: Int, seconds: Double, label: String = "") -> String {
         let percent = total == 0 ? 100 : done * 100 / total
-        return "  \(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
+        return "  \(label)\(Figures.grouped(done)) of \(Figures.count(total, "user")) (\(percent) %), \(Figures.fixed(seconds, 0)) s"
     }
 }
