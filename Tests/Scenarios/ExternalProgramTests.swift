@@ -31,10 +31,13 @@ struct ExternalProgramTests {
     func failureOfTheRunWithoutLooks() {
         // Events 1 and 4 of the whole timeline change nothing (a look, a relaunch): that run had 0, 2, 3 and 5.
         let kept = [0, 2, 3, 5]
-        let third = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 3, problem: "not JSON")).inWholeTimeline(kept: kept)
+        let third = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 3, event: 2, problem: "not JSON")).inWholeTimeline(kept: kept)
         let placed = ExternalFinding<Invariant>.failure(third).asViolation(events: 6)
         #expect(placed.eventIndex == 3, "line 3 of that run answered event 3 of the whole timeline, not event 2")
-        #expect(placed.detail == "the program printed malformed output: line 4: line 3 of the output for the timeline without the events that change nothing: not JSON")
+        #expect(placed.detail == "the program printed malformed output: line 3 of the output for the timeline without the events that change nothing: not JSON")
+        // After a blank line, line 4 answers that run's event 2 too.
+        let afterBlank = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 4, event: 2, problem: "not JSON")).inWholeTimeline(kept: kept)
+        #expect(ExternalFinding<Invariant>.failure(afterBlank).asViolation(events: 6).eventIndex == 3)
         // A line past that run's events is the output's as a whole: at the last event.
         let extra = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: 5, problem: "one line too many")).inWholeTimeline(kept: kept)
         #expect(ExternalFinding<Invariant>.failure(extra).asViolation(events: 6).eventIndex == 5)

@@ -56,6 +56,21 @@ struct ReplayOutputParserTests {
         #expect(try ReplayOutputParser.parse(text, events: Self.events) == Self.outputs)
     }
 
+    @Test("after a blank line, a refused line still names the event it answers: line 4 is the answer to event 1")
+    func refusalAfterBlankLines() throws {
+        let lines = Self.printed.split(separator: "\n")
+        try #require(lines.count == 2)
+        let afterBlank = try refusal("\n" + lines[0] + "\n\n" + lines[1].replacingOccurrences(of: #""used":1,"#, with: #""used":1.4,"#))
+        #expect(afterBlank.line == 4)
+        #expect(afterBlank.event == 1)
+        let placed = ExternalFinding<Invariant>.failure(.malformed(afterBlank)).asViolation(events: 2)
+        #expect(placed.eventIndex == 1, "placed at the event line 4 answers, not at event 3 of a 2-event timeline")
+        #expect(placed.detail == #"the program printed malformed output: line 4: "used" is 1.4, not an integer"#)
+        // A line past the events answers none: the output as a whole, at the last event.
+        let extra = try refusal(Self.printed + lines[1] + "\n")
+        #expect(extra.line == 3 && extra.event == nil)
+    }
+
     @Test("a value of the wrong JSON type or form is refused and quoted as printed", arguments: [
         (#"{"i":1,"#, #"{"i":1.0,"#, 2, #""i" is 1.0, not an integer"#),
         (#"{"i":0,"#, #"{"i":0.5,"#, 1, #""i" is 0.5, not an integer"#),

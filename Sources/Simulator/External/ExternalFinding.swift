@@ -10,7 +10,7 @@ package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
     case failure(ExternalProgram.Failure)
 
     /// As a violation, for shrinking and reporting. A program failure is located at the
-    /// event of the output line it names (a malformed line), else at the last event,
+    /// event whose answer was malformed, else at the last event,
     /// and its detail says which, under `matches-reference`: the program did not give a
     /// comparable output.
     package func asViolation(events: Int) -> Violation<Invariant> {
@@ -18,8 +18,8 @@ package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
         case .violation(let violation):
             return violation
         case .failure(let failure):
-            if case .malformed(let problem) = failure, let line = problem.line, line >= 1, line <= events {
-                return Violation(invariant: .matchesReference, eventIndex: line - 1, detail: "the program \(failure)")
+            if case .malformed(let problem) = failure, let event = problem.event, event >= 0, event < events {
+                return Violation(invariant: .matchesReference, eventIndex: event, detail: "the program \(failure)")
             }
             return Violation(invariant: .matchesReference, eventIndex: max(0, events - 1),
                              detail: "the program \(failure) (the run as a whole failed; placed at the timeline's last event)")

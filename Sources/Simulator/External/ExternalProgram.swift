@@ -90,19 +90,17 @@ package struct ExternalProgram: Sendable {
 
         /// This failure of the run given the timeline without the events that change
         /// nothing (`kept`: the whole timeline's index of each event that run had), said of
-        /// the whole timeline: a malformed line is placed at the event it answered there,
-        /// and its text names the line the program printed; a line past those events, or a
-        /// problem of that output as a whole, is the output's as a whole, said to be that
-        /// output's. (Another failure of that run, a crash or a time-out, stays as it is;
-        /// the reproduction line says the check made that run.)
+        /// the whole timeline: a malformed answer is placed at the event it answered there,
+        /// and its text names the line the program printed, of that output; a problem of
+        /// a line that answers no event, or of that output as a whole, is the output's as a
+        /// whole, said to be that output's. (Another failure of that run, a crash or a
+        /// time-out, stays as it is; the reproduction line says the check made that run.)
         package func inWholeTimeline(kept: [Int]) -> Self {
             guard case .malformed(let problem) = self else { return self }
-            guard let line = problem.line else {
-                return .malformed(ReplayOutputParser.Malformed(line: nil, problem: "in the output for the timeline without the events that change nothing: \(problem.problem)"))
-            }
-            let printed = "line \(line) of the output for the timeline without the events that change nothing: \(problem.problem)"
-            guard line >= 1, line <= kept.count else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: printed)) }
-            return .malformed(ReplayOutputParser.Malformed(line: kept[line - 1] + 1, problem: printed))
+            let output = "the output for the timeline without the events that change nothing"
+            guard let line = problem.line else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: "in \(output): \(problem.problem)")) }
+            let event = problem.event.flatMap { kept.indices.contains($0) ? kept[$0] : nil }
+            return .malformed(ReplayOutputParser.Malformed(line: nil, event: event, problem: "line \(line) of \(output): \(problem.problem)"))
         }
     }
 

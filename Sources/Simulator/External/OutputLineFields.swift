@@ -9,10 +9,12 @@ import SimulatorCore
 protocol OutputLineFields {
     /// The line's number in the program's output (1-based).
     var line: Int { get }
+    /// The index of the event the line answers.
+    var index: Int { get }
 }
 
 extension OutputLineFields {
-    func fail(_ problem: String) -> ReplayOutputParser.Malformed { ReplayOutputParser.Malformed(line: line, problem: problem) }
+    func fail(_ problem: String) -> ReplayOutputParser.Malformed { ReplayOutputParser.Malformed(line: line, event: index, problem: problem) }
 
     /// The line's members by key, after checking that it is a JSON object with exactly
     /// `keys`, that its `i` is `index` and its `do` is `action`.

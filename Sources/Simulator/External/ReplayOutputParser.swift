@@ -15,12 +15,23 @@ import SimulatorCore
 package enum ReplayOutputParser {
     /// Why the output was refused.
     package struct Malformed: Error, CustomStringConvertible {
-        /// The line (from 1), or nil for the output as a whole.
+        /// The line (from 1, blank lines counted), or nil for the output as a whole.
         package let line: Int?
+        /// The event (from 0) whose answer the line is, or nil when the line answers none
+        /// (a line past the timeline's events, a batch end marker): where a check places
+        /// the failure. It is not `line - 1` once the program has printed a blank line.
+        package let event: Int?
         /// What is wrong.
         package let problem: String
         /// `line N: PROBLEM`.
         package var description: String { line.map { "line \($0): \(problem)" } ?? problem }
+
+        /// A fault of `line`, the answer to `event` if it answers one.
+        package init(line: Int?, event: Int? = nil, problem: String) {
+            self.line = line
+            self.event = event
+            self.problem = problem
+        }
     }
 
     /// The keys of an output line, in the contract's order.
