@@ -47,10 +47,15 @@ public struct HarnessFailure: Sendable {
     public var trace: [String]
     /// Which fields the check could judge (`HarnessText.observed`).
     public var observed: String
+    /// The events of the timeline (shrunk, or the user's whole one) that passed when the
+    /// harness played it once more, for an app that answers differently from one play to
+    /// the next; `timeline` is then the user's own, as its first play failed.
+    var passedWhenPlayedAgain: Int?
 
     /// The timeline as a timeline file (`docs/timeline-format.md`).
     public var timelineJSON: String {
-        let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), shrunk from \($0.originalEvents) events; \(violation)" }
+        let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), "
+            + (passedWhenPlayedAgain == nil ? "shrunk from \($0.originalEvents) events" : "its whole timeline, not shrunk") + "; \(violation)" }
             ?? "\(adapterName): \(violation)"
         return TimelineWriter(policyReference: policyFile ?? policyName).text(timeline, about: about)
     }
@@ -93,7 +98,13 @@ public struct HarnessFailure: Sendable {
     public func message(forXCTest: Bool = false, testFilter: String? = nil) -> String {
         var lines = ["\(adapterName) broke \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))) under \(policyName)."]
         if let found {
-            lines.append("Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents); shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
+            let place = "Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents)"
+            if let passed = passedWhenPlayedAgain {
+                lines.append(place + ".")
+                lines.append(HarnessText.passedWhenPlayedAgain(events: passed, of: found.originalEvents))
+            } else {
+                lines.append(place + "; shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
+            }
         }
         // The event counted in the shrunk timeline the trace shows (the line above says
         // where the user's own timeline broke).

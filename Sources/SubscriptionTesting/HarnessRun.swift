@@ -88,7 +88,7 @@ struct HarnessRun<App> {
             let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
             // (The shrink plays the user's timeline again.)
             report.failure = CrashNote.playing(user: user, seed: settings.seed) {
-                failure(violation, on: timeline, user: user, persona: stop.persona, settings: settings, tally: report.tally)
+                failure(violation, on: timeline, firstPlay: stop.judged.app, user: user, persona: stop.persona, settings: settings, tally: report.tally)
             }
         }
     }
@@ -111,9 +111,12 @@ struct HarnessRun<App> {
     }
 
     /// Shrinks the failing user's timeline (keeping the same invariant broken) and
-    /// describes it.
-    private func failure(_ violation: Violation<Invariant>, on timeline: Timeline, user: Int, persona: Persona,
-                         settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
+    /// describes it. `firstPlay` is the app's recording of the play that failed. When the
+    /// shrunk timeline passes played once more (an app that answers differently from one
+    /// play to the next), the failure shows the user's own timeline as that play failed,
+    /// and says so.
+    func failure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, user: Int, persona: Persona,
+                 settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
         var shrinkJudge = TimelineJudge(binding: binding)
         var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: violation.invariant) { candidate in
             let judged = shrinkJudge.judge(zone: candidate.zone, events: candidate.events)
@@ -123,12 +126,18 @@ struct HarnessRun<App> {
         let shrunk = shrinker.shrink(timeline)
         var finalJudge = TimelineJudge(binding: binding)
         let final = finalJudge.judge(zone: shrunk.zone, events: shrunk.events)
-        let shrunkViolation = final.violation ?? violation
         let found = HarnessFailure.Found(seed: settings.seed, user: user, users: settings.users, years: settings.years, persona: persona,
                                          originalEvents: timeline.events.count, originalViolation: violation, shrinkAttempts: shrinker.attempts)
-        return HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
-                              found: found, violation: shrunkViolation, timeline: shrunk,
-                              trace: trace(of: shrunk, app: final.app, violation: shrunkViolation), observed: observedSummary(tally))
+        if final.problem == nil, let shown = final.violation {
+            return HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
+                                  found: found, violation: shown, timeline: shrunk,
+                                  trace: trace(of: shrunk, app: final.app, violation: shown), observed: observedSummary(tally))
+        }
+        var failure = HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
+                                     found: found, violation: violation, timeline: timeline,
+                                     trace: trace(of: timeline, app: firstPlay, violation: violation), observed: observedSummary(tally))
+        failure.passedWhenPlayedAgain = shrunk.events.count
+        return failure
     }
 
     /// Each event up to the violating one: what the app reported beside what the

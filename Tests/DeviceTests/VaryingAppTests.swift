@@ -1,0 +1,90 @@
+import SimulatorCore
+import SubscriptionModel
+@testable import SubscriptionTesting
+import Synchronization
+import Testing
+
+/// An app that answers differently from one play to the next (a singleton or a static
+/// variable kept between plays) can fail a timeline once and pass it when the harness
+/// plays it again while shrinking. The failure then shows the user's own timeline, as
+/// its first play failed, with the app's answers from that play, and says why; it never
+/// shows the first play's event against a shrunk timeline, or the answers of a play that
+/// passed.
+@Suite("An app whose answers vary between plays")
+struct VaryingAppTests {
+    /// CardQuota resetting only at launch on its first `faulty` devices, and right on every
+    /// later one: each play (and each look-free second play) is on a device of its own.
+    static func fading(after faulty: Int) -> AppAdapter<CardQuota> {
+        let seen = Mutex<[ObjectIdentifier]>([])
+        let devices = Mutex<[SimulatedDevice]>([]) // kept, so that no identifier is reused
+        return AppAdapter(name: "CardQuota(fading)") { device in
+            let count = seen.withLock { seen in
+                if !seen.contains(ObjectIdentifier(device)) {
+                    seen.append(ObjectIdentifier(device))
+                    devices.withLock { $0.append(device) }
+                }
+                return seen.count
+            }
+            return CardQuota(device: device, mistake: count <= faulty ? .resetsOnlyAtLaunch : nil)
+        }
+        .use("view-card") { quota, _ in quota.viewCard() }
+        .lifecycle { quota, moment in if moment.isLaunch { quota.launch() } }
+        .screen("cards") { quota in .text(quota.cardsLabel) }
+        .screen("plan") { quota in .text(quota.planLabel) }
+    }
+
+    /// The first of daily-quip's default-seed users whose timeline the always-wrong app
+    /// fails: its index, persona, timeline, violation and that play's recording.
+    static func firstFailingUser() throws -> (user: Int, persona: Persona, timeline: Timeline, violation: Violation<Invariant>, play: AppRecording) {
+        let binding = try AdapterBinding(CardQuota.adapter(.resetsOnlyAtLaunch), policy: .dailyQuip)
+        let generator = TimelineGenerator(policy: .dailyQuip, maxYears: 3, appLife: true)
+        let buffer = EventBuffer()
+        for user in 0..<24 {
+            let drawn = generator.generate(seed: SubscriptionHarness.defaultSeed, user: user, into: buffer)
+            var judge = TimelineJudge(binding: binding)
+            let judged = judge.judge(zone: drawn.zone, events: buffer.array)
+            if judged.problem == nil, let violation = judged.violation {
+                return (user, drawn.persona, Timeline(policy: .dailyQuip, zone: drawn.zone, events: buffer.array), violation, judged.app)
+            }
+        }
+        throw NotFound()
+    }
+
+    struct NotFound: Error {}
+
+    @Test("played once more, a timeline that passes is not shown: the failure is the user's own timeline with its first play's answers (the app wrong on its first 0, 3 and 12 devices)",
+          arguments: [0, 3, 12])
+    func passedWhenPlayedAgain(faulty: Int) throws {
+        let first = try Self.firstFailingUser()
+        let run = HarnessRun(binding: try AdapterBinding(Self.fading(after: faulty), policy: .dailyQuip))
+        let settings = try HarnessSettings(seed: SubscriptionHarness.defaultSeed, users: 24, years: 3, environment: [:])
+        let failure = run.failure(first.violation, on: first.timeline, firstPlay: first.play, user: first.user, persona: first.persona,
+                                  settings: settings, tally: ObservationTally())
+        #expect(failure.timeline.events == first.timeline.events, "the user's whole timeline")
+        #expect(failure.violation.eventIndex == first.violation.eventIndex)
+        #expect(failure.passedWhenPlayedAgain != nil)
+        // The marked line is the first play's answer, which the rules do not give.
+        let marked = try #require(failure.trace.last)
+        #expect(failure.trace.count == first.violation.eventIndex + 1 && marked.hasPrefix("#\(first.violation.eventIndex) "))
+        #expect(marked.hasSuffix("<- no-over-blocking"))
+        let app = try #require(marked.split(separator: "| app: ").last?.split(separator: " | rules: ").first)
+        #expect(app.hasPrefix("blocked"), "the first play's answer: \(marked)")
+        let message = failure.message()
+        #expect(message.contains("\nPlayed once more, the shrunk timeline (") || message.contains("\nPlayed once more, the user's timeline passed"), "\(message)")
+        #expect(message.contains("no-over-blocking at event \(first.violation.eventIndex) of user \(first.user)'s timeline"), "\(message)")
+        #expect(failure.timelineJSON.contains("its whole timeline, not shrunk"))
+    }
+
+    @Test("an app wrong on every play is shrunk as before: the shrunk timeline fails when played again")
+    func alwaysWrong() throws {
+        let first = try Self.firstFailingUser()
+        let run = HarnessRun(binding: try AdapterBinding(Self.fading(after: .max), policy: .dailyQuip))
+        let settings = try HarnessSettings(seed: SubscriptionHarness.defaultSeed, users: 24, years: 3, environment: [:])
+        let failure = run.failure(first.violation, on: first.timeline, firstPlay: first.play, user: first.user, persona: first.persona,
+                                  settings: settings, tally: ObservationTally())
+        #expect(failure.passedWhenPlayedAgain == nil)
+        #expect(failure.timeline.events.count < first.timeline.events.count)
+        #expect(failure.violation.eventIndex == failure.timeline.events.count - 1)
+        #expect(!failure.message().contains("Played once more"))
+    }
+}
