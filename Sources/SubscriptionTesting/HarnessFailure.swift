@@ -131,7 +131,8 @@ public struct HarnessFailure: Sendable {
 
     private var origin: String {
         guard let found else { return "on a given timeline" }
-        return "found by SubscriptionHarness.check (seed \(found.seed), user \(found.user), years \(found.years)) and shrunk to \(timeline.events.count) events"
+        return "found by SubscriptionHarness.check (seed \(found.seed), user \(found.user), years \(found.years))"
+            + (passedWhenPlayedAgain == nil ? " and shrunk to \(timeline.events.count) events" : ", its whole timeline (it passed when played again)")
     }
 
     private var functionName: String {
