@@ -27,7 +27,7 @@ struct ExternalProgramTests {
         return (result, Date().timeIntervalSince(started))
     }
 
-    @Test("a failure of the run without the events that change nothing is said of the whole timeline: a malformed line at the event it answered")
+    @Test("a failure of the run without the events that change nothing is said of the whole timeline: a malformed line at the event it answered, any other failure as that run's")
     func failureOfTheRunWithoutLooks() {
         // Events 1 and 4 of the whole timeline change nothing (a look, a relaunch): that run had 0, 2, 3 and 5.
         let kept = [0, 2, 3, 5]
@@ -45,8 +45,16 @@ struct ExternalProgramTests {
         // A problem of that output as a whole says whose output it is.
         let short = ExternalProgram.Failure.malformed(ReplayOutputParser.Malformed(line: nil, problem: "3 lines for 4 events")).inWholeTimeline(kept: kept)
         #expect(short.description == "printed malformed output: in the output for the timeline without the events that change nothing: 3 lines for 4 events")
-        // Any other failure is the same failure.
-        #expect(ExternalProgram.Failure.timedOut(seconds: 2).inWholeTimeline(kept: kept).description == "timed out after 2.0 s")
+        // Any other failure of that run says it was that run's, and is still the same kind of failure.
+        let slow = ExternalProgram.Failure.timedOut(seconds: 2).inWholeTimeline(kept: kept)
+        #expect(slow.description == "(given the timeline without the events that change nothing) timed out after 2.0 s")
+        #expect(slow.kind == "timed out" && ExternalFinding<Invariant>.failure(slow).hasShrinkLimit)
+        #expect(ExternalFinding<Invariant>.failure(.crashed(status: 3, standardError: "")).asViolation(events: 6).detail
+                == "the program exited with status 3 (the run as a whole failed; placed at the timeline's last event)")
+        #expect(ExternalFinding<Invariant>.failure(ExternalProgram.Failure.crashed(status: 3, standardError: "").inWholeTimeline(kept: kept)).asViolation(events: 6).detail
+                == "the program (given the timeline without the events that change nothing) exited with status 3 (the run as a whole failed; placed at the timeline's last event)")
+        // An interruption is the check's, whichever run it stopped.
+        #expect(ExternalProgram.Failure.interrupted.inWholeTimeline(kept: kept).description == "was stopped: the check was interrupted")
     }
 
     @Test("a program still running at the time limit is stopped there, with what it started")

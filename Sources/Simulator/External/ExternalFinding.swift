@@ -30,9 +30,10 @@ package enum ExternalFinding<Invariant: RuleInvariant>: Sendable {
     /// smaller timeline that still times out takes the whole `--timeout`, and one that
     /// still floods its output prints up to the whole limit.
     package var hasShrinkLimit: Bool {
-        switch self {
-        case .failure(.timedOut), .failure(.printedTooMuch): true
-        default: false
+        guard case .failure(let failure) = self else { return false }
+        switch failure.base {
+        case .timedOut, .printedTooMuch: return true
+        default: return false
         }
     }
 
@@ -98,7 +99,7 @@ extension ExternalFinding {
                                                         check: @escaping (Shrunk, String, ProgramRunner) -> Self?) -> ExternalShrunk<Shrunk, Invariant> {
         let clock = ContinuousClock(), started = clock.now
         if case .failure(.interrupted) = self { return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0) }
-        if case .failure(.timedOut) = self, program.timeoutSeconds >= program.shrinkLimitSeconds {
+        if case .failure(let failure) = self, case .timedOut = failure.base, program.timeoutSeconds >= program.shrinkLimitSeconds {
             // Running the timeline again would take the whole limit.
             return ExternalShrunk(timeline: timeline, finding: self, attempts: 0, seconds: 0, stoppedAtLimit: true)
         }

@@ -58,6 +58,16 @@ package struct ExternalProgram: Sendable {
         case refused(String)
         /// In batch mode: it exited with status 0 before the timeline's end marker.
         case exitedEarly(standardError: String)
+        /// This failure (not malformed output, which is placed at its event, and not an
+        /// interruption) came from the second run, given the timeline without the events
+        /// that change nothing (G11): the run of the whole timeline did not fail so.
+        indirect case withoutLooks(Failure)
+
+        /// The failure itself, wherever it came from.
+        package var base: Failure {
+            if case .withoutLooks(let failure) = self { return failure.base }
+            return self
+        }
 
         /// A one-line account.
         package var description: String {
@@ -71,6 +81,7 @@ package struct ExternalProgram: Sendable {
             case .interrupted: "was stopped: the check was interrupted"
             case .refused(let message): "refused the timeline: " + PrintedText.quoted(message, limit: PrintedText.standardErrorQuoted)
             case .exitedEarly(let error): "exited (status 0) before the timeline's end marker" + (error.isEmpty ? "" : "; standard error: " + error)
+            case .withoutLooks(let failure): "(given the timeline without the events that change nothing) " + failure.description
             }
         }
 
@@ -85,6 +96,7 @@ package struct ExternalProgram: Sendable {
             case .couldNotStart: "could not start"
             case .interrupted: "interrupted"
             case .refused: "refused the timeline"
+            case .withoutLooks(let failure): failure.kind
             }
         }
 
@@ -93,9 +105,14 @@ package struct ExternalProgram: Sendable {
         /// the whole timeline: a malformed answer is placed at the event it answered there,
         /// and its text names the line the program printed, of that output; a problem of
         /// a line that answers no event, or of that output as a whole, is the output's as a
-        /// whole, said to be that output's. (Another failure of that run, a crash or a
-        /// time-out, stays as it is; the reproduction line says the check made that run.)
+        /// whole, said to be that output's. Another failure of that run, a crash or a
+        /// time-out, says it was that run's (`withoutLooks`); an interruption is the check's.
         package func inWholeTimeline(kept: [Int]) -> Self {
+            switch self {
+            case .malformed: break
+            case .interrupted, .withoutLooks: return self
+            default: return .withoutLooks(self)
+            }
             guard case .malformed(let problem) = self else { return self }
             let output = "the output for the timeline without the events that change nothing"
             guard let line = problem.line else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: "in \(output): \(problem.problem)")) }
