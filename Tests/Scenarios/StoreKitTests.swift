@@ -240,6 +240,11 @@ struct StoreKitComparisonTests {
         let comparison = StoreKitComparison(policy: .daaTiers, configuration: try StoreKitFixtures.read("daa-tiers-groups"))
         #expect(comparison.agrees, "\(comparison.findings.map(\.description))")
         #expect(comparison.warnings == ["warning: com.daa.premium.monthly: " + line, "warning: com.daa.premium.yearly: " + line])
+        // Its summary gives each group's own levels, not every product in the first group.
+        let levels = try #require(comparison.text(file: "g.storekit", policyName: "daa-tiers").split(separator: "\n").first { $0.hasPrefix("  levels") })
+        #expect(levels.hasPrefix("  levels    group \"DAA Plans\": ") && levels.contains("; group \"DAA Premium\": premium at level ")
+                && levels.hasSuffix(", as the plans rank within each group"), "\(levels)")
+        #expect(levels.components(separatedBy: "group \"").count == 3, "each group named once: \(levels)")
     }
 
     @Test("a lifetime purchase a user can own beside another plan's product is a warning, as S4 is; under a policy of one paid plan none is")

@@ -278,13 +278,19 @@ package struct StoreKitComparison: Sendable {
             let others = policy.otherProducts.map { "\(StoreKitFinding.shown($0.id)) (\($0.kind.rawValue))" }
             lines.append("  others    \(others.count) in both, each of the same kind, which no rule reads: " + others.joined(separator: ", "))
         }
-        if let first = matched.first {
-            var levels: [String] = []
+        if !matched.isEmpty {
+            // Each group's levels, the groups in the order their first product comes.
+            var groups: [(group: Int, levels: [String])] = []
             for match in matched {
                 let entry = "\(policy.plans[match.product.plan].id) at level \(match.subscription.level)"
-                if !levels.contains(entry) { levels.append(entry) }
+                guard let index = groups.firstIndex(where: { $0.group == match.subscription.group }) else {
+                    groups.append((match.subscription.group, [entry]))
+                    continue
+                }
+                if !groups[index].levels.contains(entry) { groups[index].levels.append(entry) }
             }
-            lines.append("  levels    \(Self.groupName(first.subscription.group, configuration)): \(levels.joined(separator: ", ")), as the plans rank")
+            let shown = groups.map { "\(Self.groupName($0.group, configuration)): \($0.levels.joined(separator: ", "))" }
+            lines.append("  levels    \(shown.joined(separator: "; ")), as the plans rank" + (groups.count > 1 ? " within each group" : ""))
         } else {
             lines.append("  levels    no subscriptions to rank")
         }
