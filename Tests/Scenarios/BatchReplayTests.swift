@@ -87,8 +87,8 @@ struct BatchReplayTests {
         #expect(answers == [
             BatchProtocol.endMarker,
             #"{"end":"error","error":"zone: unknown time zone \"Mars/Olympus\""}"#,
-            #"{"end":"error","error":"file: not JSON"}"#,
-            #"{"end":"error","error":"file: not JSON"}"#,
+            #"{"end":"error","error":"file: not JSON (unexpected end of text at line 1, column 1)"}"#,
+            #"{"end":"error","error":"file: not JSON (expected a value at line 1, column 1)"}"#,
             BatchProtocol.endMarker,
             #"{"end":"error","error":"event 0: the first event must be \"install\", not \"use\""}"#,
         ])

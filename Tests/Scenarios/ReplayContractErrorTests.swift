@@ -12,7 +12,7 @@ struct ReplayContractErrorTests {
 
     /// (file text, the exact error line)
     static let cases: [(String, String)] = [
-        ("not json", "error: file: not JSON"),
+        ("not json", "error: file: not JSON (expected a value at line 1, column 1)"),
         ("[1, 2]", "error: file: not a JSON object"),
         (#"{"events":[\#(install)]}"#, "error: zone: missing"),
         (#"{"zone":"Mars/Olympus","events":[\#(install)]}"#, #"error: zone: unknown time zone "Mars/Olympus""#),
@@ -46,34 +46,34 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"set-zone","zone":"Mars/Olympus"}]}"#,
          #"error: event 1: unknown time zone "Mars/Olympus""#),
         // Text that is not JSON (RFC 8259) anywhere in the file, even where the contract ignores it.
-        (#"{"zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install)],}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install",}]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":[1,2,],"events":[\#(install)]}"#, "error: file: not JSON"),
-        ("{\"zone\":\"UTC\", // the device's zone\n\"events\":[\(install)]}", "error: file: not JSON"),
-        (#"{"zone":"UTC",/* c */"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":007,"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":NaN,"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":-Infinity,"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":.5,"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","x":1.,"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":'UTC',"events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{zone:"UTC","events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"U\TC","events":[\#(install)]}"#, "error: file: not JSON"),
-        (#"{"zone":"\ud800","events":[\#(install)]}"#, "error: file: not JSON"),
-        ("{\"zone\":\"UTC\tx\",\"events\":[\(install)]}", "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install)]} {}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install)]"#, "error: file: not JSON"),
-        ("", "error: file: not JSON"),
-        (#"{"zone":"UTC","x":\#(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),"events":[\#(install)]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON (trailing comma at line 1, column 69)"),
+        (#"{"zone":"UTC","events":[\#(install)],}"#, "error: file: not JSON (trailing comma at line 1, column 70)"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install",}]}"#, "error: file: not JSON (trailing comma at line 1, column 68)"),
+        (#"{"zone":"UTC","x":[1,2,],"events":[\#(install)]}"#, "error: file: not JSON (trailing comma at line 1, column 23)"),
+        ("{\"zone\":\"UTC\", // the device's zone\n\"events\":[\(install)]}", "error: file: not JSON (comment at line 1, column 16)"),
+        (#"{"zone":"UTC",/* c */"events":[\#(install)]}"#, "error: file: not JSON (comment at line 1, column 15)"),
+        (#"{"zone":"UTC","x":007,"events":[\#(install)]}"#, "error: file: not JSON (leading zero in a number at line 1, column 19)"),
+        (#"{"zone":"UTC","x":NaN,"events":[\#(install)]}"#, "error: file: not JSON (NaN and Infinity are not JSON at line 1, column 19)"),
+        (#"{"zone":"UTC","x":-Infinity,"events":[\#(install)]}"#, "error: file: not JSON (NaN and Infinity are not JSON at line 1, column 19)"),
+        (#"{"zone":"UTC","x":.5,"events":[\#(install)]}"#, "error: file: not JSON (malformed number at line 1, column 19)"),
+        (#"{"zone":"UTC","x":1.,"events":[\#(install)]}"#, "error: file: not JSON (malformed number at line 1, column 19)"),
+        (#"{"zone":'UTC',"events":[\#(install)]}"#, "error: file: not JSON (single quotes at line 1, column 9)"),
+        (#"{zone:"UTC","events":[\#(install)]}"#, "error: file: not JSON (expected a string key at line 1, column 2)"),
+        (#"{"zone":"U\TC","events":[\#(install)]}"#, "error: file: not JSON (invalid escape at line 1, column 11)"),
+        (#"{"zone":"\ud800","events":[\#(install)]}"#, #"error: file: not JSON (lone surrogate \uD800 at line 1, column 10)"#),
+        ("{\"zone\":\"UTC\tx\",\"events\":[\(install)]}", "error: file: not JSON (control character U+0009 in a string (write it escaped) at line 1, column 13)"),
+        (#"{"zone":"UTC","events":[\#(install)]} {}"#, "error: file: not JSON (text after the value at line 1, column 72)"),
+        (#"{"zone":"UTC","events":[\#(install)]"#, "error: file: not JSON (unexpected end of text at line 1, column 70)"),
+        ("", "error: file: not JSON (unexpected end of text at line 1, column 1)"),
+        (#"{"zone":"UTC","x":\#(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),"events":[\#(install)]}"#, "error: file: not JSON (nested deeper than 512 at line 1, column 530)"),
         // Not JSON is found before the fields' faults, wherever it is.
-        (#"{"zone":"Mars/Olympus","events":[{"do":"jump"},]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install),{"do":"jump"},{"at":"x","do":"look",}]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"a]}\"b"]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install)]],"x":1}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"\q"}]}"#, "error: file: not JSON"),
+        (#"{"zone":"Mars/Olympus","events":[{"do":"jump"},]}"#, "error: file: not JSON (trailing comma at line 1, column 47)"),
+        (#"{"zone":"UTC","events":[\#(install),{"do":"jump"},{"at":"x","do":"look",}]}"#, "error: file: not JSON (trailing comma at line 1, column 105)"),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"a]}\"b"]}"#, "error: file: not JSON (expected ',' or '}' at line 1, column 123)"),
+        (#"{"zone":"UTC","events":[\#(install)]],"x":1}"#, "error: file: not JSON (expected ',' or '}' at line 1, column 70)"),
+        (#"{"zone":"UTC","events":[\#(install),{"at":"2026-01-01T00:00:00Z","do":"look","x":"\q"}]}"#, "error: file: not JSON (invalid escape at line 1, column 116)"),
         // Nesting counts from the root wherever it is: 512 levels are JSON, 513 are not.
-        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install","x":\#(String(repeating: "[", count: 510) + String(repeating: "]", count: 510))}]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","do":"install","x":\#(String(repeating: "[", count: 510) + String(repeating: "]", count: 510))}]}"#, "error: file: not JSON (nested deeper than 512 at line 1, column 582)"),
         // A well-formed instant on a day that does not exist is impossible, not malformed.
         (#"{"zone":"UTC","events":[{"at":"2026-02-29T00:00:00Z","do":"install"}]}"#,
          #"error: event 0: "at" "2026-02-29T00:00:00Z" is an impossible date: February 2026 has 28 days"#),
@@ -118,8 +118,8 @@ struct ReplayContractErrorTests {
         (#"{"zone":"UTC","events":[{"at":"bad","at":"worse","do":{"a":1,"a":1}}]}"#, #"error: event 0: "at" given twice"#),
         (#"{"zone":"Mars/Olympus","events":[{"at":"bad","at":"worse"}]}"#, #"error: zone: unknown time zone "Mars/Olympus""#),
         (#"{"events":[{"do":"jump"}],"zone":"UTC","events":[]}"#, #"error: file: "events" given twice"#),
-        (#"{"zone":"UTC","zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON"),
-        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","at":"2026-01-01T00:00:00Z","do":"install"},{"x":1,}]}"#, "error: file: not JSON"),
+        (#"{"zone":"UTC","zone":"UTC","events":[\#(install),]}"#, "error: file: not JSON (trailing comma at line 1, column 82)"),
+        (#"{"zone":"UTC","events":[{"at":"2026-01-01T00:00:00Z","at":"2026-01-01T00:00:00Z","do":"install"},{"x":1,}]}"#, "error: file: not JSON (trailing comma at line 1, column 104)"),
     ]
 
     @Test("each fault gives its exact line", arguments: cases.indices)
@@ -241,7 +241,7 @@ struct ReplayContractErrorTests {
     func invalidUTF8() {
         let head = Array(#"{"zone":"UTC","x":""#.utf8), tail = Array(#"","events":[{"at":"2026-01-01T00:00:00Z","do":"install"}]}"#.utf8)
         for bad: [UInt8] in [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
-            #expect(throws: TimelineError(place: "file", problem: "not JSON"), "\(bad)") { try FlagshipTimelineReader().read(data: Data(head + bad + tail)) }
+            #expect(throws: TimelineError(place: "file", problem: "not JSON (invalid UTF-8 at line 1, column 20)"), "\(bad)") { try FlagshipTimelineReader().read(data: Data(head + bad + tail)) }
         }
         #expect(throws: Never.self) { try FlagshipTimelineReader().read(data: Data(head + [0xE2, 0x82, 0xAC] + tail)) }
     }
@@ -359,9 +359,9 @@ struct ReplayContractErrorTests {
         let substituted = try run("/bin/bash", ["-c", #"exec "$0" replay <(cat "$1")"#, executable, path])
         #expect(substituted.status == 0 && substituted.out == expected.out)
         let bad = try run(executable, ["replay", "-"], input: Data(#"{"zone":"UTC","events":[1,]}"#.utf8))
-        #expect(bad.status == 2 && bad.out.isEmpty && bad.err == "error: file: not JSON\n")
+        #expect(bad.status == 2 && bad.out.isEmpty && bad.err == "error: file: not JSON (trailing comma at line 1, column 26)\n")
         let zero = try run(executable, ["replay", "/dev/zero"])
-        #expect(zero.status == 2 && zero.out.isEmpty && zero.err == "error: file: not JSON\n")
+        #expect(zero.status == 2 && zero.out.isEmpty && zero.err == "error: file: not JSON (expected a value at line 1, column 1)\n")
     }
 
     @Test("output is handed over in chunks that end at line ends, and none before a refused file is read whole")

@@ -68,25 +68,39 @@ package struct TimelineDocument {
         } catch let error as TimelineError {
             throw error
         } catch {
-            throw Self.notJSON
+            throw Self.notJSON(bytes)
         }
         // After the whole text is read, so that not JSON (even in the skimmed events) wins.
         if let repeated { throw refusal(TimelineError(place: "file", problem: "\(ErrorText.quoted(repeated)) given twice")) }
     }
 
-    /// The refusal of text that is not JSON.
+    /// What a reader throws on text that is not JSON; `refusal(_:)` says where and why.
     package static let notJSON = TimelineError(place: "file", problem: "not JSON")
 
+    /// The refusal of `bytes`, text that is not JSON: `file: not JSON (REASON at line L,
+    /// column C)`, the first fault a strict reading meets.
+    static func notJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineError {
+        do {
+            try JSONParser.validate(bytes)
+            return notJSON
+        } catch {
+            // (`comment (not JSON)` says "not JSON" once.)
+            let problem = error.problem.hasSuffix(" (not JSON)") ? String(error.problem.dropLast(" (not JSON)".count)) : error.problem
+            return TimelineError(place: "file", problem: "not JSON (\(problem) at \(error.place(in: bytes)))")
+        }
+    }
+
     /// The refusal a reader reports for `fault`, found while reading this document:
-    /// `file: not JSON` when the text is not JSON after all (in the skimmed `events`
+    /// `file: not JSON (…)` when the text is not JSON after all (in the skimmed `events`
     /// list), since that fault comes first; `fault` otherwise.
     package func refusal(_ fault: TimelineError) -> TimelineError {
-        guard skimmedEventsEnd != nil, fault != Self.notJSON else { return fault }
+        if fault == Self.notJSON { return Self.notJSON(bytes) }
+        guard skimmedEventsEnd != nil else { return fault }
         do {
             try JSONParser.validate(bytes)
             return fault
         } catch {
-            return Self.notJSON
+            return Self.notJSON(bytes)
         }
     }
 
