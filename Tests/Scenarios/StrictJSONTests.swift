@@ -89,6 +89,18 @@ struct StrictJSONTests {
         }
     }
 
+    @Test("UTF-16 text (with or without its byte order mark, either byte order) is named as such where it fails")
+    func utf16() throws {
+        let text = #"{"a":1}"#
+        let little = Data(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), big = Data(text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        let nul = "a NUL byte: the text must be UTF-8, not UTF-16"
+        #expect(throws: JSONSyntaxError(offset: 1, problem: nul)) { try JSONValue.parse(little) }
+        #expect(throws: JSONSyntaxError(offset: 0, problem: nul)) { try JSONValue.parse(big) }
+        #expect(throws: JSONSyntaxError(offset: 0, problem: "byte 0xFF: the text must be UTF-8, not UTF-16")) { try JSONValue.parse(Data([0xFF, 0xFE]) + little) }
+        #expect(throws: JSONSyntaxError(offset: 0, problem: "byte 0xFE: the text must be UTF-8, not UTF-16")) { try JSONValue.parse(Data([0xFE, 0xFF]) + big) }
+        #expect(throws: JSONSyntaxError(offset: 3, problem: "a NUL byte: the text must be UTF-8, not UTF-16")) { try JSONValue.parse(Data("[1,\u{0}]".utf8)) }
+    }
+
     @Test("accepted: every value kind, white space, escapes, surrogate pairs, a byte order mark, 512 levels")
     func accepted() throws {
         let text = "\u{FEFF} \t\r\n{\"a\" : [ null , true , false , -0 , 0.5 , 1E+2 , -12e-0 , \"\" ] , \"b\":{}, \"c\":[] ,"

@@ -362,7 +362,7 @@ package struct JSONParser {
         case UInt8(ascii: "N"), UInt8(ascii: "I"): throw fault("NaN and Infinity are not JSON")
         case UInt8(ascii: "'"): throw fault("single quotes (not JSON)")
         case UInt8(ascii: "+"), UInt8(ascii: "."): throw fault("malformed number")
-        default: throw fault("expected a value")
+        default: throw fault(Self.utf16Hint(bytes[position]) ?? "expected a value")
         }
     }
 
@@ -587,7 +587,18 @@ package struct JSONParser {
     }
 
     private func atEndOr(_ problem: String) -> JSONSyntaxError {
-        fault(position < bytes.count ? problem : "unexpected end of text")
+        guard position < bytes.count else { return fault("unexpected end of text") }
+        return fault(Self.utf16Hint(bytes[position]) ?? problem)
+    }
+
+    /// For a byte that UTF-8 text never has where a value or key starts: a NUL (each
+    /// ASCII character of UTF-16 has one) or 0xFE/0xFF (a UTF-16 byte order mark).
+    private static func utf16Hint(_ byte: UInt8) -> String? {
+        switch byte {
+        case 0x00: "a NUL byte: the text must be UTF-8, not UTF-16"
+        case 0xFE, 0xFF: "byte 0x\(String(byte, radix: 16, uppercase: true)): the text must be UTF-8, not UTF-16"
+        default: nil
+        }
     }
 
     private func hex(_ value: UInt32, digits: Int) -> String {
