@@ -423,6 +423,13 @@ struct CommandLineTests {
         #expect(result.status == 2 && result.out.isEmpty)
         #expect(result.err.hasPrefix("error: --report \(ErrorText.quotedPath(folder)): holds a file (\"thesis.txt\") and no report.json"), "\(result.err)")
         #expect(try String(contentsOfFile: folder + "/thesis.txt", encoding: .utf8) == "my thesis")
+        // Files and folders are counted as such.
+        try Data().write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        try FileManager.default.createDirectory(atPath: folder + "/drafts", withIntermediateDirectories: false)
+        let mixed = try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder])
+        #expect(mixed.status == 2 && mixed.err.hasPrefix("error: --report \(ErrorText.quotedPath(folder)): holds 2 files and a folder (\"drafts\", …) and no report.json"), "\(mixed.err)")
+        try FileManager.default.removeItem(atPath: folder + "/notes.txt")
+        try FileManager.default.removeItem(atPath: folder + "/drafts")
         // An earlier report is replaced as before.
         try FileManager.default.removeItem(atPath: folder + "/thesis.txt")
         #expect(try runSimulate(["run", "--users", "5", "--years", "1", "--quiet", "--report", folder]).status == 0)

@@ -88,7 +88,7 @@ package final class ReportFolder: Sendable {
         // The Finder's files count for neither. Nothing of this tool's is written inside one.
         if isDirectory.boolValue, let entries = (try? fileManager.contentsOfDirectory(atPath: path))?.filter({ !Self.isClutter($0) }).sorted(), !entries.isEmpty {
             guard Self.isReport(path) else {
-                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(entries.count == 1 ? "a file" : "\(entries.count) files") (\(ErrorText.quotedPath(entries[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
+                throw WriteError(description: "--report \(ErrorText.quotedPath(path)): holds \(Self.contentsText(entries, in: path)) (\(ErrorText.quotedPath(entries[0]))\(entries.count > 1 ? ", …" : "")) and no report.json, report.md and report.html, so it is no earlier report; replacing it would delete them: name a new or empty folder")
             }
             if let other = entries.first(where: { !Self.reportEntries.contains($0) }) ?? Self.foreignFailure(in: path) {
                 throw WriteError(description: "--report \(ErrorText.quotedPath(path)): an earlier report that also holds \(ErrorText.quotedPath(other)), which is not part of a report and replacing the folder would delete; move it, or name another folder")
@@ -442,6 +442,17 @@ package final class ReportFolder: Sendable {
     /// report writes (another tool's lone report.json does not make one).
     static func isReport(_ folder: String) -> Bool {
         reportFiles.allSatisfy { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+    }
+
+    /// `entries` of the folder at `path` as a refusal counts them: `a file`, `2 files
+    /// and a folder`, `3 folders`.
+    static func contentsText(_ entries: [String], in path: String) -> String {
+        let folders = entries.filter { entry in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(entry), isDirectory: &isFolder) && isFolder.boolValue
+        }.count
+        func count(_ number: Int, _ noun: String) -> String? { number == 0 ? nil : number == 1 ? "a \(noun)" : "\(number) \(noun)s" }
+        return [count(entries.count - folders, "file"), count(folders, "folder")].compactMap { $0 }.joined(separator: " and ")
     }
 
     /// The Finder's own files (`.DS_Store`, and `._` AppleDouble files on other file
