@@ -41,21 +41,65 @@ public struct HarnessFailure: Sendable {
     public var found: Found?
     /// The violation on `timeline`.
     public var violation: Violation<Invariant>
-    /// The timeline that shows it (shrunk, for a campaign's finding).
+    /// The timeline that shows it (shrunk, for a campaign's finding, unless `playedAgain`).
     public var timeline: Timeline
     /// Each event up to the violation: what the app reported and what the rules give.
     public var trace: [String]
     /// Which fields the check could judge (`HarnessText.observed`).
     public var observed: String
-    /// The events of the timeline (shrunk, or the user's whole one) that passed when the
-    /// harness played it once more, for an app that answers differently from one play to
-    /// the next; `timeline` is then the user's own, as its first play failed.
-    var passedWhenPlayedAgain: Int?
+    /// What the harness saw when it played the shrunk timeline once more and it did not
+    /// fail as before (an app that answers differently from one play to the next);
+    /// `timeline` is then the user's own, as its first play failed. Nil otherwise.
+    var playedAgain: PlayedAgain?
+
+    /// A shrunk timeline that did not fail again as the user's timeline had.
+    struct PlayedAgain: Sendable {
+        /// What that play gave.
+        enum Outcome: Sendable {
+            /// No invariant broken.
+            case passed
+            /// The app threw or hung: why.
+            case notJudged(String)
+            /// Another invariant broken.
+            case brokeAnother(Violation<Invariant>)
+        }
+        /// The events of the timeline played again; nil when it was the user's whole one
+        /// (shrinking could not start: it passed the first time the harness played it again).
+        var shrunkEvents: Int?
+        /// What that play gave.
+        var outcome: Outcome
+
+        /// `the shrunk timeline (7 events)` or `the user's timeline`.
+        var which: String {
+            shrunkEvents.map { "the shrunk timeline (\($0) \($0 == 1 ? "event" : "events"))" } ?? "the user's timeline"
+        }
+
+        /// `passed`, `could not be judged`, `broke exact-texts instead`.
+        var brief: String {
+            switch outcome {
+            case .passed: "passed"
+            case .notJudged: "could not be judged"
+            case .brokeAnother(let other): "broke \(other.invariant.rawValue) instead"
+            }
+        }
+
+        /// The message's line.
+        var text: String {
+            let what: String = switch outcome {
+            case .passed: "passed"
+            case .notJudged(let problem): "could not be judged (\(problem))"
+            case .brokeAnother(let other): "broke \(other.invariant.rawValue) instead, at its event \(other.eventIndex)"
+            }
+            return "Played once more, \(which) \(what): the app answered differently from one play to the next "
+                + "(state kept from one play to the next, such as a singleton or a static variable, or the real clock). "
+                + "Shown: the user's whole timeline, as its first play failed; the regression test below may not fail the same way."
+        }
+    }
 
     /// The timeline as a timeline file (`docs/timeline-format.md`).
     public var timelineJSON: String {
         let about = found.map { "SubscriptionHarness.check of \(adapterName): seed \($0.seed), user \($0.user) (years \($0.years)), "
-            + (passedWhenPlayedAgain == nil ? "shrunk from \($0.originalEvents) events" : "its whole timeline, not shrunk") + "; \(violation)" }
+            + (playedAgain == nil ? "shrunk from \($0.originalEvents) events" : "its whole timeline, not shrunk") + "; \(violation)" }
             ?? "\(adapterName): \(violation)"
         return TimelineWriter(policyReference: policyFile ?? policyName).text(timeline, about: about)
     }
@@ -99,9 +143,9 @@ public struct HarnessFailure: Sendable {
         var lines = ["\(adapterName) broke \(invariant.rawValue) (\(invariant.rules(under: timeline.policy))) under \(policyName)."]
         if let found {
             let place = "Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents)"
-            if let passed = passedWhenPlayedAgain {
+            if let playedAgain {
                 lines.append(place + ".")
-                lines.append(HarnessText.passedWhenPlayedAgain(events: passed, of: found.originalEvents))
+                lines.append(playedAgain.text)
             } else {
                 lines.append(place + "; shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
             }
@@ -132,7 +176,7 @@ public struct HarnessFailure: Sendable {
     private var origin: String {
         guard let found else { return "on a given timeline" }
         return "found by SubscriptionHarness.check (seed \(found.seed), user \(found.user), years \(found.years))"
-            + (passedWhenPlayedAgain == nil ? " and shrunk to \(timeline.events.count) events" : ", its whole timeline (it passed when played again)")
+            + (playedAgain.map { ", its whole timeline (\($0.which) \($0.brief) when played again)" } ?? " and shrunk to \(timeline.events.count) events")
     }
 
     private var functionName: String {

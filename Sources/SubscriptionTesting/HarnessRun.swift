@@ -128,7 +128,7 @@ struct HarnessRun<App> {
         let final = finalJudge.judge(zone: shrunk.zone, events: shrunk.events)
         let found = HarnessFailure.Found(seed: settings.seed, user: user, users: settings.users, years: settings.years, persona: persona,
                                          originalEvents: timeline.events.count, originalViolation: violation, shrinkAttempts: shrinker.attempts)
-        if final.problem == nil, let shown = final.violation {
+        if final.problem == nil, let shown = final.violation, shown.invariant == violation.invariant {
             return HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
                                   found: found, violation: shown, timeline: shrunk,
                                   trace: trace(of: shrunk, app: final.app, violation: shown), observed: observedSummary(tally))
@@ -136,7 +136,9 @@ struct HarnessRun<App> {
         var failure = HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
                                      found: found, violation: violation, timeline: timeline,
                                      trace: trace(of: timeline, app: firstPlay, violation: violation), observed: observedSummary(tally))
-        failure.passedWhenPlayedAgain = shrunk.events.count
+        let outcome: HarnessFailure.PlayedAgain.Outcome = if let problem = final.problem { .notJudged(problem) }
+            else if let other = final.violation { .brokeAnother(other) } else { .passed }
+        failure.playedAgain = HarnessFailure.PlayedAgain(shrunkEvents: shrunk.events == timeline.events ? nil : shrunk.events.count, outcome: outcome)
         return failure
     }
 

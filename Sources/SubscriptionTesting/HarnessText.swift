@@ -5,15 +5,6 @@ import SubscriptionModel
 /// give, and which fields a check could judge. Written for a team reading `swift test`
 /// output, in the policy's vocabulary.
 enum HarnessText {
-    /// Why a failure shows the user's whole timeline: played once more, the timeline of
-    /// `events` events (shrunk, or the whole one of `of` events) passed.
-    static func passedWhenPlayedAgain(events: Int, of whole: Int) -> String {
-        let which = events < whole ? "the shrunk timeline (\(events) \(events == 1 ? "event" : "events"))" : "the user's timeline"
-        return "Played once more, \(which) passed: the app answered differently from one play to the next "
-            + "(state kept from one play to the next, such as a singleton or a static variable, or the real clock). "
-            + "Shown: the user's whole timeline, as its first play failed; the regression test below may pass."
-    }
-
     /// An event as a timeline says it: `use view-card`, `set-zone Asia/Tokyo`, ...
     static func event(_ event: Event, policy: SubscriptionPolicy) -> String {
         switch event.action {

@@ -13,25 +13,32 @@ import Testing
 @Suite("An app whose answers vary between plays")
 struct VaryingAppTests {
     /// CardQuota resetting only at launch on its first `faulty` devices, and right on every
-    /// later one: each play (and each look-free second play) is on a device of its own.
-    static func fading(after faulty: Int) -> AppAdapter<CardQuota> {
-        let seen = Mutex<[ObjectIdentifier]>([])
+    /// later one (or, `thenThrows`, throwing at every use there): each play (and each
+    /// look-free second play) is on a device of its own.
+    static func fading(after faulty: Int, thenThrows: Bool = false) -> AppAdapter<CardQuota> {
+        let ordinals = Mutex<[ObjectIdentifier: Int]>([:])
         let devices = Mutex<[SimulatedDevice]>([]) // kept, so that no identifier is reused
-        return AppAdapter(name: "CardQuota(fading)") { device in
-            let count = seen.withLock { seen in
-                if !seen.contains(ObjectIdentifier(device)) {
-                    seen.append(ObjectIdentifier(device))
-                    devices.withLock { $0.append(device) }
-                }
-                return seen.count
+        @Sendable func ordinal(_ device: SimulatedDevice) -> Int {
+            ordinals.withLock { ordinals in
+                if let known = ordinals[ObjectIdentifier(device)] { return known }
+                devices.withLock { $0.append(device) }
+                ordinals[ObjectIdentifier(device)] = ordinals.count + 1
+                return ordinals.count
             }
-            return CardQuota(device: device, mistake: count <= faulty ? .resetsOnlyAtLaunch : nil)
         }
-        .use("view-card") { quota, _ in quota.viewCard() }
+        return AppAdapter(name: "CardQuota(fading)") { device in
+            CardQuota(device: device, mistake: ordinal(device) <= faulty ? .resetsOnlyAtLaunch : nil)
+        }
+        .use("view-card") { quota, _ in
+            if thenThrows, ordinal(quota.device) > faulty { throw Broken() }
+            return quota.viewCard()
+        }
         .lifecycle { quota, moment in if moment.isLaunch { quota.launch() } }
         .screen("cards") { quota in .text(quota.cardsLabel) }
         .screen("plan") { quota in .text(quota.planLabel) }
     }
+
+    struct Broken: Error {}
 
     /// The first of daily-quip's default-seed users whose timeline the always-wrong app
     /// fails: its index, persona, timeline, violation and that play's recording.
@@ -62,7 +69,9 @@ struct VaryingAppTests {
                                   settings: settings, tally: ObservationTally())
         #expect(failure.timeline.events == first.timeline.events, "the user's whole timeline")
         #expect(failure.violation.eventIndex == first.violation.eventIndex)
-        #expect(failure.passedWhenPlayedAgain != nil)
+        let again = try #require(failure.playedAgain)
+        #expect((again.shrunkEvents == nil) == (faulty == 0), "with no faulty play left, shrinking cannot start")
+        if case .passed = again.outcome {} else { Issue.record("\(again.outcome)") }
         // The marked line is the first play's answer, which the rules do not give.
         let marked = try #require(failure.trace.last)
         #expect(failure.trace.count == first.violation.eventIndex + 1 && marked.hasPrefix("#\(first.violation.eventIndex) "))
@@ -70,10 +79,23 @@ struct VaryingAppTests {
         let app = try #require(marked.split(separator: "| app: ").last?.split(separator: " | rules: ").first)
         #expect(app.hasPrefix("blocked"), "the first play's answer: \(marked)")
         let message = failure.message()
-        #expect(message.contains("\nPlayed once more, the shrunk timeline (") || message.contains("\nPlayed once more, the user's timeline passed"), "\(message)")
+        #expect(message.contains(faulty == 0 ? "\nPlayed once more, the user's timeline passed: " : "\nPlayed once more, the shrunk timeline ("), "\(message)")
         #expect(message.contains("no-over-blocking at event \(first.violation.eventIndex) of user \(first.user)'s timeline"), "\(message)")
         #expect(failure.timelineJSON.contains("its whole timeline, not shrunk"))
-        #expect(failure.regressionTest.contains("years 3), its whole timeline (it passed when played again). Fails until the bug is fixed."))
+        #expect(failure.regressionTest.contains("years 3), its whole timeline (\(again.which) passed when played again). Fails until the bug is fixed."))
+    }
+
+    @Test("a shrunk timeline the app throws on when played again is said to be so, not to have passed")
+    func notJudgedWhenPlayedAgain() throws {
+        let first = try Self.firstFailingUser()
+        let run = HarnessRun(binding: try AdapterBinding(Self.fading(after: 3, thenThrows: true), policy: .dailyQuip))
+        let settings = try HarnessSettings(seed: SubscriptionHarness.defaultSeed, users: 24, years: 3, environment: [:])
+        let failure = run.failure(first.violation, on: first.timeline, firstPlay: first.play, user: first.user, persona: first.persona,
+                                  settings: settings, tally: ObservationTally())
+        let again = try #require(failure.playedAgain)
+        guard case .notJudged(let problem) = again.outcome else { Issue.record("\(again.outcome)"); return }
+        #expect(failure.message().contains("\nPlayed once more, \(again.which) could not be judged (\(problem)): "), "\(failure.message())")
+        #expect(failure.timeline.events == first.timeline.events)
     }
 
     @Test("an app wrong on every play is shrunk as before: the shrunk timeline fails when played again")
@@ -83,7 +105,7 @@ struct VaryingAppTests {
         let settings = try HarnessSettings(seed: SubscriptionHarness.defaultSeed, users: 24, years: 3, environment: [:])
         let failure = run.failure(first.violation, on: first.timeline, firstPlay: first.play, user: first.user, persona: first.persona,
                                   settings: settings, tally: ObservationTally())
-        #expect(failure.passedWhenPlayedAgain == nil)
+        #expect(failure.playedAgain == nil)
         #expect(failure.timeline.events.count < first.timeline.events.count)
         #expect(failure.violation.eventIndex == failure.timeline.events.count - 1)
         #expect(!failure.message().contains("Played once more"))

@@ -64,8 +64,12 @@ struct ReplayOutputParserTests {
         #expect(afterBlank.line == 4)
         #expect(afterBlank.event == 1)
         let placed = ExternalFinding<Invariant>.failure(.malformed(afterBlank)).asViolation(events: 2)
-        #expect(placed.eventIndex == 1, "placed at the event line 4 answers, not at event 3 of a 2-event timeline")
+        #expect(placed.eventIndex == 1, "placed at the event line 4 answers")
         #expect(placed.detail == #"the program printed malformed output: line 4: "used" is 1.4, not an integer"#)
+        // After one blank line, line 2 answers event 0 (not event 1, as its number minus one would say).
+        let first = try refusal("\n" + lines[0].replacingOccurrences(of: #"{"i":0,"#, with: #"{"i":0.0,"#) + "\n" + lines[1] + "\n")
+        #expect(first.line == 2 && first.event == 0)
+        #expect(ExternalFinding<Invariant>.failure(.malformed(first)).asViolation(events: 2).eventIndex == 0)
         // A line past the events answers none: the output as a whole, at the last event.
         let extra = try refusal(Self.printed + lines[1] + "\n")
         #expect(extra.line == 3 && extra.event == nil)

@@ -313,8 +313,7 @@ package struct RunReport: Codable, Equatable, Sendable {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
-            let place = "at " + error.place(in: bytes)
-            throw refuse(error.repeatedKey == nil ? "not JSON (\(error.problem) \(place))" : "\(error.problem) \(place)")
+            throw refuse(error.repeatedKey == nil ? error.notJSONText(in: bytes) : "\(error.problem) at \(error.place(in: bytes))")
         }
         guard case .object = value else { throw refuse("not a JSON object") }
         let report: RunReport

@@ -55,7 +55,7 @@ package struct StoreKitConfiguration: Hashable, Sendable {
             if let key = error.repeatedKey, let steps = bytes.withUnsafeBufferPointer({ JSONParser.containerPath(at: error.offset, in: $0) }) {
                 throw StoreKitFileError(file: file, place: JSONParser.pathText(steps), problem: "key \(ErrorText.quoted(key)) given twice")
             }
-            throw StoreKitFileError(file: file, place: error.place(in: bytes), problem: "not JSON (\(error.problem))")
+            throw StoreKitFileError(file: file, place: error.place(in: bytes), problem: "not JSON (\(error.plainProblem))")
         }
         self = try StoreKitConfigurationReader(file: file).configuration(json)
     }

@@ -29,7 +29,7 @@ package struct TimelineDocument {
     /// Checks `bytes` (all but the `events` list strictly) and locates the top-level
     /// members named in `keys`.
     ///
-    /// Throws `file: not JSON` when the text is not one JSON value (anywhere outside the
+    /// Throws `file: not JSON (…)` when the text is not one JSON value (anywhere outside the
     /// events, or where the skim fails inside them), `file: not a JSON object` when it
     /// is one but not an object, and `file: "KEY" given twice` when a member named in
     /// `keys` is (readers differ on which of the two counts; other members are ignored,
@@ -84,24 +84,17 @@ package struct TimelineDocument {
             try JSONParser.validate(bytes)
             return notJSON
         } catch {
-            // (`comment (not JSON)` says "not JSON" once.)
-            let problem = error.problem.hasSuffix(" (not JSON)") ? String(error.problem.dropLast(" (not JSON)".count)) : error.problem
-            return TimelineError(place: "file", problem: "not JSON (\(problem) at \(error.place(in: bytes)))")
+            return TimelineError(place: "file", problem: error.notJSONText(in: bytes))
         }
     }
 
     /// The refusal a reader reports for `fault`, found while reading this document:
-    /// `file: not JSON (…)` when the text is not JSON after all (in the skimmed `events`
-    /// list), since that fault comes first; `fault` otherwise.
+    /// `file: not JSON (…)` when the text is not JSON after all (a reader's own finding,
+    /// or in the skimmed `events` list), since that fault comes first; `fault` otherwise.
     package func refusal(_ fault: TimelineError) -> TimelineError {
-        if fault == Self.notJSON { return Self.notJSON(bytes) }
-        guard skimmedEventsEnd != nil else { return fault }
-        do {
-            try JSONParser.validate(bytes)
-            return fault
-        } catch {
-            return Self.notJSON(bytes)
-        }
+        guard fault == Self.notJSON || skimmedEventsEnd != nil else { return fault }
+        let refusal = Self.notJSON(bytes)
+        return refusal == Self.notJSON && fault != Self.notJSON ? fault : refusal
     }
 
     /// The end of the JSON array starting at `start` (just past its `]`), found by

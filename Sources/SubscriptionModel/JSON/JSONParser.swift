@@ -362,7 +362,7 @@ package struct JSONParser {
         case UInt8(ascii: "N"), UInt8(ascii: "I"): throw fault("NaN and Infinity are not JSON")
         case UInt8(ascii: "'"): throw fault("single quotes (not JSON)")
         case UInt8(ascii: "+"), UInt8(ascii: "."): throw fault("malformed number")
-        default: throw fault(Self.utf16Hint(bytes[position]) ?? "expected a value")
+        default: throw fault(notUTF8Text ?? "expected a value")
         }
     }
 
@@ -588,17 +588,20 @@ package struct JSONParser {
 
     private func atEndOr(_ problem: String) -> JSONSyntaxError {
         guard position < bytes.count else { return fault("unexpected end of text") }
-        return fault(Self.utf16Hint(bytes[position]) ?? problem)
+        return fault(notUTF8Text ?? problem)
     }
 
-    /// For a byte that UTF-8 text never has where a value or key starts: a NUL (each
-    /// ASCII character of UTF-16 has one) or 0xFE/0xFF (a UTF-16 byte order mark).
-    private static func utf16Hint(_ byte: UInt8) -> String? {
-        switch byte {
-        case 0x00: "a NUL byte: the text must be UTF-8, not UTF-16"
-        case 0xFE, 0xFF: "byte 0x\(String(byte, radix: 16, uppercase: true)): the text must be UTF-8, not UTF-16"
-        default: nil
-        }
+    /// For a byte UTF-8 text never has where a value or key starts, what it is: a NUL, or
+    /// 0xFE/0xFF (invalid UTF-8), said to be UTF-16 when the text starts as UTF-16 does (a
+    /// byte order mark, or an ASCII character and a NUL in either order).
+    private var notUTF8Text: String? {
+        let byte = bytes[position]
+        guard byte == 0x00 || byte >= 0xFE else { return nil }
+        let start = bytes.count >= 2 ? (bytes[0], bytes[1]) : (1, 1)
+        let ascii: ClosedRange<UInt8> = 0x01...0x7F
+        let utf16 = start == (0xFF, 0xFE) || start == (0xFE, 0xFF) || start.0 == 0 && ascii.contains(start.1) || start.1 == 0 && ascii.contains(start.0)
+        if utf16 { return "\(byte == 0 ? "a NUL byte" : "byte 0x\(String(byte, radix: 16, uppercase: true))"): the text must be UTF-8, not UTF-16" }
+        return byte == 0 ? "a NUL byte" : "invalid UTF-8"
     }
 
     private func hex(_ value: UInt32, digits: Int) -> String {

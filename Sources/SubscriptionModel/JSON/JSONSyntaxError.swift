@@ -30,6 +30,18 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
     /// A key as a message shows it (`MessageText.quoted`: escaped, cut after 60 characters).
     static func quoted(_ key: String) -> String { MessageText.quoted(key) }
 
+    /// The problem as a refusal that already says "not JSON" gives it: without its own
+    /// ` (not JSON)` (`comment`, not `comment (not JSON)`).
+    package var plainProblem: String {
+        problem.hasSuffix(" (not JSON)") ? String(problem.dropLast(" (not JSON)".count)) : problem
+    }
+
+    /// `not JSON (PROBLEM at line L, column C)`: how a file's reader refuses `bytes`, the
+    /// text this fault was found in.
+    package func notJSONText(in bytes: some Collection<UInt8>) -> String {
+        "not JSON (\(plainProblem) at \(place(in: bytes)))"
+    }
+
     /// `PROBLEM at byte OFFSET`.
     package var description: String { "\(problem) at byte \(offset)" }
 

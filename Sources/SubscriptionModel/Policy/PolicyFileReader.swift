@@ -10,7 +10,7 @@ extension SubscriptionPolicy {
                let steps = data.withUnsafeBytes({ JSONParser.containerPath(at: error.offset, in: $0.bindMemory(to: UInt8.self)) }) {
                 throw PolicyFileError(file: file, path: JSONParser.pathText(steps), problem: "key \(PolicyFileReader.quoted(key)) given twice")
             }
-            throw PolicyFileError(file: file, path: "$", problem: "not JSON (\(error.problem) at \(error.place(in: data)))")
+            throw PolicyFileError(file: file, path: "$", problem: error.notJSONText(in: data))
         }
         try self.init(json: json, file: file)
         source.contentDigest = FNV1a.hash(bytes: data)
