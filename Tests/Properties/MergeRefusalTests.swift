@@ -97,7 +97,7 @@ struct MergeRefusalTests {
         #expect(try fixture.refusal([fixture.shards[0], fixture.root + "/two-of-four", fixture.shards[2]]) == "\(ErrorText.quotedPath("\(fixture.root)/two-of-four")): one of 4 shards, not 3 \(first)")
     }
 
-    @Test("a shard written by another tool version or with other tz data, or of another command, is refused")
+    @Test("a shard written by another tool version or with other tz data, or of another command, or whose personas do not add up to its users, is refused")
     func anotherToolOrTzData() throws {
         let fixture = try Fixture()
         let first = "as in \(ErrorText.quotedPath(fixture.shards[0])); shards of one run only"
@@ -107,6 +107,12 @@ struct MergeRefusalTests {
         #expect(try fixture.refusal([fixture.shards[0], tz, fixture.shards[2]]) == "\(ErrorText.quotedPath(tz)): tz data 2019c, not \(fixture.tzData) \(first)")
         let mutants = try fixture.edited(2, "kind") { $0.kind = .mutants }
         #expect(try fixture.refusal([fixture.shards[0], mutants, fixture.shards[2]]) == "\(ErrorText.quotedPath(mutants)): a report of 'simulate mutants', not 'simulate run' \(first)")
+        let personas = try fixture.edited(2, "personas") { report in
+            let persona = report.counts.personas.keys.sorted()[0]
+            report.counts.personas[persona]! += 5
+        }
+        #expect(try fixture.refusal([fixture.shards[0], personas, fixture.shards[2]])
+                == "\(ErrorText.quotedPath(personas)): counts.personas add up to 15 users, where counts.users is 10: not a report this tool wrote")
         let short = try fixture.edited(2, "short") { $0.counts.users -= 1 }
         #expect(try fixture.refusal([fixture.shards[0], short, fixture.shards[2]]) == "\(ErrorText.quotedPath(short)): 9 users, but shard 2/3 of 30 users has 10")
     }

@@ -56,7 +56,7 @@ struct CheckShardTests {
         #expect(!whole.out.contains("\n  shard "), "no shard line without --shard")
         let merged = try runSimulate(["merge", "--report", folder + "/merged"] + shards.reversed())
         #expect(merged.status == 0, "\(merged.err)")
-        #expect(merged.out.contains("(the same as the whole run's in one process)"))
+        #expect(merged.out.contains("(the shards' digests combined, as the whole run in one process gives it)"))
         let a = try RunReport.read(path: folder + "/merged/report.json"), b = try RunReport.read(path: folder + "/whole/report.json")
         #expect(a.kind == .check && a.passed)
         #expect(a.shard == nil)

@@ -23,7 +23,7 @@ package enum MergeSummary {
             "  user-years  \(Figures.fixed(counts.userYears, 1)) simulated, \(report.options.years) at the longest",
             "  digest      \(counts.digest) " + (stoppedEarly
                 ? "(of what the shards checked before each stopped at its first failure)"
-                : "(the same as the whole run's in one process)"),
+                : "(the shards' digests combined, as the whole run in one process gives it)"),
         ]
         // The tables of the run's own summary (the flagship's calendar edges a table of their own).
         let flagship = report.options.policy == nil

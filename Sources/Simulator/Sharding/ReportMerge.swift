@@ -69,6 +69,16 @@ package enum ReportMerge {
         report.counts = RunReport.Counts(users: users, events: try ShardSum.total(parts, "counts.events") { $0.report.counts.events },
                                          userYears: RunReport.userYears(exactYears), digest: Figures.hex(digest),
                                          personas: try ShardSum.tables(parts, "counts.personas") { $0.report.counts.personas })
+        // Each user a shard played had one persona.
+        for part in parts {
+            let (byPersona, overflow) = part.report.counts.personas.values.reduce((0, false)) { sum, count in
+                let next = sum.0.addingReportingOverflow(count)
+                return (next.partialValue, sum.1 || next.overflow)
+            }
+            guard overflow || byPersona != part.report.counts.users else { continue }
+            throw .folder(part.folder, "counts.personas add up to " + (overflow ? "more than \(Int.max)" : Figures.grouped(byPersona))
+                          + " users, where counts.users is \(Figures.grouped(part.report.counts.users)): not a report this tool wrote")
+        }
 
         var invariants: [RunReport.InvariantEntry] = []
         for index in whole.invariants.indices {
