@@ -438,11 +438,14 @@ enum HelpText {
     reports/baseline.json and a new run's), as markdown tables listing only what moved.
 
     USAGE
-      simulate diff OLD.json NEW.json
+      simulate diff OLD NEW
+
+    Each of OLD and NEW is a report.json, a report folder (its report.json is read) or
+    - for standard input.
 
     EXIT STATUS
       0 whatever moved; 2 for a report that cannot be read (one line naming it) or
-      other than two files.
+      other than two reports.
     """
 
     static let baseline = """

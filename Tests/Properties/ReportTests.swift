@@ -280,8 +280,15 @@ struct ReportTests {
                 && copiedText.hasSuffix("The outputs' digest and every total are the same. A report does not count what screens show, "
                                         + "so a change to a screen's texts is seen only in the policy lines above, or in a replay of one user under each policy.\n"),
                 "\(copiedText)")
-        #expect(text.contains("the same seed gives other users under the two policies"))
+        // The generator's note is made when the users moved (events, personas), not for a text alone.
+        #expect(!text.contains("the same seed gives other users under the two policies"), "the same counts: the same users")
+        var moved = other
+        moved.counts.events += 1
+        #expect(ReportDiff.markdown(old: old, new: moved).contains("the same seed gives other users under the two policies"))
         #expect(!ReportDiff.markdown(old: old, new: old).contains("other users"), "no note without a policy change")
+        // The v1 path against a policy on the general engine: said to be two engines.
+        #expect(text.contains("## Two engines\n\na ran the flagship's own rules (meal-capture's hand-written engine and generator, the v1 path), b a policy on the general engine"), "\(text)")
+        #expect(!ReportDiff.markdown(old: other, new: moved).contains("Two engines"), "two policies: one engine")
 
         // A policy file and a StoreKit file edited between two runs at the same paths: their bytes' hashes differ.
         var before = old, after = old
@@ -303,6 +310,11 @@ struct ReportTests {
         buggyCheck.options.program = "./app replay"
         fixedCheck.options.program = "./app replay --fixed (batch)"
         #expect(ReportDiff.markdown(old: buggyCheck, new: fixedCheck, oldName: "a", newName: "b").contains("| program | ./app replay | ./app replay --fixed (batch) |"))
+        // A check that stopped at its first failing user says so beside its users.
+        var stopped = buggyCheck
+        stopped.counts.users = 2
+        let stoppedText = ReportDiff.markdown(old: old, new: stopped, oldName: "a", newName: "b")
+        #expect(stoppedText.contains("| users | \(Figures.grouped(old.counts.users)) → 2 (") && stoppedText.contains("); b: the check stopped at its first failing user |"), "\(stoppedText)")
 
         // A plan added under which a reason never occurs: its 0 is no change.
         var added = old
@@ -378,6 +390,12 @@ struct ReportTests {
         let screen = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
         #expect(screen.contains("```diff\n  screens:\n    cards:\n      by the state of cards day:\n        reached:\n-         \"none left\"\n+         \"no cards left\"\n```"),
                 "\(screen)")
+        // A changed line shows the unchanged lines under it (what a changed case shows).
+        let cases = ["screens:", "  plan:", "    no entitlement:", "      \"Free\"", "    premium:", "      \"Premium\""]
+        before.options.policyLines = cases
+        after.options.policyLines = cases.map { $0 == "    no entitlement:" ? "    premium_weekly, no entitlement:" : $0 }
+        let shownUnder = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        #expect(shownUnder.contains("```diff\n  screens:\n    plan:\n-     no entitlement:\n+     premium_weekly, no entitlement:\n        \"Free\"\n```"), "\(shownUnder)")
         var survived = new
         survived.mutants![0].killed = false
         survived.mutants![0].caughtBy = nil

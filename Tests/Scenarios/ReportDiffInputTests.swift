@@ -83,6 +83,23 @@ struct ReportDiffInputTests {
         }
     }
 
+    @Test("a report folder is read as its report.json, as merge reads shards; a tool value is cut in the setup table")
+    func reportFolders() throws {
+        let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["old", "new"] { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
+        _ = try Self.crafted(in: folder.appendingPathComponent("old"), "report.json") { _ in }
+        _ = try Self.crafted(in: folder.appendingPathComponent("new"), "report.json") { object in
+            Self.setCount("events", 7)(&object)
+            object["tool"] = "simulate " + String(repeating: "9", count: 3_000)
+        }
+        let result = try runSimulate(["diff", folder.appendingPathComponent("old").path, folder.appendingPathComponent("new").path])
+        #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+        #expect(result.out.contains("| events | ") && result.out.contains(" → 7 ("), "\(result.out)")
+        let tool = try #require(result.out.split(separator: "\n").first { $0.hasPrefix("| tool |") })
+        #expect(tool.count < 400 && tool.contains("…"), "\(tool)")
+    }
+
     @Test("extreme but well-formed numbers are diffed exactly, without trapping")
     func extremes() throws {
         let folder = URL(fileURLWithPath: Scratch.root).appendingPathComponent("diff-\(UUID().uuidString)")

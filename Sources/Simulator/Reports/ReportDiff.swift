@@ -1,5 +1,7 @@
 import SimulatorCore
-/// `simulate diff OLD.json NEW.json`: what changed between two reports, as markdown
+import SubscriptionModel
+
+/// `simulate diff OLD NEW`: what changed between two reports, as markdown
 /// tables in the form of `report.md`, listing only what moved.
 ///
 /// Total over its numbers: a change is worked out without overflow (`Int.min` to
@@ -33,19 +35,34 @@ package enum ReportDiff {
                                                                     right: kept.map { alignment[$0] }))
         }
         section("Run setup", ["", oldName, newName], setup(old, new))
+        let sameUsers = old.counts.events == new.counts.events && old.counts.personas == new.counts.personas
+        if (old.options.policy == nil) != (new.options.policy == nil) {
+            // The v1 path has its own engine and generator: no user of one is a user of the other.
+            let (v1, generic) = old.options.policy == nil ? (oldName, newName) : (newName, oldName)
+            sections.append("## Two engines\n\n\(v1) ran the flagship's own rules (meal-capture's hand-written engine and generator, the v1 path), "
+                            + "\(generic) a policy on the general engine, which draws its users with another generator: the same seed gives unrelated "
+                            + "users, and an invariant of the same name is each rule set's own. Compare two runs of the same path (two policy files, "
+                            + "or `--policy meal-capture` twice) to see what a rule change moves.")
+        }
         if let lines = policyChange(old, new) {
-            sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`):\n\n```diff\n"
-                            + lines.joined(separator: "\n") + "\n```\n\n"
-                            + "The generator draws each user from the policy (its plans, limits, history windows, features and their costs, products, "
+            sections.append("## Policy\n\nLines of the policy as `report.md` shows it, only in \(oldName) (`-`) or only in \(newName) (`+`), "
+                            + "with the lines each sits under and those under a changed line:\n\n```diff\n"
+                            + lines.joined(separator: "\n") + "\n```"
+                            + (sameUsers ? "" : "\n\nThe generator draws each user from the policy (its plans, limits, history windows, features and their costs, products, "
                             + "credit packs, trial, grace, defaults, calendar, day start, rolling hours, month anchor and stock warning), so where those "
                             + "differ the same seed gives other users under the two policies: counts can then move for rules that did not change, "
-                            + "and a changed rule's counts move by what the new users do, not only by what the rule does to the same users.")
+                            + "and a changed rule's counts move by what the new users do, not only by what the rule does to the same users."))
         }
         /// The sections that only say what the two runs were (the rest is behaviour).
         let setupSections = sections.count
 
         var totals: [[String]] = []
-        if old.counts.users != new.counts.users { totals.append(["users", moved(old.counts.users, new.counts.users)]) }
+        if old.counts.users != new.counts.users {
+            // A failing check stops at its first failing user: its counts are of the users before it.
+            let stopped = [(oldName, old), (newName, new)].filter { $0.1.kind == .check && $0.1.counts.users < $0.1.options.users }.map(\.0)
+            totals.append(["users", moved(old.counts.users, new.counts.users)
+                           + (stopped.isEmpty ? "" : "; \(stopped.joined(separator: " and ")): the check stopped at its first failing user")])
+        }
         if old.counts.events != new.counts.events { totals.append(["events", moved(old.counts.events, new.counts.events)]) }
         if old.counts.userYears != new.counts.userYears { totals.append(["user-years", "\(figure(old.counts.userYears)) → \(figure(new.counts.userYears))"]) }
         // The users each persona drew (report.md's "Users by persona"), in the personas' order.
@@ -187,7 +204,7 @@ package enum ReportDiff {
             ("tool", old.tool, new.tool),
             ("tz data", old.options.tzData, new.options.tzData),
         ]
-        return rows.filter { $0.1 != $0.2 }.map { [$0.0, $0.1, $0.2] }
+        return rows.filter { $0.1 != $0.2 }.map { [$0.0, MessageText.bare($0.1, limit: 200), MessageText.bare($0.2, limit: 200)] }
     }
 
     /// The policy's lines that changed, as a line diff (a common subsequence that keeps
@@ -214,7 +231,11 @@ package enum ReportDiff {
         // (the plan, or the screen and its branch), leaving out those already shown
         // for the run before.
         var out: [String] = [], kept: [String] = [], shownChain: [String] = [], inChange = false
+        // The indent of the last changed line: the unchanged lines right under it (a
+        // screen's text under a changed case) are shown with it.
+        var changedIndent: Int?
         func change(_ mark: String, _ line: String) {
+            changedIndent = indent(line)
             if !inChange {
                 var chain: [String] = [], limit = indent(line)
                 for earlier in kept.reversed() where indent(earlier) < limit {
@@ -232,6 +253,7 @@ package enum ReportDiff {
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
                 kept.append(a[i])
+                if let under = changedIndent, indent(a[i]) > under { out.append("  " + a[i]) } else { changedIndent = nil }
                 inChange = false
                 i += 1
                 j += 1
