@@ -380,8 +380,8 @@ package enum ReportMerge {
     /// recorded for `file` (each tried once, in order), that `read` reads and whose bytes
     /// hash as the shards recorded (any it reads when none recorded a hash: reports from
     /// before hashes), with its path and what it read; else what became of each. A
-    /// given copy that does not hold the bytes is refused at once, since it was meant to;
-    /// one that cannot be read is thrown as the merge's own input (`--policy: WHY`).
+    /// given copy that cannot be read, or does not hold the bytes, is refused at once as
+    /// the merge's own input (`--policy: WHY`, `--policy FILE: holds other bytes …`).
     private static func firstHolding<Value>(_ file: RecordedFile, of parts: [ShardReport], copy: String?,
                                             read: (String) -> Result<(Value, UInt64?), Unread>) throws(MergeRefusal) -> Result<(String, Value), Unread> {
         let digest = parts.lazy.compactMap { file.digest($0.report.options) }.first
@@ -396,10 +396,10 @@ package enum ReportMerge {
             case .success(let (value, read)):
                 guard let digest else { return .success((path, value)) }
                 if read.map(Figures.hex) == digest { return .success((path, value)) }
-                problems.append(path == copy ? "\(ErrorText.quotedPath(path)), given with \(file.option), holds other bytes than the file the shards read"
-                                : "\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
+                // The copy given to the merge is refused as the merge's own input, as above.
+                if path == copy { throw MergeRefusal("\(file.option) \(ErrorText.quotedPath(path)): holds other bytes than the file the shards read") }
+                problems.append("\(ErrorText.quotedPath(path)) has other bytes now than when the shards ran (the file changed)")
             }
-            if path == copy { return .failure(Unread(why: problems[0])) }
         }
         guard problems.count > 1 else { return .failure(Unread(why: (problems.first ?? "no path recorded") + "; give the merge a copy with \(file.option) FILE")) }
         return .failure(Unread(why: "no copy the shards recorded holds the bytes they read (\(problems.joined(separator: "; "))); give the merge one with \(file.option) FILE"))
