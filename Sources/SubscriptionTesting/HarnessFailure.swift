@@ -152,7 +152,7 @@ public struct HarnessFailure: Sendable {
         }
         // The event counted in the shrunk timeline the trace shows (the line above says
         // where the user's own timeline broke).
-        lines.append(found.map { violation.description(at: ShrinkingText.place(user: $0.user, shrunk: timeline.events.count < $0.originalEvents, originalEvent: nil)) }
+        lines.append(found.map { violation.description(at: ShrinkingText.place(user: $0.user, shrunk: playedAgain == nil, originalEvent: nil)) }
                      ?? violation.description)
         lines.append("")
         lines.append("What the app reported, and what the rules say (event, instant on the device, what happened | app | rules):")

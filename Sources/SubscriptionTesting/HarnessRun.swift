@@ -138,7 +138,7 @@ struct HarnessRun<App> {
                                      trace: trace(of: timeline, app: firstPlay, violation: violation), observed: observedSummary(tally))
         let outcome: HarnessFailure.PlayedAgain.Outcome = if let problem = final.problem { .notJudged(problem) }
             else if let other = final.violation { .brokeAnother(other) } else { .passed }
-        failure.playedAgain = HarnessFailure.PlayedAgain(shrunkEvents: shrunk.events == timeline.events ? nil : shrunk.events.count, outcome: outcome)
+        failure.playedAgain = HarnessFailure.PlayedAgain(shrunkEvents: shrunk.events == timeline.events && shrunk.zone == timeline.zone ? nil : shrunk.events.count, outcome: outcome)
         return failure
     }
 

@@ -1,16 +1,17 @@
 import Foundation
 import Simulator
 
-/// `simulate diff OLD.json NEW.json`: what changed between two reports.
+/// `simulate diff OLD NEW`: what changed between two reports (files or report folders).
 enum DiffCommand {
     static func main(_ arguments: CommandArguments) throws -> Int32 {
         if arguments.wantsHelp { Console.out(HelpText.diff); return 0 }
         let paths = try arguments.positionals
         try arguments.rejectUnknown()
         guard paths.count == 2 else { throw UsageError("diff takes two reports, OLD and NEW (report.json files or report folders); see 'simulate diff --help'") }
+        let files = (try reportFile(paths[0]), try reportFile(paths[1]))
         do {
-            let old = try RunReport.read(file: InputPath.commandLineArgument(reportFile(paths[0])))
-            let new = try RunReport.read(file: InputPath.commandLineArgument(reportFile(paths[1])))
+            let old = try RunReport.read(file: InputPath.commandLineArgument(files.0))
+            let new = try RunReport.read(file: InputPath.commandLineArgument(files.1))
             Console.out(ReportDiff.markdown(old: old, new: new, oldName: paths[0], newName: paths[1]), terminator: "")
             return 0
         } catch {
@@ -19,12 +20,14 @@ enum DiffCommand {
         }
     }
 
-    /// A report folder (one holding a report.json) is read as its report.json.
-    static func reportFile(_ path: String) -> String {
+    /// A report folder is read as its report.json; a folder without one is refused.
+    static func reportFile(_ path: String) throws -> String {
         var isFolder: ObjCBool = false
+        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return path }
         let file = (path as NSString).appendingPathComponent("report.json")
-        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-              FileManager.default.fileExists(atPath: file) else { return path }
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw UsageError("\(ErrorText.path(Array(path.utf8))): a folder with no report.json, not a report")
+        }
         return file
     }
 }

@@ -30,7 +30,7 @@ enum HelpText {
       simulate mutants [--policy X]   the default campaign against 18 realistic buggy
                                       implementations (a shipped or example policy's
                                       own with --policy): a kill matrix
-      simulate diff OLD.json NEW.json compare two reports: what moved
+      simulate diff OLD NEW           compare two reports (report.json files or folders): what moved
       simulate baseline               regenerate the behaviour baselines in reports/
       simulate bench                  measure events per second against baselines
       simulate policies               list the shipped policies (docs/policies.md)

@@ -310,11 +310,19 @@ struct ReportTests {
         buggyCheck.options.program = "./app replay"
         fixedCheck.options.program = "./app replay --fixed (batch)"
         #expect(ReportDiff.markdown(old: buggyCheck, new: fixedCheck, oldName: "a", newName: "b").contains("| program | ./app replay | ./app replay --fixed (batch) |"))
-        // A check that stopped at its first failing user says so beside its users.
+        // A check that stopped at its first failing user says so beside its users; a
+        // passing check's shard, which has its share of the users, does not.
         var stopped = buggyCheck
         stopped.counts.users = 2
+        stopped.passed = false
         let stoppedText = ReportDiff.markdown(old: old, new: stopped, oldName: "a", newName: "b")
         #expect(stoppedText.contains("| users | \(Figures.grouped(old.counts.users)) → 2 (") && stoppedText.contains("); b: the check stopped at its first failing user |"), "\(stoppedText)")
+        var shardOfCheck = buggyCheck
+        shardOfCheck.passed = true
+        shardOfCheck.shard = ShardRecord(shard: try #require(Shard(index: 1, count: 2)), command: "simulate check", simulatedMilliseconds: 0)
+        shardOfCheck.counts.users = Shard(index: 1, count: 2)!.size(of: old.options.users)
+        let shardText = ReportDiff.markdown(old: old, new: shardOfCheck, oldName: "a", newName: "b")
+        #expect(shardText.contains("| users | ") && !shardText.contains("stopped"), "\(shardText)")
 
         // A plan added under which a reason never occurs: its 0 is no change.
         var added = old
@@ -396,6 +404,14 @@ struct ReportTests {
         after.options.policyLines = cases.map { $0 == "    no entitlement:" ? "    premium_weekly, no entitlement:" : $0 }
         let shownUnder = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
         #expect(shownUnder.contains("```diff\n  screens:\n    plan:\n-     no entitlement:\n+     premium_weekly, no entitlement:\n        \"Free\"\n```"), "\(shownUnder)")
+        // A later change under the lines so shown does not show them again.
+        let deep = ["screens:", "  cards:", "    no entitlement:", "      by the state of cards day:", "        reached:", "          \"none left\"",
+                    "    premium:", "      \"unlimited\""]
+        before.options.policyLines = deep
+        after.options.policyLines = deep.map { $0 == "    no entitlement:" ? "    premium_weekly, no entitlement:" : $0 == "          \"none left\"" ? "          \"no cards left\"" : $0 }
+        let once = ReportDiff.markdown(old: before, new: after, oldName: "a", newName: "b")
+        #expect(once.contains("```diff\n  screens:\n    cards:\n-     no entitlement:\n+     premium_weekly, no entitlement:\n        by the state of cards day:\n          reached:\n"
+                              + "-           \"none left\"\n+           \"no cards left\"\n```"), "\(once)")
         var survived = new
         survived.mutants![0].killed = false
         survived.mutants![0].caughtBy = nil

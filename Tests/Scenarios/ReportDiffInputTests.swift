@@ -70,7 +70,7 @@ struct ReportDiffInputTests {
             (twice, "error: \(shown(twice)): \(prefix): key \"events\" given twice at line 1, column \(twiceColumn)"),
             (list, "error: \(shown(list)): \(prefix): not a JSON object"),
             (kind, "error: \(shown(kind)): \(prefix): kind: unknown value \"\(String(repeating: "K", count: 60))\"…; expected \"run\", \"mutants\" or \"check\""),
-            (folder.path, "error: \(shown(folder.path)): is a directory, not a report"),
+            (folder.path, "error: \(shown(folder.path)): a folder with no report.json, not a report"),
             ("/nonexistent/report.json", "error: /nonexistent/report.json: no such file"),
         ]
         for (path, line) in expectations {

@@ -26,7 +26,7 @@ extension OutputLineFields {
             if let key = error.repeatedKey, let steps = Array(bytes).withUnsafeBufferPointer({ JSONParser.containerPath(at: error.offset, in: $0) }) {
                 throw fail("\(Self.place(steps)) has the key \(PrintedText.quoted(key)) twice")
             }
-            throw fail("not JSON (\(error.problem)): \(PrintedText.quoted(bytes))")
+            throw fail("not JSON (\(error.plainProblem)): \(PrintedText.quoted(bytes))")
         }
         guard case .object(let object) = value else { throw fail("not a JSON object: \(PrintedText.quoted(bytes))") }
         let members = try self.members(object, keys: keys, of: "the line")

@@ -59,7 +59,9 @@ package enum ReportDiff {
         var totals: [[String]] = []
         if old.counts.users != new.counts.users {
             // A failing check stops at its first failing user: its counts are of the users before it.
-            let stopped = [(oldName, old), (newName, new)].filter { $0.1.kind == .check && $0.1.counts.users < $0.1.options.users }.map(\.0)
+            let stopped = [(oldName, old), (newName, new)].filter { name, report in
+                report.kind == .check && !report.passed && report.counts.users < (report.shard?.shard?.size(of: report.options.users) ?? report.options.users)
+            }.map(\.0)
             totals.append(["users", moved(old.counts.users, new.counts.users)
                            + (stopped.isEmpty ? "" : "; \(stopped.joined(separator: " and ")): the check stopped at its first failing user")])
         }
@@ -204,7 +206,11 @@ package enum ReportDiff {
             ("tool", old.tool, new.tool),
             ("tz data", old.options.tzData, new.options.tzData),
         ]
-        return rows.filter { $0.1 != $0.2 }.map { [$0.0, MessageText.bare($0.1, limit: 200), MessageText.bare($0.2, limit: 200)] }
+        // Long values are cut, unless cutting would hide where they differ.
+        return rows.filter { $0.1 != $0.2 }.map { row in
+            let (a, b) = (MessageText.bare(row.1, limit: 200), MessageText.bare(row.2, limit: 200))
+            return a == b ? [row.0, row.1, row.2] : [row.0, a, b]
+        }
     }
 
     /// The policy's lines that changed, as a line diff (a common subsequence that keeps
@@ -253,7 +259,13 @@ package enum ReportDiff {
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
                 kept.append(a[i])
-                if let under = changedIndent, indent(a[i]) > under { out.append("  " + a[i]) } else { changedIndent = nil }
+                if let under = changedIndent, indent(a[i]) > under {
+                    // Shown once: a later change under it finds it among the lines shown.
+                    out.append("  " + a[i])
+                    shownChain = shownChain.filter { indent($0) < indent(a[i]) } + [a[i]]
+                } else {
+                    changedIndent = nil
+                }
                 inChange = false
                 i += 1
                 j += 1

@@ -359,7 +359,7 @@ package struct JSONParser {
         if matches("null") { position += 4; return .null }
         switch bytes[position] {
         case UInt8(ascii: "/"): throw fault("comment (not JSON)")
-        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw fault("NaN and Infinity are not JSON")
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw fault("NaN or Infinity (not JSON)")
         case UInt8(ascii: "'"): throw fault("single quotes (not JSON)")
         case UInt8(ascii: "+"), UInt8(ascii: "."): throw fault("malformed number")
         default: throw fault(notUTF8Text ?? "expected a value")
@@ -373,7 +373,7 @@ package struct JSONParser {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else {
-            throw JSONSyntaxError(offset: start, problem: bytes.count > position && bytes[position] == UInt8(ascii: "I") ? "NaN and Infinity are not JSON" : "malformed number")
+            throw JSONSyntaxError(offset: start, problem: bytes.count > position && bytes[position] == UInt8(ascii: "I") ? "NaN or Infinity (not JSON)" : "malformed number")
         }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
