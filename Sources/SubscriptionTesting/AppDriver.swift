@@ -56,6 +56,13 @@ struct AppDriver<App>: Sendable {
             self.recording = AppRecording(events: events)
         }
 
+        /// `app`, the first app object of an app that is a class kept in the recording
+        /// (so that two devices given one object, a singleton, can be told).
+        func made(_ app: App) -> App {
+            if recording.firstApp == nil, App.self is AnyClass { recording.firstApp = AppRecording.AppObject(object: app as AnyObject) }
+            return app
+        }
+
         /// Whether the app is in the background (between `background` and its return).
         var inBackground = false
         /// Whether StoreKit's entitlements changed while the app was not told.
@@ -168,7 +175,7 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.launches { app = try binding.adapter.make.callSync(device) }
+                    if ask.launches { app = made(try binding.adapter.make.callSync(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {
                         for moment in ask.moments {
@@ -201,7 +208,7 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.launches { app = try await binding.adapter.make.call(device) }
+                    if ask.launches { app = made(try await binding.adapter.make.call(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {
                         for moment in ask.moments {
@@ -235,7 +242,7 @@ struct AppDriver<App>: Sendable {
                 let ask = prepare(event)
                 var call = "make"
                 do {
-                    if ask.launches { app = try await binding.adapter.make.callOnMain(device) }
+                    if ask.launches { app = made(try await binding.adapter.make.callOnMain(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {
                         for moment in ask.moments {

@@ -13,4 +13,12 @@ struct AppRecording: Sendable {
     /// Where the system's tz data and the harness's tables first disagreed on the
     /// device's local date, if they did.
     var clockDisagreement: String?
+    /// The first app object the adapter made, when the app is a class (kept alive, so
+    /// that no later object takes its identity).
+    var firstApp: AppObject?
+
+    /// An app object, compared by identity.
+    struct AppObject: @unchecked Sendable {
+        let object: AnyObject
+    }
 }

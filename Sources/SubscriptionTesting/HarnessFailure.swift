@@ -47,6 +47,10 @@ public struct HarnessFailure: Sendable {
     public var trace: [String]
     /// Which fields the check could judge (`HarnessText.observed`).
     public var observed: String
+    /// Whether the adapter gave the second device (the timeline without its looks and
+    /// reinstalls, G11) the same app object as the first: a singleton.
+    var sharedApp = false
+
     /// What the harness saw when it played the shrunk timeline once more and it did not
     /// fail as before (an app that answers differently from one play to the next);
     /// `timeline` is then the user's own, as its first play failed. Nil otherwise.
@@ -149,6 +153,11 @@ public struct HarnessFailure: Sendable {
             } else {
                 lines.append(place + "; shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
             }
+        }
+        if sharedApp {
+            lines.append("Your adapter gave the second simulated device (which plays the timeline without its looks and reinstalls, for G11) "
+                         + "the same app object as the first: a singleton (a `static let shared`) carries one device's state into the other's play. "
+                         + "Make one app object for each SimulatedDevice: AppAdapter { device in MyApp(device: device) }.")
         }
         // The event counted in the shrunk timeline the trace shows (the line above says
         // where the user's own timeline broke).

@@ -43,6 +43,7 @@ struct HarnessRun<App> {
                                             found: nil, violation: violation, timeline: timeline,
                                             trace: trace(of: timeline, app: judged.app, violation: violation),
                                             observed: observedSummary(report.tally))
+            report.failure?.sharedApp = judged.sharedApp
         }
         report.seconds = Self.seconds(started.duration(to: clock.now))
         return report
@@ -88,7 +89,8 @@ struct HarnessRun<App> {
             let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
             // (The shrink plays the user's timeline again.)
             report.failure = CrashNote.playing(user: user, seed: settings.seed) {
-                failure(violation, on: timeline, firstPlay: stop.judged.app, user: user, persona: stop.persona, settings: settings, tally: report.tally)
+                failure(violation, on: timeline, firstPlay: stop.judged.app, sharedApp: stop.judged.sharedApp, user: user, persona: stop.persona,
+                        settings: settings, tally: report.tally)
             }
         }
     }
@@ -115,8 +117,15 @@ struct HarnessRun<App> {
     /// shrunk timeline passes played once more (an app that answers differently from one
     /// play to the next), the failure shows the user's own timeline as that play failed,
     /// and says so.
-    func failure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, user: Int, persona: Persona,
+    func failure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, sharedApp: Bool = false, user: Int, persona: Persona,
                  settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
+        var failure = shrunkFailure(violation, on: timeline, firstPlay: firstPlay, user: user, persona: persona, settings: settings, tally: tally)
+        failure.sharedApp = sharedApp
+        return failure
+    }
+
+    private func shrunkFailure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, user: Int, persona: Persona,
+                               settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
         var shrinkJudge = TimelineJudge(binding: binding)
         var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: violation.invariant) { candidate in
             let judged = shrinkJudge.judge(zone: candidate.zone, events: candidate.events)

@@ -28,6 +28,7 @@ struct TimelineJudge<App> {
         recordings.load(loaded)
         let verdict = check.check(zone: zone, events: events)
         var judged = TimelineJudgeVerdict(app: app, violation: verdict.violation)
+        if loaded.count == 2, let first = loaded[0].firstApp?.object, let second = loaded[1].firstApp?.object { judged.sharedApp = first === second }
         if let problem = loaded.lazy.compactMap(\.problem).first {
             judged.problem = problem
         } else if let disagreement = loaded.lazy.compactMap(\.clockDisagreement).first {

@@ -8,4 +8,8 @@ struct TimelineJudgeVerdict: Sendable {
     var violation: Violation<Invariant>?
     /// Why the app could not be judged, if it could not.
     var problem: String?
+    /// Whether the adapter gave the second device (the timeline without its looks and
+    /// reinstalls) the same app object as the first: a singleton, whose state the second
+    /// play starts from.
+    var sharedApp = false
 }

@@ -98,6 +98,31 @@ struct VaryingAppTests {
         #expect(failure.timeline.events == first.timeline.events)
     }
 
+    /// One app object for every device: a singleton that keeps the first device's quota.
+    final class OneQuota: @unchecked Sendable {
+        static let shared = OneQuota()
+        var quota: CardQuota?
+    }
+
+    @Test("an adapter that gives every device the same app object (a singleton) is told so, with how to make one per device; one that does not is not")
+    func sharedAppObject() async throws {
+        let singleton = AppAdapter<OneQuota>(name: "OneQuota") { (device: SimulatedDevice) -> OneQuota in
+            let one = OneQuota.shared
+            if one.quota == nil { one.quota = CardQuota(device: device) }
+            return one
+        }
+        .use("view-card") { (one: OneQuota, _: FeatureUse) -> UseResult in one.quota!.viewCard() }
+        var report: HarnessReport?
+        try await withKnownIssue {
+            report = try await SubscriptionHarness.check(singleton, policy: .dailyQuip, users: 24)
+        } matching: { issue in issue.comments.first?.rawValue.hasPrefix("OneQuota broke") == true }
+        let failure = try #require(report?.failure)
+        #expect(failure.sharedApp)
+        #expect(failure.message().contains("\nYour adapter gave the second simulated device (which plays the timeline without its looks and reinstalls, for G11) the same app object as the first"))
+        let fresh = try #require(try await FailureReportTests.huntResetsOnlyAtLaunch().failure)
+        #expect(!fresh.sharedApp && !fresh.message().contains("the same app object"))
+    }
+
     @Test("an app wrong on every play is shrunk as before: the shrunk timeline fails when played again")
     func alwaysWrong() throws {
         let first = try Self.firstFailingUser()
