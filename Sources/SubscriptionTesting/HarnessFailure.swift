@@ -172,6 +172,13 @@ public struct HarnessFailure: Sendable {
             lines += HarnessText.reproductionLines(policyName: policyFile ?? policyName, seed: found.seed, user: found.user, years: found.years, testFilter: testFilter)
         }
         lines.append("")
+        // The user's whole timeline, not shrunk, runs to thousands of events: the replay
+        // command above writes it, and a test of it would not fail the same way.
+        if playedAgain != nil, timeline.events.count > Self.longestPrinted, let found {
+            lines.append("The timeline (the user's whole one, \(Figures.grouped(timeline.events.count)) events, not shrunk) is not printed, nor a regression test of it: "
+                         + "the replay command above writes it to user\(found.user).json, and while the app's answers vary between plays such a test would not fail the same way.")
+            return lines.joined(separator: "\n")
+        }
         // A policy path from the package root resolves from a timeline file saved there.
         let saved = policyFile.map { !$0.hasPrefix("/") } == true ? " in the package root, where its policy path starts," : ""
         lines.append("The timeline (save it as a file\(saved) and replay it with: \(ShellText.simulate) replay FILE):")
@@ -181,6 +188,9 @@ public struct HarnessFailure: Sendable {
         lines.append(forXCTest ? regressionTestXCTest : regressionTest)
         return lines.joined(separator: "\n")
     }
+
+    /// The most events of a whole timeline that is not shrunk that the issue prints.
+    static let longestPrinted = 200
 
     private var origin: String {
         guard let found else { return "on a given timeline" }

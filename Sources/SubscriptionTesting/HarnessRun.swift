@@ -35,7 +35,7 @@ struct HarnessRun<App> {
         let judged = CrashNote.watching { CrashNote.playing(user: nil, seed: 0) { judge.judge(zone: timeline.zone, events: timeline.events) } }
         report.users = 1
         report.events = timeline.events.count
-        report.tally = Self.tally(judged.app)
+        report.tally = Self.tally(judged.app, upTo: judged.violation?.eventIndex)
         if let problem = judged.problem {
             report.problem = problem
         } else if let violation = judged.violation {
@@ -69,7 +69,7 @@ struct HarnessRun<App> {
                     let events = buffer.array
                     let judged = judge.judge(zone: drawn.zone, events: events)
                     let stops = judged.problem != nil || judged.violation != nil
-                    hunt.record(user, UserHunt.Played(events: events.count, tally: Self.tally(judged.app),
+                    hunt.record(user, UserHunt.Played(events: events.count, tally: Self.tally(judged.app, upTo: judged.violation?.eventIndex),
                                                       stop: stops ? UserHunt.Stop(judged: judged, zone: drawn.zone, persona: drawn.persona, events: events) : nil))
                 }
             }
@@ -95,10 +95,11 @@ struct HarnessRun<App> {
         }
     }
 
-    /// What the app reported in one recording.
-    private static func tally(_ recording: AppRecording) -> ObservationTally {
+    /// What the app reported in one recording, up to the event at `last` (the first
+    /// violation, after which nothing is judged) or to its end.
+    private static func tally(_ recording: AppRecording, upTo last: Int? = nil) -> ObservationTally {
         var tally = ObservationTally()
-        for report in recording.reports {
+        for report in recording.reports.prefix(last.map { $0 + 1 } ?? recording.reports.count) {
             tally.events += 1
             for value in report.screens where value != nil { tally.screenReads += 1 }
             guard let result = report.result else { continue }

@@ -21,6 +21,9 @@ struct TimelineJudge<App> {
     /// Plays `events` through the app (and the shadow app) on devices starting in `zone`, and checks the trace.
     mutating func judge(zone: TimeZoneRules, events: [Event]) -> TimelineJudgeVerdict {
         let app = driver.record(zone: zone, events: events)
+        // An app that threw or hung is not judged: its second device is not played (a hang
+        // would take the whole time limit again).
+        if let problem = app.problem { return TimelineJudgeVerdict(app: app, violation: nil, problem: problem) }
         var loaded = [app]
         if events.contains(where: { $0.action.changesNothing }) {
             loaded.append(driver.record(zone: zone, events: events.filter { !$0.action.changesNothing }))

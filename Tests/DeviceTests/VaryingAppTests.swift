@@ -83,6 +83,11 @@ struct VaryingAppTests {
         #expect(message.contains("no-over-blocking at event \(first.violation.eventIndex) of user \(first.user)'s timeline"), "\(message)")
         #expect(failure.timelineJSON.contains("its whole timeline, not shrunk"))
         #expect(failure.regressionTest.contains("years 3), its whole timeline (\(again.which) passed when played again). Fails until the bug is fixed."))
+        // Thousands of events are not printed twice: the replay command writes them.
+        if first.timeline.events.count > HarnessFailure.longestPrinted {
+            #expect(message.contains("\nThe timeline (the user's whole one, \(Figures.grouped(first.timeline.events.count)) events, not shrunk) is not printed, nor a regression test of it: "))
+            #expect(!message.contains("A regression test to paste") && message.count < 20_000, "\(message.count) characters")
+        }
     }
 
     @Test("a shrunk timeline the app throws on when played again is said to be so, not to have passed")
@@ -121,6 +126,24 @@ struct VaryingAppTests {
         #expect(failure.message().contains("\nYour adapter gave the second simulated device (which plays the timeline without its looks and reinstalls, for G11) the same app object as the first"))
         let fresh = try #require(try await FailureReportTests.huntResetsOnlyAtLaunch().failure)
         #expect(!fresh.sharedApp && !fresh.message().contains("the same app object"))
+    }
+
+    @Test("an app that throws on a timeline is not played on the second device (a hang would take the time limit twice)")
+    func noSecondDeviceAfterAProblem() throws {
+        let first = try Self.firstFailingUser()
+        try #require(first.timeline.events.contains { $0.action.changesNothing }, "a timeline with looks or relaunches")
+        let devices = Mutex<[ObjectIdentifier]>([])
+        let kept = Mutex<[SimulatedDevice]>([])
+        let throwing = AppAdapter<CardQuota>(name: "Throwing") { (device: SimulatedDevice) -> CardQuota in
+            devices.withLock { $0.append(ObjectIdentifier(device)) }
+            kept.withLock { $0.append(device) }
+            return CardQuota(device: device)
+        }
+        .use("view-card") { (_: CardQuota, _: FeatureUse) -> UseResult in throw Broken() }
+        var judge = TimelineJudge(binding: try AdapterBinding(throwing, policy: .dailyQuip))
+        let judged = judge.judge(zone: first.timeline.zone, events: first.timeline.events)
+        #expect(judged.problem != nil)
+        #expect(Set(devices.withLock { $0 }).count == 1, "one device played")
     }
 
     @Test("an app wrong on every play is shrunk as before: the shrunk timeline fails when played again")
