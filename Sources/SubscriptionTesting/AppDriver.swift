@@ -56,10 +56,10 @@ struct AppDriver<App>: Sendable {
             self.recording = AppRecording(events: events)
         }
 
-        /// `app`, the first app object of an app that is a class kept in the recording
-        /// (so that two devices given one object, a singleton, can be told).
+        /// `app`, the first of a class instance noted in the recording (so that two
+        /// devices given one object, a singleton, can be told).
         func made(_ app: App) -> App {
-            if recording.firstApp == nil, App.self is AnyClass { recording.firstApp = AppRecording.AppObject(object: app as AnyObject) }
+            if recording.firstApp == nil, type(of: app as Any) is AnyClass { recording.firstApp = AppRecording.AppObject(object: app as AnyObject) }
             return app
         }
 

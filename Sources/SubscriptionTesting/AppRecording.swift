@@ -13,12 +13,12 @@ struct AppRecording: Sendable {
     /// Where the system's tz data and the harness's tables first disagreed on the
     /// device's local date, if they did.
     var clockDisagreement: String?
-    /// The first app object the adapter made, when the app is a class (kept alive, so
-    /// that no later object takes its identity).
+    /// The first app object the adapter made, when the app is a class instance.
     var firstApp: AppObject?
 
-    /// An app object, compared by identity.
+    /// An app object, compared by identity. Held weakly: the app's own life is not
+    /// lengthened, and an object gone is nil, so no later object takes its identity.
     struct AppObject: @unchecked Sendable {
-        let object: AnyObject
+        weak var object: AnyObject?
     }
 }

@@ -87,8 +87,8 @@ public struct HarnessFailure: Sendable {
             }
         }
 
-        /// The message's line.
-        var text: String {
+        /// The message's line; `testBelow` when the issue prints a regression test.
+        func text(testBelow: Bool) -> String {
             let what: String = switch outcome {
             case .passed: "passed"
             case .notJudged(let problem): "could not be judged (\(problem))"
@@ -96,7 +96,7 @@ public struct HarnessFailure: Sendable {
             }
             return "Played once more, \(which) \(what): the app answered differently from one play to the next "
                 + "(state kept from one play to the next, such as a singleton or a static variable, or the real clock). "
-                + "Shown: the user's whole timeline, as its first play failed; the regression test below may not fail the same way."
+                + "Shown: the user's whole timeline, as its first play failed" + (testBelow ? "; the regression test below may not fail the same way." : ".")
         }
     }
 
@@ -149,7 +149,7 @@ public struct HarnessFailure: Sendable {
             let place = "Found at user \(found.user) of seed \(found.seed) (\(found.persona.rawValue), years \(found.years)), event \(found.originalViolation.eventIndex) of \(found.originalEvents)"
             if let playedAgain {
                 lines.append(place + ".")
-                lines.append(playedAgain.text)
+                lines.append(playedAgain.text(testBelow: !omitsTimeline))
             } else {
                 lines.append(place + "; shrunk to \(timeline.events.count) events (\(found.shrinkAttempts) tries).")
             }
@@ -174,9 +174,9 @@ public struct HarnessFailure: Sendable {
         lines.append("")
         // The user's whole timeline, not shrunk, runs to thousands of events: the replay
         // command above writes it, and a test of it would not fail the same way.
-        if playedAgain != nil, timeline.events.count > Self.longestPrinted, let found {
+        if omitsTimeline, let found {
             lines.append("The timeline (the user's whole one, \(Figures.grouped(timeline.events.count)) events, not shrunk) is not printed, nor a regression test of it: "
-                         + "the replay command above writes it to user\(found.user).json, and while the app's answers vary between plays such a test would not fail the same way.")
+                         + "the replay command above writes it to user\(found.user).json, and while the app's answers vary between plays such a test may not fail the same way.")
             return lines.joined(separator: "\n")
         }
         // A policy path from the package root resolves from a timeline file saved there.
@@ -191,6 +191,10 @@ public struct HarnessFailure: Sendable {
 
     /// The most events of a whole timeline that is not shrunk that the issue prints.
     static let longestPrinted = 200
+
+    /// Whether the issue leaves out the timeline and its regression test: a user's whole
+    /// timeline, not shrunk, of more than `longestPrinted` events.
+    var omitsTimeline: Bool { playedAgain != nil && found != nil && timeline.events.count > Self.longestPrinted }
 
     private var origin: String {
         guard let found else { return "on a given timeline" }

@@ -2,7 +2,7 @@
 /// basis of the honest summary of a check (`HarnessReport.observed`), since a field the
 /// adapter never reports is not judged.
 public struct ObservationTally: Hashable, Sendable {
-    /// Events played through the app.
+    /// Events played through the app and judged (a failing user's up to its failing event).
     public var events = 0
     /// Feature uses.
     public var uses = 0

@@ -83,11 +83,10 @@ struct VaryingAppTests {
         #expect(message.contains("no-over-blocking at event \(first.violation.eventIndex) of user \(first.user)'s timeline"), "\(message)")
         #expect(failure.timelineJSON.contains("its whole timeline, not shrunk"))
         #expect(failure.regressionTest.contains("years 3), its whole timeline (\(again.which) passed when played again). Fails until the bug is fixed."))
-        // Thousands of events are not printed twice: the replay command writes them.
-        if first.timeline.events.count > HarnessFailure.longestPrinted {
-            #expect(message.contains("\nThe timeline (the user's whole one, \(Figures.grouped(first.timeline.events.count)) events, not shrunk) is not printed, nor a regression test of it: "))
-            #expect(!message.contains("A regression test to paste") && message.count < 20_000, "\(message.count) characters")
-        }
+        // Thousands of events are not printed: the replay command writes them.
+        try #require(first.timeline.events.count > HarnessFailure.longestPrinted)
+        #expect(message.contains("\nThe timeline (the user's whole one, \(Figures.grouped(first.timeline.events.count)) events, not shrunk) is not printed, nor a regression test of it: "))
+        #expect(!message.contains("A regression test to paste") && !message.contains("regression test below") && message.count < 20_000, "\(message.count) characters")
     }
 
     @Test("a shrunk timeline the app throws on when played again is said to be so, not to have passed")
@@ -111,7 +110,8 @@ struct VaryingAppTests {
 
     @Test("an adapter that gives every device the same app object (a singleton) is told so, with how to make one per device; one that does not is not")
     func sharedAppObject() async throws {
-        let singleton = AppAdapter<OneQuota>(name: "OneQuota") { (device: SimulatedDevice) -> OneQuota in
+        // Made on the main actor: one thread plays, so the shared object is not raced.
+        let singleton = AppAdapter<OneQuota>(name: "OneQuota") { @MainActor (device: SimulatedDevice) -> OneQuota in
             let one = OneQuota.shared
             if one.quota == nil { one.quota = CardQuota(device: device) }
             return one
@@ -144,6 +144,17 @@ struct VaryingAppTests {
         let judged = judge.judge(zone: first.timeline.zone, events: first.timeline.events)
         #expect(judged.problem != nil)
         #expect(Set(devices.withLock { $0 }).count == 1, "one device played")
+    }
+
+    @Test("an issue's Checked: line counts the failing user's reports up to its failing event, after which nothing is judged")
+    func tallyStopsAtTheFailure() async throws {
+        var report: HarnessReport?
+        try await withKnownIssue {
+            report = try await SubscriptionHarness.check(CardQuota.adapter(.countInMemory), policy: .dailyQuip, users: 24)
+        } matching: { issue in issue.comments.first?.rawValue.hasPrefix("CardQuota(countInMemory) broke") == true }
+        let found = try #require(report?.failure?.found)
+        try #require(found.user == 0, "the first user fails: its events alone are counted")
+        #expect(report?.tally.events == found.originalViolation.eventIndex + 1, "events 0 to the failing one of \(found.originalEvents)")
     }
 
     @Test("an app wrong on every play is shrunk as before: the shrunk timeline fails when played again")
