@@ -89,12 +89,12 @@ public struct HarnessFailure: Sendable {
 
         /// The message's line; `testBelow` when the issue prints a regression test.
         func text(testBelow: Bool) -> String {
-            let what: String = switch outcome {
-            case .passed: "passed"
-            case .notJudged(let problem): "could not be judged (\(problem))"
-            case .brokeAnother(let other): "broke \(other.invariant.rawValue) instead, at its event \(other.eventIndex)"
+            let detail: String = switch outcome {
+            case .passed: ""
+            case .notJudged(let problem): " (\(problem))"
+            case .brokeAnother(let other): ", at its event \(other.eventIndex)"
             }
-            return "Played once more, \(which) \(what): the app answered differently from one play to the next "
+            return "Played once more, \(which) \(brief)\(detail): the app answered differently from one play to the next "
                 + "(state kept from one play to the next, such as a singleton or a static variable, or the real clock). "
                 + "Shown: the user's whole timeline, as its first play failed" + (testBelow ? "; the regression test below may not fail the same way." : ".")
         }

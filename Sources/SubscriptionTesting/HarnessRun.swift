@@ -39,10 +39,7 @@ struct HarnessRun<App> {
         if let problem = judged.problem {
             report.problem = problem
         } else if let violation = judged.violation {
-            report.failure = HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
-                                            found: nil, violation: violation, timeline: timeline,
-                                            trace: trace(of: timeline, app: judged.app, violation: violation),
-                                            observed: observedSummary(report.tally))
+            report.failure = failure(violation, on: timeline, app: judged.app, found: nil, tally: report.tally)
             report.failure?.sharedApp = judged.sharedApp
         }
         report.seconds = Self.seconds(started.duration(to: clock.now))
@@ -89,9 +86,9 @@ struct HarnessRun<App> {
             let timeline = Timeline(policy: binding.policy, zone: stop.zone, events: stop.events)
             // (The shrink plays the user's timeline again.)
             report.failure = CrashNote.playing(user: user, seed: settings.seed) {
-                failure(violation, on: timeline, firstPlay: stop.judged.app, sharedApp: stop.judged.sharedApp, user: user, persona: stop.persona,
-                        settings: settings, tally: report.tally)
+                failure(violation, on: timeline, firstPlay: stop.judged.app, user: user, persona: stop.persona, settings: settings, tally: report.tally)
             }
+            report.failure?.sharedApp = stop.judged.sharedApp
         }
     }
 
@@ -118,15 +115,8 @@ struct HarnessRun<App> {
     /// shrunk timeline passes played once more (an app that answers differently from one
     /// play to the next), the failure shows the user's own timeline as that play failed,
     /// and says so.
-    func failure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, sharedApp: Bool = false, user: Int, persona: Persona,
+    func failure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, user: Int, persona: Persona,
                  settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
-        var failure = shrunkFailure(violation, on: timeline, firstPlay: firstPlay, user: user, persona: persona, settings: settings, tally: tally)
-        failure.sharedApp = sharedApp
-        return failure
-    }
-
-    private func shrunkFailure(_ violation: Violation<Invariant>, on timeline: Timeline, firstPlay: AppRecording, user: Int, persona: Persona,
-                               settings: HarnessSettings, tally: ObservationTally) -> HarnessFailure {
         var shrinkJudge = TimelineJudge(binding: binding)
         var shrinker = Shrinker<Timeline, Violation<Invariant>>(invariant: violation.invariant) { candidate in
             let judged = shrinkJudge.judge(zone: candidate.zone, events: candidate.events)
@@ -139,17 +129,21 @@ struct HarnessRun<App> {
         let found = HarnessFailure.Found(seed: settings.seed, user: user, users: settings.users, years: settings.years, persona: persona,
                                          originalEvents: timeline.events.count, originalViolation: violation, shrinkAttempts: shrinker.attempts)
         if final.problem == nil, let shown = final.violation, shown.invariant == violation.invariant {
-            return HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
-                                  found: found, violation: shown, timeline: shrunk,
-                                  trace: trace(of: shrunk, app: final.app, violation: shown), observed: observedSummary(tally))
+            return failure(shown, on: shrunk, app: final.app, found: found, tally: tally)
         }
-        var failure = HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
-                                     found: found, violation: violation, timeline: timeline,
-                                     trace: trace(of: timeline, app: firstPlay, violation: violation), observed: observedSummary(tally))
+        var onWhole = failure(violation, on: timeline, app: firstPlay, found: found, tally: tally)
         let outcome: HarnessFailure.PlayedAgain.Outcome = if let problem = final.problem { .notJudged(problem) }
             else if let other = final.violation { .brokeAnother(other) } else { .passed }
-        failure.playedAgain = HarnessFailure.PlayedAgain(shrunkEvents: shrunk.events == timeline.events && shrunk.zone == timeline.zone ? nil : shrunk.events.count, outcome: outcome)
-        return failure
+        onWhole.playedAgain = HarnessFailure.PlayedAgain(shrunkEvents: shrunk.events == timeline.events && shrunk.zone == timeline.zone ? nil : shrunk.events.count, outcome: outcome)
+        return onWhole
+    }
+
+    /// The failure `violation` of `timeline`, as the app's recording `app` shows it.
+    private func failure(_ violation: Violation<Invariant>, on timeline: Timeline, app: AppRecording, found: HarnessFailure.Found?,
+                         tally: ObservationTally) -> HarnessFailure {
+        HarnessFailure(adapterName: binding.adapter.name, policyName: binding.policy.name, invariant: violation.invariant,
+                       found: found, violation: violation, timeline: timeline,
+                       trace: trace(of: timeline, app: app, violation: violation), observed: observedSummary(tally))
     }
 
     /// Each event up to the violating one: what the app reported beside what the

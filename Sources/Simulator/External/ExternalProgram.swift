@@ -108,12 +108,12 @@ package struct ExternalProgram: Sendable {
         /// whole, said to be that output's. Another failure of that run, a crash or a
         /// time-out, says it was that run's (`withoutLooks`); an interruption is the check's.
         package func inWholeTimeline(kept: [Int]) -> Self {
+            let problem: ReplayOutputParser.Malformed
             switch self {
-            case .malformed: break
+            case .malformed(let malformed): problem = malformed
             case .interrupted, .withoutLooks: return self
             default: return .withoutLooks(self)
             }
-            guard case .malformed(let problem) = self else { return self }
             let output = "the output for the timeline without the events that change nothing"
             guard let line = problem.line else { return .malformed(ReplayOutputParser.Malformed(line: nil, problem: "in \(output): \(problem.problem)")) }
             let event = problem.event.flatMap { kept.indices.contains($0) ? kept[$0] : nil }

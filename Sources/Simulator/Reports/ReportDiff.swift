@@ -59,7 +59,7 @@ package enum ReportDiff {
         var totals: [[String]] = []
         if old.counts.users != new.counts.users {
             // A failing check stops at its first failing user: its counts are of the users before it.
-            let stopped = [(oldName, old), (newName, new)].filter { name, report in
+            let stopped = [(oldName, old), (newName, new)].filter { _, report in
                 report.kind == .check && !report.passed && report.counts.users < (report.shard?.shard?.size(of: report.options.users) ?? report.options.users)
             }.map(\.0)
             totals.append(["users", moved(old.counts.users, new.counts.users)

@@ -93,8 +93,8 @@ package struct TimelineDocument {
     /// or in the skimmed `events` list), since that fault comes first; `fault` otherwise.
     package func refusal(_ fault: TimelineError) -> TimelineError {
         guard fault == Self.notJSON || skimmedEventsEnd != nil else { return fault }
-        let refusal = Self.notJSON(bytes)
-        return refusal == Self.notJSON && fault != Self.notJSON ? fault : refusal
+        let found = Self.notJSON(bytes)
+        return found == Self.notJSON ? fault : found // the text is JSON: the reader's own fault stands
     }
 
     /// The end of the JSON array starting at `start` (just past its `]`), found by
