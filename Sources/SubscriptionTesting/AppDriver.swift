@@ -9,9 +9,11 @@ import SubscriptionModel
 /// `set-zone`; `defaults` emptied at `reinstall`; the entitlements at `set-entitlement`),
 /// then calls the app: the factory at a launch (`install`, `reinstall`, `relaunch`: a
 /// new process), the hook for the event's moments, the feature's closure for a use, then
-/// every screen reader. While the app is in the background it reads no screen, and an
-/// entitlement change is told (`.entitlementsChanged`) only when the app returns to the
-/// screen or is launched again, as `Transaction.updates` delivers it. The whole timeline is played in one go in the isolation the adapter's calls
+/// every screen reader. A day that began since the last event while the app was on the
+/// screen is told first (`.dayChanged`, the clock at the day's start). While the app is in
+/// the background it reads no screen, and an entitlement change is told
+/// (`.entitlementsChanged`) only when the app returns to the screen or is launched again,
+/// as `Transaction.updates` delivers it; a day begun meanwhile is told after `foreground`. The whole timeline is played in one go in the isolation the adapter's calls
 /// need: on the harness's thread when every call is synchronous, else in a task, or on
 /// the main actor for a `@MainActor` app (its calls are then made without a hop each),
 /// while the harness's thread waits.
@@ -49,9 +51,12 @@ struct AppDriver<App>: Sendable {
         let device: SimulatedDevice
         var app: App?
         var recording: AppRecording
+        /// The device's zone, as the last `set-zone` left it.
+        var zone: TimeZoneRules
 
         init(binding: AdapterBinding<App>, zone: TimeZoneRules, events: [Event]) {
             self.binding = binding
+            self.zone = zone
             self.device = SimulatedDevice(at: events.first?.at ?? Instant(millisecondsSince1970: 0), zone: zone)
             self.recording = AppRecording(events: events)
         }
@@ -76,6 +81,47 @@ struct AppDriver<App>: Sendable {
         var productSince: (product: Int, at: Instant)?
         /// Whether a consumable was refunded while the app was not told.
         var untoldConsumables = false
+        /// The instant of the last event played, and whether a day began after it while
+        /// the app was in the background (told after `foreground`).
+        var lastInstant: Instant?
+        var dayBegunInBackground = false
+
+        /// The starts of the days in the device's zone that the clock passes from the last
+        /// event to `event` (its instant included) while the app runs on the screen, told
+        /// as `.dayChanged` before `event` (one by one, when the app stayed open for days).
+        /// One that passes in the background is noted for the app's return instead.
+        func dayStarts(before event: Event) -> [Instant] {
+            guard let last = lastInstant else { return [] }
+            var starts: [Instant] = []
+            var start = zone.nextDateStart(after: last)
+            while start <= event.at {
+                if inBackground {
+                    dayBegunInBackground = true
+                    break
+                }
+                starts.append(start)
+                start = zone.nextDateStart(after: start)
+            }
+            return starts
+        }
+
+        /// Adds `.dayChanged` to the event's moments (a zone change that moved the date,
+        /// or the app's return after a day began), or notes it for the app's return when
+        /// the app is in the background.
+        func tellDayChange(_ ask: inout Ask, at instant: Instant) {
+            if inBackground {
+                dayBegunInBackground = true
+                return
+            }
+            ask.moments.append(.dayChanged)
+            recording.dayChanges.append(AppRecording.DayChange(beforeReport: recording.reports.count, at: instant, withEvent: true))
+        }
+
+        /// Moves the clock to `start` and notes that the app is told of the day there.
+        func beginDay(at start: Instant) {
+            device.set(instant: start)
+            recording.dayChanges.append(AppRecording.DayChange(beforeReport: recording.reports.count, at: start))
+        }
 
         /// What one event asks of the app, once the device has been moved.
         struct Ask {
@@ -114,6 +160,7 @@ struct AppDriver<App>: Sendable {
         /// Moves the device for `event` and says what to ask the app.
         func prepare(_ event: Event) -> Ask {
             device.set(instant: event.at)
+            lastInstant = event.at
             var ask = Ask()
             switch event.action {
             case .install:
@@ -133,7 +180,10 @@ struct AppDriver<App>: Sendable {
                 ask.moments = [.foreground]
             case .setZone(let zone):
                 device.setZone(zone)
+                let movesDate = self.zone.localDate(at: event.at) != zone.localDate(at: event.at)
+                self.zone = zone
                 ask.moments = [.timeZoneChanged]
+                if movesDate { tellDayChange(&ask, at: event.at) }
             case .signIn:
                 ask.moments = [.signIn]
             case .setEntitlement(let entitlement):
@@ -156,6 +206,8 @@ struct AppDriver<App>: Sendable {
             switch event.action {
             case .install, .reinstall, .relaunch, .foreground:
                 inBackground = false
+                if event.action == .foreground, dayBegunInBackground { tellDayChange(&ask, at: event.at) }
+                dayBegunInBackground = false
                 if untoldEntitlements { ask.moments.append(.entitlementsChanged) }
                 if untoldConsumables { ask.moments.append(.consumablesChanged) }
                 untoldEntitlements = false
@@ -172,9 +224,16 @@ struct AppDriver<App>: Sendable {
         /// Plays every event on the calling thread (every call is synchronous).
         func playSynchronously() {
             for event in recording.events {
-                let ask = prepare(event)
-                var call = "make"
+                var call = "lifecycle(.dayChanged)"
                 do {
+                    if let app, let hook = binding.adapter.hook {
+                        for start in dayStarts(before: event) {
+                            beginDay(at: start)
+                            try hook.callSync((app, .dayChanged))
+                        }
+                    }
+                    let ask = prepare(event)
+                    call = "make"
                     if ask.launches { app = made(try binding.adapter.make.callSync(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {
@@ -205,9 +264,16 @@ struct AppDriver<App>: Sendable {
         /// Plays every event from a task (synchronous and `async` calls).
         func play() async {
             for event in recording.events {
-                let ask = prepare(event)
-                var call = "make"
+                var call = "lifecycle(.dayChanged)"
                 do {
+                    if let app, let hook = binding.adapter.hook {
+                        for start in dayStarts(before: event) {
+                            beginDay(at: start)
+                            try await hook.call((app, .dayChanged))
+                        }
+                    }
+                    let ask = prepare(event)
+                    call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.call(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {
@@ -239,9 +305,16 @@ struct AppDriver<App>: Sendable {
         @MainActor
         func playOnMainActor() async {
             for event in recording.events {
-                let ask = prepare(event)
-                var call = "make"
+                var call = "lifecycle(.dayChanged)"
                 do {
+                    if let app, let hook = binding.adapter.hook {
+                        for start in dayStarts(before: event) {
+                            beginDay(at: start)
+                            try await hook.callOnMain((app, .dayChanged))
+                        }
+                    }
+                    let ask = prepare(event)
+                    call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.callOnMain(device)) }
                     guard let app else { throw NotLaunched() }
                     if let hook = binding.adapter.hook {

@@ -39,9 +39,19 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     case foreground
     /// A timer the app keeps fired while it is on the screen (an hourly entitlement
     /// check, say): time passed with the app open. The harness picks the moment; it
-    /// keeps no schedule of the app's timers, so a timer set for an instant (a midnight
-    /// reset) is not fired at that instant.
+    /// keeps no schedule of the app's timers, so a timer set for an instant is not fired
+    /// at that instant (a midnight reset: see `dayChanged`).
     case timer
+    /// The device's local date changed while the app was running (`NSCalendarDayChanged`,
+    /// `UIApplication.significantTimeChangeNotification`): told at each start of a day
+    /// in the device's zone that the clock passes while the app is on the screen, with
+    /// `device.now` at that instant (local midnight, or the first instant of the day where
+    /// a DST change skips midnight), before the next event; a day begun while the app was
+    /// in the background is told once, after `foreground`; a zone change that moves the
+    /// local date is told after `timeZoneChanged` (in the background, after `foreground`).
+    /// A launch is told none: the new process reads the date. Run a midnight `Timer`'s
+    /// handler here: the harness fires no timer at its instant.
+    case dayChanged
     /// A consumable (a credit pack) was bought, or a purchase of one refunded
     /// (`Transaction.updates`); read `device.consumableTransactions`. A refund that came
     /// while the app was in the background, or not running, is told when it returns to

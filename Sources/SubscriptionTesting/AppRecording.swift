@@ -15,6 +15,18 @@ struct AppRecording: Sendable {
     var clockDisagreement: String?
     /// The first app object the adapter made, when the app is a class instance.
     var firstApp: AppObject?
+    /// Each `.dayChanged` the app was told, in order.
+    var dayChanges: [DayChange] = []
+
+    /// A `.dayChanged` told to the app: at a day's start before the event whose report
+    /// is `reports[beforeReport]`, or, `withEvent`, among that event's own moments (after
+    /// a `set-zone` that moved the date, or a `foreground` after a day began in the
+    /// background).
+    struct DayChange: Sendable {
+        var beforeReport: Int
+        var at: Instant
+        var withEvent = false
+    }
 
     /// An app object, compared by identity. Held weakly: the app's own life is not
     /// lengthened, and an object gone is nil, so no later object takes its identity.

@@ -25,6 +25,19 @@ enum HarnessText {
         }
     }
 
+    /// The `.dayChanged` moments told to the app at one event, for its trace line:
+    /// ` (after dayChanged at T)` for the days begun since the last event (`(after
+    /// dayChanged 3 times, the last at T)`), ` (then dayChanged)` for one among the
+    /// event's own moments (a zone change that moved the date, a return after a day
+    /// began in the background); empty for none.
+    static func dayChanges(_ told: some Collection<AppRecording.DayChange>, in zone: TimeZoneRules) -> String {
+        let then = told.contains { $0.withEvent } ? " (then dayChanged)" : ""
+        let begun = told.filter { !$0.withEvent }
+        guard let last = begun.last else { return then }
+        let times = begun.count == 1 ? "" : " \(begun.count) times, the last"
+        return " (after dayChanged\(times) at \(TimelineWriter.instant(last.at, in: zone)))" + then
+    }
+
     /// What the app reported at one event: the use's result, then the screens read.
     static func reported(_ report: AppReport, policy: SubscriptionPolicy) -> String {
         var parts: [String] = []

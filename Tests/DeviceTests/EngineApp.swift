@@ -60,7 +60,7 @@ final class EngineApp: @unchecked Sendable {
         case .relaunch: _ = apply(.relaunch)
         case .background: _ = apply(.background)
         case .foreground: _ = apply(.foreground)
-        case .timer: _ = apply(.timer)
+        case .timer, .dayChanged: _ = apply(.timer)
         case .signIn: _ = apply(.signIn)
         case .timeZoneChanged: _ = apply(.setZone(zone))
         case .entitlementsChanged:
