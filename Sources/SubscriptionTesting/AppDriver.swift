@@ -114,13 +114,38 @@ struct AppDriver<App>: Sendable {
                 return
             }
             ask.moments.append(.dayChanged)
-            recording.dayChanges.append(AppRecording.DayChange(beforeReport: recording.reports.count, at: instant, withEvent: true))
+            if binding.adapter.hook != nil { note(.dayChanged, at: instant, withEvent: true) }
         }
+
+        /// Notes in the recording what the app is told that no event carries.
+        func note(_ kind: AppRecording.Told.Kind, at instant: Instant, withEvent: Bool = false) {
+            recording.told.append(AppRecording.Told(kind: kind, beforeReport: recording.reports.count, at: instant, withEvent: withEvent))
+        }
+
+        /// Runs the app's timers that fire by `latest`, in order, each with the clock at
+        /// its fire date, or at `lateAt` for those that came due while the app was in the
+        /// background (run on its return). A timer scheduled by another's run is run too
+        /// when it fires by `latest`.
+        func runTimers(firingBy latest: Instant, lateAt: Instant? = nil) throws {
+            var runs = 0
+            while let timer = device.takeTimer(firingBy: latest) {
+                runs += 1
+                guard runs <= Self.timerRunsAllowed else { throw TimersKeptFiring(runs: runs - 1, latest: latest) }
+                let at = lateAt ?? timer.fires
+                device.set(instant: at)
+                note(.timer, at: at, withEvent: lateAt != nil)
+                timer.run()
+            }
+        }
+
+        /// How many timers may run between two events: more is a timer that keeps
+        /// scheduling another at or before its own fire date.
+        static var timerRunsAllowed: Int { 10_000 }
 
         /// Moves the clock to `start` and notes that the app is told of the day there.
         func beginDay(at start: Instant) {
             device.set(instant: start)
-            recording.dayChanges.append(AppRecording.DayChange(beforeReport: recording.reports.count, at: start))
+            note(.dayChanged, at: start)
         }
 
         /// What one event asks of the app, once the device has been moved.
@@ -129,6 +154,9 @@ struct AppDriver<App>: Sendable {
             var use: (feature: Int, use: FeatureUse)?
             /// Whether the app is on the screen after the event, so its screens are read.
             var readsScreens = true
+            /// Whether the app returns to the screen, so the timers that came due in the
+            /// background run after its moments.
+            var runsLateTimers = false
 
             /// Whether the event launches the app (a new process).
             var launches: Bool { moments.first?.isLaunch == true }
@@ -205,6 +233,7 @@ struct AppDriver<App>: Sendable {
             }
             switch event.action {
             case .install, .reinstall, .relaunch, .foreground:
+                if event.action == .foreground { ask.runsLateTimers = true } else { device.dropTimers() }
                 inBackground = false
                 if event.action == .foreground, dayBegunInBackground { tellDayChange(&ask, at: event.at) }
                 dayBegunInBackground = false
@@ -224,13 +253,21 @@ struct AppDriver<App>: Sendable {
         /// Plays every event on the calling thread (every call is synchronous).
         func playSynchronously() {
             for event in recording.events {
-                var call = "lifecycle(.dayChanged)"
+                var call = "timers"
                 do {
-                    if let app, let hook = binding.adapter.hook {
-                        for start in dayStarts(before: event) {
-                            beginDay(at: start)
-                            try hook.callSync((app, .dayChanged))
+                    if let app {
+                        // Time passes to the event: the app's timers and the days' starts, in order.
+                        if let hook = binding.adapter.hook {
+                            for start in dayStarts(before: event) {
+                                call = "timers"
+                                try runTimers(firingBy: start.adding(milliseconds: -1))
+                                call = "lifecycle(.dayChanged)"
+                                beginDay(at: start)
+                                try hook.callSync((app, .dayChanged))
+                            }
                         }
+                        call = "timers"
+                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     let ask = prepare(event)
                     call = "make"
@@ -241,6 +278,10 @@ struct AppDriver<App>: Sendable {
                             call = "lifecycle(.\(moment.rawValue))"
                             try hook.callSync((app, moment))
                         }
+                    }
+                    if ask.runsLateTimers {
+                        call = "timers"
+                        try runTimers(firingBy: event.at, lateAt: event.at)
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -264,13 +305,21 @@ struct AppDriver<App>: Sendable {
         /// Plays every event from a task (synchronous and `async` calls).
         func play() async {
             for event in recording.events {
-                var call = "lifecycle(.dayChanged)"
+                var call = "timers"
                 do {
-                    if let app, let hook = binding.adapter.hook {
-                        for start in dayStarts(before: event) {
-                            beginDay(at: start)
-                            try await hook.call((app, .dayChanged))
+                    if let app {
+                        // Time passes to the event: the app's timers and the days' starts, in order.
+                        if let hook = binding.adapter.hook {
+                            for start in dayStarts(before: event) {
+                                call = "timers"
+                                try runTimers(firingBy: start.adding(milliseconds: -1))
+                                call = "lifecycle(.dayChanged)"
+                                beginDay(at: start)
+                                try await hook.call((app, .dayChanged))
+                            }
                         }
+                        call = "timers"
+                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     let ask = prepare(event)
                     call = "make"
@@ -281,6 +330,10 @@ struct AppDriver<App>: Sendable {
                             call = "lifecycle(.\(moment.rawValue))"
                             try await hook.call((app, moment))
                         }
+                    }
+                    if ask.runsLateTimers {
+                        call = "timers"
+                        try runTimers(firingBy: event.at, lateAt: event.at)
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -305,13 +358,21 @@ struct AppDriver<App>: Sendable {
         @MainActor
         func playOnMainActor() async {
             for event in recording.events {
-                var call = "lifecycle(.dayChanged)"
+                var call = "timers"
                 do {
-                    if let app, let hook = binding.adapter.hook {
-                        for start in dayStarts(before: event) {
-                            beginDay(at: start)
-                            try await hook.callOnMain((app, .dayChanged))
+                    if let app {
+                        // Time passes to the event: the app's timers and the days' starts, in order.
+                        if let hook = binding.adapter.hook {
+                            for start in dayStarts(before: event) {
+                                call = "timers"
+                                try runTimers(firingBy: start.adding(milliseconds: -1))
+                                call = "lifecycle(.dayChanged)"
+                                beginDay(at: start)
+                                try await hook.callOnMain((app, .dayChanged))
+                            }
                         }
+                        call = "timers"
+                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     let ask = prepare(event)
                     call = "make"
@@ -322,6 +383,10 @@ struct AppDriver<App>: Sendable {
                             call = "lifecycle(.\(moment.rawValue))"
                             try await hook.callOnMain((app, moment))
                         }
+                    }
+                    if ask.runsLateTimers {
+                        call = "timers"
+                        try runTimers(firingBy: event.at, lateAt: event.at)
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -343,8 +408,20 @@ struct AppDriver<App>: Sendable {
         }
 
         private func fail(_ call: String, _ event: Event, _ error: any Error) {
-            recording.problem = "\(binding.adapter.name)'s \(call) threw at event \(recording.reports.count) (\(HarnessText.event(event, policy: binding.policy)) at \(event.at)): \(String(reflecting: error))"
+            let place = "event \(recording.reports.count) (\(HarnessText.event(event, policy: binding.policy)) at \(event.at))"
+            if let runaway = error as? TimersKeptFiring {
+                recording.problem = "\(binding.adapter.name)'s timers kept firing before \(place): \(runaway)"
+            } else {
+                recording.problem = "\(binding.adapter.name)'s \(call) threw at \(place): \(String(reflecting: error))"
+            }
         }
+    }
+
+    /// The app's timers kept scheduling one another at or before their own fire dates.
+    struct TimersKeptFiring: Error, CustomStringConvertible {
+        let runs: Int
+        let latest: Instant
+        var description: String { "\(Figures.grouped(runs)) ran by \(latest) and more were due (a timer that schedules another at or before its own fire date?)" }
     }
 
     /// An event came before the app was ever launched (a timeline starts with `install`).

@@ -38,19 +38,21 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// The app returned to the screen from the background (`scenePhase` `.active`).
     case foreground
     /// A timer the app keeps fired while it is on the screen (an hourly entitlement
-    /// check, say): time passed with the app open. The harness picks the moment; it
-    /// keeps no schedule of the app's timers, so a timer set for an instant is not fired
-    /// at that instant (a midnight reset: see `dayChanged`).
+    /// check, say): time passed with the app open, at a moment the harness picks. A timer
+    /// set for an instant (a midnight reset) is scheduled with
+    /// `SimulatedDevice.scheduleTimer(at:_:)`, which runs it at that instant instead.
     case timer
-    /// The device's local date changed while the app was running (`NSCalendarDayChanged`,
-    /// `UIApplication.significantTimeChangeNotification`): told at each start of a day
-    /// in the device's zone that the clock passes while the app is on the screen, with
-    /// `device.now` at that instant (local midnight, or the first instant of the day where
-    /// a DST change skips midnight), before the next event; a day begun while the app was
-    /// in the background is told once, after `foreground`; a zone change that moves the
-    /// local date is told after `timeZoneChanged` (in the background, after `foreground`).
-    /// A launch is told none: the new process reads the date. Run a midnight `Timer`'s
-    /// handler here: the harness fires no timer at its instant.
+    /// The device's local date changed while the app was running, as iOS posts
+    /// `NSCalendarDayChanged` (and `UIApplication.significantTimeChangeNotification`): at
+    /// each start of a day in the device's zone that the clock passes while the app is on
+    /// the screen, with `device.now` at that instant (local midnight, or the first instant
+    /// of a day whose midnight a DST change skips), before the next event; after
+    /// `timeZoneChanged` when a zone change moves the local date, forward or back; once,
+    /// after `foreground`, when a day began while the app was in the background (then
+    /// `device.now` is the return's instant). A launch is told none: the new process reads
+    /// the date. Run here what the app runs when it observes that notification: code that
+    /// reads the date again. A `Timer` of the app's own belongs in `scheduleTimer(at:_:)`,
+    /// so that the instant it was scheduled for is what is checked.
     case dayChanged
     /// A consumable (a credit pack) was bought, or a purchase of one refunded
     /// (`Transaction.updates`); read `device.consumableTransactions`. A refund that came

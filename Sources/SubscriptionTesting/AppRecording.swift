@@ -15,17 +15,22 @@ struct AppRecording: Sendable {
     var clockDisagreement: String?
     /// The first app object the adapter made, when the app is a class instance.
     var firstApp: AppObject?
-    /// Each `.dayChanged` the app was told, in order.
-    var dayChanges: [DayChange] = []
+    /// What the app was told between events or among an event's moments that no event
+    /// carries (a `.dayChanged`, a timer of its own), in order.
+    var told: [Told] = []
 
-    /// A `.dayChanged` told to the app: at a day's start before the event whose report
-    /// is `reports[beforeReport]`, or, `withEvent`, among that event's own moments (after
-    /// a `set-zone` that moved the date, or a `foreground` after a day began in the
-    /// background).
-    struct DayChange: Sendable {
+    /// A `.dayChanged` told to the app, or one of its timers run
+    /// (`SimulatedDevice.scheduleTimer`): at `at`, before the event whose report is
+    /// `reports[beforeReport]`, or, `withEvent`, among that event's own moments (after a
+    /// `set-zone` that moved the date, or a `foreground` after a day began or a timer came
+    /// due in the background).
+    struct Told: Sendable {
+        var kind: Kind
         var beforeReport: Int
         var at: Instant
         var withEvent = false
+
+        enum Kind: Sendable { case dayChanged, timer }
     }
 
     /// An app object, compared by identity. Held weakly: the app's own life is not

@@ -154,14 +154,14 @@ struct HarnessRun<App> {
         let renderer = SubscriptionMachine(policy: timeline.policy)
         var zone = timeline.zone
         var lines: [String] = []
-        var dayChanges = app.dayChanges[...]
+        var told = app.told[...]
         for (index, event) in timeline.events.enumerated() where index <= violation.eventIndex {
-            let told = dayChanges.prefix { $0.beforeReport == index }
-            dayChanges = dayChanges.dropFirst(told.count)
-            let dayChange = HarnessText.dayChanges(told, in: zone)
+            let before = told.prefix { $0.beforeReport == index }
+            told = told.dropFirst(before.count)
+            let between = HarnessText.told(before, in: zone)
             if case .setZone(let next) = event.action { zone = next }
             let rules = reference.handle(event)
-            var line = "#\(index) \(TimelineWriter.instant(event.at, in: zone)) \(HarnessText.event(event, policy: timeline.policy))" + dayChange
+            var line = "#\(index) \(TimelineWriter.instant(event.at, in: zone)) \(HarnessText.event(event, policy: timeline.policy))" + between
             if index < app.reports.count {
                 let report = app.reports[index]
                 let reported = HarnessText.reported(report, policy: timeline.policy)

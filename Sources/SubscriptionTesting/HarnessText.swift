@@ -25,17 +25,27 @@ enum HarnessText {
         }
     }
 
-    /// The `.dayChanged` moments told to the app at one event, for its trace line:
-    /// ` (after dayChanged at T)` for the days begun since the last event (`(after
-    /// dayChanged 3 times, the last at T)`), ` (then dayChanged)` for one among the
-    /// event's own moments (a zone change that moved the date, a return after a day
-    /// began in the background); empty for none.
-    static func dayChanges(_ told: some Collection<AppRecording.DayChange>, in zone: TimeZoneRules) -> String {
-        let then = told.contains { $0.withEvent } ? " (then dayChanged)" : ""
-        let begun = told.filter { !$0.withEvent }
-        guard let last = begun.last else { return then }
-        let times = begun.count == 1 ? "" : " \(begun.count) times, the last"
-        return " (after dayChanged\(times) at \(TimelineWriter.instant(last.at, in: zone)))" + then
+    /// What the app was told at one event that no event carries, for its trace line:
+    /// ` (after dayChanged at T)` for a day begun since the last event, ` (after a timer at
+    /// T)` for one of its own timers run meanwhile (with how many and the last when more:
+    /// ` (after 3 timers, the last at T)`), ` (then dayChanged)` and ` (then a timer)` for
+    /// those among the event's own moments (a zone change that moved the date; a return
+    /// after a day began or a timer came due in the background); empty for none.
+    static func told(_ told: some Collection<AppRecording.Told>, in zone: TimeZoneRules) -> String {
+        let kinds: [(kind: AppRecording.Told.Kind, one: String, many: (Int) -> String)] = [
+            (.dayChanged, "dayChanged", { "dayChanged \($0) times" }), (.timer, "a timer", { "\($0) timers" }),
+        ]
+        var text = ""
+        for (kind, one, many) in kinds {
+            let before = told.filter { $0.kind == kind && !$0.withEvent }
+            guard let last = before.last else { continue }
+            text += " (after \(before.count == 1 ? one : many(before.count) + ", the last") at \(TimelineWriter.instant(last.at, in: zone)))"
+        }
+        for (kind, one, many) in kinds {
+            let then = told.filter { $0.kind == kind && $0.withEvent }.count
+            if then > 0 { text += " (then \(then == 1 ? one : many(then)))" }
+        }
+        return text
     }
 
     /// What the app reported at one event: the use's result, then the screens read.

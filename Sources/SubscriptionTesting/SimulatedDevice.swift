@@ -37,6 +37,9 @@ public final class SimulatedDevice: @unchecked Sendable {
     private var entitlements: [DeviceEntitlement] = []
     private var consumables: [ConsumableTransaction] = []
     private var disagreement: String?
+    /// The app's scheduled timers, by id: when each fires and what it runs.
+    private var timers: [Int: (fires: Instant, run: () -> Void)] = [:]
+    private var lastTimerID = 0
     /// The table's local date last found to agree with Foundation's, in the current zone.
     private var agreedDate: LocalDate?
 
@@ -154,6 +157,49 @@ public final class SimulatedDevice: @unchecked Sendable {
             guard let index = consumables.firstIndex(where: { $0.productID == productID && $0.revocationDate == nil }) else { return }
             consumables[index].revocationDate = Self.date(instant)
         }
+    }
+
+    // MARK: The app's timers
+
+    /// Schedules `run` at `date`, where the app would schedule a `Timer` on its run loop
+    /// (a midnight reset, say), and returns the timer's id for `cancelTimer(_:)`. While
+    /// the harness plays a timeline it runs `run` at `date` when the app is on the screen
+    /// (the clock at `date`), or, when `date` passed while the app was in the background,
+    /// once on its return, after `.foreground`. A timer dies with its process: a launch
+    /// (`install`, `reinstall`, `relaunch`) drops every one. For a repeating timer,
+    /// schedule the next fire date from `run`.
+    @discardableResult
+    public func scheduleTimer(at date: Date, _ run: @escaping () -> Void) -> Int {
+        lock.withLock {
+            lastTimerID += 1
+            timers[lastTimerID] = (Self.instant(date), run)
+            return lastTimerID
+        }
+    }
+
+    /// Cancels the timer `id` (`Timer.invalidate()`); nothing when it fired or was cancelled.
+    public func cancelTimer(_ id: Int) {
+        _ = lock.withLock { timers.removeValue(forKey: id) }
+    }
+
+    /// The fire dates of the timers scheduled and not yet run, earliest first.
+    public var scheduledTimers: [Date] {
+        lock.withLock { timers.values.map(\.fires).sorted().map(Self.date) }
+    }
+
+    /// Takes the timer that fires first, when it fires at `latest` or before (the lower
+    /// id first among timers of one instant, as they were scheduled).
+    func takeTimer(firingBy latest: Instant) -> (fires: Instant, run: () -> Void)? {
+        lock.withLock {
+            guard let first = timers.min(by: { ($0.value.fires, $0.key) < ($1.value.fires, $1.key) }), first.value.fires <= latest else { return nil }
+            timers[first.key] = nil
+            return first.value
+        }
+    }
+
+    /// The process ended: its timers are gone.
+    func dropTimers() {
+        lock.withLock { timers.removeAll() }
     }
 
     // MARK: Helpers

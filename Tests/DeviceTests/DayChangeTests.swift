@@ -6,13 +6,13 @@ import Testing
 
 /// `.dayChanged`: the harness tells a running app that its local date changed, at the
 /// day's start in the device's zone, as iOS posts `NSCalendarDayChanged`. An app that
-/// brings its screen up to date in a midnight timer's handler is then checked as it runs
-/// on a phone.
+/// brings its screen up to date when it observes that notification is then checked as
+/// it runs on a phone.
 @Suite("The day's change told to the app")
 struct DayChangeTests {
-    @Test("an app that shows a label computed when something happens, the day's change (a midnight Timer) included, passes (seed 20261121, 200 users)")
-    func midnightTimerDesignPasses() async throws {
-        let report = try await SubscriptionHarness.check(Self.midnightTimer(hearsDayChange: true), policy: .dailyQuip, users: 200, seed: 20261121)
+    @Test("an app that shows a label computed when something happens, the day's change (NSCalendarDayChanged) included, passes (seed 20261121, 200 users)")
+    func dayChangeObserverPasses() async throws {
+        let report = try await SubscriptionHarness.check(Self.observingDayChange(hearsDayChange: true), policy: .dailyQuip, users: 200, seed: 20261121)
         #expect(report.failure == nil && report.problem == nil, "\(report.failure?.message() ?? report.problem ?? "")")
     }
 
@@ -20,7 +20,7 @@ struct DayChangeTests {
     func ignoringTheDayChangeIsFound() async throws {
         var report: HarnessReport?
         await withKnownIssue {
-            report = try await SubscriptionHarness.check(Self.midnightTimer(hearsDayChange: false), policy: .dailyQuip, users: 200, seed: 20261121)
+            report = try await SubscriptionHarness.check(Self.observingDayChange(hearsDayChange: false), policy: .dailyQuip, users: 200, seed: 20261121)
         }
         let failure = try #require(report?.failure, "an app that ignores the day's change was not found in 200 users")
         // The app was told of the day's change before the event that found its stale count.
@@ -39,7 +39,7 @@ struct DayChangeTests {
             ]}
             """
         let log = TimedMoments()
-        let report = try await SubscriptionHarness.check(Self.midnightTimer(hearsDayChange: true, log: log), policy: .dailyQuip, timeline: timeline)
+        let report = try await SubscriptionHarness.check(Self.observingDayChange(hearsDayChange: true, log: log), policy: .dailyQuip, timeline: timeline)
         #expect(report.failure == nil && report.problem == nil)
         #expect(log.firstDevice == ["install 2026-09-04 20:00", "dayChanged 2026-09-05 00:00", "dayChanged 2026-09-06 01:00"])
     }
@@ -57,7 +57,7 @@ struct DayChangeTests {
             ]}
             """
         let log = TimedMoments()
-        let report = try await SubscriptionHarness.check(Self.midnightTimer(hearsDayChange: true, log: log), policy: .dailyQuip, timeline: timeline)
+        let report = try await SubscriptionHarness.check(Self.observingDayChange(hearsDayChange: true, log: log), policy: .dailyQuip, timeline: timeline)
         #expect(report.failure == nil && report.problem == nil)
         #expect(log.firstDevice == ["install 2026-03-01 22:00", "background 2026-03-01 23:00", "foreground 2026-03-04 09:00",
                                     "dayChanged 2026-03-04 09:00", "background 2026-03-04 10:00", "relaunch 2026-03-05 09:00"])
@@ -66,8 +66,8 @@ struct DayChangeTests {
     /// Daily-quip's cards as a view model shows them: the count kept with its day (read
     /// lazily, so it is right), the label computed when something happens and shown until
     /// the next time: at a launch, a use, the app's return, a zone or StoreKit change and
-    /// (when `hearsDayChange`) in a midnight timer's handler. iOS's common design.
-    static func midnightTimer(hearsDayChange: Bool, log: TimedMoments? = nil) -> AppAdapter<ShownCards> {
+    /// (when `hearsDayChange`) when it observes `NSCalendarDayChanged`.
+    static func observingDayChange(hearsDayChange: Bool, log: TimedMoments? = nil) -> AppAdapter<ShownCards> {
         AppAdapter { device in ShownCards(CardQuota(device: device)) }
             .use("view-card") { app, _ in
                 defer { app.refresh() }
