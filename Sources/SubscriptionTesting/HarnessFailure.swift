@@ -50,6 +50,9 @@ public struct HarnessFailure: Sendable {
     /// Whether the adapter gave the second device (the timeline without its looks and
     /// reinstalls, G11) the same app object as the first: a singleton.
     var sharedApp = false
+    /// When the violation is G11's: the invariant the second device's play (the timeline
+    /// without its looks, reinstalls and app moments) broke on its own, if any.
+    var brokenWithout: Violation<Invariant>?
 
     /// What the harness saw when it played the shrunk timeline once more and it did not
     /// fail as before (an app that answers differently from one play to the next);
@@ -158,6 +161,11 @@ public struct HarnessFailure: Sendable {
             lines.append("Your adapter gave the second simulated device (which plays the timeline without its looks and reinstalls, for G11) "
                          + "the same app object as the first: a singleton (a `static let shared`) carries one device's state into the other's play. "
                          + "Make one app object for each SimulatedDevice: AppAdapter { device in MyApp(device: device) }.")
+        }
+        if let brokenWithout {
+            lines.append("Played without its looks, reinstalls and moments of the app's life (G11's second device), the app broke \(brokenWithout.invariant.rawValue) "
+                         + "(\(brokenWithout.invariant.rules(under: timeline.policy))) on its own, at event \(brokenWithout.eventIndex): \(brokenWithout.detail). "
+                         + "The trace below is the first device's, which kept to the rules up to the event marked; the fault is in the play without them.")
         }
         // The event counted in the shrunk timeline the trace shows (the line above says
         // where the user's own timeline broke).

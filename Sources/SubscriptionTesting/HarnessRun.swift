@@ -41,6 +41,7 @@ struct HarnessRun<App> {
         } else if let violation = judged.violation {
             report.failure = failure(violation, on: timeline, app: judged.app, found: nil, tally: report.tally)
             report.failure?.sharedApp = judged.sharedApp
+            report.failure?.brokenWithout = judged.brokenWithout
         }
         report.seconds = Self.seconds(started.duration(to: clock.now))
         return report
@@ -89,6 +90,7 @@ struct HarnessRun<App> {
                 failure(violation, on: timeline, firstPlay: stop.judged.app, user: user, persona: stop.persona, settings: settings, tally: report.tally)
             }
             report.failure?.sharedApp = stop.judged.sharedApp
+            if report.failure?.playedAgain != nil { report.failure?.brokenWithout = stop.judged.brokenWithout }
         }
     }
 
@@ -129,7 +131,9 @@ struct HarnessRun<App> {
         let found = HarnessFailure.Found(seed: settings.seed, user: user, users: settings.users, years: settings.years, persona: persona,
                                          originalEvents: timeline.events.count, originalViolation: violation, shrinkAttempts: shrinker.attempts)
         if final.problem == nil, let shown = final.violation, shown.invariant == violation.invariant {
-            return failure(shown, on: shrunk, app: final.app, found: found, tally: tally)
+            var onShrunk = failure(shown, on: shrunk, app: final.app, found: found, tally: tally)
+            onShrunk.brokenWithout = final.brokenWithout
+            return onShrunk
         }
         var onWhole = failure(violation, on: timeline, app: firstPlay, found: found, tally: tally)
         let outcome: HarnessFailure.PlayedAgain.Outcome = if let problem = final.problem { .notJudged(problem) }

@@ -25,9 +25,8 @@ struct TimelineJudge<App> {
         // would take the whole time limit again).
         if let problem = app.problem { return TimelineJudgeVerdict(app: app, violation: nil, problem: problem) }
         var loaded = [app]
-        if events.contains(where: { $0.action.changesNothing }) {
-            loaded.append(driver.record(zone: zone, events: events.filter { !$0.action.changesNothing }))
-        }
+        let kept = events.indices.filter { !events[$0].action.changesNothing }
+        if kept.count < events.count { loaded.append(driver.record(zone: zone, events: kept.map { events[$0] })) }
         recordings.load(loaded)
         let verdict = check.check(zone: zone, events: events)
         var judged = TimelineJudgeVerdict(app: app, violation: verdict.violation)
@@ -38,6 +37,13 @@ struct TimelineJudge<App> {
             judged.problem = "the harness cannot judge dates on this machine: \(disagreement); the app would see other dates than the rules are checked on"
         } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch ?? (recordings.isEmpty ? nil : "a recording was not replayed") {
             judged.problem = "internal: the checked events are not the recorded ones (\(mismatch))"
+        } else if verdict.violation?.invariant == .lookAndReinstallChangeNothing {
+            // Which side broke the rules: the first play passed every invariant up to
+            // here, so check the second device's play alone.
+            recordings.load([loaded[1]])
+            if let alone = check.check(zone: zone, events: kept.map { events[$0] }).violation {
+                judged.brokenWithout = Violation(invariant: alone.invariant, eventIndex: kept[alone.eventIndex], detail: alone.detail)
+            }
         }
         return judged
     }

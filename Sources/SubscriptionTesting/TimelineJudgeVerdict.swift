@@ -12,4 +12,8 @@ struct TimelineJudgeVerdict: Sendable {
     /// reinstalls) the same app object as the first: a singleton, whose state the second
     /// play starts from.
     var sharedApp = false
+    /// When `violation` is G11's: the invariant the second device's play broke on its own
+    /// (the timeline without the events that change nothing, checked alone), its event
+    /// counted in the whole timeline; nil when that play broke none.
+    var brokenWithout: Violation<Invariant>?
 }

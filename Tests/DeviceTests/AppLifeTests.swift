@@ -103,6 +103,33 @@ struct AppLifeTests {
         #expect(reads.byDevice.map(\.count) == [4, 2])
     }
 
+    @Test("a G11 finding whose play without the app's moments breaks a rule on its own names that rule and the event")
+    func secondDeviceBreaksARule() async throws {
+        // Reset only at launch: the relaunch saves the first device's day; the second
+        // device, without it, blocks the new day's first card.
+        let timeline = """
+            {"policy": "daily-quip", "zone": "UTC", "events": [
+              {"at": "2026-03-01T09:00:00Z", "do": "install"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-02T09:00:00Z", "do": "relaunch"},
+              {"at": "2026-03-02T09:01:00Z", "do": "use", "feature": "view-card"}
+            ]}
+            """
+        var report: HarnessReport?
+        await withKnownIssue { report = try await SubscriptionHarness.check(CardQuota.adapter(.resetsOnlyAtLaunch), policy: .dailyQuip, timeline: timeline) }
+        let failure = try #require(report?.failure)
+        #expect(failure.invariant.rawValue == "look-and-reinstall-change-nothing")
+        #expect(failure.message().contains("\nPlayed without its looks, reinstalls and moments of the app's life (G11's second device), the app broke no-over-blocking (G4, G6) on its own, at event 7: "),
+                "\(failure.message())")
+        // The trace is the first device's: the marked event shows it allowed, as the rules do.
+        #expect(failure.trace.last?.hasPrefix("#7 2026-03-02T09:01:00Z use view-card | app: allowed") == true,
+                "\(failure.trace.joined(separator: "\n"))")
+    }
+
     @Test("a timeline that has the user use the app in the background is refused, naming the event")
     func useInTheBackgroundIsRefused() async throws {
         let timeline = """
