@@ -117,8 +117,13 @@ struct AppDriver<App>: Sendable {
             if binding.adapter.hook != nil { note(.dayChanged, at: instant, withEvent: true) }
         }
 
+        /// The instant of what the app is told between two events (a day's start, a
+        /// timer's run) while it is told, for a failure's place; nil otherwise.
+        var between: Instant?
+
         /// Notes in the recording what the app is told that no event carries.
         func note(_ kind: AppRecording.Told.Kind, at instant: Instant, withEvent: Bool = false) {
+            if !withEvent { between = instant }
             recording.told.append(AppRecording.Told(kind: kind, beforeReport: recording.reports.count, at: instant, withEvent: withEvent))
         }
 
@@ -269,6 +274,7 @@ struct AppDriver<App>: Sendable {
                         call = "timers"
                         if !inBackground { try runTimers(firingBy: event.at) }
                     }
+                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try binding.adapter.make.callSync(device)) }
@@ -321,6 +327,7 @@ struct AppDriver<App>: Sendable {
                         call = "timers"
                         if !inBackground { try runTimers(firingBy: event.at) }
                     }
+                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.call(device)) }
@@ -374,6 +381,7 @@ struct AppDriver<App>: Sendable {
                         call = "timers"
                         if !inBackground { try runTimers(firingBy: event.at) }
                     }
+                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.callOnMain(device)) }
@@ -412,7 +420,8 @@ struct AppDriver<App>: Sendable {
             if let runaway = error as? TimersKeptFiring {
                 recording.problem = "\(binding.adapter.name)'s timers kept firing before \(place): \(runaway)"
             } else {
-                recording.problem = "\(binding.adapter.name)'s \(call) threw at \(place): \(String(reflecting: error))"
+                // A day's start between two events is named by its instant, before the event.
+                recording.problem = "\(binding.adapter.name)'s \(call) threw at \(between.map { "\($0), before " } ?? "")\(place): \(String(reflecting: error))"
             }
         }
     }

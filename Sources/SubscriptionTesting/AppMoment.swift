@@ -43,13 +43,14 @@ public enum AppMoment: String, Hashable, Sendable, CaseIterable {
     /// `SimulatedDevice.scheduleTimer(at:_:)`, which runs it at that instant instead.
     case timer
     /// The device's local date changed while the app was running, as iOS posts
-    /// `NSCalendarDayChanged` (and `UIApplication.significantTimeChangeNotification`): at
+    /// `NSCalendarDayChanged` (`significantTimeChangeNotification` at a midnight too; the
+    /// harness tells no DST change or carrier time update of its own): at
     /// each start of a day in the device's zone that the clock passes while the app is on
     /// the screen, with `device.now` at that instant (local midnight, or the first instant
     /// of a day whose midnight a DST change skips), before the next event; after
     /// `timeZoneChanged` when a zone change moves the local date, forward or back; once,
-    /// after `foreground`, when a day began while the app was in the background (then
-    /// `device.now` is the return's instant). A launch is told none: the new process reads
+    /// after `foreground`, when a day began or a zone change moved the date while the app
+    /// was in the background (then `device.now` is the return's instant). A launch is told none: the new process reads
     /// the date. Run here what the app runs when it observes that notification: code that
     /// reads the date again. A `Timer` of the app's own belongs in `scheduleTimer(at:_:)`,
     /// so that the instant it was scheduled for is what is checked.
