@@ -81,28 +81,32 @@ struct AppDriver<App>: Sendable {
         var productSince: (product: Int, at: Instant)?
         /// Whether a consumable was refunded while the app was not told.
         var untoldConsumables = false
-        /// The instant of the last event played, and whether a day began after it while
-        /// the app was in the background (told after `foreground`).
+        /// The instant of the last event played (or the last day's start told since), and
+        /// whether a day began after it while the app was in the background (told after
+        /// `foreground`).
         var lastInstant: Instant?
         var dayBegunInBackground = false
 
-        /// The starts of the days in the device's zone that the clock passes from the last
-        /// event to `event` (its instant included) while the app runs on the screen, told
-        /// as `.dayChanged` before `event` (one by one, when the app stayed open for days).
-        /// One that passes in the background is noted for the app's return instead.
-        func dayStarts(before event: Event) -> [Instant] {
-            guard let last = lastInstant else { return [] }
-            var starts: [Instant] = []
-            var start = zone.nextDateStart(after: last)
-            while start <= event.at {
-                if inBackground {
+        /// Passes the time from the last event to `event` (its instant included) while the
+        /// app runs, in order: runs each of the app's timers that fires meanwhile, and stops
+        /// at each start of a day in the device's zone, to be told as `.dayChanged` (the
+        /// clock there): true then, to be called again once the app is told; false when the
+        /// clock has reached `event`. Days are told only to an app with a lifecycle hook. In
+        /// the background no timer runs, and a day begun is noted for the app's return.
+        func passTime(to event: Event) throws -> Bool {
+            if binding.adapter.hook != nil, let last = lastInstant {
+                let start = zone.nextDateStart(after: last)
+                if start <= event.at, inBackground {
                     dayBegunInBackground = true
-                    break
+                } else if start <= event.at {
+                    try runTimers(firingBy: start.adding(milliseconds: -1))
+                    lastInstant = start
+                    beginDay(at: start)
+                    return true
                 }
-                starts.append(start)
-                start = zone.nextDateStart(after: start)
             }
-            return starts
+            if !inBackground { try runTimers(firingBy: event.at) }
+            return false
         }
 
         /// Adds `.dayChanged` to the event's moments (a zone change that moved the date,
@@ -262,17 +266,11 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        if let hook = binding.adapter.hook {
-                            for start in dayStarts(before: event) {
-                                call = "timers"
-                                try runTimers(firingBy: start.adding(milliseconds: -1))
-                                call = "lifecycle(.dayChanged)"
-                                beginDay(at: start)
-                                try hook.callSync((app, .dayChanged))
-                            }
+                        while try passTime(to: event) {
+                            call = "lifecycle(.dayChanged)"
+                            try binding.adapter.hook?.callSync((app, .dayChanged))
+                            call = "timers"
                         }
-                        call = "timers"
-                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     between = nil
                     let ask = prepare(event)
@@ -315,17 +313,11 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        if let hook = binding.adapter.hook {
-                            for start in dayStarts(before: event) {
-                                call = "timers"
-                                try runTimers(firingBy: start.adding(milliseconds: -1))
-                                call = "lifecycle(.dayChanged)"
-                                beginDay(at: start)
-                                try await hook.call((app, .dayChanged))
-                            }
+                        while try passTime(to: event) {
+                            call = "lifecycle(.dayChanged)"
+                            try await binding.adapter.hook?.call((app, .dayChanged))
+                            call = "timers"
                         }
-                        call = "timers"
-                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     between = nil
                     let ask = prepare(event)
@@ -369,17 +361,11 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        if let hook = binding.adapter.hook {
-                            for start in dayStarts(before: event) {
-                                call = "timers"
-                                try runTimers(firingBy: start.adding(milliseconds: -1))
-                                call = "lifecycle(.dayChanged)"
-                                beginDay(at: start)
-                                try await hook.callOnMain((app, .dayChanged))
-                            }
+                        while try passTime(to: event) {
+                            call = "lifecycle(.dayChanged)"
+                            try await binding.adapter.hook?.callOnMain((app, .dayChanged))
+                            call = "timers"
                         }
-                        call = "timers"
-                        if !inBackground { try runTimers(firingBy: event.at) }
                     }
                     between = nil
                     let ask = prepare(event)
