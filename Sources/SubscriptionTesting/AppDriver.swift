@@ -29,6 +29,7 @@ struct AppDriver<App>: Sendable {
             // Synchronous code runs on the harness's own thread: no task, and no
             // cooperative thread kept busy for the length of a check.
             session.playSynchronously()
+            session.device.dropTimers() // the timers' closures hold the app and the device
             var recording = session.recording
             recording.clockDisagreement = session.device.clockDisagreement
             return recording
@@ -36,6 +37,7 @@ struct AppDriver<App>: Sendable {
         let finished = AsyncBridge.wait {
             if isolation == .mainActor { await session.playOnMainActor() } else { await session.play() }
         }
+        if finished { session.device.dropTimers() }
         var recording = session.recording
         if !finished {
             recording.problem = "\(binding.adapter.name) did not finish a timeline of \(events.count) events within \(Int(AsyncBridge.timeoutSeconds)) s (stuck at event \(session.recording.reports.count))"
@@ -88,25 +90,25 @@ struct AppDriver<App>: Sendable {
         var dayBegunInBackground = false
 
         /// Passes the time from the last event to `event` (its instant included) while the
-        /// app runs, in order: runs each of the app's timers that fires meanwhile, and stops
-        /// at each start of a day in the device's zone, to be told as `.dayChanged` (the
-        /// clock there): true then, to be called again once the app is told; false when the
-        /// clock has reached `event`. Days are told only to an app with a lifecycle hook. In
-        /// the background no timer runs, and a day begun is noted for the app's return.
-        func passTime(to event: Event) throws -> Bool {
+        /// app runs, in order, up to the next thing to tell or run: a day's start in the
+        /// device's zone (`.dayChanged`, the clock there) or one of the app's timers. Nil
+        /// when the clock has reached `event`. Days are told only to an app with a
+        /// lifecycle hook. In the background no timer runs, and a day begun is noted for
+        /// the app's return.
+        func passTime(to event: Event) throws -> Between? {
             if binding.adapter.hook != nil, let last = lastInstant {
                 let start = zone.nextDateStart(after: last)
                 if start <= event.at, inBackground {
                     dayBegunInBackground = true
                 } else if start <= event.at {
-                    try runTimers(firingBy: start.adding(milliseconds: -1))
+                    if let timer = try nextTimer(firingBy: start.adding(milliseconds: -1)) { return .timer(timer) }
                     lastInstant = start
                     beginDay(at: start)
-                    return true
+                    return .dayStart
                 }
             }
-            if !inBackground { try runTimers(firingBy: event.at) }
-            return false
+            if !inBackground, let timer = try nextTimer(firingBy: event.at) { return .timer(timer) }
+            return nil
         }
 
         /// Adds `.dayChanged` to the event's moments (a zone change that moved the date,
@@ -131,25 +133,38 @@ struct AppDriver<App>: Sendable {
             recording.told.append(AppRecording.Told(kind: kind, beforeReport: recording.reports.count, at: instant, withEvent: withEvent))
         }
 
-        /// Runs the app's timers that fire by `latest`, in order, each with the clock at
-        /// its fire date, or at `lateAt` for those that came due while the app was in the
-        /// background (run on its return). A timer scheduled by another's run is run too
-        /// when it fires by `latest`.
-        func runTimers(firingBy latest: Instant, lateAt: Instant? = nil) throws {
-            var runs = 0
-            while let timer = device.takeTimer(firingBy: latest) {
-                runs += 1
-                guard runs <= Self.timerRunsAllowed else { throw TimersKeptFiring(runs: runs - 1, latest: latest) }
-                let at = lateAt ?? timer.fires
-                device.set(instant: at)
-                note(.timer, at: at, withEvent: lateAt != nil)
-                timer.run()
+        /// The app's next timer that fires by `latest`, taken, with the clock moved to its
+        /// run and the run noted: its fire date, or the current instant when that has
+        /// passed, or `lateAt` for a timer that came due while the app was in the
+        /// background (run on its return). Throws after `timerRunsAllowed` runs without the
+        /// clock moving on.
+        func nextTimer(firingBy latest: Instant, lateAt: Instant? = nil) throws -> SimulatedDevice.ScheduledTimer? {
+            guard let timer = device.takeTimer(firingBy: latest) else { return nil }
+            let at = lateAt ?? max(timer.fires, device.currentInstant)
+            if lastTimerRun.map({ at > $0 }) ?? true {
+                lastTimerRun = at
+                timerRunsAtOneInstant = 0
             }
+            timerRunsAtOneInstant += 1
+            guard timerRunsAtOneInstant <= Self.timerRunsAllowed else { throw TimersKeptFiring(runs: timerRunsAtOneInstant - 1, at: at) }
+            device.set(instant: at)
+            note(.timer, at: at, withEvent: lateAt != nil)
+            return timer
         }
 
-        /// How many timers may run between two events: more is a timer that keeps
-        /// scheduling another at or before its own fire date.
+        /// The instant of the last timer run, and how many ran there.
+        var lastTimerRun: Instant?
+        var timerRunsAtOneInstant = 0
+
+        /// How many timers may run at one instant: more is a timer that keeps scheduling
+        /// another at or before its own fire date.
         static var timerRunsAllowed: Int { 10_000 }
+
+        /// One thing between two events: a day's start to tell, or a timer to run.
+        enum Between {
+            case dayStart
+            case timer(SimulatedDevice.ScheduledTimer)
+        }
 
         /// Moves the clock to `start` and notes that the app is told of the day there.
         func beginDay(at start: Instant) {
@@ -266,10 +281,15 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        while try passTime(to: event) {
-                            call = "lifecycle(.dayChanged)"
-                            try binding.adapter.hook?.callSync((app, .dayChanged))
-                            call = "timers"
+                        while let between = try passTime(to: event) {
+                            switch between {
+                            case .dayStart:
+                                call = "lifecycle(.dayChanged)"
+                                try binding.adapter.hook?.callSync((app, .dayChanged))
+                                call = "timers"
+                            case .timer(let timer):
+                                timer.run()
+                            }
                         }
                     }
                     between = nil
@@ -283,9 +303,9 @@ struct AppDriver<App>: Sendable {
                             try hook.callSync((app, moment))
                         }
                     }
-                    if ask.runsLateTimers {
-                        call = "timers"
-                        try runTimers(firingBy: event.at, lateAt: event.at)
+                    call = "timers"
+                    while ask.runsLateTimers, let timer = try nextTimer(firingBy: event.at, lateAt: event.at) {
+                        timer.run()
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -313,10 +333,15 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        while try passTime(to: event) {
-                            call = "lifecycle(.dayChanged)"
-                            try await binding.adapter.hook?.call((app, .dayChanged))
-                            call = "timers"
+                        while let between = try passTime(to: event) {
+                            switch between {
+                            case .dayStart:
+                                call = "lifecycle(.dayChanged)"
+                                try await binding.adapter.hook?.call((app, .dayChanged))
+                                call = "timers"
+                            case .timer(let timer):
+                                await timer.runIsolated()
+                            }
                         }
                     }
                     between = nil
@@ -330,9 +355,9 @@ struct AppDriver<App>: Sendable {
                             try await hook.call((app, moment))
                         }
                     }
-                    if ask.runsLateTimers {
-                        call = "timers"
-                        try runTimers(firingBy: event.at, lateAt: event.at)
+                    call = "timers"
+                    while ask.runsLateTimers, let timer = try nextTimer(firingBy: event.at, lateAt: event.at) {
+                        await timer.runIsolated()
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -361,10 +386,15 @@ struct AppDriver<App>: Sendable {
                 do {
                     if let app {
                         // Time passes to the event: the app's timers and the days' starts, in order.
-                        while try passTime(to: event) {
-                            call = "lifecycle(.dayChanged)"
-                            try await binding.adapter.hook?.callOnMain((app, .dayChanged))
-                            call = "timers"
+                        while let between = try passTime(to: event) {
+                            switch between {
+                            case .dayStart:
+                                call = "lifecycle(.dayChanged)"
+                                try await binding.adapter.hook?.callOnMain((app, .dayChanged))
+                                call = "timers"
+                            case .timer(let timer):
+                                await timer.runIsolated()
+                            }
                         }
                     }
                     between = nil
@@ -378,9 +408,9 @@ struct AppDriver<App>: Sendable {
                             try await hook.callOnMain((app, moment))
                         }
                     }
-                    if ask.runsLateTimers {
-                        call = "timers"
-                        try runTimers(firingBy: event.at, lateAt: event.at)
+                    call = "timers"
+                    while ask.runsLateTimers, let timer = try nextTimer(firingBy: event.at, lateAt: event.at) {
+                        await timer.runIsolated()
                     }
                     var result: UseResult?
                     if let use = ask.use {
@@ -415,8 +445,8 @@ struct AppDriver<App>: Sendable {
     /// The app's timers kept scheduling one another at or before their own fire dates.
     struct TimersKeptFiring: Error, CustomStringConvertible {
         let runs: Int
-        let latest: Instant
-        var description: String { "\(Figures.grouped(runs)) ran by \(latest) and more were due (a timer that schedules another at or before its own fire date?)" }
+        let at: Instant
+        var description: String { "\(Figures.grouped(runs)) ran at \(at) and more were due (a timer that schedules another at or before its own fire date?)" }
     }
 
     /// An event came before the app was ever launched (a timeline starts with `install`).

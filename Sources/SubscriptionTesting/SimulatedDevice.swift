@@ -37,8 +37,8 @@ public final class SimulatedDevice: @unchecked Sendable {
     private var entitlements: [DeviceEntitlement] = []
     private var consumables: [ConsumableTransaction] = []
     private var disagreement: String?
-    /// The app's scheduled timers, by id: when each fires and what it runs.
-    private var timers: [Int: (fires: Instant, run: () -> Void)] = [:]
+    /// The app's scheduled timers, by id.
+    private var timers: [Int: ScheduledTimer] = [:]
     private var lastTimerID = 0
     /// The table's local date last found to agree with Foundation's, in the current zone.
     private var agreedDate: LocalDate?
@@ -163,16 +163,21 @@ public final class SimulatedDevice: @unchecked Sendable {
 
     /// Schedules `run` at `date`, where the app would schedule a `Timer` on its run loop
     /// (a midnight reset, say), and returns the timer's id for `cancelTimer(_:)`. While
-    /// the harness plays a timeline it runs `run` at `date` when the app is on the screen
-    /// (the clock at `date`), or, when `date` passed while the app was in the background,
-    /// once on its return, after `.foreground`. A timer dies with its process: a launch
-    /// (`install`, `reinstall`, `relaunch`) drops every one. For a repeating timer,
-    /// schedule the next fire date from `run`.
+    /// the harness plays a timeline it runs `run` at `date` when the app is on the screen,
+    /// with the clock there; at once (the clock where it is) when `date` has passed; once
+    /// on the app's return, after `.foreground`, when `date` passed while the app was in
+    /// the background. Timers of one instant run in the order they were scheduled. A
+    /// timer dies with its process: a launch (`install`, `reinstall`, `relaunch`) drops
+    /// every one, and so does the end of the timeline. For a repeating timer, schedule the
+    /// next run from `run`. `run` runs in the isolation `scheduleTimer` was called from
+    /// (`isolation`, which defaults to the caller's: the main actor for a `@MainActor`
+    /// app, an actor's own for an actor's method).
     @discardableResult
-    public func scheduleTimer(at date: Date, _ run: @escaping () -> Void) -> Int {
-        lock.withLock {
+    public func scheduleTimer(at date: Date, isolation: isolated (any Actor)? = #isolation, _ run: @escaping () -> Void) -> Int {
+        let timer = ScheduledTimer(fires: Self.instant(date), isolation: isolation, run: run)
+        return lock.withLock {
             lastTimerID += 1
-            timers[lastTimerID] = (Self.instant(date), run)
+            timers[lastTimerID] = timer
             return lastTimerID
         }
     }
@@ -189,11 +194,27 @@ public final class SimulatedDevice: @unchecked Sendable {
 
     /// Takes the timer that fires first, when it fires at `latest` or before (the lower
     /// id first among timers of one instant, as they were scheduled).
-    func takeTimer(firingBy latest: Instant) -> (fires: Instant, run: () -> Void)? {
+    func takeTimer(firingBy latest: Instant) -> ScheduledTimer? {
         lock.withLock {
             guard let first = timers.min(by: { ($0.value.fires, $0.key) < ($1.value.fires, $1.key) }), first.value.fires <= latest else { return nil }
             timers[first.key] = nil
             return first.value
+        }
+    }
+
+    /// A timer of the app's: when it fires, and what it runs in which isolation.
+    struct ScheduledTimer: @unchecked Sendable {
+        let fires: Instant
+        let isolation: (any Actor)?
+        let run: () -> Void
+
+        /// Runs the timer in the isolation it was scheduled from.
+        func runIsolated() async {
+            await Self.run(self, on: isolation)
+        }
+
+        private static func run(_ timer: ScheduledTimer, on actor: isolated (any Actor)?) {
+            timer.run()
         }
     }
 

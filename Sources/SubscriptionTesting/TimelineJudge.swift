@@ -37,11 +37,11 @@ struct TimelineJudge<App> {
             judged.problem = "the harness cannot judge dates on this machine: \(disagreement); the app would see other dates than the rules are checked on"
         } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch ?? (recordings.isEmpty ? nil : "a recording was not replayed") {
             judged.problem = "internal: the checked events are not the recorded ones (\(mismatch))"
-        } else if verdict.violation?.invariant == .lookAndReinstallChangeNothing {
+        } else if let violation = verdict.violation, violation.invariant == .lookAndReinstallChangeNothing, !judged.sharedApp {
             // Which side broke the rules: the first play passed every invariant up to
-            // here, so check the second device's play alone.
+            // here, so check the second device's play alone, up to the same event.
             recordings.load([loaded[1]])
-            if let alone = check.check(zone: zone, events: kept.map { events[$0] }).violation {
+            if let alone = check.check(zone: zone, events: kept.map { events[$0] }).violation, kept[alone.eventIndex] <= violation.eventIndex {
                 judged.brokenWithout = Violation(invariant: alone.invariant, eventIndex: kept[alone.eventIndex], detail: alone.detail)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Simulator
 import SubscriptionModel
 import SubscriptionTesting
@@ -78,6 +79,56 @@ struct AppTimerTests {
         #expect(!runs.lines.contains { $0.hasPrefix("timer for 20:00") })
     }
 
+    @Test("a timer for an instant already past runs at once, the clock where it is; a timer repeating every second for three hours runs each time")
+    func pastAndFrequentTimers() async throws {
+        let timeline = """
+            {"policy": "daily-quip", "zone": "UTC", "events": [
+              {"at": "2026-03-01T09:00:00Z", "do": "install"},
+              {"at": "2026-03-01T12:00:00Z", "do": "look"}
+            ]}
+            """
+        let runs = RunLog()
+        let adapter = AppAdapter { device in
+            let start = device.now
+            device.scheduleTimer(at: start.addingTimeInterval(-3_600)) { runs.add("past timer ran at \(SimulatedDevice.instant(device.now))") }
+            func tick(_ at: Date) {
+                device.scheduleTimer(at: at) {
+                    runs.add("tick")
+                    if at < start.addingTimeInterval(10_800) { tick(at.addingTimeInterval(1)) }
+                }
+            }
+            tick(start.addingTimeInterval(1))
+            return CardQuota(device: device)
+        }
+        .use("view-card") { quota, _ in quota.viewCard() }
+        let report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, timeline: timeline)
+        #expect(report.failure == nil && report.problem == nil, "\(report.problem ?? "")")
+        // The install's device first: its past timer ran at the install's instant, then 10,800 ticks.
+        #expect(runs.lines.first == "past timer ran at 2026-03-01T09:00:00Z")
+        #expect(runs.lines.prefix(10_801).filter { $0 == "tick" }.count == 10_800)
+    }
+
+    @Test("a timer scheduled from an actor's method runs on that actor")
+    func actorTimer() async throws {
+        let timeline = """
+            {"policy": "daily-quip", "zone": "UTC", "events": [
+              {"at": "2026-03-01T09:00:00Z", "do": "install"},
+              {"at": "2026-03-01T10:00:00Z", "do": "use", "feature": "view-card"},
+              {"at": "2026-03-02T10:00:00Z", "do": "use", "feature": "view-card"}
+            ]}
+            """
+        let adapter = AppAdapter { device in
+            let app = ActorCards(device: device)
+            await app.start()
+            return app
+        }
+        .use("view-card") { app, _ in await app.viewCard() }
+        let report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, timeline: timeline)
+        #expect(report.failure == nil && report.problem == nil, "\(report.problem ?? "")")
+        let ran = ActorCards.midnightsRun.withLock { $0 }
+        #expect(ran >= 1, "the actor's midnight timer never ran")
+    }
+
     @Test("a timer that schedules another at its own fire date, without end, is stopped and said to be so")
     func runawayTimerIsStopped() async throws {
         let timeline = """
@@ -96,7 +147,7 @@ struct AppTimerTests {
         var report: HarnessReport?
         await withKnownIssue { report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, timeline: timeline) }
         let problem = try #require(report?.problem)
-        #expect(problem.contains("Runaway's timers kept firing before event 1 (look at 2026-03-01T10:00:00Z): 10,000 ran by 2026-03-01T10:00:00Z and more were due (a timer that schedules another at or before its own fire date?)"), "\(problem)")
+        #expect(problem.contains("Runaway's timers kept firing before event 1 (look at 2026-03-01T10:00:00Z): 10,000 ran at 2026-03-01T09:00:00Z and more were due (a timer that schedules another at or before its own fire date?)"), "\(problem)")
     }
 }
 
@@ -185,4 +236,30 @@ final class RunLog: @unchecked Sendable {
     func launched() { lock.withLock { launchCount += 1 } }
     var launches: Int { lock.withLock { launchCount } }
     var lines: [String] { lock.withLock { entries } }
+}
+
+/// `CardQuota` behind an actor, with a midnight timer scheduled from the actor's own
+/// method: the timer's closure touches the actor's state, so it must run on the actor.
+actor ActorCards {
+    let quota: CardQuota
+    private(set) var midnights = 0
+    /// How many midnight runs happened on the actor, across every device.
+    static let midnightsRun = Mutex(0)
+
+    init(device: SimulatedDevice) { quota = CardQuota(device: device) }
+
+    func start() { scheduleMidnight() }
+
+    func viewCard() -> UseResult { quota.viewCard() }
+
+    private func scheduleMidnight() {
+        let calendar = quota.device.calendar
+        let next = calendar.startOfDay(for: calendar.date(byAdding: .day, value: 1, to: quota.device.now)!)
+        quota.device.scheduleTimer(at: next) {
+            self.assertIsolated()
+            self.midnights += 1
+            ActorCards.midnightsRun.withLock { $0 += 1 }
+            self.scheduleMidnight()
+        }
+    }
 }
