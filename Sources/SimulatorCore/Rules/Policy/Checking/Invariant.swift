@@ -70,7 +70,7 @@ public enum Invariant: String, Hashable, Sendable, CaseIterable, Comparable {
         case .limitsRespected: "G4, G6.4; U1, D4, X1, X2, X4, F1"
         case .nothingBeyondPlan: "G5.5, G6.1–G6.3; P1, D6, X3"
         case .usageDay: "G2, G3; U2, U3, D1, Q1, X1"
-        case .noOverBlocking: "G4, G6; D4, X2, X3, F1"
+        case .noOverBlocking: "G4, G6; D4, X1, X2, X3, X4, F1"
         case .exactResponses: "G7; D1, X4"
         case .exactScreens: "G10, G12; L1, L2, X5, F1"
         case .lookAndReinstallChangeNothing: "G1, G11"
