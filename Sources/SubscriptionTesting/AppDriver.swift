@@ -34,13 +34,19 @@ struct AppDriver<App>: Sendable {
             recording.clockDisagreement = session.device.clockDisagreement
             return recording
         }
-        let finished = AsyncBridge.wait {
-            if isolation == .mainActor { await session.playOnMainActor() } else { await session.play() }
+        let outcome = AsyncBridge.wait { started in
+            if isolation == .mainActor { await session.playOnMainActor(started: started) } else { await session.play(started: started) }
         }
-        if finished { session.device.dropTimers() }
+        if outcome == .finished { session.device.dropTimers() }
         var recording = session.recording
-        if !finished {
+        switch outcome {
+        case .finished:
+            break
+        case .timedOut:
             recording.problem = "\(binding.adapter.name) did not finish a timeline of \(events.count) events within \(Int(AsyncBridge.timeoutSeconds)) s (stuck at event \(session.recording.reports.count))"
+        case .notStarted:
+            recording.problem = "\(binding.adapter.name)'s timeline of \(events.count) events did not start within \(Int(AsyncBridge.startLimitSeconds)) s: "
+                + (isolation == .mainActor ? "the main actor" : "Swift's cooperative threads") + " stayed busy (tests that block them with long synchronous work?)"
         }
         recording.clockDisagreement = session.device.clockDisagreement
         return recording
@@ -327,7 +333,8 @@ struct AppDriver<App>: Sendable {
         }
 
         /// Plays every event from a task (synchronous and `async` calls).
-        func play() async {
+        func play(started: @Sendable () -> Void) async {
+            started()
             for event in recording.events {
                 var call = "timers"
                 do {
@@ -380,7 +387,8 @@ struct AppDriver<App>: Sendable {
 
         /// Plays every event on the main actor (a `@MainActor` app's calls made directly).
         @MainActor
-        func playOnMainActor() async {
+        func playOnMainActor(started: @Sendable () -> Void) async {
+            started()
             for event in recording.events {
                 var call = "timers"
                 do {

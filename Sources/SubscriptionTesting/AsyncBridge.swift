@@ -9,17 +9,29 @@ import Foundation
 /// a `Thread` it starts), never on one of Swift's cooperative threads or the main thread,
 /// which the awaited code may need: that is why the harness never calls it anywhere else.
 enum AsyncBridge {
-    /// How long one timeline may take before the harness gives up on the app.
+    /// How long one timeline may take, from the moment it starts playing, before the
+    /// harness gives up on the app.
     static let timeoutSeconds = 120.0
+    /// How long the harness waits for a thread to start playing on (one of Swift's
+    /// cooperative threads, or the main actor), which tests that keep those threads busy
+    /// can hold for minutes: not counted in `timeoutSeconds`.
+    static let startLimitSeconds = 1_800.0
 
-    /// Runs `body` to completion; false when it did not finish within `timeoutSeconds`
-    /// (the task is then abandoned).
-    static func wait(_ body: @escaping @Sendable () async -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
+    /// How a wait ended.
+    enum Outcome {
+        case finished, timedOut, notStarted
+    }
+
+    /// Runs `body` to completion. `body` calls its argument when it starts its work (in the
+    /// isolation it needs); `timeoutSeconds` count from then. The task is abandoned when
+    /// it does not finish in time, or does not start within `startLimitSeconds`.
+    static func wait(_ body: @escaping @Sendable (_ started: @Sendable () -> Void) async -> Void) -> Outcome {
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Task.detached {
-            await body()
+            await body { started.signal() }
             done.signal()
         }
-        return done.wait(timeout: .now() + timeoutSeconds) == .success
+        guard started.wait(timeout: .now() + startLimitSeconds) == .success else { return .notStarted }
+        return done.wait(timeout: .now() + timeoutSeconds) == .success ? .finished : .timedOut
     }
 }

@@ -78,6 +78,37 @@ struct AppTimerTests {
         #expect(!runs.lines.contains { $0.hasPrefix("timer for 20:00") })
     }
 
+    @Test("a trace shows a timer run on the app's return as '(then a timer)' on the return's line")
+    func lateTimerOnTheTrace() async throws {
+        // Scheduled at the install for 13:00; the app is in the background then, so the
+        // timer runs on its return at 18:00, where its stale label is read.
+        let adapter = AppAdapter { device in
+            let app = ShownCards(CardQuota(device: device))
+            device.scheduleTimer(at: SimulatedDevice.date(Instant(millisecondsSince1970: 1_772_323_200_000 + 13 * 3_600_000))) {
+                _ = app.quota.viewCard()
+            }
+            return app
+        }
+        .use("view-card") { app, _ in
+            defer { app.refresh() }
+            return app.quota.viewCard()
+        }
+        .screen("cards") { app in .text(app.quota.cardsLabel) }
+        var report: HarnessReport?
+        await withKnownIssue {
+            report = try await SubscriptionHarness.check(adapter, policy: .dailyQuip, timeline: """
+                {"policy": "daily-quip", "zone": "UTC", "events": [
+                  {"at": "2026-03-01T09:00:00Z", "do": "install"},
+                  {"at": "2026-03-01T12:00:00Z", "do": "background"},
+                  {"at": "2026-03-01T18:00:00Z", "do": "foreground"}
+                ]}
+                """)
+        }
+        let failure = try #require(report?.failure)
+        #expect(failure.trace.last?.hasPrefix("#2 2026-03-01T18:00:00Z foreground (then a timer) | app: cards \"4 cards remaining today\"") == true,
+                "\(failure.trace.joined(separator: "\n"))")
+    }
+
     @Test("a timer for an instant already past runs at once, the clock where it is; a timer repeating every second for three hours runs each time")
     func pastAndFrequentTimers() async throws {
         let timeline = """
