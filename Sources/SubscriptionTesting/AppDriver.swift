@@ -25,29 +25,28 @@ struct AppDriver<App>: Sendable {
     func record(zone: TimeZoneRules, events: [Event]) -> AppRecording {
         let session = Session(binding: binding, zone: zone, events: events)
         let isolation = binding.isolation
+        // Set on a copy: an abandoned task may still touch the session's recording.
+        var problem: String?
         if isolation == .none {
             // Synchronous code runs on the harness's own thread: no task, and no
             // cooperative thread kept busy for the length of a check.
             session.playSynchronously()
-            session.device.dropTimers() // the timers' closures hold the app and the device
-            var recording = session.recording
-            recording.clockDisagreement = session.device.clockDisagreement
-            return recording
+        } else {
+            switch AsyncBridge.wait({ started in
+                if isolation == .mainActor { await session.playOnMainActor(started: started) } else { await session.play(started: started) }
+            }) {
+            case .finished:
+                break
+            case .timedOut:
+                problem = "\(binding.adapter.name) did not finish a timeline of \(events.count) events within \(Int(AsyncBridge.timeoutSeconds)) s (stuck at event \(session.recording.reports.count))"
+            case .notStarted:
+                problem = "\(binding.adapter.name)'s timeline of \(events.count) events did not start within \(Int(AsyncBridge.startLimitSeconds)) s: "
+                    + (isolation == .mainActor ? "the main actor" : "Swift's cooperative threads") + " stayed busy (tests that block them with long synchronous work?)"
+            }
         }
-        let outcome = AsyncBridge.wait { started in
-            if isolation == .mainActor { await session.playOnMainActor(started: started) } else { await session.play(started: started) }
-        }
-        if outcome == .finished { session.device.dropTimers() }
+        session.device.dropTimers() // the timers' closures hold the app and the device
         var recording = session.recording
-        switch outcome {
-        case .finished:
-            break
-        case .timedOut:
-            recording.problem = "\(binding.adapter.name) did not finish a timeline of \(events.count) events within \(Int(AsyncBridge.timeoutSeconds)) s (stuck at event \(session.recording.reports.count))"
-        case .notStarted:
-            recording.problem = "\(binding.adapter.name)'s timeline of \(events.count) events did not start within \(Int(AsyncBridge.startLimitSeconds)) s: "
-                + (isolation == .mainActor ? "the main actor" : "Swift's cooperative threads") + " stayed busy (tests that block them with long synchronous work?)"
-        }
+        if let problem { recording.problem = problem }
         recording.clockDisagreement = session.device.clockDisagreement
         return recording
     }
@@ -59,12 +58,9 @@ struct AppDriver<App>: Sendable {
         let device: SimulatedDevice
         var app: App?
         var recording: AppRecording
-        /// The device's zone, as the last `set-zone` left it.
-        var zone: TimeZoneRules
 
         init(binding: AdapterBinding<App>, zone: TimeZoneRules, events: [Event]) {
             self.binding = binding
-            self.zone = zone
             self.device = SimulatedDevice(at: events.first?.at ?? Instant(millisecondsSince1970: 0), zone: zone)
             self.recording = AppRecording(events: events)
         }
@@ -103,7 +99,7 @@ struct AppDriver<App>: Sendable {
         /// the app's return.
         func passTime(to event: Event) throws -> Between? {
             if binding.adapter.hook != nil, let last = lastInstant {
-                let start = zone.nextDateStart(after: last)
+                let start = device.zoneRules.nextDateStart(after: last)
                 if start <= event.at, inBackground {
                     dayBegunInBackground = true
                 } else if start <= event.at {
@@ -114,6 +110,7 @@ struct AppDriver<App>: Sendable {
                 }
             }
             if !inBackground, let timer = try nextTimer(firingBy: event.at) { return .timer(timer) }
+            between = nil // at the event: what fails now fails at it
             return nil
         }
 
@@ -237,9 +234,8 @@ struct AppDriver<App>: Sendable {
             case .foreground:
                 ask.moments = [.foreground]
             case .setZone(let zone):
+                let movesDate = device.zoneRules.localDate(at: event.at) != zone.localDate(at: event.at)
                 device.setZone(zone)
-                let movesDate = self.zone.localDate(at: event.at) != zone.localDate(at: event.at)
-                self.zone = zone
                 ask.moments = [.timeZoneChanged]
                 if movesDate { tellDayChange(&ask, at: event.at) }
             case .signIn:
@@ -263,9 +259,13 @@ struct AppDriver<App>: Sendable {
             }
             switch event.action {
             case .install, .reinstall, .relaunch, .foreground:
-                if event.action == .foreground { ask.runsLateTimers = true } else { device.dropTimers() }
                 inBackground = false
-                if event.action == .foreground, dayBegunInBackground { tellDayChange(&ask, at: event.at) }
+                if event.action == .foreground {
+                    ask.runsLateTimers = true
+                    if dayBegunInBackground { tellDayChange(&ask, at: event.at) }
+                } else {
+                    device.dropTimers() // a new process
+                }
                 dayBegunInBackground = false
                 if untoldEntitlements { ask.moments.append(.entitlementsChanged) }
                 if untoldConsumables { ask.moments.append(.consumablesChanged) }
@@ -298,7 +298,6 @@ struct AppDriver<App>: Sendable {
                             }
                         }
                     }
-                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try binding.adapter.make.callSync(device)) }
@@ -351,7 +350,6 @@ struct AppDriver<App>: Sendable {
                             }
                         }
                     }
-                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.call(device)) }
@@ -405,7 +403,6 @@ struct AppDriver<App>: Sendable {
                             }
                         }
                     }
-                    between = nil
                     let ask = prepare(event)
                     call = "make"
                     if ask.launches { app = made(try await binding.adapter.make.callOnMain(device)) }

@@ -159,6 +159,9 @@ public final class SimulatedDevice: @unchecked Sendable {
         }
     }
 
+    /// The device's zone as the harness's tables give it.
+    var zoneRules: TimeZoneRules { lock.withLock { zone } }
+
     // MARK: The app's timers
 
     /// Schedules `run` at `date`, where the app would schedule a `Timer` on its run loop

@@ -25,8 +25,8 @@ struct TimelineJudge<App> {
         // would take the whole time limit again).
         if let problem = app.problem { return TimelineJudgeVerdict(app: app, violation: nil, problem: problem) }
         var loaded = [app]
-        let kept = events.indices.filter { !events[$0].action.changesNothing }
-        if kept.count < events.count { loaded.append(driver.record(zone: zone, events: kept.map { events[$0] })) }
+        let without = events.contains { $0.action.changesNothing } ? events.filter { !$0.action.changesNothing } : nil
+        if let without { loaded.append(driver.record(zone: zone, events: without)) }
         recordings.load(loaded)
         let verdict = check.check(zone: zone, events: events)
         var judged = TimelineJudgeVerdict(app: app, violation: verdict.violation)
@@ -37,12 +37,14 @@ struct TimelineJudge<App> {
             judged.problem = "the harness cannot judge dates on this machine: \(disagreement); the app would see other dates than the rules are checked on"
         } else if let mismatch = check.implementation.mismatch ?? check.shadow.mismatch ?? (recordings.isEmpty ? nil : "a recording was not replayed") {
             judged.problem = "internal: the checked events are not the recorded ones (\(mismatch))"
-        } else if let violation = verdict.violation, violation.invariant == .lookAndReinstallChangeNothing, !judged.sharedApp {
+        } else if let violation = verdict.violation, violation.invariant == .lookAndReinstallChangeNothing, !judged.sharedApp, let without {
             // Which side broke the rules: the first play passed every invariant up to
             // here, so check the second device's play alone, up to the same event.
             recordings.load([loaded[1]])
-            if let alone = check.check(zone: zone, events: kept.map { events[$0] }).violation, kept[alone.eventIndex] <= violation.eventIndex {
-                judged.brokenWithout = Violation(invariant: alone.invariant, eventIndex: kept[alone.eventIndex], detail: alone.detail)
+            if let alone = check.check(zone: zone, events: without).violation,
+               let index = events.indices.lazy.filter({ !events[$0].action.changesNothing }).dropFirst(alone.eventIndex).first,
+               index <= violation.eventIndex {
+                judged.brokenWithout = Violation(invariant: alone.invariant, eventIndex: index, detail: alone.detail)
             }
         }
         return judged
